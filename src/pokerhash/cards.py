@@ -1,0 +1,166 @@
+"""The card model of RULES.md §1: ``card = rank_index * 4 + suit_index``.
+
+Ranks 2..A are 0..12, suits c, d, h, s are 0..3, so 2c = 0 and As = 51. Text is
+rank then suit (``"As"``, ``"Td"``, ``"10h"``, ``"7♥"``); several cards may be written
+with or without separators (``"AsKd"``, ``"As Kd"``, ``"As,Kd"``).
+"""
+
+from __future__ import annotations
+
+import numbers
+import random
+import re
+import secrets
+from typing import Iterable, List, Optional, Sequence, Union
+
+from .errors import CardTypeError, InvalidCardError
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+SUIT_SYMBOLS = "♣♦♥♠"
+
+CardLike = Union[int, str]
+HandLike = Union[str, Iterable[CardLike]]
+
+_RANK_INDEX = {r: i for i, r in enumerate(RANKS)}
+_RANK_INDEX.update({r.lower(): i for i, r in enumerate(RANKS)})
+_RANK_INDEX["10"] = _RANK_INDEX["T"]
+_SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
+_SUIT_INDEX.update({s.upper(): i for i, s in enumerate(SUITS)})
+_SUIT_INDEX.update({s: i for i, s in enumerate(SUIT_SYMBOLS)})
+
+# One card: a rank (``10`` or one character) followed by a suit character.
+_CARD_TOKEN = re.compile(r"(10|[2-9TJQKAtjqka])([cdhsCDHS♣♦♥♠])")
+_SEPARATORS = re.compile(r"[\s,;]+")
+
+
+def _parse_one(text: str) -> int:
+    match = _CARD_TOKEN.fullmatch(text)
+    if match is None:
+        raise InvalidCardError(f"not a card: {text!r} (expected rank 2-9/T/10/J/Q/K/A then suit c/d/h/s)")
+    return _RANK_INDEX[match.group(1)] * 4 + _SUIT_INDEX[match.group(2)]
+
+
+def card(value: CardLike) -> int:
+    """One card as an int 0..51, from an int or a string like ``"As"``."""
+    if isinstance(value, str):
+        return _parse_one(value.strip())
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise CardTypeError(f"a card is an int 0..51 or a string like 'As', not {type(value).__name__} {value!r}")
+    index = int(value)
+    if not 0 <= index <= 51:
+        raise InvalidCardError(f"card {index} is outside 0..51")
+    return index
+
+
+def _split_text(text: str) -> List[str]:
+    tokens = []
+    for chunk in _SEPARATORS.split(text.strip()):
+        if not chunk:
+            continue
+        position = 0
+        while position < len(chunk):
+            match = _CARD_TOKEN.match(chunk, position)
+            if match is None:
+                raise InvalidCardError(f"cannot read a card at {chunk[position:]!r} in {text!r}")
+            tokens.append(match.group(0))
+            position = match.end()
+    return tokens
+
+
+def cards(hand: HandLike, count: Optional[Sequence[int]] = None, distinct: bool = True) -> List[int]:
+    """A hand as a list of ints.
+
+    ``hand`` is one string (``"As Kd 10h"``) or an iterable of ints and strings.
+    ``count``, when given, lists the allowed numbers of cards. ``distinct`` refuses
+    a card that appears twice.
+    """
+    if isinstance(hand, str):
+        result = [_parse_one(token) for token in _split_text(hand)]
+    else:
+        try:
+            items = list(hand)
+        except TypeError:
+            raise CardTypeError(f"a hand is a string or a sequence of cards, not {type(hand).__name__}") from None
+        result = [card(item) for item in items]
+    if count is not None and len(result) not in count:
+        allowed = " or ".join(str(c) for c in count)
+        raise InvalidCardError(f"expected {allowed} cards, got {len(result)}")
+    if distinct and len(set(result)) != len(result):
+        seen = set()
+        for c in result:
+            if c in seen:
+                raise InvalidCardError(f"card {card_str(c)} appears more than once")
+            seen.add(c)
+    return result
+
+
+_parse_cards = cards  # Deck's ``cards`` parameter shadows the function inside __init__
+
+
+def card_str(index: int) -> str:
+    """The two-character text of a card: ``card_str(51) == "As"``."""
+    index = card(index)
+    return RANKS[index >> 2] + SUITS[index & 3]
+
+
+def cards_str(hand: HandLike) -> str:
+    """A hand as space-separated card text."""
+    return " ".join(card_str(c) for c in cards(hand, distinct=False))
+
+
+def rank_of(index: int) -> int:
+    """Rank index 0..12 (2..A) of a card."""
+    return index >> 2
+
+
+def suit_of(index: int) -> int:
+    """Suit index 0..3 (c, d, h, s) of a card."""
+    return index & 3
+
+
+class Deck:
+    """A shuffled deck that deals from the top.
+
+    With no seed the order comes from the operating system's CSPRNG
+    (``secrets.SystemRandom``), as a real-money table needs; with a seed it is
+    reproducible (``random.Random(seed)``), as tests and simulations need.
+    ``cards`` defaults to the 52-card deck; stripped decks (Turkish poker) pass theirs.
+    """
+
+    def __init__(self, seed: Optional[int] = None, cards: Optional[Iterable[CardLike]] = None):
+        self._rng = random.Random(seed) if seed is not None else secrets.SystemRandom()
+        full = list(range(52)) if cards is None else _parse_cards(cards)
+        self._full = tuple(full)
+        self._stack: List[int] = []
+        self.shuffle()
+
+    def shuffle(self) -> None:
+        """Put every card back and shuffle."""
+        self._stack = list(self._full)
+        self._rng.shuffle(self._stack)
+
+    def deal(self, n: int = 1) -> List[int]:
+        """Take ``n`` cards from the top."""
+        if isinstance(n, bool) or not isinstance(n, numbers.Integral) or n < 0:
+            raise InvalidCardError(f"cannot deal {n!r} cards")
+        if n > len(self._stack):
+            raise InvalidCardError(f"cannot deal {n} cards: {len(self._stack)} left in the deck")
+        dealt = self._stack[-n:][::-1] if n else []
+        del self._stack[len(self._stack) - n:]
+        return dealt
+
+    def burn(self) -> int:
+        """Discard the top card face down and return it."""
+        return self.deal(1)[0]
+
+    @property
+    def remaining(self) -> List[int]:
+        """The undealt cards, top first."""
+        return self._stack[::-1]
+
+    def __len__(self) -> int:
+        return len(self._stack)
+
+    def __repr__(self) -> str:
+        return f"Deck({len(self._stack)} of {len(self._full)} cards left)"

@@ -1,0 +1,26 @@
+"""The package's exceptions.
+
+Every error a caller can trigger with bad input is one of these, so that
+``except pokerhash.PokerhashError`` catches them all while ``except ValueError``
+(or ``TypeError``) keeps working for code that does not know the package.
+"""
+
+
+class PokerhashError(Exception):
+    """Base class of every exception raised on purpose by pokerhash."""
+
+
+class InvalidCardError(PokerhashError, ValueError):
+    """A card or hand is malformed: unknown rank or suit, out of range, repeated, wrong count."""
+
+
+class CardTypeError(PokerhashError, TypeError):
+    """A card or hand has the wrong Python type (e.g. a float, or an array of floats)."""
+
+
+class InvalidValueError(PokerhashError, ValueError):
+    """A hand-strength value or option is outside the range the function accepts."""
+
+
+class IllegalActionError(PokerhashError, ValueError):
+    """A betting action that the rules do not allow; the state it was tried on is unchanged."""
