@@ -1,0 +1,304 @@
+"""Pot arithmetic of RULES.md §8: side pots, splits, odd chips and rake.
+
+Pure functions over integer chips with no knowledge of cards: a player is a seat
+number (any int), a hand's strength is an int where higher is stronger (for the
+low as well, with 0 meaning "no qualifying low", RULES §4). Chips are never
+created or lost: what :func:`side_pots` returns plus the uncalled chips equals
+what was put in, and :func:`settle` pays out exactly the pots minus the rake.
+"""
+
+from __future__ import annotations
+
+import enum
+import numbers
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Collection, Dict, List, Mapping, Optional, Sequence, Tuple, Union
+
+from .errors import InvalidValueError
+
+__all__ = [
+    "Award",
+    "Pot",
+    "PotResult",
+    "Pots",
+    "RakeRule",
+    "Reason",
+    "Settlement",
+    "settle",
+    "side_pots",
+]
+
+
+def _chips(value: object, what: str) -> int:
+    """``value`` as a non-negative int, or InvalidValueError naming ``what``."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 0:
+        raise InvalidValueError(f"{what} must be a non-negative integer number of chips, not {value!r}")
+    return int(value)
+
+
+@dataclass(frozen=True)
+class Pot:
+    """One pot: its chips and the seats that may win it (ascending seat order)."""
+
+    amount: int
+    eligible: Tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Pots:
+    """The result of :func:`side_pots`: the main pot first, then the side pots."""
+
+    pots: Tuple[Pot, ...]
+    #: The seat whose unmatched chips go back to it (RULES §8), or None.
+    uncalled_seat: Optional[int] = None
+    uncalled_amount: int = 0
+
+    @property
+    def total(self) -> int:
+        return sum(pot.amount for pot in self.pots)
+
+
+def side_pots(contributions: Mapping[int, int], folded: Collection[int] = ()) -> Pots:
+    """Split the chips each seat put in this hand into a main pot and side pots.
+
+    ``contributions`` maps a seat to all the chips it put in during the hand
+    (antes, blinds, bets); ``folded`` lists the seats that folded, whose chips stay
+    in the pots but who can win none. First the part of the largest contribution
+    that nobody matched is returned to its owner; then every level at which a live
+    player is all-in caps a pot, which only the live players who reached that level
+    may win (RULES §8).
+    """
+    chips = {seat: _chips(amount, f"contribution of seat {seat}") for seat, amount in contributions.items()}
+    unknown = set(folded) - set(chips)
+    if unknown:
+        raise InvalidValueError(f"folded seats {sorted(unknown)} have no contribution")
+    live = sorted(seat for seat in chips if seat not in folded)
+    if not live:
+        raise InvalidValueError("every seat folded: at least one player must remain to win the pot")
+
+    uncalled_seat, uncalled_amount = _uncalled(chips)
+    if uncalled_amount:
+        chips[uncalled_seat] -= uncalled_amount
+
+    pots: List[Pot] = []
+    previous = 0
+    for level in sorted({chips[seat] for seat in live}):
+        amount = sum(min(put, level) - min(put, previous) for put in chips.values())
+        if amount:
+            pots.append(Pot(amount, tuple(seat for seat in live if chips[seat] >= level)))
+        previous = level
+    # Chips of folded players above every live player's level (possible only when a
+    # folded player had matched more than anyone left) are dead money in the last pot.
+    dead = sum(max(put - previous, 0) for put in chips.values())
+    if dead:
+        if pots:
+            pots[-1] = Pot(pots[-1].amount + dead, pots[-1].eligible)
+        else:
+            pots.append(Pot(dead, tuple(live)))
+    return Pots(tuple(pots), uncalled_seat if uncalled_amount else None, uncalled_amount)
+
+
+def _uncalled(chips: Mapping[int, int]) -> Tuple[Optional[int], int]:
+    """The seat with the single largest contribution and how far it exceeds the next one."""
+    if not chips:
+        return None, 0
+    ranked = sorted(chips, key=chips.__getitem__, reverse=True)
+    top = ranked[0]
+    second = chips[ranked[1]] if len(ranked) > 1 else 0
+    return top, chips[top] - second
+
+
+def _rate(value: object) -> Fraction:
+    # Floats go through their shortest repr so that 0.03 means 3/100, not the
+    # binary fraction just below it that would round a 100-chip rake down to 2.
+    rate = Fraction(repr(value)) if isinstance(value, float) else Fraction(value)  # type: ignore[arg-type]
+    if not 0 <= rate <= 1:
+        raise InvalidValueError(f"a rake rate must be between 0 and 1, not {value!r}")
+    return rate
+
+
+@dataclass(frozen=True)
+class RakeRule:
+    """How much of a hand's pot the house keeps (RULES §8).
+
+    ``RakeRule()`` is the rule book's default: 1% of the pot when the hand was dealt
+    heads-up, 3% with three or more players, no cap, rounded down to whole chips.
+    ``cap`` is either one int or a mapping from a number of players dealt to the cap
+    that applies from that many players up (``{2: 1, 3: 2, 5: 3}``); ``unit``
+    rounds the rake down to a multiple of the smallest chip the house takes;
+    ``no_flop_no_drop`` waives the rake on a hand that ended in its first betting
+    round.
+    """
+
+    heads_up_rate: Fraction = Fraction(1, 100)
+    multiway_rate: Fraction = Fraction(3, 100)
+    cap: Union[None, int, Tuple[Tuple[int, int], ...]] = None
+    unit: int = 1
+    no_flop_no_drop: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "heads_up_rate", _rate(self.heads_up_rate))
+        object.__setattr__(self, "multiway_rate", _rate(self.multiway_rate))
+        if isinstance(self.cap, Mapping):
+            caps = tuple(sorted((_chips(n, "players dealt"), _chips(c, "rake cap")) for n, c in self.cap.items()))
+            object.__setattr__(self, "cap", caps)
+        elif self.cap is not None and not isinstance(self.cap, tuple):
+            object.__setattr__(self, "cap", _chips(self.cap, "rake cap"))
+        if _chips(self.unit, "rake unit") == 0:
+            raise InvalidValueError("the rake unit must be at least 1 chip")
+
+    def cap_for(self, players_dealt: int) -> Optional[int]:
+        """The cap that applies to a hand dealt to ``players_dealt`` players (None: no cap)."""
+        if self.cap is None or isinstance(self.cap, int):
+            return self.cap
+        applicable = [cap for least, cap in self.cap if least <= players_dealt]
+        return applicable[-1] if applicable else None
+
+    def amount(self, pot: int, players_dealt: int, ended_first_round: bool = False) -> int:
+        """The rake on a hand whose pots total ``pot`` chips."""
+        if players_dealt < 2:
+            raise InvalidValueError(f"a hand is dealt to at least 2 players, not {players_dealt}")
+        if ended_first_round and self.no_flop_no_drop:
+            return 0
+        rate = self.heads_up_rate if players_dealt == 2 else self.multiway_rate
+        rake = int(pot * rate) // self.unit * self.unit
+        cap = self.cap_for(players_dealt)
+        return rake if cap is None else min(rake, cap)
+
+
+class Reason(str, enum.Enum):
+    """Why a player received chips from a pot."""
+
+    UNCONTESTED = "uncontested"  # the only player eligible for the pot
+    HIGH = "high"  # best high hand: the whole pot, or its high half in hi/lo
+    LOW = "low"  # best qualifying low: the low half in hi/lo
+
+
+@dataclass(frozen=True)
+class Award:
+    """Chips one seat won from one pot; ``split_ways`` > 1 when tied hands shared it."""
+
+    seat: int
+    amount: int
+    reason: Reason
+    split_ways: int = 1
+
+
+@dataclass(frozen=True)
+class PotResult:
+    """How one pot was paid: its chips, the rake taken from it, and the awards."""
+
+    pot: Pot
+    rake: int
+    awards: Tuple[Award, ...]
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """The result of :func:`settle`: per pot (main first) and per seat."""
+
+    pots: Tuple[PotResult, ...]
+    #: Chips won by each seat that won anything, summed over the pots.
+    payouts: Dict[int, int] = field(hash=False)
+    rake: int = 0
+
+
+def settle(
+    pots: Union[Pots, Sequence[Pot]],
+    high: Mapping[int, int],
+    *,
+    button: int,
+    low: Optional[Mapping[int, int]] = None,
+    seat_order: Optional[Sequence[int]] = None,
+    rake: Optional[RakeRule] = None,
+    players_dealt: Optional[int] = None,
+    ended_first_round: bool = False,
+) -> Settlement:
+    """Pay each pot to its best hands (RULES §8).
+
+    ``high`` (and ``low`` in hi/lo games) gives the hand value of every eligible
+    seat of every contested pot. ``seat_order`` is the table's clockwise order of
+    seats (default: ascending seat numbers) and ``button`` the dealer seat in it;
+    together they decide who gets an odd chip. ``rake`` (None: no rake) needs
+    ``players_dealt``; it is taken from the main pot first, then the side pots.
+    """
+    pot_list = tuple(pots.pots if isinstance(pots, Pots) else pots)
+    order = _clockwise_after(button, seat_order, pot_list)
+    total = sum(_chips(pot.amount, "pot amount") for pot in pot_list)
+    if rake is None:
+        rake_total = 0
+    elif players_dealt is None:
+        raise InvalidValueError("settle needs players_dealt to compute the rake")
+    else:
+        rake_total = rake.amount(total, players_dealt, ended_first_round)
+
+    results = []
+    payouts: Dict[int, int] = {}
+    remaining_rake = rake_total
+    for pot in pot_list:
+        taken = min(remaining_rake, pot.amount)
+        remaining_rake -= taken
+        awards = _award(pot, pot.amount - taken, high, low, order)
+        for award in awards:
+            payouts[award.seat] = payouts.get(award.seat, 0) + award.amount
+        results.append(PotResult(pot, taken, awards))
+    return Settlement(tuple(results), payouts, rake_total)
+
+
+def _clockwise_after(button: int, seat_order: Optional[Sequence[int]], pots: Sequence[Pot]) -> Dict[int, int]:
+    """Each seat's distance clockwise from the button: 0 for the first seat on its left."""
+    seats = {seat for pot in pots for seat in pot.eligible}
+    order = list(seat_order) if seat_order is not None else sorted(seats | {button})
+    if len(set(order)) != len(order):
+        raise InvalidValueError(f"seat_order repeats a seat: {order}")
+    missing = (seats | {button}) - set(order)
+    if missing:
+        raise InvalidValueError(f"seats {sorted(missing)} are not in seat_order {order}")
+    start = order.index(button) + 1
+    rotated = order[start:] + order[:start]
+    return {seat: distance for distance, seat in enumerate(rotated)}
+
+
+def _award(
+    pot: Pot,
+    amount: int,
+    high: Mapping[int, int],
+    low: Optional[Mapping[int, int]],
+    order: Mapping[int, int],
+) -> Tuple[Award, ...]:
+    if not pot.eligible:
+        raise InvalidValueError(f"a pot of {pot.amount} has no eligible seat")
+    if len(pot.eligible) == 1:
+        return (Award(pot.eligible[0], amount, Reason.UNCONTESTED),)
+    high_winners = _best(pot.eligible, high, "high")
+    low_winners = _best(pot.eligible, low, "low") if low is not None else ()
+    if not low_winners:
+        return _split(amount, high_winners, Reason.HIGH, order)
+    # RULES §8: the high half takes the odd chip.
+    low_half = amount // 2
+    return _split(amount - low_half, high_winners, Reason.HIGH, order) + _split(
+        low_half, low_winners, Reason.LOW, order
+    )
+
+
+def _best(eligible: Sequence[int], values: Mapping[int, int], kind: str) -> Tuple[int, ...]:
+    """The eligible seats holding the best value; none for a low nobody qualified for (0)."""
+    missing = [seat for seat in eligible if seat not in values]
+    if missing:
+        raise InvalidValueError(f"no {kind} value for eligible seats {missing}")
+    best = max(_chips(values[seat], f"{kind} value of seat {seat}") for seat in eligible)
+    if best == 0 and kind == "low":
+        return ()
+    return tuple(seat for seat in eligible if values[seat] == best)
+
+
+def _split(amount: int, winners: Sequence[int], reason: Reason, order: Mapping[int, int]) -> Tuple[Award, ...]:
+    """Divide ``amount`` evenly; the chips that cannot be split go to the winner
+    seated first left of the button (RULES §8)."""
+    share, odd = divmod(amount, len(winners))
+    clockwise = sorted(winners, key=order.__getitem__)
+    ways = len(winners)
+    return tuple(
+        Award(seat, share + (odd if i == 0 else 0), reason, ways) for i, seat in enumerate(clockwise)
+    )
