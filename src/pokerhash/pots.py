@@ -30,8 +30,8 @@ __all__ = [
 ]
 
 
-def _chips(value: object, what: str) -> int:
-    """``value`` as a non-negative int, or InvalidValueError naming ``what``."""
+def as_chips(value: object, what: str) -> int:
+    """``value`` as a non-negative int, or InvalidValueError naming ``what`` (shared with betting)."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 0:
         raise InvalidValueError(f"{what} must be a non-negative integer number of chips, not {value!r}")
     return int(value)
@@ -69,7 +69,7 @@ def side_pots(contributions: Mapping[int, int], folded: Collection[int] = ()) ->
     player is all-in caps a pot, which only the live players who reached that level
     may win (RULES §8).
     """
-    chips = {seat: _chips(amount, f"contribution of seat {seat}") for seat, amount in contributions.items()}
+    chips = {seat: as_chips(amount, f"contribution of seat {seat}") for seat, amount in contributions.items()}
     unknown = set(folded) - set(chips)
     if unknown:
         raise InvalidValueError(f"folded seats {sorted(unknown)} have no contribution")
@@ -141,11 +141,11 @@ class RakeRule:
         object.__setattr__(self, "heads_up_rate", _rate(self.heads_up_rate))
         object.__setattr__(self, "multiway_rate", _rate(self.multiway_rate))
         if isinstance(self.cap, Mapping):
-            caps = tuple(sorted((_chips(n, "players dealt"), _chips(c, "rake cap")) for n, c in self.cap.items()))
+            caps = tuple(sorted((as_chips(n, "players dealt"), as_chips(c, "rake cap")) for n, c in self.cap.items()))
             object.__setattr__(self, "cap", caps)
         elif self.cap is not None and not isinstance(self.cap, tuple):
-            object.__setattr__(self, "cap", _chips(self.cap, "rake cap"))
-        if _chips(self.unit, "rake unit") == 0:
+            object.__setattr__(self, "cap", as_chips(self.cap, "rake cap"))
+        if as_chips(self.unit, "rake unit") == 0:
             raise InvalidValueError("the rake unit must be at least 1 chip")
 
     def cap_for(self, players_dealt: int) -> Optional[int]:
@@ -225,7 +225,7 @@ def settle(
     """
     pot_list = tuple(pots.pots if isinstance(pots, Pots) else pots)
     order = _clockwise_after(button, seat_order, pot_list)
-    total = sum(_chips(pot.amount, "pot amount") for pot in pot_list)
+    total = sum(as_chips(pot.amount, "pot amount") for pot in pot_list)
     if rake is None:
         rake_total = 0
     elif players_dealt is None:
@@ -287,7 +287,7 @@ def _best(eligible: Sequence[int], values: Mapping[int, int], kind: str) -> Tupl
     missing = [seat for seat in eligible if seat not in values]
     if missing:
         raise InvalidValueError(f"no {kind} value for eligible seats {missing}")
-    best = max(_chips(values[seat], f"{kind} value of seat {seat}") for seat in eligible)
+    best = max(as_chips(values[seat], f"{kind} value of seat {seat}") for seat in eligible)
     if best == 0 and kind == "low":
         return ()
     return tuple(seat for seat in eligible if values[seat] == best)

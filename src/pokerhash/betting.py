@@ -1,0 +1,537 @@
+"""The betting rules of RULES.md §7 as an explicit, checkable state.
+
+A :class:`BettingRound` holds one street's betting: the chips each player has in
+front of them, their stacks, who has acted since the last full raise, the raise
+count and the player to act. Every operation has a twin that only checks it:
+:meth:`BettingRound.validate` returns the normalized action that
+:meth:`BettingRound.apply` would perform, or raises :class:`IllegalActionError`
+saying what is legal; a refused action leaves the state unchanged.
+
+Players are indices 0..n-1 in clockwise seat order. Amounts of bets and raises are
+"to" amounts: the player's total in front of them this round after the action.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, replace
+from typing import List, Optional, Sequence, Tuple
+
+from .errors import IllegalActionError, InvalidValueError
+from .pots import as_chips
+
+__all__ = [
+    "Action",
+    "ActionKind",
+    "BettingRound",
+    "ForcedBet",
+    "ForcedKind",
+    "LegalActions",
+    "Limit",
+    "Structure",
+]
+
+
+class Limit(str, enum.Enum):
+    NO_LIMIT = "no-limit"
+    POT_LIMIT = "pot-limit"
+    FIXED_LIMIT = "fixed-limit"
+
+
+@dataclass(frozen=True)
+class Structure:
+    """A betting structure. Build it with :meth:`no_limit`, :meth:`pot_limit` or :meth:`fixed_limit`.
+
+    In big-bet games ``small_bet == big_bet`` is the big blind, the smallest bet.
+    In fixed limit, streets before ``big_bet_street`` (0-based: Hold'em preflop and
+    flop, stud 3rd and 4th street) use the small bet, later ones the big bet;
+    ``max_bets`` caps a round (None: no cap) unless ``uncapped_heads_up`` and only
+    two players are left when the cap is reached.
+    """
+
+    limit: Limit
+    small_bet: int
+    big_bet: int
+    big_bet_street: int = 2
+    max_bets: Optional[int] = None
+    uncapped_heads_up: bool = False
+
+    def __post_init__(self) -> None:
+        if as_chips(self.small_bet, "the small bet") == 0 or as_chips(self.big_bet, "the big bet") < self.small_bet:
+            raise InvalidValueError(f"bets must satisfy 0 < small bet <= big bet, not {self.small_bet}/{self.big_bet}")
+        if self.max_bets is not None and as_chips(self.max_bets, "max_bets") == 0:
+            raise InvalidValueError("max_bets must be at least 1 (or None for no cap)")
+        as_chips(self.big_bet_street, "big_bet_street")
+
+    @classmethod
+    def no_limit(cls, big_blind: int) -> Structure:
+        return cls(Limit.NO_LIMIT, big_blind, big_blind)
+
+    @classmethod
+    def pot_limit(cls, big_blind: int) -> Structure:
+        return cls(Limit.POT_LIMIT, big_blind, big_blind)
+
+    @classmethod
+    def fixed_limit(
+        cls,
+        small_bet: int,
+        big_bet: int,
+        *,
+        big_bet_street: int = 2,
+        max_bets: Optional[int] = 4,
+        uncapped_heads_up: bool = False,
+    ) -> Structure:
+        return cls(Limit.FIXED_LIMIT, small_bet, big_bet, big_bet_street, max_bets, uncapped_heads_up)
+
+    @property
+    def is_big_bet(self) -> bool:
+        """No-limit or pot-limit: raises are sized freely from a minimum."""
+        return self.limit is not Limit.FIXED_LIMIT
+
+    def bet_size(self, street: int) -> int:
+        """The fixed-limit bet of ``street``, or the minimum bet of a big-bet game."""
+        return self.small_bet if street < self.big_bet_street else self.big_bet
+
+
+class ActionKind(str, enum.Enum):
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
+    ALL_IN = "all-in"  # only in requests: normalized to a bet, call or raise
+
+
+_SIZED = (ActionKind.BET, ActionKind.RAISE)
+
+
+@dataclass(frozen=True)
+class Action:
+    """A player's action: a request to :meth:`BettingRound.apply`, or the normalized result.
+
+    ``to`` is the player's total in front of them this round after a call, bet or
+    raise; ``chips`` what the action moves from their stack. Requests leave
+    ``chips`` and ``is_all_in`` to the round to fill in, and ``player`` None means
+    "the player to act". Bet and raise are one request ("make it ``to``"); the
+    normalized action names it a bet while no full bet has been made this round.
+    """
+
+    kind: ActionKind
+    to: Optional[int] = None
+    chips: int = 0
+    is_all_in: bool = False
+    player: Optional[int] = None
+
+    @classmethod
+    def fold(cls, player: Optional[int] = None) -> Action:
+        return cls(ActionKind.FOLD, player=player)
+
+    @classmethod
+    def check(cls, player: Optional[int] = None) -> Action:
+        return cls(ActionKind.CHECK, player=player)
+
+    @classmethod
+    def call(cls, player: Optional[int] = None) -> Action:
+        return cls(ActionKind.CALL, player=player)
+
+    @classmethod
+    def bet_to(cls, to: int, player: Optional[int] = None) -> Action:
+        return cls(ActionKind.BET, to, player=player)
+
+    @classmethod
+    def raise_to(cls, to: int, player: Optional[int] = None) -> Action:
+        return cls(ActionKind.RAISE, to, player=player)
+
+    @classmethod
+    def all_in(cls, player: Optional[int] = None) -> Action:
+        return cls(ActionKind.ALL_IN, player=player)
+
+    def __str__(self) -> str:
+        if self.kind is ActionKind.CALL and self.chips:
+            text = f"call {self.chips}"
+        elif self.kind in _SIZED:
+            text = f"{self.kind.value} to {self.to}"
+        else:
+            text = self.kind.value
+        return text + (" (all-in)" if self.is_all_in else "")
+
+
+class ForcedKind(str, enum.Enum):
+    ANTE = "ante"  # dead money into the pot, not a bet in front of the player
+    BLIND = "blind"
+    STRADDLE = "straddle"
+    BRING_IN = "bring-in"
+
+
+@dataclass(frozen=True)
+class ForcedBet:
+    """A forced or pre-deal bet, posted by :meth:`BettingRound.start` in the order given.
+
+    A player who cannot afford a forced bet posts their whole stack and is all-in;
+    the others still face the full amount (a short big blind is called in full).
+    A big-blind ante is one ante of the whole table's total by the big blind.
+    """
+
+    kind: ForcedKind
+    player: int
+    amount: int
+
+    @classmethod
+    def ante(cls, player: int, amount: int) -> ForcedBet:
+        return cls(ForcedKind.ANTE, player, amount)
+
+    @classmethod
+    def blind(cls, player: int, amount: int) -> ForcedBet:
+        return cls(ForcedKind.BLIND, player, amount)
+
+    @classmethod
+    def straddle(cls, player: int, amount: int) -> ForcedBet:
+        return cls(ForcedKind.STRADDLE, player, amount)
+
+    @classmethod
+    def bring_in(cls, player: int, amount: int) -> ForcedBet:
+        return cls(ForcedKind.BRING_IN, player, amount)
+
+
+@dataclass(frozen=True)
+class LegalActions:
+    """What the player to act may do. Folding is always legal for them.
+
+    A bet or raise may go to any amount in ``min_to..max_to`` in big-bet games;
+    in fixed limit only to one of ``fixed_amounts`` (one size, two with stud's open
+    pair, plus an all-in for less). ``no_raise_reason`` says why neither is legal.
+    """
+
+    player: int
+    can_check: bool
+    call: int
+    call_is_all_in: bool
+    raise_kind: Optional[ActionKind]
+    min_to: Optional[int] = None
+    max_to: Optional[int] = None
+    fixed_amounts: Optional[Tuple[int, ...]] = None
+    no_raise_reason: str = ""
+
+    def allows_to(self, to: int) -> bool:
+        """Whether a bet or raise to ``to`` is legal."""
+        if self.raise_kind is None:
+            return False
+        if self.fixed_amounts is not None:
+            return to in self.fixed_amounts
+        return self.min_to <= to <= self.max_to  # type: ignore[operator]
+
+    def __str__(self) -> str:
+        legal = ["fold", "check"] if self.can_check else ["fold", f"call {self.call}" + " (all-in)" * self.call_is_all_in]
+        if self.raise_kind is not None:
+            if self.fixed_amounts is not None:
+                amounts = " or ".join(map(str, self.fixed_amounts))
+            elif self.min_to == self.max_to:
+                amounts = str(self.min_to)
+            else:
+                amounts = f"{self.min_to}..{self.max_to}"
+            legal.append(f"{self.raise_kind.value} to {amounts}")
+        return ", ".join(legal)
+
+
+@dataclass
+class BettingRound:
+    """One betting round (street). Build it with :meth:`start`; then :meth:`apply` actions.
+
+    ``bets`` are the chips in front of each player this round; ``contributed`` all
+    chips each put in this hand, antes included (what :func:`pokerhash.pots.side_pots`
+    needs). ``acted[p]`` is the bet level player p last matched or set by a voluntary
+    action this round (None: not yet; blinds are not actions, which gives the big
+    blind the option). ``current_bet`` is the level to match; ``full_level`` the level
+    of the last full bet or raise and ``increment`` the size of the largest one;
+    ``bet_count`` counts full bets and raises (the big blind is the first).
+    """
+
+    structure: Structure
+    street: int
+    stacks: List[int]
+    bets: List[int]
+    contributed: List[int]
+    folded: List[bool]
+    acted: List[Optional[int]]
+    current_bet: int
+    full_level: int
+    increment: int
+    bet_count: int = 0
+    capped: bool = False
+    open_pair: bool = False
+    to_act: Optional[int] = None
+
+    @classmethod
+    def start(
+        cls,
+        structure: Structure,
+        stacks: Sequence[int],
+        first_to_act: int,
+        *,
+        street: int = 0,
+        forced: Sequence[ForcedBet] = (),
+        contributed: Optional[Sequence[int]] = None,
+        folded: Optional[Sequence[bool]] = None,
+        open_pair: bool = False,
+    ) -> BettingRound:
+        """A round at its start: ``stacks`` are the chips behind each player,
+        ``forced`` the antes, blinds, straddle or bring-in posted in order, and
+        ``first_to_act`` the seat where the action starts (RULES §6 decides which).
+        ``contributed`` and ``folded`` carry over from earlier streets; ``open_pair``
+        is stud's 4th-street option to bet the small or the big bet (RULES §6)."""
+        count = len(stacks)
+        if count < 2:
+            raise InvalidValueError(f"a betting round needs at least 2 players, not {count}")
+        stacks = [as_chips(stack, f"stack of player {p}") for p, stack in enumerate(stacks)]
+        contributed = [as_chips(c, "contribution") for c in contributed] if contributed is not None else [0] * count
+        folded = [bool(f) for f in folded] if folded is not None else [False] * count
+        if len(contributed) != count or len(folded) != count:
+            raise InvalidValueError(f"contributed and folded need one entry per player ({count})")
+        if not 0 <= first_to_act < count:
+            raise InvalidValueError(f"first_to_act {first_to_act} is not a player 0..{count - 1}")
+        if open_pair and structure.is_big_bet:
+            raise InvalidValueError("the open-pair option exists only in fixed-limit stud")
+        state = cls(
+            structure,
+            as_chips(street, "street"),
+            stacks,
+            [0] * count,
+            contributed,
+            folded,
+            [None] * count,
+            current_bet=0,
+            full_level=0,
+            increment=structure.bet_size(street),
+            open_pair=open_pair,
+        )
+        for bet in forced:
+            state._post(bet)
+        state._advance(first_to_act)
+        return state
+
+    def next_street(self, first_to_act: int, *, open_pair: bool = False) -> BettingRound:
+        """The next round, once this one is over: the bets go to the pot."""
+        if not self.is_over:
+            raise IllegalActionError(f"the round is not over: player {self.to_act} is to act; legal: {self.legal_actions()}")
+        return BettingRound.start(
+            self.structure,
+            self.stacks,
+            first_to_act,
+            street=self.street + 1,
+            contributed=self.contributed,
+            folded=self.folded,
+            open_pair=open_pair,
+        )
+
+    @property
+    def is_over(self) -> bool:
+        return self.to_act is None
+
+    @property
+    def pot(self) -> int:
+        """Every chip put in this hand, including the bets in front of the players."""
+        return sum(self.contributed)
+
+    def legal_actions(self) -> LegalActions:
+        """The legal actions of the player to act."""
+        player = self._player_to_act()
+        all_in_to = self.bets[player] + self.stacks[player]
+        call = min(self.current_bet, all_in_to) - self.bets[player]
+        legal = LegalActions(player, call == 0, call, 0 < call == self.stacks[player], None)
+        reason = self._no_raise_reason(player)
+        if reason:
+            return replace(legal, no_raise_reason=reason)
+        kind = ActionKind.RAISE if self.full_level else ActionKind.BET
+        if self.structure.is_big_bet:
+            return replace(legal, raise_kind=kind, **self._big_bet_range(player))
+        amounts = tuple(sorted({min(self.full_level + size, all_in_to) for size in self._fixed_sizes()}))
+        return replace(legal, raise_kind=kind, min_to=amounts[0], max_to=amounts[-1], fixed_amounts=amounts)
+
+    def validate(self, action: Action) -> Action:
+        """The normalized action that :meth:`apply` would perform; IllegalActionError if illegal."""
+        legal = self.legal_actions()
+        player = legal.player
+        if action.player is not None and action.player != player:
+            raise IllegalActionError(f"player {action.player} acted out of turn: player {player} is to act; legal: {legal}")
+        try:
+            kind = ActionKind(action.kind)
+        except ValueError:
+            raise InvalidValueError(f"unknown action {action.kind!r}") from None
+        if kind is ActionKind.FOLD:
+            return Action(kind, player=player)
+        if kind is ActionKind.CHECK:
+            if not legal.can_check:
+                raise IllegalActionError(f"check is not legal: player {player} faces a bet of {self.current_bet}; legal: {legal}")
+            return Action(kind, self.bets[player], player=player)
+        all_in_to = self.bets[player] + self.stacks[player]
+        if kind is ActionKind.CALL or (kind is ActionKind.ALL_IN and all_in_to <= self.current_bet):
+            if legal.can_check:
+                raise IllegalActionError(f"{kind.value} is not legal: there is no bet to call; legal: {legal}")
+            return Action(ActionKind.CALL, self.bets[player] + legal.call, legal.call, legal.call_is_all_in, player)
+        to = all_in_to if kind is ActionKind.ALL_IN else as_chips(action.to, f"the amount to {kind.value} to")
+        return self._validate_sized(legal, kind, to)
+
+    def apply(self, action: Action) -> Action:
+        """Perform ``action`` and pass the turn; return the normalized action."""
+        move = self.validate(action)
+        player = move.player
+        assert player is not None
+        if move.kind is ActionKind.FOLD:
+            self.folded[player] = True
+        else:
+            self.stacks[player] -= move.chips
+            self.bets[player] += move.chips
+            self.contributed[player] += move.chips
+            if move.kind in _SIZED:
+                self._raise_to(move.to)  # type: ignore[arg-type]
+            self.acted[player] = self.current_bet
+        self._advance(player + 1)
+        return move
+
+    # -- rules ---------------------------------------------------------------
+
+    def _player_to_act(self) -> int:
+        if self.to_act is None:
+            raise IllegalActionError("the betting round is over: no action is legal")
+        return self.to_act
+
+    def _fixed_sizes(self) -> Tuple[int, ...]:
+        # RULES §6: with an open pair on 4th street any bet or raise may be the small
+        # or the big bet; once a big bet has been made, later raises are big bets.
+        size = self.structure.bet_size(self.street)
+        if self.open_pair and self.increment < self.structure.big_bet:
+            return (size, self.structure.big_bet)
+        return (size,)
+
+    def _no_raise_reason(self, player: int) -> str:
+        """Why ``player`` may not bet or raise now ("" if they may)."""
+        if self.capped:
+            return f"the betting is capped at {self.structure.max_bets} bets"
+        if self.bets[player] + self.stacks[player] <= self.current_bet:
+            return f"player {player} has no chips beyond a call"
+        if not any(self.stacks[p] and not self.folded[p] for p in range(len(self.stacks)) if p != player):
+            return "no opponent has chips left to call a raise"
+        if not self._reopened(player):
+            return f"player {player} has acted and faces less than a full raise, which does not reopen the betting"
+        return ""
+
+    def _reopened(self, player: int) -> bool:
+        """Whether ``player`` may raise again: not yet acted, or facing a full raise since."""
+        level = self.acted[player]
+        if level is None:
+            return True
+        if self.structure.is_big_bet:
+            # RULES §7: short all-ins that together reach a full raise reopen it.
+            return self.current_bet - level >= self.increment
+        return self.full_level > level
+
+    def _big_bet_range(self, player: int) -> dict:
+        # No completing (RULES §7): a raise adds at least the largest full increment
+        # on top of the current bet, even when that bet is a short all-in.
+        all_in_to = self.bets[player] + self.stacks[player]
+        min_to = self.current_bet + self.increment
+        if self.structure.limit is Limit.POT_LIMIT:
+            call = self.current_bet - self.bets[player]
+            max_to = max(min_to, self.current_bet + self.pot + call)
+        else:
+            max_to = all_in_to
+        return {"min_to": min(min_to, all_in_to), "max_to": min(max_to, all_in_to)}
+
+    def _validate_sized(self, legal: LegalActions, requested: ActionKind, to: int) -> Action:
+        player = legal.player
+        kind = legal.raise_kind
+        if kind is None:
+            raise IllegalActionError(f"{requested.value} is not legal: {legal.no_raise_reason}; legal: {legal}")
+        all_in_to = self.bets[player] + self.stacks[player]
+        asked = f"{kind.value} to {to}"
+        if to > all_in_to:
+            problem = f"is more than player {player} has: all-in is {kind.value} to {all_in_to}"
+        elif to < legal.min_to:  # type: ignore[operator]
+            problem = f"is below the minimum {kind.value} to {legal.min_to}"
+        elif to > legal.max_to:  # type: ignore[operator]
+            problem = f"is above the maximum {kind.value} to {legal.max_to}"
+        elif not legal.allows_to(to):
+            problem = "is not a fixed-limit amount"
+        else:
+            return Action(kind, to, to - self.bets[player], to == all_in_to, player)
+        raise IllegalActionError(f"{asked} {problem}; legal: {legal}")
+
+    def _is_full_raise(self, to: int) -> bool:
+        if self.structure.is_big_bet:
+            return to - self.current_bet >= self.increment
+        # RULES §7 half-bet rule: an all-in of half a bet or more counts as a full bet.
+        return 2 * (to - self.full_level) >= self._fixed_sizes()[0]
+
+    def _raise_to(self, to: int) -> None:
+        if self._is_full_raise(to):
+            base = self.current_bet if self.structure.is_big_bet else self.full_level
+            self.increment = max(self.increment, to - base)
+            self.full_level = to
+            self.bet_count += 1
+            self.capped = self._cap_reached()
+        self.current_bet = to
+
+    def _cap_reached(self) -> bool:
+        cap = self.structure.max_bets
+        if cap is None or self.bet_count < cap:
+            return False
+        # The heads-up option applies only if two players are left when the cap is reached.
+        return not (self.structure.uncapped_heads_up and self.folded.count(False) == 2)
+
+    def _needs_action(self, player: int) -> bool:
+        if self.folded[player] or not self.stacks[player]:
+            return False
+        behind = self.bets[player] < self.current_bet
+        opponents_can_act = any(self.stacks[p] and not self.folded[p] for p in range(len(self.stacks)) if p != player)
+        if not opponents_can_act and not behind:
+            return False
+        return behind or self.acted[player] is None
+
+    def _advance(self, start: int) -> None:
+        """Give the turn to the first player clockwise from ``start`` who must act."""
+        count = len(self.stacks)
+        self.to_act = None
+        if self.folded.count(False) < 2:
+            return
+        for offset in range(count):
+            player = (start + offset) % count
+            if self._needs_action(player):
+                self.to_act = player
+                return
+
+    def _post(self, forced: ForcedBet) -> None:
+        kind, player = forced.kind, forced.player
+        amount = as_chips(forced.amount, f"the {kind.value}")
+        self._check_forced(kind, player, amount)
+        chips = min(amount, self.stacks[player])
+        self.stacks[player] -= chips
+        self.contributed[player] += chips
+        if kind is ForcedKind.ANTE:
+            return
+        self.bets[player] += chips
+        # A short blind is still called in full by the others (table stakes, RULES §7).
+        self.current_bet = max(self.current_bet, amount)
+        if kind is ForcedKind.BRING_IN:
+            self.acted[player] = amount  # the bring-in is the player's action (RULES §6)
+        if amount >= self.structure.bet_size(self.street) and amount > self.full_level:
+            # The big blind, a bring-in for a full bet and a straddle are full bets.
+            if kind is ForcedKind.STRADDLE and self.structure.is_big_bet:
+                self.increment = amount  # the straddle plays as a bigger big blind
+            self.full_level = amount
+            self.bet_count += 1
+
+    def _check_forced(self, kind: ForcedKind, player: int, amount: int) -> None:
+        if not 0 <= player < len(self.stacks) or self.folded[player] or not self.stacks[player] or not amount:
+            raise InvalidValueError(f"player {player} cannot post a {kind.value} of {amount}")
+        size = self.structure.bet_size(self.street)
+        if kind is ForcedKind.BRING_IN and (self.structure.is_big_bet or self.current_bet or amount > size):
+            raise InvalidValueError(f"a bring-in opens fixed-limit betting with at most {size}, not {amount}")
+        if kind is ForcedKind.STRADDLE:
+            # A straddle is a voluntary raise of the big blind, so it must be affordable,
+            # and in fixed limit it is exactly one bet more.
+            fixed_to = None if self.structure.is_big_bet else self.full_level + size
+            if not self.full_level or amount <= self.current_bet or amount > self.stacks[player] or fixed_to not in (None, amount):
+                raise InvalidValueError(
+                    f"player {player} cannot straddle to {amount}: a straddle is an affordable raise of the big blind"
+                    + (f" to exactly {fixed_to}" if fixed_to else "")
+                )
