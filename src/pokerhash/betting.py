@@ -398,10 +398,11 @@ class BettingRound:
     def _fixed_sizes(self) -> Tuple[int, ...]:
         # RULES §6: with an open pair on 4th street any bet or raise may be the small
         # or the big bet; once a big bet has been made, later raises are big bets.
-        size = self.structure.bet_size(self.street)
-        if self.open_pair and self.increment < self.structure.big_bet:
-            return (size, self.structure.big_bet)
-        return (size,)
+        if not self.open_pair:
+            return (self.structure.bet_size(self.street),)
+        if self.increment < self.structure.big_bet:
+            return (self.structure.small_bet, self.structure.big_bet)
+        return (self.structure.big_bet,)
 
     def _no_raise_reason(self, player: int) -> str:
         """Why ``player`` may not bet or raise now ("" if they may)."""
