@@ -199,7 +199,7 @@ class Settlement:
     """The result of :func:`settle`: per pot (main first) and per seat."""
 
     pots: Tuple[PotResult, ...]
-    #: Chips won by each seat that won anything, summed over the pots.
+    #: Chips won by each seat awarded a share of a pot, summed over the pots.
     payouts: Dict[int, int] = field(hash=False)
     rake: int = 0
 
