@@ -410,7 +410,7 @@ class BettingRound:
             return f"the betting is capped at {self.structure.max_bets} bets"
         if self.bets[player] + self.stacks[player] <= self.current_bet:
             return f"player {player} has no chips beyond a call"
-        if not any(self.stacks[p] and not self.folded[p] for p in range(len(self.stacks)) if p != player):
+        if not self._opponent_can_act(player):
             return "no opponent has chips left to call a raise"
         if not self._reopened(player):
             return f"player {player} has acted and faces less than a full raise, which does not reopen the betting"
@@ -483,10 +483,12 @@ class BettingRound:
         if self.folded[player] or not self.stacks[player]:
             return False
         behind = self.bets[player] < self.current_bet
-        opponents_can_act = any(self.stacks[p] and not self.folded[p] for p in range(len(self.stacks)) if p != player)
-        if not opponents_can_act and not behind:
-            return False
+        if not behind and not self._opponent_can_act(player):
+            return False  # nobody is left to bet against
         return behind or self.acted[player] is None
+
+    def _opponent_can_act(self, player: int) -> bool:
+        return any(self.stacks[p] and not self.folded[p] for p in range(len(self.stacks)) if p != player)
 
     def _advance(self, start: int) -> None:
         """Give the turn to the first player clockwise from ``start`` who must act."""

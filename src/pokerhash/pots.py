@@ -133,7 +133,7 @@ class RakeRule:
 
     heads_up_rate: Fraction = Fraction(1, 100)
     multiway_rate: Fraction = Fraction(3, 100)
-    cap: Union[None, int, Tuple[Tuple[int, int], ...]] = None
+    cap: Union[None, int, Mapping[int, int], Tuple[Tuple[int, int], ...]] = None  # stored as int or sorted pairs
     unit: int = 1
     no_flop_no_drop: bool = False
 
