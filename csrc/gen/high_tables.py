@@ -1,0 +1,239 @@
+"""Generate the tables of the standard high-hand evaluator (RULES.md §2).
+
+Run by setup.py at build time; writes ``high_tables.h`` into the build's include
+directory. Nothing here is hand-edited and nothing is downloaded.
+
+The evaluator (csrc/high.h) keeps two 64-bit sums per hand:
+
+* ``key``: bits 0..24 hold the sum of the cards' rank bases (RANK_BASES below:
+  any two multisets of at most seven ranks have different sums, so the sum
+  identifies the rank multiset exactly); bits 32..47 hold four 4-bit suit
+  counters that start at 3, so a counter reaches 8 (bit 3 of its nibble) exactly
+  when its suit has five cards: one AND detects a flush in 5, 6 or 7 cards.
+* ``mask``: bit 16*suit + rank for every card, so a flush suit's ranks are one
+  shift away and index the 8192-entry flush table directly.
+
+Without a flush (with seven cards or fewer a flush also beats every paired hand, so
+the two cases never mix) the value depends only on the rank multiset. The base-5
+sums of the 73,775 multisets of 5, 6 or 7 cards are sparse in 25 bits, so a
+perfect hash maps them into a table of about that size: multiplying by an odd
+number modulo 2**25 mixes the bits without losing any (it is a bijection, so no two
+keys can collide), the top bits pick a row, the low bits a column, and a per-row offset
+(found greedily below, largest rows first, as in OMPEval and
+b-inary/holdem-hand-evaluator) shifts each row to a place where none of its
+columns collide.
+"""
+
+from __future__ import annotations
+
+import itertools
+import sys
+from pathlib import Path
+
+# Categories, weakest first: the order of RULES.md §2.
+HIGH_CARD, ONE_PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH, FULL_HOUSE, FOUR_OF_A_KIND, STRAIGHT_FLUSH = range(9)
+
+# Rank bases found by tools/rank_bases.c: greedily, for each rank the smallest
+# integer such that every multiset of at most seven cards (at most four of a rank)
+# over the ranks so far has a distinct sum. The largest seven-card sum is
+# 18,393,157 < 2**25, so a rank key fits in KEY_BITS bits (base 5 would need 31).
+RANK_BASES = (1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 1526359, 3453520)
+KEY_BITS = 25
+ROW_BITS = 13  # the top 13 of the 25 mixed bits pick one of 8192 rows (offsets: 32 KB; 14 rows bits would save 15 KB of table for 32 KB more offsets)
+COL_BITS = KEY_BITS - ROW_BITS
+HASH_SEED = 0x9E3779B1  # first odd multiplier tried; the search below keeps the best of several
+SEARCH_TRIES = 8
+
+
+def straight_top(rank_set: frozenset[int]) -> int:
+    """Top rank of the best straight in a set of ranks, or -1. A-2-3-4-5 tops at 5 (rank 3)."""
+    for top in range(12, 3, -1):
+        if all(r in rank_set for r in range(top - 4, top + 1)):
+            return top
+    if {12, 0, 1, 2, 3} <= rank_set:
+        return 3
+    return -1
+
+
+def five_card_class(ranks: tuple[int, ...], suited: bool) -> tuple[int, ...]:
+    """A sortable description of a five-card hand: category, then ranks by significance."""
+    counts = {r: ranks.count(r) for r in set(ranks)}
+    # Ranks ordered by (count, rank) descending: the significance order of kickers.
+    ordered = tuple(sorted(counts, key=lambda r: (counts[r], r), reverse=True))
+    shape = sorted(counts.values(), reverse=True)
+    top = straight_top(frozenset(ranks)) if len(counts) == 5 else -1
+    if top >= 0:
+        return (STRAIGHT_FLUSH if suited else STRAIGHT, top)
+    if suited:
+        return (FLUSH,) + ordered
+    category = {
+        (4, 1): FOUR_OF_A_KIND,
+        (3, 2): FULL_HOUSE,
+        (3, 1, 1): THREE_OF_A_KIND,
+        (2, 2, 1): TWO_PAIR,
+        (2, 1, 1, 1): ONE_PAIR,
+        (1, 1, 1, 1, 1): HIGH_CARD,
+    }[tuple(shape)]
+    return (category,) + ordered
+
+
+def rank_multisets(size: int):
+    """All multisets of ``size`` ranks with at most four cards of a rank, as sorted tuples."""
+    for combo in itertools.combinations_with_replacement(range(13), size):
+        if all(combo.count(r) <= 4 for r in set(combo)):
+            yield combo
+
+
+def class_values() -> dict[tuple[int, ...], int]:
+    """Every distinct five-card class mapped to its strength 1..7462 (higher is stronger)."""
+    classes = set()
+    for ranks in rank_multisets(5):
+        classes.add(five_card_class(ranks, False))
+        if len(set(ranks)) == 5:
+            classes.add(five_card_class(ranks, True))
+    ordered = sorted(classes)
+    assert len(ordered) == 7462, len(ordered)
+    return {cls: i + 1 for i, cls in enumerate(ordered)}
+
+
+def best_five_ranks(ranks: tuple[int, ...]) -> tuple[int, ...]:
+    """The ranks of the best non-flush five-card hand within 5 to 7 ranks.
+
+    Stated category by category, strongest first (RULES.md §2); the tests check the
+    result against brute force over every five-card subset.
+    """
+    count = {r: ranks.count(r) for r in set(ranks)}
+    by_rank = sorted(count, reverse=True)
+
+    def others(*used: int, n: int) -> tuple[int, ...]:
+        rest = sorted((r for r in ranks if r not in used), reverse=True)
+        return tuple(rest[:n])
+
+    quads = [r for r in by_rank if count[r] == 4]
+    trips = [r for r in by_rank if count[r] == 3]
+    pairs = [r for r in by_rank if count[r] == 2]
+    if quads:
+        return (quads[0],) * 4 + others(quads[0], n=1)
+    if trips and len(trips) + len(pairs) >= 2:
+        pair = max(trips[1:] + pairs)
+        return (trips[0],) * 3 + (pair,) * 2
+    top = straight_top(frozenset(ranks))
+    if top >= 0:
+        return tuple(12 if r < 0 else r for r in range(top - 4, top + 1))
+    if trips:
+        return (trips[0],) * 3 + others(trips[0], n=2)
+    if len(pairs) >= 2:
+        return (pairs[0],) * 2 + (pairs[1],) * 2 + others(pairs[0], pairs[1], n=1)
+    if pairs:
+        return (pairs[0],) * 2 + others(pairs[0], n=3)
+    return tuple(by_rank[:5])
+
+
+def build_values():
+    values = class_values()
+
+    def best_unsuited(ranks: tuple[int, ...]) -> int:
+        return values[five_card_class(best_five_ranks(ranks), False)]
+
+    rank_values = {}
+    for size in (5, 6, 7):
+        for ranks in rank_multisets(size):
+            key = sum(RANK_BASES[r] for r in ranks)
+            assert key not in rank_values and key < 1 << KEY_BITS, "rank bases are not unique"
+            rank_values[key] = best_unsuited(ranks)
+
+    flush = [0] * 8192
+    for mask in range(8192):
+        ranks = tuple(r for r in range(13) if mask >> r & 1)
+        if len(ranks) >= 5:
+            # Distinct ranks: the best five are a straight if there is one, else the top five.
+            flush[mask] = values[five_card_class(best_five_ranks(ranks), True)]
+    return values, rank_values, flush
+
+
+def displace(keys_values: dict[int, int], multiplier: int):
+    """Row offsets and the packed table for one odd multiplier."""
+    rows: dict[int, dict[int, int]] = {}
+    for key, value in keys_values.items():
+        mixed = (key * multiplier) & ((1 << KEY_BITS) - 1)
+        rows.setdefault(mixed >> COL_BITS, {})[mixed & ((1 << COL_BITS) - 1)] = value
+    offsets = [0] * (1 << ROW_BITS)
+    occupied = 0  # bit i set: slot i is taken
+    for row in sorted(rows, key=lambda r: (-len(rows[r]), r)):
+        free = ~occupied
+        fits = -1
+        for col in rows[row]:
+            fits &= free >> col  # bit d set: slot col + d is free
+        offset = (fits & -fits).bit_length() - 1
+        offsets[row] = offset
+        for col in rows[row]:
+            occupied |= 1 << (col + offset)
+    # Long enough for any 25-bit key, so that even an invalid card (check=False)
+    # reads inside the table instead of past its end.
+    table = [0] * max(occupied.bit_length(), max(offsets) + (1 << COL_BITS))
+    for row, cols in rows.items():
+        for col, value in cols.items():
+            table[offsets[row] + col] = value
+    return offsets, table
+
+
+def search_hash(rank_values: dict[int, int]):
+    """The odd multiplier (of a fixed, reproducible sequence) giving the smallest table."""
+    multiplier = HASH_SEED
+    best = None
+    for _ in range(SEARCH_TRIES):
+        offsets, table = displace(rank_values, multiplier)
+        if best is None or len(table) < len(best[2]):
+            best = (multiplier, offsets, table)
+        multiplier = (multiplier * 0x2C9277B5 + 0x3C6EF372) & ((1 << KEY_BITS) - 1) | 1
+    return best
+
+
+def c_array(ctype: str, name: str, items, per_line: int = 16) -> str:
+    lines = []
+    items = list(items)
+    for i in range(0, len(items), per_line):
+        lines.append("    " + ", ".join(str(x) for x in items[i:i + per_line]) + ",")
+    return f"static const {ctype} {name}[{len(items)}] = {{\n" + "\n".join(lines) + "\n};\n"
+
+
+def card_key(card: int) -> int:
+    return RANK_BASES[card >> 2] | (1 << (32 + 4 * (card & 3)))
+
+
+def card_mask(card: int) -> int:
+    return 1 << (16 * (card & 3) + (card >> 2))
+
+
+def render() -> str:
+    _, rank_values, flush = build_values()
+    multiplier, offsets, table = search_hash(rank_values)
+    parts = [
+        "/* Generated by csrc/gen/high_tables.py at build time. Do not edit. */",
+        "#ifndef PH_HIGH_TABLES_H\n#define PH_HIGH_TABLES_H\n#include <stdint.h>\n",
+        f"#define PH_HASH_MUL 0x{multiplier:08X}u",
+        f"#define PH_KEY_BITS {KEY_BITS}",
+        f"#define PH_COL_BITS {COL_BITS}",
+        f"#define PH_RANK_TABLE_SIZE {len(table)}\n",
+        "/* 256 entries, zero past card 51: any uint8 indexes safely (check=False). */",
+        c_array("uint64_t", "ph_card_key", (f"0x{card_key(c) if c < 52 else 0:016X}ULL" for c in range(256)), 4),
+        c_array("uint64_t", "ph_card_mask", (f"0x{card_mask(c) if c < 52 else 0:016X}ULL" for c in range(256)), 4),
+        c_array("uint32_t", "ph_row_offset", offsets),
+        c_array("uint16_t", "ph_rank_table", table),
+        c_array("uint16_t", "ph_flush_table", flush),
+        "#endif",
+    ]
+    return "\n".join(parts) + "\n"
+
+
+def main(outdir: str) -> Path:
+    path = Path(outdir) / "high_tables.h"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = render()
+    if not path.exists() or path.read_text() != text:
+        path.write_text(text)
+    return path
+
+
+if __name__ == "__main__":
+    print(main(sys.argv[1] if len(sys.argv) > 1 else "build/generated"))

@@ -1,0 +1,92 @@
+/* Standard high-hand evaluator for 5, 6 and 7 cards (RULES.md §2).
+ *
+ * A hand is two sums over its cards (see csrc/gen/high_tables.py for the maths):
+ * `key` = rank bases (bits 0..24) + suit counters starting at 3 (bits 32..47),
+ * `mask` = one bit per card at 16*suit + rank. A flush is one AND; its ranks index
+ * the flush table. Otherwise the rank sum goes through a perfect hash.
+ * Strength: 1..7462, higher is stronger. Cards must be distinct and in 0..51.
+ */
+#ifndef PH_HIGH_H
+#define PH_HIGH_H
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bits.h"
+#include "high_tables.h"
+
+#define PH_KEY_START (0x3333ULL << 32)
+#define PH_FLUSH_BITS (0x8888ULL << 32)
+
+PH_INLINE uint16_t ph_rank_lookup(uint32_t rank_key)
+{
+    /* Odd multiplier modulo 2^25: a bijection, so distinct keys stay distinct. */
+    uint32_t mixed = (rank_key * PH_HASH_MUL) & ((1u << PH_KEY_BITS) - 1);
+    return ph_rank_table[ph_row_offset[mixed >> PH_COL_BITS] + (mixed & ((1u << PH_COL_BITS) - 1))];
+}
+
+PH_INLINE uint16_t ph_flush_value(uint64_t flush_bits, uint64_t mask)
+{
+    /* The flush suit's counter reached 8: bit 35 + 4*suit. */
+    int suit = (ph_ctz64(flush_bits) - 35) >> 2;
+    return ph_flush_table[(mask >> (16 * suit)) & 0x1FFF];
+}
+
+PH_INLINE uint16_t ph_evaluate_sums(uint64_t key, uint64_t mask)
+{
+    uint64_t flush_bits = key & PH_FLUSH_BITS;
+    if (flush_bits) return ph_flush_value(flush_bits, mask);
+    return ph_rank_lookup((uint32_t)key);
+}
+
+PH_INLINE uint16_t ph_evaluate(const uint8_t *cards, int n)
+{
+    uint64_t key = PH_KEY_START, mask = 0;
+    for (int i = 0; i < n; i++) {
+        key += ph_card_key[cards[i]];
+        mask |= ph_card_mask[cards[i]];
+    }
+    return ph_evaluate_sums(key, mask);
+}
+
+PH_INLINE uint16_t ph_evaluate5(const uint8_t *c)
+{
+    return ph_evaluate_sums(
+        PH_KEY_START + ph_card_key[c[0]] + ph_card_key[c[1]] + ph_card_key[c[2]] + ph_card_key[c[3]] + ph_card_key[c[4]],
+        ph_card_mask[c[0]] | ph_card_mask[c[1]] | ph_card_mask[c[2]] | ph_card_mask[c[3]] | ph_card_mask[c[4]]);
+}
+
+/* Rows of `width` cards each; the width is a compile-time constant in each loop so
+ * that the compiler unrolls the card sums. */
+#define PH_BATCH_LOOP(WIDTH)                                                     \
+    for (size_t row = 0; row < n_rows; row++) out[row] = ph_evaluate(cards + row * (WIDTH), (WIDTH))
+
+static void ph_evaluate_batch(const uint8_t *cards, size_t n_rows, int width, uint16_t *out)
+{
+    switch (width) {
+    case 5: PH_BATCH_LOOP(5); break;
+    case 6: PH_BATCH_LOOP(6); break;
+    case 7: PH_BATCH_LOOP(7); break;
+    default: break;
+    }
+}
+
+/* Histogram of the strengths of every `n`-card hand (5, 6 or 7) of the 52-card
+ * deck, hist[1..7462]. Sums are carried down the nested loops so that the
+ * innermost loop adds one card and looks up one value. */
+static void ph_value_histogram_level(int first, int remaining, uint64_t key, uint64_t mask, uint64_t *hist)
+{
+    if (remaining == 1) {
+        for (int c = first; c < 52; c++) hist[ph_evaluate_sums(key + ph_card_key[c], mask | ph_card_mask[c])]++;
+        return;
+    }
+    for (int c = first; c <= 52 - remaining; c++)
+        ph_value_histogram_level(c + 1, remaining - 1, key + ph_card_key[c], mask | ph_card_mask[c], hist);
+}
+
+static void ph_value_histogram(int n, uint64_t *hist)
+{
+    for (int v = 0; v <= 7462; v++) hist[v] = 0;
+    if (n >= 1 && n <= 7) ph_value_histogram_level(0, n, PH_KEY_START, 0, hist);
+}
+
+#endif

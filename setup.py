@@ -1,0 +1,65 @@
+"""Build of the C/Cython core.
+
+The lookup tables are generated here, at build time, by the scripts in csrc/gen/
+(each has ``main(outdir)`` and writes one header), so no generated file is ever
+checked in or shipped in the sdist.
+
+POKERHASH_NATIVE=1 builds for this machine's CPU (-march=native) when installing
+from source; wheels never use it.
+"""
+
+import importlib.util
+import os
+import sys
+from pathlib import Path
+
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+HERE = Path(__file__).parent.resolve()
+GENERATED = HERE / "build" / "generated"
+
+
+def generate_tables() -> None:
+    for script in sorted((HERE / "csrc" / "gen").glob("*.py")):
+        spec = importlib.util.spec_from_file_location(f"_ph_gen_{script.stem}", script)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        module.main(str(GENERATED))
+
+
+def compile_args() -> list:
+    if sys.platform == "win32":
+        return ["/O2"]
+    args = ["-O3", "-fno-strict-aliasing"]
+    if os.environ.get("POKERHASH_NATIVE") == "1":
+        args.append("-march=native")
+    return args
+
+
+generate_tables()
+
+extensions = [
+    Extension(
+        "pokerhash._core",
+        sources=["src/pokerhash/_core.pyx"],
+        include_dirs=["csrc", str(GENERATED)],
+        extra_compile_args=compile_args(),
+        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+    )
+]
+
+setup(
+    ext_modules=cythonize(
+        extensions,
+        include_path=["src"],
+        compiler_directives={
+            "language_level": 3,
+            "boundscheck": False,
+            "wraparound": False,
+            "cdivision": True,
+            "initializedcheck": False,
+            "embedsignature": True,
+        },
+    ),
+)

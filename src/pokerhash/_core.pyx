@@ -1,0 +1,136 @@
+# The Cython binding of the C kernels in csrc/.
+#
+# Per-call functions read a list or tuple of ints straight into a C buffer (the
+# fast path); anything else (strings, numpy scalars, bad input) goes through
+# pokerhash.cards, which parses it or raises the documented error. Batch functions
+# take C-contiguous uint8 rows already validated by pokerhash._batch and run their
+# loop without the GIL.
+from libc.stdint cimport uint8_t, uint16_t, uint64_t
+from cpython.long cimport PyLong_AsLongAndOverflow
+
+cimport pokerhash._csrc as c
+
+import numpy as np
+
+from pokerhash.cards import cards as _parse_cards
+
+cdef enum:
+    MAX_CARDS = 16  # the longest hand any per-call function reads (Omaha: 6 + 5)
+
+
+# --- C-level API (declared in _core.pxd) -------------------------------------
+
+cdef uint16_t evaluate_cards(const uint8_t *cards, int n) noexcept nogil:
+    return c.ph_evaluate(cards, n)
+
+
+cdef uint16_t evaluate5_cards(const uint8_t *cards) noexcept nogil:
+    return c.ph_evaluate5(cards)
+
+
+# --- reading hands ------------------------------------------------------------
+
+cdef int read_fast(object hand, uint8_t *out, uint64_t *seen) noexcept:
+    """Copy a list/tuple of plain ints in 0..51 into out; the count, or -1 when the
+    input needs the slow path (other types, bad values: the slow path names them).
+    *seen accumulates the cards' bits so that callers can reject repeats across
+    several hands (Omaha hole + board)."""
+    cdef Py_ssize_t n, i = 0
+    cdef long value
+    cdef int overflow
+    cdef uint64_t bit
+    if type(hand) is list or type(hand) is tuple:
+        n = len(hand)
+    else:
+        return -1
+    if n > MAX_CARDS:
+        return -1
+    for item in hand:
+        if type(item) is not int:
+            return -1
+        value = PyLong_AsLongAndOverflow(item, &overflow)
+        if overflow or value < 0 or value > 51:
+            return -1
+        bit = (<uint64_t>1) << value
+        if seen[0] & bit:
+            return -1
+        seen[0] |= bit
+        out[i] = <uint8_t>value
+        i += 1
+    return <int>n
+
+
+cdef int read_hand(object hand, uint8_t *out, tuple counts, uint64_t *seen) except -1:
+    """Fill out with a validated hand whose size is in counts; returns the size.
+    Raises pokerhash's InvalidCardError / CardTypeError otherwise."""
+    cdef uint64_t before = seen[0]
+    cdef int n = read_fast(hand, out, seen)
+    cdef int i
+    if n >= 0 and n in counts:
+        return n
+    seen[0] = before
+    parsed = _parse_cards(hand, count=counts)
+    for i, card in enumerate(parsed):
+        if seen[0] & ((<uint64_t>1) << card):
+            from pokerhash.errors import InvalidCardError
+            from pokerhash.cards import card_str
+            raise InvalidCardError(f"card {card_str(card)} appears more than once")
+        seen[0] |= (<uint64_t>1) << card
+        out[i] = <uint8_t>card
+    return len(parsed)
+
+
+# --- high hands ---------------------------------------------------------------
+
+_HIGH_COUNTS = (5, 6, 7)
+
+
+def evaluate(hand):
+    """Strength of the best five-card high hand within 5, 6 or 7 distinct cards.
+
+    1..7462, higher is stronger (RULES.md §2). ``hand`` is a sequence of ints 0..51
+    or card strings, or one string such as ``"As Kd Qh Jc Ts"``.
+    """
+    cdef uint8_t buf[MAX_CARDS]
+    cdef uint64_t seen = 0
+    cdef int n = read_hand(hand, buf, _HIGH_COUNTS, &seen)
+    return c.ph_evaluate(buf, n)
+
+
+def evaluate_rows(const uint8_t[:, ::1] rows):
+    """Strengths of validated rows of 5, 6 or 7 cards (see pokerhash.evaluate_batch)."""
+    cdef size_t n = rows.shape[0]
+    cdef int width = <int>rows.shape[1]
+    out = np.empty(n, dtype=np.uint16)
+    cdef uint16_t[::1] result = out
+    if n:
+        with nogil:
+            c.ph_evaluate_batch(&rows[0, 0], n, width, &result[0])
+    return out
+
+
+def find_bad_row(const uint8_t[:, ::1] rows, const uint8_t[:, ::1] also=None):
+    """(index of the first row with a card > 51 or a repeat, reason) or (-1, 0).
+    With ``also``, a card may not appear in both arrays' rows of the same index."""
+    cdef size_t n = rows.shape[0]
+    cdef int reason = 0
+    cdef Py_ssize_t bad
+    cdef const uint8_t *other = NULL
+    cdef int other_width = 0
+    if n == 0:
+        return -1, 0
+    if also is not None:
+        other = &also[0, 0]
+        other_width = <int>also.shape[1]
+    with nogil:
+        bad = c.ph_find_bad_row(&rows[0, 0], <int>rows.shape[1], other, other_width, n, &reason)
+    return bad, reason
+
+
+def value_histogram(int n):
+    """Counts of each strength 0..7462 over every n-card hand of the deck (n in 5..7)."""
+    hist = np.zeros(7463, dtype=np.uint64)
+    cdef uint64_t[::1] view = hist
+    with nogil:
+        c.ph_value_histogram(n, &view[0])
+    return hist
