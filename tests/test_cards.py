@@ -1,0 +1,99 @@
+import numpy as np
+import pytest
+
+import pokerhash as ph
+from pokerhash import CardTypeError, Deck, InvalidCardError
+
+
+def test_encoding_of_rules_section_1():
+    assert ph.card("2c") == 0 and ph.card("2d") == 1 and ph.card("2h") == 2 and ph.card("2s") == 3
+    assert ph.card("Ac") == 48 and ph.card("As") == 51
+    assert ph.cards("As Kd 10h") == [51, 45, 34]
+    assert ph.card_str(51) == "As"
+    assert [ph.card_str(c) for c in range(52)] == [r + s for r in "23456789TJQKA" for s in "cdhs"]
+
+
+@pytest.mark.parametrize("text", ["AsKd", "As Kd", "As,Kd", "as kd", "A♠K♦", "AS, KD", ["As", "Kd"], [51, 45], ("As", 45)])
+def test_accepted_spellings(text):
+    assert ph.cards(text) == [51, 45]
+
+
+def test_ten_spellings():
+    assert ph.cards("10h Th th 10H", distinct=False) == [34] * 4
+    assert ph.cards("10h", distinct=False) == [34]
+    assert ph.card("10♥") == ph.card("Th") == 34
+
+
+@pytest.mark.parametrize(
+    "bad, message",
+    [
+        ("Xs", "cannot read a card"),
+        ("Ax", "cannot read a card"),
+        ("As As", "appears more than once"),
+        ("1s", "cannot read a card"),
+        ("As K", "cannot read a card"),
+    ],
+)
+def test_bad_text(bad, message):
+    with pytest.raises(InvalidCardError, match=message):
+        ph.cards(bad)
+
+
+@pytest.mark.parametrize("bad", [-1, 52, 10**30])
+def test_out_of_range_ints(bad):
+    with pytest.raises(InvalidCardError, match="outside 0..51"):
+        ph.card(bad)
+
+
+@pytest.mark.parametrize("bad", [1.0, None, True, b"As", [51]])
+def test_wrong_types(bad):
+    with pytest.raises(CardTypeError):
+        ph.card(bad)
+
+
+def test_errors_are_value_and_type_errors():
+    assert issubclass(InvalidCardError, ValueError) and issubclass(CardTypeError, TypeError)
+    assert issubclass(InvalidCardError, ph.PokerhashError) and issubclass(CardTypeError, ph.PokerhashError)
+
+
+def test_numpy_integers_are_cards():
+    assert ph.cards(np.array([51, 45], dtype=np.int64)) == [51, 45]
+
+
+def test_count_is_checked():
+    with pytest.raises(InvalidCardError, match="expected 5 or 6 or 7 cards, got 4"):
+        ph.cards("As Ks Qs Js", count=(5, 6, 7))
+
+
+def test_deck_deals_every_card_once():
+    deck = Deck()
+    dealt = deck.deal(10) + [deck.burn()] + deck.deal(41)
+    assert sorted(dealt) == list(range(52)) and len(deck) == 0
+    with pytest.raises(InvalidCardError, match="0 left"):
+        deck.deal(1)
+
+
+def test_deck_seed_is_reproducible_and_unseeded_is_not_fixed():
+    assert Deck(seed=7).deal(52) == Deck(seed=7).deal(52)
+    assert Deck(seed=7).deal(52) != Deck(seed=8).deal(52)
+    orders = {tuple(Deck().deal(52)) for _ in range(5)}
+    assert len(orders) == 5  # the OS CSPRNG: five equal shuffles would be a 1-in-(52!)^4 event
+
+
+def test_deck_remaining_is_top_first_and_shuffle_restores():
+    deck = Deck(seed=1)
+    top = deck.remaining[:3]
+    assert deck.deal(3) == top
+    deck.shuffle()
+    assert len(deck) == 52
+
+
+def test_stripped_deck():
+    deck = Deck(seed=3, cards=range(20, 52))
+    assert sorted(deck.deal(32)) == list(range(20, 52))
+
+
+@pytest.mark.parametrize("n", [-1, 1.5, True])
+def test_bad_deal_counts(n):
+    with pytest.raises(InvalidCardError):
+        Deck(seed=1).deal(n)
