@@ -38,22 +38,25 @@ PH_INLINE uint16_t ph_evaluate_sums(uint64_t key, uint64_t mask)
     return ph_rank_lookup((uint32_t)key);
 }
 
-PH_INLINE uint16_t ph_evaluate(const uint8_t *cards, int n)
+/* The flush suit's ranks, gathered only when there is a flush (about 3% of random
+ * seven-card hands), so the common path sums one table per card instead of two. */
+PH_INLINE uint16_t ph_flush_of_cards(uint64_t flush_bits, const uint8_t *cards, int n)
 {
-    uint64_t key = PH_KEY_START, mask = 0;
-    for (int i = 0; i < n; i++) {
-        key += ph_card_key[cards[i]];
-        mask |= ph_card_mask[cards[i]];
-    }
-    return ph_evaluate_sums(key, mask);
+    uint64_t mask = 0;
+    for (int i = 0; i < n; i++) mask |= ph_card_mask[cards[i]];
+    return ph_flush_value(flush_bits, mask);
 }
 
-PH_INLINE uint16_t ph_evaluate5(const uint8_t *c)
+PH_INLINE uint16_t ph_evaluate(const uint8_t *cards, int n)
 {
-    return ph_evaluate_sums(
-        PH_KEY_START + ph_card_key[c[0]] + ph_card_key[c[1]] + ph_card_key[c[2]] + ph_card_key[c[3]] + ph_card_key[c[4]],
-        ph_card_mask[c[0]] | ph_card_mask[c[1]] | ph_card_mask[c[2]] | ph_card_mask[c[3]] | ph_card_mask[c[4]]);
+    uint64_t key = PH_KEY_START, flush_bits;
+    for (int i = 0; i < n; i++) key += ph_card_key[cards[i]];
+    flush_bits = key & PH_FLUSH_BITS;
+    if (flush_bits) return ph_flush_of_cards(flush_bits, cards, n);
+    return ph_rank_lookup((uint32_t)key);
 }
+
+PH_INLINE uint16_t ph_evaluate5(const uint8_t *c) { return ph_evaluate(c, 5); }
 
 /* Rows of `width` cards each; the width is a compile-time constant in each loop so
  * that the compiler unrolls the card sums. */

@@ -6,13 +6,14 @@
 # take C-contiguous uint8 rows already validated by pokerhash._batch and run their
 # loop without the GIL.
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
-from cpython.long cimport PyLong_AsLongAndOverflow
+from cpython.object cimport PyObject
 
 cimport pokerhash._csrc as c
 
 import numpy as np
 
-from pokerhash.cards import cards as _parse_cards
+from pokerhash.cards import card_str, cards as _parse_cards
+from pokerhash.errors import InvalidCardError
 
 cdef enum:
     MAX_CARDS = 16  # the longest hand any per-call function reads (Omaha: 6 + 5)
@@ -30,60 +31,81 @@ cdef uint16_t evaluate5_cards(const uint8_t *cards) noexcept nogil:
 
 # --- reading hands ------------------------------------------------------------
 
+cdef extern from "Python.h":
+    # Borrowed references: no reference counting in the per-card loop.
+    PyObject *PyList_GET_ITEM(object, Py_ssize_t)
+    PyObject *PyTuple_GET_ITEM(object, Py_ssize_t)
+    bint PyLong_CheckExact(PyObject *)
+    long PyLong_AsLongAndOverflow(PyObject *, int *)
+
+
 cdef int read_fast(object hand, uint8_t *out, uint64_t *seen) noexcept:
     """Copy a list/tuple of plain ints in 0..51 into out; the count, or -1 when the
     input needs the slow path (other types, bad values: the slow path names them).
     *seen accumulates the cards' bits so that callers can reject repeats across
     several hands (Omaha hole + board)."""
-    cdef Py_ssize_t n, i = 0
+    cdef Py_ssize_t n, i
+    cdef bint is_list = type(hand) is list
+    cdef PyObject *item
     cdef long value
     cdef int overflow
-    cdef uint64_t bit
-    if type(hand) is list or type(hand) is tuple:
-        n = len(hand)
+    cdef uint64_t bit, mask = seen[0]
+    if is_list:
+        n = len(<list>hand)
+    elif type(hand) is tuple:
+        n = len(<tuple>hand)
     else:
         return -1
     if n > MAX_CARDS:
         return -1
-    for item in hand:
-        if type(item) is not int:
+    for i in range(n):
+        item = PyList_GET_ITEM(hand, i) if is_list else PyTuple_GET_ITEM(hand, i)
+        if not PyLong_CheckExact(item):
             return -1
         value = PyLong_AsLongAndOverflow(item, &overflow)
         if overflow or value < 0 or value > 51:
             return -1
         bit = (<uint64_t>1) << value
-        if seen[0] & bit:
+        if mask & bit:
             return -1
-        seen[0] |= bit
+        mask |= bit
         out[i] = <uint8_t>value
-        i += 1
+    seen[0] = mask
     return <int>n
 
 
 cdef int read_hand(object hand, uint8_t *out, tuple counts, uint64_t *seen) except -1:
-    """Fill out with a validated hand whose size is in counts; returns the size.
+    """read_hand_range for a tuple of allowed sizes in ascending order, without gaps."""
+    return read_hand_range(hand, out, counts[0], counts[-1], seen)
+
+
+cdef int read_hand_range(object hand, uint8_t *out, int min_n, int max_n, uint64_t *seen) except -1:
+    """Fill out with a validated hand of min_n..max_n cards; returns the size.
     Raises pokerhash's InvalidCardError / CardTypeError otherwise."""
-    cdef uint64_t before = seen[0]
     cdef int n = read_fast(hand, out, seen)
     cdef int i
-    if n >= 0 and n in counts:
+    if min_n <= n <= max_n:
         return n
-    seen[0] = before
-    parsed = _parse_cards(hand, count=counts)
+    if n >= 0:
+        seen[0] &= ~card_bits(out, n)  # read_fast succeeded but the count is wrong
+    parsed = _parse_cards(hand, count=range(min_n, max_n + 1))
     for i, card in enumerate(parsed):
         if seen[0] & ((<uint64_t>1) << card):
-            from pokerhash.errors import InvalidCardError
-            from pokerhash.cards import card_str
             raise InvalidCardError(f"card {card_str(card)} appears more than once")
         seen[0] |= (<uint64_t>1) << card
         out[i] = <uint8_t>card
     return len(parsed)
 
 
+cdef inline uint64_t card_bits(const uint8_t *cards, int n) noexcept:
+    cdef uint64_t bits = 0
+    cdef int i
+    for i in range(n):
+        bits |= (<uint64_t>1) << cards[i]
+    return bits
+
+
 # --- high hands ---------------------------------------------------------------
-
-_HIGH_COUNTS = (5, 6, 7)
-
 
 def evaluate(hand):
     """Strength of the best five-card high hand within 5, 6 or 7 distinct cards.
@@ -93,7 +115,7 @@ def evaluate(hand):
     """
     cdef uint8_t buf[MAX_CARDS]
     cdef uint64_t seen = 0
-    cdef int n = read_hand(hand, buf, _HIGH_COUNTS, &seen)
+    cdef int n = read_hand_range(hand, buf, 5, 7, &seen)
     return c.ph_evaluate(buf, n)
 
 
