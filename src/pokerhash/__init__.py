@@ -4,6 +4,8 @@ Cards are ints ``rank * 4 + suit`` (2c = 0 ... As = 51) or strings like ``"As"``
 High-hand strengths are 1..7462, higher is stronger (RULES.md §2).
 """
 
+import importlib
+
 from .cards import Deck, card, card_str, cards, cards_str
 from .errors import CardTypeError, IllegalActionError, InvalidCardError, InvalidValueError, PokerhashError
 from .high import (
@@ -20,7 +22,47 @@ from .high import (
 
 __version__ = "0.1.0"
 
+# The betting and pot layer loads on first use, so that ``import pokerhash`` for
+# evaluation alone stays fast (its dataclasses cost more to create than the
+# evaluator costs to load).
+_LAZY = {
+    "betting": ("betting", None),
+    "pots": ("pots", None),
+    "Action": ("betting", "Action"),
+    "BettingRound": ("betting", "BettingRound"),
+    "LegalActions": ("betting", "LegalActions"),
+    "Structure": ("betting", "Structure"),
+    "RakeRule": ("pots", "RakeRule"),
+    "Settlement": ("pots", "Settlement"),
+    "settle": ("pots", "settle"),
+    "side_pots": ("pots", "side_pots"),
+}
+
+
+def __getattr__(name: str):
+    if name not in _LAZY:
+        raise AttributeError(f"module 'pokerhash' has no attribute {name!r}")
+    module_name, attribute = _LAZY[name]
+    module = importlib.import_module(f".{module_name}", __name__)
+    value = module if attribute is None else getattr(module, attribute)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY))
+
 __all__ = [
+    "Action",
+    "BettingRound",
+    "LegalActions",
+    "RakeRule",
+    "Settlement",
+    "Structure",
+    "betting",
+    "pots",
+    "settle",
+    "side_pots",
     "CardTypeError",
     "Deck",
     "HandCategory",

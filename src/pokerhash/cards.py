@@ -10,7 +10,6 @@ from __future__ import annotations
 import numbers
 import random
 import re
-import secrets
 from typing import Iterable, List, Optional, Sequence, Union
 
 from .errors import CardTypeError, InvalidCardError
@@ -123,13 +122,13 @@ class Deck:
     """A shuffled deck that deals from the top.
 
     With no seed the order comes from the operating system's CSPRNG
-    (``secrets.SystemRandom``), as a real-money table needs; with a seed it is
+    (``random.SystemRandom``, os.urandom), as a real-money table needs; with a seed it is
     reproducible (``random.Random(seed)``), as tests and simulations need.
     ``cards`` defaults to the 52-card deck; stripped decks (Turkish poker) pass theirs.
     """
 
     def __init__(self, seed: Optional[int] = None, cards: Optional[Iterable[CardLike]] = None):
-        self._rng = random.Random(seed) if seed is not None else secrets.SystemRandom()
+        self._rng = random.Random(seed) if seed is not None else random.SystemRandom()
         full = list(range(52)) if cards is None else _parse_cards(cards)
         self._full = tuple(full)
         self._stack: List[int] = []
