@@ -1,0 +1,73 @@
+"""examples/downstream, a Cython package that cimports pokerhash's C-level API,
+builds against the installed pokerhash and agrees with it.
+
+Needs Cython, setuptools and a C compiler; skipped only when there is no compiler.
+"""
+
+import importlib.util
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from conftest import random_hands
+
+import pokerhash as ph
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "downstream"
+
+
+def have_c_compiler(workdir: Path) -> bool:
+    """Whether the compiler setuptools would use can compile a trivial C file."""
+    import setuptools  # noqa: F401  (provides distutils on Python 3.12+)
+    from distutils.ccompiler import new_compiler
+    from distutils.errors import CCompilerError, DistutilsError
+    from distutils.sysconfig import customize_compiler
+
+    source = workdir / "probe.c"
+    source.write_text("int probe(void) { return 0; }\n")
+    compiler = new_compiler()
+    customize_compiler(compiler)
+    try:
+        compiler.compile([str(source)], output_dir=str(workdir))
+    except (CCompilerError, DistutilsError, OSError):
+        return False
+    return True
+
+
+@pytest.fixture(scope="module")
+def hand_strengths(tmp_path_factory):
+    """The example's extension, built in a temporary directory and imported from there."""
+    workdir = tmp_path_factory.mktemp("downstream")
+    if not have_c_compiler(workdir):
+        pytest.skip("no working C compiler")
+    build = workdir / "build"
+    shutil.copytree(EXAMPLE, build)
+    result = subprocess.run(
+        [sys.executable, "setup.py", "build_ext", "--inplace"], cwd=build, capture_output=True, text=True
+    )
+    assert result.returncode == 0, f"building examples/downstream failed:\n{result.stdout}\n{result.stderr}"
+    (built,) = build.glob("hand_strengths.*[!cx]")  # the .so/.pyd, not the .pyx or generated .c
+    spec = importlib.util.spec_from_file_location("hand_strengths", built)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_installed_package_ships_the_public_pxd():
+    assert (Path(ph.__file__).parent / "_core.pxd").is_file()
+
+
+@pytest.mark.parametrize("width", [5, 6, 7])
+def test_evaluate_many_matches_pokerhash(hand_strengths, width):
+    hands = random_hands(20_000, width, seed=width)
+    np.testing.assert_array_equal(hand_strengths.evaluate_many(hands), ph.evaluate_batch(hands))
+
+
+def test_count_wins_matches_pokerhash(hand_strengths):
+    hero, villain = random_hands(10_000, 7, seed=11), random_hands(10_000, 7, seed=12)
+    a, b = ph.evaluate_batch(hero), ph.evaluate_batch(villain)
+    expected = (int((a > b).sum()), int((a == b).sum()), int((a < b).sum()))
+    assert hand_strengths.count_wins(hero, villain) == expected
