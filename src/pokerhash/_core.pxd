@@ -9,3 +9,10 @@ from libc.stdint cimport uint8_t, uint16_t
 
 cdef uint16_t evaluate_cards(const uint8_t *cards, int n) noexcept nogil
 cdef uint16_t evaluate5_cards(const uint8_t *cards) noexcept nogil
+
+# Turkish poker (RULES.md §5): five distinct cards of the deck whose lowest rank
+# index is lowest_rank (4..7: six to nine); value class << 20 | suit code, higher is
+# stronger, unique within the deck (see pokerhash.turkish).
+from libc.stdint cimport uint32_t
+
+cdef uint32_t turkish5_cards(const uint8_t *cards, int lowest_rank) noexcept nogil

@@ -119,16 +119,21 @@ def evaluate(hand):
     return c.ph_evaluate(buf, n)
 
 
-def evaluate_rows(const uint8_t[:, ::1] rows):
-    """Strengths of validated rows of 5, 6 or 7 cards (see pokerhash.evaluate_batch)."""
+def evaluate_rows(const uint8_t[:, ::1] rows, bint check):
+    """(strengths, first bad row or -1) of rows of 5, 6 or 7 cards; with check, the
+    rows are validated in the same pass (see pokerhash.evaluate_batch)."""
     cdef size_t n = rows.shape[0]
     cdef int width = <int>rows.shape[1]
+    cdef Py_ssize_t bad = -1
     out = np.empty(n, dtype=np.uint16)
     cdef uint16_t[::1] result = out
     if n:
         with nogil:
-            c.ph_evaluate_batch(&rows[0, 0], n, width, &result[0])
-    return out
+            if check:
+                bad = c.ph_evaluate_batch_checked(&rows[0, 0], n, width, &result[0])
+            else:
+                c.ph_evaluate_batch(&rows[0, 0], n, width, &result[0])
+    return out, bad
 
 
 def find_bad_row(const uint8_t[:, ::1] rows, const uint8_t[:, ::1] also=None):
@@ -156,3 +161,4 @@ def value_histogram(int n):
     with nogil:
         c.ph_value_histogram(n, &view[0])
     return hist
+include "_turkish.pxi"

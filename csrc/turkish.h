@@ -1,0 +1,60 @@
+/* Turkish poker evaluator: five cards from a stripped deck (RULES.md §5, §5.1).
+ *
+ * `deck` is 0..3 for the decks whose lowest rank index is 4..7 (six, seven, eight,
+ * nine: 36, 32, 28, 24 cards). A hand is one sum of per-card keys (rank bases and
+ * suit counters, see csrc/gen/turkish_tables.py): a flush is one AND, the rank sum
+ * goes through a perfect hash to the entry of its rank multiset, and each card adds
+ * its suit bit at the place its rank takes in the significance order.
+ * Value: class id << 20 | suit code; higher is stronger and no two hands of one deck
+ * are equal. Cards must be distinct and belong to the deck (nothing is checked here;
+ * any uint8 reads inside the tables).
+ */
+#ifndef PH_TURKISH_H
+#define PH_TURKISH_H
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bits.h"
+#include "turkish_tables.h"
+
+#define PH_TK_KEY_START (0x3333ULL << 32)
+#define PH_TK_FLUSH_BITS (0x8888ULL << 32)
+
+PH_INLINE const ph_turkish_entry *ph_turkish_entry_of(uint32_t rank_key, int deck)
+{
+    /* Odd multiplier modulo 2^15: a bijection, so distinct keys stay distinct. */
+    uint32_t mixed = (rank_key * PH_TK_HASH_MUL) & ((1u << PH_TK_KEY_BITS) - 1);
+    return &ph_tk_entries[deck][ph_tk_row_offset[mixed >> PH_TK_COL_BITS] + (mixed & ((1u << PH_TK_COL_BITS) - 1))];
+}
+
+#define PH_TK_SUIT_TERM(card) ((uint32_t)ph_tk_card_suit_bit[card] << e->shift[ph_tk_card_slot[card]])
+
+PH_INLINE uint32_t ph_turkish_evaluate5(const uint8_t *c, int deck)
+{
+    uint64_t key = PH_TK_KEY_START + ph_tk_card_key[c[0]] + ph_tk_card_key[c[1]] + ph_tk_card_key[c[2]] +
+                   ph_tk_card_key[c[3]] + ph_tk_card_key[c[4]];
+    const ph_turkish_entry *e = ph_turkish_entry_of((uint32_t)key & ((1u << PH_TK_KEY_BITS) - 1), deck & 3);
+    if (key & PH_TK_FLUSH_BITS)
+        return ((uint32_t)e->flush << PH_TK_CODE_BITS) | ph_tk_card_suit_bit[c[0]] * PH_TK_FLUSH_CODE_MUL;
+    return e->plain + PH_TK_SUIT_TERM(c[0]) + PH_TK_SUIT_TERM(c[1]) + PH_TK_SUIT_TERM(c[2]) + PH_TK_SUIT_TERM(c[3]) +
+           PH_TK_SUIT_TERM(c[4]);
+}
+
+static void ph_turkish_evaluate_batch(const uint8_t *cards, size_t n_rows, int deck, uint32_t *out)
+{
+    for (size_t row = 0; row < n_rows; row++) out[row] = ph_turkish_evaluate5(cards + row * 5, deck);
+}
+
+/* Index of the first row holding a card outside `deck_mask` (bit i = card i), or -1. */
+static ptrdiff_t ph_turkish_find_foreign_row(const uint8_t *cards, size_t n_rows, uint64_t deck_mask)
+{
+    for (size_t row = 0; row < n_rows; row++) {
+        const uint8_t *c = cards + row * 5;
+        uint64_t held = (1ULL << (c[0] & 63)) | (1ULL << (c[1] & 63)) | (1ULL << (c[2] & 63)) |
+                        (1ULL << (c[3] & 63)) | (1ULL << (c[4] & 63));
+        if (held & ~deck_mask) return (ptrdiff_t)row;
+    }
+    return -1;
+}
+
+#endif

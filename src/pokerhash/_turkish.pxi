@@ -1,0 +1,137 @@
+# Turkish poker (RULES.md §5): included by _core.pyx. The kernels are in
+# csrc/turkish.h; the public Python layer is pokerhash.turkish.
+from libc.stdint cimport uint32_t
+
+import numbers
+
+
+cdef extern from "turkish.h" nogil:
+    uint32_t ph_turkish_evaluate5(const uint8_t *cards, int deck)
+    void ph_turkish_evaluate_batch(const uint8_t *cards, size_t n_rows, int deck, uint32_t *out)
+    ptrdiff_t ph_turkish_find_foreign_row(const uint8_t *cards, size_t n_rows, uint64_t deck_mask)
+    const uint8_t ph_turkish_class_category[]
+    const uint32_t ph_turkish_class_ranks[]
+    enum:
+        PH_TURKISH_CLASSES
+        PH_TK_CODE_BITS
+
+
+cdef enum:
+    TK_SIX = 4    # rank index of the lowest rank of the largest deck (36 cards), the default
+    TK_NINE = 7   # rank index of the lowest rank of the smallest deck (24 cards)
+
+# §5.1: the lowest rank index for 2..5 players (11 - players as a face value); four
+# players may also play with the sixes (four_players_use_36_cards, the default).
+_TURKISH_LOWEST = {2: 7, 3: 6, 4: 5, 5: 4}
+
+
+cdef uint32_t turkish5_cards(const uint8_t *cards, int lowest_rank) noexcept nogil:
+    return ph_turkish_evaluate5(cards, lowest_rank - TK_SIX)
+
+
+cdef inline uint64_t turkish_deck_mask(int lowest_rank) noexcept nogil:
+    """Bit i set for every card i of the deck whose lowest rank index is lowest_rank."""
+    return ((<uint64_t>1 << 52) - 1) & ~((<uint64_t>1 << (4 * lowest_rank)) - 1)
+
+
+cdef int parse_lowest_rank(object lowest_rank) except -1:
+    from pokerhash.cards import RANKS
+    from pokerhash.errors import InvalidValueError
+    cdef long index = -1
+    if isinstance(lowest_rank, numbers.Integral) and not isinstance(lowest_rank, bool):
+        index = lowest_rank if TK_SIX <= lowest_rank <= TK_NINE else -1
+    elif isinstance(lowest_rank, str) and lowest_rank.strip() in ("6", "7", "8", "9"):
+        index = RANKS.index(lowest_rank.strip())
+    if index < 0:
+        raise InvalidValueError(
+            f"lowest_rank is a rank index 4..7 or a rank '6'..'9' (Turkish decks start at 6, 7, 8 or 9), "
+            f"not {lowest_rank!r}")
+    return <int>index
+
+
+def turkish_lowest_rank(players=None, lowest_rank=None):
+    """The rank index (4..7: six to nine) of the deck chosen by ``players`` and/or
+    ``lowest_rank``; both None is the 36-card deck (six). Four players take the sixes
+    unless lowest_rank says 7. Raises InvalidValueError on bad or inconsistent options."""
+    from pokerhash.errors import InvalidValueError
+    cdef int index = TK_SIX if lowest_rank is None else parse_lowest_rank(lowest_rank)
+    if players is None:
+        return index
+    if isinstance(players, bool) or not isinstance(players, numbers.Integral) or players not in _TURKISH_LOWEST:
+        raise InvalidValueError(f"Turkish poker is for 2 to 5 players, not {players!r}")
+    players = int(players)
+    allowed = (_TURKISH_LOWEST[players], TK_SIX) if players == 4 else (_TURKISH_LOWEST[players],)
+    if lowest_rank is None:
+        return TK_SIX if players == 4 else _TURKISH_LOWEST[players]
+    if index not in allowed:
+        from pokerhash.cards import RANKS
+        raise InvalidValueError(
+            f"{players} players play with the deck from {' or '.join(RANKS[a] for a in allowed)}, "
+            f"not from {RANKS[index]} (lowest_rank={lowest_rank!r})")
+    return index
+
+
+cdef int turkish_lowest(object players, object lowest_rank) except -1:
+    if players is None and lowest_rank is None:
+        return TK_SIX
+    return turkish_lowest_rank(players, lowest_rank)
+
+
+cdef raise_foreign_card(uint64_t held, int lowest_rank):
+    from pokerhash.cards import RANKS, card_str
+    from pokerhash.errors import InvalidCardError
+    cdef uint64_t foreign = held & ~turkish_deck_mask(lowest_rank)
+    cdef int card = 0
+    while not (foreign >> card) & 1:
+        card += 1
+    raise InvalidCardError(
+        f"card {card_str(card)} is not in the {4 * (13 - lowest_rank)}-card Turkish deck "
+        f"({RANKS[lowest_rank]} to ace)")
+
+
+def evaluate_turkish(cards, players=None, lowest_rank=None):
+    """Value of a five-card Turkish poker hand (RULES.md §5); higher is stronger and
+    two different hands of one deck never compare equal.
+
+    ``cards``: five distinct cards of the deck, as ints 0..51 or card strings, or one
+    string (``"Ah Kh Qh Jh Th"``). The deck: see ``turkish_lowest_rank``; by default
+    the 36-card deck (six to ace).
+    """
+    cdef uint8_t buf[MAX_CARDS]
+    cdef uint64_t seen = 0
+    cdef int lowest = turkish_lowest(players, lowest_rank)
+    read_hand_range(cards, buf, 5, 5, &seen)
+    if seen & ~turkish_deck_mask(lowest):
+        raise_foreign_card(seen, lowest)
+    return ph_turkish_evaluate5(buf, lowest - TK_SIX)
+
+
+def turkish_rows(const uint8_t[:, ::1] rows, int lowest_rank):
+    """Values (uint32) of validated rows of five cards of the deck from ``lowest_rank``."""
+    cdef size_t n = rows.shape[0]
+    out = np.empty(n, dtype=np.uint32)
+    cdef uint32_t[::1] result = out
+    if n:
+        with nogil:
+            ph_turkish_evaluate_batch(&rows[0, 0], n, lowest_rank - TK_SIX, &result[0])
+    return out
+
+
+def turkish_find_foreign_row(const uint8_t[:, ::1] rows, int lowest_rank):
+    """Index of the first row (of cards 0..51) with a card outside the deck, or -1."""
+    cdef size_t n = rows.shape[0]
+    cdef ptrdiff_t bad
+    cdef uint64_t mask = turkish_deck_mask(lowest_rank)
+    if n == 0:
+        return -1
+    with nogil:
+        bad = ph_turkish_find_foreign_row(&rows[0, 0], n, mask)
+    return bad
+
+
+def turkish_class_table():
+    """(category per class id, packed deciding ranks per class id, code bits), from
+    the generated tables: index 0 is unused."""
+    categories = np.asarray(<const uint8_t[:PH_TURKISH_CLASSES + 1]> ph_turkish_class_category).copy()
+    ranks = np.asarray(<const uint32_t[:PH_TURKISH_CLASSES + 1]> ph_turkish_class_ranks).copy()
+    return categories, ranks, PH_TK_CODE_BITS

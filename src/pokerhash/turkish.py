@@ -1,0 +1,188 @@
+"""Turkish poker hands (RULES.md §5): stripped decks, their own hand order, suit tie-breaks.
+
+The deck. Turkish poker removes the low ranks: the lowest rank is 9, 8, 7 or 6
+(24, 28, 32, 36 cards, §5.1). Functions that evaluate a hand take the deck as
+``players`` (2..5, §5.1's table; four players take the 36-card deck, as the option
+``four_players_use_36_cards`` does by default) and/or ``lowest_rank``: a rank index
+4..7 as in ``rank_of`` (4 = six ... 7 = nine) or the rank as text, ``"6"`` to ``"9"``.
+Note that an int is an *index*: ``lowest_rank=7`` is the nines, ``lowest_rank="7"``
+the sevens. Both given must agree (4 players: ``"7"`` or ``"6"``); neither given is the
+36-card deck, six to ace. The deck matters: A-7-8-9-T is the minor straight with
+the sevens as the lowest rank, but only ace high in the 36-card deck.
+
+The value. ``evaluate_turkish`` returns an int, higher is stronger, and two different
+hands of one deck never compare equal, so a showdown never splits:
+``value = class_id << 20 | suit_code``. ``class_id`` numbers the (category, ranks)
+classes of all four decks in the order of §5, so the category and ranks of a value
+can be read without the deck. ``suit_code`` applies §5's suit order, hearts > spades
+> diamonds > clubs, to the suit of the highest card outside a pair, trips or quads
+(a flush: its suit; a straight: its top card's, the minor straight's ace counting
+low). Where RULES.md leaves hands tied (two full houses of the same ranks; two
+hands whose deciding cards share a suit), the comparison goes on through the
+following cards in significance order (the single cards from the highest, then the
+quads, trips and pairs, each group by its best suit, then its next best), which makes
+every value of a deck distinct. Values of different decks are not meant to be
+compared.
+"""
+
+from __future__ import annotations
+
+import enum
+from functools import lru_cache
+from typing import List, Optional, Tuple, Union
+
+import numpy as np
+
+from . import _core
+from ._batch import card_rows
+from .cards import RANKS, HandLike
+from .errors import InvalidCardError, InvalidValueError
+
+evaluate_turkish = _core.evaluate_turkish
+
+LowestRank = Union[int, str, None]
+
+
+class TurkishCategory(enum.IntEnum):
+    """The thirteen categories of RULES.md §5, weakest first."""
+
+    HIGH_CARD = 1
+    ONE_PAIR = 2
+    TWO_PAIR = 3
+    MINOR_STRAIGHT = 4
+    STRAIGHT = 5
+    MAJOR_STRAIGHT = 6
+    THREE_OF_A_KIND = 7
+    FULL_HOUSE = 8
+    FLUSH = 9
+    FOUR_OF_A_KIND = 10
+    MINOR_FLUSH = 11
+    STRAIGHT_FLUSH = 12
+    ROYAL_FLUSH = 13
+
+
+_CATEGORY_NAMES = {
+    TurkishCategory.HIGH_CARD: "High card",
+    TurkishCategory.ONE_PAIR: "One pair",
+    TurkishCategory.TWO_PAIR: "Two pair",
+    TurkishCategory.MINOR_STRAIGHT: "Minor straight",
+    TurkishCategory.STRAIGHT: "Straight",
+    TurkishCategory.MAJOR_STRAIGHT: "Major straight",
+    TurkishCategory.THREE_OF_A_KIND: "Three of a kind",
+    TurkishCategory.FULL_HOUSE: "Full house",
+    TurkishCategory.FLUSH: "Flush",
+    TurkishCategory.FOUR_OF_A_KIND: "Four of a kind",
+    TurkishCategory.MINOR_FLUSH: "Minor flush",
+    TurkishCategory.STRAIGHT_FLUSH: "Straight flush",
+    TurkishCategory.ROYAL_FLUSH: "Royal flush",
+}
+
+
+def turkish_deck(players: int, four_players_use_36_cards: bool = True) -> List[int]:
+    """The cards of the deck for 2 to 5 players (§5.1), lowest card first."""
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
+        raise InvalidValueError(f"Turkish poker is for 2 to 5 players, not {players!r}")
+    lowest = _core.turkish_lowest_rank(players, None if four_players_use_36_cards else 9 - players)
+    return list(range(4 * lowest, 52))
+
+
+def evaluate_turkish_batch(hands, players: Optional[int] = None, lowest_rank: LowestRank = None,
+                           check: bool = True) -> np.ndarray:
+    """Values (uint32) of an (n, 5) integer array of hands of one deck, evaluated in C
+    without the GIL.
+
+    Every row is validated (cards in 0..51, no repeats, every card in the deck) unless
+    ``check=False``, for callers that guarantee valid input; a bad row raises
+    InvalidCardError naming the row and the card.
+    """
+    lowest = _core.turkish_lowest_rank(players, lowest_rank)
+    rows = card_rows(hands, (5,), "hands", check)
+    if check:
+        bad = _core.turkish_find_foreign_row(rows, lowest)
+        if bad >= 0:
+            try:
+                evaluate_turkish([int(c) for c in rows[bad]], lowest_rank=lowest)
+            except InvalidCardError as error:
+                raise InvalidCardError(f"row {bad} of hands: {error}") from None
+    return _core.turkish_rows(rows, lowest)
+
+
+@lru_cache(maxsize=1)
+def _class_table() -> Tuple[np.ndarray, np.ndarray, int]:
+    return _core.turkish_class_table()
+
+
+def _class_of(value: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise InvalidValueError(f"a Turkish hand value is an int, not {type(value).__name__}")
+    categories, _, code_bits = _class_table()
+    class_id = int(value) >> code_bits
+    if int(value) < 0 or not 1 <= class_id < len(categories):
+        raise InvalidValueError(f"{value} is not a Turkish hand value")
+    return class_id
+
+
+def turkish_category(value: int) -> TurkishCategory:
+    """The category of a value of ``evaluate_turkish``."""
+    return TurkishCategory(int(_class_table()[0][_class_of(value)]))
+
+
+def _deciding_ranks(value: int) -> Tuple[int, ...]:
+    """The ranks that decide the class, most significant first (a straight: its top)."""
+    packed = int(_class_table()[1][_class_of(value)])
+    ranks = tuple((packed >> (16 - 4 * i)) & 15 for i in range(5))
+    return tuple(r for r in ranks if r != 15)
+
+
+_RANK_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
+_RANK_PLURALS = tuple("sixes" if n == "six" else n + "s" for n in _RANK_NAMES)
+_SUIT_BY_STRENGTH = ("clubs", "diamonds", "spades", "hearts")
+
+
+def describe_turkish(value: int) -> str:
+    """English description with §5's category names: "Royal flush in hearts",
+    "Minor straight, ten high", "Full house, nines full of kings",
+    "Two pair, kings and queens, jack kicker"."""
+    kind = turkish_category(value)
+    name = _CATEGORY_NAMES[kind]
+    r = _deciding_ranks(value)
+    letters = "-".join(RANKS[x] for x in r)
+    if kind in (TurkishCategory.ROYAL_FLUSH, TurkishCategory.STRAIGHT_FLUSH, TurkishCategory.MINOR_FLUSH,
+                TurkishCategory.FLUSH):
+        # A flush's suit code is five copies of its suit bit (bit = suit strength).
+        suit = _SUIT_BY_STRENGTH[(int(value) & 15).bit_length() - 1]
+        if kind is TurkishCategory.ROYAL_FLUSH:
+            return f"{name} in {suit}"
+        if kind is TurkishCategory.FLUSH:
+            return f"{name}, {letters} in {suit}"
+        return f"{name}, {_RANK_NAMES[r[0]]} high, in {suit}"
+    if kind is TurkishCategory.MAJOR_STRAIGHT:
+        return f"{name}, ace high"
+    if kind in (TurkishCategory.STRAIGHT, TurkishCategory.MINOR_STRAIGHT):
+        return f"{name}, {_RANK_NAMES[r[0]]} high"
+    if kind is TurkishCategory.FOUR_OF_A_KIND:
+        return f"{name}, {_RANK_PLURALS[r[0]]}, {_RANK_NAMES[r[1]]} kicker"
+    if kind is TurkishCategory.FULL_HOUSE:
+        return f"{name}, {_RANK_PLURALS[r[0]]} full of {_RANK_PLURALS[r[1]]}"
+    if kind is TurkishCategory.THREE_OF_A_KIND:
+        return f"{name}, {_RANK_PLURALS[r[0]]}, {'-'.join(RANKS[x] for x in r[1:])} kickers"
+    if kind is TurkishCategory.TWO_PAIR:
+        return f"{name}, {_RANK_PLURALS[r[0]]} and {_RANK_PLURALS[r[1]]}, {_RANK_NAMES[r[2]]} kicker"
+    if kind is TurkishCategory.ONE_PAIR:
+        return f"{name}, {_RANK_PLURALS[r[0]]}, {'-'.join(RANKS[x] for x in r[1:])} kickers"
+    return f"{name}, {letters}"
+
+
+_KING = RANKS.index("K")
+
+
+def can_open_turkish(cards: HandLike, players: Optional[int] = None, lowest_rank: LowestRank = None) -> bool:
+    """Whether five cards may open the first betting round: at least a pair of kings
+    in §5's order (so any two pair or better, or a pair of kings or aces). The deck
+    options are those of ``evaluate_turkish`` (they decide whether A-7-8-9-T is a
+    minor straight)."""
+    value = evaluate_turkish(cards, players, lowest_rank)
+    kind = turkish_category(value)
+    if kind is TurkishCategory.ONE_PAIR:
+        return _deciding_ranks(value)[0] >= _KING
+    return kind > TurkishCategory.ONE_PAIR
