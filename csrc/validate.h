@@ -5,28 +5,50 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bits.h"
+#include "high_tables.h"
+
 enum { PH_ROW_OK = 0, PH_ROW_OUT_OF_RANGE = 1, PH_ROW_DUPLICATE = 2 };
 
+/* Every card has its own bit in ph_card_bit and a card > 51 sets bit 63, so a
+ * row is valid exactly when the sum of its bits equals their OR (no repeat, no
+ * carry) and bit 63 is clear. Nonzero means bad. */
+PH_INLINE uint64_t ph_row_badness(const uint8_t *cards, int width, const uint8_t *also, int also_width)
+{
+    uint64_t bit_sum = 0, bit_or = 0;
+    for (int i = 0; i < width; i++) {
+        bit_sum += ph_card_bit[cards[i]];
+        bit_or |= ph_card_bit[cards[i]];
+    }
+    for (int i = 0; i < also_width; i++) {
+        bit_sum += ph_card_bit[also[i]];
+        bit_or |= ph_card_bit[also[i]];
+    }
+    return (bit_sum ^ bit_or) | (bit_or >> 63);
+}
+
+PH_INLINE int ph_row_reason(const uint8_t *cards, int width, const uint8_t *also, int also_width)
+{
+    uint64_t bit_or = 0;
+    for (int i = 0; i < width; i++) bit_or |= ph_card_bit[cards[i]];
+    for (int i = 0; i < also_width; i++) bit_or |= ph_card_bit[also[i]];
+    if (!ph_row_badness(cards, width, also, also_width)) return PH_ROW_OK;
+    return (bit_or >> 63) ? PH_ROW_OUT_OF_RANGE : PH_ROW_DUPLICATE;
+}
+
 /* Checks rows of `width` cards; returns the index of the first bad row (and why in
- * *reason), or -1. A row is bad if a card is > 51 or appears twice. `also`, when
- * not NULL, is a second array of rows of `also_width` cards that must not share a
- * card with the first (Omaha: hole and board). */
+ * *reason), or -1. `also`, when not NULL, is a second array of rows of
+ * `also_width` cards that must not share a card with the first (Omaha: hole and
+ * board). */
 static ptrdiff_t ph_find_bad_row(const uint8_t *cards, int width, const uint8_t *also, int also_width, size_t n_rows,
                                  int *reason)
 {
+    if (!also) also_width = 0;
     for (size_t row = 0; row < n_rows; row++) {
-        uint64_t seen = 0;
-        for (int part = 0; part < 2; part++) {
-            const uint8_t *p = part == 0 ? cards + row * width : (also ? also + row * also_width : NULL);
-            int w = part == 0 ? width : also_width;
-            if (!p) break;
-            for (int i = 0; i < w; i++) {
-                uint64_t bit;
-                if (p[i] > 51) { *reason = PH_ROW_OUT_OF_RANGE; return (ptrdiff_t)row; }
-                bit = 1ULL << p[i];
-                if (seen & bit) { *reason = PH_ROW_DUPLICATE; return (ptrdiff_t)row; }
-                seen |= bit;
-            }
+        const uint8_t *other = also ? also + row * also_width : NULL;
+        if (ph_row_badness(cards + row * width, width, other, also_width)) {
+            *reason = ph_row_reason(cards + row * width, width, other, also_width);
+            return (ptrdiff_t)row;
         }
     }
     *reason = PH_ROW_OK;

@@ -218,6 +218,8 @@ def render() -> str:
         "/* 256 entries, zero past card 51: any uint8 indexes safely (check=False). */",
         c_array("uint64_t", "ph_card_key", (f"0x{card_key(c) if c < 52 else 0:016X}ULL" for c in range(256)), 4),
         c_array("uint64_t", "ph_card_mask", (f"0x{card_mask(c) if c < 52 else 0:016X}ULL" for c in range(256)), 4),
+        "/* Validation: bit c for card c, bit 63 (used by no card) for anything > 51. */",
+        c_array("uint64_t", "ph_card_bit", (f"0x{1 << (c if c < 52 else 63):016X}ULL" for c in range(256)), 4),
         c_array("uint32_t", "ph_row_offset", offsets),
         c_array("uint16_t", "ph_rank_table", table),
         c_array("uint16_t", "ph_flush_table", flush),

@@ -41,14 +41,21 @@ def _raise_row_error(name: str, row: int, *parts) -> None:
     raise InvalidCardError(f"row {row} of {name} is invalid")  # pragma: no cover - parser disagrees with C
 
 
-def card_rows(hands, widths: Sequence[int], name: str = "hands", check: bool = True) -> np.ndarray:
-    """``hands`` as C-contiguous uint8 rows of one of ``widths`` cards, validated unless check=False."""
+def card_rows(hands, widths: Sequence[int], name: str = "hands", check: bool = True, c_check: bool = True) -> np.ndarray:
+    """``hands`` as C-contiguous uint8 rows of one of ``widths`` cards, validated unless
+    check=False. ``c_check=False`` leaves the per-row check (range of uint8 input,
+    repeats) to a caller whose C loop validates while it evaluates."""
     rows = _as_uint8_rows(hands, widths, name, check)
-    if check:
+    if check and c_check:
         bad, _ = _core.find_bad_row(rows)
-        if bad >= 0:
-            _raise_row_error(name, bad, rows[bad])
+        raise_if_bad_row(name, bad, rows)
     return rows
+
+
+def raise_if_bad_row(name: str, bad: int, rows: np.ndarray) -> None:
+    """Raise the error of row ``bad`` of ``rows`` (from a C validator), if bad >= 0."""
+    if bad >= 0:
+        _raise_row_error(name, bad, rows[bad])
 
 
 def paired_card_rows(first, first_widths, second, second_widths, names=("holes", "boards"), check: bool = True):

@@ -15,7 +15,7 @@ from typing import Dict, List, Tuple
 import numpy as np
 
 from . import _core
-from ._batch import card_rows
+from ._batch import card_rows, raise_if_bad_row
 from .cards import HandLike, RANKS, cards
 from .errors import InvalidValueError
 
@@ -67,7 +67,10 @@ def evaluate_batch(hands, check: bool = True) -> np.ndarray:
     naming the row. uint8 C-contiguous input is used as is; other integer dtypes
     are converted once.
     """
-    return _core.evaluate_rows(card_rows(hands, (5, 6, 7), "hands", check))
+    rows = card_rows(hands, (5, 6, 7), "hands", check, c_check=False)
+    values, bad = _core.evaluate_rows(rows, check)
+    raise_if_bad_row("hands", bad, rows)
+    return values
 
 
 def best_five(hand: HandLike) -> List[int]:
