@@ -8,7 +8,8 @@ import numbers
 cdef extern from "turkish.h" nogil:
     uint32_t ph_turkish_evaluate5(const uint8_t *cards, int deck)
     void ph_turkish_evaluate_batch(const uint8_t *cards, size_t n_rows, int deck, uint32_t *out)
-    ptrdiff_t ph_turkish_find_foreign_row(const uint8_t *cards, size_t n_rows, uint64_t deck_mask)
+    ptrdiff_t ph_turkish_evaluate_batch_checked(const uint8_t *cards, size_t n_rows, int deck, uint32_t *out)
+    uint64_t ph_turkish_deck_mask(int deck)
     const uint8_t ph_turkish_class_category[]
     const uint32_t ph_turkish_class_ranks[]
     enum:
@@ -27,11 +28,6 @@ _TURKISH_LOWEST = {2: 7, 3: 6, 4: 5, 5: 4}
 
 cdef uint32_t turkish5_cards(const uint8_t *cards, int lowest_rank) noexcept nogil:
     return ph_turkish_evaluate5(cards, lowest_rank - TK_SIX)
-
-
-cdef inline uint64_t turkish_deck_mask(int lowest_rank) noexcept nogil:
-    """Bit i set for every card i of the deck whose lowest rank index is lowest_rank."""
-    return ((<uint64_t>1 << 52) - 1) & ~((<uint64_t>1 << (4 * lowest_rank)) - 1)
 
 
 cdef int parse_lowest_rank(object lowest_rank) except -1:
@@ -80,7 +76,7 @@ cdef int turkish_lowest(object players, object lowest_rank) except -1:
 cdef raise_foreign_card(uint64_t held, int lowest_rank):
     from pokerhash.cards import RANKS, card_str
     from pokerhash.errors import InvalidCardError
-    cdef uint64_t foreign = held & ~turkish_deck_mask(lowest_rank)
+    cdef uint64_t foreign = held & ~ph_turkish_deck_mask(lowest_rank - TK_SIX)
     cdef int card = 0
     while not (foreign >> card) & 1:
         card += 1
@@ -101,32 +97,26 @@ def evaluate_turkish(cards, players=None, lowest_rank=None):
     cdef uint64_t seen = 0
     cdef int lowest = turkish_lowest(players, lowest_rank)
     read_hand_range(cards, buf, 5, 5, &seen)
-    if seen & ~turkish_deck_mask(lowest):
+    if seen & ~ph_turkish_deck_mask(lowest - TK_SIX):
         raise_foreign_card(seen, lowest)
     return ph_turkish_evaluate5(buf, lowest - TK_SIX)
 
 
-def turkish_rows(const uint8_t[:, ::1] rows, int lowest_rank):
-    """Values (uint32) of validated rows of five cards of the deck from ``lowest_rank``."""
+def turkish_rows(const uint8_t[:, ::1] rows, int lowest_rank, bint check):
+    """(values (uint32), first bad row or -1) of rows of five cards of the deck from
+    ``lowest_rank``; with check, each row is validated in the same pass (see
+    pokerhash.turkish.evaluate_turkish_batch)."""
     cdef size_t n = rows.shape[0]
+    cdef ptrdiff_t bad = -1
     out = np.empty(n, dtype=np.uint32)
     cdef uint32_t[::1] result = out
     if n:
         with nogil:
-            ph_turkish_evaluate_batch(&rows[0, 0], n, lowest_rank - TK_SIX, &result[0])
-    return out
-
-
-def turkish_find_foreign_row(const uint8_t[:, ::1] rows, int lowest_rank):
-    """Index of the first row (of cards 0..51) with a card outside the deck, or -1."""
-    cdef size_t n = rows.shape[0]
-    cdef ptrdiff_t bad
-    cdef uint64_t mask = turkish_deck_mask(lowest_rank)
-    if n == 0:
-        return -1
-    with nogil:
-        bad = ph_turkish_find_foreign_row(&rows[0, 0], n, mask)
-    return bad
+            if check:
+                bad = ph_turkish_evaluate_batch_checked(&rows[0, 0], n, lowest_rank - TK_SIX, &result[0])
+            else:
+                ph_turkish_evaluate_batch(&rows[0, 0], n, lowest_rank - TK_SIX, &result[0])
+    return out, bad
 
 
 def turkish_class_table():
