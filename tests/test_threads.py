@@ -10,15 +10,35 @@ every thread's results with a single-threaded run.
 import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from typing import Callable, NamedTuple
 
 import numpy as np
 import pytest
 from conftest import random_hands
 
 import pokerhash as ph
-from pokerhash import _core
+from pokerhash import _core, turkish
 
 THREADS = 8
+
+
+class Evaluator(NamedTuple):
+    batch: Callable  # (n, width) uint8 array -> array of values
+    per_call: Callable  # list of ints -> value
+    hands: Callable  # (n, seed) -> valid uint8 hands
+
+
+EVALUATORS = {
+    "high5": Evaluator(ph.evaluate_batch, ph.evaluate, lambda n, seed: random_hands(n, 5, seed)),
+    "high6": Evaluator(ph.evaluate_batch, ph.evaluate, lambda n, seed: random_hands(n, 6, seed)),
+    "high7": Evaluator(ph.evaluate_batch, ph.evaluate, lambda n, seed: random_hands(n, 7, seed)),
+    # The 32-card Turkish deck: sevens (rank index 5, cards 20..51) to aces.
+    "turkish32": Evaluator(
+        lambda hands: turkish.evaluate_turkish_batch(hands, lowest_rank=5),
+        lambda hand: turkish.evaluate_turkish(hand, lowest_rank=5),
+        lambda n, seed: random_hands(n, 5, seed, deck=32) + np.uint8(20),
+    ),
+}
 
 
 @pytest.fixture(autouse=True)
@@ -41,14 +61,15 @@ def run_together(tasks):
         return list(pool.map(run, tasks))
 
 
-@pytest.mark.parametrize("width", [5, 6, 7])
-def test_batch_in_threads_matches_single_thread(width):
-    hands = random_hands(40_000, width, seed=width)
-    expected = ph.evaluate_batch(hands)
-    slices = np.array_split(np.arange(len(hands)), THREADS)
-    # Half the threads evaluate the whole array, half their own slice, with and without validation.
-    tasks = [lambda: ph.evaluate_batch(hands)] * (THREADS // 2)
-    tasks += [lambda rows=rows: ph.evaluate_batch(hands[rows], check=False) for rows in slices[: THREADS // 2]]
+@pytest.mark.parametrize("name", EVALUATORS)
+def test_batch_in_threads_matches_single_thread(name):
+    evaluator = EVALUATORS[name]
+    hands = evaluator.hands(40_000, 1)
+    expected = evaluator.batch(hands)
+    # Half the threads evaluate the whole array, half their own slice of it.
+    slices = np.array_split(np.arange(len(hands)), THREADS // 2)
+    tasks = [lambda: evaluator.batch(hands)] * (THREADS // 2)
+    tasks += [lambda rows=rows: evaluator.batch(hands[rows]) for rows in slices]
     results = run_together(tasks)
     for result in results[: THREADS // 2]:
         np.testing.assert_array_equal(result, expected)
@@ -56,20 +77,27 @@ def test_batch_in_threads_matches_single_thread(width):
         np.testing.assert_array_equal(result, expected[rows])
 
 
-def test_per_call_in_threads_matches_single_thread():
-    hands = [row.tolist() for row in random_hands(3_000, 7, seed=1)]
-    expected = [ph.evaluate(hand) for hand in hands]
-    results = run_together([lambda: [ph.evaluate(hand) for hand in hands]] * THREADS)
+@pytest.mark.parametrize("name", EVALUATORS)
+def test_per_call_in_threads_matches_single_thread(name):
+    evaluator = EVALUATORS[name]
+    hands = [row.tolist() for row in evaluator.hands(2_000, 2)]
+    expected = [evaluator.per_call(hand) for hand in hands]
+    results = run_together([lambda: [evaluator.per_call(hand) for hand in hands]] * THREADS)
     assert all(result == expected for result in results)
 
 
-def test_per_call_and_batch_mixed():
-    hands = random_hands(20_000, 7, seed=2)
-    expected = ph.evaluate_batch(hands)
-    as_lists = [row.tolist() for row in hands[:2_000]]
-    tasks = [lambda: ph.evaluate_batch(hands), lambda: np.array([ph.evaluate(hand) for hand in as_lists])] * (THREADS // 2)
-    for i, result in enumerate(run_together(tasks)):
-        np.testing.assert_array_equal(result, expected if i % 2 == 0 else expected[:2_000])
+def test_all_evaluators_at_once():
+    """Every evaluator, batch and per call, in threads of its own at the same time."""
+    cases = []
+    for seed, evaluator in enumerate(EVALUATORS.values()):
+        hands = evaluator.hands(10_000, seed)
+        as_lists = [row.tolist() for row in hands[:1_000]]
+        expected = np.asarray(evaluator.batch(hands))
+        cases.append((lambda e=evaluator, h=hands: e.batch(h), expected))
+        cases.append((lambda e=evaluator, h=as_lists: np.array([e.per_call(hand) for hand in h]), expected[:1_000]))
+    results = run_together([task for task, _ in cases])
+    for (_, expected), result in zip(cases, results):
+        np.testing.assert_array_equal(result, expected)
 
 
 def test_invalid_rows_found_in_every_thread():
@@ -82,9 +110,15 @@ def test_invalid_rows_found_in_every_thread():
         copy[row, 1] = copy[row, 0]
         return copy
 
+    def first_bad_row(copy):
+        with pytest.raises(ph.InvalidCardError) as error:
+            ph.evaluate_batch(copy)
+        return error.value
+
     copies = [bad_copy(row) for row in bad_rows]
-    results = run_together([lambda copy=copy: _core.find_bad_row(copy)[0] for copy in copies])
-    assert results == bad_rows
+    errors = run_together([lambda copy=copy: first_bad_row(copy) for copy in copies])
+    assert [str(error).split(" ")[:2] for error in errors] == [["row", str(row)] for row in bad_rows]
+    assert run_together([lambda copy=copy: _core.find_bad_row(copy)[0] for copy in copies]) == bad_rows
 
 
 def test_full_enumeration_in_threads():
