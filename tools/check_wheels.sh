@@ -22,6 +22,7 @@
 #   TOOLS_PYTHON=...     an interpreter with build, auditwheel and cibuildwheel
 #                        (default: python3 if it has them, else a temporary venv gets them)
 #   PYTEST_ARGS="..."    extra pytest arguments, e.g. "-m 'not slow'" or "-x"
+#   CHECK_REF=HEAD       check a commit (git archive) instead of the working tree
 #   KEEP=1               keep the temporary directory (its path is printed)
 set -euo pipefail
 
@@ -101,17 +102,23 @@ if ! command -v patchelf >/dev/null; then
 fi
 echo "using $TOOLS ($("$TOOLS" -m pip show cibuildwheel 2>/dev/null | sed -n 's/^Version: /cibuildwheel /p'))"
 
-# A snapshot of the working tree (tracked and untracked, not ignored files), so that
-# concurrent edits and build products in the checkout neither leak in nor get written.
+# A snapshot of the working tree (tracked and untracked, not ignored files) or of
+# CHECK_REF, so that concurrent edits and build products in the checkout neither
+# leak in nor get written.
 step "source snapshot and sdist"
 mkdir -p "$TMP/tree" "$TMP/dist"
 git -C "$ROOT" rev-parse --git-dir >/dev/null 2>&1 || fail "$ROOT is not a git checkout"
-(
-    cd "$ROOT"
-    git ls-files -z --cached --others --exclude-standard | while IFS= read -r -d '' file; do
-        if [[ -e "$file" ]]; then printf '%s\0' "$file"; fi  # skip deleted, not yet committed files
-    done | tar --null -T - -cf -
-) | tar -xf - -C "$TMP/tree"
+if [[ -n "${CHECK_REF:-}" ]]; then
+    echo "checking the commit $CHECK_REF ($(git -C "$ROOT" rev-parse --short "$CHECK_REF")), not the working tree"
+    git -C "$ROOT" archive "$CHECK_REF" | tar -xf - -C "$TMP/tree"
+else
+    (
+        cd "$ROOT"
+        git ls-files -z --cached --others --exclude-standard | while IFS= read -r -d '' file; do
+            if [[ -e "$file" ]]; then printf '%s\0' "$file"; fi  # skip deleted, not yet committed files
+        done | tar --null -T - -cf -
+    ) | tar -xf - -C "$TMP/tree"
+fi
 logged "$TMP/sdist.log" "$TOOLS" -m build --sdist --outdir "$TMP/dist" "$TMP/tree"
 sdist="$(ls "$TMP"/dist/*.tar.gz)"
 echo "sdist: $(basename "$sdist") ($(du -k "$sdist" | cut -f1) kB)"
