@@ -16,3 +16,12 @@ cdef uint16_t evaluate5_cards(const uint8_t *cards) noexcept nogil
 from libc.stdint cimport uint32_t
 
 cdef uint32_t turkish5_cards(const uint8_t *cards, int lowest_rank) noexcept nogil
+
+# Omaha high (RULES.md §3): exactly two of n_hole (4..6) with three of n_board (3..5).
+# The first call builds a 1.5 MB table (a few milliseconds); safe from any thread.
+cdef uint16_t evaluate_omaha_cards(const uint8_t *hole, int n_hole, const uint8_t *board,
+                                   int n_board) noexcept nogil
+# Eight-or-better lows (RULES.md §4): 0 = none, else 1..56, higher is better.
+cdef uint8_t evaluate_low8_cards(const uint8_t *cards, int n) noexcept nogil
+cdef uint8_t evaluate_omaha_low8_cards(const uint8_t *hole, int n_hole, const uint8_t *board,
+                                       int n_board) noexcept nogil

@@ -162,3 +162,4 @@ def value_histogram(int n):
         c.ph_value_histogram(n, &view[0])
     return hist
 include "_turkish.pxi"
+include "_omaha.pxi"

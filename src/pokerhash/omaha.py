@@ -1,0 +1,70 @@
+"""Omaha high hands (RULES.md §3): exactly two of the 4, 5 or 6 hole cards with
+exactly three of the 3, 4 or 5 board cards.
+
+Strengths are on the scale of ``pokerhash.evaluate`` (1..7462, higher is stronger).
+``evaluate_omaha`` lives in the C binding (``pokerhash._core``) so that a call costs
+about one Python call; the first Omaha evaluation in a process builds a 1.5 MB
+table in C (a few milliseconds). The eight-or-better low half of Omaha hi/lo is in
+``pokerhash.low``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import List
+
+import numpy as np
+
+from . import _core
+from ._batch import _raise_row_error, card_rows
+from .cards import HandLike, cards
+from .errors import InvalidCardError
+from .high import _significance_order
+
+evaluate_omaha = _core.evaluate_omaha
+
+HOLE_COUNTS = (4, 5, 6)
+BOARD_COUNTS = (3, 4, 5)
+
+
+def evaluate_omaha_batch(holes, boards, check: bool = True) -> np.ndarray:
+    """Omaha high strengths (uint16) of (n, 4|5|6) hole and (n, 3|4|5) board arrays.
+
+    Row i of ``holes`` plays with row i of ``boards``. Every row is validated (cards
+    in 0..51, no card twice within or across the two rows) unless ``check=False``;
+    a bad row raises InvalidCardError naming it, a non-integer dtype CardTypeError,
+    a wrong shape or row count InvalidCardError.
+    """
+    hole_rows, board_rows = hole_and_board_rows(holes, boards, check)
+    values, bad = _core.evaluate_omaha_rows(hole_rows, board_rows, check)
+    raise_if_bad_deal(bad, hole_rows, board_rows)
+    return values
+
+
+def hole_and_board_rows(holes, boards, check: bool):
+    """Both arrays as C-contiguous uint8 rows of equal count. Shape, dtype and the range
+    of non-uint8 input are checked here; repeats and the range of uint8 input are
+    checked by the C loop while it evaluates (when ``check``)."""
+    hole_rows = card_rows(holes, HOLE_COUNTS, "holes", check, c_check=False)
+    board_rows = card_rows(boards, BOARD_COUNTS, "boards", check, c_check=False)
+    if hole_rows.shape[0] != board_rows.shape[0]:
+        raise InvalidCardError(f"holes has {hole_rows.shape[0]} rows but boards has {board_rows.shape[0]}")
+    return hole_rows, board_rows
+
+
+def raise_if_bad_deal(bad: int, hole_rows: np.ndarray, board_rows: np.ndarray) -> None:
+    """Raise the error of deal ``bad`` (from a C loop), if bad >= 0."""
+    if bad >= 0:
+        _raise_row_error("holes and boards", bad, hole_rows[bad], board_rows[bad])
+
+
+def best_omaha_five(hole: HandLike, board: HandLike) -> List[int]:
+    """The two hole and three board cards that make the Omaha high hand, most
+    significant first (as ``pokerhash.best_five``). Raises as ``evaluate_omaha``."""
+    strength = evaluate_omaha(hole, board)
+    held, shared = cards(hole), cards(board)
+    for two in itertools.combinations(held, 2):
+        for three in itertools.combinations(shared, 3):
+            if _core.evaluate(two + three) == strength:
+                return _significance_order(two + three)
+    raise AssertionError("no two-plus-three hand has the evaluated strength")  # pragma: no cover
