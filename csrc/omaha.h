@@ -135,9 +135,9 @@ PH_INLINE uint16_t ph_omaha_evaluate(const uint8_t *hole, int n_hole, const uint
     for (int i = 0; i < n_hole; i++) hole_key += ph_card_key[hole[i]];
     const uint16_t *row = ph_omaha_row((uint32_t)board_key);
     for (int i = 0; i < n_hole; i++) {
-        const uint8_t *columns = ph_omaha_pair_column + 13 * ph_omaha_card_rank[hole[i]];
+        const uint8_t *columns = ph_omaha_card_pair_column + ((hole[i] & 63) << 6);
         for (int j = i + 1; j < n_hole; j++) {
-            uint16_t value = row[columns[ph_omaha_card_rank[hole[j]]]];
+            uint16_t value = row[columns[hole[j] & 63]];
             best = value > best ? value : best;
         }
     }
