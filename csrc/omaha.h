@@ -4,9 +4,10 @@
  * Without a flush a five-card value depends only on ranks, so the best non-flush
  * hand is max over the hole rank pairs of table[board rank multiset][pair], where
  * an entry already holds the best over the board's three-card subsets. The table
- * (8,450 boards x 91 pairs, 1.5 MB) is built in C on first use from the high
- * evaluator (see csrc/gen/omaha_tables.py), in well under a millisecond per
- * hundred thousand entries; a hand then costs one hash of the board's rank key
+ * (8,450 boards x 91 pairs, 1.5 MB, zero-initialised memory: nothing in the
+ * shared library) is built in C on first use from the high evaluator (see
+ * csrc/gen/omaha_tables.py) in about 4 ms, each larger board's row from its
+ * smaller sub-boards' rows; a hand then costs one hash of the board's rank key
  * and one load per hole pair (6, 10 or 15), all in one 182-byte row.
  *
  * At most one suit can make a flush: with five board cards only one suit has three
