@@ -74,11 +74,6 @@ cdef int read_fast(object hand, uint8_t *out, uint64_t *seen) noexcept:
     return <int>n
 
 
-cdef int read_hand(object hand, uint8_t *out, tuple counts, uint64_t *seen) except -1:
-    """read_hand_range for a tuple of allowed sizes in ascending order, without gaps."""
-    return read_hand_range(hand, out, counts[0], counts[-1], seen)
-
-
 cdef int read_hand_range(object hand, uint8_t *out, int min_n, int max_n, uint64_t *seen) except -1:
     """Fill out with a validated hand of min_n..max_n cards; returns the size.
     Raises pokerhash's InvalidCardError / CardTypeError otherwise."""
