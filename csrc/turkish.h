@@ -53,19 +53,19 @@ PH_INLINE uint64_t ph_turkish_deck_mask(int deck)
 
 /* As ph_turkish_evaluate_batch, validating each row in the same pass: five distinct
  * cards of the deck. Returns the index of the first bad row (rows from there on are
- * not evaluated), or -1. A card >= 64 sets a high bit of `any`; one in 52..63 or below
- * the deck's lowest rank falls outside the mask; a repeat makes the sum of the card
- * bits differ from their OR (they are equal exactly when no two bits coincide). */
+ * not evaluated), or -1. A card above 51 or below the deck's lowest rank has a bit
+ * outside the deck mask; a repeat makes the sum of the card bits differ from their
+ * OR (they are equal exactly when no two bits coincide). Table loads rather than
+ * shifts by a register, which are slow on x86 without BMI2. */
 static ptrdiff_t ph_turkish_evaluate_batch_checked(const uint8_t *cards, size_t n_rows, int deck, uint32_t *out)
 {
     uint64_t outside = ~ph_turkish_deck_mask(deck);
     for (size_t row = 0; row < n_rows; row++) {
         const uint8_t *c = cards + row * 5;
-        uint64_t b0 = 1ULL << (c[0] & 63), b1 = 1ULL << (c[1] & 63), b2 = 1ULL << (c[2] & 63),
-                 b3 = 1ULL << (c[3] & 63), b4 = 1ULL << (c[4] & 63);
+        uint64_t b0 = ph_tk_card_bit[c[0]], b1 = ph_tk_card_bit[c[1]], b2 = ph_tk_card_bit[c[2]],
+                 b3 = ph_tk_card_bit[c[3]], b4 = ph_tk_card_bit[c[4]];
         uint64_t held = b0 | b1 | b2 | b3 | b4;
-        unsigned any = c[0] | c[1] | c[2] | c[3] | c[4];
-        if ((held & outside) | (any & 0xC0) | (held ^ (b0 + b1 + b2 + b3 + b4))) return (ptrdiff_t)row;
+        if ((held & outside) | (held ^ (b0 + b1 + b2 + b3 + b4))) return (ptrdiff_t)row;
         out[row] = ph_turkish_evaluate5(c, deck);
     }
     return -1;
