@@ -68,8 +68,14 @@ def turkish_lowest_rank(players=None, lowest_rank=None):
 
 
 cdef int turkish_lowest(object players, object lowest_rank) except -1:
-    if players is None and lowest_rank is None:
-        return TK_SIX
+    """turkish_lowest_rank with fast paths for the plain cases of per-call functions."""
+    if lowest_rank is None:
+        if players is None:
+            return TK_SIX
+        if type(players) is int and 2 <= players <= 5:
+            return TK_SIX if players == 4 else 9 - <int>players
+    elif players is None and type(lowest_rank) is int and TK_SIX <= lowest_rank <= TK_NINE:
+        return <int>lowest_rank
     return turkish_lowest_rank(players, lowest_rank)
 
 
