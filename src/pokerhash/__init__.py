@@ -8,6 +8,17 @@ import importlib
 
 from .cards import Deck, card, card_str, cards, cards_str
 from .errors import CardTypeError, IllegalActionError, InvalidCardError, InvalidValueError, PokerhashError
+from .low import (
+    BEST_LOW,
+    NO_LOW,
+    best_low_five,
+    describe_low,
+    evaluate_low8,
+    evaluate_low8_batch,
+    evaluate_omaha_low8,
+    evaluate_omaha_low8_batch,
+)
+from .omaha import best_omaha_five, evaluate_omaha, evaluate_omaha_batch
 from .high import (
     HandCategory,
     best_five,
@@ -63,14 +74,18 @@ __all__ = [
     "pots",
     "settle",
     "side_pots",
+    "BEST_LOW",
     "CardTypeError",
     "Deck",
     "HandCategory",
     "IllegalActionError",
     "InvalidCardError",
     "InvalidValueError",
+    "NO_LOW",
     "PokerhashError",
     "best_five",
+    "best_low_five",
+    "best_omaha_five",
     "card",
     "card_str",
     "cards",
@@ -78,8 +93,15 @@ __all__ = [
     "category",
     "category_counts",
     "describe",
+    "describe_low",
     "evaluate",
     "evaluate_batch",
+    "evaluate_low8",
+    "evaluate_low8_batch",
+    "evaluate_omaha",
+    "evaluate_omaha_batch",
+    "evaluate_omaha_low8",
+    "evaluate_omaha_low8_batch",
     "from_cactus_kev",
     "to_cactus_kev",
 ]
