@@ -166,7 +166,8 @@ check_version() {
     logged "$dir/build-tools.log" "$dir/build-venv/bin/python" -m pip install build
     cp -r "$sdist_dir" "$dir/src"
     local t0=$SECONDS
-    logged "$dir/build.log" "$dir/build-venv/bin/python" -m build --wheel --outdir "$dir/wheel" "$dir/src"
+    # CFLAGS as [tool.cibuildwheel.linux] environment sets them: no debug info.
+    CFLAGS="-g0" logged "$dir/build.log" "$dir/build-venv/bin/python" -m build --wheel --outdir "$dir/wheel" "$dir/src"
     echo "built $(basename "$dir"/wheel/*.whl) in $((SECONDS - t0)) s"
 
     logged "$dir/repair.log" "$TOOLS" -m auditwheel repair -w "$dir/repaired" "$dir"/wheel/*.whl
