@@ -20,6 +20,8 @@ import numpy as np
 from . import _core
 from .cards import card_str
 from .high import category_counts, evaluate_batch
+from .low import evaluate_low8_batch, evaluate_omaha_low8_batch
+from .omaha import evaluate_omaha_batch
 
 
 @dataclass(frozen=True)
@@ -62,52 +64,162 @@ def _optional(module: str):
         return None
 
 
-def per_call_contenders(hands: List[List[int]]):
-    """(name, run) pairs that evaluate the hands one Python call at a time."""
+def _deck(convert: Callable[[str], object]) -> List[object]:
+    """The 52 cards in another library's type, indexed by pokerhash's card ints."""
+    return [convert(card_str(c)) for c in range(52)]
+
+
+def _pokerkit_card(text: str):
+    pokerkit = importlib.import_module("pokerkit")
+    return next(iter(pokerkit.Card.parse(text)))
+
+
+def _time_all(contenders, hands: int, repeats: int) -> List[Timing]:
+    return [Timing(name, median_ns(run, count or hands, repeats), count or hands) for name, run, count in contenders]
+
+
+def _cross_check(name: str, ours: Sequence[int], theirs: Sequence[int]) -> None:
+    """Refuse to time a contender whose answers differ from pokerhash's."""
+    if list(ours) != list(theirs):
+        raise AssertionError(f"{name} disagrees with pokerhash on the benchmark hands")
+
+
+def high_contenders(hands: List[List[int]]):
+    """(name, run, hand count or None) of each per-call 7-card evaluator."""
     evaluate = _core.evaluate
-    yield "pokerhash evaluate", lambda: [evaluate(h) for h in hands]
+    yield "pokerhash evaluate", lambda: [evaluate(h) for h in hands], None
     phevaluator = _optional("phevaluator")
     if phevaluator is not None:
         ph_eval = phevaluator.evaluate_cards
-        yield "phevaluator evaluate_cards", lambda: [ph_eval(*h) for h in hands]
+        _cross_check("phevaluator", [7463 - evaluate(h) for h in hands[:300]], [ph_eval(*h) for h in hands[:300]])
+        yield "phevaluator evaluate_cards", lambda: [ph_eval(*h) for h in hands], None
     eval7 = _optional("eval7")
     if eval7 is not None:
-        deck = [eval7.Card(card_str(c)) for c in range(52)]
+        deck = _deck(eval7.Card)
         e7_hands = [[deck[c] for c in h] for h in hands]
         e7_eval = eval7.evaluate
-        yield "eval7 evaluate", lambda: [e7_eval(h) for h in e7_hands]
+        yield "eval7 evaluate", lambda: [e7_eval(h) for h in e7_hands], None
     treys = _optional("treys")
     if treys is not None:
-        deck = [treys.Card.new(card_str(c)) for c in range(52)]
-        t_hands = [([deck[c] for c in h[:5]], [deck[c] for c in h[5:]]) for h in hands]
+        deck = _deck(treys.Card.new)
+        slow = hands[: max(1, len(hands) // 10)]  # pure Python: fewer hands
+        t_hands = [([deck[c] for c in h[:5]], [deck[c] for c in h[5:]]) for h in slow]
         t_eval = treys.Evaluator().evaluate
-        yield "treys Evaluator.evaluate", lambda: [t_eval(board, hole) for board, hole in t_hands]
+        _cross_check("treys", [7463 - evaluate(h) for h in slow[:300]], [t_eval(b, h) for b, h in t_hands[:300]])
+        yield "treys Evaluator.evaluate", lambda: [t_eval(board, hole) for board, hole in t_hands], len(slow)
 
 
 def run_high(quick: bool, repeats: int) -> List[Timing]:
-    timings = []
     n_calls = 20_000 if quick else 200_000
-    hands = random_hands(n_calls, 7).tolist()
-    for name, run in per_call_contenders(hands):
-        timings.append(Timing(name, median_ns(run, n_calls, repeats), n_calls))
+    timings = _time_all(high_contenders(random_hands(n_calls, 7).tolist()), n_calls, repeats)
     n_batch = 1_000_000 if quick else 10_000_000
     batch = random_hands(n_batch, 7)
-    timings.append(Timing("pokerhash evaluate_batch (7 cards)", median_ns(lambda: evaluate_batch(batch, check=False), n_batch, repeats), n_batch))
-    timings.append(Timing("pokerhash evaluate_batch, validated", median_ns(lambda: evaluate_batch(batch), n_batch, repeats), n_batch))
+    timings.append(Timing("pokerhash evaluate_batch (check=False)", median_ns(lambda: evaluate_batch(batch, check=False), n_batch, repeats), n_batch))
+    timings.append(Timing("pokerhash evaluate_batch (validated)", median_ns(lambda: evaluate_batch(batch), n_batch, repeats), n_batch))
     enum_runs = 1 if quick else 3
     timings.append(Timing("pokerhash all 133,784,560 7-card hands (enumeration)",
                           median_ns(lambda: category_counts(7), 133_784_560, enum_runs), 133_784_560))
     return timings
 
 
-def report(title: str, timings: Sequence[Timing], baseline: Optional[str]) -> str:
-    lines = [title, f"{'contender':58s} {'ns/hand':>10s} {'ratio':>8s}"]
-    base = next((t.ns_per_hand for t in timings if t.name == baseline), None)
+def omaha_contenders(holes: List[List[int]], boards: List[List[int]]):
+    """(name, run, hand count or None) of each per-call PLO4 evaluator."""
+    evaluate_omaha = _core.evaluate_omaha
+    ours = [evaluate_omaha(h, b) for h, b in zip(holes[:300], boards[:300])]
+    yield "pokerhash evaluate_omaha", lambda: [evaluate_omaha(h, b) for h, b in zip(holes, boards)], None
+    phevaluator = _optional("phevaluator")
+    if phevaluator is not None:
+        plo4 = phevaluator.evaluate_omaha_cards
+        _cross_check("phevaluator PLO4", ours, [7463 - plo4(*b, *h) for h, b in zip(holes[:300], boards[:300])])
+        yield "phevaluator evaluate_omaha_cards", lambda: [plo4(*b, *h) for h, b in zip(holes, boards)], None
+    slow = max(1, len(holes) // 50)  # pure-Python contenders: fewer deals
+    treys = _optional("treys")
+    if treys is not None:
+        deck = _deck(treys.Card.new)
+        t_holes = [[deck[c] for c in h] for h in holes[:slow]]
+        t_boards = [[deck[c] for c in b] for b in boards[:slow]]
+        plo = treys.PLOEvaluator()
+        _cross_check("treys PLO", ours[:slow], [7463 - plo.evaluate(h, b) for h, b in zip(t_holes, t_boards)][:300])
+        yield "treys PLOEvaluator", lambda: [plo.evaluate(h, b) for h, b in zip(t_holes, t_boards)], slow
+    if _optional("pokerkit") is not None:
+        hand = importlib.import_module("pokerkit").OmahaHoldemHand.from_game
+        deck = _deck(_pokerkit_card)
+        k_holes = [[deck[c] for c in h] for h in holes[:slow]]
+        k_boards = [[deck[c] for c in b] for b in boards[:slow]]
+        yield "pokerkit OmahaHoldemHand", lambda: [hand(h, b) for h, b in zip(k_holes, k_boards)], slow
+
+
+def run_omaha(quick: bool, repeats: int) -> List[Timing]:
+    n_calls = 5_000 if quick else 20_000
+    deals = random_hands(n_calls, 9, seed=7)
+    timings = _time_all(omaha_contenders(deals[:, :4].tolist(), deals[:, 4:].tolist()), n_calls, repeats)
+    n_batch = 1_000_000 if quick else 10_000_000
+    big = random_hands(n_batch, 11, seed=8)
+    boards = np.ascontiguousarray(big[:, 6:])
+    for n_hole in (4, 5, 6):
+        holes = np.ascontiguousarray(big[:, :n_hole])
+        for label, check in (("check=False", False), ("validated", True)):
+            run = lambda: evaluate_omaha_batch(holes, boards, check=check)  # noqa: E731
+            timings.append(Timing(f"pokerhash evaluate_omaha_batch PLO{n_hole} ({label})", median_ns(run, n_batch, repeats), n_batch))
+    return timings
+
+
+def _pokerkit_low(hand_type, hole, board):
+    try:
+        return hand_type.from_game(hole, board)
+    except ValueError:  # pokerkit raises when there is no qualifying low
+        return None
+
+
+def low_contenders(sevens: List[List[int]], holes: List[List[int]], boards: List[List[int]]):
+    evaluate_low8, evaluate_omaha_low8 = _core.evaluate_low8, _core.evaluate_omaha_low8
+    yield "pokerhash evaluate_low8 (7 cards)", lambda: [evaluate_low8(h) for h in sevens], None
+    yield "pokerhash evaluate_omaha_low8", lambda: [evaluate_omaha_low8(h, b) for h, b in zip(holes, boards)], None
+    if _optional("pokerkit") is None:
+        return
+    pokerkit = importlib.import_module("pokerkit")
+    slow = max(1, len(sevens) // 50)
+    deck = _deck(_pokerkit_card)
+    k_sevens = [[deck[c] for c in h] for h in sevens[:slow]]
+    k_holes = [[deck[c] for c in h] for h in holes[:slow]]
+    k_boards = [[deck[c] for c in b] for b in boards[:slow]]
+    # Qualification must agree: pokerkit has a low exactly when pokerhash's value is nonzero.
+    _cross_check("pokerkit low", [evaluate_low8(h) == 0 for h in sevens[:slow]],
+                 [_pokerkit_low(pokerkit.EightOrBetterLowHand, h[:2], h[2:]) is None for h in k_sevens])
+    yield "pokerkit EightOrBetterLowHand", lambda: [_pokerkit_low(pokerkit.EightOrBetterLowHand, h[:2], h[2:]) for h in k_sevens], slow
+    yield "pokerkit OmahaEightOrBetterLowHand", lambda: [
+        _pokerkit_low(pokerkit.OmahaEightOrBetterLowHand, h, b) for h, b in zip(k_holes, k_boards)], slow
+
+
+def run_low(quick: bool, repeats: int) -> List[Timing]:
+    n_calls = 5_000 if quick else 20_000
+    deals = random_hands(n_calls, 9, seed=9)
+    timings = _time_all(low_contenders(deals[:, :7].tolist(), deals[:, :4].tolist(), deals[:, 4:].tolist()), n_calls, repeats)
+    n_batch = 1_000_000 if quick else 10_000_000
+    big = random_hands(n_batch, 11, seed=10)
+    seven, boards = np.ascontiguousarray(big[:, :7]), np.ascontiguousarray(big[:, 6:])
+    timings.append(Timing("pokerhash evaluate_low8_batch (7 cards, validated)", median_ns(lambda: evaluate_low8_batch(seven), n_batch, repeats), n_batch))
+    for n_hole in (4, 6):
+        holes = np.ascontiguousarray(big[:, :n_hole])
+        timings.append(Timing(f"pokerhash evaluate_omaha_low8_batch {n_hole} hole (validated)",
+                              median_ns(lambda: evaluate_omaha_low8_batch(holes, boards), n_batch, repeats), n_batch))
+    return timings
+
+
+SECTIONS = {
+    "high": ("High hands, 7 cards, random", run_high, "pokerhash evaluate"),
+    "omaha": ("Omaha high: PLO4 per call (5-card board); batches PLO4/5/6", run_omaha, "pokerhash evaluate_omaha"),
+    "low": ("Eight-or-better low: 7 cards and Omaha (4 hole, 5 board)", run_low, "pokerhash evaluate_low8 (7 cards)"),
+}
+
+
+def report(title: str, timings: Sequence[Timing], baseline: str) -> str:
+    lines = [title, f"  {'contender':62s} {'ns/hand':>10s} {'ratio':>8s}"]
+    base = next(t.ns_per_hand for t in timings if t.name == baseline)
     for t in timings:
-        ratio = f"{base / t.ns_per_hand:8.2f}" if base is not None and t.name != baseline and "pokerhash" not in t.name else ""
-        lines.append(f"{t.name:58s} {t.ns_per_hand:10.1f} {ratio}")
-    if base is not None:
-        lines.append(f"ratio = {baseline} time / contender time (below 1: pokerhash faster)")
+        ratio = "" if t.name.startswith("pokerhash") else f"{base / t.ns_per_hand:8.2g}"
+        lines.append(f"  {t.name:62s} {t.ns_per_hand:10.1f} {ratio}")
+    lines.append(f"  ratio = {baseline} time / contender time (below 1: pokerhash faster)")
     return "\n".join(lines)
 
 
@@ -115,7 +227,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="pokerhash bench", description=__doc__.splitlines()[0])
     parser.add_argument("--full", action="store_true", help="10 million batch hands and more repeats (slower)")
     parser.add_argument("--repeats", type=int, default=None, help="timed runs per contender (median reported)")
+    parser.add_argument("--only", choices=sorted(SECTIONS), action="append", help="run only these sections")
     args = parser.parse_args(argv)
-    repeats = args.repeats or (3 if not args.full else 7)
-    print(report("High hands, 7 cards, random", run_high(not args.full, repeats), "pokerhash evaluate"))
+    repeats = args.repeats or (7 if args.full else 3)
+    for name in args.only or SECTIONS:
+        title, run, baseline = SECTIONS[name]
+        print(report(title, run(not args.full, repeats), baseline), flush=True)
     return 0
