@@ -8,7 +8,7 @@ from conftest import all_hands
 from reference_turkish import CATEGORIES, turkish_key
 
 from pokerhash import CardTypeError, InvalidCardError, InvalidValueError
-from pokerhash.cards import cards
+from pokerhash.cards import cards, cards_str
 from pokerhash.turkish import (
     TurkishCategory,
     can_open_turkish,
@@ -234,12 +234,7 @@ def test_batch_equals_per_call():
         assert batch.tolist() == [value(h, lowest_rank=lowest) for h in hands.tolist()]
         # other integer dtypes, non-contiguous input and card strings give the same values
         assert (evaluate_turkish_batch(hands.astype(np.int64)[:, ::-1], lowest_rank=lowest) == batch).all()
-        assert evaluate_turkish(" ".join(map(str, cards_text(hands[0]))), lowest_rank=lowest) == batch[0]
-
-
-def cards_text(hand):
-    from pokerhash.cards import card_str
-    return [card_str(int(c)) for c in hand]
+        assert evaluate_turkish(cards_str(hands[0].tolist()), lowest_rank=lowest) == batch[0]
 
 
 # --- categories, descriptions, openers ------------------------------------------------

@@ -45,10 +45,16 @@ cdef int parse_lowest_rank(object lowest_rank) except -1:
     return <int>index
 
 
-def turkish_lowest_rank(players=None, lowest_rank=None):
+cdef inline int players_lowest_rank(int players, bint four_players_use_36_cards) noexcept:
+    """§5.1's lowest rank index for 2..5 players (as validated by the caller)."""
+    return TK_SIX if players == 4 and four_players_use_36_cards else _TURKISH_LOWEST[players]
+
+
+def turkish_lowest_rank(players=None, lowest_rank=None, four_players_use_36_cards=True):
     """The rank index (4..7: six to nine) of the deck chosen by ``players`` and/or
     ``lowest_rank``; both None is the 36-card deck (six). Four players take the sixes
-    unless lowest_rank says 7. Raises InvalidValueError on bad or inconsistent options."""
+    unless four_players_use_36_cards is false or lowest_rank says 7. Raises
+    InvalidValueError on bad or inconsistent options."""
     from pokerhash.errors import InvalidValueError
     cdef int index = TK_SIX if lowest_rank is None else parse_lowest_rank(lowest_rank)
     if players is None:
@@ -56,9 +62,9 @@ def turkish_lowest_rank(players=None, lowest_rank=None):
     if isinstance(players, bool) or not isinstance(players, numbers.Integral) or players not in _TURKISH_LOWEST:
         raise InvalidValueError(f"Turkish poker is for 2 to 5 players, not {players!r}")
     players = int(players)
-    allowed = (_TURKISH_LOWEST[players], TK_SIX) if players == 4 else (_TURKISH_LOWEST[players],)
     if lowest_rank is None:
-        return TK_SIX if players == 4 else _TURKISH_LOWEST[players]
+        return players_lowest_rank(players, four_players_use_36_cards)
+    allowed = (_TURKISH_LOWEST[players], TK_SIX) if players == 4 else (_TURKISH_LOWEST[players],)
     if index not in allowed:
         from pokerhash.cards import RANKS
         raise InvalidValueError(
@@ -72,8 +78,8 @@ cdef int turkish_lowest(object players, object lowest_rank) except -1:
     if lowest_rank is None:
         if players is None:
             return TK_SIX
-        if type(players) is int and 2 <= players <= 5:
-            return TK_SIX if players == 4 else 9 - <int>players
+        if type(players) is int and players in _TURKISH_LOWEST:
+            return players_lowest_rank(players, True)
     elif players is None and type(lowest_rank) is int and TK_SIX <= lowest_rank <= TK_NINE:
         return <int>lowest_rank
     return turkish_lowest_rank(players, lowest_rank)

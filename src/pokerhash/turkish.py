@@ -80,10 +80,9 @@ _CATEGORY_NAMES = {
 
 def turkish_deck(players: int, four_players_use_36_cards: bool = True) -> List[int]:
     """The cards of the deck for 2 to 5 players (§5.1), lowest card first."""
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
-        raise InvalidValueError(f"Turkish poker is for 2 to 5 players, not {players!r}")
-    lowest = _core.turkish_lowest_rank(players, None if four_players_use_36_cards else 9 - players)
-    return list(range(4 * lowest, 52))
+    if players is None:
+        raise InvalidValueError("turkish_deck needs the number of players, 2 to 5")
+    return list(range(4 * _core.turkish_lowest_rank(players, None, four_players_use_36_cards), 52))
 
 
 def evaluate_turkish_batch(hands, players: Optional[int] = None, lowest_rank: LowestRank = None,
