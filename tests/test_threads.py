@@ -7,6 +7,7 @@ switch interval, so that threads interleave as much as possible, and compares
 every thread's results with a single-threaded run.
 """
 
+import subprocess
 import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -32,6 +33,18 @@ EVALUATORS = {
     "high5": Evaluator(ph.evaluate_batch, ph.evaluate, lambda n, seed: random_hands(n, 5, seed)),
     "high6": Evaluator(ph.evaluate_batch, ph.evaluate, lambda n, seed: random_hands(n, 6, seed)),
     "high7": Evaluator(ph.evaluate_batch, ph.evaluate, lambda n, seed: random_hands(n, 7, seed)),
+    # Omaha: four hole cards, then five board cards.
+    "omaha": Evaluator(
+        lambda hands: ph.evaluate_omaha_batch(hands[:, :4], hands[:, 4:]),
+        lambda hand: ph.evaluate_omaha(hand[:4], hand[4:]),
+        lambda n, seed: random_hands(n, 9, seed),
+    ),
+    "low8": Evaluator(ph.evaluate_low8_batch, ph.evaluate_low8, lambda n, seed: random_hands(n, 7, seed)),
+    "omaha_low8": Evaluator(
+        lambda hands: ph.evaluate_omaha_low8_batch(hands[:, :4], hands[:, 4:]),
+        lambda hand: ph.evaluate_omaha_low8(hand[:4], hand[4:]),
+        lambda n, seed: random_hands(n, 9, seed),
+    ),
     # The 32-card Turkish deck: sevens (rank index 5, cards 20..51) to aces.
     "turkish32": Evaluator(
         lambda hands: turkish.evaluate_turkish_batch(hands, lowest_rank=5),
@@ -124,3 +137,31 @@ def test_invalid_rows_found_in_every_thread():
 def test_full_enumeration_in_threads():
     expected = ph.category_counts(5)
     assert run_together([lambda: ph.category_counts(5)] * 4) == [expected] * 4
+
+
+def test_omaha_table_built_by_concurrent_first_calls():
+    """The Omaha table is built in C on first use: in a fresh process, threads whose
+    very first call is an Omaha evaluation all get the answers of a later serial run."""
+    script = """
+import threading
+import numpy as np
+import pokerhash as ph
+from pokerhash.bench import random_hands
+
+deals = random_hands(20_000, 9, seed=5)
+barrier = threading.Barrier(8)
+results = [None] * 8
+
+def work(i):
+    barrier.wait()
+    results[i] = ph.evaluate_omaha_batch(deals[:, :4], deals[:, 4:])
+
+threads = [threading.Thread(target=work, args=(i,)) for i in range(8)]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+expected = ph.evaluate_omaha_batch(deals[:, :4], deals[:, 4:])
+assert all((r == expected).all() for r in results)
+"""
+    subprocess.run([sys.executable, "-c", script], check=True)
