@@ -66,8 +66,9 @@ def test_evaluate_many_matches_pokerhash(hand_strengths, width):
     np.testing.assert_array_equal(hand_strengths.evaluate_many(hands), ph.evaluate_batch(hands))
 
 
-def test_count_wins_matches_pokerhash(hand_strengths):
-    hero, villain = random_hands(10_000, 7, seed=11), random_hands(10_000, 7, seed=12)
-    a, b = ph.evaluate_batch(hero), ph.evaluate_batch(villain)
+def test_omaha_showdowns_match_pokerhash(hand_strengths):
+    deals = random_hands(10_000, 13, seed=11)  # hero's 4 hole cards, villain's 4, a board of 5
+    hero, villain, boards = deals[:, :4].copy(), deals[:, 4:8].copy(), deals[:, 8:].copy()
+    a, b = ph.evaluate_omaha_batch(hero, boards), ph.evaluate_omaha_batch(villain, boards)
     expected = (int((a > b).sum()), int((a == b).sum()), int((a < b).sum()))
-    assert hand_strengths.count_wins(hero, villain) == expected
+    assert hand_strengths.omaha_showdowns(hero, villain, boards) == expected

@@ -2,7 +2,7 @@
 # pokerhash's evaluator directly, with no Python call per hand and without the GIL.
 from libc.stdint cimport uint8_t, uint16_t
 
-from pokerhash._core cimport evaluate_cards
+from pokerhash._core cimport evaluate_cards, evaluate_omaha_cards
 
 import numpy as np
 
@@ -19,18 +19,19 @@ def evaluate_many(const uint8_t[:, ::1] hands):
     return out
 
 
-def count_wins(const uint8_t[:, ::1] hero, const uint8_t[:, ::1] villain):
-    """(wins, ties, losses) of hero's rows against villain's rows of the same index."""
-    cdef Py_ssize_t i, n = hero.shape[0]
-    cdef int hero_width = <int>hero.shape[1], villain_width = <int>villain.shape[1]
+def omaha_showdowns(const uint8_t[:, ::1] hero, const uint8_t[:, ::1] villain, const uint8_t[:, ::1] boards):
+    """(wins, ties, losses) of hero's Omaha hole cards against villain's, row by row,
+    on the board of the same row; all cards of a row distinct (not checked)."""
+    cdef Py_ssize_t i, n = boards.shape[0]
+    cdef int n_hero = <int>hero.shape[1], n_villain = <int>villain.shape[1], n_board = <int>boards.shape[1]
     cdef Py_ssize_t wins = 0, ties = 0
     cdef uint16_t a, b
-    if villain.shape[0] != n:
-        raise ValueError(f"hero has {n} rows but villain has {villain.shape[0]}")
+    if hero.shape[0] != n or villain.shape[0] != n:
+        raise ValueError(f"hero, villain and boards need as many rows: {hero.shape[0]}, {villain.shape[0]}, {n}")
     with nogil:
         for i in range(n):
-            a = evaluate_cards(&hero[i, 0], hero_width)
-            b = evaluate_cards(&villain[i, 0], villain_width)
+            a = evaluate_omaha_cards(&hero[i, 0], n_hero, &boards[i, 0], n_board)
+            b = evaluate_omaha_cards(&villain[i, 0], n_villain, &boards[i, 0], n_board)
             wins += a > b
             ties += a == b
     return wins, ties, n - wins - ties
