@@ -23,7 +23,8 @@ cdef enum:
 
 # §5.1: the lowest rank index for 2..5 players (11 - players as a face value); four
 # players may also play with the sixes (four_players_use_36_cards, the default).
-_TURKISH_LOWEST = {2: 7, 3: 6, 4: 5, 5: 4}
+cdef int TURKISH_LOWEST[6]
+TURKISH_LOWEST[:] = [-1, -1, 7, 6, 5, 4]
 
 
 cdef uint32_t turkish5_cards(const uint8_t *cards, int lowest_rank) noexcept nogil:
@@ -47,7 +48,7 @@ cdef int parse_lowest_rank(object lowest_rank) except -1:
 
 cdef inline int players_lowest_rank(int players, bint four_players_use_36_cards) noexcept:
     """§5.1's lowest rank index for 2..5 players (as validated by the caller)."""
-    return TK_SIX if players == 4 and four_players_use_36_cards else _TURKISH_LOWEST[players]
+    return TK_SIX if players == 4 and four_players_use_36_cards else TURKISH_LOWEST[players]
 
 
 def turkish_lowest_rank(players=None, lowest_rank=None, four_players_use_36_cards=True):
@@ -57,18 +58,19 @@ def turkish_lowest_rank(players=None, lowest_rank=None, four_players_use_36_card
     InvalidValueError on bad or inconsistent options."""
     from pokerhash.errors import InvalidValueError
     cdef int index = TK_SIX if lowest_rank is None else parse_lowest_rank(lowest_rank)
+    cdef int count
     if players is None:
         return index
-    if isinstance(players, bool) or not isinstance(players, numbers.Integral) or players not in _TURKISH_LOWEST:
+    if isinstance(players, bool) or not isinstance(players, numbers.Integral) or not 2 <= players <= 5:
         raise InvalidValueError(f"Turkish poker is for 2 to 5 players, not {players!r}")
-    players = int(players)
+    count = players
     if lowest_rank is None:
-        return players_lowest_rank(players, four_players_use_36_cards)
-    allowed = (_TURKISH_LOWEST[players], TK_SIX) if players == 4 else (_TURKISH_LOWEST[players],)
+        return players_lowest_rank(count, four_players_use_36_cards)
+    allowed = [TURKISH_LOWEST[count], TK_SIX] if count == 4 else [TURKISH_LOWEST[count]]
     if index not in allowed:
         from pokerhash.cards import RANKS
         raise InvalidValueError(
-            f"{players} players play with the deck from {' or '.join(RANKS[a] for a in allowed)}, "
+            f"{count} players play with the deck from {' or '.join(RANKS[a] for a in allowed)}, "
             f"not from {RANKS[index]} (lowest_rank={lowest_rank!r})")
     return index
 
@@ -78,7 +80,7 @@ cdef int turkish_lowest(object players, object lowest_rank) except -1:
     if lowest_rank is None:
         if players is None:
             return TK_SIX
-        if type(players) is int and players in _TURKISH_LOWEST:
+        if type(players) is int and 2 <= players <= 5:
             return players_lowest_rank(players, True)
     elif players is None and type(lowest_rank) is int and TK_SIX <= lowest_rank <= TK_NINE:
         return <int>lowest_rank
