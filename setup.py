@@ -45,6 +45,8 @@ extensions = [
         sources=["src/pokerhash/_core.pyx"],
         include_dirs=["csrc", str(GENERATED)],
         extra_compile_args=compile_args(),
+        # Rebuild when a kernel or a generated table changes, not only the .pyx.
+        depends=sorted(str(p) for p in (HERE / "csrc").glob("*.h")) + sorted(str(p) for p in GENERATED.glob("*.h")),
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
     )
 ]

@@ -12,8 +12,8 @@
 #include <stdint.h>
 
 #include "bits.h"
+#include "batch.h"
 #include "high_tables.h"
-#include "validate.h"
 
 #define PH_KEY_START (0x3333ULL << 32)
 #define PH_FLUSH_BITS (0x8888ULL << 32)
@@ -59,48 +59,14 @@ PH_INLINE uint16_t ph_evaluate(const uint8_t *cards, int n)
 
 PH_INLINE uint16_t ph_evaluate5(const uint8_t *c) { return ph_evaluate(c, 5); }
 
-/* Rows of `width` cards each; the width is a compile-time constant in each loop so
- * that the compiler unrolls the card sums. */
-#define PH_BATCH_LOOP(WIDTH)                                                     \
-    for (size_t row = 0; row < n_rows; row++) out[row] = ph_evaluate(cards + row * (WIDTH), (WIDTH))
-
-static void ph_evaluate_batch(const uint8_t *cards, size_t n_rows, int width, uint16_t *out)
+/* Rows of 5, 6 or 7 cards; validated in the same pass when check (batch.h).
+ * Returns the first bad row, or -1. */
+static ptrdiff_t ph_evaluate_batch(const uint8_t *cards, size_t n_rows, int width, int check, uint16_t *out)
 {
     switch (width) {
-    case 5: PH_BATCH_LOOP(5); break;
-    case 6: PH_BATCH_LOOP(6); break;
-    case 7: PH_BATCH_LOOP(7); break;
-    default: break;
-    }
-}
-
-/* Evaluation and validation in one pass (see ph_row_badness). Badness is OR-ed
- * over blocks of rows instead of tested per row, so that the loop has no exit to
- * predict; a bad block is rescanned for its first bad row. Returns that row, or
- * -1; rows before it are evaluated. */
-#define PH_CHECK_BLOCK 256
-
-#define PH_CHECKED_LOOP(WIDTH)                                                          \
-    for (size_t start = 0; start < n_rows; start += PH_CHECK_BLOCK) {                   \
-        size_t end = start + PH_CHECK_BLOCK < n_rows ? start + PH_CHECK_BLOCK : n_rows; \
-        uint64_t badness = 0;                                                           \
-        for (size_t row = start; row < end; row++) {                                    \
-            const uint8_t *hand = cards + row * (WIDTH);                                \
-            badness |= ph_row_badness(hand, (WIDTH), NULL, 0);                          \
-            out[row] = ph_evaluate(hand, (WIDTH));                                      \
-        }                                                                               \
-        if (badness)                                                                    \
-            for (size_t row = start; row < end; row++)                                  \
-                if (ph_row_badness(cards + row * (WIDTH), (WIDTH), NULL, 0)) return (ptrdiff_t)row; \
-    }                                                                                   \
-    break
-
-static ptrdiff_t ph_evaluate_batch_checked(const uint8_t *cards, size_t n_rows, int width, uint16_t *out)
-{
-    switch (width) {
-    case 5: PH_CHECKED_LOOP(5);
-    case 6: PH_CHECKED_LOOP(6);
-    case 7: PH_CHECKED_LOOP(7);
+    PH_WIDTH_CASE(5, ph_evaluate);
+    PH_WIDTH_CASE(6, ph_evaluate);
+    PH_WIDTH_CASE(7, ph_evaluate);
     default: break;
     }
     return -1;

@@ -25,7 +25,7 @@
 
 #include "bits.h"
 #include "high.h"
-#include "low.h" /* PH_PAIRED_CASES */
+#include "batch.h"
 #include "omaha_tables.h"
 
 /* The table is written once, then only read; "ready" is published with release
@@ -157,7 +157,7 @@ PH_INLINE uint16_t ph_omaha_evaluate(const uint8_t *hole, int n_hole, const uint
 }
 
 /* Hole rows of 4..6 and board rows of 3..5 cards; validated when check (see
- * PH_ROWS_LOOP in low.h). Returns the first bad row or -1. */
+ * PH_ROWS_LOOP in batch.h). Returns the first bad row or -1. */
 static ptrdiff_t ph_omaha_evaluate_batch(const uint8_t *holes, int n_hole, const uint8_t *boards, int n_board,
                                          size_t n_rows, int check, uint16_t *out)
 {

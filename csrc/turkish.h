@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "bits.h"
+#include "batch.h"
 #include "turkish_tables.h"
 
 #define PH_TK_KEY_START (0x3333ULL << 32)
@@ -40,33 +41,32 @@ PH_INLINE uint32_t ph_turkish_evaluate5(const uint8_t *c, int deck)
            PH_TK_SUIT_TERM(c[4]);
 }
 
-static void ph_turkish_evaluate_batch(const uint8_t *cards, size_t n_rows, int deck, uint32_t *out)
-{
-    for (size_t row = 0; row < n_rows; row++) out[row] = ph_turkish_evaluate5(cards + row * 5, deck);
-}
-
 /* Bit i set for every card i of the deck (deck 0..3: lowest rank index 4..7). */
 PH_INLINE uint64_t ph_turkish_deck_mask(int deck)
 {
     return ((1ULL << 52) - 1) & ~((1ULL << (4 * (deck + 4))) - 1);
 }
 
-/* As ph_turkish_evaluate_batch, validating each row in the same pass: five distinct
- * cards of the deck. Returns the index of the first bad row (rows from there on are
- * not evaluated), or -1. A card above 51 or below the deck's lowest rank has a bit
- * outside the deck mask; a repeat makes the sum of the card bits differ from their
- * OR (they are equal exactly when no two bits coincide). Table loads rather than
- * shifts by a register, which are slow on x86 without BMI2. */
-static ptrdiff_t ph_turkish_evaluate_batch_checked(const uint8_t *cards, size_t n_rows, int deck, uint32_t *out)
+/* Nonzero unless the five cards are distinct cards of the deck: a card above 51 or
+ * below the deck's lowest rank has its bit outside the deck mask; a repeat makes
+ * the sum of the card bits differ from their OR. */
+PH_INLINE uint64_t ph_turkish_row_badness(const uint8_t *c, uint64_t outside)
+{
+    uint64_t b0 = ph_card_bit[c[0]], b1 = ph_card_bit[c[1]], b2 = ph_card_bit[c[2]], b3 = ph_card_bit[c[3]],
+             b4 = ph_card_bit[c[4]];
+    uint64_t held = b0 | b1 | b2 | b3 | b4;
+    return (held & outside) | (held ^ (b0 + b1 + b2 + b3 + b4));
+}
+
+/* Rows of five cards; validated in the same pass when check (batch.h). Returns the
+ * first bad row, or -1. */
+static ptrdiff_t ph_turkish_evaluate_batch(const uint8_t *cards, size_t n_rows, int deck, int check, uint32_t *out)
 {
     uint64_t outside = ~ph_turkish_deck_mask(deck);
-    for (size_t row = 0; row < n_rows; row++) {
-        const uint8_t *c = cards + row * 5;
-        uint64_t b0 = ph_tk_card_bit[c[0]], b1 = ph_tk_card_bit[c[1]], b2 = ph_tk_card_bit[c[2]],
-                 b3 = ph_tk_card_bit[c[3]], b4 = ph_tk_card_bit[c[4]];
-        uint64_t held = b0 | b1 | b2 | b3 | b4;
-        if ((held & outside) | (held ^ (b0 + b1 + b2 + b3 + b4))) return (ptrdiff_t)row;
-        out[row] = ph_turkish_evaluate5(c, deck);
+    if (check) {
+        PH_ROWS_LOOP(1, ph_turkish_row_badness(cards + row * 5, outside), ph_turkish_evaluate5(cards + row * 5, deck))
+    } else {
+        PH_ROWS_LOOP(0, 0, ph_turkish_evaluate5(cards + row * 5, deck))
     }
     return -1;
 }

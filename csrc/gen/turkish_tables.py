@@ -247,8 +247,6 @@ def render() -> str:
                 (max(0, (c >> 2) - FIRST_SLOT_RANK) if c < 52 else 0 for c in range(256))),
         c_array("uint8_t", "ph_tk_card_suit_bit",
                 (1 << SUIT_STRENGTH[c & 3] if c < 52 else 0 for c in range(256))),
-        "/* Validation: bit c for card c of 0..51, bit 63 (in no deck) for anything else. */",
-        c_array("uint64_t", "ph_tk_card_bit", (f"0x{1 << (c if c < 52 else 63):016X}ULL" for c in range(256)), 4),
         c_array("uint16_t", "ph_tk_row_offset", offsets),
         f"static const ph_turkish_entry ph_tk_entries[{len(DECK_LOWEST_RANKS)}][{size}] = {{\n"
         + ",\n".join(tables) + "\n};\n",

@@ -124,10 +124,7 @@ def evaluate_rows(const uint8_t[:, ::1] rows, bint check):
     cdef uint16_t[::1] result = out
     if n:
         with nogil:
-            if check:
-                bad = c.ph_evaluate_batch_checked(&rows[0, 0], n, width, &result[0])
-            else:
-                c.ph_evaluate_batch(&rows[0, 0], n, width, &result[0])
+            bad = c.ph_evaluate_batch(&rows[0, 0], n, width, check, &result[0])
     return out, bad
 
 

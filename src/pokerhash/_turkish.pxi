@@ -7,8 +7,7 @@ import numbers
 
 cdef extern from "turkish.h" nogil:
     uint32_t ph_turkish_evaluate5(const uint8_t *cards, int deck)
-    void ph_turkish_evaluate_batch(const uint8_t *cards, size_t n_rows, int deck, uint32_t *out)
-    ptrdiff_t ph_turkish_evaluate_batch_checked(const uint8_t *cards, size_t n_rows, int deck, uint32_t *out)
+    ptrdiff_t ph_turkish_evaluate_batch(const uint8_t *cards, size_t n_rows, int deck, int check, uint32_t *out)
     uint64_t ph_turkish_deck_mask(int deck)
     const uint8_t ph_turkish_class_category[]
     const uint32_t ph_turkish_class_ranks[]
@@ -126,10 +125,7 @@ def turkish_rows(const uint8_t[:, ::1] rows, int lowest_rank, bint check):
     cdef uint32_t[::1] result = out
     if n:
         with nogil:
-            if check:
-                bad = ph_turkish_evaluate_batch_checked(&rows[0, 0], n, lowest_rank - TK_SIX, &result[0])
-            else:
-                ph_turkish_evaluate_batch(&rows[0, 0], n, lowest_rank - TK_SIX, &result[0])
+            bad = ph_turkish_evaluate_batch(&rows[0, 0], n, lowest_rank - TK_SIX, check, &result[0])
     return out, bad
 
 
