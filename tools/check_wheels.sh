@@ -23,7 +23,7 @@
 #                        (default: python3 if it has them, else a temporary venv gets them)
 #   PYTEST_ARGS="..."    extra pytest arguments, e.g. "-m 'not slow'" or "-x"
 #   CHECK_REF=HEAD       check a commit (git archive) instead of the working tree
-#   KEEP=1               keep the temporary directory (its path is printed)
+#   KEEP=1               keep the temporary directory (kept anyway when a check fails)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -51,8 +51,9 @@ fi
 
 TMP="$(mktemp -d "${TMPDIR:-/tmp}/check_wheels.XXXXXX")"
 cleanup() {
-    if [[ "${KEEP:-0}" == 1 ]]; then
-        echo "kept $TMP"
+    local status=$?
+    if [[ "${KEEP:-0}" == 1 || $status != 0 ]]; then
+        echo "kept $TMP (logs, wheels, venvs)"
     else
         rm -rf "$TMP"
     fi
