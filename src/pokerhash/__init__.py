@@ -19,6 +19,15 @@ from .low import (
     evaluate_omaha_low8_batch,
 )
 from .omaha import best_omaha_five, evaluate_omaha, evaluate_omaha_batch
+from .turkish import (
+    TurkishCategory,
+    can_open_turkish,
+    describe_turkish,
+    evaluate_turkish,
+    evaluate_turkish_batch,
+    turkish_category,
+    turkish_deck,
+)
 from .high import (
     HandCategory,
     best_five,
@@ -70,6 +79,7 @@ __all__ = [
     "RakeRule",
     "Settlement",
     "Structure",
+    "TurkishCategory",
     "betting",
     "pots",
     "settle",
@@ -86,6 +96,7 @@ __all__ = [
     "best_five",
     "best_low_five",
     "best_omaha_five",
+    "can_open_turkish",
     "card",
     "card_str",
     "cards",
@@ -94,6 +105,7 @@ __all__ = [
     "category_counts",
     "describe",
     "describe_low",
+    "describe_turkish",
     "evaluate",
     "evaluate_batch",
     "evaluate_low8",
@@ -102,6 +114,10 @@ __all__ = [
     "evaluate_omaha_batch",
     "evaluate_omaha_low8",
     "evaluate_omaha_low8_batch",
+    "evaluate_turkish",
+    "evaluate_turkish_batch",
     "from_cactus_kev",
     "to_cactus_kev",
+    "turkish_category",
+    "turkish_deck",
 ]

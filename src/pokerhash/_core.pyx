@@ -128,24 +128,6 @@ def evaluate_rows(const uint8_t[:, ::1] rows, bint check):
     return out, bad
 
 
-def find_bad_row(const uint8_t[:, ::1] rows, const uint8_t[:, ::1] also=None):
-    """(index of the first row with a card > 51 or a repeat, reason) or (-1, 0).
-    With ``also``, a card may not appear in both arrays' rows of the same index."""
-    cdef size_t n = rows.shape[0]
-    cdef int reason = 0
-    cdef Py_ssize_t bad
-    cdef const uint8_t *other = NULL
-    cdef int other_width = 0
-    if n == 0:
-        return -1, 0
-    if also is not None:
-        other = &also[0, 0]
-        other_width = <int>also.shape[1]
-    with nogil:
-        bad = c.ph_find_bad_row(&rows[0, 0], <int>rows.shape[1], other, other_width, n, &reason)
-    return bad, reason
-
-
 def value_histogram(int n):
     """Counts of each strength 0..7462 over every n-card hand of the deck (n in 5..7)."""
     hist = np.zeros(7463, dtype=np.uint64)

@@ -8,12 +8,3 @@ cdef extern from "high.h" nogil:
     uint16_t ph_evaluate5(const uint8_t *cards)
     ptrdiff_t ph_evaluate_batch(const uint8_t *cards, size_t n_rows, int width, int check, uint16_t *out)
     void ph_value_histogram(int n, uint64_t *hist)
-
-
-cdef extern from "validate.h" nogil:
-    ptrdiff_t ph_find_bad_row(const uint8_t *cards, int width, const uint8_t *also, int also_width,
-                              size_t n_rows, int *reason)
-    enum:
-        PH_ROW_OK
-        PH_ROW_OUT_OF_RANGE
-        PH_ROW_DUPLICATE

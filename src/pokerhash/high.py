@@ -67,7 +67,7 @@ def evaluate_batch(hands, check: bool = True) -> np.ndarray:
     naming the row. uint8 C-contiguous input is used as is; other integer dtypes
     are converted once.
     """
-    rows = card_rows(hands, (5, 6, 7), "hands", check, c_check=False)
+    rows = card_rows(hands, (5, 6, 7), "hands", check)
     values, bad = _core.evaluate_rows(rows, check)
     raise_if_bad_row("hands", bad, rows)
     return values

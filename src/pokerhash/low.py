@@ -20,10 +20,10 @@ from typing import List, Optional, Tuple
 import numpy as np
 
 from . import _core
-from ._batch import card_rows, raise_if_bad_row
+from ._batch import card_rows, hole_and_board_rows, raise_if_bad_row
 from .cards import RANKS, HandLike, cards
 from .errors import InvalidValueError
-from .omaha import hole_and_board_rows, raise_if_bad_deal
+from .omaha import BOARD_COUNTS, HOLE_COUNTS
 
 evaluate_low8 = _core.evaluate_low8
 evaluate_omaha_low8 = _core.evaluate_omaha_low8
@@ -37,7 +37,7 @@ _ACE = 12  # rank index of the ace (RULES.md §1)
 def evaluate_low8_batch(hands, check: bool = True) -> np.ndarray:
     """Low values (uint8, 0 = no low) of an (n, 5|6|7) integer array of hands, any
     five cards playing. Validated as ``pokerhash.evaluate_batch`` unless ``check=False``."""
-    rows = card_rows(hands, (5, 6, 7), "hands", check, c_check=False)
+    rows = card_rows(hands, (5, 6, 7), "hands", check)
     values, bad = _core.evaluate_low8_rows(rows, check)
     raise_if_bad_row("hands", bad, rows)
     return values
@@ -46,9 +46,9 @@ def evaluate_low8_batch(hands, check: bool = True) -> np.ndarray:
 def evaluate_omaha_low8_batch(holes, boards, check: bool = True) -> np.ndarray:
     """Omaha low values (uint8, 0 = no low) of (n, 4|5|6) hole and (n, 3|4|5) board
     arrays, validated as ``pokerhash.evaluate_omaha_batch`` unless ``check=False``."""
-    hole_rows, board_rows = hole_and_board_rows(holes, boards, check)
+    hole_rows, board_rows = hole_and_board_rows(holes, boards, HOLE_COUNTS, BOARD_COUNTS, check)
     values, bad = _core.evaluate_omaha_low8_rows(hole_rows, board_rows, check)
-    raise_if_bad_deal(bad, hole_rows, board_rows)
+    raise_if_bad_row("holes and boards", bad, hole_rows, board_rows)
     return values
 
 

@@ -16,9 +16,8 @@ from typing import List
 import numpy as np
 
 from . import _core
-from ._batch import _raise_row_error, card_rows
+from ._batch import hole_and_board_rows, raise_if_bad_row
 from .cards import HandLike, cards
-from .errors import InvalidCardError
 from .high import _significance_order
 
 evaluate_omaha = _core.evaluate_omaha
@@ -35,27 +34,10 @@ def evaluate_omaha_batch(holes, boards, check: bool = True) -> np.ndarray:
     a bad row raises InvalidCardError naming it, a non-integer dtype CardTypeError,
     a wrong shape or row count InvalidCardError.
     """
-    hole_rows, board_rows = hole_and_board_rows(holes, boards, check)
+    hole_rows, board_rows = hole_and_board_rows(holes, boards, HOLE_COUNTS, BOARD_COUNTS, check)
     values, bad = _core.evaluate_omaha_rows(hole_rows, board_rows, check)
-    raise_if_bad_deal(bad, hole_rows, board_rows)
+    raise_if_bad_row("holes and boards", bad, hole_rows, board_rows)
     return values
-
-
-def hole_and_board_rows(holes, boards, check: bool):
-    """Both arrays as C-contiguous uint8 rows of equal count. Shape, dtype and the range
-    of non-uint8 input are checked here; repeats and the range of uint8 input are
-    checked by the C loop while it evaluates (when ``check``)."""
-    hole_rows = card_rows(holes, HOLE_COUNTS, "holes", check, c_check=False)
-    board_rows = card_rows(boards, BOARD_COUNTS, "boards", check, c_check=False)
-    if hole_rows.shape[0] != board_rows.shape[0]:
-        raise InvalidCardError(f"holes has {hole_rows.shape[0]} rows but boards has {board_rows.shape[0]}")
-    return hole_rows, board_rows
-
-
-def raise_if_bad_deal(bad: int, hole_rows: np.ndarray, board_rows: np.ndarray) -> None:
-    """Raise the error of deal ``bad`` (from a C loop), if bad >= 0."""
-    if bad >= 0:
-        _raise_row_error("holes and boards", bad, hole_rows[bad], board_rows[bad])
 
 
 def best_omaha_five(hole: HandLike, board: HandLike) -> List[int]:

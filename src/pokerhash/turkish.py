@@ -95,13 +95,14 @@ def evaluate_turkish_batch(hands, players: Optional[int] = None, lowest_rank: Lo
     InvalidCardError naming the row and the card.
     """
     lowest = _core.turkish_lowest_rank(players, lowest_rank)
-    rows = card_rows(hands, (5,), "hands", check, c_check=False)
+    rows = card_rows(hands, (5,), "hands", check)
     values, bad = _core.turkish_rows(rows, lowest, check)
     if bad >= 0:
         try:  # the per-call path names the bad card
             evaluate_turkish([int(c) for c in rows[bad]], lowest_rank=lowest)
         except InvalidCardError as error:
             raise InvalidCardError(f"row {bad} of hands: {error}") from None
+        raise InvalidCardError(f"row {bad} of hands is invalid")  # pragma: no cover - C and parser disagree
     return values
 
 
