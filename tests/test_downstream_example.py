@@ -1,7 +1,8 @@
 """examples/downstream, a Cython package that cimports pokerhash's C-level API,
 builds against the installed pokerhash and agrees with it.
 
-Needs Cython, setuptools and a C compiler; skipped only when there is no compiler.
+Needs Cython and setuptools (a missing one is a failure: they belong to the test
+extra) and a C compiler (skipped without one).
 """
 
 import importlib.util
@@ -40,6 +41,9 @@ def have_c_compiler(workdir: Path) -> bool:
 @pytest.fixture(scope="module")
 def hand_strengths(tmp_path_factory):
     """The example's extension, built in a temporary directory and imported from there."""
+    for module in ("Cython", "setuptools"):
+        if importlib.util.find_spec(module) is None:
+            pytest.fail(f"building examples/downstream needs {module}: install the test extra")
     workdir = tmp_path_factory.mktemp("downstream")
     if not have_c_compiler(workdir):
         pytest.skip("no working C compiler")
