@@ -18,7 +18,7 @@ import pytest
 from conftest import random_hands
 
 import pokerhash as ph
-from pokerhash import _core, turkish
+from pokerhash import turkish
 
 THREADS = 8
 
