@@ -21,11 +21,21 @@ GENERATED = HERE / "build" / "generated"
 
 
 def generate_tables() -> None:
-    for script in sorted((HERE / "csrc" / "gen").glob("*.py")):
-        spec = importlib.util.spec_from_file_location(f"_ph_gen_{script.stem}", script)
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        module.main(str(GENERATED))
+    """Run every generator in csrc/gen/ (files starting with ``_`` are their shared
+    helpers, not generators). csrc/gen is on sys.path meanwhile so that the generators
+    import the helpers and each other as they do when run as scripts."""
+    gen = HERE / "csrc" / "gen"
+    sys.path.insert(0, str(gen))
+    try:
+        for script in sorted(gen.glob("*.py")):
+            if script.name.startswith("_"):
+                continue
+            spec = importlib.util.spec_from_file_location(f"_ph_gen_{script.stem}", script)
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+            module.main(str(GENERATED))
+    finally:
+        sys.path.remove(str(gen))
 
 
 def compile_args() -> list:

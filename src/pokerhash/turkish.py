@@ -37,6 +37,7 @@ from . import _core
 from ._batch import card_rows
 from .cards import RANKS, HandLike
 from .errors import InvalidCardError, InvalidValueError
+from .high import _RANK_NAMES, _RANK_PLURALS  # the same English names as the high-hand descriptions
 
 evaluate_turkish = _core.evaluate_turkish
 
@@ -133,8 +134,6 @@ def _deciding_ranks(value: int) -> Tuple[int, ...]:
     return tuple(r for r in ranks if r != 15)
 
 
-_RANK_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
-_RANK_PLURALS = tuple("sixes" if n == "six" else n + "s" for n in _RANK_NAMES)
 _SUIT_BY_STRENGTH = ("clubs", "diamonds", "spades", "hearts")
 
 
