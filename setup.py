@@ -1,8 +1,10 @@
 """Build of the C/Cython core.
 
-The lookup tables are generated here, at build time, by the scripts in csrc/gen/
-(each has ``main(outdir)`` and writes one header), so no generated file is ever
-checked in or shipped in the sdist.
+The lookup tables are generated at build time by the scripts in csrc/gen/ (each
+has ``main(outdir)`` and writes one header), and the .pyx is cythonized into the
+build's temporary folder, both only when extensions are built (``build_ext``): an
+sdist carries sources only and costs neither, and nothing generated is ever
+checked in or shipped.
 
 POKERHASH_NATIVE=1 builds for this machine's CPU (-march=native) when installing
 from source; wheels never use it.
@@ -13,7 +15,7 @@ import os
 import sys
 from pathlib import Path
 
-from Cython.Build import cythonize
+from Cython.Distutils import build_ext as cython_build_ext
 from setuptools import Extension, setup
 
 HERE = Path(__file__).parent.resolve()
@@ -47,31 +49,29 @@ def compile_args() -> list:
     return args
 
 
-generate_tables()
+class BuildExt(cython_build_ext):
+    def run(self):
+        generate_tables()
+        super().run()
 
-extensions = [
-    Extension(
-        "pokerhash._core",
-        sources=["src/pokerhash/_core.pyx"],
-        include_dirs=["csrc", str(GENERATED)],
-        extra_compile_args=compile_args(),
-        # Rebuild when a kernel or a generated table changes, not only the .pyx.
-        depends=sorted(str(p) for p in (HERE / "csrc").glob("*.h")) + sorted(str(p) for p in GENERATED.glob("*.h")),
-        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
-    )
-]
 
-setup(
-    ext_modules=cythonize(
-        extensions,
-        include_path=["src"],
-        compiler_directives={
-            "language_level": 3,
-            "boundscheck": False,
-            "wraparound": False,
-            "cdivision": True,
-            "initializedcheck": False,
-            "embedsignature": True,
-        },
-    ),
+core = Extension(
+    "pokerhash._core",
+    sources=["src/pokerhash/_core.pyx"],
+    include_dirs=["csrc", str(GENERATED)],
+    extra_compile_args=compile_args(),
+    # Rebuild when a kernel or a generated table changes, not only the .pyx.
+    depends=sorted(str(p) for p in (HERE / "csrc").glob("*.h")) + sorted(str(p) for p in GENERATED.glob("*.h")),
 )
+core.cython_include_dirs = ["src"]
+core.cython_c_in_temp = True
+core.cython_directives = {
+    "language_level": 3,
+    "boundscheck": False,
+    "wraparound": False,
+    "cdivision": True,
+    "initializedcheck": False,
+    "embedsignature": True,
+}
+
+setup(ext_modules=[core], cmdclass={"build_ext": BuildExt})
