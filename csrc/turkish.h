@@ -30,6 +30,30 @@ PH_INLINE const ph_turkish_entry *ph_turkish_entry_of(uint32_t rank_key, int dec
 
 #define PH_TK_SUIT_TERM(card) ((uint32_t)ph_tk_card_suit_bit[card] << e->shift[ph_tk_card_slot[card]])
 
+/* Evaluates five cards; *bad gets a value that is zero exactly when they are distinct
+ * cards of the deck (callers that do not check ignore it, and the compiler drops it).
+ * The suit terms of distinct cards of the deck never share a bit; they do, so that
+ * their sum differs from their XOR (the sum stays below 2^23), when
+ * - a card repeats: two equal terms (five cards of one rank always repeat one);
+ * - a card is below the deck's lowest rank: its rank multiset is not the deck's and
+ *   the entry's shifts are all 0, so five suit bits share one nibble.
+ * A card outside every deck (rank two to five, or above 51) counts in the key's
+ * PH_TK_OUTSIDE_BITS. */
+PH_INLINE uint32_t ph_turkish_evaluate5_bad(const uint8_t *c, int deck, uint32_t *bad)
+{
+    uint64_t key = PH_TK_KEY_START + ph_tk_card_key[c[0]] + ph_tk_card_key[c[1]] + ph_tk_card_key[c[2]] +
+                   ph_tk_card_key[c[3]] + ph_tk_card_key[c[4]];
+    /* The outside count above the rank sum is no matter: the hash keeps bits 0..14. */
+    const ph_turkish_entry *e = ph_turkish_entry_of((uint32_t)key, deck & 3);
+    uint32_t t0 = PH_TK_SUIT_TERM(c[0]), t1 = PH_TK_SUIT_TERM(c[1]), t2 = PH_TK_SUIT_TERM(c[2]),
+             t3 = PH_TK_SUIT_TERM(c[3]), t4 = PH_TK_SUIT_TERM(c[4]);
+    uint32_t code = t0 + t1 + t2 + t3 + t4;
+    *bad = (code ^ (t0 ^ t1 ^ t2 ^ t3 ^ t4)) | ((uint32_t)key & PH_TK_OUTSIDE_BITS);
+    if (key & PH_TK_FLUSH_BITS)
+        return ((uint32_t)e->flush << PH_TK_CODE_BITS) | ph_tk_card_suit_bit[c[0]] * PH_TK_FLUSH_CODE_MUL;
+    return e->plain + code;
+}
+
 PH_INLINE uint32_t ph_turkish_evaluate5(const uint8_t *c, int deck)
 {
     uint64_t key = PH_TK_KEY_START + ph_tk_card_key[c[0]] + ph_tk_card_key[c[1]] + ph_tk_card_key[c[2]] +
@@ -47,24 +71,13 @@ PH_INLINE uint64_t ph_turkish_deck_mask(int deck)
     return ((1ULL << 52) - 1) & ~((1ULL << (4 * (deck + 4))) - 1);
 }
 
-/* Nonzero unless the five cards are distinct cards of the deck: a card above 51 or
- * below the deck's lowest rank has its bit outside the deck mask; a repeat makes
- * the sum of the card bits differ from their OR. */
-PH_INLINE uint64_t ph_turkish_row_badness(const uint8_t *c, uint64_t outside)
-{
-    uint64_t b0 = ph_card_bit[c[0]], b1 = ph_card_bit[c[1]], b2 = ph_card_bit[c[2]], b3 = ph_card_bit[c[3]],
-             b4 = ph_card_bit[c[4]];
-    uint64_t held = b0 | b1 | b2 | b3 | b4;
-    return (held & outside) | (held ^ (b0 + b1 + b2 + b3 + b4));
-}
-
 /* Rows of five cards; validated in the same pass when check (batch.h). Returns the
  * first bad row, or -1. */
 static ptrdiff_t ph_turkish_evaluate_batch(const uint8_t *cards, size_t n_rows, int deck, int check, uint32_t *out)
 {
-    uint64_t outside = ~ph_turkish_deck_mask(deck);
-    if (check) {
-        PH_ROWS_LOOP(1, ph_turkish_row_badness(cards + row * 5, outside), ph_turkish_evaluate5(cards + row * 5, deck))
+    uint32_t bad, value;
+    if (check) { /* the badness is taken first: it evaluates the row too */
+        PH_ROWS_LOOP(1, (value = ph_turkish_evaluate5_bad(cards + row * 5, deck, &bad), bad), value)
     } else {
         PH_ROWS_LOOP(0, 0, ph_turkish_evaluate5(cards + row * 5, deck))
     }

@@ -36,6 +36,8 @@ The evaluator (csrc/turkish.h) sums one 64-bit key per card:
   rank multiset); the largest sum is 24,918 < 2**15.
 * bits 32..47: four 4-bit suit counters starting at 3, so a counter reaches 8 (bit 3
   of its nibble) exactly when all five cards share its suit: one AND finds a flush.
+* bits 16..18: the count of cards outside every deck (ranks two to five, cards past
+  51), for the batch check (csrc/turkish.h); the hash reads bits 0..14 only.
 
 The rank sum goes through a perfect hash (csrc/gen/_perfect_hash.py, shared with
 csrc/gen/high_tables.py: an odd multiplier modulo 2**15 is a bijection, the top bits
@@ -44,6 +46,8 @@ collisions) to a 16-byte entry:
 the class value of the rank multiset without a flush, the class of the same ranks as
 a flush, and for each rank slot the shift (16 - 4i) of the group the slot's cards
 belong to. So the suit code is one table load and a shift per card.
+Rows no rank multiset of the deck uses have every shift 0, which the batch check
+relies on (five suit bits in one nibble always collide).
 """
 
 from __future__ import annotations
@@ -167,10 +171,16 @@ def search_hash(keys):
     return _perfect_hash.search(keys, KEY_BITS, COL_BITS, HASH_SEED, SEARCH_TRIES)
 
 
+OUTSIDE_SHIFT = 16  # bits 16..18 of a key count the cards outside every deck
+
+
 def card_key(card: int) -> int:
     rank, suit = card >> 2, card & 3
+    if card >= 52:
+        return 1 << OUTSIDE_SHIFT
     base = RANK_BASES[rank - FIRST_SLOT_RANK] if rank >= FIRST_SLOT_RANK else 0
-    return base | (1 << (32 + 4 * suit))
+    outside = 1 << OUTSIDE_SHIFT if rank < FIRST_SLOT_RANK else 0
+    return base | outside | (1 << (32 + 4 * suit))
 
 
 def render() -> str:
@@ -209,9 +219,10 @@ def render() -> str:
         "    uint16_t flush;      /* class id of these ranks as a flush, 0 if paired */\n"
         "    uint8_t shift[9];    /* per rank slot (6..A): where its suit nibble goes */\n"
         "} ph_turkish_entry;\n",
-        "/* 256 entries (zero past card 51) so that any uint8 indexes safely (check=False). */",
+        f"#define PH_TK_OUTSIDE_BITS (7u << {OUTSIDE_SHIFT})  /* count of cards outside every deck */\n",
+        "/* 256 entries (past card 51: only the outside count) so that any uint8 indexes safely. */",
         c_array("uint64_t", "ph_tk_card_key",
-                (f"0x{card_key(c) if c < 52 else 0:016X}ULL" for c in range(256)), 4),
+                (f"0x{card_key(c):016X}ULL" for c in range(256)), 4),
         c_array("uint8_t", "ph_tk_card_slot",
                 (max(0, (c >> 2) - FIRST_SLOT_RANK) if c < 52 else 0 for c in range(256))),
         c_array("uint8_t", "ph_tk_card_suit_bit",
