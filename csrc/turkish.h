@@ -56,13 +56,8 @@ PH_INLINE uint32_t ph_turkish_evaluate5_bad(const uint8_t *c, int deck, uint32_t
 
 PH_INLINE uint32_t ph_turkish_evaluate5(const uint8_t *c, int deck)
 {
-    uint64_t key = PH_TK_KEY_START + ph_tk_card_key[c[0]] + ph_tk_card_key[c[1]] + ph_tk_card_key[c[2]] +
-                   ph_tk_card_key[c[3]] + ph_tk_card_key[c[4]];
-    const ph_turkish_entry *e = ph_turkish_entry_of((uint32_t)key & ((1u << PH_TK_KEY_BITS) - 1), deck & 3);
-    if (key & PH_TK_FLUSH_BITS)
-        return ((uint32_t)e->flush << PH_TK_CODE_BITS) | ph_tk_card_suit_bit[c[0]] * PH_TK_FLUSH_CODE_MUL;
-    return e->plain + PH_TK_SUIT_TERM(c[0]) + PH_TK_SUIT_TERM(c[1]) + PH_TK_SUIT_TERM(c[2]) + PH_TK_SUIT_TERM(c[3]) +
-           PH_TK_SUIT_TERM(c[4]);
+    uint32_t unused;
+    return ph_turkish_evaluate5_bad(c, deck, &unused);
 }
 
 /* Bit i set for every card i of the deck (deck 0..3: lowest rank index 4..7). */
