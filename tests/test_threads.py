@@ -47,8 +47,8 @@ EVALUATORS = {
     ),
     # The 32-card Turkish deck: sevens (rank index 5, cards 20..51) to aces.
     "turkish32": Evaluator(
-        lambda hands: turkish.evaluate_turkish_batch(hands, lowest_rank=5),
-        lambda hand: turkish.evaluate_turkish(hand, lowest_rank=5),
+        lambda hands: turkish.evaluate_turkish_batch(hands, lowest_rank=7),
+        lambda hand: turkish.evaluate_turkish(hand, lowest_rank=7),
         lambda n, seed: random_hands(n, 5, seed, deck=32) + np.uint8(20),
     ),
 }

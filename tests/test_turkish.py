@@ -19,7 +19,13 @@ from pokerhash.turkish import (
     turkish_deck,
 )
 
-SIX, SEVEN, EIGHT, NINE = 4, 5, 6, 7  # rank indices of the decks' lowest ranks
+SIX, SEVEN, EIGHT, NINE = 4, 5, 6, 7  # rank indices of the decks' lowest ranks (the reference's terms)
+
+
+def face(index):
+    """The public API's lowest_rank: the rank as RULES.md §5.1 writes it (6..9)."""
+    return index + 2
+
 DECK_SIZES = {SIX: 36, SEVEN: 32, EIGHT: 28, NINE: 24}
 
 C = TurkishCategory
@@ -46,7 +52,7 @@ def value(hand, **deck):
 def test_every_hand_of_every_deck_matches_the_reference(lowest):
     hands = all_hands(range(4 * lowest, 52), 5)
     assert len(hands) == {SIX: 376992, SEVEN: 201376, EIGHT: 98280, NINE: 42504}[lowest]
-    values = evaluate_turkish_batch(hands, lowest_rank=lowest)
+    values = evaluate_turkish_batch(hands, lowest_rank=face(lowest))
     # a Turkish showdown never splits: every hand of the deck has its own value
     assert len(np.unique(values)) == len(hands)
 
@@ -110,11 +116,11 @@ def test_minor_straight_is_the_lowest_straight_and_the_ten_decides():
 def test_the_low_ace_sits_just_below_the_decks_lowest_rank():
     low_straights = {SIX: "A♥ 6♦ 7♣ 8♣ 9♣", SEVEN: "A♥ 7♦ 8♣ 9♣ T♣", EIGHT: "A♥ 8♦ 9♣ T♣ J♣", NINE: "A♥ 9♦ T♣ J♣ Q♣"}
     for lowest, hand in low_straights.items():
-        assert turkish_category(value(hand, lowest_rank=lowest)) is C.MINOR_STRAIGHT
+        assert turkish_category(value(hand, lowest_rank=face(lowest))) is C.MINOR_STRAIGHT
         suited = hand.replace("♥", "♣").replace("♦", "♣")
-        assert turkish_category(value(suited, lowest_rank=lowest)) is C.MINOR_FLUSH
+        assert turkish_category(value(suited, lowest_rank=face(lowest))) is C.MINOR_FLUSH
     # A-7-8-9-T is no straight once the sixes are in
-    assert turkish_category(value("A♥ 7♦ 8♣ 9♣ T♣", lowest_rank=SIX)) is C.HIGH_CARD
+    assert turkish_category(value("A♥ 7♦ 8♣ 9♣ T♣", lowest_rank=face(SIX))) is C.HIGH_CARD
 
 
 def test_the_order_of_the_thirteen_categories():
@@ -159,16 +165,16 @@ def test_turkish_deck_by_player_count():
 def test_players_and_lowest_rank_select_the_deck():
     hand = "A♥ 7♦ 8♣ 9♣ T♣"
     default = value(hand)
-    assert value(hand, lowest_rank=SIX) == value(hand, lowest_rank="6") == value(hand, players=5) == default
+    assert value(hand, lowest_rank=face(SIX)) == value(hand, lowest_rank="6") == value(hand, players=5) == default
     assert value(hand, players=4) == default  # four players take the sixes by default
-    assert value(hand, players=4, lowest_rank="7") == value(hand, lowest_rank=SEVEN) != default
+    assert value(hand, players=4, lowest_rank="7") == value(hand, lowest_rank=face(SEVEN)) != default
     assert value("A♥ 9♦ T♣ J♣ Q♣", players=2) == value("A♥ 9♦ T♣ J♣ Q♣", lowest_rank="9")
-    assert value("A♥ 8♦ 9♣ T♣ J♣", players=np.int64(3), lowest_rank=np.int64(EIGHT)) == value("A♥ 8♦ 9♣ T♣ J♣", players=3)
+    assert value("A♥ 8♦ 9♣ T♣ J♣", players=np.int64(3), lowest_rank=np.int64(face(EIGHT))) == value("A♥ 8♦ 9♣ T♣ J♣", players=3)
     with pytest.raises(InvalidValueError, match="5 players"):
         value(hand, players=5, lowest_rank="7")
     with pytest.raises(InvalidValueError):
         value("A♥ 9♦ T♣ J♣ Q♣", players=2, lowest_rank="8")
-    for bad in ("5", "T", 3, 8, 7.0, "seven", True):
+    for bad in ("5", "T", 3, 4, 5, 10, 7.0, "seven", True):
         with pytest.raises(InvalidValueError):
             value(hand, lowest_rank=bad)
     for bad in (1, 6, "4", 4.0, False):
@@ -229,12 +235,12 @@ def test_batch_equals_per_call():
     for lowest in (SIX, SEVEN, EIGHT, NINE):
         deck = np.arange(4 * lowest, 52, dtype=np.uint8)
         hands = np.array([rng.choice(deck, 5, replace=False) for _ in range(3000)], dtype=np.uint8)
-        batch = evaluate_turkish_batch(hands, lowest_rank=lowest)
+        batch = evaluate_turkish_batch(hands, lowest_rank=face(lowest))
         assert batch.dtype == np.uint32
-        assert batch.tolist() == [value(h, lowest_rank=lowest) for h in hands.tolist()]
+        assert batch.tolist() == [value(h, lowest_rank=face(lowest)) for h in hands.tolist()]
         # other integer dtypes, non-contiguous input and card strings give the same values
-        assert (evaluate_turkish_batch(hands.astype(np.int64)[:, ::-1], lowest_rank=lowest) == batch).all()
-        assert evaluate_turkish(cards_str(hands[0].tolist()), lowest_rank=lowest) == batch[0]
+        assert (evaluate_turkish_batch(hands.astype(np.int64)[:, ::-1], lowest_rank=face(lowest)) == batch).all()
+        assert evaluate_turkish(cards_str(hands[0].tolist()), lowest_rank=face(lowest)) == batch[0]
 
 
 # --- categories, descriptions, openers ------------------------------------------------

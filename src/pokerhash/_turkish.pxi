@@ -31,18 +31,18 @@ cdef uint32_t turkish5_cards(const uint8_t *cards, int lowest_rank) noexcept nog
 
 
 cdef int parse_lowest_rank(object lowest_rank) except -1:
-    from pokerhash.cards import RANKS
+    """The rank index of ``lowest_rank``, given as RULES.md §5.1 writes it: the rank
+    6, 7, 8 or 9, as an int or as text."""
     from pokerhash.errors import InvalidValueError
-    cdef long index = -1
+    cdef long face = -1
     if isinstance(lowest_rank, numbers.Integral) and not isinstance(lowest_rank, bool):
-        index = lowest_rank if TK_SIX <= lowest_rank <= TK_NINE else -1
+        face = lowest_rank if 6 <= lowest_rank <= 9 else -1
     elif isinstance(lowest_rank, str) and lowest_rank.strip() in ("6", "7", "8", "9"):
-        index = RANKS.index(lowest_rank.strip())
-    if index < 0:
+        face = int(lowest_rank)
+    if face < 0:
         raise InvalidValueError(
-            f"lowest_rank is a rank index 4..7 or a rank '6'..'9' (Turkish decks start at 6, 7, 8 or 9), "
-            f"not {lowest_rank!r}")
-    return <int>index
+            f"lowest_rank is the deck's lowest rank, 6, 7, 8 or 9 (an int or '6'..'9'), not {lowest_rank!r}")
+    return <int>face - 2
 
 
 cdef inline int players_lowest_rank(int players, bint four_players_use_36_cards) noexcept:
@@ -81,8 +81,8 @@ cdef int turkish_lowest(object players, object lowest_rank) except -1:
             return TK_SIX
         if type(players) is int and 2 <= players <= 5:
             return players_lowest_rank(players, True)
-    elif players is None and type(lowest_rank) is int and TK_SIX <= lowest_rank <= TK_NINE:
-        return <int>lowest_rank
+    elif players is None and type(lowest_rank) is int and 6 <= lowest_rank <= 9:
+        return <int>lowest_rank - 2  # a face value (RULES.md §5.1) to a rank index
     return turkish_lowest_rank(players, lowest_rank)
 
 

@@ -3,11 +3,10 @@
 The deck. Turkish poker removes the low ranks: the lowest rank is 9, 8, 7 or 6
 (24, 28, 32, 36 cards, §5.1). Functions that evaluate a hand take the deck as
 ``players`` (2..5, §5.1's table; four players take the 36-card deck, as the option
-``four_players_use_36_cards`` does by default) and/or ``lowest_rank``: a rank index
-4..7 as in ``rank_of`` (4 = six ... 7 = nine) or the rank as text, ``"6"`` to ``"9"``.
-Note that an int is an *index*: ``lowest_rank=7`` is the nines, ``lowest_rank="7"``
-the sevens. Both given must agree (4 players: ``"7"`` or ``"6"``); neither given is the
-36-card deck, six to ace. The deck matters: A-7-8-9-T is the minor straight with
+``four_players_use_36_cards`` does by default) and/or ``lowest_rank``: the deck's
+lowest rank as §5.1 writes it, 6, 7, 8 or 9 (an int, or the text ``"6"`` to ``"9"``).
+Both given must agree (4 players: 7 or 6); neither given is the 36-card deck, six to
+ace. The deck matters: A-7-8-9-T is the minor straight with
 the sevens as the lowest rank, but only ace high in the 36-card deck.
 
 The value. ``evaluate_turkish`` returns an int, higher is stronger, and two different
@@ -100,7 +99,7 @@ def evaluate_turkish_batch(hands, players: Optional[int] = None, lowest_rank: Lo
     values, bad = _core.turkish_rows(rows, lowest, check)
     if bad >= 0:
         try:  # the per-call path names the bad card
-            evaluate_turkish([int(c) for c in rows[bad]], lowest_rank=lowest)
+            evaluate_turkish([int(c) for c in rows[bad]], lowest_rank=lowest + 2)  # index to §5.1's rank
         except InvalidCardError as error:
             raise InvalidCardError(f"row {bad} of hands: {error}") from None
         raise InvalidCardError(f"row {bad} of hands is invalid")  # pragma: no cover - C and parser disagree
