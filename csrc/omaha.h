@@ -8,7 +8,12 @@
  * shared library) is built in C on first use from the high evaluator (see
  * csrc/gen/omaha_tables.py) in about 4 ms, each larger board's row from its
  * smaller sub-boards' rows; a hand then costs one hash of the board's rank key
- * and one load per hole pair (6, 10 or 15), all in one 182-byte row.
+ * and two loads per hole pair (6, 10 or 15): its column (one table indexed by
+ * the two cards, so no rank is computed) and its value in one 182-byte row.
+ *
+ * The batch loop (x86-64) sums each card's key and validation bit in one SSE2
+ * add, finds the next deal's board row while evaluating this one, and takes the
+ * flush suits from one AND of the two sums; the flush itself is out of line.
  *
  * At most one suit can make a flush: with five board cards only one suit has three
  * of them. The best flush with two given hole ranks sets and three board ones is
@@ -96,19 +101,50 @@ static void ph_omaha_fill_boards(int *ranks, int depth, int first, int n)
     }
 }
 
+/* On x86-64 (SSE2 is baseline there) the batch sums each card's key and validation
+ * bit (validate.h) in one 128-bit add: ph_omaha_card_entry[c] holds ph_card_key[c]
+ * in its low and ph_card_bit[c] in its high half. Filled with the table. */
+#if defined(__x86_64__) || (defined(_M_X64) && !defined(_M_ARM64EC))
+#define PH_OMAHA_SSE2 1
+#include <emmintrin.h>
+static __m128i ph_omaha_card_entry[256];
+#endif
+
 static void ph_omaha_prepare(void)
 {
     int ranks[5];
     if (PH_LOAD_ACQUIRE(&ph_omaha_table_ready)) return;
+#ifdef PH_OMAHA_SSE2
+    for (int c = 0; c < 256; c++)
+        ph_omaha_card_entry[c] = _mm_set_epi64x((long long)ph_card_bit[c], (long long)ph_card_key[c]);
+#endif
     for (int n = 3; n <= 5; n++) ph_omaha_fill_boards(ranks, 0, 0, n);
     PH_STORE_RELEASE(&ph_omaha_table_ready, 1);
 }
 
-/* The k highest set bits of x (all of x if it has fewer). */
-PH_INLINE uint32_t ph_top_bits(uint32_t x, int k)
+/* The highest set bit of x (0 if none): one bit scan, no popcount (which is a
+ * library call on baseline x86-64). */
+#if defined(_MSC_VER) && !defined(__clang__)
+PH_INLINE uint32_t ph_top_bit(uint32_t x)
 {
-    while (ph_popcount32(x) > k) x &= x - 1;
-    return x;
+    unsigned long index;
+    return _BitScanReverse(&index, x) ? 1u << index : 0;
+}
+#else
+PH_INLINE uint32_t ph_top_bit(uint32_t x) { return x ? 0x80000000u >> __builtin_clz(x) : 0; }
+#endif
+
+/* The two or three highest set bits of x (all of x if it has fewer). */
+PH_INLINE uint32_t ph_top2_bits(uint32_t x)
+{
+    uint32_t first = ph_top_bit(x);
+    return first | ph_top_bit(x ^ first);
+}
+
+PH_INLINE uint32_t ph_top3_bits(uint32_t x)
+{
+    uint32_t two = ph_top2_bits(x);
+    return two | ph_top_bit(x ^ two);
 }
 
 /* Best flush of one suit from its hole ranks (two of them play) and board ranks
@@ -121,49 +157,170 @@ static uint16_t ph_omaha_flush_value(uint32_t hole, uint32_t board)
     if (runs || (all & 0x100F) == 0x100F) {
         for (int low = 8; low >= -1; low--) {
             uint32_t straight = low >= 0 ? 0x1Fu << low : 0x100Fu;
-            if ((all & straight) == straight && ph_popcount32(hole & straight) == 2) return ph_flush_table[straight];
+            uint32_t held = hole & straight, rest = held & (held - 1);
+            /* Exactly two of the straight's ranks from the hole: one left without the lowest. */
+            if ((all & straight) == straight && rest && !(rest & (rest - 1)))
+                return ph_flush_table[straight];
         }
     }
-    return ph_flush_table[ph_top_bits(hole, 2) | ph_top_bits(board, 3)];
+    return ph_flush_table[ph_top2_bits(hole) | ph_top3_bits(board)];
+}
+
+/* Sum of the high evaluator's card keys (rank bases + suit counters from 0). */
+PH_INLINE uint64_t ph_omaha_key(const uint8_t *cards, int n)
+{
+    uint64_t key = 0;
+    for (int i = 0; i < n; i++) key += ph_card_key[cards[i]];
+    return key;
+}
+
+/* Best table value over the hole pairs: one column load and one row load per pair,
+ * one running maximum per first card (short dependency chains). */
+PH_INLINE uint32_t ph_omaha_pairs(const uint16_t *row, const uint8_t *hole, int n_hole)
+{
+    uint32_t card[6], best = 0;
+    const uint8_t *columns[6];
+    for (int i = 0; i < n_hole; i++) {
+        card[i] = hole[i];
+        columns[i] = ph_omaha_card_pair_column + (card[i] << 6);
+    }
+    for (int i = 0; i + 1 < n_hole; i++) {
+        uint32_t lane = row[columns[i][card[i + 1]]];
+        for (int j = i + 2; j < n_hole; j++) {
+            uint32_t value = row[columns[i][card[j]]];
+            lane = value > lane ? value : lane;
+        }
+        best = lane > best ? lane : best;
+    }
+    return best;
+}
+
+/* Suit counters (bits 32..47, 4 per suit): bit 3 of a nibble is set once the
+ * board has 3 (3 + 5 = 8) and the hole 2 (2 + 6 = 8) cards of that suit. */
+PH_INLINE uint32_t ph_omaha_flush_suits(uint64_t board_key, uint64_t hole_key)
+{
+    return (uint32_t)(((board_key >> 32) + 0x5555) & ((hole_key >> 32) + 0x6666) & 0x8888);
+}
+
+/* Out of line (one deal in 7 to 14 has a flush suit): the common path then keeps
+ * fewer values live. */
+#if defined(_MSC_VER) && !defined(__clang__)
+#define PH_OMAHA_NOINLINE __declspec(noinline)
+#else
+#define PH_OMAHA_NOINLINE __attribute__((noinline))
+#endif
+
+/* The best flush of the suit whose bit is set in flush_suits (ph_omaha_flush_suits). */
+static PH_OMAHA_NOINLINE uint16_t ph_omaha_flush(uint32_t flush_suits, const uint8_t *hole, int n_hole,
+                                                 const uint8_t *board, int n_board)
+{
+    int shift = 16 * (ph_ctz64(flush_suits) >> 2);
+    uint64_t hole_mask = 0, board_mask = 0;
+    for (int i = 0; i < n_board; i++) board_mask |= ph_card_mask[board[i]];
+    for (int i = 0; i < n_hole; i++) hole_mask |= ph_card_mask[hole[i]];
+    return ph_omaha_flush_value((uint32_t)(hole_mask >> shift) & 0x1FFF, (uint32_t)(board_mask >> shift) & 0x1FFF);
+}
+
+PH_INLINE uint16_t ph_omaha_finish(const uint16_t *row, uint32_t flush_suits, const uint8_t *hole, int n_hole,
+                                   const uint8_t *board, int n_board)
+{
+    uint32_t best = ph_omaha_pairs(row, hole, n_hole);
+    if (flush_suits) {
+        uint32_t flush = ph_omaha_flush(flush_suits, hole, n_hole, board, n_board);
+        best = flush > best ? flush : best;
+    }
+    return (uint16_t)best;
 }
 
 /* Requires ph_omaha_prepare() to have run. */
 PH_INLINE uint16_t ph_omaha_evaluate(const uint8_t *hole, int n_hole, const uint8_t *board, int n_board)
 {
-    uint64_t board_key = 0, hole_key = 0;
-    uint16_t best = 0;
-    for (int i = 0; i < n_board; i++) board_key += ph_card_key[board[i]];
-    for (int i = 0; i < n_hole; i++) hole_key += ph_card_key[hole[i]];
-    const uint16_t *row = ph_omaha_row((uint32_t)board_key);
-    for (int i = 0; i < n_hole; i++) {
-        const uint8_t *columns = ph_omaha_card_pair_column + ((hole[i] & 63) << 6);
-        for (int j = i + 1; j < n_hole; j++) {
-            uint16_t value = row[columns[hole[j] & 63]];
-            best = value > best ? value : best;
-        }
-    }
-    /* Suit counters (bits 32..47, 4 per suit): bit 3 of a nibble is set once the
-     * board has 3 (3 + 5 = 8) and the hole 2 (2 + 6 = 8) cards of that suit. */
-    uint32_t flush_suits = (uint32_t)(((board_key >> 32) + 0x5555) & ((hole_key >> 32) + 0x6666) & 0x8888);
-    if (flush_suits) {
-        int shift = 16 * (ph_ctz64(flush_suits) >> 2);
-        uint64_t hole_mask = 0, board_mask = 0;
-        for (int i = 0; i < n_board; i++) board_mask |= ph_card_mask[board[i]];
-        for (int i = 0; i < n_hole; i++) hole_mask |= ph_card_mask[hole[i]];
-        uint16_t flush = ph_omaha_flush_value((uint32_t)(hole_mask >> shift) & 0x1FFF, (uint32_t)(board_mask >> shift) & 0x1FFF);
-        best = flush > best ? flush : best;
-    }
-    return best;
+    uint64_t board_key = ph_omaha_key(board, n_board);
+    return ph_omaha_finish(ph_omaha_row((uint32_t)board_key), ph_omaha_flush_suits(board_key, ph_omaha_key(hole, n_hole)),
+                           hole, n_hole, board, n_board);
 }
 
+#ifdef PH_OMAHA_SSE2
+/* A board's sums (key and validation bits, see ph_omaha_card_entry; the key's suit
+ * counters start at 5 as in ph_omaha_flush_suits) and its row. */
+typedef struct {
+    __m128i sum, any;
+    const uint16_t *row;
+} ph_omaha_board_sums;
+
+PH_INLINE ph_omaha_board_sums ph_omaha_board(const uint8_t *board, int n_board)
+{
+    ph_omaha_board_sums b;
+    b.any = ph_omaha_card_entry[board[0]];
+    b.sum = _mm_add_epi64(b.any, _mm_set_epi64x(0, 0x5555LL << 32));
+    for (int i = 1; i < n_board; i++) {
+        __m128i entry = ph_omaha_card_entry[board[i]];
+        b.sum = _mm_add_epi64(b.sum, entry);
+        b.any = _mm_or_si128(b.any, entry);
+    }
+    b.row = ph_omaha_row((uint32_t)_mm_cvtsi128_si64(b.sum));
+    return b;
+}
+
+/* batch.h's PH_ROWS_LOOP, software-pipelined: the next deal's board row is found
+ * while this deal is evaluated (n_rows > 0). With check, the high halves of bad
+ * (sum ^ or of the bits) and any (or of the bits) are OR-ed over a block of rows:
+ * validate.h's ph_row_badness, which rescans a bad block for its first bad row. */
+PH_INLINE ptrdiff_t ph_omaha_rows(const uint8_t *holes, int n_hole, const uint8_t *boards, int n_board, size_t n_rows,
+                                  int check, uint16_t *out)
+{
+    size_t last = n_rows - 1;
+    ph_omaha_board_sums next = ph_omaha_board(boards, n_board);
+    for (size_t start = 0; start < n_rows; start += PH_CHECK_BLOCK) {
+        size_t end = start + PH_CHECK_BLOCK < n_rows ? start + PH_CHECK_BLOCK : n_rows;
+        __m128i bad = _mm_setzero_si128(), any = _mm_setzero_si128();
+        for (size_t row = start; row < end; row++) {
+            const uint8_t *hole = holes + row * n_hole;
+            ph_omaha_board_sums b = next;
+            next = ph_omaha_board(boards + (row < last ? row + 1 : last) * n_board, n_board);
+            __m128i hole_or = ph_omaha_card_entry[hole[0]];
+            __m128i hole_sum = _mm_add_epi64(hole_or, _mm_set_epi64x(0, 0x6666LL << 32));
+            for (int i = 1; i < n_hole; i++) {
+                __m128i entry = ph_omaha_card_entry[hole[i]];
+                hole_sum = _mm_add_epi64(hole_sum, entry);
+                hole_or = _mm_or_si128(hole_or, entry);
+            }
+            if (check) {
+                __m128i all_or = _mm_or_si128(hole_or, b.any);
+                bad = _mm_or_si128(bad, _mm_xor_si128(_mm_add_epi64(hole_sum, b.sum), all_or));
+                any = _mm_or_si128(any, all_or);
+            }
+            /* Hole suit counters start at 6: ph_omaha_flush_suits in one AND. */
+            uint32_t flush_suits = (uint32_t)((uint64_t)_mm_cvtsi128_si64(_mm_and_si128(hole_sum, b.sum)) >> 32) & 0x8888;
+            out[row] = ph_omaha_finish(b.row, flush_suits, hole, n_hole, boards + row * n_board, n_board);
+        }
+        bad = _mm_or_si128(bad, _mm_srli_epi64(any, 63));
+        if (check && _mm_cvtsi128_si64(_mm_unpackhi_epi64(bad, bad)))
+            for (size_t row = start; row < end; row++)
+                if (ph_row_badness(holes + row * n_hole, n_hole, boards + row * n_board, n_board)) return (ptrdiff_t)row;
+    }
+    return -1;
+}
+
+#define PH_OMAHA_CASE(H, B)                                                                    \
+    case (H) * 10 + (B):                                                                       \
+        if (!n_rows) return -1;                                                                \
+        return check ? ph_omaha_rows(holes, (H), boards, (B), n_rows, 1, out)                  \
+                     : ph_omaha_rows(holes, (H), boards, (B), n_rows, 0, out)
+#else
+#define PH_OMAHA_CASE(H, B) PH_PAIRED_CASE(H, B, ph_omaha_evaluate)
+#endif
+
 /* Hole rows of 4..6 and board rows of 3..5 cards; validated when check (see
- * PH_ROWS_LOOP in batch.h). Returns the first bad row or -1. */
+ * PH_ROWS_LOOP in batch.h; ph_omaha_rows on x86-64). Returns the first bad row or -1. */
 static ptrdiff_t ph_omaha_evaluate_batch(const uint8_t *holes, int n_hole, const uint8_t *boards, int n_board,
                                          size_t n_rows, int check, uint16_t *out)
 {
     ph_omaha_prepare();
     switch (n_hole * 10 + n_board) {
-    PH_PAIRED_CASES(ph_omaha_evaluate);
+    PH_OMAHA_CASE(4, 3); PH_OMAHA_CASE(4, 4); PH_OMAHA_CASE(4, 5);
+    PH_OMAHA_CASE(5, 3); PH_OMAHA_CASE(5, 4); PH_OMAHA_CASE(5, 5);
+    PH_OMAHA_CASE(6, 3); PH_OMAHA_CASE(6, 4); PH_OMAHA_CASE(6, 5);
     default: break;
     }
     return -1;

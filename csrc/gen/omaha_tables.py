@@ -52,9 +52,10 @@ def render() -> str:
     multiplier, offsets, table = high_tables.search_hash(rows)
     pairs = rank_pairs()
     column = {pair: i for i, pair in enumerate(pairs)}
-    # Indexed by two cards (6 bits each, so any uint8 reads inside; 0 past card 51).
+    # Indexed by (a << 6) + b: any two uint8 cards read inside (at most 255 * 64 + 255),
+    # so no card is masked; valid cards (< 52) touch only the first 52 rows of 64.
     card_pair_column = [column[(min(a >> 2, b >> 2), max(a >> 2, b >> 2))] if a < 52 and b < 52 else 0
-                        for a in range(64) for b in range(64)]
+                        for a in range(256) for b in range(64)] + [0] * 192
     assert max(offsets) < 1 << 16 and len(rows) < 1 << 16
     body = [
         f"#define PH_OMAHA_BOARD_MUL 0x{multiplier:08X}u",
@@ -63,7 +64,7 @@ def render() -> str:
         "/* Board rank key -> row, hashed as ph_rank_lookup does (same key and column bits). */",
         c_array("uint16_t", "ph_omaha_board_offset", offsets),
         c_array("uint16_t", "ph_omaha_board_row", table),
-        "/* Column of two hole cards a, b: ph_omaha_card_pair_column[(a & 63) << 6 | (b & 63)]. */",
+        "/* Column of two hole cards a, b: ph_omaha_card_pair_column[(a << 6) + b]. */",
         c_array("uint8_t", "ph_omaha_card_pair_column", card_pair_column, 32),
         "/* The two ranks of each column, lower first. */",
         c_array("uint8_t", "ph_omaha_pair_ranks", [r for pair in pairs for r in pair]),
