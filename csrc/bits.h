@@ -6,6 +6,7 @@
 #if defined(_MSC_VER) && !defined(__clang__)
 #include <intrin.h>
 #define PH_INLINE static __forceinline
+#define PH_ALIGN16 __declspec(align(16))
 PH_INLINE int ph_ctz64(uint64_t x)
 {
     unsigned long index;
@@ -22,6 +23,7 @@ PH_INLINE int ph_popcount32(uint32_t x)
 }
 #else
 #define PH_INLINE static inline __attribute__((always_inline))
+#define PH_ALIGN16 __attribute__((aligned(16)))
 #define ph_ctz64(x) __builtin_ctzll(x)
 #define ph_popcount32(x) __builtin_popcount(x)
 #endif

@@ -102,22 +102,15 @@ static void ph_omaha_fill_boards(int *ranks, int depth, int first, int n)
 }
 
 /* On x86-64 (SSE2 is baseline there) the batch sums each card's key and validation
- * bit (validate.h) in one 128-bit add: ph_omaha_card_entry[c] holds ph_card_key[c]
- * in its low and ph_card_bit[c] in its high half. Filled with the table. */
-#if defined(__x86_64__) || (defined(_M_X64) && !defined(_M_ARM64EC))
+ * bit (validate.h) in one 128-bit add: high.h's ph_card_entry. */
+#ifdef PH_HIGH_SSE2
 #define PH_OMAHA_SSE2 1
-#include <emmintrin.h>
-static __m128i ph_omaha_card_entry[256];
 #endif
 
 static void ph_omaha_prepare(void)
 {
     int ranks[5];
     if (PH_LOAD_ACQUIRE(&ph_omaha_table_ready)) return;
-#ifdef PH_OMAHA_SSE2
-    for (int c = 0; c < 256; c++)
-        ph_omaha_card_entry[c] = _mm_set_epi64x((long long)ph_card_bit[c], (long long)ph_card_key[c]);
-#endif
     for (int n = 3; n <= 5; n++) ph_omaha_fill_boards(ranks, 0, 0, n);
     PH_STORE_RELEASE(&ph_omaha_table_ready, 1);
 }
@@ -251,10 +244,10 @@ typedef struct {
 PH_INLINE ph_omaha_board_sums ph_omaha_board(const uint8_t *board, int n_board)
 {
     ph_omaha_board_sums b;
-    b.any = ph_omaha_card_entry[board[0]];
+    b.any = ph_card_entry(board[0]);
     b.sum = _mm_add_epi64(b.any, _mm_set_epi64x(0, 0x5555LL << 32));
     for (int i = 1; i < n_board; i++) {
-        __m128i entry = ph_omaha_card_entry[board[i]];
+        __m128i entry = ph_card_entry(board[i]);
         b.sum = _mm_add_epi64(b.sum, entry);
         b.any = _mm_or_si128(b.any, entry);
     }
@@ -278,10 +271,10 @@ PH_INLINE ptrdiff_t ph_omaha_rows(const uint8_t *holes, int n_hole, const uint8_
             const uint8_t *hole = holes + row * n_hole;
             ph_omaha_board_sums b = next;
             next = ph_omaha_board(boards + (row < last ? row + 1 : last) * n_board, n_board);
-            __m128i hole_or = ph_omaha_card_entry[hole[0]];
+            __m128i hole_or = ph_card_entry(hole[0]);
             __m128i hole_sum = _mm_add_epi64(hole_or, _mm_set_epi64x(0, 0x6666LL << 32));
             for (int i = 1; i < n_hole; i++) {
-                __m128i entry = ph_omaha_card_entry[hole[i]];
+                __m128i entry = ph_card_entry(hole[i]);
                 hole_sum = _mm_add_epi64(hole_sum, entry);
                 hole_or = _mm_or_si128(hole_or, entry);
             }
