@@ -14,7 +14,11 @@ low.
 Tables (tests/test_low.py checks them against the readable reference in
 tests/reference_low.py):
 
-* ``ph_low_card_bit[card]``: the card's low bit (0 for 9..K and past card 51);
+* ``ph_low_card_entry[card]``: the card's own bit (bit ``card``, as validate.h's
+  ph_card_bit) with its low bit shifted to bits 52..59 (0 for 9..K); bit 63 alone
+  past card 51. OR-ing a hand's entries gives its low mask (bits 52..59) and its
+  cards; their sum differs from the OR in bits 0..51 exactly when a card repeats,
+  so one load per card both evaluates and validates (low.h);
 * ``ph_low_value[mask]``: the best low within any five of the cards (hold'em, stud);
 * ``ph_omaha_low_value[hole_mask << 8 | board_mask]``: the best low with exactly
   two hole and three board cards (64 KB). For a fixed hole pair the best three
@@ -58,6 +62,13 @@ def lowest_bits(mask: int, n: int) -> int:
     return kept if n == 0 else 0
 
 
+LOW_SHIFT = 52  # the low mask sits above the 52 card bits
+
+
+def card_entry(card: int) -> int:
+    return (1 << card | card_bit(card) << LOW_SHIFT) if card < 52 else 1 << 63
+
+
 def any_five_value(mask: int) -> int:
     low = lowest_bits(mask, 5)
     return LOW_VALUE[low] if low else 0
@@ -76,7 +87,8 @@ def omaha_value(hole: int, board: int) -> int:
 def render() -> str:
     body = [
         f"#define PH_LOW_BEST {len(LOWS)}\n",
-        c_array("uint8_t", "ph_low_card_bit", (card_bit(c) for c in range(256)), PER_LINE),
+        f"#define PH_LOW_SHIFT {LOW_SHIFT}",
+        c_array("uint64_t", "ph_low_card_entry", (f"0x{card_entry(c):016X}ULL" for c in range(256)), 4),
         c_array("uint8_t", "ph_low_value", (any_five_value(m) for m in range(256)), PER_LINE),
         c_array("uint8_t", "ph_omaha_low_value", (omaha_value(h, b) for h in range(256) for b in range(256)), PER_LINE),
     ]
