@@ -49,9 +49,10 @@
         }                                                                                      \
         break
 
-#define PH_PAIRED_CASES(EVALUATE)                                                              \
-    PH_PAIRED_CASE(4, 3, EVALUATE); PH_PAIRED_CASE(4, 4, EVALUATE); PH_PAIRED_CASE(4, 5, EVALUATE); \
-    PH_PAIRED_CASE(5, 3, EVALUATE); PH_PAIRED_CASE(5, 4, EVALUATE); PH_PAIRED_CASE(5, 5, EVALUATE); \
-    PH_PAIRED_CASE(6, 3, EVALUATE); PH_PAIRED_CASE(6, 4, EVALUATE); PH_PAIRED_CASE(6, 5, EVALUATE)
+/* CASE(H, B) for every Omaha deal shape: 4..6 hole cards, 3..5 board cards. */
+#define PH_OMAHA_SIZES(CASE)                                                                   \
+    CASE(4, 3); CASE(4, 4); CASE(4, 5);                                                        \
+    CASE(5, 3); CASE(5, 4); CASE(5, 5);                                                        \
+    CASE(6, 3); CASE(6, 4); CASE(6, 5)
 
 #endif

@@ -311,9 +311,7 @@ static ptrdiff_t ph_omaha_evaluate_batch(const uint8_t *holes, int n_hole, const
 {
     ph_omaha_prepare();
     switch (n_hole * 10 + n_board) {
-    PH_OMAHA_CASE(4, 3); PH_OMAHA_CASE(4, 4); PH_OMAHA_CASE(4, 5);
-    PH_OMAHA_CASE(5, 3); PH_OMAHA_CASE(5, 4); PH_OMAHA_CASE(5, 5);
-    PH_OMAHA_CASE(6, 3); PH_OMAHA_CASE(6, 4); PH_OMAHA_CASE(6, 5);
+    PH_OMAHA_SIZES(PH_OMAHA_CASE);
     default: break;
     }
     return -1;
