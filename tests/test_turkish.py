@@ -48,6 +48,7 @@ def value(hand, **deck):
     return evaluate_turkish(hand, **deck)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lowest", [SIX, SEVEN, EIGHT, NINE])
 def test_every_hand_of_every_deck_matches_the_reference(lowest):
     hands = all_hands(range(4 * lowest, 52), 5)
