@@ -5,6 +5,7 @@ High-hand strengths are 1..7462, higher is stronger (RULES.md §2).
 """
 
 import importlib
+from typing import TYPE_CHECKING
 
 from .cards import Deck, card, card_str, cards, cards_str
 from .errors import CardTypeError, IllegalActionError, InvalidCardError, InvalidValueError, PokerhashError
@@ -56,10 +57,17 @@ _LAZY = {
     "Settlement": ("pots", "Settlement"),
     "settle": ("pots", "settle"),
     "side_pots": ("pots", "side_pots"),
+    "ForcedBet": ("betting", "ForcedBet"),
 }
 
 
-def __getattr__(name: str):
+if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
+    from . import betting, pots
+    from .betting import Action, BettingRound, ForcedBet, LegalActions, Structure
+    from .pots import RakeRule, Settlement, settle, side_pots
+
+
+def __getattr__(name: str) -> object:
     if name not in _LAZY:
         raise AttributeError(f"module 'pokerhash' has no attribute {name!r}")
     module_name, attribute = _LAZY[name]
@@ -69,12 +77,13 @@ def __getattr__(name: str):
     return value
 
 
-def __dir__():
+def __dir__() -> list:
     return sorted(set(globals()) | set(_LAZY))
 
 __all__ = [
     "Action",
     "BettingRound",
+    "ForcedBet",
     "LegalActions",
     "RakeRule",
     "Settlement",

@@ -10,9 +10,12 @@ from __future__ import annotations
 import enum
 import itertools
 from functools import lru_cache
-from typing import Dict, List, Tuple
+from typing import Dict, List, TYPE_CHECKING, Tuple
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike, NDArray
 
 from . import _core
 from ._batch import card_rows, raise_if_bad_row
@@ -60,7 +63,7 @@ def category(strength: int) -> HandCategory:
     return HandCategory(index)
 
 
-def evaluate_batch(hands, check: bool = True) -> np.ndarray:
+def evaluate_batch(hands: ArrayLike, check: bool = True) -> NDArray[np.uint16]:
     """Strengths (uint16) of an (n, 5|6|7) integer array of hands, evaluated in C.
 
     Every row is validated (cards in 0..51, no repeats) unless ``check=False``,

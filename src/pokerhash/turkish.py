@@ -28,9 +28,12 @@ from __future__ import annotations
 
 import enum
 from functools import lru_cache
-from typing import List, Optional, Tuple, Union
+from typing import List, Optional, TYPE_CHECKING, Tuple, Union
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike, NDArray
 
 from . import _core
 from ._batch import card_rows
@@ -87,8 +90,8 @@ def turkish_deck(players: int, four_players_use_36_cards: bool = True) -> List[i
     return list(range(4 * _core.turkish_lowest_rank(players, None, use_36), 52))
 
 
-def evaluate_turkish_batch(hands, players: Optional[int] = None, lowest_rank: LowestRank = None,
-                           check: bool = True) -> np.ndarray:
+def evaluate_turkish_batch(hands: ArrayLike, players: Optional[int] = None, lowest_rank: LowestRank = None,
+                           check: bool = True) -> NDArray[np.uint32]:
     """Values (uint32) of an (n, 5) integer array of hands of one deck, evaluated in C
     without the GIL.
 
