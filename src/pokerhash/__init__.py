@@ -1,7 +1,7 @@
 """pokerhash: perfect-hash poker hand evaluators in C, with a correct game layer.
 
 Cards are ints ``rank * 4 + suit`` (2c = 0 ... As = 51) or strings like ``"As"``.
-High-hand strengths are 1..7462, higher is stronger (RULES.md §2).
+High-hand strengths are 1..7462, higher is stronger (rules: Standard hand ranking).
 """
 
 import importlib

@@ -1,4 +1,4 @@
-"""Standard high hands (RULES.md §2): categories, descriptions, batch evaluation.
+"""Standard high hands (rules: Standard hand ranking): categories, descriptions, batch evaluation.
 
 ``evaluate`` itself lives in the C binding (``pokerhash._core``) so that a call
 costs about one Python call. Strengths are 1..7462, higher is stronger; the
@@ -29,7 +29,7 @@ MAX_STRENGTH = 7462
 
 
 class HandCategory(enum.IntEnum):
-    """The nine categories of RULES.md §2, weakest first."""
+    """The nine categories (rules: Standard hand ranking), weakest first."""
 
     HIGH_CARD = 1
     ONE_PAIR = 2

@@ -1,4 +1,4 @@
-"""Eight-or-better low hands (RULES.md §4), for hold'em/stud hi/lo and Omaha hi/lo.
+"""Eight-or-better low hands (rules: Low hands), for hold'em/stud hi/lo and Omaha hi/lo.
 
 A low is five cards of five different ranks, all 8 or lower, the ace counting as
 one; straights and flushes do not matter. Values: 0 (``NO_LOW``) means no
@@ -34,7 +34,7 @@ evaluate_omaha_low8 = _core.evaluate_omaha_low8
 NO_LOW = 0
 BEST_LOW = 56
 
-_ACE = 12  # rank index of the ace (RULES.md §1)
+_ACE = 12  # rank index of the ace (rules: Cards)
 
 
 def evaluate_low8_batch(hands: ArrayLike, check: bool = True) -> NDArray[np.uint8]:

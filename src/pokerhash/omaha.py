@@ -1,5 +1,5 @@
-"""Omaha high hands (RULES.md §3): exactly two of the 4, 5 or 6 hole cards with
-exactly three of the 3, 4 or 5 board cards.
+"""Omaha high hands: exactly two of the 4, 5 or 6 hole cards with exactly three of
+the 3, 4 or 5 board cards (rules: Games that pick five cards from more).
 
 Strengths are on the scale of ``pokerhash.evaluate`` (1..7462, higher is stronger).
 ``evaluate_omaha`` lives in the C binding (``pokerhash._core``) so that a call costs
