@@ -1,0 +1,44 @@
+"""Sphinx configuration of the pokerhash documentation.
+
+Build: ``pip install ".[docs]"`` then ``sphinx-build -W -b html docs docs/_build/html``;
+``sphinx-build -W -b doctest docs docs/_build/doctest`` runs every example. The pages
+document the installed package (autodoc imports it), so build after installing.
+"""
+
+import pokerhash
+
+project = "pokerhash"
+author = "pokerhash developers"
+copyright = "2026, pokerhash developers"
+release = pokerhash.__version__
+version = ".".join(release.split(".")[:2])
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.autosummary",
+    "sphinx.ext.doctest",
+    "sphinx.ext.napoleon",
+]
+
+exclude_patterns = ["_build"]
+root_doc = "index"
+html_theme = "alabaster"
+html_title = f"pokerhash {release}"
+
+# Signatures read like the code: type hints in the signature, members in source order.
+autodoc_member_order = "bysource"
+autodoc_typehints = "signature"
+autodoc_default_options = {"members": True, "undoc-members": False}
+autosummary_generate = False
+napoleon_google_docstring = True
+napoleon_numpy_docstring = False
+
+# Every testcode block starts from the package's usual imports.
+doctest_global_setup = """
+import numpy as np
+import pokerhash as ph
+"""
+
+
+# Outputs are compared exactly: no "..." wildcard unless a block asks for it.
+doctest_default_flags = 0
