@@ -8,6 +8,7 @@ import importlib
 
 from .cards import Deck, card, card_str, cards, cards_str
 from .errors import CardTypeError, IllegalActionError, InvalidCardError, InvalidValueError, PokerhashError
+from .errors import InvalidRangeError
 from .low import (
     BEST_LOW,
     NO_LOW,
@@ -56,6 +57,10 @@ _LAZY = {
     "Settlement": ("pots", "Settlement"),
     "settle": ("pots", "settle"),
     "side_pots": ("pots", "side_pots"),
+    "ranges": ("ranges", None),
+    "Range": ("ranges", "Range"),
+    "combo_index": ("ranges", "combo_index"),
+    "combo_cards": ("ranges", "combo_cards"),
 }
 
 
@@ -120,4 +125,9 @@ __all__ = [
     "to_cactus_kev",
     "turkish_category",
     "turkish_deck",
+    "InvalidRangeError",
+    "Range",
+    "combo_cards",
+    "combo_index",
+    "ranges",
 ]
