@@ -6,8 +6,12 @@ import itertools
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from pokerhash import InvalidCardError, combo_cards, combo_index
+import pokerhash as ph
+import reference_ranges
+from pokerhash import InvalidCardError, InvalidRangeError, InvalidValueError, PokerhashError, Range, combo_cards, combo_index
 from pokerhash.ranges import COMBO_INDEX, COMBOS, N_COMBOS
 
 
@@ -44,14 +48,6 @@ def test_combo_cards_refuses_out_of_range(index):
 
 
 # --- reading --------------------------------------------------------------------------
-
-import pokerhash as ph
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from pokerhash import InvalidRangeError, InvalidValueError, PokerhashError, Range
-
-import reference_ranges
 
 RANKS = "23456789TJQKA"
 
