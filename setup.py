@@ -74,4 +74,15 @@ core.cython_directives = {
     "embedsignature": True,
 }
 
-setup(ext_modules=[core], cmdclass={"build_ext": BuildExt})
+# ICM: one small kernel, its own module so that it builds apart from the evaluators.
+icm = Extension(
+    "pokerhash._icm",
+    sources=["src/pokerhash/_icm.pyx"],
+    include_dirs=["csrc"],
+    extra_compile_args=compile_args(),
+    depends=["csrc/icm.h", "csrc/bits.h"],
+)
+icm.cython_c_in_temp = True
+icm.cython_directives = core.cython_directives
+
+setup(ext_modules=[core, icm], cmdclass={"build_ext": BuildExt})

@@ -61,6 +61,8 @@ _LAZY = {
     "Range": ("ranges", "Range"),
     "combo_index": ("ranges", "combo_index"),
     "combo_cards": ("ranges", "combo_cards"),
+    "tournament": ("tournament", None),
+    "icm": ("tournament", "icm"),
 }
 
 
@@ -130,4 +132,6 @@ __all__ = [
     "combo_cards",
     "combo_index",
     "ranges",
+    "icm",
+    "tournament",
 ]
