@@ -15,6 +15,7 @@
 #ifndef PH_ICM_H
 #define PH_ICM_H
 
+#include <float.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -22,11 +23,56 @@
 
 #define PH_ICM_MAX_PLAYERS 20
 
+/* What ph_icm_check finds wrong with its input (PH_ICM_OK: nothing). */
+enum {
+    PH_ICM_OK,
+    PH_ICM_PAYOUT_NOT_FINITE,
+    PH_ICM_PAYOUT_NEGATIVE,
+    PH_ICM_PAYOUTS_INCREASE,
+    PH_ICM_STACK_NOT_FINITE,
+    PH_ICM_STACK_NEGATIVE,
+    PH_ICM_NO_CHIPS,
+    PH_ICM_CHIPS_OVERFLOW
+};
+
+/* Check ph_icm's contract on payouts (finite, >= 0, never increasing) and on rows of n
+ * stacks (finite, >= 0, some chips, a finite total); *bad_row is the failing row. */
+static inline int ph_icm_check(const double *stacks, size_t rows, int n, const double *payouts,
+                               int places, size_t *bad_row)
+{
+    *bad_row = 0;
+    for (int k = 0; k < places; k++) {
+        if (!(payouts[k] >= -DBL_MAX && payouts[k] <= DBL_MAX))
+            return PH_ICM_PAYOUT_NOT_FINITE;
+        if (payouts[k] < 0.0)
+            return PH_ICM_PAYOUT_NEGATIVE;
+        if (k > 0 && payouts[k] > payouts[k - 1])
+            return PH_ICM_PAYOUTS_INCREASE;
+    }
+    for (size_t row = 0; row < rows; row++) {
+        const double *stack = stacks + row * (size_t)n;
+        double total = 0.0;
+        *bad_row = row;
+        for (int i = 0; i < n; i++) {
+            if (!(stack[i] >= -DBL_MAX && stack[i] <= DBL_MAX))
+                return PH_ICM_STACK_NOT_FINITE;
+            if (stack[i] < 0.0)
+                return PH_ICM_STACK_NEGATIVE;
+            total += stack[i];
+        }
+        if (total == 0.0)
+            return PH_ICM_NO_CHIPS;
+        if (total > DBL_MAX)
+            return PH_ICM_CHIPS_OVERFLOW;
+    }
+    return PH_ICM_OK;
+}
+
 /* Doubles of scratch space ph_icm needs for n players. */
 static inline size_t ph_icm_scratch(int n) { return (size_t)2 << n; }
 
-/* equity[i] of each of the n stacks (finite, >= 0, not all 0) for the prizes
- * payouts[0..places-1] of places 1..places (places <= n). */
+/* equity[i] of each of the n stacks for the prizes payouts[0..places-1] of places
+ * 1..places (places <= n), input that ph_icm_check accepts. */
 static inline void ph_icm(const double *stacks, int n, const double *payouts, int places,
                           double *scratch, double *equity)
 {

@@ -73,6 +73,8 @@ def test_rows_are_situations():
         ([0, 0], [1], "no chips"),
         ([[1, 2], [0, 0]], [1], "no chips"),
         ([10, 5], [20, 30], "never increase"),
+        ([10, 5], [50, 30, 40], "never increase"),
+        ([10, 5], [50, float("inf")], "finite"),
         ([10, float("nan")], [1], "finite"),
         ([10, float("inf")], [1], "finite"),
         ([], [1], "1 to 20 players"),

@@ -2,4 +2,6 @@ import numpy as np
 
 MAX_PLAYERS: int
 
-def icm_rows(stacks: np.ndarray, payouts: np.ndarray, out: np.ndarray) -> None: ...
+PROBLEMS: tuple
+
+def icm_rows(stacks: np.ndarray, payouts: np.ndarray, out: np.ndarray) -> tuple: ...

@@ -15,27 +15,19 @@ from typing import Sequence, Union
 
 import numpy as np
 
-from ._icm import MAX_PLAYERS, icm_rows
+from ._icm import MAX_PLAYERS, PROBLEMS, icm_rows
 from .errors import InvalidValueError
 
 ArrayLike = Union[Sequence[float], Sequence[Sequence[float]], np.ndarray]
 
 
-def _numbers(values, what: str, ndim: Sequence[int]) -> np.ndarray:
+def _array(values, what: str) -> np.ndarray:
     if isinstance(values, (str, bytes)):
         raise InvalidValueError(f"{what} are numbers, not {values!r}")
     try:
-        array = np.array(values, dtype=np.float64)
+        return np.ascontiguousarray(values, dtype=np.float64)
     except (TypeError, ValueError):
         raise InvalidValueError(f"{what} are numbers, not {values!r:.80}") from None
-    if array.ndim not in ndim:
-        shapes = " or ".join({1: "a list", 2: "a 2-D array (one row of stacks per situation)"}[d] for d in ndim)
-        raise InvalidValueError(f"{what} must be {shapes}, got shape {array.shape}")
-    if not np.isfinite(array).all():
-        raise InvalidValueError(f"{what} must be finite, got {values!r:.80}")
-    if (array < 0).any():
-        raise InvalidValueError(f"{what} cannot be negative, got {values!r:.80}")
-    return array
 
 
 def icm(stacks: ArrayLike, payouts: Sequence[float]) -> np.ndarray:
@@ -56,17 +48,20 @@ def icm(stacks: ArrayLike, payouts: Sequence[float]) -> np.ndarray:
     >>> [round(float(x), 4) for x in icm([50, 30, 20], [70, 30])]
     [45.1786, 32.25, 22.5714]
     """
-    stack_array = _numbers(stacks, "stacks", (1, 2))
-    prizes = _numbers(payouts, "payouts", (1,))
-    rows = np.ascontiguousarray(np.atleast_2d(stack_array))
+    stack_array = _array(stacks, "stacks")
+    prizes = _array(payouts, "payouts")
+    if stack_array.ndim not in (1, 2):
+        raise InvalidValueError(f"stacks are a list, or a 2-D array with one row per situation, "
+                                f"not shape {stack_array.shape}")
+    if prizes.ndim != 1:
+        raise InvalidValueError(f"payouts are a list, not shape {prizes.shape}")
+    rows = stack_array.reshape(1, -1) if stack_array.ndim == 1 else stack_array
     players = rows.shape[1]
     if not 1 <= players <= MAX_PLAYERS:
         raise InvalidValueError(f"ICM is computed for 1 to {MAX_PLAYERS} players, got {players}")
-    if (np.diff(prizes) > 0).any():
-        raise InvalidValueError(f"payouts go from 1st place down and never increase, got {list(prizes)}")
-    broke = ~(rows > 0).any(axis=1)
-    if broke.any():
-        raise InvalidValueError(f"no chips in play in stacks {rows[np.flatnonzero(broke)[0]].tolist()}")
     out = np.empty_like(rows)
-    icm_rows(rows, np.ascontiguousarray(prizes[:players]), out)
+    problem, row = icm_rows(rows, prizes, out)
+    if problem:
+        shown = payouts if problem < PROBLEMS.index("stacks must be finite") else rows[row].tolist()
+        raise InvalidValueError(f"{PROBLEMS[problem]}, got {shown!r:.120}")
     return out.reshape(stack_array.shape)
