@@ -74,13 +74,13 @@ core.cython_directives = {
     "embedsignature": True,
 }
 
-# ICM: one small kernel, its own module so that it builds apart from the evaluators.
+# The ICM kernel (csrc/icm.h): its own module, same build.
 icm = Extension(
     "pokerhash._icm",
     sources=["src/pokerhash/_icm.pyx"],
-    include_dirs=["csrc"],
-    extra_compile_args=compile_args(),
-    depends=["csrc/icm.h", "csrc/bits.h"],
+    include_dirs=core.include_dirs,
+    extra_compile_args=core.extra_compile_args,
+    depends=core.depends,
 )
 icm.cython_c_in_temp = True
 icm.cython_directives = core.cython_directives
