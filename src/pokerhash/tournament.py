@@ -45,7 +45,8 @@ def icm(stacks: ArrayLike, payouts: Sequence[float]) -> np.ndarray:
       those prizes equally (busted together, as from equal stacks).
     - At least one player per row must have chips; up to 20 players per situation.
 
-    >>> [round(float(x), 4) for x in icm([50, 30, 20], [70, 30])]
+    >>> import pokerhash as ph
+    >>> [round(float(x), 4) for x in ph.icm([50, 30, 20], [70, 30])]
     [45.1786, 32.25, 22.5714]
     """
     stack_array = _array(stacks, "stacks")
