@@ -306,6 +306,7 @@ def test_weights_array_in_and_out():
     r = Range(weights)
     assert r == Range("AsAh:0.5") and str(r) == "AsAh:0.5"
     assert np.array_equal(np.asarray(r), weights) and r.weights.dtype == np.float64
+    assert np.array(r, dtype=np.float32).dtype == np.float32 and np.array(r).flags.writeable
     with pytest.raises(ValueError):
         r.weights[0] = 1.0  # a range is a value
     weights[0] = 1.0
@@ -349,6 +350,7 @@ def test_scaling():
     r = Range("QQ+, AKs:0.5")
     assert r * 0.5 == 0.5 * r == Range("QQ+:0.5, AKs:0.25")
     assert r * 0 == Range("")
+    assert np.float64(0.5) * r == r * np.float64(0.5) == r * 0.5
     with pytest.raises(InvalidValueError):
         r * 2
     with pytest.raises(InvalidValueError):

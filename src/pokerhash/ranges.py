@@ -429,7 +429,13 @@ class Range:
         return self._weights
 
     def __array__(self, dtype=None, copy=None):
-        return np.array(self._weights, dtype=dtype)
+        if copy:
+            return np.array(self._weights, dtype=dtype)
+        return np.asarray(self._weights, dtype=dtype)
+
+    # NumPy scalars and arrays defer to the operators below (``np.float64(0.5) * r`` is
+    # a Range, not an array of weights).
+    __array_ufunc__ = None
 
     # --- combos -------------------------------------------------------------------
 
