@@ -192,6 +192,10 @@ def test_reading_agrees_with_the_reference(text):
         ("AK+-", 0, "AK+-"),
         ("random:-1", 0, "random:-1"),
         ("AA:nan", 0, "AA:nan"),
+        ("AA:1e99999999999999999999", 0, "AA:1e99999999999999999999"),
+        ("[1e-99999999999999999999]AA[/1]", 0, "[1e-99999999999999999999]AA[/1]"),
+        ("AA:.", 0, "AA:."),
+        ("0.5 (AA)", 0, "0.5"),
     ],
 )
 def test_bad_text_names_position_and_token(text, position, token):
@@ -394,3 +398,21 @@ def test_equality_hash_and_repr():
 
 def test_exported_from_the_package():
     assert ph.Range is Range and ph.combo_index is combo_index and ph.InvalidRangeError is InvalidRangeError
+
+
+@settings(max_examples=30, deadline=None)
+@given(weight_arrays(), weight_arrays(), st.lists(st.integers(0, 51), max_size=5, unique=True))
+def test_algebra_laws(first, second, dead):
+    a, b = Range(first), Range(second)
+    assert a | b == b | a and a & b == b & a
+    assert (a | b) | a == a | b and (a & b) & a == a & b
+    assert np.all((a - b).weights <= a.weights) and np.all((a & b).weights <= (a | b).weights)
+    assert not (a - b).weights[b.weights == 1].any()
+    assert a - b == a - (a & b)
+    assert (a | b).without(dead) == a.without(dead) | b.without(dead)
+    assert (a - b).without(dead) == a.without(dead) - b.without(dead)
+    assert a * 1 == a and (a * 0.5).num_combos() == pytest.approx(a.num_combos() / 2)
+    sizes = np.bincount(ph.ranges._CELL, minlength=169).reshape(13, 13)
+    assert (a.grid() * sizes).sum() == pytest.approx(a.num_combos())
+    removed = a.without(dead)
+    assert not any(hi in dead or lo in dead for hi, lo in removed)

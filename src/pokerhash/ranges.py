@@ -129,8 +129,13 @@ class _Reader:
         return InvalidRangeError(f"{problem} {where} in range {self.text!r}")
 
     def weight(self, position: int, text: str, percent: bool) -> float:
-        value = Decimal(text) / 100 if percent else Decimal(text)
-        if not 0 <= value <= 1:
+        # Decimal reads the text exactly, so "[33.3]" is the float nearest 0.333.
+        try:
+            value = Decimal(text) / 100 if percent else Decimal(text)
+            readable = 0 <= value <= 1
+        except ArithmeticError:  # an exponent beyond Decimal's limits
+            readable = False
+        if not readable:
             shown = f"{text}%" if percent else text
             raise self.fail(position, f"weight {shown} is outside 0..1 (0%..100%)")
         return float(value)
@@ -149,7 +154,7 @@ class _Reader:
                 if match is None or block is None or block[0] != "[":
                     raise self.fail(start, "unexpected block end")
                 closing = match.group("weight")
-                if closing is not None and Decimal(closing) != Decimal(block[2]):
+                if closing is not None and self.weight(start, closing, True) != block[1]:
                     raise self.fail(start, f"block [{block[2]}] closed by a different weight")
                 block, position = None, match.end()
                 continue
