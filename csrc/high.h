@@ -121,23 +121,39 @@ static ptrdiff_t ph_evaluate_batch(const uint8_t *cards, size_t n_rows, int widt
     return -1;
 }
 
-/* Histogram of the strengths of every `n`-card hand (5, 6 or 7) of the 52-card
- * deck, hist[1..7462]. Sums are carried down the nested loops so that the
- * innermost loop adds one card and looks up one value. */
-static void ph_value_histogram_level(int first, int remaining, uint64_t key, uint64_t mask, uint64_t *hist)
+/* Histogram of the strengths of every `n`-card hand (1 to 7 cards) of the 52-card
+ * deck, hist[0..7462]. Sums are carried down the nested loops, so that the last
+ * card adds one card key. There (cards are 4 * rank + suit), unless some suit
+ * already has four cards, no hand can be a flush and its value depends on the last
+ * card's rank only: one lookup counts every remaining card of that rank, about a
+ * quarter as many lookups as hands. Exact: the category counts test checks it. */
+PH_INLINE void ph_value_histogram_last(int first, uint64_t key, uint64_t mask, uint64_t *hist)
 {
-    if (remaining == 1) {
+    if ((key + (0x1111ULL << 32)) & PH_FLUSH_BITS) { /* a suit counter at 7: four cards */
         for (int c = first; c < 52; c++) hist[ph_evaluate_sums(key + ph_card_key[c], mask | ph_card_mask[c])]++;
         return;
     }
-    for (int c = first; c <= 52 - remaining; c++)
-        ph_value_histogram_level(c + 1, remaining - 1, key + ph_card_key[c], mask | ph_card_mask[c], hist);
+    hist[ph_rank_lookup((uint32_t)(key + ph_card_key[first]))] += 4 - (first & 3);
+    for (int c = (first | 3) + 1; c < 52; c += 4) hist[ph_rank_lookup((uint32_t)(key + ph_card_key[c]))] += 4;
+}
+
+/* The last two cards are in one function, so calls happen per hand of n - 2 cards. */
+static void ph_value_histogram_level(int first, int remaining, uint64_t key, uint64_t mask, uint64_t *hist)
+{
+    for (int c = first; c <= 52 - remaining; c++) {
+        uint64_t next_key = key + ph_card_key[c], next_mask = mask | ph_card_mask[c];
+        if (remaining == 2)
+            ph_value_histogram_last(c + 1, next_key, next_mask, hist);
+        else
+            ph_value_histogram_level(c + 1, remaining - 1, next_key, next_mask, hist);
+    }
 }
 
 static void ph_value_histogram(int n, uint64_t *hist)
 {
     for (int v = 0; v <= 7462; v++) hist[v] = 0;
-    if (n >= 1 && n <= 7) ph_value_histogram_level(0, n, PH_KEY_START, 0, hist);
+    if (n == 1) ph_value_histogram_last(0, PH_KEY_START, 0, hist);
+    if (n >= 2 && n <= 7) ph_value_histogram_level(0, n, PH_KEY_START, 0, hist);
 }
 
 #endif
