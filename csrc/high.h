@@ -63,8 +63,10 @@ PH_INLINE uint16_t ph_evaluate5(const uint8_t *c) { return ph_evaluate(c, 5); }
 #include <emmintrin.h> /* SSE2: baseline on x86-64 */
 #define PH_HIGH_SSE2 1
 
-/* A card's key (low half) and validation bit (high half) in one register. */
-PH_INLINE __m128i ph_card_entry(uint8_t card) { return _mm_load_si128((const __m128i *)(ph_card_key_bit + 2 * card)); }
+/* A card's key (low half) and mask (high half; bit 63 for a card > 51) in one
+ * register: summed, the high halves validate (validate.h's rule); OR-ed, they are
+ * the hand's ph_card_mask. */
+PH_INLINE __m128i ph_card_entry(uint8_t card) { return _mm_load_si128((const __m128i *)(ph_card_key_mask + 2 * card)); }
 
 /* The validated loop on x86-64: one 128-bit load and add per card sums its key
  * (low half) and its validation bit (high half, validate.h) together, and an OR
