@@ -66,11 +66,11 @@ PH_INLINE uint16_t ph_evaluate5(const uint8_t *c) { return ph_evaluate(c, 5); }
 /* A card's key (low half) and mask (high half; bit 63 for a card > 51) in one
  * register: summed, the high halves validate (validate.h's rule); OR-ed, they are
  * the hand's ph_card_mask. */
-PH_INLINE __m128i ph_card_entry(uint8_t card) { return _mm_load_si128((const __m128i *)(ph_card_key_mask + 2 * card)); }
+PH_INLINE __m128i ph_card_entry(uint8_t card) { return _mm_load_si128((const __m128i *)ph_card_key_mask + card); }
 
 /* The validated loop on x86-64: one 128-bit load and add per card sums its key
- * (low half) and its validation bit (high half, validate.h) together, and an OR
- * keeps the bits; bad = sum ^ or (a repeat) or bit 63 (a card > 51), OR-ed over a
+ * (low half) and its mask bit (high half) together, and an OR keeps the bits (a
+ * flush's ranks); bad = sum ^ or (a repeat) or bit 63 (a card > 51), OR-ed over a
  * block (batch.h) and rescanned with ph_row_badness when set. About 1 ns per
  * seven-card hand less than a second table load per card. */
 PH_INLINE ptrdiff_t ph_evaluate_rows_checked(const uint8_t *cards, size_t n_rows, int width, uint16_t *out)
@@ -91,7 +91,8 @@ PH_INLINE ptrdiff_t ph_evaluate_rows_checked(const uint8_t *cards, size_t n_rows
             bad = _mm_or_si128(bad, _mm_xor_si128(sum, any));
             seen = _mm_or_si128(seen, any);
             uint64_t key = (uint64_t)_mm_cvtsi128_si64(sum), flush_bits = key & PH_FLUSH_BITS;
-            out[row] = flush_bits ? ph_flush_of_cards(flush_bits, hand, width) : ph_rank_lookup((uint32_t)key);
+            out[row] = flush_bits ? ph_flush_value(flush_bits, (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(any, any)))
+                                  : ph_rank_lookup((uint32_t)key);
         }
         bad = _mm_or_si128(bad, _mm_srli_epi64(seen, 63));
         if (_mm_cvtsi128_si64(_mm_unpackhi_epi64(bad, bad)))
