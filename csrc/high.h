@@ -59,7 +59,8 @@ PH_INLINE uint16_t ph_evaluate(const uint8_t *cards, int n)
 
 PH_INLINE uint16_t ph_evaluate5(const uint8_t *c) { return ph_evaluate(c, 5); }
 
-#if defined(__x86_64__) || (defined(_M_X64) && !defined(_M_ARM64EC))
+/* PH_PORTABLE (a compiler flag) keeps the portable loops on x86-64 too, to test them. */
+#if !defined(PH_PORTABLE) && (defined(__x86_64__) || (defined(_M_X64) && !defined(_M_ARM64EC)))
 #include <emmintrin.h> /* SSE2: baseline on x86-64 */
 #define PH_HIGH_SSE2 1
 
