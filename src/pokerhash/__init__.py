@@ -28,6 +28,14 @@ from .turkish import (
     turkish_category,
     turkish_deck,
 )
+from .shortdeck import (
+    ShortDeckCategory,
+    best_shortdeck_five,
+    describe_shortdeck,
+    evaluate_shortdeck,
+    evaluate_shortdeck_batch,
+    shortdeck_category,
+)
 from .high import (
     HandCategory,
     best_five,
@@ -120,4 +128,10 @@ __all__ = [
     "to_cactus_kev",
     "turkish_category",
     "turkish_deck",
+    "ShortDeckCategory",
+    "best_shortdeck_five",
+    "describe_shortdeck",
+    "evaluate_shortdeck",
+    "evaluate_shortdeck_batch",
+    "shortdeck_category",
 ]

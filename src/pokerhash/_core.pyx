@@ -137,3 +137,4 @@ def value_histogram(int n):
     return hist
 include "_turkish.pxi"
 include "_omaha.pxi"
+include "_shortdeck.pxi"
