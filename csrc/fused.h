@@ -54,17 +54,21 @@ PH_INLINE uint64_t ph_key_sum(const uint64_t *pairs, const uint8_t *cards, int n
     return start;
 }
 
-/* Case W (a constant, so the card loops unroll) of a batch switch over row widths:
+/* The rows of width W (a constant, so the card loops unroll) of a batch:
  * CHECKED(row, W, &bad) returns a row's value and sets its badness, PLAIN(row, W)
  * returns the value alone. Expects cards, n_rows, check, out and the locals `bad`
  * (uint64_t) and `value` in scope; the badness is taken first, since it evaluates. */
+#define PH_FUSED_ROWS(W, CHECKED, PLAIN)                                                       \
+    if (check) {                                                                               \
+        PH_ROWS_LOOP(1, (value = CHECKED(cards + row * (W), (W), &bad), bad), value)           \
+    } else {                                                                                   \
+        PH_ROWS_LOOP(0, 0, PLAIN(cards + row * (W), (W)))                                      \
+    }
+
+/* The same as case W of a switch over row widths. */
 #define PH_FUSED_CASE(W, CHECKED, PLAIN)                                                       \
     case W:                                                                                    \
-        if (check) {                                                                           \
-            PH_ROWS_LOOP(1, (value = CHECKED(cards + row * (W), (W), &bad), bad), value)       \
-        } else {                                                                               \
-            PH_ROWS_LOOP(0, 0, PLAIN(cards + row * (W), (W)))                                  \
-        }                                                                                      \
+        PH_FUSED_ROWS(W, CHECKED, PLAIN)                                                       \
         break
 
 #endif

@@ -36,6 +36,19 @@ from .shortdeck import (
     evaluate_shortdeck_batch,
     shortdeck_category,
 )
+from .lowball import (
+    BEST_A5_LOW,
+    BEST_DEUCE7,
+    a5_low_category,
+    best_a5_low_five,
+    deuce7_category,
+    describe_a5_low,
+    describe_deuce7,
+    evaluate_a5_low,
+    evaluate_a5_low_batch,
+    evaluate_deuce7,
+    evaluate_deuce7_batch,
+)
 from .high import (
     HandCategory,
     best_five,
@@ -134,4 +147,15 @@ __all__ = [
     "evaluate_shortdeck",
     "evaluate_shortdeck_batch",
     "shortdeck_category",
+    "BEST_A5_LOW",
+    "BEST_DEUCE7",
+    "a5_low_category",
+    "best_a5_low_five",
+    "deuce7_category",
+    "describe_a5_low",
+    "describe_deuce7",
+    "evaluate_a5_low",
+    "evaluate_a5_low_batch",
+    "evaluate_deuce7",
+    "evaluate_deuce7_batch",
 ]

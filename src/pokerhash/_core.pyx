@@ -138,3 +138,4 @@ def value_histogram(int n):
 include "_turkish.pxi"
 include "_omaha.pxi"
 include "_shortdeck.pxi"
+include "_lowball.pxi"

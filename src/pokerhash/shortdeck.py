@@ -24,6 +24,7 @@ import numpy as np
 
 from . import _core
 from ._batch import card_rows
+from ._patterns import pattern_hands
 from .cards import HandLike, cards
 from .errors import InvalidCardError, InvalidValueError
 from .high import _significance_order, describe
@@ -133,17 +134,8 @@ def best_shortdeck_five(hand: HandLike, trips_beat_straight: bool = True) -> Lis
 def _hands_by_value(trips_beat_straight: bool) -> Dict[int, Tuple[int, ...]]:
     """One five-card hand of each value, found by asking the C evaluator about every
     rank pattern of the deck (plain and suited), so descriptions cannot disagree with it."""
-    table = {}
-    for ranks in itertools.combinations_with_replacement(range(_SIX, _ACE + 1), 5):
-        if any(ranks.count(r) > 4 for r in ranks):
-            continue
-        # Suit = position mod 4: equal ranks get distinct suits, five positions are never one suit.
-        hands = [tuple(r * 4 + i % 4 for i, r in enumerate(ranks))]
-        if len(set(ranks)) == 5:
-            hands.append(tuple(r * 4 for r in ranks))
-        for five in hands:
-            table[evaluate_shortdeck(list(five), trips_beat_straight)] = five
-    return table
+    return {evaluate_shortdeck(list(five), trips_beat_straight): five
+            for five in pattern_hands(range(_SIX, _ACE + 1), suited=True)}
 
 
 def describe_shortdeck(value: int, trips_beat_straight: bool = True) -> str:
