@@ -74,4 +74,16 @@ core.cython_directives = {
     "embedsignature": True,
 }
 
-setup(ext_modules=[core], cmdclass={"build_ext": BuildExt})
+# Hand isomorphism and card-abstraction features: their own module, same build.
+iso = Extension(
+    "pokerhash._iso",
+    sources=["src/pokerhash/_iso.pyx"],
+    include_dirs=core.include_dirs,
+    extra_compile_args=core.extra_compile_args,
+    depends=core.depends,
+)
+iso.cython_include_dirs = core.cython_include_dirs
+iso.cython_c_in_temp = True
+iso.cython_directives = core.cython_directives
+
+setup(ext_modules=[core, iso], cmdclass={"build_ext": BuildExt})
