@@ -28,8 +28,32 @@ cdef extern from "hand_index.h" nogil:
     void ph_iso_canonical(const ph_iso_indexer *ix, const uint8_t *cards, int last, uint8_t *out)
     void ph_iso_unindex(const ph_iso_indexer *ix, int last, uint64_t index, uint8_t *out)
 
+cdef extern from "abstraction.h" nogil:
+    ctypedef struct ph_features_job:
+        const ph_iso_indexer *indexer
+        int round
+        int board_cards
+        const uint8_t *orders
+        int n_orders
+        float *hs
+        float *ehs
+        float *ehs2
+        float *ochs
+        void *histogram
+        int bins
+        int n_clusters
+        const uint8_t *cluster_of_hole
+        uint64_t *indices
+    int ph_features_boards(const ph_features_job *job, const uint8_t *boards, size_t n_boards)
+
 
 ph_iso_init_tables()
+
+
+cdef void *data_of(object array):
+    """The data pointer of a C-contiguous NumPy array (checked by the caller), or
+    NULL for None. The caller keeps the array alive."""
+    return NULL if array is None else <void *><size_t>array.__array_interface__["data"][0]
 
 
 cdef class IndexerCore:
@@ -98,3 +122,33 @@ cdef class IndexerCore:
         cdef uint8_t out[52]
         ph_iso_unindex(&self.ix, last, index, out)
         return [out[i] for i in range(self.total[last])]
+
+
+def features_boards(IndexerCore core, int round, const uint8_t[:, ::1] boards, const uint8_t[:, ::1] orders,
+                    hs, ehs, ehs2, histogram, int bins, ochs, const uint8_t[::1] cluster_of_hole, int n_clusters,
+                    indices):
+    """Fill the feature arrays (see csrc/abstraction.h) for the hands on these
+    canonical board sets, whole tables or (with indices) compact entries; the
+    arrays are validated and sized by pokerhash.abstraction."""
+    cdef ph_features_job job
+    cdef int failed
+    if boards.shape[0] == 0:
+        return
+    job.indexer = &core.ix
+    job.round = round
+    job.board_cards = boards.shape[1]
+    job.orders = &orders[0, 0]
+    job.n_orders = orders.shape[0]
+    job.hs = <float *>data_of(hs)
+    job.ehs = <float *>data_of(ehs)
+    job.ehs2 = <float *>data_of(ehs2)
+    job.ochs = <float *>data_of(ochs)
+    job.histogram = data_of(histogram)
+    job.bins = bins
+    job.n_clusters = n_clusters
+    job.cluster_of_hole = &cluster_of_hole[0]
+    job.indices = <uint64_t *>data_of(indices)
+    with nogil:
+        failed = ph_features_boards(&job, &boards[0, 0], boards.shape[0])
+    if failed:
+        raise MemoryError("no memory for the feature scratch arrays")
