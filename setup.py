@@ -74,4 +74,16 @@ core.cython_directives = {
     "embedsignature": True,
 }
 
-setup(ext_modules=[core], cmdclass={"build_ext": BuildExt})
+# The equity kernels (csrc/equity*.h, csrc/deal.h): their own module, same build.
+equity = Extension(
+    "pokerhash._equity",
+    sources=["src/pokerhash/_equity.pyx"],
+    include_dirs=core.include_dirs,
+    extra_compile_args=core.extra_compile_args,
+    depends=core.depends,
+)
+equity.cython_include_dirs = core.cython_include_dirs
+equity.cython_c_in_temp = True
+equity.cython_directives = core.cython_directives
+
+setup(ext_modules=[core, equity], cmdclass={"build_ext": BuildExt})
