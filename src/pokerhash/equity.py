@@ -295,9 +295,10 @@ def _range_rows(spec: _Spec, limit: float):
 def _suit_classes(spec: _Spec, rows: np.ndarray, weights: np.ndarray):
     """Rows that a permutation of the suits maps into each other (fixing the board and
     dead cards as sets) have the same counts: one row per class, with the classes'
-    summed weights and sizes, ordered by hole ranks (the C loop reuses rank passes)."""
+    summed weights and sizes, ordered by hole ranks (the C loop reuses rank passes).
+    Known hands must map to themselves too: the deal's stub is theirs."""
     n = len(spec.hands)
-    fixed = set(spec.board), set(spec.dead)
+    fixed = [set(spec.board), set(spec.dead)] + [set(h) for h in spec.hands if h is not None]
     perms = [p for p in itertools.permutations(range(4))
              if all({(c & ~3) | p[c & 3] for c in group} == group for group in fixed)]
     table = np.array([[(c & ~3) | p[c & 3] for c in range(52)] for p in perms], dtype=np.uint8)
