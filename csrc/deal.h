@@ -75,6 +75,49 @@ PH_INLINE uint8_t ph_deal_next(ph_rng *rng, uint8_t *stub, int n_stub, int *deal
     return card;
 }
 
+/* Three draws from one 32-bit value, the bounds n0 > n1 > n2 (their product at most
+ * 2^24): batched ranged integers (Brackett-Rozinsky and Lemire 2024). Each draw is
+ * the high half of value * n, whose low half feeds the next; the leftover decides,
+ * rarely, that the whole batch is drawn again, which makes every triple exactly
+ * equally likely. k = 1, 2 or 3 of the bounds are used. */
+PH_INLINE void ph_rng_below3(ph_rng *rng, int k, const uint32_t *n, uint32_t *out)
+{
+    uint32_t product = n[0];
+    for (int i = 1; i < k; i++) product *= n[i];
+    for (;;) {
+        uint32_t left = ph_rng_next32(rng);
+        for (int i = 0; i < k; i++) {
+            uint64_t m = (uint64_t)left * n[i];
+            out[i] = (uint32_t)(m >> 32);
+            left = (uint32_t)m;
+        }
+        if (left >= product || left >= (uint32_t)(-product) % product) return;
+    }
+}
+
+/* The next k cards (k <= 3) of a partial Fisher-Yates shuffle (see ph_deal_next). */
+PH_INLINE void ph_deal_some(ph_rng *rng, uint8_t *stub, int n_stub, int *dealt, int k, uint8_t *out)
+{
+    uint32_t bound[3], pick[3];
+    int first = *dealt;
+    for (int i = 0; i < k; i++) bound[i] = (uint32_t)(n_stub - first - i);
+    ph_rng_below3(rng, k, bound, pick);
+    for (int i = 0; i < k; i++) {
+        int at = first + i, j = at + (int)pick[i];
+        uint8_t card = stub[j];
+        stub[j] = stub[at];
+        stub[at] = card;
+        out[i] = card;
+    }
+    *dealt = first + k;
+}
+
+/* The next k cards, any k (k <= n_stub - *dealt). */
+PH_INLINE void ph_deal_cards(ph_rng *rng, uint8_t *stub, int n_stub, int *dealt, int k, uint8_t *out)
+{
+    for (int i = 0; i < k; i += 3) ph_deal_some(rng, stub, n_stub, dealt, k - i < 3 ? k - i : 3, out + i);
+}
+
 /* n_rows rows of k distinct cards each from the stub (k <= n_stub). */
 static void ph_random_deals(uint8_t *stub, int n_stub, int k, size_t n_rows, uint64_t seed, uint8_t *out)
 {
@@ -82,8 +125,7 @@ static void ph_random_deals(uint8_t *stub, int n_stub, int k, size_t n_rows, uin
     ph_rng_seed(&rng, seed, 0);
     for (size_t row = 0; row < n_rows; row++) {
         int dealt = 0;
-        uint8_t *hand = out + row * (size_t)k;
-        for (int i = 0; i < k; i++) hand[i] = ph_deal_next(&rng, stub, n_stub, &dealt);
+        ph_deal_cards(&rng, stub, n_stub, &dealt, k, out + row * (size_t)k);
     }
 }
 

@@ -81,50 +81,70 @@ PH_INLINE uint64_t ph_eq_draw_ranges(const ph_eq_setup *s, ph_rng *rng, uint8_t 
     }
 }
 
-PH_INLINE uint8_t ph_eq_deal_free(ph_rng *rng, uint8_t *stub, int n_stub, int *dealt, uint64_t taken)
+/* k cards of the stub that the range players do not hold (taken): the first k such
+ * cards of a uniformly shuffled stub, so a uniform k-subset of them. */
+PH_INLINE void ph_eq_deal_free(ph_rng *rng, uint8_t *stub, int n_stub, int *dealt, int k, uint64_t taken, uint8_t *out)
 {
-    uint8_t card;
-    do card = ph_deal_next(rng, stub, n_stub, dealt);
-    while (taken >> card & 1);
-    return card;
+    ph_deal_cards(rng, stub, n_stub, dealt, k, out);
+    if (!taken) return;
+    for (int i = 0; i < k; i++)
+        while (taken >> out[i] & 1) out[i] = ph_deal_next(rng, stub, n_stub, dealt);
 }
 
-/* Hold'em: sums of card keys instead of card lists (high.h), the board's once. */
+/* Hold'em: sums of card keys instead of card lists (high.h), the board's once; the
+ * card masks only when a flush is possible. Heads-up counts inline. */
 static void ph_eq_sample_holdem(const ph_eq_setup *s, ph_rng *rng, int64_t n_trials, ph_eq_counts *c)
 {
-    uint8_t stub[52], holes[PH_EQ_MAX_PLAYERS][8];
-    uint64_t hole_key[PH_EQ_MAX_PLAYERS], hole_mask[PH_EQ_MAX_PLAYERS], board_key = PH_KEY_START, board_mask = 0;
+    uint8_t stub[52], holes[PH_EQ_MAX_PLAYERS][8], board[5];
+    uint64_t hole_key[PH_EQ_MAX_PLAYERS], known_key = PH_KEY_START;
     uint32_t high[PH_EQ_MAX_PLAYERS];
     int n = s->n_players, n_stub = s->n_stub, m = s->board_size - s->n_board, ranges = 0;
+    int64_t first = 0, second = 0, split = 0;
     memcpy(stub, s->stub, sizeof stub);
-    for (int i = 0; i < s->n_board; i++) {
-        board_key += ph_card_key[s->board[i]];
-        board_mask |= ph_card_mask[s->board[i]];
-    }
+    memcpy(board, s->board, sizeof board);
+    for (int i = 0; i < s->n_board; i++) known_key += ph_card_key[s->board[i]];
     for (int p = 0; p < n; p++) {
         ranges |= s->n_combos[p] > 0;
         memcpy(holes[p], s->hole[p], 8);
         hole_key[p] = ph_card_key[holes[p][0]] + ph_card_key[holes[p][1]];
-        hole_mask[p] = ph_card_mask[holes[p][0]] | ph_card_mask[holes[p][1]];
     }
     for (int64_t t = 0; t < n_trials; t++) {
-        uint64_t taken = 0, key = board_key, mask = board_mask;
+        uint64_t taken = 0, key = known_key;
         int dealt = 0;
         if (ranges) {
             taken = ph_eq_draw_ranges(s, rng, holes);
-            for (int p = 0; p < n; p++) {
-                if (!s->n_combos[p]) continue;
-                hole_key[p] = ph_card_key[holes[p][0]] + ph_card_key[holes[p][1]];
-                hole_mask[p] = ph_card_mask[holes[p][0]] | ph_card_mask[holes[p][1]];
+            for (int p = 0; p < n; p++) hole_key[p] = ph_card_key[holes[p][0]] + ph_card_key[holes[p][1]];
+        }
+        ph_eq_deal_free(rng, stub, n_stub, &dealt, m, taken, board + s->n_board);
+        for (int i = s->n_board; i < 5; i++) key += ph_card_key[board[i]];
+        for (int p = 0; p < n; p++) {
+            uint64_t sum = key + hole_key[p], flush_bits = sum & PH_FLUSH_BITS;
+            if (flush_bits) {
+                uint64_t mask = ph_card_mask[holes[p][0]] | ph_card_mask[holes[p][1]];
+                for (int i = 0; i < 5; i++) mask |= ph_card_mask[board[i]];
+                high[p] = ph_flush_value(flush_bits, mask);
+            } else {
+                high[p] = ph_rank_lookup((uint32_t)sum);
             }
         }
-        for (int i = 0; i < m; i++) {
-            uint8_t card = ph_eq_deal_free(rng, stub, n_stub, &dealt, taken);
-            key += ph_card_key[card];
-            mask |= ph_card_mask[card];
+        if (n == 2) {
+            first += high[0] > high[1];
+            second += high[1] > high[0];
+            split += high[0] == high[1];
+        } else {
+            ph_eq_score(c, n, high, NULL, 1, 1);
         }
-        for (int p = 0; p < n; p++) high[p] = ph_evaluate_sums(key + hole_key[p], mask | hole_mask[p]);
-        ph_eq_score(c, n, high, NULL, 1, 1);
+    }
+    if (n == 2) {
+        int64_t wins[2] = {first, second};
+        c->deals += n_trials;
+        for (int p = 0; p < 2; p++) {
+            c->win[p] += wins[p];
+            c->tie[p] += split;
+            c->share[p] += wins[p] * PH_EQ_POT + split * (PH_EQ_POT / 2);
+            c->high[p] += wins[p] * PH_EQ_POT + split * (PH_EQ_POT / 2);
+            c->share_sq[p] += wins[p] * PH_EQ_POT * PH_EQ_POT + split * (PH_EQ_POT / 2) * (PH_EQ_POT / 2);
+        }
     }
 }
 
@@ -143,10 +163,10 @@ static void ph_eq_sample_generic(const ph_eq_setup *s, ph_rng *rng, int64_t n_tr
     for (int64_t t = 0; t < n_trials; t++) {
         uint64_t taken = ranges ? ph_eq_draw_ranges(s, rng, holes) : 0;
         int dealt = 0;
-        for (int i = s->n_board; i < s->board_size; i++) board[i] = ph_eq_deal_free(rng, stub, s->n_stub, &dealt, taken);
+        ph_eq_deal_free(rng, stub, s->n_stub, &dealt, s->board_size - s->n_board, taken, board + s->n_board);
         for (int p = 0; p < n; p++)
-            for (int i = s->n_hole[p]; i < s->hole_size && !s->n_combos[p]; i++)
-                holes[p][i] = ph_eq_deal_free(rng, stub, s->n_stub, &dealt, taken);
+            if (!s->n_combos[p])
+                ph_eq_deal_free(rng, stub, s->n_stub, &dealt, s->hole_size - s->n_hole[p], taken, holes[p] + s->n_hole[p]);
         ph_eq_values(s, holes, board, high, low);
         ph_eq_score(c, n, high, s->hilo ? low : NULL, 1, 1);
     }
