@@ -56,6 +56,11 @@ _LAZY = {
     "Settlement": ("pots", "Settlement"),
     "settle": ("pots", "settle"),
     "side_pots": ("pots", "side_pots"),
+    "equity": ("equity", None),  # the module is callable: pokerhash.equity(players, board, ...)
+    "EquityResult": ("equity", "EquityResult"),
+    "random_deals": ("equity", "random_deals"),
+    "board_strengths": ("equity", "board_strengths"),
+    "equities_vs_range": ("equity", "equities_vs_range"),
 }
 
 
@@ -120,4 +125,9 @@ __all__ = [
     "to_cactus_kev",
     "turkish_category",
     "turkish_deck",
+    "equity",
+    "EquityResult",
+    "random_deals",
+    "board_strengths",
+    "equities_vs_range",
 ]

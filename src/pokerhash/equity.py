@@ -23,7 +23,9 @@ import itertools
 import math
 import os
 import secrets
+import sys
 import time
+import types
 from concurrent.futures import ThreadPoolExecutor
 from typing import Callable, Iterator, List, Optional, Sequence, Tuple, Union
 
@@ -564,3 +566,14 @@ def equities_vs_range(board: HandLike, villain) -> np.ndarray:
     if weights is None:
         raise InvalidValueError("villain must be a range: a Range or (1326,) float weights")
     return _equity.equities_vs_range(np.ascontiguousarray(rows[0]), np.ascontiguousarray(weights))
+
+
+class _CallableModule(types.ModuleType):
+    """``pokerhash.equity(...)`` is :func:`equity`: the module is the function's
+    namespace, so that the package attribute can be both without a name clash."""
+
+    def __call__(self, *args, **kwargs) -> EquityResult:
+        return equity(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule
