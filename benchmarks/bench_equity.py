@@ -1,0 +1,74 @@
+"""pytest-benchmark suite of the equity kernels: ``pytest benchmarks/bench_equity.py``.
+
+Targets (issue 9, one thread): AhAd vs KsKc preflop exact <= 2 ms; AA vs KK (all
+combinations) exact <= 7 ms; QQ+,AKs vs random exact <= 3.5 s (``--run-slow``
+style: only with ``-k qq``); PLO4 heads-up preflop exact <= 20 ms; sampling,
+heads-up Hold'em >= 60 M showdowns/s, PLO4 >= 10 M; ``equities_vs_range`` on a
+river <= 30 us; ``random_deals`` <= 5 ns per card. Compare medians. Side by side
+with eval7 and pokerkit: ``python benchmarks/compare_equity.py``.
+"""
+
+import numpy as np
+import pytest
+
+from pokerhash.equity import COMBO_CARDS, equities_vs_range, equity, random_deals
+
+RANKS = "23456789TJQKA"
+
+
+def rank_weights(*names: str) -> np.ndarray:
+    """Weights of whole rank classes: "AA", "AKs", "AKo"."""
+    hi, lo = COMBO_CARDS[:, 0] >> 2, COMBO_CARDS[:, 1] >> 2
+    suited = (COMBO_CARDS[:, 0] & 3) == (COMBO_CARDS[:, 1] & 3)
+    w = np.zeros(1326)
+    for name in names:
+        a, b = sorted((RANKS.index(name[0]), RANKS.index(name[1])), reverse=True)
+        chosen = (hi == a) & (lo == b)
+        if len(name) == 3:
+            chosen &= suited if name[2] == "s" else ~suited
+        w[chosen] = 1.0
+    return w
+
+
+def _rate(benchmark, count: float):
+    """Millions of items per second at the median time."""
+    benchmark.extra_info["M_per_s"] = count / benchmark.stats.stats.median * 1e-6
+
+
+def test_exact_aces_vs_kings(benchmark):
+    benchmark(equity, ["AhAd", "KsKc"], method="exact")
+
+
+def test_exact_aa_vs_kk_all_combos(benchmark):
+    aa, kk = rank_weights("AA"), rank_weights("KK")
+    benchmark(equity, [aa, kk], method="exact")
+
+
+@pytest.mark.slow
+def test_exact_qq_plus_aks_vs_random(benchmark):
+    hero = rank_weights("AA", "KK", "QQ", "AKs")
+    benchmark.pedantic(equity, ([hero, np.ones(1326)],), {"method": "exact"}, rounds=3)
+
+
+def test_exact_plo4_heads_up_preflop(benchmark):
+    benchmark(equity, ["AhKhQsJs", "9c8c7d6d"], game="omaha", method="exact")
+
+
+def test_sample_holdem_heads_up(benchmark):
+    benchmark(equity, ["AhAd", "KsKc"], method="sample", trials=4_000_000, seed=1)
+    _rate(benchmark, 4e6)
+
+
+def test_sample_plo4_heads_up(benchmark):
+    benchmark(equity, ["AhKhQsJs", "9c8c7d6d"], game="omaha", method="sample", trials=1_000_000, seed=1)
+    _rate(benchmark, 1e6)
+
+
+def test_equities_vs_range_river(benchmark):
+    villain = rank_weights("AA", "KK", "QQ", "JJ", "TT", "AKs", "AKo", "KQs", "76s")
+    benchmark(equities_vs_range, [48, 45, 20, 23, 2], villain)
+
+
+def test_random_deals(benchmark):
+    benchmark(random_deals, 1_000_000, 7, seed=1)
+    benchmark.extra_info["ns_per_card"] = benchmark.stats.stats.median / 7e6 * 1e9
