@@ -8,27 +8,10 @@ river <= 30 us; ``random_deals`` <= 5 ns per card. Compare medians. Side by side
 with eval7 and pokerkit: ``python benchmarks/compare_equity.py``.
 """
 
-import numpy as np
 import pytest
 
-from pokerhash.equity import COMBO_CARDS, equities_vs_range, equity, random_deals
-
-RANKS = "23456789TJQKA"
-
-
-def rank_weights(*names: str) -> np.ndarray:
-    """Weights of whole rank classes: "AA", "AKs", "AKo"."""
-    hi, lo = COMBO_CARDS[:, 0] >> 2, COMBO_CARDS[:, 1] >> 2
-    suited = (COMBO_CARDS[:, 0] & 3) == (COMBO_CARDS[:, 1] & 3)
-    w = np.zeros(1326)
-    for name in names:
-        a, b = sorted((RANKS.index(name[0]), RANKS.index(name[1])), reverse=True)
-        chosen = (hi == a) & (lo == b)
-        if len(name) == 3:
-            chosen &= suited if name[2] == "s" else ~suited
-        w[chosen] = 1.0
-    return w
-
+from pokerhash.equity import equities_vs_range, equity, random_deals
+from pokerhash.ranges import Range
 
 def _rate(benchmark, count: float):
     """Millions of items per second at the median time."""
@@ -40,14 +23,14 @@ def test_exact_aces_vs_kings(benchmark):
 
 
 def test_exact_aa_vs_kk_all_combos(benchmark):
-    aa, kk = rank_weights("AA"), rank_weights("KK")
+    aa, kk = Range("AA"), Range("KK")
     benchmark(equity, [aa, kk], method="exact")
 
 
 @pytest.mark.slow
 def test_exact_qq_plus_aks_vs_random(benchmark):
-    hero = rank_weights("AA", "KK", "QQ", "AKs")
-    benchmark.pedantic(equity, ([hero, np.ones(1326)],), {"method": "exact"}, rounds=3)
+    hero = Range("QQ+,AKs")
+    benchmark.pedantic(equity, ([hero, Range("random")],), {"method": "exact"}, rounds=3)
 
 
 def test_exact_plo4_heads_up_preflop(benchmark):
@@ -65,7 +48,7 @@ def test_sample_plo4_heads_up(benchmark):
 
 
 def test_equities_vs_range_river(benchmark):
-    villain = rank_weights("AA", "KK", "QQ", "JJ", "TT", "AKs", "AKo", "KQs", "76s")
+    villain = Range("TT+,AK,KQs,76s")
     benchmark(equities_vs_range, [48, 45, 20, 23, 2], villain)
 
 

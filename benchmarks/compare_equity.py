@@ -15,25 +15,9 @@ import argparse
 import statistics
 import time
 
-import numpy as np
 
-from pokerhash.equity import COMBO_CARDS, equity
-
-RANKS = "23456789TJQKA"
-
-
-def rank_weights(*names: str) -> np.ndarray:
-    hi, lo = COMBO_CARDS[:, 0] >> 2, COMBO_CARDS[:, 1] >> 2
-    suited = (COMBO_CARDS[:, 0] & 3) == (COMBO_CARDS[:, 1] & 3)
-    w = np.zeros(1326)
-    for name in names:
-        a, b = sorted((RANKS.index(name[0]), RANKS.index(name[1])), reverse=True)
-        chosen = (hi == a) & (lo == b)
-        if len(name) == 3:
-            chosen &= suited if name[2] == "s" else ~suited
-        w[chosen] = 1.0
-    return w
-
+from pokerhash.equity import equity
+from pokerhash.ranges import Range
 
 def timed(function, repeats: int):
     times, result = [], None
@@ -71,13 +55,13 @@ def main(argv=None) -> int:
     # e.g. 0.0 for AhKh v QQ+ on Jh7c2h, where the equity is 0.4768: not compared.)
     b, m, res = timed(lambda: equity(["AhAd", "KsKc"], method="exact"), r)
     report("AhAd v KsKc preflop exact", "pokerhash", b, m, fmt(res.equity))
-    b, m, res = timed(lambda: equity(["AhKh", rank_weights("QQ", "KK", "AA")], "Jh7c2h", method="exact"), r)
+    b, m, res = timed(lambda: equity(["AhKh", Range("QQ+")], "Jh7c2h", method="exact"), r)
     report("AhKh v QQ+ on Jh7c2h exact", "pokerhash", b, m, fmt(res.equity))
 
     # Hand against a range by sampling.
     name = "AhKh v QQ+ on Jh7c2h sampled"
     n = 1_000_000
-    b, m, res = timed(lambda: equity(["AhKh", rank_weights("QQ", "KK", "AA")], "Jh7c2h", method="sample", trials=n,
+    b, m, res = timed(lambda: equity(["AhKh", Range("QQ+")], "Jh7c2h", method="sample", trials=n,
                                      seed=1), r)
     report(name, "pokerhash", b, m, fmt(res.equity), n)
     if eval7:
@@ -118,14 +102,14 @@ def main(argv=None) -> int:
     report("PLO4 AhKhQsJs v 9c8c7d6d exact", "pokerhash", b, m, fmt(res.equity))
 
     if args.full:
-        b, m, res = timed(lambda: equity([rank_weights("AA"), rank_weights("KK")], method="exact"), r)
+        b, m, res = timed(lambda: equity([Range("AA"), Range("KK")], method="exact"), r)
         report("AA v KK exact", "pokerhash", b, m, fmt(res.equity))
         if eval7:
             b, m, res = timed(lambda: eval7.py_all_hands_vs_range(eval7.HandRange("AA"), eval7.HandRange("KK"), [],
                                                                   10_000_000), 1)
             report("AA v KK (eval7: sampled)", "eval7", b, m, f"{len(res)} hands")
-        hero = rank_weights("AA", "KK", "QQ", "AKs")
-        b, m, res = timed(lambda: equity([hero, np.ones(1326)], method="exact"), 1)
+        hero = Range("QQ+,AKs")
+        b, m, res = timed(lambda: equity([hero, Range("random")], method="exact"), 1)
         report("QQ+,AKs v random exact", "pokerhash", b, m, fmt(res.equity))
     return 0
 

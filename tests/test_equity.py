@@ -10,11 +10,7 @@ import pokerhash as ph
 from pokerhash import InvalidCardError, InvalidValueError
 from pokerhash.cards import cards
 from pokerhash.equity import board_strengths, equities_vs_range, equity, equity_iter, random_deals
-
-
-def combo_index(a: int, b: int) -> int:
-    hi, lo = max(a, b), min(a, b)
-    return hi * (hi - 1) // 2 + lo
+from pokerhash.ranges import Range, combo_index
 
 
 def weights(combos) -> np.ndarray:
@@ -27,17 +23,8 @@ def weights(combos) -> np.ndarray:
 
 
 def rank_combos(*names: str):
-    """Every combination of the given rank pairs: "AA", "AKs", "AKo", "AK" (both)."""
-    out = []
-    for name in names:
-        ranks = tuple(sorted(("23456789TJQKA".index(name[0]), "23456789TJQKA".index(name[1])), reverse=True))
-        for a, b in itertools.combinations(range(52), 2):
-            if (b >> 2, a >> 2) != ranks and (a >> 2, b >> 2) != ranks:
-                continue
-            if len(name) == 3 and ((a & 3) == (b & 3)) != (name[2] == "s"):
-                continue
-            out.append((a, b))
-    return out
+    """The combinations of range classes ("AA", "AKs", "T9o"), as pairs of cards."""
+    return list(Range(",".join(names)))
 
 
 def approx(values, expected, tol=1e-12):
@@ -97,7 +84,7 @@ def test_exact_equals_brute_force(game, hands, board, dead):
 
 def test_ranges_exact_equals_brute_force():
     villain = {(cards("Ks")[0], cards("Kh")[0]): 1.0, (cards("Qs")[0], cards("Qh")[0]): 0.5,
-               (cards("9s")[0], cards("8s")[0]): 0.25, (cards("Ad")[0], cards("Kd")[0]): 2.0}
+               (cards("9s")[0], cards("8s")[0]): 0.25, (cards("Ad")[0], cards("Kd")[0]): 0.8}
     hero = {(cards("Ah")[0], cards("As")[0]): 1.0, (cards("Jc")[0], cards("Tc")[0]): 0.75}
     board, dead = cards("Kc 7s 2s 3d"), cards("4h")
     result = equity([weights(hero), weights(villain), "5s5d"], board, dead, method="exact")
@@ -301,3 +288,14 @@ def test_suit_classes_equal_one_count_per_combination(hero, others, dead):
         expected += w * equity([hero, list(combo)] + others, dead=dead).equity
         total += w
     assert np.allclose(grouped.equity, expected / total, atol=1e-12)
+
+
+def test_players_as_range_objects_text_or_arrays():
+    board = "Jh 7c 2h"
+    as_range = equity(["AhKh", Range("QQ+,AKs:0.5")], board)
+    as_text = equity(["AhKh", "QQ+,AKs:0.5"], board)
+    as_array = equity(["AhKh", Range("QQ+,AKs:0.5").weights.copy()], board)
+    assert np.array_equal(as_range.equity, as_text.equity) and np.array_equal(as_text.equity, as_array.equity)
+    assert as_text.labels == ("AhKh", "QQ+,AKs:0.5")
+    assert equities_vs_range(board, "QQ+,AKs:0.5")[combo_index("As", "Ks")] == pytest.approx(
+        equity(["AsKs", "QQ+,AKs:0.5"], board).equity[0], abs=1e-12)

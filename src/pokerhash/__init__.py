@@ -8,6 +8,7 @@ import importlib
 
 from .cards import Deck, card, card_str, cards, cards_str
 from .errors import CardTypeError, IllegalActionError, InvalidCardError, InvalidValueError, PokerhashError
+from .errors import InvalidRangeError
 from .low import (
     BEST_LOW,
     NO_LOW,
@@ -56,6 +57,10 @@ _LAZY = {
     "Settlement": ("pots", "Settlement"),
     "settle": ("pots", "settle"),
     "side_pots": ("pots", "side_pots"),
+    "ranges": ("ranges", None),
+    "Range": ("ranges", "Range"),
+    "combo_index": ("ranges", "combo_index"),
+    "combo_cards": ("ranges", "combo_cards"),
     "equity": ("equity", None),  # the module is callable: pokerhash.equity(players, board, ...)
     "EquityResult": ("equity", "EquityResult"),
     "random_deals": ("equity", "random_deals"),
@@ -125,6 +130,11 @@ __all__ = [
     "to_cactus_kev",
     "turkish_category",
     "turkish_deck",
+    "InvalidRangeError",
+    "Range",
+    "combo_cards",
+    "combo_index",
+    "ranges",
     "equity",
     "EquityResult",
     "random_deals",

@@ -19,7 +19,10 @@ from .errors import CardTypeError, InvalidCardError
 
 def card_rows(hands, widths: Sequence[int], name: str, check: bool) -> np.ndarray:
     """``hands`` as C-contiguous uint8 rows of one of ``widths`` cards."""
-    array = hands if isinstance(hands, np.ndarray) else np.asarray(hands)
+    try:
+        array = hands if isinstance(hands, np.ndarray) else np.asarray(hands)
+    except ValueError:  # NumPy refuses rows of different lengths
+        raise InvalidCardError(f"{name} must be rows of equal length (an (n, k) array), not ragged lists") from None
     if array.dtype.kind not in "iu":
         raise CardTypeError(f"{name} must be an integer array of card indices 0..51, got dtype {array.dtype}")
     if array.ndim != 2 or array.shape[1] not in widths:

@@ -17,6 +17,7 @@ import enum
 from dataclasses import dataclass, replace
 from typing import List, Optional, Sequence, Tuple
 
+from ._checks import as_flag, as_int
 from .errors import IllegalActionError, InvalidValueError
 from .pots import as_chips
 
@@ -30,6 +31,21 @@ __all__ = [
     "Limit",
     "Structure",
 ]
+
+
+def _member(kind: type, value: object, what: str):
+    """``value`` as a member of the enum ``kind``: a member, or its text
+    (``"pot-limit"``); InvalidValueError listing the choices otherwise."""
+    try:
+        return kind(value)
+    except ValueError:
+        choices = ", ".join(repr(member.value) for member in kind)
+        raise InvalidValueError(f"{what} must be one of {choices}, not {value!r}") from None
+
+
+def _player(value: object, what: str = "player") -> int:
+    """A player index (an int: players are 0..n-1, the round checks the range)."""
+    return as_int(value, what)
 
 
 class Limit(str, enum.Enum):
@@ -57,6 +73,8 @@ class Structure:
     uncapped_heads_up: bool = False
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "limit", _member(Limit, self.limit, "limit"))
+        as_flag(self.uncapped_heads_up, "uncapped_heads_up")
         if as_chips(self.small_bet, "the small bet") == 0 or as_chips(self.big_bet, "the big bet") < self.small_bet:
             raise InvalidValueError(f"bets must satisfy 0 < small bet <= big bet, not {self.small_bet}/{self.big_bet}")
         if self.max_bets is not None and as_chips(self.max_bets, "max_bets") == 0:
@@ -122,6 +140,11 @@ class Action:
     is_all_in: bool = False
     player: Optional[int] = None
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", _member(ActionKind, self.kind, "an action's kind"))
+        if self.player is not None:
+            _player(self.player, "an action's player")
+
     @classmethod
     def fold(cls, player: Optional[int] = None) -> Action:
         return cls(ActionKind.FOLD, player=player)
@@ -175,6 +198,10 @@ class ForcedBet:
     kind: ForcedKind
     player: int
     amount: int
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", _member(ForcedKind, self.kind, "a forced bet's kind"))
+        _player(self.player, f"the player of a {self.kind.value}")
 
     @classmethod
     def ante(cls, player: int, amount: int) -> ForcedBet:
@@ -284,12 +311,14 @@ class BettingRound:
             raise InvalidValueError(f"a betting round needs at least 2 players, not {count}")
         stacks = [as_chips(stack, f"stack of player {p}") for p, stack in enumerate(stacks)]
         contributed = [as_chips(c, "contribution") for c in contributed] if contributed is not None else [0] * count
-        folded = [bool(f) for f in folded] if folded is not None else [False] * count
+        folded = [as_flag(f, "folded") for f in folded] if folded is not None else [False] * count
         if len(contributed) != count or len(folded) != count:
             raise InvalidValueError(f"contributed and folded need one entry per player ({count})")
-        if not 0 <= first_to_act < count:
+        if not 0 <= _player(first_to_act, "first_to_act") < count:
             raise InvalidValueError(f"first_to_act {first_to_act} is not a player 0..{count - 1}")
-        if open_pair and structure.is_big_bet:
+        if not isinstance(structure, Structure):
+            raise InvalidValueError(f"structure must be a Structure (e.g. Structure.no_limit(10)), not {structure!r}")
+        if as_flag(open_pair, "open_pair") and structure.is_big_bet:
             raise InvalidValueError("the open-pair option exists only in fixed-limit stud")
         state = cls(
             structure,
@@ -305,6 +334,8 @@ class BettingRound:
             open_pair=open_pair,
         )
         for bet in forced:
+            if not isinstance(bet, ForcedBet):
+                raise InvalidValueError(f"forced bets are ForcedBet values (e.g. ForcedBet.blind(1, 5)), not {bet!r}")
             state._post(bet)
         state._advance(first_to_act)
         return state
@@ -349,14 +380,13 @@ class BettingRound:
 
     def validate(self, action: Action) -> Action:
         """The normalized action that :meth:`apply` would perform; IllegalActionError if illegal."""
+        if not isinstance(action, Action):
+            raise InvalidValueError(f"an action is an Action (e.g. Action.fold(), Action.raise_to(30)), not {action!r}")
         legal = self.legal_actions()
         player = legal.player
         if action.player is not None and action.player != player:
             raise IllegalActionError(f"player {action.player} acted out of turn: player {player} is to act; legal: {legal}")
-        try:
-            kind = ActionKind(action.kind)
-        except ValueError:
-            raise InvalidValueError(f"unknown action {action.kind!r}") from None
+        kind = action.kind
         if kind is ActionKind.FOLD:
             return Action(kind, player=player)
         if kind is ActionKind.CHECK:
@@ -526,6 +556,11 @@ class BettingRound:
     def _check_forced(self, kind: ForcedKind, player: int, amount: int) -> None:
         if not 0 <= player < len(self.stacks) or self.folded[player] or not self.stacks[player] or not amount:
             raise InvalidValueError(f"player {player} cannot post a {kind.value} of {amount}")
+        if kind is not ForcedKind.ANTE and self.bets[player]:
+            # One live forced bet per player: a second would leave them above the bet
+            # to match. Dead money (a missed small blind) is posted as an ante.
+            raise InvalidValueError(
+                f"player {player} already has {self.bets[player]} in front of them and cannot also post a {kind.value}")
         size = self.structure.bet_size(self.street)
         if kind is ForcedKind.BRING_IN and (self.structure.is_big_bet or self.current_bet or amount > size):
             raise InvalidValueError(f"a bring-in opens fixed-limit betting with at most {size}, not {amount}")

@@ -34,11 +34,10 @@ import numpy as np
 from . import _equity
 from .cards import HandLike, card_str, cards
 from .errors import InvalidCardError, InvalidValueError
+from .ranges import COMBOS, N_COMBOS, Range
 
 __all__ = ["EquityResult", "equity", "equity_iter", "random_deals", "board_strengths", "equities_vs_range", "GAMES"]
 
-N_COMBOS = 1326
-COMBO_CARDS = np.array([(hi, lo) for hi in range(52) for lo in range(hi)], dtype=np.uint8)  # index hi*(hi-1)/2 + lo
 
 
 def _pair_bits(pairs: np.ndarray) -> np.ndarray:
@@ -46,7 +45,7 @@ def _pair_bits(pairs: np.ndarray) -> np.ndarray:
     return (np.uint64(1) << pairs[:, 0].astype(np.uint64)) | (np.uint64(1) << pairs[:, 1].astype(np.uint64))
 
 
-COMBO_BITS = _pair_bits(COMBO_CARDS)
+COMBO_BITS = _pair_bits(COMBOS)
 
 
 class _Game:
@@ -140,32 +139,19 @@ def _game(game: str) -> _Game:
 
 
 def _range_weights(player) -> Optional[np.ndarray]:
-    """The (1326,) weights of a range player (a Range, or an array), or None for a hand."""
-    weights = getattr(player, "weights", None)
-    if weights is None and isinstance(player, np.ndarray) and player.shape == (N_COMBOS,) and player.dtype.kind == "f":
-        weights = player
-    if weights is None and isinstance(player, str):
-        weights = _parse_range_text(player)
-    if weights is None:
-        return None
-    weights = np.asarray(weights, dtype=np.float64)
-    if weights.shape != (N_COMBOS,) or not np.isfinite(weights).all() or (weights < 0).any():
-        raise InvalidValueError("a range is 1326 finite non-negative weights (pokerhash.ranges layout)")
-    return weights
-
-
-def _parse_range_text(text: str) -> Optional[np.ndarray]:
-    """Range text (``"QQ+,AKs"``) when pokerhash.ranges is there and the text is not cards."""
-    try:
-        cards(text)
-        return None
-    except InvalidCardError:
-        pass
-    try:
-        from .ranges import Range
-    except ImportError:
-        return None
-    return Range(text).weights
+    """The (1326,) weights of a range player, or None for a hand: a Range, range text
+    that is not a hand of cards (``"QQ+,AKs"``), or an array of 1,326 floats."""
+    if isinstance(player, Range):
+        return player.weights
+    if isinstance(player, str):
+        try:
+            cards(player)
+            return None
+        except InvalidCardError:
+            return Range(player).weights
+    if isinstance(player, np.ndarray) and player.dtype.kind == "f":
+        return Range(player).weights
+    return None
 
 
 def _label(player, hand: Optional[List[int]]) -> str:
@@ -235,7 +221,7 @@ class _Spec:
             if not live.any():
                 raise InvalidValueError(f"player {i + 1}'s range is empty once the known cards are removed")
             index = np.flatnonzero(live)
-            self.combos.append((COMBO_CARDS[index], w[index]))
+            self.combos.append((np.ascontiguousarray(COMBOS[index]), w[index]))
         self.ranges = [i for i, c in enumerate(self.combos) if c is not None]
         if len(self.ranges) > 1 and not self._compatible():
             raise InvalidValueError("no combination of the players' ranges is free of shared cards")
@@ -562,9 +548,7 @@ def equities_vs_range(board: HandLike, villain) -> np.ndarray:
     a card with the hero or a runout does not count, RULES.md "Cards"). Ties count
     half ("Pots, splitting and rake")."""
     rows = _boards(board, (3, 4, 5))
-    weights = _range_weights(villain)
-    if weights is None:
-        raise InvalidValueError("villain must be a range: a Range or (1326,) float weights")
+    weights = Range(villain).weights
     return _equity.equities_vs_range(np.ascontiguousarray(rows[0]), np.ascontiguousarray(weights))
 
 

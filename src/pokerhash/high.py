@@ -16,6 +16,7 @@ import numpy as np
 
 from . import _core
 from ._batch import card_rows, raise_if_bad_row
+from ._checks import is_int
 from .cards import HandLike, RANKS, cards
 from .errors import InvalidValueError
 
@@ -104,7 +105,7 @@ def from_cactus_kev(rank: int) -> int:
 def category_counts(n: int) -> Dict[HandCategory, int]:
     """How many of all n-card hands (n = 5, 6, 7) fall in each category, counted in C
     by enumerating every hand (133,784,560 for seven cards)."""
-    if n not in (5, 6, 7):
+    if not is_int(n) or n not in (5, 6, 7):
         raise InvalidValueError(f"category_counts takes 5, 6 or 7 cards, not {n!r}")
     histogram = _core.value_histogram(n)
     bounds = _CATEGORY_FLOORS + (MAX_STRENGTH + 1,)
@@ -142,7 +143,8 @@ def _letters(ranks) -> str:
 
 def describe(strength: int) -> str:
     """English description: "Full house, kings full of fours", "Royal flush",
-    "Straight, five high (wheel)", "Two pair, aces and eights, king kicker"."""
+    "Straight, ace high (Broadway)", "Straight, five high (wheel)",
+    "Two pair, aces and eights, king kicker"."""
     kind = category(strength)
     r = _ranks_by_strength()[strength]
     if kind is HandCategory.STRAIGHT_FLUSH:
@@ -156,7 +158,7 @@ def describe(strength: int) -> str:
     if kind is HandCategory.FLUSH:
         return f"Flush, {_letters(r)}"
     if kind is HandCategory.STRAIGHT:
-        return f"Straight, {_RANK_NAMES[r[0]]} high" + {12: " (major straight)", 3: " (wheel)"}.get(r[0], "")
+        return f"Straight, {_RANK_NAMES[r[0]]} high" + {12: " (Broadway)", 3: " (wheel)"}.get(r[0], "")
     if kind is HandCategory.THREE_OF_A_KIND:
         return f"Three of a kind, {_RANK_PLURALS[r[0]]}, {_letters(r[3:])} kickers"
     if kind is HandCategory.TWO_PAIR:

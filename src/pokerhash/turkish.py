@@ -34,6 +34,7 @@ import numpy as np
 
 from . import _core
 from ._batch import card_rows
+from ._checks import as_flag
 from .cards import RANKS, HandLike
 from .errors import InvalidCardError, InvalidValueError
 from .high import _RANK_NAMES, _RANK_PLURALS  # the same English names as the high-hand descriptions
@@ -82,7 +83,8 @@ def turkish_deck(players: int, four_players_use_36_cards: bool = True) -> List[i
     """The cards of the deck for 2 to 5 players (§5.1), lowest card first."""
     if players is None:
         raise InvalidValueError("turkish_deck needs the number of players, 2 to 5")
-    return list(range(4 * _core.turkish_lowest_rank(players, None, four_players_use_36_cards), 52))
+    use_36 = as_flag(four_players_use_36_cards, "four_players_use_36_cards")
+    return list(range(4 * _core.turkish_lowest_rank(players, None, use_36), 52))
 
 
 def evaluate_turkish_batch(hands, players: Optional[int] = None, lowest_rank: LowestRank = None,
@@ -111,13 +113,44 @@ def _class_table() -> Tuple[np.ndarray, np.ndarray, int]:
     return _core.turkish_class_table()
 
 
+# The suit code's groups (one nibble each, most significant first, see the module
+# docstring) and how many cards each holds, by category; the rest of the code is 0.
+_GROUP_SIZES = {
+    TurkishCategory.HIGH_CARD: (1, 1, 1, 1, 1),
+    TurkishCategory.ONE_PAIR: (1, 1, 1, 2),
+    TurkishCategory.TWO_PAIR: (1, 2, 2),
+    TurkishCategory.MINOR_STRAIGHT: (1, 1, 1, 1, 1),
+    TurkishCategory.STRAIGHT: (1, 1, 1, 1, 1),
+    TurkishCategory.MAJOR_STRAIGHT: (1, 1, 1, 1, 1),
+    TurkishCategory.THREE_OF_A_KIND: (1, 1, 3),
+    TurkishCategory.FULL_HOUSE: (3, 2),
+    TurkishCategory.FOUR_OF_A_KIND: (1, 4),
+}
+_FLUSH_CODES = tuple(0x11111 << suit for suit in range(4))  # five cards of one suit
+
+
+def _is_suit_code(kind: TurkishCategory, code: int, code_bits: int) -> bool:
+    """Whether some hand of category ``kind`` has the suit code ``code``: a flush has
+    five equal one-suit nibbles; otherwise each group's nibble holds as many suits as
+    the group has cards, and five single cards are not all of one suit."""
+    if kind not in _GROUP_SIZES:
+        return code in _FLUSH_CODES
+    sizes = _GROUP_SIZES[kind]
+    nibbles = [(code >> (code_bits - 4 * (i + 1))) & 15 for i in range(code_bits // 4)]
+    used = nibbles[:len(sizes)]
+    return (all(bin(n).count("1") == size for n, size in zip(used, sizes))
+            and not any(nibbles[len(sizes):]) and code not in _FLUSH_CODES)
+
+
 def _class_of(value: int) -> int:
+    """The class id of a value some Turkish hand has; InvalidValueError otherwise."""
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
         raise InvalidValueError(f"a Turkish hand value is an int, not {type(value).__name__}")
     categories, _, code_bits = _class_table()
     class_id = int(value) >> code_bits
-    if int(value) < 0 or not 1 <= class_id < len(categories):
-        raise InvalidValueError(f"{value} is not a Turkish hand value")
+    if int(value) < 0 or not 1 <= class_id < len(categories) or not _is_suit_code(
+            TurkishCategory(int(categories[class_id])), int(value) & ((1 << code_bits) - 1), code_bits):
+        raise InvalidValueError(f"{value} is not the value of a Turkish hand (see evaluate_turkish)")
     return class_id
 
 
