@@ -5,7 +5,9 @@ combinations) exact <= 7 ms; QQ+,AKs vs random exact <= 3.5 s (``--run-slow``
 style: only with ``-k qq``); PLO4 heads-up preflop exact <= 20 ms; sampling,
 heads-up Hold'em >= 60 M showdowns/s, PLO4 >= 10 M; ``equities_vs_range`` on a
 river <= 30 us; ``random_deals`` <= 5 ns per card. Compare medians. Side by side
-with eval7 and pokerkit: ``python benchmarks/compare_equity.py``.
+with eval7 and pokerkit: ``python benchmarks/compare_equity.py``. On a busy shared
+machine add ``--benchmark-timer time.process_time`` (CPU time: the honest
+single-thread measure).
 """
 
 import pytest
