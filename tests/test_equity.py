@@ -99,6 +99,10 @@ FULL_CASES = [
     ("holdem", ["AhKh", "QhJh"], "2h"),
     ("omaha", ["AhKhQsJs", "9c8c7d6d"], ""),
     ("omaha8", ["Ac2cKhKs", "AdQdJdTd", "3h4h5s6s"], "7c"),
+    ("holdem", ["AhKh", "QsQd", "Tc9c", "5d5c"], ""),
+    ("omaha", ["AhKhQsJsTc", "9c8c7d6d2s"], ""),
+    ("omaha", ["AhKhQsJsTc3c", "9c8c7d6d2s2h"], ""),
+    ("omaha8", ["Ac2cKhKs", "AdQdJdTd", "3h4h5s6s"], ""),
 ]
 
 
@@ -299,3 +303,10 @@ def test_players_as_range_objects_text_or_arrays():
     assert as_text.labels == ("AhKh", "QQ+,AKs:0.5")
     assert equities_vs_range(board, "QQ+,AKs:0.5")[combo_index("As", "Ks")] == pytest.approx(
         equity(["AsKs", "QQ+,AKs:0.5"], board).equity[0], abs=1e-12)
+
+
+def test_sampled_multiway_ranges_within_four_standard_errors():
+    players = [Range("AA,KK,AKs"), Range("QQ,JJ,AQs"), Range("T9s,98s,87s"), "7h7d"]
+    exact = equity(players, "Ah 9s 2d", method="exact")
+    sampled = equity(players, "Ah 9s 2d", method="sample", trials=1_000_000, seed=11, threads=2)
+    assert exact.exact and (np.abs(sampled.equity - exact.equity) <= 4 * sampled.std_error).all()
