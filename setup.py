@@ -100,8 +100,9 @@ def extension(name: str) -> Extension:
     return ext
 
 
-# One extension per capability: _core (the evaluators), _icm (ICM), _iso (hand
+# One extension per capability: _core (the evaluators), _equity (equity and
+# deals), _icm (ICM), _iso (hand
 # isomorphism and card-abstraction features).
-EXTENSIONS = ["_core", "_icm", "_iso"]
+EXTENSIONS = ["_core", "_equity", "_icm", "_iso"]
 
 setup(ext_modules=[extension(name) for name in EXTENSIONS], cmdclass={"build_ext": BuildExt})

@@ -86,6 +86,11 @@ _LAZY = {
     "tournament": ("tournament", None),
     "icm": ("tournament", "icm"),
     "ForcedBet": ("betting", "ForcedBet"),
+    "equity": ("equity", None),  # the module is callable: pokerhash.equity(players, board, ...)
+    "EquityResult": ("equity", "EquityResult"),
+    "random_deals": ("equity", "random_deals"),
+    "board_strengths": ("equity", "board_strengths"),
+    "equities_vs_range": ("equity", "equities_vs_range"),
 }
 
 
@@ -184,4 +189,9 @@ __all__ = [
     "evaluate_a5_low_batch",
     "evaluate_deuce7",
     "evaluate_deuce7_batch",
+    "equity",
+    "EquityResult",
+    "random_deals",
+    "board_strengths",
+    "equities_vs_range",
 ]
