@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from .cards import Deck, card, card_str, cards, cards_str
 from .errors import CardTypeError, IllegalActionError, InvalidCardError, InvalidValueError, PokerhashError
+from .errors import InvalidRangeError
 from .low import (
     BEST_LOW,
     NO_LOW,
@@ -28,6 +29,27 @@ from .turkish import (
     evaluate_turkish_batch,
     turkish_category,
     turkish_deck,
+)
+from .shortdeck import (
+    ShortDeckCategory,
+    best_shortdeck_five,
+    describe_shortdeck,
+    evaluate_shortdeck,
+    evaluate_shortdeck_batch,
+    shortdeck_category,
+)
+from .lowball import (
+    BEST_A5_LOW,
+    BEST_DEUCE7,
+    a5_low_category,
+    best_a5_low_five,
+    deuce7_category,
+    describe_a5_low,
+    describe_deuce7,
+    evaluate_a5_low,
+    evaluate_a5_low_batch,
+    evaluate_deuce7,
+    evaluate_deuce7_batch,
 )
 from .high import (
     HandCategory,
@@ -57,7 +79,18 @@ _LAZY = {
     "Settlement": ("pots", "Settlement"),
     "settle": ("pots", "settle"),
     "side_pots": ("pots", "side_pots"),
+    "ranges": ("ranges", None),
+    "Range": ("ranges", "Range"),
+    "combo_index": ("ranges", "combo_index"),
+    "combo_cards": ("ranges", "combo_cards"),
+    "tournament": ("tournament", None),
+    "icm": ("tournament", "icm"),
     "ForcedBet": ("betting", "ForcedBet"),
+    "equity": ("equity", None),  # the module is callable: pokerhash.equity(players, board, ...)
+    "EquityResult": ("equity", "EquityResult"),
+    "random_deals": ("equity", "random_deals"),
+    "board_strengths": ("equity", "board_strengths"),
+    "equities_vs_range": ("equity", "equities_vs_range"),
 }
 
 
@@ -65,6 +98,9 @@ if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
     from . import betting, pots
     from .betting import Action, BettingRound, ForcedBet, LegalActions, Structure
     from .pots import RakeRule, Settlement, settle, side_pots
+    from . import ranges, tournament
+    from .ranges import Range, combo_cards, combo_index
+    from .tournament import icm
 
 
 def __getattr__(name: str) -> object:
@@ -129,4 +165,33 @@ __all__ = [
     "to_cactus_kev",
     "turkish_category",
     "turkish_deck",
+    "InvalidRangeError",
+    "Range",
+    "combo_cards",
+    "combo_index",
+    "ranges",
+    "icm",
+    "tournament",
+    "ShortDeckCategory",
+    "best_shortdeck_five",
+    "describe_shortdeck",
+    "evaluate_shortdeck",
+    "evaluate_shortdeck_batch",
+    "shortdeck_category",
+    "BEST_A5_LOW",
+    "BEST_DEUCE7",
+    "a5_low_category",
+    "best_a5_low_five",
+    "deuce7_category",
+    "describe_a5_low",
+    "describe_deuce7",
+    "evaluate_a5_low",
+    "evaluate_a5_low_batch",
+    "evaluate_deuce7",
+    "evaluate_deuce7_batch",
+    "equity",
+    "EquityResult",
+    "random_deals",
+    "board_strengths",
+    "equities_vs_range",
 ]

@@ -107,7 +107,8 @@ def from_cactus_kev(rank: int) -> int:
 
 def category_counts(n: int) -> Dict[HandCategory, int]:
     """How many of all n-card hands (n = 5, 6, 7) fall in each category, counted in C
-    by enumerating every hand (133,784,560 for seven cards)."""
+    by enumerating every hand (133,784,560 for seven cards; where no flush is
+    possible, the last card's suits share one lookup)."""
     if not is_int(n) or n not in (5, 6, 7):
         raise InvalidValueError(f"category_counts takes 5, 6 or 7 cards, not {n!r}")
     histogram = _core.value_histogram(n)
