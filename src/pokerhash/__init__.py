@@ -101,6 +101,7 @@ if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
     from . import ranges, tournament
     from .ranges import Range, combo_cards, combo_index
     from .tournament import icm
+    from .equity import EquityResult, board_strengths, equities_vs_range, equity, random_deals
 
 
 def __getattr__(name: str) -> object:

@@ -6,7 +6,7 @@ al., "Evaluating State-Space Abstractions in Extensive-Form Games", 2013):
 
 * ``"hs"`` (river): hand strength, the equity against one uniformly random
   opponent hand drawn from the cards left (card removal exact), ties counting half
-  (rules: Hand rankings; Pots, splitting — a tie splits the pot);
+  (rules: Standard hand ranking; Pots, splitting and rake: a tie splits the pot);
 * ``"ehs"`` and ``"ehs2"`` (flop, turn): the mean over every runout of the river HS
   and of its square;
 * ``"histogram"`` (flop, turn): the counts of the runouts whose river HS falls in

@@ -3,7 +3,7 @@
 ``equity(players, board, dead, game)`` answers for 2 to 10 players, each a known
 hand or (Hold'em) a weighted range of two-card combinations, in Hold'em, Omaha
 (4, 5 or 6 hole cards, high or eight-or-better hi/lo) and seven-card stud (high or
-hi/lo) with the cards known so far. Hands are ranked as RULES.md "Standard hand
+hi/lo) with the cards known so far. Hands are ranked as the rules' "Standard hand
 ranking", "Games that pick five cards from more" and "Low hands" say, and every
 showdown's pot is shared as "Pots, splitting and rake" says: ties split evenly, and
 in hi/lo the best high and the best qualifying low each take half, the high taking
@@ -49,14 +49,15 @@ COMBO_BITS = _pair_bits(COMBOS)
 
 
 class _Game:
-    """What the equity kernels need to know about a game (RULES.md "The games and their flow")."""
+    """What the equity kernels need to know about a game (rules: The games and their flow)."""
 
     def __init__(self, name: str, kind: str, hilo: bool, hole_sizes: Tuple[int, ...], board_size: int, max_players):
         self.name, self.kind, self.hilo = name, kind, hilo
         self.hole_sizes, self.board_size, self.max_players = hole_sizes, board_size, max_players
 
 
-_OMAHA_SEATS = {4: 10, 5: 8, 6: 7}  # RULES.md: Omaha 2-10, PLO5 2-8, PLO6 2-7
+_OMAHA_SEATS = {4: 10, 5: 8, 6: 7}  # rules, The games and their flow: Omaha 2-10, PLO5 2-8, PLO6 2-7
+#: The games that :func:`equity` plays, by name: holdem, omaha, omaha8, stud, stud8.
 GAMES = {
     "holdem": _Game("holdem", "holdem", False, (2,), 5, {2: 10}),
     "omaha": _Game("omaha", "omaha", False, (4, 5, 6), 5, _OMAHA_SEATS),
@@ -204,7 +205,7 @@ class _Spec:
         missing = sum(self.hole_size - len(h) for h in self.hands if h is not None) + 2 * sum(
             w is not None for w in self.weights) + g.board_size - len(self.board)
         if g.kind == "stud" and missing > len(self.stub):
-            # RULES.md "The games and their flow": when the deck cannot give every player a
+            # Rules, "The games and their flow": when the deck cannot give every player a
             # seventh card, one community card serves them all.
             if any(len(h) > 6 for h in self.hands):
                 raise InvalidValueError("the deck cannot complete every stud hand")
@@ -472,7 +473,7 @@ def equity(players: Sequence[PlayerLike], board: HandLike = (), dead: HandLike =
     players). ``game``: ``"holdem"``, ``"omaha"`` (4, 5 or 6 hole cards), ``"omaha8"``
     (hi/lo eight or better), ``"stud"`` or ``"stud8"`` (each player's known cards, 0
     to 7; when the deck cannot complete every hand the seventh card is one community
-    card, RULES.md "The games and their flow").
+    card; rules: The games and their flow).
 
     ``method``: ``"exact"`` counts every deal (with ranges, every combination of
     range hands that shares no card, weighted by the product of the weights);
@@ -484,7 +485,7 @@ def equity(players: Sequence[PlayerLike], board: HandLike = (), dead: HandLike =
     stops it). ``threads``: worker threads, 0 for all cores. ``progress``: called
     with each interim :class:`EquityResult` (see :func:`equity_iter`).
 
-    Shares follow RULES.md "Pots, splitting and rake": ties split evenly; in hi/lo
+    Shares follow the rules (rules: Pots, splitting and rake): ties split evenly; in hi/lo
     the best high and the best qualifying low each take half, the high all of it when
     no low qualifies.
     """
@@ -530,7 +531,7 @@ def _boards(board, sizes: Sequence[int]) -> np.ndarray:
 
 
 def board_strengths(board) -> np.ndarray:
-    """Strength (RULES.md "Standard hand ranking", 1..7462) of each of the 1,326
+    """Strength (the rules' "Standard hand ranking", 1..7462) of each of the 1,326
     two-card combinations (``pokerhash.ranges`` layout) with a 5-card board, 0 where
     the combination holds a board card: a (1326,) uint16 array. Given an (n, 5) array
     of boards, an (n, 1326) array."""
@@ -545,7 +546,7 @@ def equities_vs_range(board: HandLike, villain) -> np.ndarray:
     NaN where the hero combination holds a board card or no villain hand is left.
 
     The turn and river are enumerated; card removal is exact (a villain hand sharing
-    a card with the hero or a runout does not count, RULES.md "Cards"). Ties count
+    a card with the hero or a runout does not count; rules: Cards). Ties count
     half ("Pots, splitting and rake")."""
     rows = _boards(board, (3, 4, 5))
     weights = Range(villain).weights

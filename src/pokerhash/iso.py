@@ -2,8 +2,8 @@
 
 A :class:`HandIndexer` numbers the classes of hands dealt in rounds (private cards
 first, then each board round), after Waugh, "A Fast and Optimal Hand Isomorphism
-Algorithm" (2013): suits carry no value in any of our games (rules: Cards and deck
-— no suit outranks another), so solvers and abstractions store one entry per class
+Algorithm" (2013): suits carry no value in any of our games (rules: Standard hand
+ranking: suits never rank), so solvers and abstractions store one entry per class
 instead of one per deal. The index is dense (``0 .. size(round) - 1``) and optimal
 (exactly one index per class), and it also covers shapes the reference C code does
 not build, such as Omaha's ``(4, 3, 1, 1)``.

@@ -1,4 +1,4 @@
-"""Lowball hands (RULES.md §9): A-5 low (razz) and 2-7 low (deuce-to-seven).
+"""Lowball hands (rules: Other games): A-5 low (razz) and 2-7 low (deuce-to-seven).
 
 Both rank hands as the standard ranking does and let the **lower** hand win; their
 values follow the package's convention all the same: higher is a better low.
@@ -24,9 +24,12 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from functools import lru_cache
-from typing import Dict, List, Sequence, Tuple
+from typing import Dict, List, Sequence, TYPE_CHECKING, Tuple
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike, NDArray
 
 from . import _core
 from ._batch import card_rows, raise_if_bad_row
@@ -41,7 +44,7 @@ evaluate_deuce7 = _core.evaluate_deuce7
 BEST_A5_LOW = 6175
 BEST_DEUCE7 = 7462
 
-_ACE = 12  # rank index (RULES.md §1)
+_ACE = 12  # rank index (rules: Cards)
 _PLURALS = ("deuces", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks", "queens",
             "kings", "aces")
 _SHAPES = {(1, 1, 1, 1, 1): HandCategory.HIGH_CARD, (2, 1, 1, 1): HandCategory.ONE_PAIR,
@@ -49,7 +52,7 @@ _SHAPES = {(1, 1, 1, 1, 1): HandCategory.HIGH_CARD, (2, 1, 1, 1): HandCategory.O
            (3, 2): HandCategory.FULL_HOUSE, (4, 1): HandCategory.FOUR_OF_A_KIND}
 
 
-def evaluate_a5_low_batch(hands, check: bool = True) -> np.ndarray:
+def evaluate_a5_low_batch(hands: ArrayLike, check: bool = True) -> NDArray[np.uint16]:
     """A-5 low values (uint16) of an (n, 5|6|7) integer array of hands, any five
     playing, evaluated in C without the GIL. Every row is validated in the evaluation
     pass (cards in 0..51, no repeats) unless ``check=False``; a bad row raises
@@ -60,7 +63,7 @@ def evaluate_a5_low_batch(hands, check: bool = True) -> np.ndarray:
     return values
 
 
-def evaluate_deuce7_batch(hands, check: bool = True) -> np.ndarray:
+def evaluate_deuce7_batch(hands: ArrayLike, check: bool = True) -> NDArray[np.uint16]:
     """2-7 low values (uint16) of an (n, 5) integer array of hands, validated as
     ``evaluate_a5_low_batch`` unless ``check=False``."""
     rows = card_rows(hands, (5,), "hands", check)

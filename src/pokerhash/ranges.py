@@ -2,7 +2,7 @@
 
 Every range API in pokerhash shares one layout: a float64 array of 1,326 weights, one
 per unordered pair of distinct cards, at ``combo_index(c1, c2)``. For cards ``hi > lo``
-(card ints of RULES.md §1, 2c = 0 ... As = 51) the index is ``hi * (hi - 1) // 2 + lo``:
+(card ints of the rules' Cards section, 2c = 0 ... As = 51) the index is ``hi * (hi - 1) // 2 + lo``:
 the combos are listed by their higher card, so all combos whose cards are below ``n``
 come first (``n * (n - 1) // 2`` of them), and a C kernel can compute the index without a
 table.

@@ -1,4 +1,4 @@
-"""Short-deck (6+) Hold'em hands (RULES.md §9): the 36-card deck, sixes to aces.
+"""Short-deck (6+) Hold'em hands (rules: Other games): the 36-card deck, sixes to aces.
 
 Ranking, strongest first: straight flush, four of a kind, **flush, full house**,
 **three of a kind, straight**, two pair, one pair, high card (the Triton order, the
@@ -18,9 +18,12 @@ from __future__ import annotations
 import enum
 import itertools
 from functools import lru_cache
-from typing import Dict, List, Tuple
+from typing import Dict, List, TYPE_CHECKING, Tuple
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike, NDArray
 
 from . import _core
 from ._batch import card_rows
@@ -96,7 +99,7 @@ def shortdeck_category(value: int, trips_beat_straight: bool = True) -> ShortDec
     return [kind for floor, kind in _category_floors(_check_order(trips_beat_straight)) if value >= floor][-1]
 
 
-def evaluate_shortdeck_batch(hands, trips_beat_straight: bool = True, check: bool = True) -> np.ndarray:
+def evaluate_shortdeck_batch(hands: ArrayLike, trips_beat_straight: bool = True, check: bool = True) -> NDArray[np.uint16]:
     """Values (uint16) of an (n, 5|6|7) integer array of short-deck hands, evaluated in
     C without the GIL.
 

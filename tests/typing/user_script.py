@@ -33,3 +33,9 @@ move: ph.Action = round_.apply(ph.Action.raise_to(30))
 pots = ph.side_pots(round_.contributed)
 result: ph.Settlement = ph.settle(pots, {0: 7000, 1: 5000, 2: 6000}, button=2, rake=ph.RakeRule(), players_dealt=3)
 payouts: Dict[int, int] = result.payouts
+
+a5: NDArray[np.uint16] = ph.evaluate_a5_low_batch([[48, 1, 6, 11, 15]])
+deuce7: NDArray[np.uint16] = ph.evaluate_deuce7_batch([[20, 13, 8, 6, 1]])
+short: NDArray[np.uint16] = ph.evaluate_shortdeck_batch([[51, 47, 43, 39, 35]])
+strengths = ph.board_strengths("Jh 7c 2h 3d 9s")
+odds: ph.EquityResult = ph.equity(["Ah Ad", "Ks Kc"], board="Td 7c 2s")
