@@ -23,3 +23,11 @@ def test_readme_has_python_examples():
 @pytest.mark.parametrize("code", python_blocks())
 def test_readme_example_runs(code):
     exec(compile(code, str(README), "exec"), {})
+
+
+@pytest.mark.skipif(not README.exists(), reason="README.md is not beside tests/")
+def test_readme_names_every_public_name():
+    import pokerhash
+
+    text = README.read_text(encoding="utf-8")
+    assert [name for name in pokerhash.__all__ if not re.search(rf"\b{name}\b", text)] == []
