@@ -115,7 +115,7 @@ def test_eval_games_listed_in_help(capsys):
     with pytest.raises(SystemExit):
         main(["eval", "--help"])
     out = capsys.readouterr().out
-    assert all(game in out for game in ("holdem", "omaha", "omaha8", "stud", "stud8", "turkish"))
+    assert all(game in out for game in ("holdem", "omaha", "omaha8", "stud", "stud8", "turkish", "razz", "deuce7", "shortdeck"))
 
 
 def test_version(capsys):
@@ -147,3 +147,14 @@ def test_bench_options_work(capsys, monkeypatch):
     assert "not installed, so not timed: phevaluator, eval7 (pip install 'pokerhash[bench]' installs them)" in out
     assert main(["bench", "--repeats", "0"]) == 2
     assert "--repeats: expected at least 1, got 0" in capsys.readouterr().err
+
+
+def test_eval_lowball_and_short_deck(capsys):
+    code, out, _ = run(["eval", "--game", "razz", "As 2d 3c 4h 6s Kd Kc", "7s 7d 5c 4s 3s 2s 8c"], capsys)
+    assert code == 0 and "6-4-3-2-A  best: 6s 4h 3c 2d As  wins" in out.splitlines()[0]
+    code, out, _ = run(["eval", "--game", "deuce7", "7s 5d 4c 3h 2s", "8s 6d 4d 3d 2c"], capsys)
+    assert code == 0 and out.splitlines()[0].endswith("7-5-4-3-2  wins")
+    code, out, _ = run(["eval", "--game", "shortdeck", "--board", "Js Ts 9c 6h 7d", "As Kd", "8h 8s"], capsys)
+    assert code == 0 and "Straight, jack high" in out.splitlines()[2] and out.splitlines()[2].endswith("wins")
+    code, _, err = run(["eval", "--game", "shortdeck", "--board", "Js Ts 9c 2h 7d", "As Kd"], capsys)
+    assert code == 2 and "card 2h is not in the 36-card short deck" in err

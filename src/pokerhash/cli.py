@@ -24,7 +24,9 @@ from .cards import cards, cards_str
 from .errors import InvalidCardError, PokerhashError
 from .high import best_five, describe, evaluate
 from .low import best_low_five, describe_low, evaluate_low8, evaluate_omaha_low8
+from .lowball import best_a5_low_five, describe_a5_low, describe_deuce7, evaluate_a5_low, evaluate_deuce7
 from .omaha import best_omaha_five, evaluate_omaha
+from .shortdeck import best_shortdeck_five, describe_shortdeck, evaluate_shortdeck
 from .turkish import describe_turkish, evaluate_turkish
 
 # A game's functions take (hole cards, board cards, number of players in the showdown).
@@ -76,6 +78,10 @@ GAMES: Dict[str, Game] = {
     "stud8": Game("Seven-card stud hi/lo", (5, 7), None, _all_cards(evaluate), describe, _all_cards(best_five),
                   low=_all_cards(evaluate_low8), best_low=_all_cards(best_low_five)),
     "turkish": Game("Turkish poker", (5, 5), None, _turkish, describe_turkish),
+    "razz": Game("Razz", (5, 7), None, _all_cards(evaluate_a5_low), describe_a5_low, _all_cards(best_a5_low_five)),
+    "deuce7": Game("2-7 lowball", (5, 5), None, _all_cards(evaluate_deuce7), describe_deuce7),
+    "shortdeck": Game("Short-deck Hold'em", (2, 2), (3, 5), _all_cards(evaluate_shortdeck), describe_shortdeck,
+                      _all_cards(best_shortdeck_five), alone=(5, 7)),
 }
 
 
