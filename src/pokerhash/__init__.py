@@ -60,6 +60,7 @@ _LAZY = {
     "Hand": ("engine", "Hand"),
     "Options": ("engine", "Options"),
     "Stakes": ("engine", "Stakes"),
+    "Table": ("engine", "Table"),
     "Variant": ("engine", "Variant"),
     "VARIANTS": ("engine", "VARIANTS"),
 }
