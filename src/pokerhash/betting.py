@@ -259,6 +259,8 @@ class BettingRound:
     capped: bool = False
     open_pair: bool = False
     to_act: Optional[int] = None
+    #: Dead money in the pot that belongs to no player's bets (a big-blind ante).
+    dead: int = 0
     #: legal_actions() of the current state, computed once per state.
     _legal: Optional[LegalActions] = field(default=None, repr=False, compare=False)
 
@@ -274,12 +276,14 @@ class BettingRound:
         contributed: Optional[Sequence[int]] = None,
         folded: Optional[Sequence[bool]] = None,
         open_pair: bool = False,
+        dead: int = 0,
     ) -> BettingRound:
         """A round at its start: ``stacks`` are the chips behind each player,
         ``forced`` the antes, blinds, straddle or bring-in posted in order, and
         ``first_to_act`` the seat where the action starts (RULES §6 decides which).
         ``contributed`` and ``folded`` carry over from earlier streets; ``open_pair``
-        is stud's 4th-street option to bet the small or the big bet (RULES §6)."""
+        is stud's 4th-street option to bet the small or the big bet (RULES §6);
+        ``dead`` chips in the pot that are no player's (they count for pot-limit)."""
         count = len(stacks)
         if count < 2:
             raise InvalidValueError(f"a betting round needs at least 2 players, not {count}")
@@ -304,6 +308,7 @@ class BettingRound:
             full_level=0,
             increment=structure.bet_size(street),
             open_pair=open_pair,
+            dead=as_chips(dead, "dead money"),
         )
         for bet in forced:
             state._post(bet)
@@ -322,13 +327,14 @@ class BettingRound:
             contributed=self.contributed,
             folded=self.folded,
             open_pair=open_pair,
+            dead=self.dead,
         )
 
     def copy(self) -> BettingRound:
         """An independent copy (for search): the per-player lists are copied."""
         return BettingRound(self.structure, self.street, self.stacks[:], self.bets[:], self.contributed[:],
                             self.folded[:], self.acted[:], self.current_bet, self.full_level, self.increment,
-                            self.bet_count, self.capped, self.open_pair, self.to_act)
+                            self.bet_count, self.capped, self.open_pair, self.to_act, self.dead)
 
     @property
     def is_over(self) -> bool:
@@ -337,7 +343,7 @@ class BettingRound:
     @property
     def pot(self) -> int:
         """Every chip put in this hand, including the bets in front of the players."""
-        return sum(self.contributed)
+        return sum(self.contributed) + self.dead
 
     def legal_actions(self) -> LegalActions:
         """The legal actions of the player to act."""
@@ -362,7 +368,7 @@ class BettingRound:
             # on top of the current bet, even when that bet is a short all-in.
             min_to = self.current_bet + self.increment
             if structure.limit is Limit.POT_LIMIT:
-                max_to = max(min_to, self.current_bet + sum(self.contributed) + self.current_bet - bet)
+                max_to = max(min_to, self.current_bet + sum(self.contributed) + self.dead + self.current_bet - bet)
             else:
                 max_to = all_in_to
             return LegalActions(player, call == 0, call, call_is_all_in, kind, min(min_to, all_in_to),

@@ -22,7 +22,7 @@ from typing import Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence
 from ..betting import Action, ActionKind, BettingRound, ForcedBet, ForcedKind, LegalActions, Limit, Structure
 from ..cards import Deck, HandLike, cards as parse_cards
 from ..errors import IllegalActionError, InvalidCardError, InvalidValueError
-from ..pots import Pot, RakeRule, Reason, Settlement, as_chips, settle, side_pots
+from ..pots import Pot, Pots, RakeRule, Reason, Settlement, as_chips, settle, side_pots
 from . import events as ev
 from .variants import Forced, FirstToAct, Variant
 
@@ -199,7 +199,7 @@ class Hand:
         "_round", "_stacks", "_contributed", "_folded", "_initial", "_hole", "_up", "_board", "_boards",
         "_deck", "_script", "_used", "_stub", "_muck", "_lowest", "_log", "_pending", "_deal_next",
         "_discarded", "_opener", "_aggressor", "_twice", "_result", "_street", "_caller", "_deck_cards",
-        "_missed",
+        "_missed", "_dead",
     )
 
     def __init__(
@@ -274,6 +274,7 @@ class Hand:
                 raise InvalidValueError(f"the deck has {len(deck)} cards; {variant.name} with {n} players deals "
                                         f"from a fresh deck of {len(full_deck)}")
             self._deck = deck
+        self._dead = 0  # dead money (big-blind ante, missed small blinds): see _post_dead
         self._new_deal()
         self._advance()
 
@@ -312,7 +313,7 @@ class Hand:
         stakes = self.stakes
         if stakes.ante:
             if stakes.big_blind_ante:
-                self._post_dead(self._big_blind(), stakes.ante * n, ForcedKind.ANTE)
+                self._post_dead(self._big_blind(), stakes.ante * n, ForcedKind.ANTE, dead=True)
             else:
                 for i in range(n):
                     self._post_dead(i, stakes.ante, ForcedKind.ANTE)
@@ -321,14 +322,20 @@ class Hand:
             forced: List[ForcedBet] = []
             first = self._post_blinds(forced)
             self._begin_round(BettingRound.start(self.structure, self._stacks, first, forced=forced,
-                                                 contributed=self._contributed, folded=self._folded), forced)
+                                                 contributed=self._contributed, folded=self._folded, dead=self._dead), forced)
 
-    def _post_dead(self, i: int, amount: int, kind: ForcedKind) -> None:
+    def _post_dead(self, i: int, amount: int, kind: ForcedKind, dead: bool = False) -> None:
+        """Chips into the pot that are no bet. An ante counts towards its player's
+        side-pot level; ``dead`` money (a big-blind ante, a missed small blind) is
+        everyone's: it goes to the main pot and is never returned as uncalled."""
         chips = min(amount, self._stacks[i])
         if not chips:
             return
         self._stacks[i] -= chips
-        self._contributed[i] += chips
+        if dead:
+            self._dead += chips
+        else:
+            self._contributed[i] += chips
         if self._log is not None:
             self._log.append(ev.Post(self.seats[i], kind, chips))
 
@@ -351,7 +358,7 @@ class Hand:
             if any(bet.player == i for bet in forced):
                 raise InvalidValueError(f"seat {seat} is in the blinds and owes no missed blinds")
             if dead:
-                self._post_dead(i, dead, ForcedKind.ANTE)
+                self._post_dead(i, dead, ForcedKind.ANTE, dead=True)
             if live and self._stacks[i]:
                 forced.append(ForcedBet.blind(i, live))
         straddle = self.stakes.straddle
@@ -404,7 +411,7 @@ class Hand:
     @property
     def pot(self) -> int:
         """Every chip put in this hand, bets in front of the players included."""
-        return sum(self._contributed)
+        return sum(self._contributed) + self._dead
 
     @property
     def folded(self) -> Tuple[int, ...]:
@@ -499,7 +506,7 @@ class Hand:
             i = self._index[move.player]
             forced = [ForcedBet.bring_in(i, move.to)]
             round_ = BettingRound.start(self.structure, self._stacks, (i + 1) % self._n, forced=forced,
-                                        contributed=self._contributed, folded=self._folded)
+                                        contributed=self._contributed, folded=self._folded, dead=self._dead)
             self._begin_round(round_, forced)
         if round_.to_act is not None:
             self._ask(round_)
@@ -793,7 +800,7 @@ class Hand:
         open_pair = street == 1 and variant.is_stud and variant.low is None and not variant.razz and any(
             len({c >> 2 for c in self._up[i]}) < len(self._up[i]) for i in range(self._n) if not self._folded[i])
         round_ = BettingRound.start(self.structure, self._stacks, first, street=street,
-                                    contributed=self._contributed, folded=self._folded, open_pair=open_pair)
+                                    contributed=self._contributed, folded=self._folded, dead=self._dead, open_pair=open_pair)
         return self._begin_round(round_, ())
 
     def _begin_round(self, round_: BettingRound, forced: Sequence[ForcedBet]) -> bool:
@@ -836,7 +843,7 @@ class Hand:
         """Nobody opened: the hands are dead, the pot stays, everyone antes again and
         new hands are dealt (RULES §5)."""
         if self._log is not None:
-            self._log.append(ev.Redeal(sum(self._contributed)))
+            self._log.append(ev.Redeal(self.pot))
         self._folded = [False] * self._n
         if self._deck is not None:
             self._deck.shuffle()
@@ -852,7 +859,7 @@ class Hand:
         stack = self._stacks[i]
         if not stack:
             round_ = BettingRound.start(self.structure, self._stacks, (i + 1) % self._n,
-                                        contributed=self._contributed, folded=self._folded)
+                                        contributed=self._contributed, folded=self._folded, dead=self._dead)
             return self._begin_round(round_, ())
         amounts = tuple(sorted({min(self.stakes.bring_in, stack), min(self.structure.small_bet, stack)}))
         legal = LegalActions(i, False, 0, False, ActionKind.BET, amounts[0], amounts[-1], amounts)
@@ -936,7 +943,7 @@ class Hand:
         n, seats, log = self._n, self.seats, self._log
         folded = self._folded
         live = [i for i in range(n) if not folded[i]]
-        pots = side_pots(dict(zip(seats, self._contributed)), [seats[i] for i in range(n) if folded[i]])
+        pots = self._pots()
         stacks = self._stacks
         returned: Dict[int, int] = {}
         if pots.uncalled_amount:
@@ -988,6 +995,19 @@ class Hand:
                                   {seat: final[seat] - start for seat, start in zip(seats, self._initial)},
                                   settlements, shown, rake, tuple(sorted(payouts)))
         self._pending = _OVER
+
+    def _pots(self) -> Pots:
+        """The pots (rules: Pots, splitting and rake), dead money in the main pot."""
+        seats, folded = self.seats, self._folded
+        pots = side_pots(dict(zip(seats, self._contributed)), [seats[i] for i in range(self._n) if folded[i]])
+        if not self._dead:
+            return pots
+        if not pots.pots:
+            main = Pot(self._dead, tuple(sorted(seats[i] for i in range(self._n) if not folded[i])))
+            return Pots((main,), pots.uncalled_seat, pots.uncalled_amount)
+        main = pots.pots[0]
+        return Pots((Pot(main.amount + self._dead, main.eligible),) + pots.pots[1:], pots.uncalled_seat,
+                    pots.uncalled_amount)
 
     def _showdown(self, live: List[int], pots: Sequence[Pot], boards, highs, lows) -> Tuple[ShownHand, ...]:
         """Value every live hand on every board; show in order — the last aggressor of
