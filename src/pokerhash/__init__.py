@@ -56,6 +56,12 @@ _LAZY = {
     "Settlement": ("pots", "Settlement"),
     "settle": ("pots", "settle"),
     "side_pots": ("pots", "side_pots"),
+    "engine": ("engine", None),
+    "Hand": ("engine", "Hand"),
+    "Options": ("engine", "Options"),
+    "Stakes": ("engine", "Stakes"),
+    "Variant": ("engine", "Variant"),
+    "VARIANTS": ("engine", "VARIANTS"),
 }
 
 

@@ -323,6 +323,12 @@ class BettingRound:
             open_pair=open_pair,
         )
 
+    def copy(self) -> BettingRound:
+        """An independent copy (for search): the per-player lists are copied."""
+        return BettingRound(self.structure, self.street, self.stacks[:], self.bets[:], self.contributed[:],
+                            self.folded[:], self.acted[:], self.current_bet, self.full_level, self.increment,
+                            self.bet_count, self.capped, self.open_pair, self.to_act)
+
     @property
     def is_over(self) -> bool:
         return self.to_act is None
