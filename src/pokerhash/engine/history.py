@@ -104,8 +104,9 @@ def _extensions() -> Dict[str, Tuple[str, ...]]:
     limits = {"F": (_BUTTON_FIXED, _ANTES_ONLY_FIXED), "P": (_BUTTON_BIG_BET, _ANTES_ONLY_BIG_BET),
               "N": (_BUTTON_BIG_BET, _ANTES_ONLY_BIG_BET)}
     for letter, (button, antes_only) in limits.items():
-        # Hold'em, Omaha, Omaha hi/lo, five- and six-card Omaha (hi and hi/lo), five-card draw.
-        for game in ("T", "O", "O/8", "O5", "O5/8", "O6", "O6/8", "5CD"):
+        # Hold'em, Omaha, Omaha hi/lo, five-card Omaha (hi and hi/lo: Big O), six-card
+        # Omaha, five-card draw: the games of RULES.md that PHH has no code for.
+        for game in ("T", "O", "O/8", "O5", "O5/8", "O6", "5CD"):
             codes[f"{_EXTENSION}{letter}{game}"] = button
         # Turkish poker: antes only (RULES.md §5).
         codes[f"{_EXTENSION}{letter}TK"] = antes_only
@@ -115,7 +116,8 @@ def _extensions() -> Dict[str, Tuple[str, ...]]:
 
 
 #: Extension variant codes, ``_pokerhash_`` + betting letter + game: ``T`` Hold'em,
-#: ``O`` Omaha, ``O5``/``O6`` five- and six-card Omaha, ``/8`` hi/lo eight or better,
+#: ``O`` Omaha, ``O5``/``O6`` five- and six-card Omaha, ``/8`` hi/lo eight or better
+#: (``O5/8``: Big O),
 #: ``5CD`` five-card draw, ``TK`` Turkish poker (antes only, no blinds, and the deck
 #: stripped by the number of players; the field ``_pokerhash_four_players_use_36_cards``
 #: records that option of RULES.md §5.1 when it is off). Values: the required fields.
