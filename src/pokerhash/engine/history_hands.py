@@ -30,6 +30,7 @@ How PHH maps onto the engine:
 from __future__ import annotations
 
 from collections import deque
+from decimal import Decimal
 from typing import Any, Deque, Dict, List, NamedTuple, Optional, Sequence, Set, Tuple
 
 from ..betting import Action, ActionKind, ForcedKind, Limit
@@ -221,7 +222,10 @@ class _Player:
         return card
 
     def _error(self, index: int, message: str) -> PHHError:
-        return PHHError(f"action {index + 1} ({action_text(self.actions[index], self.history.decimals)!r}): {message}")
+        decimals = self.history.decimals
+        if decimals:
+            message += f" (the engine counts chips of {Decimal(1).scaleb(-decimals)})"
+        return PHHError(f"action {index + 1} ({self.history.actions[index]!r}): {message}")
 
     def _absorb(self, action: PHHAction) -> bool:
         """Queue the cards of a deal; skip shows and no-ops. False for a player's action."""
