@@ -91,6 +91,13 @@ _LAZY = {
     "random_deals": ("equity", "random_deals"),
     "board_strengths": ("equity", "board_strengths"),
     "equities_vs_range": ("equity", "equities_vs_range"),
+    "engine": ("engine", None),
+    "Hand": ("engine", "Hand"),
+    "Options": ("engine", "Options"),
+    "Stakes": ("engine", "Stakes"),
+    "Table": ("engine", "Table"),
+    "Variant": ("engine", "Variant"),
+    "VARIANTS": ("engine", "VARIANTS"),
 }
 
 
@@ -102,6 +109,8 @@ if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
     from .ranges import Range, combo_cards, combo_index
     from .tournament import icm
     from .equity import EquityResult, board_strengths, equities_vs_range, equity, random_deals
+    from . import engine
+    from .engine import VARIANTS, Hand, Options, Stakes, Table, Variant
 
 
 def __getattr__(name: str) -> object:
