@@ -140,11 +140,6 @@ class Action(NamedTuple):
     is_all_in: bool = False
     player: Optional[int] = None
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "kind", _member(ActionKind, self.kind, "an action's kind"))
-        if self.player is not None:
-            _player(self.player, "an action's player")
-
     @classmethod
     def fold(cls, player: Optional[int] = None) -> Action:
         return cls(ActionKind.FOLD, player=player)
@@ -411,16 +406,15 @@ class BettingRound:
         """The normalized action that :meth:`apply` would perform; IllegalActionError if illegal."""
         if not isinstance(action, Action):
             raise InvalidValueError(f"an action is an Action (e.g. Action.fold(), Action.raise_to(30)), not {action!r}")
+        if action.player is not None and action.player.__class__ is not int:
+            _player(action.player, "an action's player")  # "0" would compare unequal to 0
         legal = self.legal_actions()
         player = legal.player
         if action.player is not None and action.player != player:
             raise IllegalActionError(f"player {action.player} acted out of turn: player {player} is to act; legal: {legal}")
         kind = action.kind
         if kind.__class__ is not ActionKind:
-            try:
-                kind = ActionKind(kind)
-            except ValueError:
-                raise InvalidValueError(f"unknown action {action.kind!r}") from None
+            kind = _member(ActionKind, kind, "an action's kind")
         if kind is ActionKind.FOLD:
             return Action(kind, None, 0, False, player)
         if kind is ActionKind.CHECK:
