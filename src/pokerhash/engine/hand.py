@@ -504,10 +504,19 @@ class Hand:
         else:
             move = self.validate(action)
             i = self._index[move.player]
-            forced = [ForcedBet.bring_in(i, move.to)]
-            round_ = BettingRound.start(self.structure, self._stacks, (i + 1) % self._n, forced=forced,
-                                        contributed=self._contributed, folded=self._folded, dead=self._dead)
-            self._begin_round(round_, forced)
+            if move.to <= self.stakes.bring_in:
+                forced = [ForcedBet.bring_in(i, move.to)]
+                round_ = BettingRound.start(self.structure, self._stacks, (i + 1) % self._n, forced=forced,
+                                            contributed=self._contributed, folded=self._folded, dead=self._dead)
+            else:
+                # Completing is a bet: all-in for less, the half-bet rule decides whether it
+                # counts as a full one (rules: Betting).
+                round_ = BettingRound.start(self.structure, self._stacks, i, contributed=self._contributed,
+                                            folded=self._folded, dead=self._dead)
+                round_.perform(round_.validate(Action.bet_to(move.to)))
+            if self._log is not None:
+                self._log.append(ev.Post(move.player, ForcedKind.BRING_IN, move.to))
+            self._begin_round(round_, ())
         if round_.to_act is not None:
             self._ask(round_)
             return move
