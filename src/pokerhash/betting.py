@@ -104,6 +104,9 @@ class ActionKind(str, enum.Enum):
 
 _SIZED = (ActionKind.BET, ActionKind.RAISE)
 
+# For n players, the players clockwise from each start 0..n (n wraps to 0).
+_CLOCKWISE: dict = {}
+
 
 class Action(NamedTuple):
     """A player's action: a request to :meth:`BettingRound.apply`, or the normalized result.
@@ -317,18 +320,29 @@ class BettingRound:
 
     def next_street(self, first_to_act: int, *, open_pair: bool = False) -> BettingRound:
         """The next round, once this one is over: the bets go to the pot."""
-        if not self.is_over:
+        following = self.copy()
+        following.advance_street(first_to_act, open_pair=open_pair)
+        return following
+
+    def advance_street(self, first_to_act: int, *, open_pair: bool = False) -> None:
+        """Turn this finished round into the next street's, in place (what
+        :meth:`next_street` does on a copy)."""
+        if self.to_act is not None:
             raise IllegalActionError(f"the round is not over: player {self.to_act} is to act; legal: {self.legal_actions()}")
-        return BettingRound.start(
-            self.structure,
-            self.stacks,
-            first_to_act,
-            street=self.street + 1,
-            contributed=self.contributed,
-            folded=self.folded,
-            open_pair=open_pair,
-            dead=self.dead,
-        )
+        count = len(self.stacks)
+        if not 0 <= first_to_act < count:
+            raise InvalidValueError(f"first_to_act {first_to_act} is not a player 0..{count - 1}")
+        if open_pair and self.structure.is_big_bet:
+            raise InvalidValueError("the open-pair option exists only in fixed-limit stud")
+        self.street += 1
+        self.bets = [0] * count
+        self.acted = [None] * count
+        self.current_bet = self.full_level = self.bet_count = 0
+        self.capped = False
+        self.open_pair = open_pair
+        self.increment = self.structure.bet_size(self.street)
+        self._legal = None
+        self._advance(first_to_act)
 
     def copy(self) -> BettingRound:
         """An independent copy (for search): the per-player lists are copied."""
@@ -519,21 +533,25 @@ class BettingRound:
     def _advance(self, start: int) -> None:
         """Give the turn to the first player clockwise from ``start`` who must act: one
         who is behind the bet, or has not acted yet while an opponent can still bet."""
-        stacks, folded, bets, acted = self.stacks, self.folded, self.bets, self.acted
-        count = len(stacks)
+        stacks, folded = self.stacks, self.folded
         self.to_act = None
-        if folded.count(False) < 2:
+        live = able = 0
+        for p, out in enumerate(folded):
+            if not out:
+                live += 1
+                if stacks[p]:
+                    able += 1
+        if live < 2:
             return
-        able = 0
-        for p in range(count):
-            if stacks[p] and not folded[p]:
-                able += 1
-        current = self.current_bet
-        for offset in range(count):
-            player = (start + offset) % count
+        bets, acted, current = self.bets, self.acted, self.current_bet
+        count = len(stacks)
+        order = _CLOCKWISE.get(count)
+        if order is None:
+            order = _CLOCKWISE[count] = tuple(tuple((s + k) % count for k in range(count)) for s in range(count + 1))
+        for player in order[start]:
             if folded[player] or not stacks[player]:
                 continue
-            if bets[player] < current or (acted[player] is None and able > 1):
+            if bets[player] < current or (able > 1 and acted[player] is None):
                 self.to_act = player
                 return
 

@@ -177,7 +177,43 @@ def _program(variant: Variant) -> Tuple[Tuple[int, int], ...]:
     return tuple(ops)
 
 
-_PROGRAMS: Dict[Variant, Tuple[Tuple[int, int], ...]] = {}
+# Per game (by identity: hashing a Variant costs more than a hand's setup), what
+# every hand of it shares: the program and the deck by player count, and the
+# checked betting structure by stakes.
+_SHAPES: Dict[Tuple[int, int, bool], tuple] = {}
+_STRUCTURES: Dict[Tuple[int, int], tuple] = {}
+
+
+def _deal_shape(variant: Variant, players: int, four_players_use_36_cards: bool) -> tuple:
+    key = (id(variant), players, four_players_use_36_cards)
+    shape = _SHAPES.get(key)
+    if shape is None or shape[2] is not variant:
+        if len(_SHAPES) > 256:
+            _SHAPES.clear()  # games made on the fly must not pile up
+        if not variant.fits(players):
+            low, high = variant.player_limits()
+            raise InvalidValueError(f"{variant.name} seats {low} to {high} players, not {players}")
+        shape = _SHAPES[key] = (_program(variant), variant.deck(players, four_players_use_36_cards), variant)
+    return shape
+
+
+def _structure(stakes: Stakes, variant: Variant) -> Structure:
+    key = (id(stakes), id(variant))
+    entry = _STRUCTURES.get(key)
+    if entry is None or entry[1] is not stakes or entry[2] is not variant:
+        if len(_STRUCTURES) > 256:
+            _STRUCTURES.clear()
+        structure = stakes.structure(variant)
+        if variant.forced is Forced.BLINDS and len(stakes.blinds) not in (1, 2):
+            raise InvalidValueError(f"{variant.name} needs one or two blinds, not {stakes.blinds}")
+        if variant.forced is not Forced.BLINDS and (stakes.blinds or stakes.straddle):
+            raise InvalidValueError(f"{variant.name} has no blinds or straddle")
+        if variant.is_stud and not 0 < stakes.bring_in <= structure.small_bet:
+            raise InvalidValueError(f"stud needs a bring-in of 1..{structure.small_bet}, not {stakes.bring_in}")
+        if variant.forced is Forced.ANTES and not stakes.ante:
+            raise InvalidValueError(f"{variant.name} needs an ante")
+        entry = _STRUCTURES[key] = (structure, stakes, variant)
+    return entry[0]
 
 
 class Hand:
@@ -220,9 +256,7 @@ class Hand:
         order = sorted(stacks)
         if len(order) < 2:
             raise InvalidValueError(f"a hand needs at least 2 players, not {len(order)}")
-        if not variant.fits(len(order)):
-            low, high = variant.player_limits()
-            raise InvalidValueError(f"{variant.name} seats {low} to {high} players, not {len(order)}")
+        deal_shape = _deal_shape(variant, len(order), options.four_players_use_36_cards)
         # Clockwise from the first seat left of the button.
         start = next((i for i, seat in enumerate(order) if seat > button), 0)
         seats = tuple(order[start:] + order[:start])
@@ -234,19 +268,15 @@ class Hand:
         self.options = options
         self.seats = seats
         self.button = button
-        self.structure = stakes.structure(variant)
-        self._check_stakes()
+        self.structure = _structure(stakes, variant)
         self._index = {seat: i for i, seat in enumerate(seats)}
         self._n = n = len(seats)
-        program = _PROGRAMS.get(variant)
-        if program is None:
-            program = _PROGRAMS[variant] = _program(variant)
-        self._program = program
+        self._program = deal_shape[0]
         self._initial = initial
         self._stacks = list(initial)
         self._contributed = [0] * n
         self._folded = [False] * n
-        self._deck_cards = full_deck = variant.deck(n, options.four_players_use_36_cards)
+        self._deck_cards = full_deck = deal_shape[1]
         self._lowest = full_deck[0] // 4 + 2
         self._missed = tuple(sorted((seat, as_chips(live, "a missed live blind"), as_chips(dead, "a missed dead blind"))
                                     for seat, (live, dead) in missed_blinds.items()))
@@ -279,17 +309,6 @@ class Hand:
         self._advance()
 
     # -- setup ---------------------------------------------------------------
-
-    def _check_stakes(self) -> None:
-        stakes, variant = self.stakes, self.variant
-        if variant.forced is Forced.BLINDS and len(stakes.blinds) not in (1, 2):
-            raise InvalidValueError(f"{variant.name} needs one or two blinds, not {stakes.blinds}")
-        if variant.forced is not Forced.BLINDS and (stakes.blinds or stakes.straddle):
-            raise InvalidValueError(f"{variant.name} has no blinds or straddle")
-        if variant.is_stud and not 0 < stakes.bring_in <= self.structure.small_bet:
-            raise InvalidValueError(f"stud needs a bring-in of 1..{self.structure.small_bet}, not {stakes.bring_in}")
-        if variant.forced is Forced.ANTES and not stakes.ante:
-            raise InvalidValueError(f"{variant.name} needs an ante")
 
     def _new_deal(self) -> None:
         """Fresh cards, antes and blinds: the start of the hand, and a Turkish re-deal."""
@@ -488,17 +507,19 @@ class Hand:
         (its ``player`` is the seat)."""
         pending = self._pending
         if pending.kind is PendingKind.DECISION:
-            if action.player is not None and action.player != pending.seat:
-                self.validate(action)  # raises: out of turn
+            if action.player is not None:
+                if action.player != pending.seat:
+                    self.validate(action)  # raises: out of turn
+                action = Action(action.kind, action.to)  # the round numbers players by index
             round_ = self._round
-            move = self._validate_move(action)
-            i = move.player
-            round_.perform(move)
-            move = Action(move.kind, move.to, move.chips, move.is_all_in, pending.seat)
-            if move.kind is ActionKind.BET or move.kind is ActionKind.RAISE:
-                self._aggressor = i
+            move = self._validate_move(action) if self.variant.opening is not None else round_.validate(action)
+            kind = move.kind
+            if kind is ActionKind.BET or kind is ActionKind.RAISE:
+                self._aggressor = move.player
                 if self._opener is None:
-                    self._opener = i
+                    self._opener = move.player
+            round_.perform(move)
+            move = Action(kind, move.to, move.chips, move.is_all_in, pending.seat)
             if self._log is not None:
                 self._log.append(ev.Act(pending.seat, move))
         else:
@@ -808,8 +829,12 @@ class Hand:
             first = 0
         open_pair = street == 1 and variant.is_stud and variant.low is None and not variant.razz and any(
             len({c >> 2 for c in self._up[i]}) < len(self._up[i]) for i in range(self._n) if not self._folded[i])
-        round_ = BettingRound.start(self.structure, self._stacks, first, street=street,
-                                    contributed=self._contributed, folded=self._folded, dead=self._dead, open_pair=open_pair)
+        round_ = self._round
+        if round_ is None:  # Turkish poker's first round, with antes only
+            round_ = BettingRound.start(self.structure, self._stacks, first, street=street,
+                                        contributed=self._contributed, folded=self._folded, dead=self._dead)
+        else:
+            round_.advance_street(first, open_pair=open_pair)
         return self._begin_round(round_, ())
 
     def _begin_round(self, round_: BettingRound, forced: Sequence[ForcedBet]) -> bool:
@@ -835,6 +860,7 @@ class Hand:
         opening = self.variant.opening
         if opening is not None and legal.raise_kind is not None and self._street == 0 and self._opener is None \
                 and not opening.allows(self._hole[i], self._lowest):
+            # Without openers the player may check, call or fold, but not open (RULES §5).
             legal = LegalActions(i, legal.can_check, legal.call, legal.call_is_all_in, None,
                                  no_raise_reason=f"opening needs {opening.name}")
         self._pending = Pending(PendingKind.DECISION, self.seats[i], legal)
