@@ -216,8 +216,23 @@ def _structure(stakes: Stakes, variant: Variant) -> Structure:
     return entry[0]
 
 
+# Enum members as module constants: read per action, a global is several times
+# cheaper than an enum class attribute.
+_ALL_IN = ActionKind.ALL_IN
+_BET = ActionKind.BET
+_RAISE = ActionKind.RAISE
+_FIRST_SHOWING = FirstToAct.SHOWING
+_FORCED_BLINDS = Forced.BLINDS
+_FORCED_BRING_IN = Forced.BRING_IN
+_WAIT_BRING_IN = PendingKind.BRING_IN
+_WAIT_DEAL = PendingKind.DEAL
+_WAIT_DECISION = PendingKind.DECISION
+_WAIT_DRAW = PendingKind.DRAW
+_WAIT_OVER = PendingKind.OVER
+
+
 class Hand:
-    """One hand. Build it, then answer :attr:`pending` until it is :data:`PendingKind.OVER`.
+    """One hand. Build it, then answer :attr:`pending` until it is :data:`_WAIT_OVER`.
 
     ``stacks`` maps seat numbers (any ints; empty seats may lie between) to chips;
     ``button`` is the dealer seat (it may be empty). Dealing: by default from a fresh
@@ -280,7 +295,7 @@ class Hand:
         self._lowest = full_deck[0] // 4 + 2
         self._missed = tuple(sorted((seat, as_chips(live, "a missed live blind"), as_chips(dead, "a missed dead blind"))
                                     for seat, (live, dead) in missed_blinds.items()))
-        if any(seat not in stacks for seat, _, _ in self._missed) or (self._missed and variant.forced is not Forced.BLINDS):
+        if any(seat not in stacks for seat, _, _ in self._missed) or (self._missed and variant.forced is not _FORCED_BLINDS):
             raise InvalidValueError(f"missed blinds {dict(missed_blinds)} need seats of this hand in a game with blinds")
         self._log: Optional[list] = [ev.Start(variant, seats, initial, button, stakes, options, self._missed)] \
             if log else None
@@ -336,7 +351,7 @@ class Hand:
             else:
                 for i in range(n):
                     self._post_dead(i, stakes.ante, ForcedKind.ANTE)
-        if self.variant.forced is Forced.BLINDS:
+        if self.variant.forced is _FORCED_BLINDS:
             # Blinds and straddle go in before the cards: round 0 starts now.
             forced: List[ForcedBet] = []
             first = self._post_blinds(forced)
@@ -471,14 +486,14 @@ class Hand:
         """The normalized action :meth:`act` would perform (its ``player`` is the seat);
         IllegalActionError saying what is legal otherwise (rules: Betting)."""
         pending = self._pending
-        if pending.kind is PendingKind.DECISION:
+        if pending.kind is _WAIT_DECISION:
             seat = pending.seat
             if action.player is not None and action.player != seat:
                 raise IllegalActionError(f"seat {action.player} acted out of turn: seat {seat} is to act; "
                                          f"legal: {pending.legal}")
             move = self._validate_move(action)
             return Action(move.kind, move.to, move.chips, move.is_all_in, seat)
-        if pending.kind is PendingKind.BRING_IN:
+        if pending.kind is _WAIT_BRING_IN:
             return self._validate_bring_in(action)
         raise IllegalActionError(f"no betting action is legal now: {pending}")
 
@@ -486,7 +501,7 @@ class Hand:
         """The betting round's normalized action (its ``player`` an index), with the
         opening requirement of the first round (RULES §5)."""
         move = self._round.validate(action if action.player is None else Action(action.kind, action.to))
-        if (move.kind is ActionKind.BET or move.kind is ActionKind.RAISE) and self.variant.opening is not None \
+        if (move.kind is _BET or move.kind is _RAISE) and self.variant.opening is not None \
                 and self._street == 0 and self._opener is None:
             opening = self.variant.opening
             if not opening.allows(self._hole[move.player], self._lowest):
@@ -506,7 +521,7 @@ class Hand:
         """Perform a betting action (or a stud bring-in choice); return it normalized
         (its ``player`` is the seat)."""
         pending = self._pending
-        if pending.kind is PendingKind.DECISION:
+        if pending.kind is _WAIT_DECISION:
             if action.player is not None:
                 if action.player != pending.seat:
                     self.validate(action)  # raises: out of turn
@@ -514,7 +529,7 @@ class Hand:
             round_ = self._round
             move = self._validate_move(action) if self.variant.opening is not None else round_.validate(action)
             kind = move.kind
-            if kind is ActionKind.BET or kind is ActionKind.RAISE:
+            if kind is _BET or kind is _RAISE:
                 self._aggressor = move.player
                 if self._opener is None:
                     self._opener = move.player
@@ -576,7 +591,7 @@ class Hand:
         if action.player is not None and action.player != seat:
             raise IllegalActionError(f"seat {action.player} acted out of turn: seat {seat} must bring in: {legal}")
         stack = self._stacks[self._index[seat]]
-        if action.kind == ActionKind.ALL_IN:
+        if action.kind == _ALL_IN:
             to = legal.max_to
         elif action.kind in _SIZED:
             to = action.to
@@ -584,7 +599,7 @@ class Hand:
             raise IllegalActionError(f"seat {seat} must bring in, not {ActionKind(action.kind).value}: {legal}")
         if to not in legal.fixed_amounts:
             raise IllegalActionError(f"seat {seat} cannot bring in for {to}: {legal}")
-        return Action(ActionKind.BET, to, to, to == stack, seat)
+        return Action(_BET, to, to, to == stack, seat)
 
     # -- draws and timeouts --------------------------------------------------
 
@@ -592,7 +607,7 @@ class Hand:
         """Discard ``discards`` (none: stand pat) and, when the engine deals, receive the
         replacements, returned (when the caller deals, :attr:`pending` asks for them)."""
         pending = self._pending
-        if pending.kind is not PendingKind.DRAW:
+        if pending.kind is not _WAIT_DRAW:
             raise IllegalActionError(f"no draw now: {pending}")
         i = self._index[pending.seat]
         try:
@@ -610,7 +625,7 @@ class Hand:
         received: Tuple[int, ...] = ()
         if thrown:
             if self._caller:
-                self._pending = Pending(PendingKind.DEAL, pending.seat, None, len(thrown), "draw")
+                self._pending = Pending(_WAIT_DEAL, pending.seat, None, len(thrown), "draw")
                 return received
             received = self._serve_draw(i, self._draw_cards(len(thrown)))
         else:
@@ -625,7 +640,7 @@ class Hand:
         """The player to act ran out of time: check if free, else fold; a stud bring-in
         is posted; in a draw, the standard auto-draw (rules: five-card draw)."""
         pending = self._pending
-        if pending.kind is PendingKind.DRAW:
+        if pending.kind is _WAIT_DRAW:
             from .draw import auto_draw
 
             discards = tuple(auto_draw(self._hole[self._index[pending.seat]]))
@@ -633,9 +648,9 @@ class Hand:
                 # A game that replaces fewer cards (Turkish: 4) keeps the highest ones.
                 discards = tuple(sorted(discards)[:pending.count])
             return self.draw(discards)
-        if pending.kind is PendingKind.BRING_IN:
+        if pending.kind is _WAIT_BRING_IN:
             return self.bring_in()
-        if pending.kind is PendingKind.DECISION:
+        if pending.kind is _WAIT_DECISION:
             return self.act(Action.check() if pending.legal.can_check else Action.fold())
         raise IllegalActionError(f"no player is to act: {pending}")
 
@@ -645,7 +660,7 @@ class Hand:
         """Caller dealing: exactly the cards :attr:`pending` asks for (a burn may be
         given as no card: burned unseen). Returns them as ints."""
         pending = self._pending
-        if pending.kind is not PendingKind.DEAL:
+        if pending.kind is not _WAIT_DEAL:
             raise IllegalActionError(f"no deal now: {pending}")
         got = tuple(parse_cards(dealt))
         target = pending.target
@@ -728,7 +743,7 @@ class Hand:
             while i < self._n and folded[i]:
                 i += 1
             if i < self._n:
-                self._pending = Pending(PendingKind.DEAL, self.seats[i], None, count, "up" if face_up else "hole")
+                self._pending = Pending(_WAIT_DEAL, self.seats[i], None, count, "up" if face_up else "hole")
                 return True
         else:
             players = [i for i in range(self._n) if not folded[i]]
@@ -759,12 +774,12 @@ class Hand:
             elif op == _BURN:
                 self._maybe_twice()
                 if self._caller:
-                    self._pending = Pending(PendingKind.DEAL, None, None, 1, "burn")
+                    self._pending = Pending(_WAIT_DEAL, None, None, 1, "burn")
                     return
                 self._burn(self._take(1)[0])
             elif op == _BOARD:
                 if self._caller:
-                    self._pending = Pending(PendingKind.DEAL, None, None, arg, "board")
+                    self._pending = Pending(_WAIT_DEAL, None, None, arg, "board")
                     return
                 self._put_board(self._take(arg))
             elif op == _DRAW:
@@ -811,9 +826,9 @@ class Hand:
         open); True when a player must act or bring in."""
         variant = self.variant
         if street == 0:
-            if variant.forced is Forced.BRING_IN:
+            if variant.forced is _FORCED_BRING_IN:
                 return self._ask_bring_in()
-            if variant.forced is Forced.BLINDS:
+            if variant.forced is _FORCED_BLINDS:
                 round_ = self._round
                 if round_.to_act is None:
                     self._pc += 1
@@ -821,7 +836,7 @@ class Hand:
                 self._ask(round_)
                 return True
             first = 0
-        elif variant.first_to_act is FirstToAct.SHOWING and not self.options.stud_by_position:
+        elif variant.first_to_act is _FIRST_SHOWING and not self.options.stud_by_position:
             first = self._best_showing()
         elif variant.opening is not None and self._opener is not None:
             first = self._opener  # the opener, or the next player on, acts first after the draw (RULES §5)
@@ -845,7 +860,7 @@ class Hand:
         if self._log is not None:
             for bet in forced:
                 self._log.append(ev.Post(self.seats[bet.player], bet.kind, round_.bets[bet.player]))
-        if self._pc == 0 and self.variant.forced is Forced.BLINDS:
+        if self._pc == 0 and self.variant.forced is _FORCED_BLINDS:
             return False  # posted before the deal; the decisions wait for the cards
         if round_.to_act is None:
             self._pc += 1
@@ -863,7 +878,7 @@ class Hand:
             # Without openers the player may check, call or fold, but not open (RULES §5).
             legal = LegalActions(i, legal.can_check, legal.call, legal.call_is_all_in, None,
                                  no_raise_reason=f"opening needs {opening.name}")
-        self._pending = Pending(PendingKind.DECISION, self.seats[i], legal)
+        self._pending = Pending(_WAIT_DECISION, self.seats[i], legal)
 
     def _end_round(self) -> None:
         """A round is over: re-deal if nobody opened (Turkish), else play on."""
@@ -897,8 +912,8 @@ class Hand:
                                         contributed=self._contributed, folded=self._folded, dead=self._dead)
             return self._begin_round(round_, ())
         amounts = tuple(sorted({min(self.stakes.bring_in, stack), min(self.structure.small_bet, stack)}))
-        legal = LegalActions(i, False, 0, False, ActionKind.BET, amounts[0], amounts[-1], amounts)
-        self._pending = Pending(PendingKind.BRING_IN, self.seats[i], legal)
+        legal = LegalActions(i, False, 0, False, _BET, amounts[0], amounts[-1], amounts)
+        self._pending = Pending(_WAIT_BRING_IN, self.seats[i], legal)
         return True
 
     def _best_showing(self) -> int:
@@ -926,7 +941,7 @@ class Hand:
         while i < self._n and self._folded[i]:
             i += 1
         if i < self._n:
-            self._pending = Pending(PendingKind.DRAW, self.seats[i], None, most)
+            self._pending = Pending(_WAIT_DRAW, self.seats[i], None, most)
             return True
         self._deal_next = 0
         self._discarded = [()] * self._n
@@ -1142,7 +1157,7 @@ class Hand:
             kind = type(event)
             try:
                 if kind is ev.Deal or kind is ev.Burn:
-                    if hand.pending.kind is PendingKind.DEAL:
+                    if hand.pending.kind is _WAIT_DEAL:
                         hand.deal(event.cards if kind is ev.Deal else [c for c in (event.card,) if c is not None])
                 elif kind is ev.Act:
                     hand.act(event.action)
