@@ -59,7 +59,7 @@ def engine_player(variant, stakes: Stakes, players: int, seed: int) -> Callable[
                 act(FOLD)
             else:
                 act(CALL if roll < 0.85 or legal.raise_kind is None else size(legal))
-        return len(hand.result.shown) > 1
+        return len(hand.seats) - len(hand.folded) > 1
 
     return play
 
