@@ -1,4 +1,4 @@
-"""The betting rules of RULES.md §7 as an explicit, checkable state.
+"""The betting rules (rules: Betting) as an explicit, checkable state.
 
 A :class:`BettingRound` holds one street's betting: the chips each player has in
 front of them, their stacks, who has acted since the last full raise, the raise
@@ -17,6 +17,7 @@ import enum
 from dataclasses import dataclass, field, fields
 from typing import List, NamedTuple, Optional, Sequence, Tuple
 
+from ._checks import as_flag, as_int
 from .errors import IllegalActionError, InvalidValueError
 from .pots import as_chips
 
@@ -30,6 +31,21 @@ __all__ = [
     "Limit",
     "Structure",
 ]
+
+
+def _member(kind: type, value: object, what: str):
+    """``value`` as a member of the enum ``kind``: a member, or its text
+    (``"pot-limit"``); InvalidValueError listing the choices otherwise."""
+    try:
+        return kind(value)
+    except ValueError:
+        choices = ", ".join(repr(member.value) for member in kind)
+        raise InvalidValueError(f"{what} must be one of {choices}, not {value!r}") from None
+
+
+def _player(value: object, what: str = "player") -> int:
+    """A player index (an int: players are 0..n-1, the round checks the range)."""
+    return as_int(value, what)
 
 
 class Limit(str, enum.Enum):
@@ -57,6 +73,8 @@ class Structure:
     uncapped_heads_up: bool = False
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "limit", _member(Limit, self.limit, "limit"))
+        as_flag(self.uncapped_heads_up, "uncapped_heads_up")
         if as_chips(self.small_bet, "the small bet") == 0 or as_chips(self.big_bet, "the big bet") < self.small_bet:
             raise InvalidValueError(f"bets must satisfy 0 < small bet <= big bet, not {self.small_bet}/{self.big_bet}")
         if self.max_bets is not None and as_chips(self.max_bets, "max_bets") == 0:
@@ -125,6 +143,11 @@ class Action(NamedTuple):
     is_all_in: bool = False
     player: Optional[int] = None
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", _member(ActionKind, self.kind, "an action's kind"))
+        if self.player is not None:
+            _player(self.player, "an action's player")
+
     @classmethod
     def fold(cls, player: Optional[int] = None) -> Action:
         return cls(ActionKind.FOLD, player=player)
@@ -177,6 +200,10 @@ class ForcedBet(NamedTuple):
     kind: ForcedKind
     player: int
     amount: int
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", _member(ForcedKind, self.kind, "a forced bet's kind"))
+        _player(self.player, f"the player of a {self.kind.value}")
 
     @classmethod
     def ante(cls, player: int, amount: int) -> ForcedBet:
@@ -309,21 +336,23 @@ class BettingRound:
     ) -> BettingRound:
         """A round at its start: ``stacks`` are the chips behind each player,
         ``forced`` the antes, blinds, straddle or bring-in posted in order, and
-        ``first_to_act`` the seat where the action starts (RULES §6 decides which).
+        ``first_to_act`` the seat where the action starts (the rules decide which: The games and their flow).
         ``contributed`` and ``folded`` carry over from earlier streets; ``open_pair``
-        is stud's 4th-street option to bet the small or the big bet (RULES §6);
+        is stud's 4th-street option to bet the small or the big bet (rules: The games and their flow);
         ``dead`` chips in the pot that are no player's (they count for pot-limit)."""
         count = len(stacks)
         if count < 2:
             raise InvalidValueError(f"a betting round needs at least 2 players, not {count}")
         stacks = [as_chips(stack, "a player's stack") for stack in stacks]
         contributed = [as_chips(c, "contribution") for c in contributed] if contributed is not None else [0] * count
-        folded = [bool(f) for f in folded] if folded is not None else [False] * count
+        folded = [as_flag(f, "folded") for f in folded] if folded is not None else [False] * count
         if len(contributed) != count or len(folded) != count:
             raise InvalidValueError(f"contributed and folded need one entry per player ({count})")
-        if not 0 <= first_to_act < count:
+        if not 0 <= _player(first_to_act, "first_to_act") < count:
             raise InvalidValueError(f"first_to_act {first_to_act} is not a player 0..{count - 1}")
-        if open_pair and structure.is_big_bet:
+        if not isinstance(structure, Structure):
+            raise InvalidValueError(f"structure must be a Structure (e.g. Structure.no_limit(10)), not {structure!r}")
+        if as_flag(open_pair, "open_pair") and structure.is_big_bet:
             raise InvalidValueError("the open-pair option exists only in fixed-limit stud")
         state = cls(
             structure,
@@ -340,6 +369,8 @@ class BettingRound:
             dead=as_chips(dead, "dead money"),
         )
         for bet in forced:
+            if not isinstance(bet, ForcedBet):
+                raise InvalidValueError(f"forced bets are ForcedBet values (e.g. ForcedBet.blind(1, 5)), not {bet!r}")
             state._post(bet)
         state._advance(first_to_act)
         return state
@@ -418,6 +449,8 @@ class BettingRound:
 
     def validate(self, action: Action) -> Action:
         """The normalized action that :meth:`apply` would perform; IllegalActionError if illegal."""
+        if not isinstance(action, Action):
+            raise InvalidValueError(f"an action is an Action (e.g. Action.fold(), Action.raise_to(30)), not {action!r}")
         legal = self.legal_actions()
         player = legal.player
         if action.player is not None and action.player != player:
@@ -476,7 +509,7 @@ class BettingRound:
         return self.to_act
 
     def _fixed_sizes(self) -> Tuple[int, ...]:
-        # RULES §6: with an open pair on 4th street any bet or raise may be the small
+        # Rules, The games and their flow: with an open pair on 4th street any bet or raise may be the small
         # or the big bet; once a big bet has been made, later raises are big bets.
         if not self.open_pair:
             return (self.structure.bet_size(self.street),)
@@ -502,7 +535,7 @@ class BettingRound:
         if level is None:
             return True
         if self.structure.is_big_bet:
-            # RULES §7: short all-ins that together reach a full raise reopen it.
+            # Rules, Betting: short all-ins that together reach a full raise reopen it.
             return self.current_bet - level >= self.increment
         return self.full_level > level
 
@@ -528,7 +561,7 @@ class BettingRound:
     def _is_full_raise(self, to: int) -> bool:
         if self.structure.is_big_bet:
             return to - self.current_bet >= self.increment
-        # RULES §7 half-bet rule: an all-in of half a bet or more counts as a full bet.
+        # The half-bet rule (rules: Betting): an all-in of half a bet or more counts as a full bet.
         return 2 * (to - self.full_level) >= self._fixed_sizes()[0]
 
     def _raise_to(self, to: int) -> None:
@@ -592,10 +625,11 @@ class BettingRound:
         if kind is _ANTE:
             return
         self.bets[player] += chips
-        # A short blind is still called in full by the others (table stakes, RULES §7).
+        # A short blind is still called in full by the others (table stakes, rules: Betting).
         self.current_bet = max(self.current_bet, amount)
         if kind is _BRING_IN:
-            self.acted[player] = amount  # the bring-in is the player's action (RULES §6)
+            # The bring-in is the player's action (rules: The games and their flow).
+            self.acted[player] = amount
         if amount >= self.structure.bet_size(self.street) and amount > self.full_level:
             # The big blind, a bring-in for a full bet and a straddle are full bets.
             if kind is _STRADDLE and self.structure.is_big_bet:
@@ -606,6 +640,11 @@ class BettingRound:
     def _check_forced(self, kind: ForcedKind, player: int, amount: int) -> None:
         if not 0 <= player < len(self.stacks) or self.folded[player] or not self.stacks[player] or not amount:
             raise InvalidValueError(f"player {player} cannot post a {kind.value} of {amount}")
+        if kind is not _ANTE and self.bets[player]:
+            # One live forced bet per player: a second would leave them above the bet
+            # to match. Dead money (a missed small blind) is posted as an ante.
+            raise InvalidValueError(
+                f"player {player} already has {self.bets[player]} in front of them and cannot also post a {kind.value}")
         size = self.structure.bet_size(self.street)
         if kind is _BRING_IN and (self.structure.is_big_bet or self.current_bet or amount > size):
             raise InvalidValueError(f"a bring-in opens fixed-limit betting with at most {size}, not {amount}")
