@@ -32,7 +32,8 @@ __all__ = ["Hand", "HandResult", "Options", "Pending", "PendingKind", "ShownHand
 @dataclass(frozen=True)
 class Stakes:
     """The money of a game: blinds (small, big: posted left of the button; heads-up the
-    button posts the small one), an ante from everyone (or, with ``big_blind_ante``,
+    button posts the small one) or a button blind (short-deck: the button posts it,
+    acts last preflop, and the player on its left first), an ante from everyone (or, with ``big_blind_ante``,
     everyone's antes from the big blind), a straddle by the player left of the big
     blind, stud's bring-in, and the bet sizes. ``small_bet`` is the smallest bet of a
     big-bet game (default: the big blind) and the small bet of fixed limit;
@@ -40,6 +41,7 @@ class Stakes:
     caps a fixed-limit round (rules: Betting)."""
 
     blinds: Tuple[int, ...] = ()
+    button_blind: int = 0
     ante: int = 0
     big_blind_ante: bool = False
     straddle: int = 0
@@ -51,7 +53,7 @@ class Stakes:
 
     def structure(self, variant: Variant) -> Structure:
         """The betting structure of ``variant`` at these stakes."""
-        small = self.small_bet or (max(self.blinds) if self.blinds else 0)
+        small = self.small_bet or max(self.blinds + (self.button_blind,))
         if not small:
             raise InvalidValueError("the stakes need a small_bet (or blinds) to size the bets")
         if variant.limit is Limit.FIXED_LIMIT:
@@ -204,9 +206,12 @@ def _structure(stakes: Stakes, variant: Variant) -> Structure:
         if len(_STRUCTURES) > 256:
             _STRUCTURES.clear()
         structure = stakes.structure(variant)
-        if variant.forced is Forced.BLINDS and len(stakes.blinds) not in (1, 2):
-            raise InvalidValueError(f"{variant.name} needs one or two blinds, not {stakes.blinds}")
-        if variant.forced is not Forced.BLINDS and (stakes.blinds or stakes.straddle):
+        if variant.forced is Forced.BLINDS and (len(stakes.blinds) not in (1, 2)) == (not stakes.button_blind):
+            raise InvalidValueError(f"{variant.name} needs one or two blinds or a button blind, not "
+                                    f"{stakes.blinds} and {stakes.button_blind}")
+        if stakes.button_blind and stakes.straddle:
+            raise InvalidValueError("a straddle goes with two blinds, not with a button blind")
+        if variant.forced is not Forced.BLINDS and (stakes.blinds or stakes.button_blind or stakes.straddle):
             raise InvalidValueError(f"{variant.name} has no blinds or straddle")
         if variant.is_stud and not 0 < stakes.bring_in <= structure.small_bet:
             raise InvalidValueError(f"stud needs a bring-in of 1..{structure.small_bet}, not {stakes.bring_in}")
@@ -374,6 +379,8 @@ class Hand:
             self._log.append(ev.Post(self.seats[i], kind, chips))
 
     def _big_blind(self) -> int:
+        if self.stakes.button_blind:
+            return self._n - 1
         # Heads-up the button (index 1) posts the small blind, so index 0 posts the big one.
         return 0 if self._n == 2 else min(len(self.stakes.blinds), 2) - 1
 
@@ -381,6 +388,9 @@ class Hand:
         """Blinds left of the button (heads-up: the button posts the small blind), then
         an optional straddle; returns who acts first preflop (rules: The games and their flow)."""
         n = self._n
+        if self.stakes.button_blind:
+            forced.append(ForcedBet.blind(n - 1, self.stakes.button_blind))
+            return 0
         blinds = self.stakes.blinds
         posters = (1, 0) if n == 2 else range(len(blinds))
         for i, amount in zip(posters, blinds):
@@ -638,12 +648,12 @@ class Hand:
 
     def timeout(self) -> object:
         """The player to act ran out of time: check if free, else fold; a stud bring-in
-        is posted; in a draw, the standard auto-draw (rules: five-card draw)."""
+        is posted; in a draw, the game's auto-draw (five-card draw and Turkish poker:
+        the standard hierarchy of rules: five-card draw) or, without one, standing pat."""
         pending = self._pending
         if pending.kind is _WAIT_DRAW:
-            from .draw import auto_draw
-
-            discards = tuple(auto_draw(self._hole[self._index[pending.seat]]))
+            auto_draw = self.variant.auto_draw
+            discards = tuple(auto_draw(self._hole[self._index[pending.seat]])) if auto_draw is not None else ()
             if len(discards) > pending.count:
                 # A game that replaces fewer cards (Turkish: 4) keeps the highest ones.
                 discards = tuple(sorted(discards)[:pending.count])
