@@ -126,7 +126,15 @@ _SIZED = (ActionKind.BET, ActionKind.RAISE)
 _CLOCKWISE: dict = {}
 
 
-class Action(NamedTuple):
+class _ActionFields(NamedTuple):
+    kind: ActionKind
+    to: Optional[int] = None
+    chips: int = 0
+    is_all_in: bool = False
+    player: Optional[int] = None
+
+
+class Action(_ActionFields):
     """A player's action: a request to :meth:`BettingRound.apply`, or the normalized result.
 
     ``to`` is the player's total in front of them this round after a call, bet or
@@ -137,16 +145,15 @@ class Action(NamedTuple):
     (A named tuple: made and compared in a fraction of a microsecond.)
     """
 
-    kind: ActionKind
-    to: Optional[int] = None
-    chips: int = 0
-    is_all_in: bool = False
-    player: Optional[int] = None
+    __slots__ = ()
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "kind", _member(ActionKind, self.kind, "an action's kind"))
-        if self.player is not None:
-            _player(self.player, "an action's player")
+    def __new__(cls, kind: ActionKind, to: Optional[int] = None, chips: int = 0, is_all_in: bool = False,
+                player: Optional[int] = None) -> Action:
+        if kind.__class__ is not ActionKind:
+            kind = _member(ActionKind, kind, "an action's kind")
+        if player is not None:
+            _player(player, "an action's player")
+        return tuple.__new__(cls, (kind, to, chips, is_all_in, player))
 
     @classmethod
     def fold(cls, player: Optional[int] = None) -> Action:
@@ -189,7 +196,19 @@ class ForcedKind(str, enum.Enum):
     BRING_IN = "bring-in"
 
 
-class ForcedBet(NamedTuple):
+def _normalized(kind: ActionKind, to: Optional[int], chips: int, is_all_in: bool, player: Optional[int]) -> Action:
+    """An Action whose fields the caller has already checked (a round's normalized
+    moves): it skips the checks of ``Action()``, on the hot path of every action."""
+    return tuple.__new__(Action, (kind, to, chips, is_all_in, player))
+
+
+class _ForcedBetFields(NamedTuple):
+    kind: ForcedKind
+    player: int
+    amount: int
+
+
+class ForcedBet(_ForcedBetFields):
     """A forced or pre-deal bet, posted by :meth:`BettingRound.start` in the order given.
 
     A player who cannot afford a forced bet posts their whole stack and is all-in;
@@ -197,13 +216,12 @@ class ForcedBet(NamedTuple):
     A big-blind ante is one ante of the whole table's total by the big blind.
     """
 
-    kind: ForcedKind
-    player: int
-    amount: int
+    __slots__ = ()
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "kind", _member(ForcedKind, self.kind, "a forced bet's kind"))
-        _player(self.player, f"the player of a {self.kind.value}")
+    def __new__(cls, kind: ForcedKind, player: int, amount: int) -> ForcedBet:
+        kind = _member(ForcedKind, kind, "a forced bet's kind")
+        _player(player, f"the player of a {kind.value}")
+        return tuple.__new__(cls, (kind, player, amount))
 
     @classmethod
     def ante(cls, player: int, amount: int) -> ForcedBet:
@@ -462,16 +480,16 @@ class BettingRound:
             except ValueError:
                 raise InvalidValueError(f"unknown action {action.kind!r}") from None
         if kind is _FOLD:
-            return Action(kind, None, 0, False, player)
+            return _normalized(kind, None, 0, False, player)
         if kind is _CHECK:
             if not legal.can_check:
                 raise IllegalActionError(f"check is not legal: player {player} faces a bet of {self.current_bet}; legal: {legal}")
-            return Action(kind, self.bets[player], 0, False, player)
+            return _normalized(kind, self.bets[player], 0, False, player)
         all_in_to = self.bets[player] + self.stacks[player]
         if kind is _CALL or (kind is _ALL_IN and all_in_to <= self.current_bet):
             if legal.can_check:
                 raise IllegalActionError(f"{kind.value} is not legal: there is no bet to call; legal: {legal}")
-            return Action(_CALL, self.bets[player] + legal.call, legal.call, legal.call_is_all_in, player)
+            return _normalized(_CALL, self.bets[player] + legal.call, legal.call, legal.call_is_all_in, player)
         to = action.to
         if kind is _ALL_IN:
             to = all_in_to
@@ -555,7 +573,7 @@ class BettingRound:
         elif not legal.allows_to(to):
             problem = "is not a fixed-limit amount"
         else:
-            return Action(kind, to, to - self.bets[player], to == all_in_to, player)
+            return _normalized(kind, to, to - self.bets[player], to == all_in_to, player)
         raise IllegalActionError(f"{asked} {problem}; legal: {legal}")
 
     def _is_full_raise(self, to: int) -> bool:

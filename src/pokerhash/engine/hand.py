@@ -19,7 +19,7 @@ import enum
 from dataclasses import dataclass, field
 from typing import Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
 
-from ..betting import Action, ActionKind, BettingRound, ForcedBet, ForcedKind, LegalActions, Limit, Structure
+from ..betting import Action, ActionKind, BettingRound, ForcedBet, ForcedKind, LegalActions, Limit, Structure, _normalized
 from ..cards import Deck, HandLike, cards as parse_cards
 from ..errors import IllegalActionError, InvalidCardError, InvalidValueError
 from ..pots import Pot, Pots, RakeRule, Reason, Settlement, as_chips, settle, side_pots
@@ -502,7 +502,7 @@ class Hand:
                 raise IllegalActionError(f"seat {action.player} acted out of turn: seat {seat} is to act; "
                                          f"legal: {pending.legal}")
             move = self._validate_move(action)
-            return Action(move.kind, move.to, move.chips, move.is_all_in, seat)
+            return _normalized(move.kind, move.to, move.chips, move.is_all_in, seat)
         if pending.kind is _WAIT_BRING_IN:
             return self._validate_bring_in(action)
         raise IllegalActionError(f"no betting action is legal now: {pending}")
@@ -544,7 +544,7 @@ class Hand:
                 if self._opener is None:
                     self._opener = move.player
             round_.perform(move)
-            move = Action(kind, move.to, move.chips, move.is_all_in, pending.seat)
+            move = _normalized(kind, move.to, move.chips, move.is_all_in, pending.seat)
             if self._log is not None:
                 self._log.append(ev.Act(pending.seat, move))
         else:
@@ -609,7 +609,7 @@ class Hand:
             raise IllegalActionError(f"seat {seat} must bring in, not {ActionKind(action.kind).value}: {legal}")
         if to not in legal.fixed_amounts:
             raise IllegalActionError(f"seat {seat} cannot bring in for {to}: {legal}")
-        return Action(_BET, to, to, to == stack, seat)
+        return _normalized(_BET, to, to, to == stack, seat)
 
     # -- draws and timeouts --------------------------------------------------
 
