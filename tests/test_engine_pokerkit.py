@@ -19,8 +19,8 @@ the next player complete a smaller one to a full bet; pokerkit applies the big-b
 rule (a short all-in never reopens, and the next raise adds a full bet to it). And
 pokerkit has no open-pair option of seven-card stud (RULES §6: with an open pair on
 4th street any bet may be the big bet), and in stud hi/lo it breaks a tie of showing
-ranks by position where RULES §6 breaks it by suit: hands that meet either are left
-out as well.
+ranks by position where RULES §6 breaks it by suit; nor does it have the stub rule
+of draws (RULES §6): hands that meet any of these are left out as well.
 """
 
 from __future__ import annotations
@@ -36,7 +36,19 @@ from pokerkit.games import PotLimitPokerMixin, TexasHoldemMixin, UnfixedLimitHol
 
 from pokerhash.betting import Action, ActionKind, ForcedKind, Limit  # noqa: E402
 from pokerhash.cards import card_str  # noqa: E402
-from pokerhash.engine import HOLDEM, OMAHA_HI_LO, PLO, STUD, STUD_HI_LO, Hand, PendingKind, Stakes  # noqa: E402
+from pokerhash.engine import (  # noqa: E402
+    DEUCE7_SINGLE_DRAW,
+    DEUCE7_TRIPLE_DRAW,
+    HOLDEM,
+    OMAHA_HI_LO,
+    PLO,
+    RAZZ,
+    STUD,
+    STUD_HI_LO,
+    Hand,
+    PendingKind,
+    Stakes,
+)
 from pokerhash.engine import events as ev  # noqa: E402
 from pokerhash.engine.showing import showing_rank  # noqa: E402
 from pokerhash.pots import Reason  # noqa: E402
@@ -69,6 +81,12 @@ def _games():
                  pokerkit.FixedLimitSevenCardStud(AUTOMATIONS, True, 1, 2, 4, 8)),
         "stud hi/lo": (STUD_HI_LO, Stakes(ante=1, bring_in=2, small_bet=4, big_bet=8),
                        pokerkit.FixedLimitSevenCardStudHighLowSplitEightOrBetter(AUTOMATIONS, True, 1, 2, 4, 8)),
+        "razz": (RAZZ, Stakes(ante=1, bring_in=2, small_bet=4, big_bet=8),
+                 pokerkit.FixedLimitRazz(AUTOMATIONS, True, 1, 2, 4, 8)),
+        "NL 2-7 single draw": (DEUCE7_SINGLE_DRAW, Stakes(blinds=(1, 2)),
+                               pokerkit.NoLimitDeuceToSevenLowballSingleDraw(AUTOMATIONS, True, 0, (1, 2), 2)),
+        "FL 2-7 triple draw": (DEUCE7_TRIPLE_DRAW, Stakes(blinds=(1, 2), small_bet=2, big_bet=4),
+                               pokerkit.FixedLimitDeuceToSevenLowballTripleDraw(AUTOMATIONS, True, 0, (1, 2), 2, 4)),
     }
 
 
@@ -80,6 +98,10 @@ def play_random(variant, stakes, rng: random.Random, players: int) -> Hand:
         legal = pending.legal
         if pending.kind is PendingKind.BRING_IN:
             hand.act(Action.bet_to(rng.choice(legal.fixed_amounts)))
+            continue
+        if pending.kind is PendingKind.DRAW:
+            held = hand.hole_cards(pending.seat)
+            hand.draw(rng.sample(held, rng.randint(0, min(pending.count, len(held)))))
             continue
         roll = rng.random()
         if roll < 0.15 and not legal.can_check:
@@ -93,6 +115,27 @@ def play_random(variant, stakes, rng: random.Random, players: int) -> Hand:
     return hand
 
 
+def pokerkit_order(events):
+    """The events in pokerkit's order: in a draw everyone discards before the burn and
+    the replacements (the engine serves each player in turn, RULES §6)."""
+    events = list(events)
+    ordered = []
+    i = 0
+    while i < len(events):
+        if isinstance(events[i], ev.Burn) and i + 1 < len(events) and isinstance(events[i + 1], ev.Draw):
+            j = i + 1
+            while j < len(events) and isinstance(events[j], (ev.Draw, ev.Deal)):
+                j += 1
+            draw_round = events[i + 1:j]
+            ordered += [e for e in draw_round if isinstance(e, ev.Draw)] + [events[i]]
+            ordered += [e for e in draw_round if isinstance(e, ev.Deal)]
+            i = j
+        else:
+            ordered.append(events[i])
+            i += 1
+    return ordered
+
+
 def replay_in_pokerkit(game, hand: Hand):
     seats = hand.seats
     index = {seat: i for i, seat in enumerate(seats)}
@@ -101,12 +144,15 @@ def replay_in_pokerkit(game, hand: Hand):
     def text(cards):
         return "".join(card_str(c) for c in cards)
 
-    for event in hand.events[1:]:
+    for event in pokerkit_order(hand.events[1:]):
         kind = type(event)
         if kind is ev.Burn:
             state.burn_card(text([event.card]))
         elif kind is ev.Deal and event.seat is None:
             state.deal_board(text(event.cards))
+        elif kind is ev.Draw:
+            assert state.stand_patter_or_discarder_index == index[event.seat]
+            state.stand_pat_or_discard(text(event.discarded))
         elif kind is ev.Deal:
             state.deal_hole(text(event.cards), index[event.seat])
         elif kind is ev.Post and event.kind is ForcedKind.BRING_IN:
@@ -168,8 +214,11 @@ def pokerkit_convention(hand: Hand):
 
 
 def rules_differ(hand: Hand) -> bool:
-    """Whether a fixed-limit bet or raise went all-in for less than a full bet, or a
-    stud player used the open pair's big bet on 4th street (see the module docstring)."""
+    """Whether a draw reshuffled the stub, a fixed-limit bet or raise went all-in for
+    less than a full bet, a stud player used the open pair's big bet on 4th street, or
+    stud showings tied on ranks (see the module docstring)."""
+    if any(isinstance(event, ev.Reshuffle) for event in hand.events):
+        return True  # pokerkit has no stub rule
     if hand.structure.is_big_bet:
         return False
     small, big = hand.structure.small_bet, hand.structure.big_bet
@@ -183,7 +232,7 @@ def rules_differ(hand: Hand) -> bool:
             up[event.seat] = up.get(event.seat, ()) + event.cards
         if isinstance(event, ev.Act) and not opened and hand.variant.is_stud:
             opened = True
-            ranks = [showing_rank(up[seat])[:2] for seat in up if seat not in folded]
+            ranks = [showing_rank(up[seat], hand.variant.razz)[:2] for seat in up if seat not in folded]
             if ranks.count(max(ranks)) > 1:
                 return True
         if isinstance(event, ev.Act) and event.action.kind is ActionKind.FOLD:
@@ -214,7 +263,7 @@ def test_same_cards_same_actions_same_payouts(name, hands):
     compared = 0
     for _ in range(hands):
         # pokerkit's stud has no community card, which seven players reaching 7th street need.
-        players = rng.randint(low, 6 if variant.is_stud else 7)
+        players = rng.randint(low, 6 if variant.is_stud else 4 if variant.streets[-1].draw else 7)
         hand = play_random(variant, stakes, rng, players)
         if rules_differ(hand):
             continue
