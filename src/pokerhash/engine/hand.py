@@ -280,7 +280,7 @@ class Hand:
         # Clockwise from the first seat left of the button.
         start = next((i for i, seat in enumerate(order) if seat > button), 0)
         seats = tuple(order[start:] + order[:start])
-        initial = tuple(as_chips(stacks[seat], f"stack of seat {seat}") for seat in seats)
+        initial = tuple(as_chips(stacks[seat], "stack of seat {}", seat) for seat in seats)
         if not all(initial):
             raise InvalidValueError(f"every player needs chips: stacks {dict(stacks)}")
         self.variant = variant
