@@ -148,3 +148,18 @@ def test_every_game_plays_at_a_table(game):
     results = table.play(passive, hands=5)
     total = 80 * variant.player_limits()[1]
     assert len(results) == 5 and sum(table.stacks.values()) == total
+
+
+def test_shrinking_to_heads_up_never_posts_the_big_blind_twice():
+    table = Table(HOLDEM, BLINDS, seed=9)
+    for seat in (0, 1, 2):
+        table.join(seat, 100)
+    hand = table.start_hand()  # button 0: small blind 1, big blind 2
+    while not hand.is_over:
+        hand.act(folder(hand.view(hand.pending.seat)))
+    table.end_hand()
+    table.sit_out(0)
+    hand = table.start_hand()
+    # Seat 2 was the big blind: heads-up it takes the button and posts the small blind.
+    assert table.button == 2
+    assert [(e.seat, e.amount) for e in hand.events if isinstance(e, ev.Post)] == [(2, 1), (1, 2)]
