@@ -367,17 +367,20 @@ def test_turkish_short_stub_reshuffles_burns_and_drawn_discards():
             hand.check() if legal.can_check else hand.call()
     assert hand.pending.kind is PendingKind.DRAW
     burned = [e.card for e in of(hand, ev.Burn)][-1]
-    first_discards = []
+    discarded = []
     while hand.pending.kind is PendingKind.DRAW:
-        seat = hand.pending.seat
-        discards = hand.hole_cards(seat)[:4]
-        first_discards.append(discards) if len(first_discards) < 2 else None
+        discards = hand.hole_cards(hand.pending.seat)[:4]
+        discarded.append(set(discards))
         hand.draw(discards)
     live = 5 - len(hand.folded)
     reshuffles = of(hand, ev.Reshuffle)
-    if live >= 3:
-        # 25 dealt, 1 burned: 10 left; two draws of 4 leave 2, the last never dealt.
-        assert reshuffles and set(first_discards[0]) | set(first_discards[1]) | {burned} <= set(reshuffles[0].cards)
+    assert live == 5
+    # 25 dealt, 1 burned: 10 left; two draws of 4 leave 2, the last never dealt, so the
+    # third player gets one card, then the burn, that card and the first two players'
+    # discards make a new stub of 10; after the fourth draw 3 are left, so the fifth
+    # player gets 2 and the third and fourth players' discards are reshuffled.
+    assert [set(r.cards) for r in reshuffles] == [discarded[0] | discarded[1] | {burned},
+                                                  discarded[2] | discarded[3]]
     held = [card for s in hand.seats if s not in hand.folded for card in hand.hole_cards(s)]
     assert len(held) == len(set(held)) == 5 * live
 
