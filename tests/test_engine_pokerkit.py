@@ -51,7 +51,6 @@ from pokerhash.engine import (  # noqa: E402
 )
 from pokerhash.engine import events as ev  # noqa: E402
 from pokerhash.engine.showing import showing_rank  # noqa: E402
-from pokerhash.pots import Reason  # noqa: E402
 
 AUTOMATIONS = (
     Automation.ANTE_POSTING,

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from ..betting import Action, ActionKind, BettingRound, ForcedBet, ForcedKind, LegalActions, Limit, Structure, _normalized
 from ..cards import Deck, HandLike, cards as parse_cards
 from ..errors import IllegalActionError, InvalidCardError, InvalidValueError
-from ..pots import Pot, Pots, RakeRule, Reason, Settlement, as_chips, settle, side_pots
+from ..pots import Pot, Pots, RakeRule, Settlement, as_chips, settle, side_pots
 from . import events as ev
 from .variants import Forced, FirstToAct, Variant
 
@@ -233,11 +233,10 @@ _WAIT_BRING_IN = PendingKind.BRING_IN
 _WAIT_DEAL = PendingKind.DEAL
 _WAIT_DECISION = PendingKind.DECISION
 _WAIT_DRAW = PendingKind.DRAW
-_WAIT_OVER = PendingKind.OVER
 
 
 class Hand:
-    """One hand. Build it, then answer :attr:`pending` until it is :data:`_WAIT_OVER`.
+    """One hand. Build it, then answer :attr:`pending` until it is ``PendingKind.OVER``.
 
     ``stacks`` maps seat numbers (any ints; empty seats may lie between) to chips;
     ``button`` is the dealer seat (it may be empty). Dealing: by default from a fresh
