@@ -7,9 +7,14 @@ import dataclasses
 import pytest
 
 from pokerhash.betting import Action, ActionKind, ForcedKind, Limit
+from pokerhash import evaluate_deuce7
 from pokerhash.cards import cards
 from pokerhash.engine import (
     BIG_O,
+    DEUCE7_SINGLE_DRAW,
+    DEUCE7_TRIPLE_DRAW,
+    RAZZ,
+    SHORTDECK,
     FIVE_CARD_DRAW,
     HOLDEM,
     OMAHA_HI_LO,
@@ -362,17 +367,20 @@ def test_turkish_short_stub_reshuffles_burns_and_drawn_discards():
             hand.check() if legal.can_check else hand.call()
     assert hand.pending.kind is PendingKind.DRAW
     burned = [e.card for e in of(hand, ev.Burn)][-1]
-    first_discards = []
+    discarded = []
     while hand.pending.kind is PendingKind.DRAW:
-        seat = hand.pending.seat
-        discards = hand.hole_cards(seat)[:4]
-        first_discards.append(discards) if len(first_discards) < 2 else None
+        discards = hand.hole_cards(hand.pending.seat)[:4]
+        discarded.append(set(discards))
         hand.draw(discards)
     live = 5 - len(hand.folded)
     reshuffles = of(hand, ev.Reshuffle)
-    if live >= 3:
-        # 25 dealt, 1 burned: 10 left; two draws of 4 leave 2, the last never dealt.
-        assert reshuffles and set(first_discards[0]) | set(first_discards[1]) | {burned} <= set(reshuffles[0].cards)
+    assert live == 5
+    # 25 dealt, 1 burned: 10 left; two draws of 4 leave 2, the last never dealt, so the
+    # third player gets one card, then the burn, that card and the first two players'
+    # discards make a new stub of 10; after the fourth draw 3 are left, so the fifth
+    # player gets 2 and the third and fourth players' discards are reshuffled.
+    assert [set(r.cards) for r in reshuffles] == [discarded[0] | discarded[1] | {burned},
+                                                  discarded[2] | discarded[3]]
     held = [card for s in hand.seats if s not in hand.folded for card in hand.hole_cards(s)]
     assert len(held) == len(set(held)) == 5 * live
 
@@ -441,3 +449,75 @@ def test_showdown_order_and_mucking():
     for _ in range(7):
         shown.check()
     assert len(shown.result.shown) == 2
+
+
+def test_short_deck_button_blind_acts_last_and_triton_ranking():
+    # Antes of 1, button blind 2 by the button (seat 2); seat 0, left of it, acts first.
+    script = "As Ks 6h Ad Kd 7h  9c Qs Js Ts  9d 9h  6c 8d"
+    hand = Hand(SHORTDECK, {0: 50, 1: 50, 2: 50}, button=2, stakes=Stakes(ante=1, button_blind=2), cards=script)
+    assert len(SHORTDECK.deck(3)) == 36 and hand.pot == 3 + 2
+    assert hand.pending.seat == 0 and hand.pending.legal.call == 2
+    hand.call()
+    hand.call()
+    assert hand.pending.seat == 2 and hand.pending.legal.can_check  # the button's option
+    hand.check()
+    for _ in range(9):
+        hand.check()
+    # Board Qs Js Ts 9h 8d, a queen-high straight: seat 0 shows it, seat 1's kings make the
+    # king-high straight, seat 2 (the board again) mucks; antes 3 + 3 x 2.
+    assert [(s.seat, s.high_text) for s in hand.result.shown] == [(0, "Straight, queen high"),
+                                                                 (1, "Straight, king high")]
+    assert hand.result.payouts == {1: 9}
+    with pytest.raises(InvalidCardError, match="not in the 36-card deck"):
+        Hand(SHORTDECK, {0: 50, 1: 50}, button=1, stakes=Stakes(ante=1, button_blind=2), cards="2c 3c 4c 5c")
+
+
+def test_razz_highest_card_brings_in_and_lowest_board_acts_first():
+    stakes = Stakes(ante=1, bring_in=2, small_bet=4, big_bet=8)
+    hand = Hand(RAZZ, {0: 100, 1: 100, 2: 100}, button=2, deal="caller", stakes=stakes)
+    for text in ("As 2s", "Kd Kh", "3c 4c", "5d", "Qc", "Qs"):
+        hand.deal(text)
+    assert hand.pending.seat == 2  # the highest up-card, the queen of spades above the queen of clubs
+    hand.bring_in()
+    hand.call()
+    hand.call()
+    hand.deal()
+    for text in ("Ks", "2c", "6d"):
+        hand.deal(text)
+    assert hand.pending.seat == 1 and hand.pending.legal.fixed_amounts == (4,)  # Q-2 is the best low showing
+
+
+def test_deuce_to_seven_single_draw_short_stub_and_low_wins():
+    # Six players draw five each: 30 dealt and a burn leave 21; four draws of five leave
+    # the one card that is never dealt, so the fifth draw reshuffles the burn, that card
+    # and the four players' discards (never the fifth player's own).
+    hand = Hand(DEUCE7_SINGLE_DRAW, {s: 100 for s in range(6)}, button=5, stakes=BLINDS, seed=12)
+    for _ in range(6):
+        hand.check() if hand.pending.legal.can_check else hand.call()
+    first_four = []
+    while hand.pending.kind is PendingKind.DRAW:
+        seat = hand.pending.seat
+        if len(first_four) < 20:
+            first_four.extend(hand.hole_cards(seat))
+        hand.draw(hand.hole_cards(seat))
+    reshuffle = of(hand, ev.Reshuffle)
+    assert len(reshuffle) == 1 and set(first_four) | {of(hand, ev.Burn)[0].card} == set(reshuffle[0].cards)
+    held = [card for seat in range(6) for card in hand.hole_cards(seat)]
+    assert len(held) == len(set(held)) == 30
+    while not hand.is_over:
+        hand.check()
+    best = max(range(6), key=lambda seat: evaluate_deuce7(hand.hole_cards(seat)))
+    assert hand.result.payouts == {best: 12}
+
+
+def test_triple_draw_has_three_draws_and_timeout_stands_pat():
+    hand = Hand(DEUCE7_TRIPLE_DRAW, {0: 100, 1: 100}, button=1, stakes=BLINDS, seed=13)
+    draws = 0
+    while not hand.is_over:
+        if hand.pending.kind is PendingKind.DRAW:
+            hand.timeout()
+            draws += 1
+            assert not [e for e in of(hand, ev.Draw) if e.discarded]  # no auto-draw for a low: stand pat
+        else:
+            hand.check() if hand.pending.legal.can_check else hand.call()
+    assert draws == 6 and len(of(hand, ev.Burn)) == 3

@@ -14,7 +14,7 @@ Players are indices 0..n-1 in clockwise seat order. Amounts of bets and raises a
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import List, NamedTuple, Optional, Sequence, Tuple
 
 from ._checks import as_flag, as_int
@@ -122,8 +122,19 @@ class ActionKind(str, enum.Enum):
 
 _SIZED = (ActionKind.BET, ActionKind.RAISE)
 
+# For n players, the players clockwise from each start 0..n (n wraps to 0).
+_CLOCKWISE: dict = {}
 
-class Action(NamedTuple):
+
+class _ActionFields(NamedTuple):
+    kind: ActionKind
+    to: Optional[int] = None
+    chips: int = 0
+    is_all_in: bool = False
+    player: Optional[int] = None
+
+
+class Action(_ActionFields):
     """A player's action: a request to :meth:`BettingRound.apply`, or the normalized result.
 
     ``to`` is the player's total in front of them this round after a call, bet or
@@ -134,11 +145,15 @@ class Action(NamedTuple):
     (A named tuple: made and compared in a fraction of a microsecond.)
     """
 
-    kind: ActionKind
-    to: Optional[int] = None
-    chips: int = 0
-    is_all_in: bool = False
-    player: Optional[int] = None
+    __slots__ = ()
+
+    def __new__(cls, kind: ActionKind, to: Optional[int] = None, chips: int = 0, is_all_in: bool = False,
+                player: Optional[int] = None) -> Action:
+        if kind.__class__ is not ActionKind:
+            kind = _member(ActionKind, kind, "an action's kind")
+        if player is not None:
+            _player(player, "an action's player")
+        return tuple.__new__(cls, (kind, to, chips, is_all_in, player))
 
     @classmethod
     def fold(cls, player: Optional[int] = None) -> Action:
@@ -181,8 +196,19 @@ class ForcedKind(str, enum.Enum):
     BRING_IN = "bring-in"
 
 
-@dataclass(frozen=True)
-class ForcedBet:
+def _normalized(kind: ActionKind, to: Optional[int], chips: int, is_all_in: bool, player: Optional[int]) -> Action:
+    """An Action whose fields the caller has already checked (a round's normalized
+    moves): it skips the checks of ``Action()``, on the hot path of every action."""
+    return tuple.__new__(Action, (kind, to, chips, is_all_in, player))
+
+
+class _ForcedBetFields(NamedTuple):
+    kind: ForcedKind
+    player: int
+    amount: int
+
+
+class ForcedBet(_ForcedBetFields):
     """A forced or pre-deal bet, posted by :meth:`BettingRound.start` in the order given.
 
     A player who cannot afford a forced bet posts their whole stack and is all-in;
@@ -190,13 +216,12 @@ class ForcedBet:
     A big-blind ante is one ante of the whole table's total by the big blind.
     """
 
-    kind: ForcedKind
-    player: int
-    amount: int
+    __slots__ = ()
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "kind", _member(ForcedKind, self.kind, "a forced bet's kind"))
-        _player(self.player, f"the player of a {self.kind.value}")
+    def __new__(cls, kind: ForcedKind, player: int, amount: int) -> ForcedBet:
+        kind = _member(ForcedKind, kind, "a forced bet's kind")
+        _player(player, f"the player of a {kind.value}")
+        return tuple.__new__(cls, (kind, player, amount))
 
     @classmethod
     def ante(cls, player: int, amount: int) -> ForcedBet:
@@ -254,6 +279,33 @@ class LegalActions(NamedTuple):
         return ", ".join(legal)
 
 
+# Enum members as module constants: the hot path compares them per action, and a
+# global is several times cheaper to read than an enum class attribute.
+_ALL_IN = ActionKind.ALL_IN
+_BET = ActionKind.BET
+_CALL = ActionKind.CALL
+_CHECK = ActionKind.CHECK
+_FOLD = ActionKind.FOLD
+_RAISE = ActionKind.RAISE
+_ANTE = ForcedKind.ANTE
+_BRING_IN = ForcedKind.BRING_IN
+_STRADDLE = ForcedKind.STRADDLE
+_FIXED_LIMIT = Limit.FIXED_LIMIT
+_POT_LIMIT = Limit.POT_LIMIT
+
+
+def _slotted(cls: type) -> type:
+    """``dataclass(slots=True)`` for Python 3.9: the same class with ``__slots__``,
+    whose attributes read faster than an instance dict's (one round does many reads
+    per action)."""
+    names = tuple(f.name for f in fields(cls))
+    namespace = {key: value for key, value in cls.__dict__.items()
+                 if key not in names and key not in ("__dict__", "__weakref__")}
+    namespace["__slots__"] = names
+    return type(cls)(cls.__name__, cls.__bases__, namespace)
+
+
+@_slotted
 @dataclass
 class BettingRound:
     """One betting round (street). Build it with :meth:`start`; then :meth:`apply` actions.
@@ -343,18 +395,29 @@ class BettingRound:
 
     def next_street(self, first_to_act: int, *, open_pair: bool = False) -> BettingRound:
         """The next round, once this one is over: the bets go to the pot."""
-        if not self.is_over:
+        following = self.copy()
+        following.advance_street(first_to_act, open_pair=open_pair)
+        return following
+
+    def advance_street(self, first_to_act: int, *, open_pair: bool = False) -> None:
+        """Turn this finished round into the next street's, in place (what
+        :meth:`next_street` does on a copy)."""
+        if self.to_act is not None:
             raise IllegalActionError(f"the round is not over: player {self.to_act} is to act; legal: {self.legal_actions()}")
-        return BettingRound.start(
-            self.structure,
-            self.stacks,
-            first_to_act,
-            street=self.street + 1,
-            contributed=self.contributed,
-            folded=self.folded,
-            open_pair=open_pair,
-            dead=self.dead,
-        )
+        count = len(self.stacks)
+        if not 0 <= first_to_act < count:
+            raise InvalidValueError(f"first_to_act {first_to_act} is not a player 0..{count - 1}")
+        if open_pair and self.structure.is_big_bet:
+            raise InvalidValueError("the open-pair option exists only in fixed-limit stud")
+        self.street += 1
+        self.bets = [0] * count
+        self.acted = [None] * count
+        self.current_bet = self.full_level = self.bet_count = 0
+        self.capped = False
+        self.open_pair = open_pair
+        self.increment = self.structure.bet_size(self.street)
+        self._legal = None
+        self._advance(first_to_act)
 
     def copy(self) -> BettingRound:
         """An independent copy (for search): the per-player lists are copied."""
@@ -387,13 +450,13 @@ class BettingRound:
         reason = self._no_raise_reason(player)
         if reason:
             return LegalActions(player, call == 0, call, call_is_all_in, None, no_raise_reason=reason)
-        kind = ActionKind.RAISE if self.full_level else ActionKind.BET
+        kind = _RAISE if self.full_level else _BET
         structure = self.structure
-        if structure.limit is not Limit.FIXED_LIMIT:
+        if structure.limit is not _FIXED_LIMIT:
             # No completing (RULES §7): a raise adds at least the largest full increment
             # on top of the current bet, even when that bet is a short all-in.
             min_to = self.current_bet + self.increment
-            if structure.limit is Limit.POT_LIMIT:
+            if structure.limit is _POT_LIMIT:
                 max_to = max(min_to, self.current_bet + sum(self.contributed) + self.dead + self.current_bet - bet)
             else:
                 max_to = all_in_to
@@ -414,20 +477,23 @@ class BettingRound:
             raise IllegalActionError(f"player {action.player} acted out of turn: player {player} is to act; legal: {legal}")
         kind = action.kind
         if kind.__class__ is not ActionKind:
-            kind = _member(ActionKind, kind, "an action's kind")
-        if kind is ActionKind.FOLD:
-            return Action(kind, None, 0, False, player)
-        if kind is ActionKind.CHECK:
+            try:
+                kind = ActionKind(kind)
+            except ValueError:
+                raise InvalidValueError(f"unknown action {action.kind!r}") from None
+        if kind is _FOLD:
+            return _normalized(kind, None, 0, False, player)
+        if kind is _CHECK:
             if not legal.can_check:
                 raise IllegalActionError(f"check is not legal: player {player} faces a bet of {self.current_bet}; legal: {legal}")
-            return Action(kind, self.bets[player], 0, False, player)
+            return _normalized(kind, self.bets[player], 0, False, player)
         all_in_to = self.bets[player] + self.stacks[player]
-        if kind is ActionKind.CALL or (kind is ActionKind.ALL_IN and all_in_to <= self.current_bet):
+        if kind is _CALL or (kind is _ALL_IN and all_in_to <= self.current_bet):
             if legal.can_check:
                 raise IllegalActionError(f"{kind.value} is not legal: there is no bet to call; legal: {legal}")
-            return Action(ActionKind.CALL, self.bets[player] + legal.call, legal.call, legal.call_is_all_in, player)
+            return _normalized(_CALL, self.bets[player] + legal.call, legal.call, legal.call_is_all_in, player)
         to = action.to
-        if kind is ActionKind.ALL_IN:
+        if kind is _ALL_IN:
             to = all_in_to
         elif to.__class__ is not int or to < 0:
             to = as_chips(to, f"the amount to {kind.value} to")
@@ -443,14 +509,14 @@ class BettingRound:
         """Perform a normalized action that :meth:`validate` returned for this state."""
         player = move.player
         self._legal = None
-        if move.kind is ActionKind.FOLD:
+        if move.kind is _FOLD:
             self.folded[player] = True
         else:
             chips = move.chips
             self.stacks[player] -= chips
             self.bets[player] += chips
             self.contributed[player] += chips
-            if move.kind is ActionKind.BET or move.kind is ActionKind.RAISE:
+            if move.kind is _BET or move.kind is _RAISE:
                 self._raise_to(move.to)
             self.acted[player] = self.current_bet
         self._advance(player + 1)
@@ -477,8 +543,8 @@ class BettingRound:
             return f"the betting is capped at {self.structure.max_bets} bets"
         if self.bets[player] + self.stacks[player] <= self.current_bet:
             return f"player {player} has no chips beyond a call"
-        if not self._opponent_can_act(player):
-            return "no opponent has chips left to call a raise"
+        if not self._opponent_can_cover(player):
+            return "no opponent has chips beyond the current bet to call a raise"
         if not self._reopened(player):
             return f"player {player} has acted and faces less than a full raise, which does not reopen the betting"
         return ""
@@ -509,7 +575,7 @@ class BettingRound:
         elif not legal.allows_to(to):
             problem = "is not a fixed-limit amount"
         else:
-            return Action(kind, to, to - self.bets[player], to == all_in_to, player)
+            return _normalized(kind, to, to - self.bets[player], to == all_in_to, player)
         raise IllegalActionError(f"{asked} {problem}; legal: {legal}")
 
     def _is_full_raise(self, to: int) -> bool:
@@ -534,31 +600,37 @@ class BettingRound:
         # The heads-up option applies only if two players are left when the cap is reached.
         return not (self.structure.uncapped_heads_up and self.folded.count(False) == 2)
 
-    def _opponent_can_act(self, player: int) -> bool:
-        stacks, folded = self.stacks, self.folded
+    def _opponent_can_cover(self, player: int) -> bool:
+        """Whether an opponent still in the hand could put in more than the current bet:
+        otherwise a raise could only be returned uncalled, so none is offered."""
+        stacks, folded, bets, current = self.stacks, self.folded, self.bets, self.current_bet
         for p in range(len(stacks)):
-            if p != player and stacks[p] and not folded[p]:
+            if p != player and not folded[p] and bets[p] + stacks[p] > current:
                 return True
         return False
 
     def _advance(self, start: int) -> None:
         """Give the turn to the first player clockwise from ``start`` who must act: one
         who is behind the bet, or has not acted yet while an opponent can still bet."""
-        stacks, folded, bets, acted = self.stacks, self.folded, self.bets, self.acted
-        count = len(stacks)
+        stacks, folded = self.stacks, self.folded
         self.to_act = None
-        if folded.count(False) < 2:
+        live = able = 0
+        for p, out in enumerate(folded):
+            if not out:
+                live += 1
+                if stacks[p]:
+                    able += 1
+        if live < 2:
             return
-        able = 0
-        for p in range(count):
-            if stacks[p] and not folded[p]:
-                able += 1
-        current = self.current_bet
-        for offset in range(count):
-            player = (start + offset) % count
+        bets, acted, current = self.bets, self.acted, self.current_bet
+        count = len(stacks)
+        order = _CLOCKWISE.get(count)
+        if order is None:
+            order = _CLOCKWISE[count] = tuple(tuple((s + k) % count for k in range(count)) for s in range(count + 1))
+        for player in order[start]:
             if folded[player] or not stacks[player]:
                 continue
-            if bets[player] < current or (acted[player] is None and able > 1):
+            if bets[player] < current or (able > 1 and acted[player] is None):
                 self.to_act = player
                 return
 
@@ -570,17 +642,17 @@ class BettingRound:
         chips = min(amount, self.stacks[player])
         self.stacks[player] -= chips
         self.contributed[player] += chips
-        if kind is ForcedKind.ANTE:
+        if kind is _ANTE:
             return
         self.bets[player] += chips
         # A short blind is still called in full by the others (table stakes, rules: Betting).
         self.current_bet = max(self.current_bet, amount)
-        if kind is ForcedKind.BRING_IN:
+        if kind is _BRING_IN:
             # The bring-in is the player's action (rules: The games and their flow).
             self.acted[player] = amount
         if amount >= self.structure.bet_size(self.street) and amount > self.full_level:
             # The big blind, a bring-in for a full bet and a straddle are full bets.
-            if kind is ForcedKind.STRADDLE and self.structure.is_big_bet:
+            if kind is _STRADDLE and self.structure.is_big_bet:
                 self.increment = amount  # the straddle plays as a bigger big blind
             self.full_level = amount
             self.bet_count += 1
@@ -588,15 +660,15 @@ class BettingRound:
     def _check_forced(self, kind: ForcedKind, player: int, amount: int) -> None:
         if not 0 <= player < len(self.stacks) or self.folded[player] or not self.stacks[player] or not amount:
             raise InvalidValueError(f"player {player} cannot post a {kind.value} of {amount}")
-        if kind is not ForcedKind.ANTE and self.bets[player]:
+        if kind is not _ANTE and self.bets[player]:
             # One live forced bet per player: a second would leave them above the bet
             # to match. Dead money (a missed small blind) is posted as an ante.
             raise InvalidValueError(
                 f"player {player} already has {self.bets[player]} in front of them and cannot also post a {kind.value}")
         size = self.structure.bet_size(self.street)
-        if kind is ForcedKind.BRING_IN and (self.structure.is_big_bet or self.current_bet or amount > size):
+        if kind is _BRING_IN and (self.structure.is_big_bet or self.current_bet or amount > size):
             raise InvalidValueError(f"a bring-in opens fixed-limit betting with at most {size}, not {amount}")
-        if kind is ForcedKind.STRADDLE:
+        if kind is _STRADDLE:
             # A straddle is a voluntary raise of the big blind, so it must be affordable,
             # and in fixed limit it is exactly one bet more.
             fixed_to = None if self.structure.is_big_bet else self.full_level + size

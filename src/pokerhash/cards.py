@@ -173,7 +173,7 @@ class Deck:
 
     def deal(self, n: int = 1) -> List[int]:
         """Take ``n`` cards from the top."""
-        if isinstance(n, bool) or not isinstance(n, numbers.Integral) or n < 0:
+        if n.__class__ is not int and (isinstance(n, bool) or not isinstance(n, numbers.Integral)) or n < 0:
             raise InvalidCardError(f"cannot deal {n!r} cards")
         if n > len(self._stack):
             raise InvalidCardError(f"cannot deal {n} cards: {len(self._stack)} left in the deck")

@@ -34,12 +34,13 @@ __all__ = [
 ]
 
 
-def as_chips(value: object, what: str) -> int:
-    """``value`` as a non-negative int, or InvalidValueError naming ``what`` (shared with betting)."""
+def as_chips(value: object, what: str, *details: object) -> int:
+    """``value`` as a non-negative int, or InvalidValueError naming ``what`` (shared with
+    betting); ``details`` fill ``what``'s ``{}`` fields, only when the error is raised."""
     if value.__class__ is int and value >= 0:
         return value  # type: ignore[return-value]
     if not is_int(value) or value < 0:  # type: ignore[operator]
-        raise InvalidValueError(f"{what} must be a non-negative integer number of chips, not {value!r}")
+        raise InvalidValueError(f"{what.format(*details)} must be a non-negative integer number of chips, not {value!r}")
     return int(value)
 
 
@@ -76,7 +77,7 @@ def side_pots(contributions: Union[Mapping[int, int], Sequence[int]], folded: Co
     which a live player is all-in caps a pot, which only the live players who reached
     that level may win (rules: Pots, splitting and rake).
     """
-    chips = {as_int(seat, "a seat"): as_chips(amount, f"contribution of seat {seat}")
+    chips = {as_int(seat, "a seat"): as_chips(amount, "contribution of seat {}", seat)
              for seat, amount in _by_seat(contributions, "contributions")}
     folded = _seats(folded)
     unknown = set(folded) - set(chips)
@@ -352,7 +353,7 @@ def _best(eligible: Sequence[int], values: Mapping[int, int], kind: str) -> Tupl
     missing = [seat for seat in eligible if seat not in values]
     if missing:
         raise InvalidValueError(f"no {kind} value for eligible seats {missing}")
-    best = max(as_chips(values[seat], f"{kind} value of seat {seat}") for seat in eligible)
+    best = max(as_chips(values[seat], "{} value of seat {}", kind, seat) for seat in eligible)
     if best == 0 and kind == "low":
         return ()
     return tuple(seat for seat in eligible if values[seat] == best)

@@ -31,7 +31,7 @@ table's seat numbers and cards ints 0..51. In dealing order a hand logs:
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Optional, Tuple
+from typing import Any, NamedTuple, Optional, Tuple, Union
 
 __all__ = ["Act", "Burn", "Deal", "Draw", "Event", "Muck", "Post", "Rake", "Redeal", "Reshuffle", "Return", "Show",
            "Start", "Win"]
@@ -111,4 +111,5 @@ class Win(NamedTuple):
     run: int = 0
 
 
-Event = Any
+#: Any event of the log.
+Event = Union[Start, Post, Burn, Deal, Act, Draw, Reshuffle, Redeal, Show, Muck, Return, Rake, Win]

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
-from ..betting import Action, ActionKind, BettingRound, ForcedBet, ForcedKind, LegalActions, Limit, Structure
+from ..betting import Action, ActionKind, BettingRound, ForcedBet, ForcedKind, LegalActions, Limit, Structure, _normalized
 from ..cards import Deck, HandLike, cards as parse_cards
 from ..errors import IllegalActionError, InvalidCardError, InvalidValueError
-from ..pots import Pot, Pots, RakeRule, Reason, Settlement, as_chips, settle, side_pots
+from ..pots import Pot, Pots, RakeRule, Settlement, as_chips, settle, side_pots
 from . import events as ev
 from .variants import Forced, FirstToAct, Variant
 
@@ -32,7 +32,8 @@ __all__ = ["Hand", "HandResult", "Options", "Pending", "PendingKind", "ShownHand
 @dataclass(frozen=True)
 class Stakes:
     """The money of a game: blinds (small, big: posted left of the button; heads-up the
-    button posts the small one), an ante from everyone (or, with ``big_blind_ante``,
+    button posts the small one) or a button blind (short-deck: the button posts it,
+    acts last preflop, and the player on its left first), an ante from everyone (or, with ``big_blind_ante``,
     everyone's antes from the big blind), a straddle by the player left of the big
     blind, stud's bring-in, and the bet sizes. ``small_bet`` is the smallest bet of a
     big-bet game (default: the big blind) and the small bet of fixed limit;
@@ -40,6 +41,7 @@ class Stakes:
     caps a fixed-limit round (rules: Betting)."""
 
     blinds: Tuple[int, ...] = ()
+    button_blind: int = 0
     ante: int = 0
     big_blind_ante: bool = False
     straddle: int = 0
@@ -51,7 +53,7 @@ class Stakes:
 
     def structure(self, variant: Variant) -> Structure:
         """The betting structure of ``variant`` at these stakes."""
-        small = self.small_bet or (max(self.blinds) if self.blinds else 0)
+        small = self.small_bet or max(self.blinds + (self.button_blind,))
         if not small:
             raise InvalidValueError("the stakes need a small_bet (or blinds) to size the bets")
         if variant.limit is Limit.FIXED_LIMIT:
@@ -177,11 +179,64 @@ def _program(variant: Variant) -> Tuple[Tuple[int, int], ...]:
     return tuple(ops)
 
 
-_PROGRAMS: Dict[Variant, Tuple[Tuple[int, int], ...]] = {}
+# Per game (by identity: hashing a Variant costs more than a hand's setup), what
+# every hand of it shares: the program and the deck by player count, and the
+# checked betting structure by stakes.
+_SHAPES: Dict[Tuple[int, int, bool], tuple] = {}
+_STRUCTURES: Dict[Tuple[int, int], tuple] = {}
+
+
+def _deal_shape(variant: Variant, players: int, four_players_use_36_cards: bool) -> tuple:
+    key = (id(variant), players, four_players_use_36_cards)
+    shape = _SHAPES.get(key)
+    if shape is None or shape[2] is not variant:
+        if len(_SHAPES) > 256:
+            _SHAPES.clear()  # games made on the fly must not pile up
+        if not variant.fits(players):
+            low, high = variant.player_limits()
+            raise InvalidValueError(f"{variant.name} seats {low} to {high} players, not {players}")
+        shape = _SHAPES[key] = (_program(variant), variant.deck(players, four_players_use_36_cards), variant)
+    return shape
+
+
+def _structure(stakes: Stakes, variant: Variant) -> Structure:
+    key = (id(stakes), id(variant))
+    entry = _STRUCTURES.get(key)
+    if entry is None or entry[1] is not stakes or entry[2] is not variant:
+        if len(_STRUCTURES) > 256:
+            _STRUCTURES.clear()
+        structure = stakes.structure(variant)
+        if variant.forced is Forced.BLINDS and (len(stakes.blinds) not in (1, 2)) == (not stakes.button_blind):
+            raise InvalidValueError(f"{variant.name} needs one or two blinds or a button blind, not "
+                                    f"{stakes.blinds} and {stakes.button_blind}")
+        if stakes.button_blind and stakes.straddle:
+            raise InvalidValueError("a straddle goes with two blinds, not with a button blind")
+        if variant.forced is not Forced.BLINDS and (stakes.blinds or stakes.button_blind or stakes.straddle):
+            raise InvalidValueError(f"{variant.name} has no blinds or straddle")
+        if variant.is_stud and not 0 < stakes.bring_in <= structure.small_bet:
+            raise InvalidValueError(f"stud needs a bring-in of 1..{structure.small_bet}, not {stakes.bring_in}")
+        if variant.forced is Forced.ANTES and not stakes.ante:
+            raise InvalidValueError(f"{variant.name} needs an ante")
+        entry = _STRUCTURES[key] = (structure, stakes, variant)
+    return entry[0]
+
+
+# Enum members as module constants: read per action, a global is several times
+# cheaper than an enum class attribute.
+_ALL_IN = ActionKind.ALL_IN
+_BET = ActionKind.BET
+_RAISE = ActionKind.RAISE
+_FIRST_SHOWING = FirstToAct.SHOWING
+_FORCED_BLINDS = Forced.BLINDS
+_FORCED_BRING_IN = Forced.BRING_IN
+_WAIT_BRING_IN = PendingKind.BRING_IN
+_WAIT_DEAL = PendingKind.DEAL
+_WAIT_DECISION = PendingKind.DECISION
+_WAIT_DRAW = PendingKind.DRAW
 
 
 class Hand:
-    """One hand. Build it, then answer :attr:`pending` until it is :data:`PendingKind.OVER`.
+    """One hand. Build it, then answer :attr:`pending` until it is ``PendingKind.OVER``.
 
     ``stacks`` maps seat numbers (any ints; empty seats may lie between) to chips;
     ``button`` is the dealer seat (it may be empty). Dealing: by default from a fresh
@@ -220,13 +275,11 @@ class Hand:
         order = sorted(stacks)
         if len(order) < 2:
             raise InvalidValueError(f"a hand needs at least 2 players, not {len(order)}")
-        if not variant.fits(len(order)):
-            low, high = variant.player_limits()
-            raise InvalidValueError(f"{variant.name} seats {low} to {high} players, not {len(order)}")
+        deal_shape = _deal_shape(variant, len(order), options.four_players_use_36_cards)
         # Clockwise from the first seat left of the button.
         start = next((i for i, seat in enumerate(order) if seat > button), 0)
         seats = tuple(order[start:] + order[:start])
-        initial = tuple(as_chips(stacks[seat], f"stack of seat {seat}") for seat in seats)
+        initial = tuple(as_chips(stacks[seat], "stack of seat {}", seat) for seat in seats)
         if not all(initial):
             raise InvalidValueError(f"every player needs chips: stacks {dict(stacks)}")
         self.variant = variant
@@ -234,23 +287,19 @@ class Hand:
         self.options = options
         self.seats = seats
         self.button = button
-        self.structure = stakes.structure(variant)
-        self._check_stakes()
+        self.structure = _structure(stakes, variant)
         self._index = {seat: i for i, seat in enumerate(seats)}
         self._n = n = len(seats)
-        program = _PROGRAMS.get(variant)
-        if program is None:
-            program = _PROGRAMS[variant] = _program(variant)
-        self._program = program
+        self._program = deal_shape[0]
         self._initial = initial
         self._stacks = list(initial)
         self._contributed = [0] * n
         self._folded = [False] * n
-        self._deck_cards = full_deck = variant.deck(n, options.four_players_use_36_cards)
+        self._deck_cards = full_deck = deal_shape[1]
         self._lowest = full_deck[0] // 4 + 2
         self._missed = tuple(sorted((seat, as_chips(live, "a missed live blind"), as_chips(dead, "a missed dead blind"))
                                     for seat, (live, dead) in missed_blinds.items()))
-        if any(seat not in stacks for seat, _, _ in self._missed) or (self._missed and variant.forced is not Forced.BLINDS):
+        if any(seat not in stacks for seat, _, _ in self._missed) or (self._missed and variant.forced is not _FORCED_BLINDS):
             raise InvalidValueError(f"missed blinds {dict(missed_blinds)} need seats of this hand in a game with blinds")
         self._log: Optional[list] = [ev.Start(variant, seats, initial, button, stakes, options, self._missed)] \
             if log else None
@@ -280,17 +329,6 @@ class Hand:
 
     # -- setup ---------------------------------------------------------------
 
-    def _check_stakes(self) -> None:
-        stakes, variant = self.stakes, self.variant
-        if variant.forced is Forced.BLINDS and len(stakes.blinds) not in (1, 2):
-            raise InvalidValueError(f"{variant.name} needs one or two blinds, not {stakes.blinds}")
-        if variant.forced is not Forced.BLINDS and (stakes.blinds or stakes.straddle):
-            raise InvalidValueError(f"{variant.name} has no blinds or straddle")
-        if variant.is_stud and not 0 < stakes.bring_in <= self.structure.small_bet:
-            raise InvalidValueError(f"stud needs a bring-in of 1..{self.structure.small_bet}, not {stakes.bring_in}")
-        if variant.forced is Forced.ANTES and not stakes.ante:
-            raise InvalidValueError(f"{variant.name} needs an ante")
-
     def _new_deal(self) -> None:
         """Fresh cards, antes and blinds: the start of the hand, and a Turkish re-deal."""
         n = self._n
@@ -317,7 +355,7 @@ class Hand:
             else:
                 for i in range(n):
                     self._post_dead(i, stakes.ante, ForcedKind.ANTE)
-        if self.variant.forced is Forced.BLINDS:
+        if self.variant.forced is _FORCED_BLINDS:
             # Blinds and straddle go in before the cards: round 0 starts now.
             forced: List[ForcedBet] = []
             first = self._post_blinds(forced)
@@ -340,6 +378,8 @@ class Hand:
             self._log.append(ev.Post(self.seats[i], kind, chips))
 
     def _big_blind(self) -> int:
+        if self.stakes.button_blind:
+            return self._n - 1
         # Heads-up the button (index 1) posts the small blind, so index 0 posts the big one.
         return 0 if self._n == 2 else min(len(self.stakes.blinds), 2) - 1
 
@@ -347,6 +387,9 @@ class Hand:
         """Blinds left of the button (heads-up: the button posts the small blind), then
         an optional straddle; returns who acts first preflop (rules: The games and their flow)."""
         n = self._n
+        if self.stakes.button_blind:
+            forced.append(ForcedBet.blind(n - 1, self.stakes.button_blind))
+            return 0
         blinds = self.stakes.blinds
         posters = (1, 0) if n == 2 else range(len(blinds))
         for i, amount in zip(posters, blinds):
@@ -452,14 +495,14 @@ class Hand:
         """The normalized action :meth:`act` would perform (its ``player`` is the seat);
         IllegalActionError saying what is legal otherwise (rules: Betting)."""
         pending = self._pending
-        if pending.kind is PendingKind.DECISION:
+        if pending.kind is _WAIT_DECISION:
             seat = pending.seat
             if action.player is not None and action.player != seat:
                 raise IllegalActionError(f"seat {action.player} acted out of turn: seat {seat} is to act; "
                                          f"legal: {pending.legal}")
             move = self._validate_move(action)
-            return Action(move.kind, move.to, move.chips, move.is_all_in, seat)
-        if pending.kind is PendingKind.BRING_IN:
+            return _normalized(move.kind, move.to, move.chips, move.is_all_in, seat)
+        if pending.kind is _WAIT_BRING_IN:
             return self._validate_bring_in(action)
         raise IllegalActionError(f"no betting action is legal now: {pending}")
 
@@ -467,7 +510,7 @@ class Hand:
         """The betting round's normalized action (its ``player`` an index), with the
         opening requirement of the first round (RULES §5)."""
         move = self._round.validate(action if action.player is None else Action(action.kind, action.to))
-        if (move.kind is ActionKind.BET or move.kind is ActionKind.RAISE) and self.variant.opening is not None \
+        if (move.kind is _BET or move.kind is _RAISE) and self.variant.opening is not None \
                 and self._street == 0 and self._opener is None:
             opening = self.variant.opening
             if not opening.allows(self._hole[move.player], self._lowest):
@@ -487,27 +530,38 @@ class Hand:
         """Perform a betting action (or a stud bring-in choice); return it normalized
         (its ``player`` is the seat)."""
         pending = self._pending
-        if pending.kind is PendingKind.DECISION:
-            if action.player is not None and action.player != pending.seat:
-                self.validate(action)  # raises: out of turn
+        if pending.kind is _WAIT_DECISION:
+            if action.player is not None:
+                if action.player != pending.seat:
+                    self.validate(action)  # raises: out of turn
+                action = Action(action.kind, action.to)  # the round numbers players by index
             round_ = self._round
-            move = self._validate_move(action)
-            i = move.player
-            round_.perform(move)
-            move = Action(move.kind, move.to, move.chips, move.is_all_in, pending.seat)
-            if move.kind is ActionKind.BET or move.kind is ActionKind.RAISE:
-                self._aggressor = i
+            move = self._validate_move(action) if self.variant.opening is not None else round_.validate(action)
+            kind = move.kind
+            if kind is _BET or kind is _RAISE:
+                self._aggressor = move.player
                 if self._opener is None:
-                    self._opener = i
+                    self._opener = move.player
+            round_.perform(move)
+            move = _normalized(kind, move.to, move.chips, move.is_all_in, pending.seat)
             if self._log is not None:
                 self._log.append(ev.Act(pending.seat, move))
         else:
             move = self.validate(action)
             i = self._index[move.player]
-            forced = [ForcedBet.bring_in(i, move.to)]
-            round_ = BettingRound.start(self.structure, self._stacks, (i + 1) % self._n, forced=forced,
-                                        contributed=self._contributed, folded=self._folded, dead=self._dead)
-            self._begin_round(round_, forced)
+            if move.to <= self.stakes.bring_in:
+                forced = [ForcedBet.bring_in(i, move.to)]
+                round_ = BettingRound.start(self.structure, self._stacks, (i + 1) % self._n, forced=forced,
+                                            contributed=self._contributed, folded=self._folded, dead=self._dead)
+            else:
+                # Completing is a bet: all-in for less, the half-bet rule decides whether it
+                # counts as a full one (rules: Betting).
+                round_ = BettingRound.start(self.structure, self._stacks, i, contributed=self._contributed,
+                                            folded=self._folded, dead=self._dead)
+                round_.perform(round_.validate(Action.bet_to(move.to)))
+            if self._log is not None:
+                self._log.append(ev.Post(move.player, ForcedKind.BRING_IN, move.to))
+            self._begin_round(round_, ())
         if round_.to_act is not None:
             self._ask(round_)
             return move
@@ -546,7 +600,7 @@ class Hand:
         if action.player is not None and action.player != seat:
             raise IllegalActionError(f"seat {action.player} acted out of turn: seat {seat} must bring in: {legal}")
         stack = self._stacks[self._index[seat]]
-        if action.kind == ActionKind.ALL_IN:
+        if action.kind == _ALL_IN:
             to = legal.max_to
         elif action.kind in _SIZED:
             to = action.to
@@ -554,7 +608,7 @@ class Hand:
             raise IllegalActionError(f"seat {seat} must bring in, not {ActionKind(action.kind).value}: {legal}")
         if to not in legal.fixed_amounts:
             raise IllegalActionError(f"seat {seat} cannot bring in for {to}: {legal}")
-        return Action(ActionKind.BET, to, to, to == stack, seat)
+        return _normalized(_BET, to, to, to == stack, seat)
 
     # -- draws and timeouts --------------------------------------------------
 
@@ -562,7 +616,7 @@ class Hand:
         """Discard ``discards`` (none: stand pat) and, when the engine deals, receive the
         replacements, returned (when the caller deals, :attr:`pending` asks for them)."""
         pending = self._pending
-        if pending.kind is not PendingKind.DRAW:
+        if pending.kind is not _WAIT_DRAW:
             raise IllegalActionError(f"no draw now: {pending}")
         i = self._index[pending.seat]
         try:
@@ -580,7 +634,7 @@ class Hand:
         received: Tuple[int, ...] = ()
         if thrown:
             if self._caller:
-                self._pending = Pending(PendingKind.DEAL, pending.seat, None, len(thrown), "draw")
+                self._pending = Pending(_WAIT_DEAL, pending.seat, None, len(thrown), "draw")
                 return received
             received = self._serve_draw(i, self._draw_cards(len(thrown)))
         else:
@@ -593,19 +647,19 @@ class Hand:
 
     def timeout(self) -> object:
         """The player to act ran out of time: check if free, else fold; a stud bring-in
-        is posted; in a draw, the standard auto-draw (rules: five-card draw)."""
+        is posted; in a draw, the game's auto-draw (five-card draw and Turkish poker:
+        the standard hierarchy of rules: five-card draw) or, without one, standing pat."""
         pending = self._pending
-        if pending.kind is PendingKind.DRAW:
-            from .draw import auto_draw
-
-            discards = tuple(auto_draw(self._hole[self._index[pending.seat]]))
+        if pending.kind is _WAIT_DRAW:
+            auto_draw = self.variant.auto_draw
+            discards = tuple(auto_draw(self._hole[self._index[pending.seat]])) if auto_draw is not None else ()
             if len(discards) > pending.count:
                 # A game that replaces fewer cards (Turkish: 4) keeps the highest ones.
                 discards = tuple(sorted(discards)[:pending.count])
             return self.draw(discards)
-        if pending.kind is PendingKind.BRING_IN:
+        if pending.kind is _WAIT_BRING_IN:
             return self.bring_in()
-        if pending.kind is PendingKind.DECISION:
+        if pending.kind is _WAIT_DECISION:
             return self.act(Action.check() if pending.legal.can_check else Action.fold())
         raise IllegalActionError(f"no player is to act: {pending}")
 
@@ -615,7 +669,7 @@ class Hand:
         """Caller dealing: exactly the cards :attr:`pending` asks for (a burn may be
         given as no card: burned unseen). Returns them as ints."""
         pending = self._pending
-        if pending.kind is not PendingKind.DEAL:
+        if pending.kind is not _WAIT_DEAL:
             raise IllegalActionError(f"no deal now: {pending}")
         got = tuple(parse_cards(dealt))
         target = pending.target
@@ -698,7 +752,7 @@ class Hand:
             while i < self._n and folded[i]:
                 i += 1
             if i < self._n:
-                self._pending = Pending(PendingKind.DEAL, self.seats[i], None, count, "up" if face_up else "hole")
+                self._pending = Pending(_WAIT_DEAL, self.seats[i], None, count, "up" if face_up else "hole")
                 return True
         else:
             players = [i for i in range(self._n) if not folded[i]]
@@ -729,12 +783,12 @@ class Hand:
             elif op == _BURN:
                 self._maybe_twice()
                 if self._caller:
-                    self._pending = Pending(PendingKind.DEAL, None, None, 1, "burn")
+                    self._pending = Pending(_WAIT_DEAL, None, None, 1, "burn")
                     return
                 self._burn(self._take(1)[0])
             elif op == _BOARD:
                 if self._caller:
-                    self._pending = Pending(PendingKind.DEAL, None, None, arg, "board")
+                    self._pending = Pending(_WAIT_DEAL, None, None, arg, "board")
                     return
                 self._put_board(self._take(arg))
             elif op == _DRAW:
@@ -781,9 +835,9 @@ class Hand:
         open); True when a player must act or bring in."""
         variant = self.variant
         if street == 0:
-            if variant.forced is Forced.BRING_IN:
+            if variant.forced is _FORCED_BRING_IN:
                 return self._ask_bring_in()
-            if variant.forced is Forced.BLINDS:
+            if variant.forced is _FORCED_BLINDS:
                 round_ = self._round
                 if round_.to_act is None:
                     self._pc += 1
@@ -791,7 +845,7 @@ class Hand:
                 self._ask(round_)
                 return True
             first = 0
-        elif variant.first_to_act is FirstToAct.SHOWING and not self.options.stud_by_position:
+        elif variant.first_to_act is _FIRST_SHOWING and not self.options.stud_by_position:
             first = self._best_showing()
         elif variant.opening is not None and self._opener is not None:
             first = self._opener  # the opener, or the next player on, acts first after the draw (RULES §5)
@@ -799,8 +853,12 @@ class Hand:
             first = 0
         open_pair = street == 1 and variant.is_stud and variant.low is None and not variant.razz and any(
             len({c >> 2 for c in self._up[i]}) < len(self._up[i]) for i in range(self._n) if not self._folded[i])
-        round_ = BettingRound.start(self.structure, self._stacks, first, street=street,
-                                    contributed=self._contributed, folded=self._folded, dead=self._dead, open_pair=open_pair)
+        round_ = self._round
+        if round_ is None:  # Turkish poker's first round, with antes only
+            round_ = BettingRound.start(self.structure, self._stacks, first, street=street,
+                                        contributed=self._contributed, folded=self._folded, dead=self._dead)
+        else:
+            round_.advance_street(first, open_pair=open_pair)
         return self._begin_round(round_, ())
 
     def _begin_round(self, round_: BettingRound, forced: Sequence[ForcedBet]) -> bool:
@@ -811,7 +869,7 @@ class Hand:
         if self._log is not None:
             for bet in forced:
                 self._log.append(ev.Post(self.seats[bet.player], bet.kind, round_.bets[bet.player]))
-        if self._pc == 0 and self.variant.forced is Forced.BLINDS:
+        if self._pc == 0 and self.variant.forced is _FORCED_BLINDS:
             return False  # posted before the deal; the decisions wait for the cards
         if round_.to_act is None:
             self._pc += 1
@@ -826,9 +884,10 @@ class Hand:
         opening = self.variant.opening
         if opening is not None and legal.raise_kind is not None and self._street == 0 and self._opener is None \
                 and not opening.allows(self._hole[i], self._lowest):
+            # Without openers the player may check, call or fold, but not open (RULES §5).
             legal = LegalActions(i, legal.can_check, legal.call, legal.call_is_all_in, None,
                                  no_raise_reason=f"opening needs {opening.name}")
-        self._pending = Pending(PendingKind.DECISION, self.seats[i], legal)
+        self._pending = Pending(_WAIT_DECISION, self.seats[i], legal)
 
     def _end_round(self) -> None:
         """A round is over: re-deal if nobody opened (Turkish), else play on."""
@@ -862,21 +921,21 @@ class Hand:
                                         contributed=self._contributed, folded=self._folded, dead=self._dead)
             return self._begin_round(round_, ())
         amounts = tuple(sorted({min(self.stakes.bring_in, stack), min(self.structure.small_bet, stack)}))
-        legal = LegalActions(i, False, 0, False, ActionKind.BET, amounts[0], amounts[-1], amounts)
-        self._pending = Pending(PendingKind.BRING_IN, self.seats[i], legal)
+        legal = LegalActions(i, False, 0, False, _BET, amounts[0], amounts[-1], amounts)
+        self._pending = Pending(_WAIT_BRING_IN, self.seats[i], legal)
         return True
 
     def _best_showing(self) -> int:
         """Stud from 4th street: the best showing hand acts first; equal showings go to
-        the first of them clockwise from the button (rules: The games and their flow)."""
+        the first of them clockwise from the button (rules: The games and their flow).
+        If that player is all-in, the next player clockwise who can act starts."""
         from .showing import showing_rank
 
         razz = self.variant.razz
         live = [i for i in range(self._n) if not self._folded[i]]
-        able = [i for i in live if self._stacks[i]] or live
-        best = able[0]
+        best = live[0]
         best_rank = showing_rank(self._up[best], razz)
-        for i in able[1:]:
+        for i in live[1:]:
             rank = showing_rank(self._up[i], razz)
             if rank > best_rank:
                 best, best_rank = i, rank
@@ -891,7 +950,7 @@ class Hand:
         while i < self._n and self._folded[i]:
             i += 1
         if i < self._n:
-            self._pending = Pending(PendingKind.DRAW, self.seats[i], None, most)
+            self._pending = Pending(_WAIT_DRAW, self.seats[i], None, most)
             return True
         self._deal_next = 0
         self._discarded = [()] * self._n
@@ -1107,7 +1166,7 @@ class Hand:
             kind = type(event)
             try:
                 if kind is ev.Deal or kind is ev.Burn:
-                    if hand.pending.kind is PendingKind.DEAL:
+                    if hand.pending.kind is _WAIT_DEAL:
                         hand.deal(event.cards if kind is ev.Deal else [c for c in (event.card,) if c is not None])
                 elif kind is ev.Act:
                     hand.act(event.action)

@@ -181,9 +181,15 @@ class Table:
         return result
 
     def _next_button(self, ready: Sequence[int]) -> int:
-        """Clockwise to the next seat dealt in (the first hand: the lowest seat)."""
+        """Clockwise to the next seat dealt in (the first hand: the lowest seat).
+        Heads-up in a blinds game, the last hand's big blind takes the button (and the
+        small blind), so that nobody posts the big blind twice in a row, also when the
+        table has just shrunk to two."""
         if self.button is None:
             return ready[0]
+        last = self._last_blinds
+        if len(ready) == 2 and last is not None and last[1] in ready:
+            return last[1]
         return next((seat for seat in ready if seat > self.button), ready[0])
 
     def _who_plays(self, ready: List[int], button: int) -> Tuple[List[int], Dict[int, Tuple[int, int]]]:

@@ -21,10 +21,21 @@ from ..betting import Limit
 from ..errors import InvalidValueError
 from ..high import describe
 from ..low import describe_low
+from ..lowball import describe_a5_low, describe_deuce7
+from ..shortdeck import describe_shortdeck
 from ..turkish import can_open_turkish, describe_turkish, turkish_deck
+from .draw import auto_draw
 
 __all__ = [
+    "A5_LOW",
     "BIG_O",
+    "DEUCE7_LOW",
+    "DEUCE7_SINGLE_DRAW",
+    "DEUCE7_TRIPLE_DRAW",
+    "RAZZ",
+    "SHORTDECK",
+    "SHORTDECK_HIGH",
+    "SHORTDECK_HIGH_CLASSIC",
     "FIVE_CARD_DRAW",
     "HIGH",
     "HOLDEM",
@@ -95,6 +106,37 @@ LOW8 = Evaluation("low 8", _low8, describe_low)
 OMAHA_LOW8 = Evaluation("omaha low 8", _omaha_low8, describe_low)
 #: The five cards held, ranked by RULES §5 (never ties).
 TURKISH = Evaluation("turkish", _turkish, describe_turkish)
+
+
+def _shortdeck(hole, board, lowest_rank):
+    return _core.evaluate_shortdeck(hole + board)
+
+
+def _shortdeck_classic(hole, board, lowest_rank):
+    return _core.evaluate_shortdeck(hole + board, False)
+
+
+def _describe_shortdeck_classic(value):
+    return describe_shortdeck(value, False)
+
+
+def _a5_low(hole, board, lowest_rank):
+    return _core.evaluate_a5_low(hole + board)
+
+
+def _deuce7(hole, board, lowest_rank):
+    return _core.evaluate_deuce7(hole)
+
+
+#: Short-deck high, best five of seven: flush over full house, trips over straight (RULES §9).
+SHORTDECK_HIGH = Evaluation("short-deck high", _shortdeck, describe_shortdeck)
+#: Short-deck high with the straight above three of a kind (the older rooms' order).
+SHORTDECK_HIGH_CLASSIC = Evaluation("short-deck high, straight over trips", _shortdeck_classic,
+                                    _describe_shortdeck_classic)
+#: A-5 low of the best five cards, the whole pot (razz; RULES §9).
+A5_LOW = Evaluation("a-5 low", _a5_low, describe_a5_low)
+#: 2-7 low of the five cards held (RULES §9).
+DEUCE7_LOW = Evaluation("2-7 low", _deuce7, describe_deuce7)
 
 
 @dataclass(frozen=True)
@@ -177,6 +219,7 @@ class Variant:
     max_players: int = 10
     big_bet_street: int = 2
     razz: bool = False
+    auto_draw: Optional[Callable[[Sequence[int]], Tuple[int, ...]]] = None
 
     def __post_init__(self) -> None:
         if not self.streets or not (self.streets[0].hole or self.streets[0].up):
@@ -258,11 +301,25 @@ STUD_HI_LO = replace(STUD, name="Seven-card stud hi/lo", low=LOW8)
 
 #: Five-card draw with blinds, one draw of up to five cards (any limit).
 FIVE_CARD_DRAW = Variant("Five-card draw", (Street(hole=5), Street(draw=5, burn=True)), HIGH, None, Limit.NO_LIMIT,
-                         max_players=5, big_bet_street=1)
+                         max_players=5, big_bet_street=1, auto_draw=auto_draw)
 #: Turkish poker: stripped deck by players, antes, kings to open, one draw of up
 #: to four cards, pot-limit by default (RULES §5).
 TURKISH_POKER = Variant("Turkish poker", (Street(hole=5), Street(draw=4, burn=True)), TURKISH, None, Limit.POT_LIMIT,
-                        Forced.ANTES, opening=TURKISH_OPENERS, deck_by_players=True, max_players=5, big_bet_street=1)
+                        Forced.ANTES, opening=TURKISH_OPENERS, deck_by_players=True, max_players=5, big_bet_street=1,
+                        auto_draw=auto_draw)
+
+#: Short-deck (6+) Hold'em: 36 cards, Hold'em's flow, Triton ranking (RULES §9); play it
+#: with antes and a button blind (``Stakes(ante=..., button_blind=...)``) or blinds.
+SHORTDECK = replace(HOLDEM, name="Short-deck Hold'em", high=SHORTDECK_HIGH, deck_ranks=6)
+#: Razz: seven-card stud for the A-5 low only (RULES §9).
+RAZZ = replace(STUD, name="Razz", high=A5_LOW, razz=True)
+_DRAW = Street(draw=5, burn=True)
+#: 2-7 single draw, no-limit, blinds (RULES §9).
+DEUCE7_SINGLE_DRAW = Variant("2-7 single draw", (Street(hole=5), _DRAW), DEUCE7_LOW, None, Limit.NO_LIMIT,
+                             max_players=6, big_bet_street=1)
+#: 2-7 triple draw, fixed limit: small bet on the first two rounds (RULES §9).
+DEUCE7_TRIPLE_DRAW = Variant("2-7 triple draw", (Street(hole=5), _DRAW, _DRAW, _DRAW), DEUCE7_LOW, None,
+                             Limit.FIXED_LIMIT, max_players=6, big_bet_street=2)
 
 #: The built-in games by short name.
 VARIANTS = {
@@ -276,4 +333,8 @@ VARIANTS = {
     "stud-hi-lo": STUD_HI_LO,
     "five-card-draw": FIVE_CARD_DRAW,
     "turkish": TURKISH_POKER,
+    "short-deck": SHORTDECK,
+    "razz": RAZZ,
+    "2-7-single-draw": DEUCE7_SINGLE_DRAW,
+    "2-7-triple-draw": DEUCE7_TRIPLE_DRAW,
 }
