@@ -89,7 +89,8 @@ class Replay(NamedTuple):
 
     ``hand`` is the :class:`~pokerhash.engine.Hand` (over when ``complete``);
     ``seats`` the seat of each player p1..pN; ``complete`` is False when the file
-    stops early or its showdown cards are unknown, and ``note`` says which.
+    stops early or its showdown cards are unknown, and ``note`` says which (and which
+    players' skipped actions were filled in).
     """
 
     hand: Hand
@@ -184,11 +185,16 @@ def _unknown_stack(history: HandHistory, actions: Sequence[PHHAction]) -> int:
 class _Player:
     """Feeds a HandHistory's actions to a Hand dealt by its caller."""
 
-    def __init__(self, history: HandHistory, stop_before: Optional[int]):
+    def __init__(self, history: HandHistory, stop_before: Optional[int], fill_in: bool):
         self.history = history
+        self.fill_in = fill_in
+        self.filled: List[str] = []
         self.actions = history.parsed_actions()
         n = history.players
-        variant = variant_of(history.variant)
+        try:
+            variant = variant_of(history.variant)
+        except InvalidValueError as error:
+            raise PHHError(str(error)) from None
         self.variant = variant
         draws = any(street.draw for street in variant.streets)
         dealt, named = _known_cards(self.actions, n, draws)
@@ -280,7 +286,14 @@ class _Player:
             index = self.next - 1
             player = seats.index(pending.seat) + 1
             if action.player != player:
-                raise self._error(index, f"p{player} (seat {pending.seat}) is to act: {pending}")
+                if not self.fill_in:
+                    raise self._error(index, f"p{player} (seat {pending.seat}) is to act: {pending}")
+                # The file skips this player: check if free, else fold (stand pat in a
+                # draw, bring in in stud), as pokerkit reads such files.
+                self.next = index
+                self.filled.append(f"p{player}")
+                hand.timeout() if pending.kind is not PendingKind.DRAW else hand.stand_pat()
+                continue
             try:
                 self._apply(action, pending)
             except (IllegalActionError, InvalidCardError) as error:
@@ -326,21 +339,32 @@ class _Player:
         return names
 
 
-def replay(history: HandHistory) -> Replay:
+def replay(history: HandHistory, fill_in: bool = False) -> Replay:
     """Play ``history`` on the engine (see the module's notes); PHHError on an action
-    the rules refuse, a file the engine cannot play, or cards that do not add up."""
-    player = _Player(history, None)
+    the rules refuse, a file the engine cannot play, or cards that do not add up.
+
+    ``fill_in``: when the file skips a player who is to act (some real hand histories
+    leave out the folds before the first action they record), that player checks if
+    it is free and folds otherwise, as pokerkit reads such files, and
+    :attr:`Replay.note` says who; without it, such a file is an error.
+    """
+    player = _Player(history, None, fill_in)
     over = player.run()
+    filled = f"filled in for {', '.join(player.filled)}" if player.filled else ""
     if not over:
-        return Replay(player.hand, player.seats, False, "the actions stop before the end of the hand")
+        return Replay(player.hand, player.seats, False, _notes("the actions stop before the end of the hand", filled))
     unknown = player.unknown_at_showdown()
     if unknown and player.ended_by is not None:
         # Replay again, stopping before the action that led to the showdown.
-        before = _Player(history, player.ended_by)
+        before = _Player(history, player.ended_by, fill_in)
         before.run()
         note = f"the showdown needs the unknown cards of {', '.join(unknown)}: replayed up to it"
-        return Replay(before.hand, before.seats, False, note)
-    return Replay(player.hand, player.seats, True)
+        return Replay(before.hand, before.seats, False, _notes(note, filled))
+    return Replay(player.hand, player.seats, True, filled)
+
+
+def _notes(*notes: str) -> str:
+    return "; ".join(note for note in notes if note)
 
 
 # --- engine -> PHH ----------------------------------------------------------------
