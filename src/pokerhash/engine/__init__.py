@@ -20,6 +20,7 @@ from .variants import (
     Street,
     Variant,
 )
+from .table import Agent, Table
 from .view import View
 
 __all__ = [
@@ -46,6 +47,8 @@ __all__ = [
     "ShownHand",
     "Stakes",
     "Street",
+    "Table",
+    "Agent",
     "Variant",
     "View",
 ]

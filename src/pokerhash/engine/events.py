@@ -5,10 +5,12 @@ table's seat numbers and cards ints 0..51. In dealing order a hand logs:
 
 - :class:`Start` — the game, the seats in clockwise order from left of the
   button, their stacks, the button, the stakes and options (everything
-  :meth:`~pokerhash.engine.Hand.replay` needs to rebuild the hand);
+  :meth:`~pokerhash.engine.Hand.replay` needs to rebuild the hand), and the
+  (seat, live, dead) blinds owed by players coming back from sitting out;
 - :class:`Post` — an ante, blind, straddle or bring-in: ``amount`` is what was
   actually posted (less when the player is all-in); a stud bring-in for the full
-  small bet (completing) is a ``Post`` of kind bring-in for the small bet;
+  small bet (completing) is a ``Post`` of kind bring-in for the small bet; a dead
+  missed blind is a ``Post`` of kind ante (dead money);
 - :class:`Burn` — a burned card (``card`` None when a caller dealt it unseen);
 - :class:`Deal` — cards to one seat (``face_up`` for stud's up cards) or, with
   ``seat`` None, to the board; ``run`` is 1 for the second board of run it twice;
@@ -42,6 +44,7 @@ class Start(NamedTuple):
     button: int
     stakes: Any
     options: Any
+    missed_blinds: Tuple[Tuple[int, int, int], ...] = ()
 
 
 class Post(NamedTuple):

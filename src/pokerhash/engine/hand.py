@@ -22,7 +22,7 @@ from typing import Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence
 from ..betting import Action, ActionKind, BettingRound, ForcedBet, ForcedKind, LegalActions, Limit, Structure
 from ..cards import Deck, HandLike, cards as parse_cards
 from ..errors import IllegalActionError, InvalidCardError, InvalidValueError
-from ..pots import Pot, RakeRule, Reason, Settlement, as_chips, settle, side_pots
+from ..pots import Pot, Pots, RakeRule, Reason, Settlement, as_chips, settle, side_pots
 from . import events as ev
 from .variants import Forced, FirstToAct, Variant
 
@@ -111,15 +111,26 @@ class Pending(NamedTuple):
 
 
 class ShownHand(NamedTuple):
-    """A hand shown at showdown: its cards (the player's, the board apart), values and names."""
+    """A hand shown at showdown on board ``run``: the player's own cards (the board
+    apart), the high and low values (None when the game has no such half; a low of 0
+    qualifies for nothing) and, on access, their English names."""
 
     seat: int
     cards: Tuple[int, ...]
     high: Optional[int]
-    high_text: str
     low: Optional[int]
-    low_text: str
-    run: int = 0
+    run: int
+    variant: Variant
+
+    @property
+    def high_text(self) -> str:
+        return self.variant.high.describe(self.high) if self.high is not None else ""
+
+    @property
+    def low_text(self) -> str:
+        if self.low is None:
+            return ""
+        return self.variant.low.describe(self.low) if self.low else "no low"
 
 
 @dataclass(frozen=True)
@@ -178,7 +189,9 @@ class Hand:
     from ``deck`` (a shuffled Deck of the variant's cards: the hand deals from its
     top); or ``cards``, a scripted list in dealing order (burns included); or, with
     ``deal="caller"``, card by card through :meth:`deal` when :attr:`pending` asks.
-    ``log=False`` switches the event log off (rollouts).
+    ``log=False`` switches the event log off (rollouts). ``missed_blinds`` maps a
+    seat coming back from sitting out to the (live, dead) chips it posts for the blinds
+    it missed: the live part as a blind, the dead part straight into the pot.
     """
 
     __slots__ = (
@@ -186,6 +199,7 @@ class Hand:
         "_round", "_stacks", "_contributed", "_folded", "_initial", "_hole", "_up", "_board", "_boards",
         "_deck", "_script", "_used", "_stub", "_muck", "_lowest", "_log", "_pending", "_deal_next",
         "_discarded", "_opener", "_aggressor", "_twice", "_result", "_street", "_caller", "_deck_cards",
+        "_missed", "_dead",
     )
 
     def __init__(
@@ -201,6 +215,7 @@ class Hand:
         cards: Optional[HandLike] = None,
         deal: str = "engine",
         log: bool = True,
+        missed_blinds: Mapping[int, Tuple[int, int]] = {},
     ) -> None:
         order = sorted(stacks)
         if len(order) < 2:
@@ -233,7 +248,12 @@ class Hand:
         self._folded = [False] * n
         self._deck_cards = full_deck = variant.deck(n, options.four_players_use_36_cards)
         self._lowest = full_deck[0] // 4 + 2
-        self._log: Optional[list] = [ev.Start(variant, seats, initial, button, stakes, options)] if log else None
+        self._missed = tuple(sorted((seat, as_chips(live, "a missed live blind"), as_chips(dead, "a missed dead blind"))
+                                    for seat, (live, dead) in missed_blinds.items()))
+        if any(seat not in stacks for seat, _, _ in self._missed) or (self._missed and variant.forced is not Forced.BLINDS):
+            raise InvalidValueError(f"missed blinds {dict(missed_blinds)} need seats of this hand in a game with blinds")
+        self._log: Optional[list] = [ev.Start(variant, seats, initial, button, stakes, options, self._missed)] \
+            if log else None
         self._script: Optional[List[int]] = None
         self._used: Optional[set] = None
         self._deck: Optional[Deck] = None
@@ -254,6 +274,7 @@ class Hand:
                 raise InvalidValueError(f"the deck has {len(deck)} cards; {variant.name} with {n} players deals "
                                         f"from a fresh deck of {len(full_deck)}")
             self._deck = deck
+        self._dead = 0  # dead money (big-blind ante, missed small blinds): see _post_dead
         self._new_deal()
         self._advance()
 
@@ -292,7 +313,7 @@ class Hand:
         stakes = self.stakes
         if stakes.ante:
             if stakes.big_blind_ante:
-                self._post_dead(self._big_blind(), stakes.ante * n, ForcedKind.ANTE)
+                self._post_dead(self._big_blind(), stakes.ante * n, ForcedKind.ANTE, dead=True)
             else:
                 for i in range(n):
                     self._post_dead(i, stakes.ante, ForcedKind.ANTE)
@@ -301,14 +322,20 @@ class Hand:
             forced: List[ForcedBet] = []
             first = self._post_blinds(forced)
             self._begin_round(BettingRound.start(self.structure, self._stacks, first, forced=forced,
-                                                 contributed=self._contributed, folded=self._folded), forced)
+                                                 contributed=self._contributed, folded=self._folded, dead=self._dead), forced)
 
-    def _post_dead(self, i: int, amount: int, kind: ForcedKind) -> None:
+    def _post_dead(self, i: int, amount: int, kind: ForcedKind, dead: bool = False) -> None:
+        """Chips into the pot that are no bet. An ante counts towards its player's
+        side-pot level; ``dead`` money (a big-blind ante, a missed small blind) is
+        everyone's: it goes to the main pot and is never returned as uncalled."""
         chips = min(amount, self._stacks[i])
         if not chips:
             return
         self._stacks[i] -= chips
-        self._contributed[i] += chips
+        if dead:
+            self._dead += chips
+        else:
+            self._contributed[i] += chips
         if self._log is not None:
             self._log.append(ev.Post(self.seats[i], kind, chips))
 
@@ -326,6 +353,14 @@ class Hand:
             if self._stacks[i]:
                 forced.append(ForcedBet.blind(i, amount))
         first = len(blinds) % n if n > 2 else 1
+        for seat, live, dead in self._missed:
+            i = self._index[seat]
+            if any(bet.player == i for bet in forced):
+                raise InvalidValueError(f"seat {seat} is in the blinds and owes no missed blinds")
+            if dead:
+                self._post_dead(i, dead, ForcedKind.ANTE, dead=True)
+            if live and self._stacks[i]:
+                forced.append(ForcedBet.blind(i, live))
         straddle = self.stakes.straddle
         if straddle and n > 2 and self._stacks[first] >= straddle:
             forced.append(ForcedBet.straddle(first, straddle))
@@ -376,7 +411,7 @@ class Hand:
     @property
     def pot(self) -> int:
         """Every chip put in this hand, bets in front of the players included."""
-        return sum(self._contributed)
+        return sum(self._contributed) + self._dead
 
     @property
     def folded(self) -> Tuple[int, ...]:
@@ -422,17 +457,23 @@ class Hand:
             if action.player is not None and action.player != seat:
                 raise IllegalActionError(f"seat {action.player} acted out of turn: seat {seat} is to act; "
                                          f"legal: {pending.legal}")
-            round_ = self._round
-            move = round_.validate(action if action.player is None else Action(action.kind, action.to))
-            if move.kind in _SIZED and self.variant.opening is not None and self._street == 0 \
-                    and self._opener is None:
-                opening = self.variant.opening
-                if not opening.allows(self._hole[move.player], self._lowest):
-                    raise IllegalActionError(f"seat {seat} cannot open without {opening.name}; legal: fold, check")
+            move = self._validate_move(action)
             return Action(move.kind, move.to, move.chips, move.is_all_in, seat)
         if pending.kind is PendingKind.BRING_IN:
             return self._validate_bring_in(action)
         raise IllegalActionError(f"no betting action is legal now: {pending}")
+
+    def _validate_move(self, action: Action) -> Action:
+        """The betting round's normalized action (its ``player`` an index), with the
+        opening requirement of the first round (RULES §5)."""
+        move = self._round.validate(action if action.player is None else Action(action.kind, action.to))
+        if (move.kind is ActionKind.BET or move.kind is ActionKind.RAISE) and self.variant.opening is not None \
+                and self._street == 0 and self._opener is None:
+            opening = self.variant.opening
+            if not opening.allows(self._hole[move.player], self._lowest):
+                raise IllegalActionError(f"seat {self.seats[move.player]} cannot open without {opening.name}; "
+                                         "legal: fold, check")
+        return move
 
     def can(self, action: Action) -> bool:
         """Whether ``action`` is legal now."""
@@ -443,25 +484,32 @@ class Hand:
         return True
 
     def act(self, action: Action) -> Action:
-        """Perform a betting action (or a stud bring-in choice); return it normalized."""
-        move = self.validate(action)
-        i = self._index[move.player]
-        if self._pending.kind is PendingKind.BRING_IN:
-            forced = [ForcedBet.bring_in(i, move.to)]
-            self._begin_round(BettingRound.start(self.structure, self._stacks, (i + 1) % self._n, forced=forced,
-                                                 contributed=self._contributed, folded=self._folded), forced)
-        else:
+        """Perform a betting action (or a stud bring-in choice); return it normalized
+        (its ``player`` is the seat)."""
+        pending = self._pending
+        if pending.kind is PendingKind.DECISION:
+            if action.player is not None and action.player != pending.seat:
+                self.validate(action)  # raises: out of turn
             round_ = self._round
-            round_.apply(Action(move.kind, move.to, player=i))
+            move = self._validate_move(action)
+            i = move.player
+            round_.perform(move)
+            move = Action(move.kind, move.to, move.chips, move.is_all_in, pending.seat)
             if move.kind is ActionKind.BET or move.kind is ActionKind.RAISE:
                 self._aggressor = i
                 if self._opener is None:
                     self._opener = i
             if self._log is not None:
-                self._log.append(ev.Act(move.player, move))
-        round_ = self._round
+                self._log.append(ev.Act(pending.seat, move))
+        else:
+            move = self.validate(action)
+            i = self._index[move.player]
+            forced = [ForcedBet.bring_in(i, move.to)]
+            round_ = BettingRound.start(self.structure, self._stacks, (i + 1) % self._n, forced=forced,
+                                        contributed=self._contributed, folded=self._folded, dead=self._dead)
+            self._begin_round(round_, forced)
         if round_.to_act is not None:
-            self._pending = Pending(PendingKind.DECISION, self.seats[round_.to_act], round_.legal_actions())
+            self._ask(round_)
             return move
         self._end_round()
         return move
@@ -740,7 +788,7 @@ class Hand:
                 if round_.to_act is None:
                     self._pc += 1
                     return False
-                self._pending = Pending(PendingKind.DECISION, self.seats[round_.to_act], round_.legal_actions())
+                self._ask(round_)
                 return True
             first = 0
         elif variant.first_to_act is FirstToAct.SHOWING and not self.options.stud_by_position:
@@ -752,7 +800,7 @@ class Hand:
         open_pair = street == 1 and variant.is_stud and variant.low is None and not variant.razz and any(
             len({c >> 2 for c in self._up[i]}) < len(self._up[i]) for i in range(self._n) if not self._folded[i])
         round_ = BettingRound.start(self.structure, self._stacks, first, street=street,
-                                    contributed=self._contributed, folded=self._folded, open_pair=open_pair)
+                                    contributed=self._contributed, folded=self._folded, dead=self._dead, open_pair=open_pair)
         return self._begin_round(round_, ())
 
     def _begin_round(self, round_: BettingRound, forced: Sequence[ForcedBet]) -> bool:
@@ -768,8 +816,19 @@ class Hand:
         if round_.to_act is None:
             self._pc += 1
             return False
-        self._pending = Pending(PendingKind.DECISION, self.seats[round_.to_act], round_.legal_actions())
+        self._ask(round_)
         return True
+
+    def _ask(self, round_: BettingRound) -> None:
+        """Wait for the decision of the player to act, with what is legal for them."""
+        i = round_.to_act
+        legal = round_.legal_actions()
+        opening = self.variant.opening
+        if opening is not None and legal.raise_kind is not None and self._street == 0 and self._opener is None \
+                and not opening.allows(self._hole[i], self._lowest):
+            legal = LegalActions(i, legal.can_check, legal.call, legal.call_is_all_in, None,
+                                 no_raise_reason=f"opening needs {opening.name}")
+        self._pending = Pending(PendingKind.DECISION, self.seats[i], legal)
 
     def _end_round(self) -> None:
         """A round is over: re-deal if nobody opened (Turkish), else play on."""
@@ -784,7 +843,7 @@ class Hand:
         """Nobody opened: the hands are dead, the pot stays, everyone antes again and
         new hands are dealt (RULES §5)."""
         if self._log is not None:
-            self._log.append(ev.Redeal(sum(self._contributed)))
+            self._log.append(ev.Redeal(self.pot))
         self._folded = [False] * self._n
         if self._deck is not None:
             self._deck.shuffle()
@@ -800,7 +859,7 @@ class Hand:
         stack = self._stacks[i]
         if not stack:
             round_ = BettingRound.start(self.structure, self._stacks, (i + 1) % self._n,
-                                        contributed=self._contributed, folded=self._folded)
+                                        contributed=self._contributed, folded=self._folded, dead=self._dead)
             return self._begin_round(round_, ())
         amounts = tuple(sorted({min(self.stakes.bring_in, stack), min(self.structure.small_bet, stack)}))
         legal = LegalActions(i, False, 0, False, ActionKind.BET, amounts[0], amounts[-1], amounts)
@@ -884,7 +943,7 @@ class Hand:
         n, seats, log = self._n, self.seats, self._log
         folded = self._folded
         live = [i for i in range(n) if not folded[i]]
-        pots = side_pots(dict(zip(seats, self._contributed)), [seats[i] for i in range(n) if folded[i]])
+        pots = self._pots()
         stacks = self._stacks
         returned: Dict[int, int] = {}
         if pots.uncalled_amount:
@@ -937,6 +996,19 @@ class Hand:
                                   settlements, shown, rake, tuple(sorted(payouts)))
         self._pending = _OVER
 
+    def _pots(self) -> Pots:
+        """The pots (rules: Pots, splitting and rake), dead money in the main pot."""
+        seats, folded = self.seats, self._folded
+        pots = side_pots(dict(zip(seats, self._contributed)), [seats[i] for i in range(self._n) if folded[i]])
+        if not self._dead:
+            return pots
+        if not pots.pots:
+            main = Pot(self._dead, tuple(sorted(seats[i] for i in range(self._n) if not folded[i])))
+            return Pots((main,), pots.uncalled_seat, pots.uncalled_amount)
+        main = pots.pots[0]
+        return Pots((Pot(main.amount + self._dead, main.eligible),) + pots.pots[1:], pots.uncalled_seat,
+                    pots.uncalled_amount)
+
     def _showdown(self, live: List[int], pots: Sequence[Pot], boards, highs, lows) -> Tuple[ShownHand, ...]:
         """Value every live hand on every board; show in order — the last aggressor of
         the final round first, else the first player left of the button, then clockwise —
@@ -966,8 +1038,7 @@ class Hand:
             for run in range(len(boards)):
                 high = highs[run][seat] if high_rule is not None else None
                 low = lows[run][seat] if low_rule is not None else None
-                shown.append(ShownHand(seat, self._hole[i], high, high_rule.describe(high) if high is not None else "",
-                                       low, low_rule.describe(low) if low else "", run))
+                shown.append(ShownHand(seat, self._hole[i], high, low, run, variant))
                 if self._log is not None:
                     self._log.append(ev.Show(seat, self._hole[i], high, low, run))
         return tuple(shown)
@@ -1030,7 +1101,8 @@ class Hand:
             raise InvalidValueError("an event log starts with a Start event")
         start = events[0]
         hand = cls(start.variant, dict(zip(start.seats, start.stacks)), button=start.button, stakes=start.stakes,
-                   options=start.options, deal="caller")
+                   options=start.options, deal="caller",
+                   missed_blinds={seat: (live, dead) for seat, live, dead in start.missed_blinds})
         for number, event in enumerate(events[1:], 1):
             kind = type(event)
             try:
