@@ -81,6 +81,7 @@ STANDARD = [
     ("NT", HOLDEM, Stakes(blinds=(1, 2)), False),
     ("NT straddle", HOLDEM, Stakes(blinds=(1, 2), straddle=4), False),
     ("NT antes", HOLDEM, Stakes(blinds=(1, 2), ante=1), False),
+    ("NT big-blind ante", HOLDEM, Stakes(blinds=(1, 2), ante=1, big_blind_ante=True), False),
     ("FT", HOLDEM.with_limit(FIXED), Stakes(blinds=(1, 2), small_bet=2, big_bet=4), True),
     ("PO", PLO, Stakes(blinds=(1, 2), ante=1), False),
     ("FO/8", OMAHA_HI_LO.with_limit(FIXED), Stakes(blinds=(1, 2), small_bet=2), True),
