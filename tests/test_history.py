@@ -57,7 +57,7 @@ def test_amounts_are_exact_chips_in_the_files_unit():
 def test_a_hand_in_whole_chips_has_no_decimals():
     hand = history.loads("variant = 'FT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nsmall_bet = 2\n"
                          "big_bet = 4\nstarting_stacks = [200, 200, 200]\nactions = ['d dh p1 AcAd']\n")
-    assert hand.decimals == 0 and hand.small_bet == 2 and hand.players == 3
+    assert hand.decimals == 0 and hand.small_bet == 2 and hand.player_count == 3
 
 
 def test_written_files_read_back_to_the_same_hands():

@@ -48,6 +48,7 @@ __all__ = [
     "HandHistory",
     "PHHAction",
     "PHHError",
+    "action_text",
     "dump",
     "dump_all",
     "dumps",
@@ -56,7 +57,6 @@ __all__ = [
     "load_all",
     "loads",
     "loads_all",
-    "action_text",
     "parse_action",
 ]
 
@@ -179,8 +179,8 @@ class HandHistory:
     fields: Dict[str, Any] = field(default_factory=dict)
 
     @property
-    def players(self) -> int:
-        """The number of players."""
+    def player_count(self) -> int:
+        """The number of players (the ``players`` field, when present, names them)."""
         return len(self.starting_stacks)
 
     def parsed_actions(self) -> List[PHHAction]:

@@ -114,7 +114,7 @@ def _per_player(values: Sequence[int]) -> List[int]:
 
 
 def _stakes(history: HandHistory, variant: Variant) -> Stakes:
-    n = history.players
+    n = history.player_count
     antes = _per_player(history.antes)
     big_blind = 0 if n == 2 else 1
     ante, big_blind_ante = 0, False
@@ -148,7 +148,7 @@ def _seat_numbers(history: HandHistory) -> Tuple[int, ...]:
     """The file's seats when they are distinct ints in clockwise order from left of the
     button (the last player's seat), else 1..N."""
     seats = history.fields.get("seats")
-    n = history.players
+    n = history.player_count
     if isinstance(seats, list) and len(seats) == n and all(type(s) is int for s in seats) and len(set(seats)) == n:
         order = sorted(seats)
         start = next((i for i, seat in enumerate(order) if seat > seats[-1]), 0)
@@ -190,7 +190,7 @@ class _Player:
         self.fill_in = fill_in
         self.filled: List[str] = []
         self.actions = history.parsed_actions()
-        n = history.players
+        n = history.player_count
         try:
             variant = variant_of(history.variant)
         except InvalidValueError as error:
