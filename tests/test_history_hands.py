@@ -203,11 +203,19 @@ def test_a_file_that_stops_early_replays_what_it_has():
     (("'p1 cbr 9.50'", "'p1 cbr 1.50'"), "action 4 ('p1 cbr 1.50'): raise to 150 is below the minimum"),
     (("'p2 f'", "'p2 cbr 500'"), "action 8"),
     (("'d db 7c8d9h'", "'d db 7c8dAs'"), "As cannot be dealt"),
+    (("'p2 f']", "'p2 f', 'p1 cc']"), "action 9 ('p1 cc'): the hand is already over"),
 ])
 def test_illegal_actions_name_the_action(change, words):
     with pytest.raises(PHHError) as error:
         history_hands.replay(history.loads(HEADS_UP.replace(*change)))
     assert words in str(error.value) and "chips of 0.01" in str(error.value)
+
+
+def test_cards_dealt_after_the_end_are_refused():
+    with pytest.raises(PHHError, match="already over"):
+        history_hands.replay(history.loads(HEADS_UP.replace("'p2 f']", "'p2 f', 'd db Ts']")))
+    with pytest.raises(PHHError, match="never uses"):
+        history_hands.replay(history.loads(HEADS_UP.replace("'d db 7c8d9h'", "'d db 7c8d9hTs'")))
 
 
 def test_forced_bets_the_engine_does_not_play_are_refused():

@@ -300,6 +300,12 @@ class _Player:
                 raise self._error(index, str(error)) from None
             if hand.is_over:
                 self.ended_by = index
+        # After the end only shows and no-ops may follow, and every card dealt was used.
+        for index in range(self.next, self.stop_before):
+            if self.actions[index].kind not in ("sm", ""):
+                raise self._error(index, "the hand is already over")
+        if self.board or any(self.holes):
+            raise PHHError("the file deals cards the hand never uses")
         return True
 
     def _apply(self, action: PHHAction, pending) -> None:
