@@ -46,7 +46,7 @@ def pokerkit_stacks(text, path):
 
 def test_the_fixtures_are_varied_and_small():
     hands = [hand for path in FILES for hand in load(path)[1]]
-    assert len(hands) >= 100
+    assert len(hands) >= 170
     assert {h.variant for h in hands} >= {"NT", "FT", "PO", "FO/8", "F7S/8", "FR", "F2L3D"}
     assert {h.fields.get("venue") for h in hands} >= {"Absolute Poker", "Full Tilt Poker", "PokerStars",
                                                        "iPoker Network"}
