@@ -483,8 +483,8 @@ class BettingRound:
             return f"the betting is capped at {self.structure.max_bets} bets"
         if self.bets[player] + self.stacks[player] <= self.current_bet:
             return f"player {player} has no chips beyond a call"
-        if not self._opponent_can_act(player):
-            return "no opponent has chips left to call a raise"
+        if not self._opponent_can_cover(player):
+            return "no opponent has chips beyond the current bet to call a raise"
         if not self._reopened(player):
             return f"player {player} has acted and faces less than a full raise, which does not reopen the betting"
         return ""
@@ -540,10 +540,12 @@ class BettingRound:
         # The heads-up option applies only if two players are left when the cap is reached.
         return not (self.structure.uncapped_heads_up and self.folded.count(False) == 2)
 
-    def _opponent_can_act(self, player: int) -> bool:
-        stacks, folded = self.stacks, self.folded
+    def _opponent_can_cover(self, player: int) -> bool:
+        """Whether an opponent still in the hand could put in more than the current bet:
+        otherwise a raise could only be returned uncalled, so none is offered."""
+        stacks, folded, bets, current = self.stacks, self.folded, self.bets, self.current_bet
         for p in range(len(stacks)):
-            if p != player and stacks[p] and not folded[p]:
+            if p != player and not folded[p] and bets[p] + stacks[p] > current:
                 return True
         return False
 

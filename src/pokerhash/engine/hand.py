@@ -504,10 +504,19 @@ class Hand:
         else:
             move = self.validate(action)
             i = self._index[move.player]
-            forced = [ForcedBet.bring_in(i, move.to)]
-            round_ = BettingRound.start(self.structure, self._stacks, (i + 1) % self._n, forced=forced,
-                                        contributed=self._contributed, folded=self._folded, dead=self._dead)
-            self._begin_round(round_, forced)
+            if move.to <= self.stakes.bring_in:
+                forced = [ForcedBet.bring_in(i, move.to)]
+                round_ = BettingRound.start(self.structure, self._stacks, (i + 1) % self._n, forced=forced,
+                                            contributed=self._contributed, folded=self._folded, dead=self._dead)
+            else:
+                # Completing is a bet: all-in for less, the half-bet rule decides whether it
+                # counts as a full one (rules: Betting).
+                round_ = BettingRound.start(self.structure, self._stacks, i, contributed=self._contributed,
+                                            folded=self._folded, dead=self._dead)
+                round_.perform(round_.validate(Action.bet_to(move.to)))
+            if self._log is not None:
+                self._log.append(ev.Post(move.player, ForcedKind.BRING_IN, move.to))
+            self._begin_round(round_, ())
         if round_.to_act is not None:
             self._ask(round_)
             return move
@@ -868,15 +877,15 @@ class Hand:
 
     def _best_showing(self) -> int:
         """Stud from 4th street: the best showing hand acts first; equal showings go to
-        the first of them clockwise from the button (rules: The games and their flow)."""
+        the first of them clockwise from the button (rules: The games and their flow).
+        If that player is all-in, the next player clockwise who can act starts."""
         from .showing import showing_rank
 
         razz = self.variant.razz
         live = [i for i in range(self._n) if not self._folded[i]]
-        able = [i for i in live if self._stacks[i]] or live
-        best = able[0]
+        best = live[0]
         best_rank = showing_rank(self._up[best], razz)
-        for i in able[1:]:
+        for i in live[1:]:
             rank = showing_rank(self._up[i], razz)
             if rank > best_rank:
                 best, best_rank = i, rank
