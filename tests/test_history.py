@@ -83,6 +83,14 @@ def test_paths_and_binary_files(tmp_path):
     assert history.load_all(tmp_path / "many.phhs") == [hand, hand]
 
 
+def test_windows_line_ends_and_a_byte_order_mark_are_read(tmp_path):
+    hand = history.loads_all(ONLINE)[0]
+    path = tmp_path / "windows.phh"
+    path.write_bytes(b"\xef\xbb\xbf" + history.dumps(hand).replace("\n", "\r\n").encode())
+    assert history.load(path) == hand
+    assert history.loads(path.read_bytes()) == hand
+
+
 def test_action_text_and_parse_action_are_inverse():
     for action, decimals in [(PHHAction(3, "cbr", amount=475, comment="all in"), 2), (PHHAction(None, "db", (0, 1, 51)), 0),
                              (PHHAction(2, "dh", (None, 12)), 0), (PHHAction(1, "sd"), 0), (PHHAction(1, "sd", (4,)), 0),

@@ -412,7 +412,8 @@ def _hand(document: Any, text: str, table: Optional[str]) -> HandHistory:
 
 
 def _text(source: Union[str, bytes]) -> str:
-    return source.decode("utf-8") if isinstance(source, bytes) else source
+    # utf-8-sig: a byte-order mark some editors write is not part of the TOML.
+    return source.decode("utf-8-sig") if isinstance(source, bytes) else source.lstrip("\ufeff")
 
 
 def _document(text: str) -> Dict[str, Any]:
@@ -448,7 +449,7 @@ PathOrFile = Union[str, "PathLike[str]", IO[bytes], IO[str]]
 def _read(source: PathOrFile) -> str:
     if hasattr(source, "read"):
         return _text(source.read())
-    with open(source, encoding="utf-8") as file:
+    with open(source, encoding="utf-8-sig") as file:
         return file.read()
 
 
