@@ -211,6 +211,13 @@ def test_illegal_actions_name_the_action(change, words):
     assert words in str(error.value) and "chips of 0.01" in str(error.value)
 
 
+def test_shown_cards_must_be_the_cards_dealt():
+    text = HEADS_UP.replace("'p2 f']", "'p2 cc', 'd db Ts', 'p1 cc', 'p2 cc', 'd db 2c', 'p1 cc', 'p2 cc', "
+                                       "'p1 sm QdQc', 'p2 sm 3c3d']")
+    with pytest.raises(PHHError, match="p1 shows QdQc but was dealt AsKs"):
+        history_hands.replay(history.loads(text))
+
+
 def test_cards_dealt_after_the_end_are_refused():
     with pytest.raises(PHHError, match="already over"):
         history_hands.replay(history.loads(HEADS_UP.replace("'p2 f']", "'p2 f', 'd db Ts']")))

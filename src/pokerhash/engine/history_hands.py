@@ -37,7 +37,7 @@ from ..betting import Action, ActionKind, ForcedKind, Limit
 from ..errors import IllegalActionError, InvalidCardError, InvalidValueError
 from . import events as ev
 from .hand import Hand, Options, PendingKind, Stakes
-from .history import STANDARD_VARIANTS, HandHistory, PHHAction, PHHError, action_text
+from .history import STANDARD_VARIANTS, HandHistory, PHHAction, PHHError, _cards_text, action_text
 from .variants import (BIG_O, FIVE_CARD_DRAW, HOLDEM, OMAHA_HI_LO, PLO, PLO5, PLO6, STUD, STUD_HI_LO, TURKISH_POKER,
                        Forced, Variant)
 
@@ -169,10 +169,13 @@ def _known_cards(actions: Sequence[PHHAction], n: int, draws: bool) -> Tuple[Lis
             dealt[action.player - 1].extend(action.cards)
         elif action.kind == "sm" and action.cards and not draws:
             mine = dealt[action.player - 1]
-            if len(action.cards) == len(mine):
-                for i, (held, shown) in enumerate(zip(mine, action.cards)):
-                    if held is None:
-                        mine[i] = shown
+            if len(action.cards) != len(mine) or None in action.cards:
+                continue
+            if not {c for c in mine if c is not None} <= set(action.cards):
+                raise PHHError(f"p{action.player} shows {_cards_text(action.cards)} but was dealt {_cards_text(mine)}")
+            for i, (held, shown) in enumerate(zip(mine, action.cards)):
+                if held is None:
+                    mine[i] = shown
     return dealt, named
 
 
