@@ -76,10 +76,12 @@ class PHHError(InvalidValueError):
         self.hand = hand
 
 
-#: The fields each standard variant code requires (PHH specification, required fields).
+# The fields each kind of game requires (PHH specification, required fields).
 _BUTTON_FIXED = ("antes", "blinds_or_straddles", "small_bet", "big_bet")
 _BUTTON_BIG_BET = ("antes", "blinds_or_straddles", "min_bet")
 _STUD = ("antes", "bring_in", "small_bet", "big_bet")
+#: PHH's variant codes and the fields each requires besides ``variant``,
+#: ``starting_stacks`` and ``actions``.
 STANDARD_VARIANTS: Dict[str, Tuple[str, ...]] = {
     "FT": _BUTTON_FIXED,
     "NT": _BUTTON_BIG_BET,
