@@ -57,7 +57,7 @@ def test_amounts_are_exact_chips_in_the_files_unit():
 def test_a_hand_in_whole_chips_has_no_decimals():
     hand = history.loads("variant = 'FT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nsmall_bet = 2\n"
                          "big_bet = 4\nstarting_stacks = [200, 200, 200]\nactions = ['d dh p1 AcAd']\n")
-    assert hand.decimals == 0 and hand.small_bet == 2 and hand.players == 3
+    assert hand.decimals == 0 and hand.small_bet == 2 and hand.player_count == 3
 
 
 def test_written_files_read_back_to_the_same_hands():
@@ -81,6 +81,14 @@ def test_paths_and_binary_files(tmp_path):
     with open(tmp_path / "many.phhs", "wb") as file:
         history.dump_all([hand, hand], file)
     assert history.load_all(tmp_path / "many.phhs") == [hand, hand]
+
+
+def test_windows_line_ends_and_a_byte_order_mark_are_read(tmp_path):
+    hand = history.loads_all(ONLINE)[0]
+    path = tmp_path / "windows.phh"
+    path.write_bytes(b"\xef\xbb\xbf" + history.dumps(hand).replace("\n", "\r\n").encode())
+    assert history.load(path) == hand
+    assert history.loads(path.read_bytes()) == hand
 
 
 def test_action_text_and_parse_action_are_inverse():

@@ -81,6 +81,7 @@ STANDARD = [
     ("NT", HOLDEM, Stakes(blinds=(1, 2)), False),
     ("NT straddle", HOLDEM, Stakes(blinds=(1, 2), straddle=4), False),
     ("NT antes", HOLDEM, Stakes(blinds=(1, 2), ante=1), False),
+    ("NT big-blind ante", HOLDEM, Stakes(blinds=(1, 2), ante=1, big_blind_ante=True), False),
     ("FT", HOLDEM.with_limit(FIXED), Stakes(blinds=(1, 2), small_bet=2, big_bet=4), True),
     ("PO", PLO, Stakes(blinds=(1, 2), ante=1), False),
     ("FO/8", OMAHA_HI_LO.with_limit(FIXED), Stakes(blinds=(1, 2), small_bet=2), True),
@@ -202,11 +203,26 @@ def test_a_file_that_stops_early_replays_what_it_has():
     (("'p1 cbr 9.50'", "'p1 cbr 1.50'"), "action 4 ('p1 cbr 1.50'): raise to 150 is below the minimum"),
     (("'p2 f'", "'p2 cbr 500'"), "action 8"),
     (("'d db 7c8d9h'", "'d db 7c8dAs'"), "As cannot be dealt"),
+    (("'p2 f']", "'p2 f', 'p1 cc']"), "action 9 ('p1 cc'): the hand is already over"),
 ])
 def test_illegal_actions_name_the_action(change, words):
     with pytest.raises(PHHError) as error:
         history_hands.replay(history.loads(HEADS_UP.replace(*change)))
     assert words in str(error.value) and "chips of 0.01" in str(error.value)
+
+
+def test_shown_cards_must_be_the_cards_dealt():
+    text = HEADS_UP.replace("'p2 f']", "'p2 cc', 'd db Ts', 'p1 cc', 'p2 cc', 'd db 2c', 'p1 cc', 'p2 cc', "
+                                       "'p1 sm QdQc', 'p2 sm 3c3d']")
+    with pytest.raises(PHHError, match="p1 shows QdQc but was dealt AsKs"):
+        history_hands.replay(history.loads(text))
+
+
+def test_cards_dealt_after_the_end_are_refused():
+    with pytest.raises(PHHError, match="already over"):
+        history_hands.replay(history.loads(HEADS_UP.replace("'p2 f']", "'p2 f', 'd db Ts']")))
+    with pytest.raises(PHHError, match="never uses"):
+        history_hands.replay(history.loads(HEADS_UP.replace("'d db 7c8d9h'", "'d db 7c8d9hTs'")))
 
 
 def test_forced_bets_the_engine_does_not_play_are_refused():

@@ -30,7 +30,7 @@ def expected(text):
     return toml_reader.loads(text, parse_float=Decimal)
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(documents)
 def test_both_fast_paths_agree_with_tomllib_and_tomli_w(document):
     written = phh_toml.dumps(document)

@@ -105,6 +105,7 @@ def auto_draw(cards: Sequence[int]) -> Tuple[int, ...]:
     the sub-cases fixed in this module's docstring.
 
     >>> from pokerhash.cards import cards_str
+    >>> from pokerhash.engine.draw import auto_draw
     >>> cards_str(auto_draw("Kd Ks 9h 9c 2d"))
     '2d'
     >>> cards_str(auto_draw("As Ks Qd 7c 2h"))

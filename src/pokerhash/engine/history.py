@@ -48,6 +48,7 @@ __all__ = [
     "HandHistory",
     "PHHAction",
     "PHHError",
+    "action_text",
     "dump",
     "dump_all",
     "dumps",
@@ -56,7 +57,6 @@ __all__ = [
     "load_all",
     "loads",
     "loads_all",
-    "action_text",
     "parse_action",
 ]
 
@@ -76,10 +76,12 @@ class PHHError(InvalidValueError):
         self.hand = hand
 
 
-#: The fields each standard variant code requires (PHH specification, required fields).
+# The fields each kind of game requires (PHH specification, required fields).
 _BUTTON_FIXED = ("antes", "blinds_or_straddles", "small_bet", "big_bet")
 _BUTTON_BIG_BET = ("antes", "blinds_or_straddles", "min_bet")
 _STUD = ("antes", "bring_in", "small_bet", "big_bet")
+#: PHH's variant codes and the fields each requires besides ``variant``,
+#: ``starting_stacks`` and ``actions``.
 STANDARD_VARIANTS: Dict[str, Tuple[str, ...]] = {
     "FT": _BUTTON_FIXED,
     "NT": _BUTTON_BIG_BET,
@@ -179,8 +181,8 @@ class HandHistory:
     fields: Dict[str, Any] = field(default_factory=dict)
 
     @property
-    def players(self) -> int:
-        """The number of players."""
+    def player_count(self) -> int:
+        """The number of players (the ``players`` field, when present, names them)."""
         return len(self.starting_stacks)
 
     def parsed_actions(self) -> List[PHHAction]:
@@ -412,7 +414,8 @@ def _hand(document: Any, text: str, table: Optional[str]) -> HandHistory:
 
 
 def _text(source: Union[str, bytes]) -> str:
-    return source.decode("utf-8") if isinstance(source, bytes) else source
+    # utf-8-sig: a byte-order mark some editors write is not part of the TOML.
+    return source.decode("utf-8-sig") if isinstance(source, bytes) else source.lstrip("\ufeff")
 
 
 def _document(text: str) -> Dict[str, Any]:
@@ -448,7 +451,7 @@ PathOrFile = Union[str, "PathLike[str]", IO[bytes], IO[str]]
 def _read(source: PathOrFile) -> str:
     if hasattr(source, "read"):
         return _text(source.read())
-    with open(source, encoding="utf-8") as file:
+    with open(source, encoding="utf-8-sig") as file:
         return file.read()
 
 

@@ -37,7 +37,7 @@ from ..betting import Action, ActionKind, ForcedKind, Limit
 from ..errors import IllegalActionError, InvalidCardError, InvalidValueError
 from . import events as ev
 from .hand import Hand, Options, PendingKind, Stakes
-from .history import STANDARD_VARIANTS, HandHistory, PHHAction, PHHError, action_text
+from .history import STANDARD_VARIANTS, HandHistory, PHHAction, PHHError, _cards_text, action_text
 from .variants import (BIG_O, FIVE_CARD_DRAW, HOLDEM, OMAHA_HI_LO, PLO, PLO5, PLO6, STUD, STUD_HI_LO, TURKISH_POKER,
                        Forced, Variant)
 
@@ -89,7 +89,8 @@ class Replay(NamedTuple):
 
     ``hand`` is the :class:`~pokerhash.engine.Hand` (over when ``complete``);
     ``seats`` the seat of each player p1..pN; ``complete`` is False when the file
-    stops early or its showdown cards are unknown, and ``note`` says which.
+    stops early or its showdown cards are unknown, and ``note`` says which (and which
+    players' skipped actions were filled in).
     """
 
     hand: Hand
@@ -113,7 +114,7 @@ def _per_player(values: Sequence[int]) -> List[int]:
 
 
 def _stakes(history: HandHistory, variant: Variant) -> Stakes:
-    n = history.players
+    n = history.player_count
     antes = _per_player(history.antes)
     big_blind = 0 if n == 2 else 1
     ante, big_blind_ante = 0, False
@@ -147,7 +148,7 @@ def _seat_numbers(history: HandHistory) -> Tuple[int, ...]:
     """The file's seats when they are distinct ints in clockwise order from left of the
     button (the last player's seat), else 1..N."""
     seats = history.fields.get("seats")
-    n = history.players
+    n = history.player_count
     if isinstance(seats, list) and len(seats) == n and all(type(s) is int for s in seats) and len(set(seats)) == n:
         order = sorted(seats)
         start = next((i for i, seat in enumerate(order) if seat > seats[-1]), 0)
@@ -168,10 +169,13 @@ def _known_cards(actions: Sequence[PHHAction], n: int, draws: bool) -> Tuple[Lis
             dealt[action.player - 1].extend(action.cards)
         elif action.kind == "sm" and action.cards and not draws:
             mine = dealt[action.player - 1]
-            if len(action.cards) == len(mine):
-                for i, (held, shown) in enumerate(zip(mine, action.cards)):
-                    if held is None:
-                        mine[i] = shown
+            if len(action.cards) != len(mine) or None in action.cards:
+                continue
+            if not {c for c in mine if c is not None} <= set(action.cards):
+                raise PHHError(f"p{action.player} shows {_cards_text(action.cards)} but was dealt {_cards_text(mine)}")
+            for i, (held, shown) in enumerate(zip(mine, action.cards)):
+                if held is None:
+                    mine[i] = shown
     return dealt, named
 
 
@@ -184,11 +188,16 @@ def _unknown_stack(history: HandHistory, actions: Sequence[PHHAction]) -> int:
 class _Player:
     """Feeds a HandHistory's actions to a Hand dealt by its caller."""
 
-    def __init__(self, history: HandHistory, stop_before: Optional[int]):
+    def __init__(self, history: HandHistory, stop_before: Optional[int], fill_in: bool):
         self.history = history
+        self.fill_in = fill_in
+        self.filled: List[str] = []
         self.actions = history.parsed_actions()
-        n = history.players
-        variant = variant_of(history.variant)
+        n = history.player_count
+        try:
+            variant = variant_of(history.variant)
+        except InvalidValueError as error:
+            raise PHHError(str(error)) from None
         self.variant = variant
         draws = any(street.draw for street in variant.streets)
         dealt, named = _known_cards(self.actions, n, draws)
@@ -280,13 +289,26 @@ class _Player:
             index = self.next - 1
             player = seats.index(pending.seat) + 1
             if action.player != player:
-                raise self._error(index, f"p{player} (seat {pending.seat}) is to act: {pending}")
+                if not self.fill_in:
+                    raise self._error(index, f"p{player} (seat {pending.seat}) is to act: {pending}")
+                # The file skips this player: check if free, else fold (stand pat in a
+                # draw, bring in in stud), as pokerkit reads such files.
+                self.next = index
+                self.filled.append(f"p{player}")
+                hand.timeout() if pending.kind is not PendingKind.DRAW else hand.stand_pat()
+                continue
             try:
                 self._apply(action, pending)
             except (IllegalActionError, InvalidCardError) as error:
                 raise self._error(index, str(error)) from None
             if hand.is_over:
                 self.ended_by = index
+        # After the end only shows and no-ops may follow, and every card dealt was used.
+        for index in range(self.next, self.stop_before):
+            if self.actions[index].kind not in ("sm", ""):
+                raise self._error(index, "the hand is already over")
+        if self.board or any(self.holes):
+            raise PHHError("the file deals cards the hand never uses")
         return True
 
     def _apply(self, action: PHHAction, pending) -> None:
@@ -326,21 +348,32 @@ class _Player:
         return names
 
 
-def replay(history: HandHistory) -> Replay:
+def replay(history: HandHistory, fill_in: bool = False) -> Replay:
     """Play ``history`` on the engine (see the module's notes); PHHError on an action
-    the rules refuse, a file the engine cannot play, or cards that do not add up."""
-    player = _Player(history, None)
+    the rules refuse, a file the engine cannot play, or cards that do not add up.
+
+    ``fill_in``: when the file skips a player who is to act (some real hand histories
+    leave out the folds before the first action they record), that player checks if
+    it is free and folds otherwise, as pokerkit reads such files, and
+    :attr:`Replay.note` says who; without it, such a file is an error.
+    """
+    player = _Player(history, None, fill_in)
     over = player.run()
+    filled = f"filled in for {', '.join(player.filled)}" if player.filled else ""
     if not over:
-        return Replay(player.hand, player.seats, False, "the actions stop before the end of the hand")
+        return Replay(player.hand, player.seats, False, _notes("the actions stop before the end of the hand", filled))
     unknown = player.unknown_at_showdown()
     if unknown and player.ended_by is not None:
         # Replay again, stopping before the action that led to the showdown.
-        before = _Player(history, player.ended_by)
+        before = _Player(history, player.ended_by, fill_in)
         before.run()
         note = f"the showdown needs the unknown cards of {', '.join(unknown)}: replayed up to it"
-        return Replay(before.hand, before.seats, False, note)
-    return Replay(player.hand, player.seats, True)
+        return Replay(before.hand, before.seats, False, _notes(note, filled))
+    return Replay(player.hand, player.seats, True, filled)
+
+
+def _notes(*notes: str) -> str:
+    return "; ".join(note for note in notes if note)
 
 
 # --- engine -> PHH ----------------------------------------------------------------

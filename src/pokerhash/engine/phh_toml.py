@@ -65,9 +65,11 @@ class _NotFlat(Exception):
 
 
 def _number(text: str) -> Any:
-    if text.isdigit() or _INTEGER_VALUE.fullmatch(text):
-        return int(text)
-    return Decimal(text.replace("_", ""))
+    """A number the caller's pattern has already checked: a float has a fraction, an
+    exponent, inf or nan; anything else is an integer."""
+    if "." in text or "e" in text or "E" in text or "n" in text:
+        return Decimal(text.replace("_", ""))
+    return int(text)
 
 
 def _scalar(text: str) -> Any:

@@ -34,6 +34,7 @@ def bring_in_seat(up_cards: Mapping[int, int], razz: bool = False) -> int:
     (``razz=True``): the highest up-card, the ace low, ties broken by suit (spades
     highest). Because the suits break every tie, exactly one seat brings in.
 
+    >>> from pokerhash.engine.showing import bring_in_seat
     >>> bring_in_seat({1: 8, 4: 9, 7: 50})   # 4c, 4d, Ah: the 4 of clubs
     1
     >>> bring_in_seat({1: 8, 4: 49, 7: 47}, razz=True)   # 4c, Ad, Ks: the king
@@ -60,6 +61,7 @@ def showing_rank(cards: Sequence[int], razz: bool = False) -> Tuple:
     key (fewer paired cards first, then the lower cards compared from the highest down,
     the ace low); suits do not count, so equal lows have equal keys.
 
+    >>> from pokerhash.engine.showing import showing_rank
     >>> showing_rank([51, 50]) > showing_rank([48, 0])      # As Ah beat Ac 2c
     True
     >>> showing_rank([51, 20], razz=True) > showing_rank([3, 24], razz=True)   # A-7 beats 2-8
