@@ -339,6 +339,14 @@ def _run_size(kind: str, shape: str, weight: float) -> int:
     return text + len(_format_weight(weight)) + 1
 
 
+def _run_text(name, first: int, last: int, end: int, weight: float) -> str:
+    """``QQ``, ``99+`` or ``TT-77`` (with ``:w``): a run from ``first`` to ``last``
+    whose class at position ``k`` is ``name(k)``; ``+`` when it reaches ``end``."""
+    top, bottom = name(last), name(first)
+    text = top if first == last else (bottom + "+" if last == end else f"{top}-{bottom}")
+    return text + _format_weight(weight)
+
+
 def _write(weights: np.ndarray) -> str:
     if weights.min() == weights.max():
         return "" if weights[0] == 0 else "random" + _format_weight(float(weights[0]))
@@ -360,21 +368,19 @@ def _write(weights: np.ndarray) -> str:
                 pieces.append((key, card_str(int(hi)) + card_str(int(lo)) + _format_weight(float(weights[index]))))
     pairs = {"p": [cell_weight[_cell(r, r, "p")] for r in range(13)]}
     for kind, first, last, weight in _shortest_runs(pairs, {"p": ("p",)}, _run_size):
-        top, bottom = RANKS[last] * 2, RANKS[first] * 2
-        text = top if first == last else (bottom + "+" if last == 12 else f"{top}-{bottom}")
-        pieces.append(((False, -last, -last, 0, 0), text + _format_weight(weight)))
+        text = _run_text(lambda rank: RANKS[rank] * 2, first, last, 12, weight)
+        pieces.append(((False, -last, -last, 0, 0), text))
     for hi in range(12, 0, -1):
         lines = {kind: [cell_weight[_cell(hi, lo, kind)] for lo in range(hi)] for kind in "so"}
         runs = _shortest_runs(lines, {"b": ("s", "o"), "s": ("s",), "o": ("o",)}, _run_size)
         for kind, first, last, weight in runs:
-            suffix = _SUFFIX[kind]
-            top, bottom = RANKS[hi] + RANKS[last] + suffix, RANKS[hi] + RANKS[first] + suffix
-            text = top if first == last else (bottom + "+" if last == hi - 1 else f"{top}-{bottom}")
-            pieces.append(((True, -hi, -last, _KIND_ORDER[kind], 0), text + _format_weight(weight)))
+            text = _run_text(lambda lo: RANKS[hi] + RANKS[lo] + _SUFFIX[kind], first, last, hi - 1, weight)
+            pieces.append(((True, -hi, -last, _KIND_ORDER[kind], 0), text))
     return ",".join(text for _, text in sorted(pieces))
 
 
 # ---------------------------------------------------------------------------------------
+# The range value.
 
 RangeLike = Union["Range", str, Sequence[float], np.ndarray]
 
