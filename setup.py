@@ -6,17 +6,22 @@ build's temporary folder, both only when extensions are built (``build_ext``): a
 sdist carries sources only and costs neither, and nothing generated is ever
 checked in or shipped.
 
+The core is C: a build from source needs a C compiler, and stops with a message
+saying so when there is none (pip then shows it).
+
 POKERHASH_NATIVE=1 builds for this machine's CPU (-march=native) when installing
 from source; wheels never use it.
 """
 
 import importlib.util
 import os
+import shutil
 import sys
 from pathlib import Path
 
 from Cython.Distutils import build_ext as cython_build_ext
 from setuptools import Extension, setup
+from setuptools.errors import PlatformError
 
 HERE = Path(__file__).parent.resolve()
 GENERATED = HERE / "build" / "generated"
@@ -49,10 +54,26 @@ def compile_args() -> list:
     return args
 
 
+def require_c_compiler(compiler) -> None:
+    """Stop before any work when the C compiler is missing. (MSVC is left to
+    setuptools, whose own error already says that Microsoft C++ Build Tools are needed.)"""
+    if compiler.compiler_type == "msvc":
+        return
+    program = compiler.compiler_so[0]
+    if shutil.which(program) is None:
+        raise PlatformError(
+            f"pokerhash is C code: building it from source needs a C compiler, and {program!r} was not found. "
+            "Install one (Debian/Ubuntu: apt install gcc python3-dev; Fedora: dnf install gcc python3-devel; "
+            "macOS: xcode-select --install; Windows: Microsoft C++ Build Tools), "
+            "or install a prebuilt wheel: pip install --only-binary=pokerhash pokerhash"
+        )
+
+
 class BuildExt(cython_build_ext):
-    def run(self):
+    def build_extensions(self):
+        require_c_compiler(self.compiler)
         generate_tables()
-        super().run()
+        super().build_extensions()
 
 
 core = Extension(

@@ -1,10 +1,11 @@
 """pokerhash: perfect-hash poker hand evaluators in C, with a correct game layer.
 
 Cards are ints ``rank * 4 + suit`` (2c = 0 ... As = 51) or strings like ``"As"``.
-High-hand strengths are 1..7462, higher is stronger (RULES.md §2).
+High-hand strengths are 1..7462, higher is stronger (rules: Standard hand ranking).
 """
 
 import importlib
+from typing import TYPE_CHECKING
 
 from .cards import Deck, card, card_str, cards, cards_str
 from .errors import CardTypeError, IllegalActionError, InvalidCardError, InvalidValueError, PokerhashError
@@ -63,10 +64,20 @@ _LAZY = {
     "combo_cards": ("ranges", "combo_cards"),
     "tournament": ("tournament", None),
     "icm": ("tournament", "icm"),
+    "ForcedBet": ("betting", "ForcedBet"),
 }
 
 
-def __getattr__(name: str):
+if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
+    from . import betting, pots
+    from .betting import Action, BettingRound, ForcedBet, LegalActions, Structure
+    from .pots import RakeRule, Settlement, settle, side_pots
+    from . import ranges, tournament
+    from .ranges import Range, combo_cards, combo_index
+    from .tournament import icm
+
+
+def __getattr__(name: str) -> object:
     if name not in _LAZY:
         raise AttributeError(f"module 'pokerhash' has no attribute {name!r}")
     module_name, attribute = _LAZY[name]
@@ -76,12 +87,13 @@ def __getattr__(name: str):
     return value
 
 
-def __dir__():
+def __dir__() -> list:
     return sorted(set(globals()) | set(_LAZY))
 
 __all__ = [
     "Action",
     "BettingRound",
+    "ForcedBet",
     "LegalActions",
     "RakeRule",
     "Settlement",

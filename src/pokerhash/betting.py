@@ -1,4 +1,4 @@
-"""The betting rules of RULES.md §7 as an explicit, checkable state.
+"""The betting rules (rules: Betting) as an explicit, checkable state.
 
 A :class:`BettingRound` holds one street's betting: the chips each player has in
 front of them, their stacks, who has acted since the last full raise, the raise
@@ -303,9 +303,9 @@ class BettingRound:
     ) -> BettingRound:
         """A round at its start: ``stacks`` are the chips behind each player,
         ``forced`` the antes, blinds, straddle or bring-in posted in order, and
-        ``first_to_act`` the seat where the action starts (RULES §6 decides which).
+        ``first_to_act`` the seat where the action starts (the rules decide which: The games and their flow).
         ``contributed`` and ``folded`` carry over from earlier streets; ``open_pair``
-        is stud's 4th-street option to bet the small or the big bet (RULES §6)."""
+        is stud's 4th-street option to bet the small or the big bet (rules: The games and their flow)."""
         count = len(stacks)
         if count < 2:
             raise InvalidValueError(f"a betting round needs at least 2 players, not {count}")
@@ -426,7 +426,7 @@ class BettingRound:
         return self.to_act
 
     def _fixed_sizes(self) -> Tuple[int, ...]:
-        # RULES §6: with an open pair on 4th street any bet or raise may be the small
+        # Rules, The games and their flow: with an open pair on 4th street any bet or raise may be the small
         # or the big bet; once a big bet has been made, later raises are big bets.
         if not self.open_pair:
             return (self.structure.bet_size(self.street),)
@@ -452,12 +452,12 @@ class BettingRound:
         if level is None:
             return True
         if self.structure.is_big_bet:
-            # RULES §7: short all-ins that together reach a full raise reopen it.
+            # Rules, Betting: short all-ins that together reach a full raise reopen it.
             return self.current_bet - level >= self.increment
         return self.full_level > level
 
     def _big_bet_range(self, player: int) -> dict:
-        # No completing (RULES §7): a raise adds at least the largest full increment
+        # No completing (rules: Betting): a raise adds at least the largest full increment
         # on top of the current bet, even when that bet is a short all-in.
         all_in_to = self.bets[player] + self.stacks[player]
         min_to = self.current_bet + self.increment
@@ -490,7 +490,7 @@ class BettingRound:
     def _is_full_raise(self, to: int) -> bool:
         if self.structure.is_big_bet:
             return to - self.current_bet >= self.increment
-        # RULES §7 half-bet rule: an all-in of half a bet or more counts as a full bet.
+        # The half-bet rule (rules: Betting): an all-in of half a bet or more counts as a full bet.
         return 2 * (to - self.full_level) >= self._fixed_sizes()[0]
 
     def _raise_to(self, to: int) -> None:
@@ -542,10 +542,11 @@ class BettingRound:
         if kind is ForcedKind.ANTE:
             return
         self.bets[player] += chips
-        # A short blind is still called in full by the others (table stakes, RULES §7).
+        # A short blind is still called in full by the others (table stakes, rules: Betting).
         self.current_bet = max(self.current_bet, amount)
         if kind is ForcedKind.BRING_IN:
-            self.acted[player] = amount  # the bring-in is the player's action (RULES §6)
+            # The bring-in is the player's action (rules: The games and their flow).
+            self.acted[player] = amount
         if amount >= self.structure.bet_size(self.street) and amount > self.full_level:
             # The big blind, a bring-in for a full bet and a straddle are full bets.
             if kind is ForcedKind.STRADDLE and self.structure.is_big_bet:

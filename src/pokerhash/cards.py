@@ -1,4 +1,4 @@
-"""The card model of RULES.md §1: ``card = rank_index * 4 + suit_index``.
+"""The card model (rules: Cards): ``card = rank_index * 4 + suit_index``.
 
 Ranks 2..A are 0..12, suits c, d, h, s are 0..3, so 2c = 0 and As = 51. Text is
 rank then suit (``"As"``, ``"Td"``, ``"10h"``, ``"7♥"``); several cards may be written
