@@ -97,6 +97,31 @@ def _cell(hi: int, lo: int, kind: str) -> int:
     return (12 - hi) * 13 + (12 - lo)
 
 
+#: The hand class of each cell of the 13×13 chart, to label it: ``GRID_LABELS[0][0]``
+#: is ``"AA"``, ``[0][1]`` ``"AKs"`` (above the diagonal), ``[1][0]`` ``"AKo"``.
+GRID_LABELS: Tuple[Tuple[str, ...], ...] = tuple(
+    tuple(RANKS[12 - min(row, col)] + RANKS[12 - max(row, col)] + ("" if row == col else "s" if row < col else "o")
+          for col in range(13))
+    for row in range(13)
+)
+
+
+def combo_grid(values, weights=None) -> np.ndarray:
+    """The 13×13 chart of a quantity given per combo (shape (1326,), e.g. the equity of
+    every combo from :func:`pokerhash.equities_vs_range`): each hand class's mean,
+    weighted by ``weights`` (a :class:`Range` or 1,326 weights; every combo alike when
+    omitted). NaN where a class has no weight. Layout as in :data:`GRID_LABELS`."""
+    data = np.asarray(values, dtype=np.float64)
+    if data.shape != (N_COMBOS,):
+        raise InvalidValueError(f"values per combo have shape ({N_COMBOS},), not {data.shape}")
+    if weights is None:
+        return (np.bincount(_CELL, data, minlength=169) / _CELL_SIZE).reshape(13, 13)
+    mass = Range(weights).weights
+    total = np.bincount(_CELL, mass, minlength=169)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return (np.bincount(_CELL, data * mass, minlength=169) / total).reshape(13, 13)
+
+
 # ---------------------------------------------------------------------------------------
 # Reading range text.
 
@@ -500,8 +525,8 @@ class Range:
     def grid(self) -> np.ndarray:
         """The 13×13 range chart: the mean weight of each hand class, row and column
         A, K, ..., 2 from the top left, suited hands above the diagonal (row = high card)
-        and offsuit hands below it."""
-        return (np.bincount(_CELL, self._weights, minlength=169) / _CELL_SIZE).reshape(13, 13)
+        and offsuit hands below it (labels in :data:`GRID_LABELS`)."""
+        return combo_grid(self._weights)
 
     def without(self, dead: HandLike) -> "Range":
         """The range with every combo that holds one of the ``dead`` cards removed
