@@ -141,6 +141,12 @@ _RANK_OF = {r: i for i, r in enumerate(RANKS)}
 _RANK_OF.update({r.lower(): i for i, r in enumerate(RANKS)})
 
 
+def _span_end(pattern: re.Pattern[str], text: str, position: int) -> int:
+    """Where a run of ``pattern`` (which also matches nothing) starting at ``position`` ends."""
+    match = pattern.match(text, position)
+    return position if match is None else match.end()
+
+
 class _Reader:
     """One pass over range text; errors name the position and the token."""
 
@@ -149,7 +155,7 @@ class _Reader:
         self.weights = np.zeros(N_COMBOS)
 
     def fail(self, position: int, problem: str) -> InvalidRangeError:
-        token = _TOKEN_END.match(self.text, position).group(0) or self.text[position:position + 1]
+        token = self.text[position:_span_end(_TOKEN_END, self.text, position)] or self.text[position:position + 1]
         where = f"at position {position}: {token!r}" if token else "at the end"
         return InvalidRangeError(f"{problem} {where} in range {self.text!r}")
 
@@ -170,7 +176,7 @@ class _Reader:
         position = 0
         block: Optional[Tuple[str, float, str, int]] = None  # kind, weight, weight text, position
         while True:
-            position = _SEPARATOR.match(text, position).end()
+            position = _span_end(_SEPARATOR, text, position)
             if position == len(text):
                 break
             start = position
@@ -338,9 +344,11 @@ def _shortest_runs(line_weights: Dict[str, List[Optional[float]]], kinds: Dict[s
                 total, closed = cost, chain
                 for i in range(len(names)):
                     if closing >> i & 1:
+                        run_weight_here = weight[i][k - 1]
+                        assert run_weight_here is not None  # the run was open at k - 1
                         shape = "single" if started >> i & 1 else ("plus" if k == n else "dash")
-                        total += size(i, shape, weight[i][k - 1])
-                        closed = (closed, (names[i], starts[i], k - 1, weight[i][k - 1]))
+                        total += size(i, shape, run_weight_here)
+                        closed = (closed, (names[i], starts[i], k - 1, run_weight_here))
                 key = (chosen, chosen & ~continuing)
                 if key not in following or total < following[key][0]:
                     opened = tuple(starts[i] if continuing >> i & 1 else k for i in range(len(names)))
@@ -441,6 +449,7 @@ class Range:
     """
 
     __slots__ = ("_weights",)
+    _weights: np.ndarray
 
     def __init__(self, spec: RangeLike = ""):
         if isinstance(spec, Range):
@@ -546,28 +555,28 @@ class Range:
             return Range(value)
         return None
 
-    def __or__(self, other: RangeLike) -> "Range":
+    def __or__(self, other: Union["Range", str]) -> "Range":
         """Union: each combo keeps the larger of its two weights."""
-        other = self._other(other)
-        return NotImplemented if other is None else Range(np.maximum(self._weights, other._weights))
+        theirs = self._other(other)
+        return NotImplemented if theirs is None else Range(np.maximum(self._weights, theirs._weights))
 
-    def __and__(self, other: RangeLike) -> "Range":
+    def __and__(self, other: Union["Range", str]) -> "Range":
         """Intersection: each combo keeps the smaller of its two weights."""
-        other = self._other(other)
-        return NotImplemented if other is None else Range(np.minimum(self._weights, other._weights))
+        theirs = self._other(other)
+        return NotImplemented if theirs is None else Range(np.minimum(self._weights, theirs._weights))
 
-    def __sub__(self, other: RangeLike) -> "Range":
+    def __sub__(self, other: Union["Range", str]) -> "Range":
         """Difference: each combo's weight minus the other's, floored at 0 (an opening
         range minus its 3-bet part leaves the flatting frequencies)."""
-        other = self._other(other)
-        return NotImplemented if other is None else Range(np.maximum(self._weights - other._weights, 0.0))
+        theirs = self._other(other)
+        return NotImplemented if theirs is None else Range(np.maximum(self._weights - theirs._weights, 0.0))
 
     __ror__ = __or__
     __rand__ = __and__
 
-    def __rsub__(self, other: RangeLike) -> "Range":
-        other = self._other(other)
-        return NotImplemented if other is None else other - self
+    def __rsub__(self, other: Union["Range", str]) -> "Range":
+        theirs = self._other(other)
+        return NotImplemented if theirs is None else theirs - self
 
     def __mul__(self, factor: float) -> "Range":
         """Every weight times ``factor``; the results must stay within 0..1."""
