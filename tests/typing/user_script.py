@@ -33,3 +33,10 @@ move: ph.Action = round_.apply(ph.Action.raise_to(30))
 pots = ph.side_pots(round_.contributed)
 result: ph.Settlement = ph.settle(pots, {0: 7000, 1: 5000, 2: 6000}, button=2, rake=ph.RakeRule(), players_dealt=3)
 payouts: Dict[int, int] = result.payouts
+
+opening: ph.Range = (ph.Range("22+, A2s+, KQo") - "AKs") * 0.5 | ph.Range("AKs:0.25")
+opening_text: str = str(opening.without("Ah 7c 2d"))
+opening_combos: float = opening.num_combos()
+opening_chart: NDArray[np.float64] = opening.grid()
+combo: int = ph.combo_index("As", "Kd")
+prizes: NDArray[np.float64] = ph.icm([3000, 2000, 1000], [50, 30, 20])
