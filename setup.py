@@ -76,34 +76,33 @@ class BuildExt(cython_build_ext):
         super().build_extensions()
 
 
-core = Extension(
-    "pokerhash._core",
-    sources=["src/pokerhash/_core.pyx"],
-    include_dirs=["csrc", str(GENERATED)],
-    extra_compile_args=compile_args(),
-    # Rebuild when a kernel or a generated table changes, not only the .pyx.
-    depends=sorted(str(p) for p in (HERE / "csrc").glob("*.h")) + sorted(str(p) for p in GENERATED.glob("*.h")),
-)
-core.cython_include_dirs = ["src"]
-core.cython_c_in_temp = True
-core.cython_directives = {
-    "language_level": 3,
-    "boundscheck": False,
-    "wraparound": False,
-    "cdivision": True,
-    "initializedcheck": False,
-    "embedsignature": True,
-}
+def extension(name: str) -> Extension:
+    """pokerhash.<name> from src/pokerhash/<name>.pyx: every extension shares the C
+    kernels and generated tables of csrc/, the flags and the Cython directives."""
+    ext = Extension(
+        f"pokerhash.{name}",
+        sources=[f"src/pokerhash/{name}.pyx"],
+        include_dirs=["csrc", str(GENERATED)],
+        extra_compile_args=compile_args(),
+        # Rebuild when a kernel or a generated table changes, not only the .pyx.
+        depends=sorted(str(p) for p in (HERE / "csrc").glob("*.h")) + sorted(str(p) for p in GENERATED.glob("*.h")),
+    )
+    ext.cython_include_dirs = ["src"]
+    ext.cython_c_in_temp = True
+    ext.cython_directives = {
+        "language_level": 3,
+        "boundscheck": False,
+        "wraparound": False,
+        "cdivision": True,
+        "initializedcheck": False,
+        "embedsignature": True,
+    }
+    return ext
 
-# The ICM kernel (csrc/icm.h): its own module, same build.
-icm = Extension(
-    "pokerhash._icm",
-    sources=["src/pokerhash/_icm.pyx"],
-    include_dirs=core.include_dirs,
-    extra_compile_args=core.extra_compile_args,
-    depends=core.depends,
-)
-icm.cython_c_in_temp = True
-icm.cython_directives = core.cython_directives
 
-setup(ext_modules=[core, icm], cmdclass={"build_ext": BuildExt})
+# One extension per capability: _core (the evaluators), _equity (equity and
+# deals), _icm (ICM), _iso (hand
+# isomorphism and card-abstraction features).
+EXTENSIONS = ["_core", "_equity", "_icm", "_iso"]
+
+setup(ext_modules=[extension(name) for name in EXTENSIONS], cmdclass={"build_ext": BuildExt})

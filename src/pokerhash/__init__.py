@@ -30,6 +30,27 @@ from .turkish import (
     turkish_category,
     turkish_deck,
 )
+from .shortdeck import (
+    ShortDeckCategory,
+    best_shortdeck_five,
+    describe_shortdeck,
+    evaluate_shortdeck,
+    evaluate_shortdeck_batch,
+    shortdeck_category,
+)
+from .lowball import (
+    BEST_A5_LOW,
+    BEST_DEUCE7,
+    a5_low_category,
+    best_a5_low_five,
+    deuce7_category,
+    describe_a5_low,
+    describe_deuce7,
+    evaluate_a5_low,
+    evaluate_a5_low_batch,
+    evaluate_deuce7,
+    evaluate_deuce7_batch,
+)
 from .high import (
     HandCategory,
     best_five,
@@ -65,6 +86,18 @@ _LAZY = {
     "tournament": ("tournament", None),
     "icm": ("tournament", "icm"),
     "ForcedBet": ("betting", "ForcedBet"),
+    "equity": ("equity", None),  # the module is callable: pokerhash.equity(players, board, ...)
+    "EquityResult": ("equity", "EquityResult"),
+    "random_deals": ("equity", "random_deals"),
+    "board_strengths": ("equity", "board_strengths"),
+    "equities_vs_range": ("equity", "equities_vs_range"),
+    "engine": ("engine", None),
+    "Hand": ("engine", "Hand"),
+    "Options": ("engine", "Options"),
+    "Stakes": ("engine", "Stakes"),
+    "Table": ("engine", "Table"),
+    "Variant": ("engine", "Variant"),
+    "VARIANTS": ("engine", "VARIANTS"),
 }
 
 
@@ -75,6 +108,8 @@ if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
     from . import ranges, tournament
     from .ranges import Range, combo_cards, combo_index
     from .tournament import icm
+    from . import engine
+    from .engine import VARIANTS, Hand, Options, Stakes, Table, Variant
 
 
 def __getattr__(name: str) -> object:
@@ -146,4 +181,26 @@ __all__ = [
     "ranges",
     "icm",
     "tournament",
+    "ShortDeckCategory",
+    "best_shortdeck_five",
+    "describe_shortdeck",
+    "evaluate_shortdeck",
+    "evaluate_shortdeck_batch",
+    "shortdeck_category",
+    "BEST_A5_LOW",
+    "BEST_DEUCE7",
+    "a5_low_category",
+    "best_a5_low_five",
+    "deuce7_category",
+    "describe_a5_low",
+    "describe_deuce7",
+    "evaluate_a5_low",
+    "evaluate_a5_low_batch",
+    "evaluate_deuce7",
+    "evaluate_deuce7_batch",
+    "equity",
+    "EquityResult",
+    "random_deals",
+    "board_strengths",
+    "equities_vs_range",
 ]

@@ -137,3 +137,5 @@ def value_histogram(int n):
     return hist
 include "_turkish.pxi"
 include "_omaha.pxi"
+include "_shortdeck.pxi"
+include "_lowball.pxi"

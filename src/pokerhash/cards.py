@@ -181,6 +181,19 @@ class Deck:
         del self._stack[len(self._stack) - n:]
         return dealt
 
+    def restock(self, cards: Iterable[int]) -> None:
+        """Make ``cards`` the undealt cards, shuffled: a new stub from burns and discards
+        when a draw runs the deck short (RULES §6, draws)."""
+        self._stack = list(cards)
+        self._rng.shuffle(self._stack)
+
+    def copy(self) -> Deck:
+        """A deck with the same undealt cards in the same order (sharing the random
+        generator, which only later shuffles use)."""
+        other = Deck.__new__(Deck)
+        other._rng, other._full, other._stack = self._rng, self._full, self._stack[:]
+        return other
+
     def burn(self) -> int:
         """Discard the top card face down and return it."""
         return self.deal(1)[0]

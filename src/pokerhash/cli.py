@@ -4,6 +4,7 @@
     pokerhash eval --board "Jd Ts 9c 2h 3d" "As Kd" "Qh Qs"
     pokerhash eval --game omaha8 --board "Ah 7d 3c Ks 8h" "As 2s Qd Jd" "Kd Kc 5h 4h"
     pokerhash bench [--full] [--repeats N] [--only high|omaha|low]
+    pokerhash equity AhAd KsKc --board Td7c2s
     pokerhash --version
 
 Each subcommand is a function ``add_<name>(commands)`` that declares its arguments and
@@ -184,7 +185,44 @@ def add_bench(commands: argparse._SubParsersAction) -> None:
     bn.set_defaults(run=bench.run)
 
 
-SUBCOMMANDS = [add_eval, add_bench]
+def run_equity(args: argparse.Namespace) -> str:
+    """The equity table of the ``equity`` subcommand, with a tqdm progress bar on
+    stderr when tqdm is installed (the ``cli`` extra) and the run is long enough."""
+    from .equity import equity_iter
+
+    options = dict(board=args.board or (), dead=args.dead or (), game=args.game, method=args.method,
+                   target_error=args.target_error, trials=args.trials, time_limit=args.time_limit, seed=args.seed,
+                   threads=args.threads)
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        tqdm = None
+    bar = tqdm(total=100, unit="%", leave=False, disable=None) if tqdm is not None else None
+    result = None
+    for result in equity_iter(args.players, **options):
+        if bar is not None:
+            bar.update(round(100 * result.progress) - bar.n)
+    if bar is not None:
+        bar.close()
+    return repr(result)
+
+
+def add_equity(commands: argparse._SubParsersAction) -> None:
+    eq = commands.add_parser("equity", help="each player's equity: exact when quick, else sampled")
+    eq.add_argument("players", nargs="+", help="one hand per player (AhAd), or a Hold'em range (QQ+,AKs)")
+    eq.add_argument("--board", help="community cards so far, e.g. Td7c2s")
+    eq.add_argument("--dead", help="cards out of play")
+    eq.add_argument("--game", default="holdem", help="holdem, omaha, omaha8, stud or stud8")
+    eq.add_argument("--method", default="auto", choices=("auto", "exact", "sample"))
+    eq.add_argument("--target-error", type=float, help="sampling: stop at this standard error")
+    eq.add_argument("--trials", type=int, help="sampling: stop after this many deals")
+    eq.add_argument("--time-limit", type=float, help="sampling: stop after this many seconds")
+    eq.add_argument("--seed", type=int, help="sampling: reproducible seed")
+    eq.add_argument("--threads", type=int, default=0, help="worker threads (0: all cores)")
+    eq.set_defaults(run=lambda args: _print(run_equity(args)))
+
+
+SUBCOMMANDS = [add_eval, add_bench, add_equity]
 
 
 def _print(text: str) -> int:

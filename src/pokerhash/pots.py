@@ -36,6 +36,8 @@ __all__ = [
 
 def as_chips(value: object, what: str) -> int:
     """``value`` as a non-negative int, or InvalidValueError naming ``what`` (shared with betting)."""
+    if value.__class__ is int and value >= 0:
+        return value  # type: ignore[return-value]
     if not is_int(value) or value < 0:  # type: ignore[operator]
         raise InvalidValueError(f"{what} must be a non-negative integer number of chips, not {value!r}")
     return int(value)
