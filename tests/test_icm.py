@@ -77,6 +77,7 @@ def test_rows_are_situations():
         ([10, 5], [50, float("inf")], "finite"),
         ([10, float("nan")], [1], "finite"),
         ([10, float("inf")], [1], "finite"),
+        ([1e308, 1e308], [1], "overflow"),
         ([], [1], "1 to 20 players"),
         ([1] * 21, [1], "1 to 20 players"),
         ("10 20", [1], "numbers"),

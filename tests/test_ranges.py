@@ -387,6 +387,32 @@ def test_grid_layout():
         Range.from_grid(np.zeros((13, 12)))
 
 
+def test_grid_labels_match_the_cells():
+    for row in range(13):
+        for col in range(13):
+            label = ph.ranges.GRID_LABELS[row][col]
+            grid = Range(label).grid()
+            assert grid[row, col] == 1.0 and grid.sum() == 1.0
+    assert ph.ranges.GRID_LABELS[0][:3] == ("AA", "AKs", "AQs") and ph.ranges.GRID_LABELS[12][11] == "32o"
+
+
+def test_combo_grid_weighted_means():
+    values = np.arange(N_COMBOS, dtype=float)
+    villain = Range("AA:0.5, AsAh, AKs, KQo:0.25")
+    chart = ph.ranges.combo_grid(values, villain)
+    aces = [combo_index(*pair) for pair in itertools.combinations(["As", "Ah", "Ad", "Ac"], 2)]
+    weights = [villain.weights[i] for i in aces]
+    assert chart[0, 0] == pytest.approx(sum(values[i] * w for i, w in zip(aces, weights)) / sum(weights))
+    suited = [combo_index("A" + s, "K" + s) for s in "cdhs"]
+    assert chart[0, 1] == pytest.approx(np.mean(values[suited]))
+    assert np.isnan(chart[1, 0]) and np.isnan(chart[12, 12])
+    assert np.array_equal(ph.ranges.combo_grid(values, villain.weights), chart, equal_nan=True)
+    unweighted = ph.ranges.combo_grid(values)
+    assert unweighted[0, 1] == pytest.approx(np.mean(values[suited])) and not np.isnan(unweighted).any()
+    with pytest.raises(InvalidValueError):
+        ph.ranges.combo_grid(values[:-1])
+
+
 def test_equality_hash_and_repr():
     assert Range("AA") == Range("AsAh, AsAd, AsAc, AhAd, AhAc, AdAc")
     assert Range("AA") != Range("AA:0.5") and Range("AA") != "AA"

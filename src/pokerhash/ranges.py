@@ -97,6 +97,31 @@ def _cell(hi: int, lo: int, kind: str) -> int:
     return (12 - hi) * 13 + (12 - lo)
 
 
+#: The hand class of each cell of the 13×13 chart, to label it: ``GRID_LABELS[0][0]``
+#: is ``"AA"``, ``[0][1]`` ``"AKs"`` (above the diagonal), ``[1][0]`` ``"AKo"``.
+GRID_LABELS: Tuple[Tuple[str, ...], ...] = tuple(
+    tuple(RANKS[12 - min(row, col)] + RANKS[12 - max(row, col)] + ("" if row == col else "s" if row < col else "o")
+          for col in range(13))
+    for row in range(13)
+)
+
+
+def combo_grid(values, weights=None) -> np.ndarray:
+    """The 13×13 chart of a quantity given per combo (shape (1326,), e.g. the equity of
+    every combo from :func:`pokerhash.equities_vs_range`): each hand class's mean,
+    weighted by ``weights`` (a :class:`Range` or 1,326 weights; every combo alike when
+    omitted). NaN where a class has no weight. Layout as in :data:`GRID_LABELS`."""
+    data = np.asarray(values, dtype=np.float64)
+    if data.shape != (N_COMBOS,):
+        raise InvalidValueError(f"values per combo have shape ({N_COMBOS},), not {data.shape}")
+    if weights is None:
+        return (np.bincount(_CELL, data, minlength=169) / _CELL_SIZE).reshape(13, 13)
+    mass = Range(weights).weights
+    total = np.bincount(_CELL, mass, minlength=169)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return (np.bincount(_CELL, data * mass, minlength=169) / total).reshape(13, 13)
+
+
 # ---------------------------------------------------------------------------------------
 # Reading range text.
 
@@ -116,6 +141,12 @@ _RANK_OF = {r: i for i, r in enumerate(RANKS)}
 _RANK_OF.update({r.lower(): i for i, r in enumerate(RANKS)})
 
 
+def _span_end(pattern: re.Pattern[str], text: str, position: int) -> int:
+    """Where a run of ``pattern`` (which also matches nothing) starting at ``position`` ends."""
+    match = pattern.match(text, position)
+    return position if match is None else match.end()
+
+
 class _Reader:
     """One pass over range text; errors name the position and the token."""
 
@@ -124,7 +155,7 @@ class _Reader:
         self.weights = np.zeros(N_COMBOS)
 
     def fail(self, position: int, problem: str) -> InvalidRangeError:
-        token = _TOKEN_END.match(self.text, position).group(0) or self.text[position:position + 1]
+        token = self.text[position:_span_end(_TOKEN_END, self.text, position)] or self.text[position:position + 1]
         where = f"at position {position}: {token!r}" if token else "at the end"
         return InvalidRangeError(f"{problem} {where} in range {self.text!r}")
 
@@ -145,7 +176,7 @@ class _Reader:
         position = 0
         block: Optional[Tuple[str, float, str, int]] = None  # kind, weight, weight text, position
         while True:
-            position = _SEPARATOR.match(text, position).end()
+            position = _span_end(_SEPARATOR, text, position)
             if position == len(text):
                 break
             start = position
@@ -313,9 +344,11 @@ def _shortest_runs(line_weights: Dict[str, List[Optional[float]]], kinds: Dict[s
                 total, closed = cost, chain
                 for i in range(len(names)):
                     if closing >> i & 1:
+                        run_weight_here = weight[i][k - 1]
+                        assert run_weight_here is not None  # the run was open at k - 1
                         shape = "single" if started >> i & 1 else ("plus" if k == n else "dash")
-                        total += size(i, shape, weight[i][k - 1])
-                        closed = (closed, (names[i], starts[i], k - 1, weight[i][k - 1]))
+                        total += size(i, shape, run_weight_here)
+                        closed = (closed, (names[i], starts[i], k - 1, run_weight_here))
                 key = (chosen, chosen & ~continuing)
                 if key not in following or total < following[key][0]:
                     opened = tuple(starts[i] if continuing >> i & 1 else k for i in range(len(names)))
@@ -339,6 +372,14 @@ def _run_size(kind: str, shape: str, weight: float) -> int:
     return text + len(_format_weight(weight)) + 1
 
 
+def _run_text(name, first: int, last: int, end: int, weight: float) -> str:
+    """``QQ``, ``99+`` or ``TT-77`` (with ``:w``): a run from ``first`` to ``last``
+    whose class at position ``k`` is ``name(k)``; ``+`` when it reaches ``end``."""
+    top, bottom = name(last), name(first)
+    text = top if first == last else (bottom + "+" if last == end else f"{top}-{bottom}")
+    return text + _format_weight(weight)
+
+
 def _write(weights: np.ndarray) -> str:
     if weights.min() == weights.max():
         return "" if weights[0] == 0 else "random" + _format_weight(float(weights[0]))
@@ -360,21 +401,19 @@ def _write(weights: np.ndarray) -> str:
                 pieces.append((key, card_str(int(hi)) + card_str(int(lo)) + _format_weight(float(weights[index]))))
     pairs = {"p": [cell_weight[_cell(r, r, "p")] for r in range(13)]}
     for kind, first, last, weight in _shortest_runs(pairs, {"p": ("p",)}, _run_size):
-        top, bottom = RANKS[last] * 2, RANKS[first] * 2
-        text = top if first == last else (bottom + "+" if last == 12 else f"{top}-{bottom}")
-        pieces.append(((False, -last, -last, 0, 0), text + _format_weight(weight)))
+        text = _run_text(lambda rank: RANKS[rank] * 2, first, last, 12, weight)
+        pieces.append(((False, -last, -last, 0, 0), text))
     for hi in range(12, 0, -1):
         lines = {kind: [cell_weight[_cell(hi, lo, kind)] for lo in range(hi)] for kind in "so"}
         runs = _shortest_runs(lines, {"b": ("s", "o"), "s": ("s",), "o": ("o",)}, _run_size)
         for kind, first, last, weight in runs:
-            suffix = _SUFFIX[kind]
-            top, bottom = RANKS[hi] + RANKS[last] + suffix, RANKS[hi] + RANKS[first] + suffix
-            text = top if first == last else (bottom + "+" if last == hi - 1 else f"{top}-{bottom}")
-            pieces.append(((True, -hi, -last, _KIND_ORDER[kind], 0), text + _format_weight(weight)))
+            text = _run_text(lambda lo: RANKS[hi] + RANKS[lo] + _SUFFIX[kind], first, last, hi - 1, weight)
+            pieces.append(((True, -hi, -last, _KIND_ORDER[kind], 0), text))
     return ",".join(text for _, text in sorted(pieces))
 
 
 # ---------------------------------------------------------------------------------------
+# The range value.
 
 RangeLike = Union["Range", str, Sequence[float], np.ndarray]
 
@@ -410,6 +449,7 @@ class Range:
     """
 
     __slots__ = ("_weights",)
+    _weights: np.ndarray
 
     def __init__(self, spec: RangeLike = ""):
         if isinstance(spec, Range):
@@ -494,8 +534,8 @@ class Range:
     def grid(self) -> np.ndarray:
         """The 13×13 range chart: the mean weight of each hand class, row and column
         A, K, ..., 2 from the top left, suited hands above the diagonal (row = high card)
-        and offsuit hands below it."""
-        return (np.bincount(_CELL, self._weights, minlength=169) / _CELL_SIZE).reshape(13, 13)
+        and offsuit hands below it (labels in :data:`GRID_LABELS`)."""
+        return combo_grid(self._weights)
 
     def without(self, dead: HandLike) -> "Range":
         """The range with every combo that holds one of the ``dead`` cards removed
@@ -515,28 +555,28 @@ class Range:
             return Range(value)
         return None
 
-    def __or__(self, other: RangeLike) -> "Range":
+    def __or__(self, other: Union["Range", str]) -> "Range":
         """Union: each combo keeps the larger of its two weights."""
-        other = self._other(other)
-        return NotImplemented if other is None else Range(np.maximum(self._weights, other._weights))
+        theirs = self._other(other)
+        return NotImplemented if theirs is None else Range(np.maximum(self._weights, theirs._weights))
 
-    def __and__(self, other: RangeLike) -> "Range":
+    def __and__(self, other: Union["Range", str]) -> "Range":
         """Intersection: each combo keeps the smaller of its two weights."""
-        other = self._other(other)
-        return NotImplemented if other is None else Range(np.minimum(self._weights, other._weights))
+        theirs = self._other(other)
+        return NotImplemented if theirs is None else Range(np.minimum(self._weights, theirs._weights))
 
-    def __sub__(self, other: RangeLike) -> "Range":
+    def __sub__(self, other: Union["Range", str]) -> "Range":
         """Difference: each combo's weight minus the other's, floored at 0 (an opening
         range minus its 3-bet part leaves the flatting frequencies)."""
-        other = self._other(other)
-        return NotImplemented if other is None else Range(np.maximum(self._weights - other._weights, 0.0))
+        theirs = self._other(other)
+        return NotImplemented if theirs is None else Range(np.maximum(self._weights - theirs._weights, 0.0))
 
     __ror__ = __or__
     __rand__ = __and__
 
-    def __rsub__(self, other: RangeLike) -> "Range":
-        other = self._other(other)
-        return NotImplemented if other is None else other - self
+    def __rsub__(self, other: Union["Range", str]) -> "Range":
+        theirs = self._other(other)
+        return NotImplemented if theirs is None else theirs - self
 
     def __mul__(self, factor: float) -> "Range":
         """Every weight times ``factor``; the results must stay within 0..1."""
