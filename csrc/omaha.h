@@ -183,10 +183,13 @@ PH_INLINE uint64_t ph_omaha_key(const uint8_t *cards, int n)
 }
 
 /* Best table value over the hole pairs: one column load and one row load per pair,
- * one running maximum per first card (short dependency chains). */
+ * one running maximum per first card (short dependency chains). The cards are
+ * word-sized: spilled as bytes, GCC reloaded them as words, which the CPU cannot
+ * forward from the byte store (a PLO6 batch took 14 ns a deal instead of 9). */
 PH_INLINE uint32_t ph_omaha_pairs(const uint16_t *row, const uint8_t *hole, int n_hole)
 {
-    uint32_t card[6], best = 0;
+    size_t card[6];
+    uint32_t best = 0;
     const uint8_t *columns[6];
     for (int i = 0; i < n_hole; i++) {
         card[i] = hole[i];
@@ -218,17 +221,22 @@ PH_INLINE uint64_t ph_omaha_mask(const uint8_t *cards, int n)
     return mask;
 }
 
+/* The best flush of the suit whose bit is set in flush_suits (ph_omaha_flush_suits)
+ * from the hole's and the board's card masks. */
+PH_INLINE uint32_t ph_omaha_flush(uint32_t flush_suits, uint64_t hole_mask, uint64_t board_mask)
+{
+    int shift = 16 * (ph_ctz64(flush_suits) >> 2);
+    return ph_omaha_flush_value((uint32_t)(hole_mask >> shift) & 0x1FFF, (uint32_t)(board_mask >> shift) & 0x1FFF);
+}
+
 /* The best hand of a deal: the hole pairs' best without a flush, or the flush of
- * the suit whose bit is set in flush_suits (ph_omaha_flush_suits; one deal in 7 to
- * 14 has one) from the hole's and the board's card masks. */
+ * the suit in flush_suits if there is one. */
 PH_INLINE uint16_t ph_omaha_finish(const uint16_t *row, const uint8_t *hole, int n_hole, uint32_t flush_suits,
                                    uint64_t hole_mask, uint64_t board_mask)
 {
     uint32_t best = ph_omaha_pairs(row, hole, n_hole);
     if (flush_suits) {
-        int shift = 16 * (ph_ctz64(flush_suits) >> 2);
-        uint32_t flush = ph_omaha_flush_value((uint32_t)(hole_mask >> shift) & 0x1FFF,
-                                              (uint32_t)(board_mask >> shift) & 0x1FFF);
+        uint32_t flush = ph_omaha_flush(flush_suits, hole_mask, board_mask);
         best = flush > best ? flush : best;
     }
     return (uint16_t)best;
@@ -280,6 +288,7 @@ PH_INLINE ptrdiff_t ph_omaha_rows(const uint8_t *holes, int n_hole, const uint8_
                                   int check, uint16_t *out)
 {
     ph_omaha_board_sums group_boards[PH_OMAHA_GROUP];
+    uint32_t flush_deals[PH_OMAHA_GROUP]; /* flush suits << 8 | deal in the group */
     for (size_t start = 0; start < n_rows; start += PH_CHECK_BLOCK) {
         size_t end = start + PH_CHECK_BLOCK < n_rows ? start + PH_CHECK_BLOCK : n_rows;
         __m128i bad = _mm_setzero_si128(), any = _mm_setzero_si128();
@@ -294,6 +303,7 @@ PH_INLINE ptrdiff_t ph_omaha_rows(const uint8_t *holes, int n_hole, const uint8_
                 _mm_prefetch(line + 2 * PH_OMAHA_PAIRS - 1, _MM_HINT_T0);
                 group_boards[row - group] = b;
             }
+            int n_flush = 0;
             for (size_t row = group; row < group_end; row++) {
                 const uint8_t *hole = holes + row * n_hole;
                 ph_omaha_board_sums b = group_boards[row - group];
@@ -311,9 +321,18 @@ PH_INLINE ptrdiff_t ph_omaha_rows(const uint8_t *holes, int n_hole, const uint8_
                 }
                 /* Hole suit counters start at 6: ph_omaha_flush_suits in one AND. */
                 uint32_t flush_suits = (uint32_t)((uint64_t)_mm_cvtsi128_si64(_mm_and_si128(hole_sum, b.sum)) >> 32) & 0x8888;
-                out[row] = ph_omaha_finish(b.row, hole, n_hole, flush_suits,
-                                           (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(hole_or, hole_or)),
-                                           (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(b.any, b.any)));
+                out[row] = (uint16_t)ph_omaha_pairs(b.row, hole, n_hole);
+                /* Listed without a branch (one deal in 7 to 14 has a flush suit, at
+                 * random: a branch here mispredicted often) and finished below. */
+                flush_deals[n_flush] = flush_suits << 8 | (uint32_t)(row - group);
+                n_flush += flush_suits != 0;
+            }
+            for (int k = 0; k < n_flush; k++) {
+                size_t row = group + (flush_deals[k] & 0xFF);
+                __m128i board_or = group_boards[flush_deals[k] & 0xFF].any;
+                uint32_t flush = ph_omaha_flush(flush_deals[k] >> 8, ph_omaha_mask(holes + row * n_hole, n_hole),
+                                                (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(board_or, board_or)));
+                out[row] = (uint16_t)(flush > out[row] ? flush : out[row]);
             }
         }
         bad = _mm_or_si128(bad, _mm_srli_epi64(any, 63));
