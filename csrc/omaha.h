@@ -253,7 +253,8 @@ PH_INLINE uint16_t ph_omaha_evaluate(const uint8_t *hole, int n_hole, const uint
 
 #ifdef PH_OMAHA_SSE2
 /* A board's sums (key and card masks, see ph_card_entry; the key's suit counters
- * start at 5 as in ph_omaha_flush_suits) and its row. */
+ * start at 5 as in ph_omaha_flush_suits, the masks' sum at PH_OUTSIDE_BIT), the OR
+ * of its entries and its row. */
 typedef struct {
     __m128i sum, any;
     const uint16_t *row;
@@ -263,7 +264,7 @@ PH_INLINE ph_omaha_board_sums ph_omaha_board(const uint8_t *board, int n_board)
 {
     ph_omaha_board_sums b;
     b.any = ph_card_entry(board[0]);
-    b.sum = _mm_add_epi64(b.any, _mm_set_epi64x(0, 0x5555LL << 32));
+    b.sum = _mm_add_epi64(b.any, _mm_set_epi64x((long long)PH_OUTSIDE_BIT, 0x5555LL << 32));
     for (int i = 1; i < n_board; i++) {
         __m128i entry = ph_card_entry(board[i]);
         b.sum = _mm_add_epi64(b.sum, entry);
@@ -280,10 +281,9 @@ PH_INLINE ph_omaha_board_sums ph_omaha_board(const uint8_t *board, int n_board)
  * overlaps few of their misses. 32 rows of 3 or 4 lines stay well within L1. */
 #define PH_OMAHA_GROUP 32
 
-/* batch.h's PH_ROWS_LOOP, boards first by groups. With check, the high halves of
- * bad (sum ^ or of the card bits) and any (their or) are OR-ed over a block of
- * rows: validate.h's ph_row_badness, which rescans a bad block for its first bad
- * row. The or of the entries is also the card masks a flush needs. */
+/* batch.h's PH_ROWS_LOOP, boards first by groups. With check, sum ^ or of each
+ * deal's entries is OR-ed over a block of rows (ph_block_badness); a bad block is
+ * rescanned with validate.h's ph_row_badness for its first bad row. */
 PH_INLINE ptrdiff_t ph_omaha_rows(const uint8_t *holes, int n_hole, const uint8_t *boards, int n_board, size_t n_rows,
                                   int check, uint16_t *out)
 {
@@ -291,7 +291,7 @@ PH_INLINE ptrdiff_t ph_omaha_rows(const uint8_t *holes, int n_hole, const uint8_
     uint32_t flush_deals[PH_OMAHA_GROUP]; /* flush suits << 8 | deal in the group */
     for (size_t start = 0; start < n_rows; start += PH_CHECK_BLOCK) {
         size_t end = start + PH_CHECK_BLOCK < n_rows ? start + PH_CHECK_BLOCK : n_rows;
-        __m128i bad = _mm_setzero_si128(), any = _mm_setzero_si128();
+        __m128i bad = _mm_setzero_si128();
         for (size_t group = start; group < end; group += PH_OMAHA_GROUP) {
             size_t group_end = group + PH_OMAHA_GROUP < end ? group + PH_OMAHA_GROUP : end;
             for (size_t row = group; row < group_end; row++) {
@@ -314,11 +314,8 @@ PH_INLINE ptrdiff_t ph_omaha_rows(const uint8_t *holes, int n_hole, const uint8_
                     hole_sum = _mm_add_epi64(hole_sum, entry);
                     hole_or = _mm_or_si128(hole_or, entry);
                 }
-                if (check) {
-                    __m128i all_or = _mm_or_si128(hole_or, b.any);
-                    bad = _mm_or_si128(bad, _mm_xor_si128(_mm_add_epi64(hole_sum, b.sum), all_or));
-                    any = _mm_or_si128(any, all_or);
-                }
+                if (check)
+                    bad = _mm_or_si128(bad, _mm_xor_si128(_mm_add_epi64(hole_sum, b.sum), _mm_or_si128(hole_or, b.any)));
                 /* Hole suit counters start at 6: ph_omaha_flush_suits in one AND. */
                 uint32_t flush_suits = (uint32_t)((uint64_t)_mm_cvtsi128_si64(_mm_and_si128(hole_sum, b.sum)) >> 32) & 0x8888;
                 out[row] = (uint16_t)ph_omaha_pairs(b.row, hole, n_hole);
@@ -335,8 +332,7 @@ PH_INLINE ptrdiff_t ph_omaha_rows(const uint8_t *holes, int n_hole, const uint8_
                 out[row] = (uint16_t)(flush > out[row] ? flush : out[row]);
             }
         }
-        bad = _mm_or_si128(bad, _mm_srli_epi64(any, 63));
-        if (check && _mm_cvtsi128_si64(_mm_unpackhi_epi64(bad, bad)))
+        if (check && ph_block_badness(bad))
             for (size_t row = start; row < end; row++)
                 if (ph_row_badness(holes + row * n_hole, n_hole, boards + row * n_board, n_board)) return (ptrdiff_t)row;
     }
