@@ -1,5 +1,6 @@
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -147,3 +148,17 @@ def test_bench_options_work(capsys, monkeypatch):
     assert "not installed, so not timed: phevaluator, eval7 (pip install 'pokerhash[bench]' installs them)" in out
     assert main(["bench", "--repeats", "0"]) == 2
     assert "--repeats: expected at least 1, got 0" in capsys.readouterr().err
+
+
+def test_bench_cpu_option_times_by_cpu_time(monkeypatch):
+    from pokerhash import bench
+
+    monkeypatch.setattr(bench, "clock", bench.CLOCKS["wall"])  # restored after the test
+    monkeypatch.setitem(bench.SECTIONS, "low", ("Low", lambda quick, repeats: [bench.Timing("pokerhash x", 1.0, 1)],
+                                                "pokerhash x"))
+    assert main(["bench", "--only", "low", "--cpu"]) == 0
+    assert bench.clock is bench.CLOCKS["cpu"]
+    # Waiting is no CPU time: a 20 ms sleep measures far below 20 ms.
+    assert bench.median_ns(lambda: time.sleep(0.02), hands=1, repeats=1) < 10_000_000
+    assert main(["bench", "--only", "low"]) == 0
+    assert bench.clock is bench.CLOCKS["wall"]
