@@ -230,26 +230,18 @@ PH_INLINE uint32_t ph_omaha_flush(uint32_t flush_suits, uint64_t hole_mask, uint
     return ph_omaha_flush_value((uint32_t)(hole_mask >> shift) & 0x1FFF, (uint32_t)(board_mask >> shift) & 0x1FFF);
 }
 
-/* The best hand of a deal: the hole pairs' best without a flush, or the flush of
- * the suit in flush_suits if there is one. */
-PH_INLINE uint16_t ph_omaha_finish(const uint16_t *row, const uint8_t *hole, int n_hole, uint32_t flush_suits,
-                                   uint64_t hole_mask, uint64_t board_mask)
-{
-    uint32_t best = ph_omaha_pairs(row, hole, n_hole);
-    if (flush_suits) {
-        uint32_t flush = ph_omaha_flush(flush_suits, hole_mask, board_mask);
-        best = flush > best ? flush : best;
-    }
-    return (uint16_t)best;
-}
-
-/* Requires ph_omaha_prepare() to have run. */
+/* Requires ph_omaha_prepare() to have run. The hole pairs' best without a flush,
+ * or the flush of the suit in the flush suits if there is one. */
 PH_INLINE uint16_t ph_omaha_evaluate(const uint8_t *hole, int n_hole, const uint8_t *board, int n_board)
 {
     uint64_t board_key = ph_omaha_key(board, n_board);
-    return ph_omaha_finish(ph_omaha_row((uint32_t)board_key), hole, n_hole,
-                           ph_omaha_flush_suits(board_key, ph_omaha_key(hole, n_hole)), ph_omaha_mask(hole, n_hole),
-                           ph_omaha_mask(board, n_board));
+    uint32_t best = ph_omaha_pairs(ph_omaha_row((uint32_t)board_key), hole, n_hole);
+    uint32_t flush_suits = ph_omaha_flush_suits(board_key, ph_omaha_key(hole, n_hole));
+    if (flush_suits) {
+        uint32_t flush = ph_omaha_flush(flush_suits, ph_omaha_mask(hole, n_hole), ph_omaha_mask(board, n_board));
+        best = flush > best ? flush : best;
+    }
+    return (uint16_t)best;
 }
 
 /* A board's sums and row. On x86-64 the sums are of ph_card_entry (key and card
