@@ -64,22 +64,32 @@ PH_INLINE uint16_t ph_evaluate5(const uint8_t *c) { return ph_evaluate(c, 5); }
 #include <emmintrin.h> /* SSE2: baseline on x86-64 */
 #define PH_HIGH_SSE2 1
 
-/* A card's key (low half) and mask (high half; bit 63 for a card > 51) in one
- * register: summed, the high halves validate (validate.h's rule); OR-ed, they are
- * the hand's ph_card_mask. */
+/* A card's key (low half) and mask (high half; PH_OUTSIDE_BIT for a card > 51) in
+ * one register: OR-ed, the high halves are the hand's ph_card_mask; summed with
+ * PH_OUTSIDE_BIT added once, they validate: good cards have distinct bits, none of
+ * them PH_OUTSIDE_BIT, so sum = or + PH_OUTSIDE_BIT = or ^ PH_OUTSIDE_BIT. A repeat
+ * carries (sum > or + PH_OUTSIDE_BIT); a card > 51 puts PH_OUTSIDE_BIT in or (then
+ * or ^ PH_OUTSIDE_BIT < or < sum). Either way sum ^ or is neither PH_OUTSIDE_BIT nor
+ * 0, so it has another bit: the OR of sum ^ or over a block of rows is exactly
+ * PH_OUTSIDE_BIT when every row is good. */
 PH_INLINE __m128i ph_card_entry(uint8_t card) { return _mm_load_si128((const __m128i *)ph_card_key_mask + card); }
 
+/* Nonzero when a block's OR of sum ^ or (ph_card_entry) shows a bad row. */
+PH_INLINE uint64_t ph_block_badness(__m128i bad)
+{
+    return (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(bad, bad)) ^ PH_OUTSIDE_BIT;
+}
+
 /* The validated loop on x86-64: one 128-bit load and add per card sums its key
- * (low half) and its mask bit (high half) together, and an OR keeps the bits (a
- * flush's ranks); bad = sum ^ or (a repeat) or bit 63 (a card > 51), OR-ed over a
- * block (batch.h) and rescanned with ph_row_badness when set. About 1 ns per
- * seven-card hand less than a second table load per card. */
+ * and its mask bit, an OR keeps the bits (a flush's ranks), and bad rows show in
+ * the block's ph_block_badness (batch.h), rescanned with ph_row_badness when set.
+ * About 1 ns per seven-card hand less than a second table load per card. */
 PH_INLINE ptrdiff_t ph_evaluate_rows_checked(const uint8_t *cards, size_t n_rows, int width, uint16_t *out)
 {
-    const __m128i start_key = _mm_set_epi64x(0, (long long)PH_KEY_START);
+    const __m128i start_key = _mm_set_epi64x((long long)PH_OUTSIDE_BIT, (long long)PH_KEY_START);
     for (size_t start = 0; start < n_rows; start += PH_CHECK_BLOCK) {
         size_t end = start + PH_CHECK_BLOCK < n_rows ? start + PH_CHECK_BLOCK : n_rows;
-        __m128i bad = _mm_setzero_si128(), seen = _mm_setzero_si128();
+        __m128i bad = _mm_setzero_si128();
         for (size_t row = start; row < end; row++) {
             const uint8_t *hand = cards + row * width;
             __m128i any = ph_card_entry(hand[0]);
@@ -90,13 +100,11 @@ PH_INLINE ptrdiff_t ph_evaluate_rows_checked(const uint8_t *cards, size_t n_rows
                 any = _mm_or_si128(any, entry);
             }
             bad = _mm_or_si128(bad, _mm_xor_si128(sum, any));
-            seen = _mm_or_si128(seen, any);
             uint64_t key = (uint64_t)_mm_cvtsi128_si64(sum), flush_bits = key & PH_FLUSH_BITS;
             out[row] = flush_bits ? ph_flush_value(flush_bits, (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(any, any)))
                                   : ph_rank_lookup((uint32_t)key);
         }
-        bad = _mm_or_si128(bad, _mm_srli_epi64(seen, 63));
-        if (_mm_cvtsi128_si64(_mm_unpackhi_epi64(bad, bad)))
+        if (ph_block_badness(bad))
             for (size_t row = start; row < end; row++)
                 if (ph_row_badness(cards + row * width, width, NULL, 0)) return (ptrdiff_t)row;
     }

@@ -11,9 +11,10 @@
  * and two loads per hole pair (6, 10 or 15): its column (one table indexed by
  * the two cards, so no rank is computed) and its value in one 182-byte row.
  *
- * The batch loop (x86-64) sums each card's key and validation bit in one SSE2
- * add, finds the next deal's board row while evaluating this one, and takes the
- * flush suits from one AND of the two sums; the flush itself is out of line.
+ * The batch loop sums and hashes a group of boards first, prefetching their rows,
+ * then evaluates the group's deals (on x86-64 summing each card's key and mask bit
+ * in one SSE2 add, so that the flush suits are one AND of two sums), then the
+ * flushes of the deals that have a flush suit.
  *
  * At most one suit can make a flush: with five board cards only one suit has three
  * of them. The best flush with two given hole ranks sets and three board ones is
@@ -101,8 +102,8 @@ static void ph_omaha_fill_boards(int *ranks, int depth, int first, int n)
     }
 }
 
-/* On x86-64 (SSE2 is baseline there) the batch sums each card's key and validation
- * bit (validate.h) in one 128-bit add: high.h's ph_card_entry. */
+/* On x86-64 (SSE2 is baseline there) the batch sums each card's key and mask bit
+ * in one 128-bit add: high.h's ph_card_entry. */
 #ifdef PH_HIGH_SSE2
 #define PH_OMAHA_SSE2 1
 #endif
@@ -183,10 +184,13 @@ PH_INLINE uint64_t ph_omaha_key(const uint8_t *cards, int n)
 }
 
 /* Best table value over the hole pairs: one column load and one row load per pair,
- * one running maximum per first card (short dependency chains). */
+ * one running maximum per first card (short dependency chains). The cards are
+ * word-sized: spilled as bytes, GCC reloaded them as words, which the CPU cannot
+ * forward from the byte store (a PLO6 batch took 14 ns a deal instead of 9). */
 PH_INLINE uint32_t ph_omaha_pairs(const uint16_t *row, const uint8_t *hole, int n_hole)
 {
-    uint32_t card[6], best = 0;
+    size_t card[6];
+    uint32_t best = 0;
     const uint8_t *columns[6];
     for (int i = 0; i < n_hole; i++) {
         card[i] = hole[i];
@@ -218,52 +222,99 @@ PH_INLINE uint64_t ph_omaha_mask(const uint8_t *cards, int n)
     return mask;
 }
 
-/* The best hand of a deal: the hole pairs' best without a flush, or the flush of
- * the suit whose bit is set in flush_suits (ph_omaha_flush_suits; one deal in 7 to
- * 14 has one) from the hole's and the board's card masks. */
-PH_INLINE uint16_t ph_omaha_finish(const uint16_t *row, const uint8_t *hole, int n_hole, uint32_t flush_suits,
-                                   uint64_t hole_mask, uint64_t board_mask)
+/* The best flush of the suit whose bit is set in flush_suits (ph_omaha_flush_suits)
+ * from the hole's and the board's card masks. */
+PH_INLINE uint32_t ph_omaha_flush(uint32_t flush_suits, uint64_t hole_mask, uint64_t board_mask)
 {
-    uint32_t best = ph_omaha_pairs(row, hole, n_hole);
+    int shift = 16 * (ph_ctz64(flush_suits) >> 2);
+    return ph_omaha_flush_value((uint32_t)(hole_mask >> shift) & 0x1FFF, (uint32_t)(board_mask >> shift) & 0x1FFF);
+}
+
+/* Requires ph_omaha_prepare() to have run. The hole pairs' best without a flush,
+ * or the flush of the suit in the flush suits if there is one. */
+PH_INLINE uint16_t ph_omaha_evaluate(const uint8_t *hole, int n_hole, const uint8_t *board, int n_board)
+{
+    uint64_t board_key = ph_omaha_key(board, n_board);
+    uint32_t best = ph_omaha_pairs(ph_omaha_row((uint32_t)board_key), hole, n_hole);
+    uint32_t flush_suits = ph_omaha_flush_suits(board_key, ph_omaha_key(hole, n_hole));
     if (flush_suits) {
-        int shift = 16 * (ph_ctz64(flush_suits) >> 2);
-        uint32_t flush = ph_omaha_flush_value((uint32_t)(hole_mask >> shift) & 0x1FFF,
-                                              (uint32_t)(board_mask >> shift) & 0x1FFF);
+        uint32_t flush = ph_omaha_flush(flush_suits, ph_omaha_mask(hole, n_hole), ph_omaha_mask(board, n_board));
         best = flush > best ? flush : best;
     }
     return (uint16_t)best;
 }
 
-/* Requires ph_omaha_prepare() to have run. */
-PH_INLINE uint16_t ph_omaha_evaluate(const uint8_t *hole, int n_hole, const uint8_t *board, int n_board)
-{
-    uint64_t board_key = ph_omaha_key(board, n_board);
-    return ph_omaha_finish(ph_omaha_row((uint32_t)board_key), hole, n_hole,
-                           ph_omaha_flush_suits(board_key, ph_omaha_key(hole, n_hole)), ph_omaha_mask(hole, n_hole),
-                           ph_omaha_mask(board, n_board));
-}
-
-#ifdef PH_OMAHA_SSE2
-/* A board's sums (key and card masks, see ph_card_entry; the key's suit counters
- * start at 5 as in ph_omaha_flush_suits) and its row. */
+/* A board's sums and row. On x86-64 the sums are of ph_card_entry (key and card
+ * masks; the key's suit counters start at 5 as in ph_omaha_flush_suits, the masks'
+ * sum at PH_OUTSIDE_BIT) and `any` is the OR of the entries; elsewhere the key. */
 typedef struct {
+#ifdef PH_OMAHA_SSE2
     __m128i sum, any;
+#else
+    uint64_t key;
+#endif
     const uint16_t *row;
 } ph_omaha_board_sums;
 
 PH_INLINE ph_omaha_board_sums ph_omaha_board(const uint8_t *board, int n_board)
 {
     ph_omaha_board_sums b;
+#ifdef PH_OMAHA_SSE2
     b.any = ph_card_entry(board[0]);
-    b.sum = _mm_add_epi64(b.any, _mm_set_epi64x(0, 0x5555LL << 32));
+    b.sum = _mm_add_epi64(b.any, _mm_set_epi64x((long long)PH_OUTSIDE_BIT, 0x5555LL << 32));
     for (int i = 1; i < n_board; i++) {
         __m128i entry = ph_card_entry(board[i]);
         b.sum = _mm_add_epi64(b.sum, entry);
         b.any = _mm_or_si128(b.any, entry);
     }
     b.row = ph_omaha_row((uint32_t)_mm_cvtsi128_si64(b.sum));
+#else
+    b.key = ph_omaha_key(board, n_board);
+    b.row = ph_omaha_row((uint32_t)b.key);
+#endif
     return b;
 }
+
+/* A deal's flush suits (ph_omaha_flush_suits); with check, its badness is OR-ed
+ * into *bad, which ph_omaha_block_bad reads once per block of rows. */
+#ifdef PH_OMAHA_SSE2
+typedef __m128i ph_omaha_badness;
+#define PH_OMAHA_GOOD _mm_setzero_si128()
+/* One 128-bit add per card sums key and mask bits (ph_card_entry): bad rows show
+ * in sum ^ or (ph_block_badness). Hole suit counters start at 6, so the flush
+ * suits are one AND of the two sums. */
+PH_INLINE uint32_t ph_omaha_deal(const ph_omaha_board_sums *b, const uint8_t *hole, int n_hole, const uint8_t *board,
+                                 int n_board, int check, ph_omaha_badness *bad)
+{
+    __m128i hole_or = ph_card_entry(hole[0]);
+    __m128i hole_sum = _mm_add_epi64(hole_or, _mm_set_epi64x(0, 0x6666LL << 32));
+    (void)board, (void)n_board;
+    for (int i = 1; i < n_hole; i++) {
+        __m128i entry = ph_card_entry(hole[i]);
+        hole_sum = _mm_add_epi64(hole_sum, entry);
+        hole_or = _mm_or_si128(hole_or, entry);
+    }
+    if (check) *bad = _mm_or_si128(*bad, _mm_xor_si128(_mm_add_epi64(hole_sum, b->sum), _mm_or_si128(hole_or, b->any)));
+    return (uint32_t)((uint64_t)_mm_cvtsi128_si64(_mm_and_si128(hole_sum, b->sum)) >> 32) & 0x8888;
+}
+PH_INLINE int ph_omaha_block_bad(ph_omaha_badness bad) { return ph_block_badness(bad) != 0; }
+#define PH_PREFETCH(p) _mm_prefetch((const char *)(p), _MM_HINT_T0)
+#else
+typedef uint64_t ph_omaha_badness;
+#define PH_OMAHA_GOOD 0
+PH_INLINE uint32_t ph_omaha_deal(const ph_omaha_board_sums *b, const uint8_t *hole, int n_hole, const uint8_t *board,
+                                 int n_board, int check, ph_omaha_badness *bad)
+{
+    if (check) *bad |= ph_row_badness(hole, n_hole, board, n_board);
+    return ph_omaha_flush_suits(b->key, ph_omaha_key(hole, n_hole));
+}
+PH_INLINE int ph_omaha_block_bad(ph_omaha_badness bad) { return bad != 0; }
+#if defined(__GNUC__) || defined(__clang__)
+#define PH_PREFETCH(p) __builtin_prefetch(p)
+#else
+#define PH_PREFETCH(p) ((void)(p))
+#endif
+#endif
 
 /* Deals per group: the boards of a group are summed and their rows prefetched
  * before its hands are evaluated, so that the rows (in the 1.5 MB table, which
@@ -272,52 +323,47 @@ PH_INLINE ph_omaha_board_sums ph_omaha_board(const uint8_t *board, int n_board)
  * overlaps few of their misses. 32 rows of 3 or 4 lines stay well within L1. */
 #define PH_OMAHA_GROUP 32
 
-/* batch.h's PH_ROWS_LOOP, boards first by groups. With check, the high halves of
- * bad (sum ^ or of the card bits) and any (their or) are OR-ed over a block of
- * rows: validate.h's ph_row_badness, which rescans a bad block for its first bad
- * row. The or of the entries is also the card masks a flush needs. */
+/* batch.h's PH_ROWS_LOOP, boards first by groups, flushes after them. With check,
+ * the deals' badness is OR-ed over a block of rows; a bad block is rescanned with
+ * validate.h's ph_row_badness for its first bad row. */
 PH_INLINE ptrdiff_t ph_omaha_rows(const uint8_t *holes, int n_hole, const uint8_t *boards, int n_board, size_t n_rows,
                                   int check, uint16_t *out)
 {
     ph_omaha_board_sums group_boards[PH_OMAHA_GROUP];
+    uint32_t flush_deals[PH_OMAHA_GROUP]; /* flush suits << 8 | deal in the group */
     for (size_t start = 0; start < n_rows; start += PH_CHECK_BLOCK) {
         size_t end = start + PH_CHECK_BLOCK < n_rows ? start + PH_CHECK_BLOCK : n_rows;
-        __m128i bad = _mm_setzero_si128(), any = _mm_setzero_si128();
+        ph_omaha_badness bad = PH_OMAHA_GOOD;
         for (size_t group = start; group < end; group += PH_OMAHA_GROUP) {
             size_t group_end = group + PH_OMAHA_GROUP < end ? group + PH_OMAHA_GROUP : end;
+            int n_flush = 0;
             for (size_t row = group; row < group_end; row++) {
                 ph_omaha_board_sums b = ph_omaha_board(boards + row * n_board, n_board);
                 const char *line = (const char *)b.row;
-                _mm_prefetch(line, _MM_HINT_T0);
-                _mm_prefetch(line + 64, _MM_HINT_T0);
-                _mm_prefetch(line + 128, _MM_HINT_T0);
-                _mm_prefetch(line + 2 * PH_OMAHA_PAIRS - 1, _MM_HINT_T0);
+                PH_PREFETCH(line);
+                PH_PREFETCH(line + 64);
+                PH_PREFETCH(line + 128);
+                PH_PREFETCH(line + 2 * PH_OMAHA_PAIRS - 1);
                 group_boards[row - group] = b;
             }
             for (size_t row = group; row < group_end; row++) {
                 const uint8_t *hole = holes + row * n_hole;
-                ph_omaha_board_sums b = group_boards[row - group];
-                __m128i hole_or = ph_card_entry(hole[0]);
-                __m128i hole_sum = _mm_add_epi64(hole_or, _mm_set_epi64x(0, 0x6666LL << 32));
-                for (int i = 1; i < n_hole; i++) {
-                    __m128i entry = ph_card_entry(hole[i]);
-                    hole_sum = _mm_add_epi64(hole_sum, entry);
-                    hole_or = _mm_or_si128(hole_or, entry);
-                }
-                if (check) {
-                    __m128i all_or = _mm_or_si128(hole_or, b.any);
-                    bad = _mm_or_si128(bad, _mm_xor_si128(_mm_add_epi64(hole_sum, b.sum), all_or));
-                    any = _mm_or_si128(any, all_or);
-                }
-                /* Hole suit counters start at 6: ph_omaha_flush_suits in one AND. */
-                uint32_t flush_suits = (uint32_t)((uint64_t)_mm_cvtsi128_si64(_mm_and_si128(hole_sum, b.sum)) >> 32) & 0x8888;
-                out[row] = ph_omaha_finish(b.row, hole, n_hole, flush_suits,
-                                           (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(hole_or, hole_or)),
-                                           (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(b.any, b.any)));
+                const ph_omaha_board_sums *b = &group_boards[row - group];
+                uint32_t flush_suits = ph_omaha_deal(b, hole, n_hole, boards + row * n_board, n_board, check, &bad);
+                out[row] = (uint16_t)ph_omaha_pairs(b->row, hole, n_hole);
+                /* Listed without a branch (one deal in 7 to 14 has a flush suit, at
+                 * random: a branch here mispredicted often) and finished below. */
+                flush_deals[n_flush] = flush_suits << 8 | (uint32_t)(row - group);
+                n_flush += flush_suits != 0;
+            }
+            for (int k = 0; k < n_flush; k++) {
+                size_t row = group + (flush_deals[k] & 0xFF);
+                uint32_t flush = ph_omaha_flush(flush_deals[k] >> 8, ph_omaha_mask(holes + row * n_hole, n_hole),
+                                                ph_omaha_mask(boards + row * n_board, n_board));
+                out[row] = (uint16_t)(flush > out[row] ? flush : out[row]);
             }
         }
-        bad = _mm_or_si128(bad, _mm_srli_epi64(any, 63));
-        if (check && _mm_cvtsi128_si64(_mm_unpackhi_epi64(bad, bad)))
+        if (check && ph_omaha_block_bad(bad))
             for (size_t row = start; row < end; row++)
                 if (ph_row_badness(holes + row * n_hole, n_hole, boards + row * n_board, n_board)) return (ptrdiff_t)row;
     }
@@ -329,12 +375,9 @@ PH_INLINE ptrdiff_t ph_omaha_rows(const uint8_t *holes, int n_hole, const uint8_
         if (!n_rows) return -1;                                                                \
         return check ? ph_omaha_rows(holes, (H), boards, (B), n_rows, 1, out)                  \
                      : ph_omaha_rows(holes, (H), boards, (B), n_rows, 0, out)
-#else
-#define PH_OMAHA_CASE(H, B) PH_PAIRED_CASE(H, B, ph_omaha_evaluate)
-#endif
 
 /* Hole rows of 4..6 and board rows of 3..5 cards; validated when check (see
- * PH_ROWS_LOOP in batch.h; ph_omaha_rows on x86-64). Returns the first bad row or -1. */
+ * ph_omaha_rows). Returns the first bad row or -1. */
 static ptrdiff_t ph_omaha_evaluate_batch(const uint8_t *holes, int n_hole, const uint8_t *boards, int n_board,
                                          size_t n_rows, int check, uint16_t *out)
 {

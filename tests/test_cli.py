@@ -1,5 +1,6 @@
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -158,3 +159,17 @@ def test_eval_lowball_and_short_deck(capsys):
     assert code == 0 and "Straight, jack high" in out.splitlines()[2] and out.splitlines()[2].endswith("wins")
     code, _, err = run(["eval", "--game", "shortdeck", "--board", "Js Ts 9c 2h 7d", "As Kd"], capsys)
     assert code == 2 and "card 2h is not in the 36-card short deck" in err
+
+
+def test_bench_cpu_option_times_by_cpu_time(monkeypatch):
+    from pokerhash import bench
+
+    monkeypatch.setattr(bench, "clock", bench.CLOCKS["wall"])  # restored after the test
+    monkeypatch.setitem(bench.SECTIONS, "low", ("Low", lambda quick, repeats: [bench.Timing("pokerhash x", 1.0, 1)],
+                                                "pokerhash x"))
+    assert main(["bench", "--only", "low", "--cpu"]) == 0
+    assert bench.clock is bench.CLOCKS["cpu"]
+    # Waiting is no CPU time: a 20 ms sleep measures far below 20 ms.
+    assert bench.median_ns(lambda: time.sleep(0.02), hands=1, repeats=1) < 10_000_000
+    assert main(["bench", "--only", "low"]) == 0
+    assert bench.clock is bench.CLOCKS["wall"]

@@ -175,6 +175,9 @@ def card_mask(card: int) -> int:
     return 1 << (16 * (card & 3) + (card >> 2))
 
 
+OUTSIDE_BIT = 1 << 13  # in ph_card_key_mask, for a card > 51: no card's mask uses bits 13..15
+
+
 def render() -> str:
     _, rank_values, flush = build_values()
     multiplier, offsets, table = search_hash(rank_values)
@@ -189,11 +192,12 @@ def render() -> str:
         c_array("uint64_t", "ph_card_mask", (f"0x{card_mask(c) if c < 52 else 0:016X}ULL" for c in range(256)), 4),
         "/* Validation: bit c for card c, bit 63 (used by no card) for anything > 51. */",
         c_array("uint64_t", "ph_card_bit", (f"0x{1 << (c if c < 52 else 63):016X}ULL" for c in range(256)), 4),
-        "/* ph_card_key and ph_card_mask side by side, bit 63 instead of the mask for anything",
-        " * > 51 (no card's mask uses it): one 128-bit load and add per card sums the keys",
-        " * and the validation bits together, and an OR of the entries holds the card masks",
-        " * (the batch loops of high.h and omaha.h, x86-64); aligned for SSE2 loads. */",
-        c_array("PH_ALIGN16 uint64_t", "ph_card_key_mask", (f"0x{(card_key(c) if c < 52 else 0) if i == 0 else card_mask(c) if c < 52 else 1 << 63:016X}ULL"
+        "/* ph_card_key and ph_card_mask side by side, PH_OUTSIDE_BIT instead of the mask for",
+        " * anything > 51: one 128-bit load and add per card sums the keys and the mask bits",
+        " * together, and an OR of the entries holds the card masks (the batch loops of",
+        " * high.h and omaha.h, x86-64, which validate with them); aligned for SSE2 loads. */",
+        f"#define PH_OUTSIDE_BIT 0x{OUTSIDE_BIT:X}ULL /* bit 13: above the ranks of suit 0 */",
+        c_array("PH_ALIGN16 uint64_t", "ph_card_key_mask", (f"0x{(card_key(c) if c < 52 else 0) if i == 0 else card_mask(c) if c < 52 else OUTSIDE_BIT:016X}ULL"
                                                 for c in range(256) for i in (0, 1)), 4),
         c_array("uint32_t", "ph_row_offset", offsets),
         c_array("uint16_t", "ph_rank_table", table),

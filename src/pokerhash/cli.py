@@ -3,7 +3,7 @@
     pokerhash eval As Ks Qs Js Ts 9h 2c
     pokerhash eval --board "Jd Ts 9c 2h 3d" "As Kd" "Qh Qs"
     pokerhash eval --game omaha8 --board "Ah 7d 3c Ks 8h" "As 2s Qd Jd" "Kd Kc 5h 4h"
-    pokerhash bench [--full] [--repeats N] [--only high|omaha|low]
+    pokerhash bench [--full] [--repeats N] [--only high|omaha|low] [--cpu]
     pokerhash equity AhAd KsKc --board Td7c2s
     pokerhash --version
 
