@@ -135,6 +135,30 @@ PH_INLINE void ph_iso_suits_init(ph_iso_suits *st)
     st->used = st->bad = 0;
 }
 
+/* The bits of a round's `n` cards; *bad gets a non-zero bit for a card already in
+ * `used` or in the round, or a card > 51. */
+PH_INLINE uint64_t ph_iso_round_mask(const uint8_t *cards, int n, uint64_t used, uint64_t *bad)
+{
+    uint64_t m = 0;
+    for (int i = 0; i < n; i++) {
+        uint64_t bit = ph_iso_card_bit(cards[i]);
+        *bad |= ((used | m) & bit) | (bit & (1ULL << 63));
+        m |= bit;
+    }
+    return m;
+}
+
+/* Card c's term of the colex rank of its suit's set in round mask m among the ranks
+ * not in `used` (see ph_iso_read_round). */
+PH_INLINE uint32_t ph_iso_colex_term(uint8_t c, uint64_t used, uint64_t m)
+{
+    int shift = 16 * (c & 3);
+    uint64_t below = ph_iso_below[c];
+    int p = (c >> 2) - ph_iso_popcount[(used & below) >> shift];
+    int j = 1 + ph_iso_popcount[(m & below) >> shift];
+    return PH_ISO_CHOOSE(p, j);
+}
+
 /* Adds the `n` cards of the next round and returns the pointer past them; `more`
  * says whether another round follows (the radices are only needed then).
  *
@@ -146,21 +170,8 @@ PH_INLINE void ph_iso_suits_init(ph_iso_suits *st)
  * > 51 (whose garbage stays within the tables). */
 PH_INLINE const uint8_t *ph_iso_read_round(ph_iso_suits *st, const uint8_t *cards, int n, int more)
 {
-    uint64_t m = 0, used = st->used;
-    for (int i = 0; i < n; i++) {
-        uint8_t c = cards[i];
-        uint64_t bit = ph_iso_card_bit(c);
-        st->bad |= ((used | m) & bit) | (bit & (1ULL << 63));
-        m |= bit;
-    }
-    for (int i = 0; i < n; i++) {
-        uint8_t c = cards[i];
-        int s = c & 3, shift = 16 * s;
-        uint64_t below = ph_iso_below[c];
-        int p = (c >> 2) - ph_iso_popcount[(used & below) >> shift];
-        int j = 1 + ph_iso_popcount[(m & below) >> shift];
-        st->index[s] += st->mult[s] * PH_ISO_CHOOSE(p, j);
-    }
+    uint64_t used = st->used, m = ph_iso_round_mask(cards, n, used, &st->bad);
+    for (int i = 0; i < n; i++) st->index[cards[i] & 3] += st->mult[cards[i] & 3] * ph_iso_colex_term(cards[i], used, m);
     st->used = used | m;
     for (int s = 0; s < PH_ISO_SUITS; s++) {
         int k = ph_iso_popcount[(m >> (16 * s)) & 0x1FFF];
@@ -199,19 +210,10 @@ PH_INLINE uint64_t ph_iso_lane_counts(uint64_t x)
 /* ph_iso_read_round for shapes of at most four rounds. */
 PH_INLINE const uint8_t *ph_iso_read_round4(ph_iso_suits4 *st, const uint8_t *cards, int n)
 {
-    uint64_t m = 0, used = st->used, cfgs = st->cfgs;
-    for (int i = 0; i < n; i++) {
-        uint64_t bit = ph_iso_card_bit(cards[i]);
-        st->bad |= ((used | m) & bit) | (bit & (1ULL << 63));
-        m |= bit;
-    }
+    uint64_t used = st->used, cfgs = st->cfgs, m = ph_iso_round_mask(cards, n, used, &st->bad);
     for (int i = 0; i < n; i++) {
         uint8_t c = cards[i];
-        int s = c & 3, shift = 16 * s;
-        uint64_t below = ph_iso_below[c];
-        int p = (c >> 2) - ph_iso_popcount[(used & below) >> shift];
-        int j = 1 + ph_iso_popcount[(m & below) >> shift];
-        st->index[s] += ph_iso_radix[(cfgs >> shift) & 0xFFF] * PH_ISO_CHOOSE(p, j);
+        st->index[c & 3] += ph_iso_radix[(cfgs >> (16 * (c & 3))) & 0xFFF] * ph_iso_colex_term(c, used, m);
     }
     st->used = used | m;
     st->cfgs = cfgs << 4 | ph_iso_lane_counts(m);
