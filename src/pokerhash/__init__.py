@@ -56,6 +56,9 @@ _LAZY = {
     "Settlement": ("pots", "Settlement"),
     "settle": ("pots", "settle"),
     "side_pots": ("pots", "side_pots"),
+    "iso": ("iso", None),
+    "abstraction": ("abstraction", None),
+    "HandIndexer": ("iso", "HandIndexer"),
 }
 
 
@@ -84,6 +87,9 @@ __all__ = [
     "pots",
     "settle",
     "side_pots",
+    "iso",
+    "abstraction",
+    "HandIndexer",
     "BEST_LOW",
     "CardTypeError",
     "Deck",
