@@ -46,8 +46,9 @@ SEVENS = random_deals(N_DEALS, 7)
 NINES = random_deals(N_DEALS, 9, seed=1)
 
 
-def _per_item(benchmark, n: int, unit: str = "ns_per_index") -> None:
-    benchmark.extra_info[unit] = benchmark.stats.stats.median / n * 1e9
+def _per_item(benchmark, n: int, unit: str = "ns_per_index", scale: float = 1e9) -> None:
+    if benchmark.stats:  # None with --benchmark-disable
+        benchmark.extra_info[unit] = benchmark.stats.stats.median / n * scale
 
 
 def test_index_batch_holdem_river(benchmark):
@@ -73,17 +74,17 @@ def test_unindex_batch_holdem_river(benchmark):
 
 def test_abstraction_flop_board(benchmark):
     benchmark(abstraction.compute, HOLDEM, 1, ("ehs", "ehs2", "histogram"), boards=(700, 701), compact=True)
-    benchmark.extra_info["ms_per_board"] = benchmark.stats.stats.median * 1e3
+    _per_item(benchmark, 1, "ms_per_board", 1e3)
 
 
 def test_abstraction_turn_boards(benchmark):
     benchmark(abstraction.compute, HOLDEM, 2, ("ehs", "ehs2", "histogram"), boards=(5000, 5020), compact=True)
-    benchmark.extra_info["ms_per_board"] = benchmark.stats.stats.median / 20 * 1e3
+    _per_item(benchmark, 20, "ms_per_board", 1e3)
 
 
 def test_abstraction_river_boards(benchmark):
     benchmark(abstraction.compute, HOLDEM, 3, ("hs",), boards=(60000, 60100), compact=True)
-    benchmark.extra_info["ms_per_board"] = benchmark.stats.stats.median / 100 * 1e3
+    _per_item(benchmark, 100, "ms_per_board", 1e3)
 
 
 # --- side by side with Waugh's C ---------------------------------------------
