@@ -126,6 +126,31 @@ def test_dense_tables_match_compact_entries():
     assert set(boards.index_batch(hands[:, 2:]).tolist()) == {10, 11}
 
 
+def test_board_chunks():
+    """Consecutive ranges over every board; the classes a chunk writes have their
+    board in the chunk, so chunks never write the same index."""
+    flop = HandIndexer((2, 3))
+    chunks = abstraction.board_chunks(flop, 1, 50)
+    assert len(chunks) == 50 and chunks[0].start == 0 and chunks[-1].stop == 1755
+    assert all(a.stop == b.start for a, b in zip(chunks, chunks[1:]))
+    assert abstraction.board_chunks(flop, 1, 5000)[-1] == range(1754, 1755)
+    written = np.unique(abstraction.compute(flop, 1, ["ehs"], boards=chunks[3], compact=True)["index"])
+    owners = HandIndexer((3,)).index_batch(flop.unindex_batch(1, written)[:, 2:])
+    assert owners.min() >= chunks[3].start and owners.max() < chunks[3].stop
+    with pytest.raises(InvalidValueError):
+        abstraction.board_chunks(flop, 1, 0)
+
+
+@pytest.mark.slow
+def test_whole_round_is_written():
+    """All the flop boards of a (2, 3) indexer write every one of its 1,286,792
+    classes (two threads, into one table)."""
+    flop = HandIndexer((2, 3))
+    ehs = abstraction.expected_hand_strength(flop, 1, threads=2)[0]
+    assert not np.isnan(ehs).any()
+    assert 0 < ehs.min() and ehs.max() == 1.0
+
+
 def test_threads_progress_and_files(holdem, tmp_path):
     calls = []
     one = abstraction.compute(holdem, 2, ["ehs"], boards=(0, 40), compact=True)
