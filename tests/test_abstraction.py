@@ -90,14 +90,14 @@ def test_flop_and_turn_more_against_brute_force(holdem):
         check_entries(holdem, round, tables, rng.integers(len(tables["index"]), size=n), rng, bins=7)
 
 
-@pytest.mark.parametrize("round", [2, 3])
-def test_ochs_against_brute_force(holdem, round):
+@pytest.mark.parametrize("round, samples", [(1, 2), (2, 4), (3, 4)])
+def test_ochs_against_brute_force(holdem, round, samples):
     rng = np.random.default_rng(5 + round)
     labels = preflop_clusters()
     start = int(rng.integers(abstraction.board_count(holdem, round) - 1))
     tables = abstraction.compute(holdem, round, ["ochs"], clusters=labels, boards=(start, start + 1), compact=True)
     assert tables["ochs"].shape == (len(tables["index"]), 3)
-    check_entries(holdem, round, tables, rng.integers(len(tables["index"]), size=4), rng, labels=labels)
+    check_entries(holdem, round, tables, rng.integers(len(tables["index"]), size=samples), rng, labels=labels)
 
 
 def test_one_cluster_is_hand_strength(holdem):
@@ -211,3 +211,17 @@ def test_bad_input(holdem):
         abstraction.compute(holdem, 1, ["ehs"], boards=(0, 1), out={"ehs": np.zeros(3, dtype=np.float32)})
     with pytest.raises(InvalidValueError):
         abstraction.compute(holdem, 1, ["ehs"], threads=0)
+
+
+def test_ochs_is_nan_when_a_cluster_has_no_hand_left(holdem):
+    """Cluster 1 is aces only: with two aces on the board, a hole holding a third
+    leaves no pair of aces to face."""
+    preflop = HandIndexer((2,))
+    labels = np.zeros(169, dtype=np.int64)
+    labels[preflop.index("Ac Ad")] = 1
+    board = HandIndexer((5,)).index("Ac Ad 7h 5s 2c")
+    tables = abstraction.compute(holdem, 3, ["ochs"], clusters=labels, boards=(board, board + 1), compact=True)
+    hands = holdem.unindex_batch(3, tables["index"])
+    ace_in_hole = (hands[:, :2] >> 2 == 12).any(axis=1)
+    assert np.isnan(tables["ochs"][:, 1]).tolist() == ace_in_hole.tolist()
+    assert not np.isnan(tables["ochs"][:, 0]).any()
