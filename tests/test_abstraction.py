@@ -90,14 +90,14 @@ def test_flop_and_turn_more_against_brute_force(holdem):
         check_entries(holdem, round, tables, rng.integers(len(tables["index"]), size=n), rng, bins=7)
 
 
-@pytest.mark.parametrize("round", [2, 3])
-def test_ochs_against_brute_force(holdem, round):
+@pytest.mark.parametrize("round, samples", [(1, 2), (2, 4), (3, 4)])
+def test_ochs_against_brute_force(holdem, round, samples):
     rng = np.random.default_rng(5 + round)
     labels = preflop_clusters()
     start = int(rng.integers(abstraction.board_count(holdem, round) - 1))
     tables = abstraction.compute(holdem, round, ["ochs"], clusters=labels, boards=(start, start + 1), compact=True)
     assert tables["ochs"].shape == (len(tables["index"]), 3)
-    check_entries(holdem, round, tables, rng.integers(len(tables["index"]), size=4), rng, labels=labels)
+    check_entries(holdem, round, tables, rng.integers(len(tables["index"]), size=samples), rng, labels=labels)
 
 
 def test_one_cluster_is_hand_strength(holdem):
@@ -124,6 +124,31 @@ def test_dense_tables_match_compact_entries():
     boards = HandIndexer((3,))
     hands = flop.unindex_batch(1, np.unique(written).astype(np.uint64))
     assert set(boards.index_batch(hands[:, 2:]).tolist()) == {10, 11}
+
+
+def test_board_chunks():
+    """Consecutive ranges over every board; the classes a chunk writes have their
+    board in the chunk, so chunks never write the same index."""
+    flop = HandIndexer((2, 3))
+    chunks = abstraction.board_chunks(flop, 1, 50)
+    assert len(chunks) == 50 and chunks[0].start == 0 and chunks[-1].stop == 1755
+    assert all(a.stop == b.start for a, b in zip(chunks, chunks[1:]))
+    assert abstraction.board_chunks(flop, 1, 5000)[-1] == range(1754, 1755)
+    written = np.unique(abstraction.compute(flop, 1, ["ehs"], boards=chunks[3], compact=True)["index"])
+    owners = HandIndexer((3,)).index_batch(flop.unindex_batch(1, written)[:, 2:])
+    assert owners.min() >= chunks[3].start and owners.max() < chunks[3].stop
+    with pytest.raises(InvalidValueError):
+        abstraction.board_chunks(flop, 1, 0)
+
+
+@pytest.mark.slow
+def test_whole_round_is_written():
+    """All the flop boards of a (2, 3) indexer write every one of its 1,286,792
+    classes (two threads, into one table)."""
+    flop = HandIndexer((2, 3))
+    ehs = abstraction.expected_hand_strength(flop, 1, threads=2)[0]
+    assert not np.isnan(ehs).any()
+    assert 0 < ehs.min() and ehs.max() == 1.0
 
 
 def test_threads_progress_and_files(holdem, tmp_path):
@@ -186,3 +211,17 @@ def test_bad_input(holdem):
         abstraction.compute(holdem, 1, ["ehs"], boards=(0, 1), out={"ehs": np.zeros(3, dtype=np.float32)})
     with pytest.raises(InvalidValueError):
         abstraction.compute(holdem, 1, ["ehs"], threads=0)
+
+
+def test_ochs_is_nan_when_a_cluster_has_no_hand_left(holdem):
+    """Cluster 1 is aces only: with two aces on the board, a hole holding a third
+    leaves no pair of aces to face."""
+    preflop = HandIndexer((2,))
+    labels = np.zeros(169, dtype=np.int64)
+    labels[preflop.index("Ac Ad")] = 1
+    board = HandIndexer((5,)).index("Ac Ad 7h 5s 2c")
+    tables = abstraction.compute(holdem, 3, ["ochs"], clusters=labels, boards=(board, board + 1), compact=True)
+    hands = holdem.unindex_batch(3, tables["index"])
+    ace_in_hole = (hands[:, :2] >> 2 == 12).any(axis=1)
+    assert np.isnan(tables["ochs"][:, 1]).tolist() == ace_in_hole.tolist()
+    assert not np.isnan(tables["ochs"][:, 0]).any()

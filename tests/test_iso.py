@@ -133,6 +133,14 @@ def test_per_call_forms(holdem):
     assert len(suited) == 78
 
 
+def test_pickles_as_its_shape(holdem):
+    import pickle
+
+    copy = pickle.loads(pickle.dumps(holdem))
+    assert copy.shape == holdem.shape and repr(copy) == "HandIndexer((2, 3, 1, 1))"
+    assert copy.index("As Kd 7h 7c 2s Jd 9s") == holdem.index("As Kd 7h 7c 2s Jd 9s")
+
+
 def test_bad_input(holdem):
     with pytest.raises(InvalidValueError):
         HandIndexer(())

@@ -98,6 +98,9 @@ _LAZY = {
     "Table": ("engine", "Table"),
     "Variant": ("engine", "Variant"),
     "VARIANTS": ("engine", "VARIANTS"),
+    "iso": ("iso", None),
+    "abstraction": ("abstraction", None),
+    "HandIndexer": ("iso", "HandIndexer"),
 }
 
 
@@ -139,6 +142,9 @@ __all__ = [
     "pots",
     "settle",
     "side_pots",
+    "iso",
+    "abstraction",
+    "HandIndexer",
     "BEST_LOW",
     "CardTypeError",
     "Deck",

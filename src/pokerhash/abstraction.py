@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import itertools
 from concurrent.futures import ThreadPoolExecutor
-from typing import Callable, Dict, Iterable, Optional, Sequence, Tuple, Union
+from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -44,6 +44,7 @@ from .iso import HandIndexer
 
 __all__ = [
     "FEATURES",
+    "board_chunks",
     "board_count",
     "compute",
     "equity_histograms",
@@ -91,6 +92,18 @@ def board_count(indexer: HandIndexer, round: int) -> int:
     """Number of units of work (canonical board sets) of a round: the range that
     ``boards=`` selects from."""
     return _board_indexer(_board_cards(indexer, round)[1]).size()
+
+
+def board_chunks(indexer: HandIndexer, round: int, n_chunks: int) -> List[range]:
+    """The round's boards split into ``n_chunks`` consecutive ranges of nearly equal
+    size (every board set costs about the same): the ``boards=`` of the tasks of a
+    distributed run, whose compact results or ``out=`` files together cover every
+    index of the round."""
+    if isinstance(n_chunks, bool) or not isinstance(n_chunks, int) or n_chunks < 1:
+        raise InvalidValueError(f"n_chunks must be a positive int, got {n_chunks!r}")
+    total = board_count(indexer, round)
+    edges = [total * i // n_chunks for i in range(n_chunks + 1)]
+    return [range(start, stop) for start, stop in zip(edges, edges[1:]) if stop > start]
 
 
 def _dealing_orders(shape: Sequence[int], round: int) -> np.ndarray:

@@ -179,6 +179,10 @@ class HandIndexer:
     def __repr__(self) -> str:
         return f"HandIndexer({self._shape})"
 
+    def __reduce__(self):
+        # Pickled as its shape (workers of a distributed run rebuild the tables).
+        return (HandIndexer, (self._shape,))
+
     def _round(self, round: int) -> int:
         if isinstance(round, bool) or not isinstance(round, (int, np.integer)):
             raise InvalidValueError(f"round must be an int, got {round!r}")
