@@ -17,6 +17,15 @@
 #include "bits.h"
 #include "batch.h"
 
+/* For the rare paths of the batch loops (a flush, a hand of few ranks): kept out of
+ * line, so that the loop does not hold the row's cards in registers for them and
+ * spill its own state instead. */
+#if defined(_MSC_VER) && !defined(__clang__)
+#define PH_RARE static __declspec(noinline)
+#else
+#define PH_RARE static __attribute__((noinline))
+#endif
+
 #if defined(__x86_64__) || (defined(_M_X64) && !defined(_M_ARM64EC))
 #include <emmintrin.h> /* SSE2: baseline on x86-64 */
 #define PH_FUSED_SSE2 1

@@ -26,7 +26,7 @@ PH_INLINE uint16_t ph_hash_lookup(uint32_t key, uint32_t multiplier, int key_bit
 }
 
 /* The hands of fewer than five ranks: taken only when the mask has no value. */
-PH_INLINE uint16_t ph_a5_few_ranks(const uint8_t *cards, int n)
+PH_RARE uint16_t ph_a5_few_ranks(const uint8_t *cards, int n)
 {
     uint32_t key = 0;
     for (int i = 0; i < n; i++) key += ph_a5_rank_base[cards[i]];
@@ -60,13 +60,17 @@ PH_INLINE uint16_t ph_a5_low(const uint8_t *cards, int n)
     return ph_a5_value(any, cards, n);
 }
 
+/* Five cards of one suit: their ranks index the flush table. */
+PH_RARE uint16_t ph_27_flush(const uint8_t *cards)
+{
+    uint64_t mask = 0;
+    for (int i = 0; i < 5; i++) mask |= 1ULL << (cards[i] >> 2);
+    return ph_d7_flush_table[mask & 0x1FFF];
+}
+
 PH_INLINE uint16_t ph_27_value(uint64_t key, const uint8_t *cards)
 {
-    if (key & PH_D7_FLUSH_BITS) { /* five cards of one suit: their ranks index the flush table */
-        uint64_t mask = 0;
-        for (int i = 0; i < 5; i++) mask |= 1ULL << (cards[i] >> 2);
-        return ph_d7_flush_table[mask & 0x1FFF];
-    }
+    if (key & PH_D7_FLUSH_BITS) return ph_27_flush(cards);
     return ph_hash_lookup((uint32_t)key, PH_D7_HASH_MUL, PH_D7_KEY_BITS, PH_D7_COL_BITS, ph_d7_row_offset,
                           ph_d7_rank_table);
 }

@@ -19,7 +19,7 @@
 
 /* The flush suit's ranks, gathered only when there is a flush (about 2% of random
  * seven-card hands), so the common path loads one table per card. */
-PH_INLINE uint16_t ph_shortdeck_flush(uint64_t flush_bits, const uint8_t *cards, int n)
+PH_RARE uint16_t ph_shortdeck_flush(uint64_t flush_bits, const uint8_t *cards, int n)
 {
     uint64_t mask = 0;
     for (int i = 0; i < n; i++) mask |= ph_sd_card_mask[cards[i]];

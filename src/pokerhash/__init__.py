@@ -49,6 +49,14 @@ from .lowball import (
     evaluate_deuce7,
     evaluate_deuce7_batch,
 )
+from .badugi import (
+    BEST_BADUGI,
+    badugi_size,
+    best_badugi_cards,
+    describe_badugi,
+    evaluate_badugi,
+    evaluate_badugi_batch,
+)
 from .high import (
     HandCategory,
     best_five,
@@ -158,4 +166,10 @@ __all__ = [
     "evaluate_a5_low_batch",
     "evaluate_deuce7",
     "evaluate_deuce7_batch",
+    "BEST_BADUGI",
+    "badugi_size",
+    "best_badugi_cards",
+    "describe_badugi",
+    "evaluate_badugi",
+    "evaluate_badugi_batch",
 ]
