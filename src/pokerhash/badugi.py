@@ -20,8 +20,8 @@ import numpy as np
 
 from . import _core
 from ._batch import card_rows, raise_if_bad_row
+from ._scale import check_value
 from .cards import RANKS, HandLike, cards
-from .errors import InvalidValueError
 
 evaluate_badugi = _core.evaluate_badugi
 
@@ -48,17 +48,9 @@ def evaluate_badugi_batch(hands, check: bool = True) -> np.ndarray:
     return values
 
 
-def _check_value(value) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise InvalidValueError(f"a badugi value is an int 1..{BEST_BADUGI}, not {type(value).__name__}")
-    if not 1 <= value <= BEST_BADUGI:
-        raise InvalidValueError(f"badugi value {value} is outside 1..{BEST_BADUGI}")
-    return int(value)
-
-
 def badugi_size(value: int) -> int:
     """How many cards play in a hand of this value: 4 for a badugi, down to 1."""
-    value = _check_value(value)
+    value = check_value(value, BEST_BADUGI, "badugi")
     return sum(value >= floor for floor in _SIZE_FLOORS)
 
 
@@ -79,7 +71,7 @@ def _ranks_by_value() -> Tuple[Tuple[int, ...], ...]:
 def describe_badugi(value: int) -> str:
     """The played cards from the highest down, the ace last: "4-card badugi, 8-6-3-A",
     "3-card 7-4-2", "1-card K"."""
-    ranks = _ranks_by_value()[_check_value(value)]
+    ranks = _ranks_by_value()[check_value(value, BEST_BADUGI, "badugi")]
     letters = "-".join(RANKS[r] for r in ranks)
     return f"4-card badugi, {letters}" if len(ranks) == 4 else f"{len(ranks)}-card {letters}"
 
