@@ -20,33 +20,30 @@
 #include "fused.h"
 #include "badugi_tables.h"
 
-#define PH_BD_LANES 0x1FFF1FFF1FFF1FFFULL /* the 13 rank bits of each suit lane */
-#define PH_BD_ONES 0x0001000100010001ULL
-#define PH_BD_HIGH 0x8000800080008000ULL
+#define PH_BD_RANKS 0x1FFF
 
-PH_INLINE uint32_t ph_lanes_or(uint64_t v)
-{
-    v |= v >> 32;
-    v |= v >> 16;
-    return (uint32_t)v & 0xFFFF;
-}
-
-PH_INLINE uint32_t ph_lanes_sum(uint64_t v) { return (uint32_t)((v * PH_BD_ONES) >> 48); }
-
+/* The played ranks of the suits' rank masks in the four lanes of cards_or, then their
+ * value. Each suit's entry (csrc/gen/badugi_tables.py) holds, in 16-bit fields:
+ * 0: its lowest rank if it is the suit's only card, 1: its lowest rank, 2: its other
+ * ranks, 3: its lowest rank if it has others. OR-ing the four entries gives the single
+ * suits' ranks, the lowest ranks (played), the spare ranks and the larger suits'
+ * lowest ranks; their sum gives, in field 3, the sum of the larger suits' lowest ranks,
+ * which differs from their OR exactly when two of them are equal. */
 PH_INLINE uint16_t ph_badugi_value_of(uint64_t cards_or)
 {
-    uint64_t x = cards_or & PH_BD_LANES;
-    /* Per lane m & (m - 1): the lanes' bit 15, set first, absorbs every borrow. */
-    uint64_t rest = x & ((x | PH_BD_HIGH) - PH_BD_ONES); /* each suit but its lowest card */
-    uint64_t lowest = x ^ rest;                           /* each suit's lowest card */
-    uint64_t many = (rest + (PH_BD_HIGH - PH_BD_ONES)) & PH_BD_HIGH;
-    many -= many >> 15; /* 0x7FFF in the lanes of the suits of two cards or more */
-    uint32_t played = ph_lanes_or(lowest), singles = ph_lanes_or(lowest & ~many);
-    /* The lowest cards of the larger suits are all different and unplayed by a
-     * single-card suit exactly when adding them to the singles carries nowhere. */
-    uint32_t taken = ph_lanes_sum(lowest & many) + singles != played;
-    uint32_t spare = ph_lanes_or(rest) & ~played;
-    return ph_badugi_value[played | (spare & (0u - spare) & (0u - taken))];
+    uint64_t any = ph_badugi_suit_entry[cards_or & PH_BD_RANKS], sum = any, entry;
+    for (int lane = 1; lane < 4; lane++) {
+        entry = ph_badugi_suit_entry[(cards_or >> (16 * lane)) & PH_BD_RANKS];
+        any |= entry;
+        sum += entry;
+    }
+    uint32_t singles = (uint32_t)any & PH_BD_RANKS, played = (uint32_t)(any >> 16) & PH_BD_RANKS;
+    uint32_t larger = (uint32_t)(any >> 48) & PH_BD_RANKS;
+    /* A larger suit's lowest rank was taken by another suit (a single one, or the
+     * other larger suit): play its lowest rank that no suit plays yet instead. */
+    uint32_t taken = (singles & larger) | (uint32_t)((sum ^ any) >> 48);
+    uint32_t spare = (uint32_t)(any >> 32) & PH_BD_RANKS & ~played;
+    return ph_badugi_value[played | (spare & (0u - spare) & (0u - (taken != 0)))];
 }
 
 /* *bad is nonzero unless the four cards are distinct and in 0..51. */

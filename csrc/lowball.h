@@ -3,7 +3,7 @@
  * A-5 low, the best five of 5 to 7 cards (values 1..6175): one OR of 64-bit entries
  * per card gives the cards (bit 13*suit + low rank), whose four suits fold into the
  * rank mask; a mask of five ranks or more reads its value directly, a hand of fewer
- * ranks (pairs must play) takes the perfect hash of its rank sum.
+ * ranks (pairs must play) and every five-card hand take the perfect hash of the rank sum.
  * 2-7 low, exactly five cards (values 1..7462): a key per card, a flush table and a
  * perfect hash, as the high evaluator. See csrc/gen/lowball_tables.py for the tables.
  * Cards must be distinct and in 0..51 (any uint8 reads inside the tables).
@@ -25,17 +25,23 @@ PH_INLINE uint16_t ph_hash_lookup(uint32_t key, uint32_t multiplier, int key_bit
     return table[row_offset[mixed >> col_bits] + (mixed & ((1u << col_bits) - 1))];
 }
 
-/* The hands of fewer than five ranks: taken only when the mask has no value. */
-PH_RARE uint16_t ph_a5_few_ranks(const uint8_t *cards, int n)
+PH_INLINE uint16_t ph_a5_hashed(const uint8_t *cards, int n)
 {
     uint32_t key = 0;
     for (int i = 0; i < n; i++) key += ph_a5_rank_base[cards[i]];
     return ph_hash_lookup(key, PH_A5_HASH_MUL, PH_A5_KEY_BITS, PH_A5_COL_BITS, ph_a5_row_offset, ph_a5_rank_table);
 }
 
+/* Six or seven cards of fewer than five ranks: taken only when the mask has no value. */
+PH_RARE uint16_t ph_a5_few_ranks(const uint8_t *cards, int n) { return ph_a5_hashed(cards, n); }
+
+/* Five cards always take the hash (half of them hold a pair: a branch on it would be
+ * mispredicted half the time); n is a constant in the batch loops. */
 PH_INLINE uint16_t ph_a5_value(uint64_t any, const uint8_t *cards, int n)
 {
-    uint16_t value = ph_a5_mask_value[(any | any >> 13 | any >> 26 | any >> 39) & 0x1FFF];
+    uint16_t value;
+    if (n == 5) return ph_a5_hashed(cards, 5);
+    value = ph_a5_mask_value[(any | any >> 13 | any >> 26 | any >> 39) & 0x1FFF];
     return value ? value : ph_a5_few_ranks(cards, n);
 }
 

@@ -10,10 +10,11 @@ lower winning. So a hand's value is a function of the set of ranks it plays: a 1
 mask (ace bit 0 .. king bit 12), and among masks of one size the smaller integer is
 the better hand. Values 1..1092 (13 + 78 + 286 + 715 rank sets), 1092 = A-2-3-4.
 
-csrc/badugi.h finds the played ranks with bit tricks on one 64-bit word, the OR of
-the cards' entries: bit 16 * suit + low rank, one 16-bit lane per suit (a byte that
-is no card: bit 63; the sum of the same entries, compared with their OR, validates
-the row). Each suit's lowest card is the one it would rather play; see the header.
+csrc/badugi.h ORs the cards' entries into one 64-bit word: bit 16 * suit + low rank,
+one 16-bit lane per suit holding its rank mask (a byte that is no card: bit 63; the
+sum of the same entries, compared with their OR, validates the row). Each suit's mask
+then reads its entry of ``ph_badugi_suit_entry``, whose fields the header combines
+with one OR and one sum into the played ranks.
 """
 
 from __future__ import annotations
@@ -44,6 +45,15 @@ def values() -> list:
     return table
 
 
+def suit_entry(mask: int) -> int:
+    """What one suit's rank mask contributes (see csrc/badugi.h): its lowest rank in
+    the field of the suits of one card (bits 0..12) or of the larger suits (bits
+    48..60), the lowest rank again in bits 16..28, the other ranks in bits 32..44."""
+    lowest = mask & -mask
+    rest = mask ^ lowest
+    return (0 if rest else lowest) | lowest << 16 | rest << 32 | (lowest if rest else 0) << 48
+
+
 def card_entry(card: int) -> int:
     return 1 << (16 * (card & 3) + low_rank(card >> 2)) if card < 52 else 1 << 63
 
@@ -53,6 +63,8 @@ def render() -> str:
         "/* Values 1..1092 (1092 = A-2-3-4 of four suits). */",
         "/* Per card byte: bit 16*suit + low rank (ace 0 .. king 12), bit 63 for no card. */",
         c_array("uint64_t", "ph_badugi_card_entry", (f"0x{card_entry(c):016X}ULL" for c in range(256)), 4),
+        "/* Per suit rank mask: the fields described in csrc/badugi.h. */",
+        c_array("uint64_t", "ph_badugi_suit_entry", (f"0x{suit_entry(m):016X}ULL" for m in range(8192)), 4),
         "/* The value of each set of played ranks (bit 0 = ace); 0 for five ranks or more. */",
         c_array("uint16_t", "ph_badugi_value", values()),
     ]
