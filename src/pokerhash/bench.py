@@ -9,6 +9,7 @@ over the other's (below 1 means pokerhash is faster).
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import statistics
 import time
@@ -229,70 +230,50 @@ def shortdeck_hands(n: int, width: int, seed: int) -> np.ndarray:
     return np.concatenate([shortdeck_hands(200_000, width, seed + i) for i in range(-(-n // 200_000))])[:n]
 
 
-def _pokerkit_contender(label: str, ours, hands: List[List[int]], make):
-    """(name, run, count) of pokerkit on a fiftieth of the hands (pure Python), after
-    checking that it orders them as ``ours`` does; None without pokerkit."""
-    if _optional("pokerkit") is None:
-        return None
-    deck = _deck(_pokerkit_card)
-    slow = [[deck[c] for c in h] for h in hands[: max(1, len(hands) // 50)]]
-    _cross_check_order(label, [ours(h) for h in hands[:len(slow)]], [make(h) for h in slow])
-    return label, lambda: [make(h) for h in slow], len(slow)
-
-
-def _more_section(call: str, ours, hands, pokerkit_label: str, make, batch, batch_rows: np.ndarray,
-                  quick: bool, repeats: int) -> List[Timing]:
-    """Per call (pokerhash, pokerkit) and batch (check=False, validated) timings."""
+def _more_section(game: str, quick: bool, repeats: int) -> List[Timing]:
+    """Per call (pokerhash, pokerkit) and batch (check=False, validated) timings of one
+    of the games of ``_MORE``."""
+    call, ours, batch, width, deal, pokerkit_class, make = _MORE[game]
+    hands = deal(5_000 if quick else 20_000, width, 11).tolist()
     contenders = [(f"pokerhash {call}", lambda: [ours(h) for h in hands], None)]
-    pokerkit = _pokerkit_contender(pokerkit_label, ours, hands, make)
-    if pokerkit is not None:
-        contenders.append(pokerkit)
+    if _optional("pokerkit") is not None:
+        hand_type = getattr(importlib.import_module("pokerkit"), pokerkit_class)
+        deck = _deck(_pokerkit_card)
+        slow = [[deck[c] for c in h] for h in hands[: len(hands) // 50]]  # pure Python: fewer hands
+        _cross_check_order(f"pokerkit {pokerkit_class}", [ours(h) for h in hands[:len(slow)]],
+                           [make(hand_type, h) for h in slow])
+        contenders.append((f"pokerkit {pokerkit_class}", lambda: [make(hand_type, h) for h in slow], len(slow)))
     timings = _time_all(contenders, len(hands), repeats)
-    n = len(batch_rows)
+    rows = deal(1_000_000 if quick else 10_000_000, width, 12)
     for label, check in (("check=False", False), ("validated", True)):
-        timings.append(Timing(f"pokerhash {call}_batch ({label})", median_ns(lambda: batch(batch_rows, check=check), n, repeats), n))
+        timings.append(Timing(f"pokerhash {call}_batch ({label})", median_ns(lambda: batch(rows, check=check), len(rows), repeats),
+                              len(rows)))
     return timings
 
 
-def run_shortdeck(quick: bool, repeats: int) -> List[Timing]:
-    pokerkit = importlib.import_module("pokerkit") if _optional("pokerkit") else None
-    evaluate = _core.evaluate_shortdeck
-    return _more_section("evaluate_shortdeck", lambda h: evaluate(h, False), shortdeck_hands(5_000 if quick else 20_000, 7, 11).tolist(),
-                         "pokerkit ShortDeckHoldemHand", lambda h: pokerkit.ShortDeckHoldemHand.from_game(h[:2], h[2:]),
-                         lambda rows, check: evaluate_shortdeck_batch(rows, False, check),  # pokerkit's order
-                         shortdeck_hands(1_000_000 if quick else 10_000_000, 7, 12), quick, repeats)
-
-
-def run_a5_low(quick: bool, repeats: int) -> List[Timing]:
-    pokerkit = importlib.import_module("pokerkit") if _optional("pokerkit") else None
-    return _more_section("evaluate_a5_low", _core.evaluate_a5_low, random_hands(5_000 if quick else 20_000, 7, 13).tolist(),
-                         "pokerkit RegularLowHand", lambda h: pokerkit.RegularLowHand.from_game(h), evaluate_a5_low_batch,
-                         random_hands(1_000_000 if quick else 10_000_000, 7, 14), quick, repeats)
-
-
-def run_deuce7(quick: bool, repeats: int) -> List[Timing]:
-    pokerkit = importlib.import_module("pokerkit") if _optional("pokerkit") else None
-    return _more_section("evaluate_deuce7", _core.evaluate_deuce7, random_hands(5_000 if quick else 20_000, 5, 15).tolist(),
-                         "pokerkit StandardLowHand", lambda h: pokerkit.StandardLowHand(h), evaluate_deuce7_batch,
-                         random_hands(1_000_000 if quick else 10_000_000, 5, 16), quick, repeats)
-
-
-def run_badugi(quick: bool, repeats: int) -> List[Timing]:
-    pokerkit = importlib.import_module("pokerkit") if _optional("pokerkit") else None
-    return _more_section("evaluate_badugi", _core.evaluate_badugi, random_hands(5_000 if quick else 20_000, 4, 17).tolist(),
-                         "pokerkit BadugiHand", lambda h: pokerkit.BadugiHand.from_game(h), evaluate_badugi_batch,
-                         random_hands(1_000_000 if quick else 10_000_000, 4, 18), quick, repeats)
-
+# game: (name, per call, batch, cards per hand, dealer, pokerkit hand class, pokerkit
+# call). Short deck is timed in pokerkit's order (the straight above three of a kind).
+_MORE = {
+    "shortdeck": ("evaluate_shortdeck", lambda h: _core.evaluate_shortdeck(h, False),
+                  lambda rows, check: evaluate_shortdeck_batch(rows, False, check), 7, shortdeck_hands,
+                  "ShortDeckHoldemHand", lambda t, h: t.from_game(h[:2], h[2:])),
+    "a5": ("evaluate_a5_low", _core.evaluate_a5_low, evaluate_a5_low_batch, 7, random_hands, "RegularLowHand",
+           lambda t, h: t.from_game(h)),
+    "deuce7": ("evaluate_deuce7", _core.evaluate_deuce7, evaluate_deuce7_batch, 5, random_hands, "StandardLowHand",
+               lambda t, h: t(h)),
+    "badugi": ("evaluate_badugi", _core.evaluate_badugi, evaluate_badugi_batch, 4, random_hands, "BadugiHand",
+               lambda t, h: t.from_game(h)),
+}
 
 SECTIONS = {
     "high": ("High hands, 7 cards, random", run_high, "pokerhash evaluate"),
     "omaha": ("Omaha high: PLO4 per call (5-card board); batches PLO4/5/6", run_omaha, "pokerhash evaluate_omaha"),
     "low": ("Eight-or-better low: 7 cards and Omaha (4 hole, 5 board)", run_low, "pokerhash evaluate_low8 (7 cards)"),
-    "shortdeck": ("Short-deck Hold'em, 7 cards of 36 (straight above trips, as pokerkit)", run_shortdeck,
-                  "pokerhash evaluate_shortdeck"),
-    "a5": ("A-5 low (razz), 7 cards", run_a5_low, "pokerhash evaluate_a5_low"),
-    "deuce7": ("2-7 low, 5 cards", run_deuce7, "pokerhash evaluate_deuce7"),
-    "badugi": ("Badugi, 4 cards", run_badugi, "pokerhash evaluate_badugi"),
+    "shortdeck": ("Short-deck Hold'em, 7 cards of 36 (straight above trips, as pokerkit)",
+                  functools.partial(_more_section, "shortdeck"), "pokerhash evaluate_shortdeck"),
+    "a5": ("A-5 low (razz), 7 cards", functools.partial(_more_section, "a5"), "pokerhash evaluate_a5_low"),
+    "deuce7": ("2-7 low, 5 cards", functools.partial(_more_section, "deuce7"), "pokerhash evaluate_deuce7"),
+    "badugi": ("Badugi, 4 cards", functools.partial(_more_section, "badugi"), "pokerhash evaluate_badugi"),
 }
 
 
