@@ -194,7 +194,7 @@ def test_unchecked_garbage_is_memory_safe():
         ("Ah Ad Ac As Kd", "Four of a kind, aces, king kicker"),
         ("Kh Kd Ks 4c 4h", "Full house, kings full of fours"),
         ("Ac Kc 9c 7c 4c", "Flush, A-K-9-7-4"),
-        ("Ad Kd Qc Js Th", "Straight, ace high (major straight)"),
+        ("Ad Kd Qc Js Th", "Straight, ace high (Broadway)"),
         ("5c 4d 3h 2s Ac", "Straight, five high (wheel)"),
         ("9c 8d 7h 6s 5c", "Straight, nine high"),
         ("7c 7d 7h Ac Kd", "Three of a kind, sevens, A-K kickers"),

@@ -27,7 +27,8 @@ Value of a hand: ``class_id << 20 | suit_code``.
   spades 2, hearts 3), so comparing two nibbles compares the group's best suit, then
   its next best, and so on; group i (0 = most significant) sits at bits 16 - 4i.
   Groups are at most five, so the code fits in 20 bits; a flush is five equal
-  one-bit nibbles, 0x11111 times its suit bit.
+  one-bit nibbles, 0x11111 times its suit bit: the same sum of per-card terms as
+  any other hand, which the evaluator relies on.
 
 The evaluator (csrc/turkish.h) sums one 64-bit key per card:
 
@@ -82,7 +83,6 @@ SEARCH_TRIES = 64
 
 SUIT_STRENGTH = (0, 1, 3, 2)  # clubs, diamonds, hearts, spades: hearts > spades > diamonds > clubs
 CODE_BITS = 20
-FLUSH_CODE_MUL = 0x11111
 
 
 def rank_multisets(lowest: int):
@@ -212,7 +212,6 @@ def render() -> str:
         f"#define PH_TK_COL_BITS {COL_BITS}",
         f"#define PH_TK_TABLE_SIZE {size}",
         f"#define PH_TK_CODE_BITS {CODE_BITS}",
-        f"#define PH_TK_FLUSH_CODE_MUL 0x{FLUSH_CODE_MUL:X}u",
         f"#define PH_TURKISH_CLASSES {len(ids)}\n",
         "typedef struct {\n"
         "    uint32_t plain;      /* class id << 20 of these ranks without a flush */\n"

@@ -1,4 +1,4 @@
-"""The betting rules of RULES.md §7 as an explicit, checkable state.
+"""The betting rules (rules: Betting) as an explicit, checkable state.
 
 A :class:`BettingRound` holds one street's betting: the chips each player has in
 front of them, their stacks, who has acted since the last full raise, the raise
@@ -14,9 +14,10 @@ Players are indices 0..n-1 in clockwise seat order. Amounts of bets and raises a
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, replace
-from typing import List, Optional, Sequence, Tuple
+from dataclasses import dataclass, field
+from typing import List, NamedTuple, Optional, Sequence, Tuple
 
+from ._checks import as_flag, as_int
 from .errors import IllegalActionError, InvalidValueError
 from .pots import as_chips
 
@@ -30,6 +31,21 @@ __all__ = [
     "Limit",
     "Structure",
 ]
+
+
+def _member(kind: type, value: object, what: str):
+    """``value`` as a member of the enum ``kind``: a member, or its text
+    (``"pot-limit"``); InvalidValueError listing the choices otherwise."""
+    try:
+        return kind(value)
+    except ValueError:
+        choices = ", ".join(repr(member.value) for member in kind)
+        raise InvalidValueError(f"{what} must be one of {choices}, not {value!r}") from None
+
+
+def _player(value: object, what: str = "player") -> int:
+    """A player index (an int: players are 0..n-1, the round checks the range)."""
+    return as_int(value, what)
 
 
 class Limit(str, enum.Enum):
@@ -57,6 +73,8 @@ class Structure:
     uncapped_heads_up: bool = False
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "limit", _member(Limit, self.limit, "limit"))
+        as_flag(self.uncapped_heads_up, "uncapped_heads_up")
         if as_chips(self.small_bet, "the small bet") == 0 or as_chips(self.big_bet, "the big bet") < self.small_bet:
             raise InvalidValueError(f"bets must satisfy 0 < small bet <= big bet, not {self.small_bet}/{self.big_bet}")
         if self.max_bets is not None and as_chips(self.max_bets, "max_bets") == 0:
@@ -105,8 +123,7 @@ class ActionKind(str, enum.Enum):
 _SIZED = (ActionKind.BET, ActionKind.RAISE)
 
 
-@dataclass(frozen=True)
-class Action:
+class Action(NamedTuple):
     """A player's action: a request to :meth:`BettingRound.apply`, or the normalized result.
 
     ``to`` is the player's total in front of them this round after a call, bet or
@@ -114,6 +131,7 @@ class Action:
     ``chips`` and ``is_all_in`` to the round to fill in, and ``player`` None means
     "the player to act". Bet and raise are one request ("make it ``to``"); the
     normalized action names it a bet while no full bet has been made this round.
+    (A named tuple: made and compared in a fraction of a microsecond.)
     """
 
     kind: ActionKind
@@ -121,6 +139,11 @@ class Action:
     chips: int = 0
     is_all_in: bool = False
     player: Optional[int] = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", _member(ActionKind, self.kind, "an action's kind"))
+        if self.player is not None:
+            _player(self.player, "an action's player")
 
     @classmethod
     def fold(cls, player: Optional[int] = None) -> Action:
@@ -176,6 +199,10 @@ class ForcedBet:
     player: int
     amount: int
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", _member(ForcedKind, self.kind, "a forced bet's kind"))
+        _player(self.player, f"the player of a {self.kind.value}")
+
     @classmethod
     def ante(cls, player: int, amount: int) -> ForcedBet:
         return cls(ForcedKind.ANTE, player, amount)
@@ -193,8 +220,7 @@ class ForcedBet:
         return cls(ForcedKind.BRING_IN, player, amount)
 
 
-@dataclass(frozen=True)
-class LegalActions:
+class LegalActions(NamedTuple):
     """What the player to act may do. Folding is always legal for them.
 
     A bet or raise may go to any amount in ``min_to..max_to`` in big-bet games;
@@ -260,6 +286,10 @@ class BettingRound:
     capped: bool = False
     open_pair: bool = False
     to_act: Optional[int] = None
+    #: Dead money in the pot that belongs to no player's bets (a big-blind ante).
+    dead: int = 0
+    #: legal_actions() of the current state, computed once per state.
+    _legal: Optional[LegalActions] = field(default=None, repr=False, compare=False)
 
     @classmethod
     def start(
@@ -273,23 +303,27 @@ class BettingRound:
         contributed: Optional[Sequence[int]] = None,
         folded: Optional[Sequence[bool]] = None,
         open_pair: bool = False,
+        dead: int = 0,
     ) -> BettingRound:
         """A round at its start: ``stacks`` are the chips behind each player,
         ``forced`` the antes, blinds, straddle or bring-in posted in order, and
-        ``first_to_act`` the seat where the action starts (RULES §6 decides which).
+        ``first_to_act`` the seat where the action starts (the rules decide which: The games and their flow).
         ``contributed`` and ``folded`` carry over from earlier streets; ``open_pair``
-        is stud's 4th-street option to bet the small or the big bet (RULES §6)."""
+        is stud's 4th-street option to bet the small or the big bet (rules: The games and their flow);
+        ``dead`` chips in the pot that are no player's (they count for pot-limit)."""
         count = len(stacks)
         if count < 2:
             raise InvalidValueError(f"a betting round needs at least 2 players, not {count}")
-        stacks = [as_chips(stack, f"stack of player {p}") for p, stack in enumerate(stacks)]
+        stacks = [as_chips(stack, "a player's stack") for stack in stacks]
         contributed = [as_chips(c, "contribution") for c in contributed] if contributed is not None else [0] * count
-        folded = [bool(f) for f in folded] if folded is not None else [False] * count
+        folded = [as_flag(f, "folded") for f in folded] if folded is not None else [False] * count
         if len(contributed) != count or len(folded) != count:
             raise InvalidValueError(f"contributed and folded need one entry per player ({count})")
-        if not 0 <= first_to_act < count:
+        if not 0 <= _player(first_to_act, "first_to_act") < count:
             raise InvalidValueError(f"first_to_act {first_to_act} is not a player 0..{count - 1}")
-        if open_pair and structure.is_big_bet:
+        if not isinstance(structure, Structure):
+            raise InvalidValueError(f"structure must be a Structure (e.g. Structure.no_limit(10)), not {structure!r}")
+        if as_flag(open_pair, "open_pair") and structure.is_big_bet:
             raise InvalidValueError("the open-pair option exists only in fixed-limit stud")
         state = cls(
             structure,
@@ -303,8 +337,11 @@ class BettingRound:
             full_level=0,
             increment=structure.bet_size(street),
             open_pair=open_pair,
+            dead=as_chips(dead, "dead money"),
         )
         for bet in forced:
+            if not isinstance(bet, ForcedBet):
+                raise InvalidValueError(f"forced bets are ForcedBet values (e.g. ForcedBet.blind(1, 5)), not {bet!r}")
             state._post(bet)
         state._advance(first_to_act)
         return state
@@ -321,7 +358,14 @@ class BettingRound:
             contributed=self.contributed,
             folded=self.folded,
             open_pair=open_pair,
+            dead=self.dead,
         )
+
+    def copy(self) -> BettingRound:
+        """An independent copy (for search): the per-player lists are copied."""
+        return BettingRound(self.structure, self.street, self.stacks[:], self.bets[:], self.contributed[:],
+                            self.folded[:], self.acted[:], self.current_bet, self.full_level, self.increment,
+                            self.bet_count, self.capped, self.open_pair, self.to_act, self.dead)
 
     @property
     def is_over(self) -> bool:
@@ -330,63 +374,92 @@ class BettingRound:
     @property
     def pot(self) -> int:
         """Every chip put in this hand, including the bets in front of the players."""
-        return sum(self.contributed)
+        return sum(self.contributed) + self.dead
 
     def legal_actions(self) -> LegalActions:
         """The legal actions of the player to act."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def _compute_legal(self) -> LegalActions:
         player = self._player_to_act()
-        all_in_to = self.bets[player] + self.stacks[player]
-        call = min(self.current_bet, all_in_to) - self.bets[player]
-        legal = LegalActions(player, call == 0, call, 0 < call == self.stacks[player], None)
+        stack, bet = self.stacks[player], self.bets[player]
+        all_in_to = bet + stack
+        call = min(self.current_bet, all_in_to) - bet
+        call_is_all_in = 0 < call == stack
         reason = self._no_raise_reason(player)
         if reason:
-            return replace(legal, no_raise_reason=reason)
+            return LegalActions(player, call == 0, call, call_is_all_in, None, no_raise_reason=reason)
         kind = ActionKind.RAISE if self.full_level else ActionKind.BET
-        if self.structure.is_big_bet:
-            return replace(legal, raise_kind=kind, **self._big_bet_range(player))
+        structure = self.structure
+        if structure.limit is not Limit.FIXED_LIMIT:
+            # No completing (RULES §7): a raise adds at least the largest full increment
+            # on top of the current bet, even when that bet is a short all-in.
+            min_to = self.current_bet + self.increment
+            if structure.limit is Limit.POT_LIMIT:
+                max_to = max(min_to, self.current_bet + sum(self.contributed) + self.dead + self.current_bet - bet)
+            else:
+                max_to = all_in_to
+            return LegalActions(player, call == 0, call, call_is_all_in, kind, min(min_to, all_in_to),
+                                min(max_to, all_in_to))
         amounts = tuple(sorted({min(self.full_level + size, all_in_to) for size in self._fixed_sizes()}))
-        return replace(legal, raise_kind=kind, min_to=amounts[0], max_to=amounts[-1], fixed_amounts=amounts)
+        return LegalActions(player, call == 0, call, call_is_all_in, kind, amounts[0], amounts[-1], amounts)
 
     def validate(self, action: Action) -> Action:
         """The normalized action that :meth:`apply` would perform; IllegalActionError if illegal."""
+        if not isinstance(action, Action):
+            raise InvalidValueError(f"an action is an Action (e.g. Action.fold(), Action.raise_to(30)), not {action!r}")
         legal = self.legal_actions()
         player = legal.player
         if action.player is not None and action.player != player:
             raise IllegalActionError(f"player {action.player} acted out of turn: player {player} is to act; legal: {legal}")
-        try:
-            kind = ActionKind(action.kind)
-        except ValueError:
-            raise InvalidValueError(f"unknown action {action.kind!r}") from None
+        kind = action.kind
+        if kind.__class__ is not ActionKind:
+            try:
+                kind = ActionKind(kind)
+            except ValueError:
+                raise InvalidValueError(f"unknown action {action.kind!r}") from None
         if kind is ActionKind.FOLD:
-            return Action(kind, player=player)
+            return Action(kind, None, 0, False, player)
         if kind is ActionKind.CHECK:
             if not legal.can_check:
                 raise IllegalActionError(f"check is not legal: player {player} faces a bet of {self.current_bet}; legal: {legal}")
-            return Action(kind, self.bets[player], player=player)
+            return Action(kind, self.bets[player], 0, False, player)
         all_in_to = self.bets[player] + self.stacks[player]
         if kind is ActionKind.CALL or (kind is ActionKind.ALL_IN and all_in_to <= self.current_bet):
             if legal.can_check:
                 raise IllegalActionError(f"{kind.value} is not legal: there is no bet to call; legal: {legal}")
             return Action(ActionKind.CALL, self.bets[player] + legal.call, legal.call, legal.call_is_all_in, player)
-        to = all_in_to if kind is ActionKind.ALL_IN else as_chips(action.to, f"the amount to {kind.value} to")
+        to = action.to
+        if kind is ActionKind.ALL_IN:
+            to = all_in_to
+        elif to.__class__ is not int or to < 0:
+            to = as_chips(to, f"the amount to {kind.value} to")
         return self._validate_sized(legal, kind, to)
 
     def apply(self, action: Action) -> Action:
         """Perform ``action`` and pass the turn; return the normalized action."""
         move = self.validate(action)
+        self.perform(move)
+        return move
+
+    def perform(self, move: Action) -> None:
+        """Perform a normalized action that :meth:`validate` returned for this state."""
         player = move.player
-        assert player is not None
+        self._legal = None
         if move.kind is ActionKind.FOLD:
             self.folded[player] = True
         else:
-            self.stacks[player] -= move.chips
-            self.bets[player] += move.chips
-            self.contributed[player] += move.chips
-            if move.kind in _SIZED:
-                self._raise_to(move.to)  # type: ignore[arg-type]
+            chips = move.chips
+            self.stacks[player] -= chips
+            self.bets[player] += chips
+            self.contributed[player] += chips
+            if move.kind is ActionKind.BET or move.kind is ActionKind.RAISE:
+                self._raise_to(move.to)
             self.acted[player] = self.current_bet
         self._advance(player + 1)
-        return move
 
     # -- rules ---------------------------------------------------------------
 
@@ -396,7 +469,7 @@ class BettingRound:
         return self.to_act
 
     def _fixed_sizes(self) -> Tuple[int, ...]:
-        # RULES §6: with an open pair on 4th street any bet or raise may be the small
+        # Rules, The games and their flow: with an open pair on 4th street any bet or raise may be the small
         # or the big bet; once a big bet has been made, later raises are big bets.
         if not self.open_pair:
             return (self.structure.bet_size(self.street),)
@@ -422,21 +495,9 @@ class BettingRound:
         if level is None:
             return True
         if self.structure.is_big_bet:
-            # RULES §7: short all-ins that together reach a full raise reopen it.
+            # Rules, Betting: short all-ins that together reach a full raise reopen it.
             return self.current_bet - level >= self.increment
         return self.full_level > level
-
-    def _big_bet_range(self, player: int) -> dict:
-        # No completing (RULES §7): a raise adds at least the largest full increment
-        # on top of the current bet, even when that bet is a short all-in.
-        all_in_to = self.bets[player] + self.stacks[player]
-        min_to = self.current_bet + self.increment
-        if self.structure.limit is Limit.POT_LIMIT:
-            call = self.current_bet - self.bets[player]
-            max_to = max(min_to, self.current_bet + self.pot + call)
-        else:
-            max_to = all_in_to
-        return {"min_to": min(min_to, all_in_to), "max_to": min(max_to, all_in_to)}
 
     def _validate_sized(self, legal: LegalActions, requested: ActionKind, to: int) -> Action:
         player = legal.player
@@ -460,7 +521,7 @@ class BettingRound:
     def _is_full_raise(self, to: int) -> bool:
         if self.structure.is_big_bet:
             return to - self.current_bet >= self.increment
-        # RULES §7 half-bet rule: an all-in of half a bet or more counts as a full bet.
+        # The half-bet rule (rules: Betting): an all-in of half a bet or more counts as a full bet.
         return 2 * (to - self.full_level) >= self._fixed_sizes()[0]
 
     def _raise_to(self, to: int) -> None:
@@ -479,30 +540,36 @@ class BettingRound:
         # The heads-up option applies only if two players are left when the cap is reached.
         return not (self.structure.uncapped_heads_up and self.folded.count(False) == 2)
 
-    def _needs_action(self, player: int) -> bool:
-        if self.folded[player] or not self.stacks[player]:
-            return False
-        behind = self.bets[player] < self.current_bet
-        if not behind and not self._opponent_can_act(player):
-            return False  # nobody is left to bet against
-        return behind or self.acted[player] is None
-
     def _opponent_can_act(self, player: int) -> bool:
-        return any(self.stacks[p] and not self.folded[p] for p in range(len(self.stacks)) if p != player)
+        stacks, folded = self.stacks, self.folded
+        for p in range(len(stacks)):
+            if p != player and stacks[p] and not folded[p]:
+                return True
+        return False
 
     def _advance(self, start: int) -> None:
-        """Give the turn to the first player clockwise from ``start`` who must act."""
-        count = len(self.stacks)
+        """Give the turn to the first player clockwise from ``start`` who must act: one
+        who is behind the bet, or has not acted yet while an opponent can still bet."""
+        stacks, folded, bets, acted = self.stacks, self.folded, self.bets, self.acted
+        count = len(stacks)
         self.to_act = None
-        if self.folded.count(False) < 2:
+        if folded.count(False) < 2:
             return
+        able = 0
+        for p in range(count):
+            if stacks[p] and not folded[p]:
+                able += 1
+        current = self.current_bet
         for offset in range(count):
             player = (start + offset) % count
-            if self._needs_action(player):
+            if folded[player] or not stacks[player]:
+                continue
+            if bets[player] < current or (acted[player] is None and able > 1):
                 self.to_act = player
                 return
 
     def _post(self, forced: ForcedBet) -> None:
+        self._legal = None
         kind, player = forced.kind, forced.player
         amount = as_chips(forced.amount, f"the {kind.value}")
         self._check_forced(kind, player, amount)
@@ -512,10 +579,11 @@ class BettingRound:
         if kind is ForcedKind.ANTE:
             return
         self.bets[player] += chips
-        # A short blind is still called in full by the others (table stakes, RULES §7).
+        # A short blind is still called in full by the others (table stakes, rules: Betting).
         self.current_bet = max(self.current_bet, amount)
         if kind is ForcedKind.BRING_IN:
-            self.acted[player] = amount  # the bring-in is the player's action (RULES §6)
+            # The bring-in is the player's action (rules: The games and their flow).
+            self.acted[player] = amount
         if amount >= self.structure.bet_size(self.street) and amount > self.full_level:
             # The big blind, a bring-in for a full bet and a straddle are full bets.
             if kind is ForcedKind.STRADDLE and self.structure.is_big_bet:
@@ -526,6 +594,11 @@ class BettingRound:
     def _check_forced(self, kind: ForcedKind, player: int, amount: int) -> None:
         if not 0 <= player < len(self.stacks) or self.folded[player] or not self.stacks[player] or not amount:
             raise InvalidValueError(f"player {player} cannot post a {kind.value} of {amount}")
+        if kind is not ForcedKind.ANTE and self.bets[player]:
+            # One live forced bet per player: a second would leave them above the bet
+            # to match. Dead money (a missed small blind) is posted as an ante.
+            raise InvalidValueError(
+                f"player {player} already has {self.bets[player]} in front of them and cannot also post a {kind.value}")
         size = self.structure.bet_size(self.street)
         if kind is ForcedKind.BRING_IN and (self.structure.is_big_bet or self.current_bet or amount > size):
             raise InvalidValueError(f"a bring-in opens fixed-limit betting with at most {size}, not {amount}")

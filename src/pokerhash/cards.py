@@ -1,4 +1,4 @@
-"""The card model of RULES.md §1: ``card = rank_index * 4 + suit_index``.
+"""The card model (rules: Cards): ``card = rank_index * 4 + suit_index``.
 
 Ranks 2..A are 0..12, suits c, d, h, s are 0..3, so 2c = 0 and As = 51. Text is
 rank then suit (``"As"``, ``"Td"``, ``"10h"``, ``"7♥"``); several cards may be written
@@ -7,9 +7,12 @@ with or without separators (``"AsKd"``, ``"As Kd"``, ``"As,Kd"``).
 
 from __future__ import annotations
 
+import itertools
 import numbers
 import random
 import re
+import unicodedata
+from collections.abc import Mapping, Set, Sized
 from typing import Iterable, List, Optional, Sequence, Union
 
 from .errors import CardTypeError, InvalidCardError
@@ -28,15 +31,27 @@ _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 _SUIT_INDEX.update({s.upper(): i for i, s in enumerate(SUITS)})
 _SUIT_INDEX.update({s: i for i, s in enumerate(SUIT_SYMBOLS)})
 
-# One card: a rank (``10`` or one character) followed by a suit character.
-_CARD_TOKEN = re.compile(r"(10|[2-9TJQKAtjqka])([cdhsCDHS♣♦♥♠])")
+# One card: a rank (``10`` or one character) followed by a suit character. A suit
+# symbol may carry a variation selector (U+FE0F asks for the emoji form, U+FE0E for
+# the text form), which pasted text often has: "A♥️" is the ace of hearts.
+_CARD_TOKEN = re.compile("(10|[2-9TJQKAtjqka])([cdhsCDHS♣♦♥♠])[\ufe0e\ufe0f]?")
 _SEPARATORS = re.compile(r"[\s,;]+")
+_HINT = "a card is a rank 2-9/T/10/J/Q/K/A then a suit c/d/h/s or ♣/♦/♥/♠, e.g. 'As', '10h', '7♥'"
+
+
+def _unreadable(text: str, where: str) -> InvalidCardError:
+    """The error for ``text`` that is not a card, with invisible or unusual characters
+    named, since an error that shows them raw shows nothing."""
+    odd = [f"U+{ord(ch):04X} {unicodedata.name(ch, 'unnamed character')}"
+           for ch in dict.fromkeys(text) if not (ch.isascii() and ch.isprintable()) and ch not in SUIT_SYMBOLS]
+    named = f" (it contains {', '.join(odd)})" if odd else ""
+    return InvalidCardError(f"{where}{named}: {_HINT}")
 
 
 def _parse_one(text: str) -> int:
     match = _CARD_TOKEN.fullmatch(text)
     if match is None:
-        raise InvalidCardError(f"not a card: {text!r} (expected rank 2-9/T/10/J/Q/K/A then suit c/d/h/s)")
+        raise _unreadable(text, f"not a card: {text!r}")
     return _RANK_INDEX[match.group(1)] * 4 + _SUIT_INDEX[match.group(2)]
 
 
@@ -61,7 +76,7 @@ def _split_text(text: str) -> List[str]:
         while position < len(chunk):
             match = _CARD_TOKEN.match(chunk, position)
             if match is None:
-                raise InvalidCardError(f"cannot read a card at {chunk[position:]!r} in {text!r}")
+                raise _unreadable(chunk[position:], f"cannot read a card at {chunk[position:]!r} in {text!r}")
             tokens.append(match.group(0))
             position = match.end()
     return tokens
@@ -77,11 +92,7 @@ def cards(hand: HandLike, count: Optional[Sequence[int]] = None, distinct: bool 
     if isinstance(hand, str):
         result = [_parse_one(token) for token in _split_text(hand)]
     else:
-        try:
-            items = list(hand)
-        except TypeError:
-            raise CardTypeError(f"a hand is a string or a sequence of cards, not {type(hand).__name__}") from None
-        result = [card(item) for item in items]
+        result = [card(item) for item in _items(hand, max(count) if count else 52)]
     if count is not None and len(result) not in count:
         allowed = " or ".join(str(c) for c in count)
         raise InvalidCardError(f"expected {allowed} cards, got {len(result)}")
@@ -92,6 +103,27 @@ def cards(hand: HandLike, count: Optional[Sequence[int]] = None, distinct: bool 
                 raise InvalidCardError(f"card {card_str(c)} appears more than once")
             seen.add(c)
     return result
+
+
+def _items(hand: object, most: int) -> List[CardLike]:
+    """The items of a hand given as a sequence or iterator. Unordered collections
+    (a set merges repeated cards, a dict's items are its keys) and bytes are refused,
+    and an iterator is read only one card past ``most``, so an endless one stops."""
+    if isinstance(hand, (bytes, bytearray, memoryview)):
+        raise CardTypeError(f"a hand is a string or a sequence of cards, not {type(hand).__name__}: decode it to str first")
+    if isinstance(hand, (Mapping, Set)):
+        raise CardTypeError(f"a hand is a string or a sequence of cards, not a {type(hand).__name__} "
+                            "(a set hides repeated cards, a mapping gives its keys)")
+    try:
+        iterator = iter(hand)  # type: ignore[call-overload]
+    except TypeError:
+        raise CardTypeError(f"a hand is a string or a sequence of cards, not {type(hand).__name__}") from None
+    if isinstance(hand, Sized):
+        return list(iterator)
+    items = list(itertools.islice(iterator, most + 1))
+    if len(items) > most:
+        raise InvalidCardError(f"expected at most {most} cards, the iterator gave more")
+    return items
 
 
 _parse_cards = cards  # Deck's ``cards`` parameter shadows the function inside __init__
@@ -148,6 +180,19 @@ class Deck:
         dealt = self._stack[-n:][::-1] if n else []
         del self._stack[len(self._stack) - n:]
         return dealt
+
+    def restock(self, cards: Iterable[int]) -> None:
+        """Make ``cards`` the undealt cards, shuffled: a new stub from burns and discards
+        when a draw runs the deck short (RULES §6, draws)."""
+        self._stack = list(cards)
+        self._rng.shuffle(self._stack)
+
+    def copy(self) -> Deck:
+        """A deck with the same undealt cards in the same order (sharing the random
+        generator, which only later shuffles use)."""
+        other = Deck.__new__(Deck)
+        other._rng, other._full, other._stack = self._rng, self._full, self._stack[:]
+        return other
 
     def burn(self) -> int:
         """Discard the top card face down and return it."""

@@ -24,3 +24,7 @@ class InvalidValueError(PokerhashError, ValueError):
 
 class IllegalActionError(PokerhashError, ValueError):
     """A betting action that the rules do not allow; the state it was tried on is unchanged."""
+
+
+class InvalidRangeError(InvalidValueError):
+    """Range text that cannot be read; the message names the position and the token."""

@@ -1,4 +1,4 @@
-"""Standard high hands (RULES.md §2): categories, descriptions, batch evaluation.
+"""Standard high hands (rules: Standard hand ranking): categories, descriptions, batch evaluation.
 
 ``evaluate`` itself lives in the C binding (``pokerhash._core``) so that a call
 costs about one Python call. Strengths are 1..7462, higher is stronger; the
@@ -10,12 +10,16 @@ from __future__ import annotations
 import enum
 import itertools
 from functools import lru_cache
-from typing import Dict, List, Tuple
+from typing import Dict, List, TYPE_CHECKING, Tuple
 
 import numpy as np
 
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike, NDArray
+
 from . import _core
 from ._batch import card_rows, raise_if_bad_row
+from ._checks import is_int
 from .cards import HandLike, RANKS, cards
 from .errors import InvalidValueError
 
@@ -25,7 +29,7 @@ MAX_STRENGTH = 7462
 
 
 class HandCategory(enum.IntEnum):
-    """The nine categories of RULES.md §2, weakest first."""
+    """The nine categories (rules: Standard hand ranking), weakest first."""
 
     HIGH_CARD = 1
     ONE_PAIR = 2
@@ -59,7 +63,7 @@ def category(strength: int) -> HandCategory:
     return HandCategory(index)
 
 
-def evaluate_batch(hands, check: bool = True) -> np.ndarray:
+def evaluate_batch(hands: ArrayLike, check: bool = True) -> NDArray[np.uint16]:
     """Strengths (uint16) of an (n, 5|6|7) integer array of hands, evaluated in C.
 
     Every row is validated (cards in 0..51, no repeats) unless ``check=False``,
@@ -103,8 +107,9 @@ def from_cactus_kev(rank: int) -> int:
 
 def category_counts(n: int) -> Dict[HandCategory, int]:
     """How many of all n-card hands (n = 5, 6, 7) fall in each category, counted in C
-    by enumerating every hand (133,784,560 for seven cards)."""
-    if n not in (5, 6, 7):
+    by enumerating every hand (133,784,560 for seven cards; where no flush is
+    possible, the last card's suits share one lookup)."""
+    if not is_int(n) or n not in (5, 6, 7):
         raise InvalidValueError(f"category_counts takes 5, 6 or 7 cards, not {n!r}")
     histogram = _core.value_histogram(n)
     bounds = _CATEGORY_FLOORS + (MAX_STRENGTH + 1,)
@@ -142,7 +147,8 @@ def _letters(ranks) -> str:
 
 def describe(strength: int) -> str:
     """English description: "Full house, kings full of fours", "Royal flush",
-    "Straight, five high (wheel)", "Two pair, aces and eights, king kicker"."""
+    "Straight, ace high (Broadway)", "Straight, five high (wheel)",
+    "Two pair, aces and eights, king kicker"."""
     kind = category(strength)
     r = _ranks_by_strength()[strength]
     if kind is HandCategory.STRAIGHT_FLUSH:
@@ -156,7 +162,7 @@ def describe(strength: int) -> str:
     if kind is HandCategory.FLUSH:
         return f"Flush, {_letters(r)}"
     if kind is HandCategory.STRAIGHT:
-        return f"Straight, {_RANK_NAMES[r[0]]} high" + {12: " (major straight)", 3: " (wheel)"}.get(r[0], "")
+        return f"Straight, {_RANK_NAMES[r[0]]} high" + {12: " (Broadway)", 3: " (wheel)"}.get(r[0], "")
     if kind is HandCategory.THREE_OF_A_KIND:
         return f"Three of a kind, {_RANK_PLURALS[r[0]]}, {_letters(r[3:])} kickers"
     if kind is HandCategory.TWO_PAIR:

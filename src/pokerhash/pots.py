@@ -1,20 +1,24 @@
-"""Pot arithmetic of RULES.md §8: side pots, splits, odd chips and rake.
+"""Pot arithmetic (rules: Pots, splitting and rake): side pots, splits, odd chips and rake.
 
 Pure functions over integer chips with no knowledge of cards: a player is a seat
 number (any int), a hand's strength is an int where higher is stronger (for the
-low as well, with 0 meaning "no qualifying low", RULES §4). Chips are never
+low as well, with 0 meaning "no qualifying low", rules: Low hands). Chips are never
 created or lost: what :func:`side_pots` returns plus the uncalled chips equals
-what was put in, and :func:`settle` pays out exactly the pots minus the rake.
+what was put in, and :func:`settle` pays out exactly the pots minus the rake, and
+returns the uncalled chips in ``Settlement.uncalled``.
 """
 
 from __future__ import annotations
 
+import decimal
 import enum
+import math
 import numbers
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Collection, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
+from ._checks import as_flag, as_int, is_int
 from .errors import InvalidValueError
 
 __all__ = [
@@ -32,7 +36,9 @@ __all__ = [
 
 def as_chips(value: object, what: str) -> int:
     """``value`` as a non-negative int, or InvalidValueError naming ``what`` (shared with betting)."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 0:
+    if value.__class__ is int and value >= 0:
+        return value  # type: ignore[return-value]
+    if not is_int(value) or value < 0:  # type: ignore[operator]
         raise InvalidValueError(f"{what} must be a non-negative integer number of chips, not {value!r}")
     return int(value)
 
@@ -50,7 +56,7 @@ class Pots:
     """The result of :func:`side_pots`: the main pot first, then the side pots."""
 
     pots: Tuple[Pot, ...]
-    #: The seat whose unmatched chips go back to it (RULES §8), or None.
+    #: The seat whose unmatched chips go back to it (rules: Pots, splitting and rake), or None.
     uncalled_seat: Optional[int] = None
     uncalled_amount: int = 0
 
@@ -59,17 +65,20 @@ class Pots:
         return sum(pot.amount for pot in self.pots)
 
 
-def side_pots(contributions: Mapping[int, int], folded: Collection[int] = ()) -> Pots:
+def side_pots(contributions: Union[Mapping[int, int], Sequence[int]], folded: Collection[int] = ()) -> Pots:
     """Split the chips each seat put in this hand into a main pot and side pots.
 
     ``contributions`` maps a seat to all the chips it put in during the hand
-    (antes, blinds, bets); ``folded`` lists the seats that folded, whose chips stay
-    in the pots but who can win none. First the part of the largest contribution
-    that nobody matched is returned to its owner; then every level at which a live
-    player is all-in caps a pot, which only the live players who reached that level
-    may win (RULES §8).
+    (antes, blinds, bets), or lists them by seat 0, 1, 2... (as
+    ``BettingRound.contributed`` does); ``folded`` lists the seats that folded, whose
+    chips stay in the pots but who can win none. First the part of the largest
+    contribution that nobody matched is returned to its owner; then every level at
+    which a live player is all-in caps a pot, which only the live players who reached
+    that level may win (rules: Pots, splitting and rake).
     """
-    chips = {seat: as_chips(amount, f"contribution of seat {seat}") for seat, amount in contributions.items()}
+    chips = {as_int(seat, "a seat"): as_chips(amount, f"contribution of seat {seat}")
+             for seat, amount in _by_seat(contributions, "contributions")}
+    folded = _seats(folded)
     unknown = set(folded) - set(chips)
     if unknown:
         raise InvalidValueError(f"folded seats {sorted(unknown)} have no contribution")
@@ -99,6 +108,22 @@ def side_pots(contributions: Mapping[int, int], folded: Collection[int] = ()) ->
     return Pots(tuple(pots), uncalled_seat if uncalled_amount else None, uncalled_amount)
 
 
+def _by_seat(values: object, what: str):
+    """(seat, value) pairs of a mapping by seat, or of a sequence indexed by seat."""
+    if isinstance(values, Mapping):
+        return values.items()
+    if isinstance(values, Sequence) and not isinstance(values, str):
+        return enumerate(values)
+    raise InvalidValueError(f"{what} must map seats to chips or list them by seat, not {values!r}")
+
+
+def _seats(seats: object) -> List[int]:
+    """A collection of seat numbers (not flags: ``[False, True]`` would mean seats 0 and 1)."""
+    if isinstance(seats, (str, bytes, Mapping)) or not isinstance(seats, Collection):
+        raise InvalidValueError(f"folded must list seat numbers, not {seats!r}")
+    return [as_int(seat, "a folded seat") for seat in seats]
+
+
 def _uncalled(chips: Mapping[int, int]) -> Tuple[Optional[int], int]:
     """The seat with the single largest contribution and how far it exceeds the next one."""
     if not chips:
@@ -110,6 +135,10 @@ def _uncalled(chips: Mapping[int, int]) -> Tuple[Optional[int], int]:
 
 
 def _rate(value: object) -> Fraction:
+    """A rake rate (an int, Fraction, Decimal or float) as an exact fraction in 0..1."""
+    finite = isinstance(value, (numbers.Rational, float, decimal.Decimal)) and not isinstance(value, bool)
+    if not finite or (isinstance(value, (float, decimal.Decimal)) and not math.isfinite(value)):
+        raise InvalidValueError(f"a rake rate is a number between 0 and 1 (e.g. 0.03 or Fraction(3, 100)), not {value!r}")
     # Floats go through their shortest repr so that 0.03 means 3/100, not the
     # binary fraction just below it that would round a 100-chip rake down to 2.
     rate = Fraction(repr(value)) if isinstance(value, float) else Fraction(value)  # type: ignore[arg-type]
@@ -120,7 +149,7 @@ def _rate(value: object) -> Fraction:
 
 @dataclass(frozen=True)
 class RakeRule:
-    """How much of a hand's pot the house keeps (RULES §8).
+    """How much of a hand's pot the house keeps (rules: Pots, splitting and rake).
 
     ``RakeRule()`` is the rule book's default: 1% of the pot when the hand was dealt
     heads-up, 3% with three or more players, no cap, rounded down to whole chips.
@@ -140,13 +169,13 @@ class RakeRule:
     def __post_init__(self) -> None:
         object.__setattr__(self, "heads_up_rate", _rate(self.heads_up_rate))
         object.__setattr__(self, "multiway_rate", _rate(self.multiway_rate))
-        if isinstance(self.cap, Mapping):
-            caps = tuple(sorted((as_chips(n, "players dealt"), as_chips(c, "rake cap")) for n, c in self.cap.items()))
-            object.__setattr__(self, "cap", caps)
-        elif self.cap is not None and not isinstance(self.cap, tuple):
+        if isinstance(self.cap, (Mapping, tuple)):
+            object.__setattr__(self, "cap", _caps(self.cap))
+        elif self.cap is not None:
             object.__setattr__(self, "cap", as_chips(self.cap, "rake cap"))
         if as_chips(self.unit, "rake unit") == 0:
             raise InvalidValueError("the rake unit must be at least 1 chip")
+        as_flag(self.no_flop_no_drop, "no_flop_no_drop")
 
     def cap_for(self, players_dealt: int) -> Optional[int]:
         """The cap that applies to a hand dealt to ``players_dealt`` players (None: no cap)."""
@@ -157,14 +186,29 @@ class RakeRule:
 
     def amount(self, pot: int, players_dealt: int, ended_first_round: bool = False) -> int:
         """The rake on a hand whose pots total ``pot`` chips."""
-        if players_dealt < 2:
-            raise InvalidValueError(f"a hand is dealt to at least 2 players, not {players_dealt}")
-        if ended_first_round and self.no_flop_no_drop:
+        pot = as_chips(pot, "the pot")
+        _check_players_dealt(players_dealt)
+        if as_flag(ended_first_round, "ended_first_round") and self.no_flop_no_drop:
             return 0
         rate = self.heads_up_rate if players_dealt == 2 else self.multiway_rate
         rake = int(pot * rate) // self.unit * self.unit
         cap = self.cap_for(players_dealt)
         return rake if cap is None else min(rake, cap)
+
+
+def _caps(cap: Union[Mapping[int, int], tuple]) -> Tuple[Tuple[int, int], ...]:
+    """A cap by players dealt, {players: cap} or its (players, cap) pairs, as sorted pairs."""
+    try:
+        pairs = dict(cap)
+    except (TypeError, ValueError):
+        raise InvalidValueError(f"a rake cap is an int or a mapping {{players dealt: cap}}, not {cap!r}") from None
+    return tuple(sorted((as_chips(n, "players dealt"), as_chips(c, "rake cap")) for n, c in pairs.items()))
+
+
+def _check_players_dealt(players_dealt: object) -> int:
+    if as_int(players_dealt, "players_dealt") < 2:
+        raise InvalidValueError(f"a hand is dealt to at least 2 players, not {players_dealt}")
+    return int(players_dealt)  # type: ignore[call-overload]
 
 
 class Reason(str, enum.Enum):
@@ -202,6 +246,10 @@ class Settlement:
     #: Chips won by each seat awarded a share of a pot, summed over the pots.
     payouts: Dict[int, int] = field(hash=False)
     rake: int = 0
+    #: The uncalled chips that go back to their bettor, by seat (from the ``Pots``
+    #: given to :func:`settle`; empty when it was given a plain sequence of pots).
+    #: ``payouts`` + ``rake`` + ``uncalled`` is exactly every chip put in.
+    uncalled: Dict[int, int] = field(default_factory=dict, hash=False)
 
 
 def settle(
@@ -215,19 +263,35 @@ def settle(
     players_dealt: Optional[int] = None,
     ended_first_round: bool = False,
 ) -> Settlement:
-    """Pay each pot to its best hands (RULES §8).
+    """Pay each pot to its best hands (rules: Pots, splitting and rake).
 
-    ``high`` (and ``low`` in hi/lo games) gives the hand value of every eligible
-    seat of every contested pot. ``seat_order`` is the table's clockwise order of
-    seats (default: ascending seat numbers) and ``button`` the dealer seat in it;
-    together they decide who gets an odd chip. ``rake`` (None: no rake) needs
-    ``players_dealt``; it is taken from the main pot first, then the side pots.
+    ``pots`` is what :func:`side_pots` returned (or a sequence of :class:`Pot`).
+    ``high`` gives the high-hand value of every eligible seat of every contested pot,
+    higher is stronger. In hi/lo games ``low`` gives each seat's low value, higher is
+    better and **0 means no qualifying low** (as ``evaluate_low8`` returns); a pot
+    nobody qualifies for low goes whole to the high. ``seat_order`` is the table's
+    clockwise order of seats (default: ascending seat numbers) and ``button`` the
+    dealer seat in it; together they decide who gets an odd chip. ``rake`` (None: no
+    rake) needs ``players_dealt``; it is taken from the main pot first, then the side
+    pots. The uncalled chips of a ``Pots`` come back in ``Settlement.uncalled``.
     """
-    pot_list = tuple(pots.pots if isinstance(pots, Pots) else pots)
-    order = _clockwise_after(button, seat_order, pot_list)
+    if isinstance(pots, Pots):
+        pot_list = pots.pots
+    elif isinstance(pots, Sequence) and all(isinstance(pot, Pot) for pot in pots):
+        pot_list = tuple(pots)
+    else:
+        raise InvalidValueError(f"settle takes the Pots of side_pots (or a sequence of Pot), not {pots!r}")
+    for name, values in (("high", high), ("low", low)):
+        if values is not None and not isinstance(values, Mapping):
+            raise InvalidValueError(f"{name} must map each seat to its hand value, not {values!r}")
+    order = _clockwise_after(as_int(button, "button"), seat_order, pot_list)
     total = sum(as_chips(pot.amount, "pot amount") for pot in pot_list)
+    if players_dealt is not None:
+        _check_players_dealt(players_dealt)
     if rake is None:
         rake_total = 0
+    elif not isinstance(rake, RakeRule):
+        raise InvalidValueError(f"rake must be a RakeRule (or None), not {rake!r}")
     elif players_dealt is None:
         raise InvalidValueError("settle needs players_dealt to compute the rake")
     else:
@@ -243,7 +307,8 @@ def settle(
         for award in awards:
             payouts[award.seat] = payouts.get(award.seat, 0) + award.amount
         results.append(PotResult(pot, taken, awards))
-    return Settlement(tuple(results), payouts, rake_total)
+    uncalled = {pots.uncalled_seat: pots.uncalled_amount} if isinstance(pots, Pots) and pots.uncalled_seat is not None else {}
+    return Settlement(tuple(results), payouts, rake_total, uncalled)
 
 
 def _clockwise_after(button: int, seat_order: Optional[Sequence[int]], pots: Sequence[Pot]) -> Dict[int, int]:
@@ -275,7 +340,7 @@ def _award(
     low_winners = _best(pot.eligible, low, "low") if low is not None else ()
     if not low_winners:
         return _split(amount, high_winners, Reason.HIGH, order)
-    # RULES §8: the high half takes the odd chip.
+    # Rules, Pots, splitting and rake: the high half takes the odd chip.
     low_half = amount // 2
     return _split(amount - low_half, high_winners, Reason.HIGH, order) + _split(
         low_half, low_winners, Reason.LOW, order
@@ -295,7 +360,7 @@ def _best(eligible: Sequence[int], values: Mapping[int, int], kind: str) -> Tupl
 
 def _split(amount: int, winners: Sequence[int], reason: Reason, order: Mapping[int, int]) -> Tuple[Award, ...]:
     """Divide ``amount`` evenly; the chips that cannot be split go to the winner
-    seated first left of the button (RULES §8)."""
+    seated first left of the button (rules: Pots, splitting and rake)."""
     share, odd = divmod(amount, len(winners))
     clockwise = sorted(winners, key=order.__getitem__)
     ways = len(winners)

@@ -1,0 +1,407 @@
+/* Showdown equity: the deal being asked about, the scoring of one showdown, and the
+ * exact enumerations (RULES.md §2-§4 for the hands, §8 for splitting the pot).
+ *
+ * A deal has players' hole cards (known ones; Hold'em range players get theirs per
+ * combination), known board cards and a stub: every card neither known nor dead.
+ * The missing cards come from the stub.
+ *
+ * Pot shares are counted in whole units: a pot is PH_EQ_POT = 5040 units, so that
+ * either half of it splits evenly among up to ten tied players (5040 = 2 * lcm(1..10))
+ * and every sum of shares is an exact integer.
+ *
+ * Two exact enumerators:
+ * - ph_eq_exact_generic walks every completion of the deal card by card (any game;
+ *   used for stud, and by the tests as the readable check of the fast one);
+ * - ph_eq_exact_flop, for Hold'em and Omaha with known hands, walks board rank
+ *   multisets (at most 6,175 of five ranks) with the number of suit patterns each
+ *   stands for, valuing every hand by ranks alone, then corrects the boards on which
+ *   some player can make a flush: for the one suit that can flush on a board, the
+ *   suited board cards are walked card by card and the other board cards again as
+ *   rank multisets, and the score with flushes replaces the rank-only score. With
+ *   seven cards, or two hole and three board cards, a flush is possible in at most
+ *   one suit per board (two suits would need ten suited cards among nine), so the
+ *   corrected board sets do not overlap.
+ */
+#ifndef PH_EQUITY_H
+#define PH_EQUITY_H
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "bits.h"
+#include "high.h"
+#include "low.h"
+#include "omaha.h"
+
+#define PH_EQ_MAX_PLAYERS 10
+#define PH_EQ_POT 5040
+
+enum { PH_EQ_HOLDEM = 0, PH_EQ_OMAHA = 1, PH_EQ_STUD = 2 };
+
+typedef struct {
+    int game;       /* PH_EQ_HOLDEM, PH_EQ_OMAHA or PH_EQ_STUD */
+    int hilo;       /* the pot is split with the best eight-or-better low (RULES.md §4, §8) */
+    int n_players;
+    int hole_size;  /* cards each player has at showdown: 2, 4..6, 7 (6 in stud with a community card) */
+    int board_size; /* community cards at showdown: 5, or 0 / 1 in stud */
+    int n_hole[PH_EQ_MAX_PLAYERS]; /* known hole cards (0 for a range player) */
+    uint8_t hole[PH_EQ_MAX_PLAYERS][8];
+    int n_board;
+    uint8_t board[5];
+    int n_stub;
+    uint8_t stub[52];
+    /* Hold'em range players: n_combos > 0, combos (n_combos x 2 cards, none known or
+     * dead) drawn by the alias table (alias_prob scaled to 2^32, alias_other). */
+    int n_combos[PH_EQ_MAX_PLAYERS];
+    const uint8_t *combos[PH_EQ_MAX_PLAYERS];
+    const uint32_t *alias_prob[PH_EQ_MAX_PLAYERS];
+    const uint16_t *alias_other[PH_EQ_MAX_PLAYERS];
+} ph_eq_setup;
+
+typedef struct {
+    int64_t deals;
+    int64_t win[PH_EQ_MAX_PLAYERS];   /* the whole pot alone */
+    int64_t tie[PH_EQ_MAX_PLAYERS];   /* part of the pot, not all of it */
+    int64_t share[PH_EQ_MAX_PLAYERS]; /* pot units won */
+    int64_t high[PH_EQ_MAX_PLAYERS];  /* of which from the high half (all of it when no low) */
+    int64_t low[PH_EQ_MAX_PLAYERS];
+    int64_t share_sq[PH_EQ_MAX_PLAYERS]; /* sum of squared units per deal (sampling's variance) */
+} ph_eq_counts;
+
+/* One showdown, counted mult times (negative to take a score back): the best high
+ * takes the pot, or half of it when a low qualifies; ties split each half evenly
+ * (RULES.md §8; the odd chip has no weight in an expectation). low[p] = 0: no low. */
+PH_INLINE void ph_eq_score(ph_eq_counts *c, int n, const uint32_t *high, const uint32_t *low, int64_t mult,
+                           int want_sq)
+{
+    uint32_t best = 0, best_low = 0;
+    int n_high = 0, n_low = 0;
+    for (int p = 0; p < n; p++) {
+        if (high[p] > best) {
+            best = high[p];
+            n_high = 1;
+        } else if (high[p] == best) {
+            n_high++;
+        }
+    }
+    if (low) {
+        for (int p = 0; p < n; p++) {
+            if (low[p] > best_low) {
+                best_low = low[p];
+                n_low = 1;
+            } else if (low[p] && low[p] == best_low) {
+                n_low++;
+            }
+        }
+    }
+    int64_t high_units = (n_low ? PH_EQ_POT / 2 : PH_EQ_POT) / n_high;
+    int64_t low_units = n_low ? PH_EQ_POT / 2 / n_low : 0;
+    c->deals += mult;
+    for (int p = 0; p < n; p++) {
+        int64_t h = high[p] == best ? high_units : 0;
+        int64_t l = n_low && low[p] == best_low ? low_units : 0;
+        int64_t u = h + l;
+        if (!u) continue;
+        c->share[p] += mult * u;
+        c->high[p] += mult * h;
+        c->low[p] += mult * l;
+        if (u == PH_EQ_POT)
+            c->win[p] += mult;
+        else
+            c->tie[p] += mult;
+        if (want_sq) c->share_sq[p] += mult * u * u;
+    }
+}
+
+PH_INLINE void ph_eq_counts_add(ph_eq_counts *to, const ph_eq_counts *from, int n)
+{
+    to->deals += from->deals;
+    for (int p = 0; p < n; p++) {
+        to->win[p] += from->win[p];
+        to->tie[p] += from->tie[p];
+        to->share[p] += from->share[p];
+        to->high[p] += from->high[p];
+        to->low[p] += from->low[p];
+        to->share_sq[p] += from->share_sq[p];
+    }
+}
+
+/* Values of every player on a complete deal (holes of hole_size cards, board of
+ * board_size): the high strength, and the low (0 = none) when hilo. */
+static void ph_eq_values(const ph_eq_setup *s, uint8_t holes[][8], const uint8_t *board, uint32_t *high, uint32_t *low)
+{
+    for (int p = 0; p < s->n_players; p++) {
+        if (s->game == PH_EQ_OMAHA) {
+            high[p] = ph_omaha_evaluate(holes[p], s->hole_size, board, s->board_size);
+            if (s->hilo) low[p] = ph_omaha_low8(holes[p], s->hole_size, board, s->board_size);
+        } else {
+            /* Hold'em and stud: the best five of the player's cards and the board. */
+            uint8_t cards[8];
+            int n = 0;
+            for (int i = 0; i < s->hole_size; i++) cards[n++] = holes[p][i];
+            for (int i = 0; i < s->board_size; i++) cards[n++] = board[i];
+            high[p] = ph_evaluate(cards, n);
+            if (s->hilo) low[p] = ph_low8(cards, n);
+        }
+    }
+}
+
+/* --- exact: every completion, card by card ------------------------------------ */
+
+typedef struct {
+    const ph_eq_setup *s;
+    uint8_t holes[PH_EQ_MAX_PLAYERS][8];
+    uint8_t board[5];
+    ph_eq_counts *counts;
+} ph_eq_generic_walk;
+
+/* Group 0 is the board, group 1 + p player p's hole; each group's missing cards are
+ * chosen in stub order from `start` on (combinations, not arrangements). */
+static void ph_eq_generic_level(ph_eq_generic_walk *w, int group, int filled, int start, uint64_t used)
+{
+    const ph_eq_setup *s = w->s;
+    int target = group == 0 ? s->board_size : s->hole_size;
+    if (filled == target) {
+        if (group == s->n_players) {
+            uint32_t high[PH_EQ_MAX_PLAYERS], low[PH_EQ_MAX_PLAYERS];
+            ph_eq_values(s, w->holes, w->board, high, low);
+            ph_eq_score(w->counts, s->n_players, high, s->hilo ? low : NULL, 1, 0);
+            return;
+        }
+        ph_eq_generic_level(w, group + 1, s->n_hole[group], 0, used);
+        return;
+    }
+    uint8_t *slot = group == 0 ? &w->board[filled] : &w->holes[group - 1][filled];
+    for (int i = start; i < s->n_stub; i++) {
+        uint8_t card = s->stub[i];
+        if (used >> card & 1) continue;
+        *slot = card;
+        ph_eq_generic_level(w, group, filled + 1, i + 1, used | 1ULL << card);
+    }
+}
+
+/* Every way to complete a deal whose players all have known cards (no ranges). */
+static void ph_eq_exact_generic(const ph_eq_setup *s, ph_eq_counts *counts)
+{
+    ph_eq_generic_walk w;
+    memset(&w, 0, sizeof w);
+    memset(counts, 0, sizeof *counts);
+    w.s = s;
+    w.counts = counts;
+    for (int p = 0; p < s->n_players; p++) memcpy(w.holes[p], s->hole[p], 8);
+    memcpy(w.board, s->board, 5);
+    if (s->game == PH_EQ_OMAHA) ph_omaha_prepare();
+    ph_eq_generic_level(&w, 0, s->n_board, 0, 0);
+}
+
+/* --- exact: board rank multisets plus flush corrections (Hold'em, Omaha) -------- */
+
+static const int64_t ph_eq_binom[5][6] = {
+    {1, 0, 0, 0, 0, 0}, {1, 1, 0, 0, 0, 0}, {1, 2, 1, 0, 0, 0}, {1, 3, 3, 1, 0, 0}, {1, 4, 6, 4, 1, 0},
+};
+
+/* The eight-or-better low bits (low.h: bit 0 the ace, bits 1..7 the two to the eight)
+ * of a set of ranks (bit r = rank index r). */
+PH_INLINE uint32_t ph_eq_low_bits(uint32_t ranks) { return ((ranks & 0x7F) << 1) | ((ranks >> 12) & 1); }
+
+typedef struct {
+    int n, n_hole, omaha, hilo;
+    const uint8_t *holes[PH_EQ_MAX_PLAYERS];
+    uint32_t hole_rank_key[PH_EQ_MAX_PLAYERS]; /* sum of the hole cards' rank bases */
+    uint32_t hole_low[PH_EQ_MAX_PLAYERS];
+    uint32_t hole_suit[PH_EQ_MAX_PLAYERS][4]; /* ranks held in each suit */
+    int hole_suit_n[PH_EQ_MAX_PLAYERS][4];
+    uint32_t board_suit[4]; /* the known board's ranks in each suit */
+    int board_suit_n[4];
+    int suit;               /* the suit being corrected, or -1 in the rank pass */
+    int need;               /* suited board cards still needed for any flush of it */
+    uint32_t suit_avail;    /* stub ranks of that suit */
+    int avail[13];          /* stub cards of each rank (outside that suit in a correction) */
+    ph_eq_counts *counts;
+} ph_eq_flop_walk;
+
+PH_INLINE void ph_eq_rank_values(const ph_eq_flop_walk *w, uint32_t key, uint32_t ranks, uint32_t *high, uint32_t *low)
+{
+    if (w->omaha) {
+        const uint16_t *row = ph_omaha_row(key);
+        for (int p = 0; p < w->n; p++) high[p] = ph_omaha_pairs(row, w->holes[p], w->n_hole);
+    } else {
+        for (int p = 0; p < w->n; p++) high[p] = ph_rank_lookup(key + w->hole_rank_key[p]);
+    }
+    if (w->hilo) {
+        uint32_t board_low = ph_eq_low_bits(ranks);
+        for (int p = 0; p < w->n; p++)
+            low[p] = w->omaha ? ph_omaha_low_value[w->hole_low[p] << 8 | board_low] : ph_low_value[w->hole_low[p] | board_low];
+    }
+}
+
+/* A board is complete: score it by ranks (rank pass), or, in a correction, replace
+ * its rank-only score by the score with the flushes it allows. */
+static void ph_eq_flop_leaf(ph_eq_flop_walk *w, uint32_t key, uint32_t ranks, uint32_t suited, int n_suited, int64_t mult)
+{
+    uint32_t high[PH_EQ_MAX_PLAYERS], low[PH_EQ_MAX_PLAYERS], flush[PH_EQ_MAX_PLAYERS];
+    uint32_t *lows = w->hilo ? low : NULL;
+    ph_eq_rank_values(w, key, ranks, high, low);
+    if (w->suit < 0) {
+        ph_eq_score(w->counts, w->n, high, lows, mult, 0);
+        return;
+    }
+    int s = w->suit, changed = 0;
+    uint32_t board = w->board_suit[s] | suited;
+    int n_board = w->board_suit_n[s] + n_suited;
+    for (int p = 0; p < w->n; p++) {
+        uint32_t value = high[p];
+        if (w->omaha) {
+            if (w->hole_suit_n[p][s] >= 2 && n_board >= 3) {
+                uint32_t f = ph_omaha_flush_value(w->hole_suit[p][s], board);
+                if (f > value) value = f;
+            }
+        } else if (w->hole_suit_n[p][s] + n_board >= 5) {
+            /* With at most seven cards a flush beats every hand of ranks alone. */
+            value = ph_flush_table[w->hole_suit[p][s] | board];
+        }
+        changed |= value != high[p];
+        flush[p] = value;
+    }
+    if (!changed) return;
+    ph_eq_score(w->counts, w->n, flush, lows, mult, 0);
+    ph_eq_score(w->counts, w->n, high, lows, -mult, 0);
+}
+
+/* Choose the board's cards of rank r and up: in a correction, whether the suit's
+ * card of rank r is on it, and how many of the rank's other cards (each count
+ * standing for its binomial number of suit choices). */
+static void ph_eq_flop_ranks(ph_eq_flop_walk *w, int r, int left, uint32_t key, uint32_t ranks, uint32_t suited,
+                             int n_suited, int64_t mult)
+{
+    if (left == 0) {
+        if (n_suited >= w->need) ph_eq_flop_leaf(w, key, ranks, suited, n_suited, mult);
+        return;
+    }
+    if (r == 13) return;
+    if (w->suit >= 0 && n_suited + ph_popcount32(w->suit_avail >> r) < w->need) return;
+    int can_suit = w->suit >= 0 && (w->suit_avail >> r & 1);
+    uint32_t base = ph_rank_base(r);
+    for (int take_suit = 0; take_suit <= can_suit; take_suit++) {
+        for (int c = 0; c + take_suit <= left && c <= w->avail[r]; c++) {
+            int t = c + take_suit;
+            ph_eq_flop_ranks(w, r + 1, left - t, key + (uint32_t)t * base, t ? ranks | 1u << r : ranks,
+                             suited | (uint32_t)take_suit << r, n_suited + take_suit, mult * ph_eq_binom[w->avail[r]][c]);
+        }
+    }
+}
+
+/* The counts of one deal with every player's hole known (Hold'em or Omaha). When
+ * rank_counts is given and *rank_done, the rank pass is taken from it (the caller
+ * knows that the holes' ranks and the stub's ranks are the same as last time);
+ * otherwise it is computed and stored there. */
+static void ph_eq_exact_flop(const ph_eq_setup *s, uint8_t holes[][8], ph_eq_counts *counts, ph_eq_counts *rank_counts,
+                             int rank_done)
+{
+    ph_eq_flop_walk w;
+    uint64_t used = 0;
+    uint32_t key = 0, ranks = 0;
+    int m = s->board_size - s->n_board;
+    memset(&w, 0, sizeof w);
+    memset(counts, 0, sizeof *counts);
+    w.n = s->n_players;
+    w.n_hole = s->hole_size;
+    w.omaha = s->game == PH_EQ_OMAHA;
+    w.hilo = s->hilo;
+    if (w.omaha) ph_omaha_prepare();
+    for (int p = 0; p < w.n; p++) {
+        w.holes[p] = holes[p];
+        for (int i = 0; i < w.n_hole; i++) {
+            int card = holes[p][i], r = card >> 2, suit = card & 3;
+            used |= 1ULL << card;
+            w.hole_rank_key[p] += ph_rank_base(r);
+            w.hole_low[p] |= ph_eq_low_bits(1u << r);
+            w.hole_suit[p][suit] |= 1u << r;
+            w.hole_suit_n[p][suit]++;
+        }
+    }
+    for (int i = 0; i < s->n_board; i++) {
+        int card = s->board[i];
+        key += ph_rank_base(card >> 2);
+        ranks |= 1u << (card >> 2);
+        w.board_suit[card & 3] |= 1u << (card >> 2);
+        w.board_suit_n[card & 3]++;
+    }
+    /* The stub minus the range players' cards. */
+    int stub_rank[13] = {0};
+    uint32_t stub_suit[4] = {0};
+    for (int i = 0; i < s->n_stub; i++) {
+        int card = s->stub[i];
+        if (used >> card & 1) continue;
+        stub_rank[card >> 2]++;
+        stub_suit[card & 3] |= 1u << (card >> 2);
+    }
+    if (rank_counts && rank_done) {
+        *counts = *rank_counts;
+    } else {
+        w.suit = -1;
+        w.need = 0;
+        w.counts = counts;
+        memcpy(w.avail, stub_rank, sizeof w.avail);
+        ph_eq_flop_ranks(&w, 0, m, key, ranks, 0, 0, 1);
+        if (rank_counts) *rank_counts = *counts;
+    }
+    w.counts = counts;
+    for (int suit = 0; suit < 4; suit++) {
+        int need;
+        if (w.omaha) {
+            int holds = 0;
+            for (int p = 0; p < w.n; p++) holds |= w.hole_suit_n[p][suit] >= 2;
+            if (!holds) continue;
+            need = 3 - w.board_suit_n[suit];
+        } else {
+            int most = 0;
+            for (int p = 0; p < w.n; p++) most = w.hole_suit_n[p][suit] > most ? w.hole_suit_n[p][suit] : most;
+            need = 5 - most - w.board_suit_n[suit];
+        }
+        if (need > m) continue;
+        w.suit = suit;
+        w.need = need > 0 ? need : 0;
+        w.suit_avail = stub_suit[suit];
+        for (int r = 0; r < 13; r++) w.avail[r] = stub_rank[r] - (int)(stub_suit[suit] >> r & 1);
+        ph_eq_flop_ranks(&w, 0, m, key, ranks, 0, 0, 1);
+    }
+}
+
+/* Weighted sums over deals whose range players' combinations are given: row t of
+ * `holes` (n_players x hole_size cards) has weight weights[t]; out[0] = weighted
+ * deals, then per player 5 sums (win, tie, share, high, low) weighted; *deals
+ * counts the showdowns. Rows with equal hole ranks should be adjacent: the rank pass
+ * is reused between them. */
+static void ph_eq_exact_rows(const ph_eq_setup *s, const uint8_t *holes, const double *weights, size_t n_rows,
+                             double *out, int64_t *deals)
+{
+    ph_eq_counts counts, rank_counts;
+    uint8_t row_holes[PH_EQ_MAX_PLAYERS][8], last_ranks[PH_EQ_MAX_PLAYERS * 8];
+    int n = s->n_players, width = s->hole_size, have_last = 0;
+    memset(row_holes, 0, sizeof row_holes);
+    for (size_t t = 0; t < n_rows; t++) {
+        uint8_t ranks[PH_EQ_MAX_PLAYERS * 8];
+        const uint8_t *row = holes + t * (size_t)(n * width);
+        for (int p = 0; p < n; p++)
+            for (int i = 0; i < width; i++) row_holes[p][i] = row[p * width + i];
+        for (int i = 0; i < n * width; i++) ranks[i] = row[i] >> 2;
+        int same = have_last && memcmp(ranks, last_ranks, (size_t)(n * width)) == 0;
+        ph_eq_exact_flop(s, row_holes, &counts, &rank_counts, same);
+        memcpy(last_ranks, ranks, (size_t)(n * width));
+        have_last = 1;
+        double weight = weights[t];
+        *deals += counts.deals;
+        out[0] += weight * (double)counts.deals;
+        for (int p = 0; p < n; p++) {
+            double *o = out + 1 + 5 * p;
+            o[0] += weight * (double)counts.win[p];
+            o[1] += weight * (double)counts.tie[p];
+            o[2] += weight * (double)counts.share[p];
+            o[3] += weight * (double)counts.high[p];
+            o[4] += weight * (double)counts.low[p];
+        }
+    }
+}
+
+#endif

@@ -1,0 +1,187 @@
+/* Showdown equity by sampling (see equity.h for the deal and the scoring).
+ *
+ * One trial: each range player's combination is drawn by its weight (Walker's alias
+ * method: one draw and one coin), and the trial starts over when two of them share
+ * a card, so that a combination of hands comes up in proportion to the product of
+ * its weights, as the exact sums count it; then the missing board and hole cards are
+ * dealt from the stub by a partial Fisher-Yates shuffle, skipping the range
+ * players' cards. A chunk of trials is one RNG stream: chunks can run on any
+ * thread in any order and add up to the same counts.
+ */
+#ifndef PH_EQUITY_SAMPLE_H
+#define PH_EQUITY_SAMPLE_H
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "deal.h"
+#include "equity.h"
+
+/* Walker/Vose alias table of n weights (n <= 1326; some positive). prob[k] is the
+ * chance, scaled to 2^32, of keeping column k rather than taking other[k]. */
+static void ph_alias_build(const double *weights, int n, uint32_t *prob, uint16_t *other)
+{
+    double scaled[1326], total = 0;
+    int small[1326], large[1326], n_small = 0, n_large = 0;
+    for (int k = 0; k < n; k++) total += weights[k];
+    for (int k = 0; k < n; k++) {
+        scaled[k] = weights[k] * n / total;
+        if (scaled[k] < 1.0)
+            small[n_small++] = k;
+        else
+            large[n_large++] = k;
+    }
+    while (n_small && n_large) {
+        int s = small[--n_small], l = large[n_large - 1];
+        prob[s] = (uint32_t)(scaled[s] * 4294967296.0);
+        other[s] = (uint16_t)l;
+        scaled[l] -= 1.0 - scaled[s];
+        if (scaled[l] < 1.0) {
+            n_large--;
+            small[n_small++] = l;
+        }
+    }
+    /* What is left is full up to rounding: always kept. */
+    while (n_large) {
+        int l = large[--n_large];
+        prob[l] = 0xFFFFFFFFu;
+        other[l] = (uint16_t)l;
+    }
+    while (n_small) {
+        int s = small[--n_small];
+        prob[s] = 0xFFFFFFFFu;
+        other[s] = (uint16_t)s;
+    }
+}
+
+PH_INLINE int ph_alias_draw(ph_rng *rng, int n, const uint32_t *prob, const uint16_t *other)
+{
+    int k = (int)ph_rng_below(rng, (uint32_t)n);
+    return ph_rng_next32(rng) < prob[k] ? k : other[k];
+}
+
+/* The range players' hands for one trial (into holes): the cards they take, never 0
+ * (at least one player has a range when called). */
+PH_INLINE uint64_t ph_eq_draw_ranges(const ph_eq_setup *s, ph_rng *rng, uint8_t holes[][8])
+{
+    for (;;) {
+        uint64_t taken = 0;
+        int p;
+        for (p = 0; p < s->n_players; p++) {
+            if (!s->n_combos[p]) continue;
+            int k = ph_alias_draw(rng, s->n_combos[p], s->alias_prob[p], s->alias_other[p]);
+            uint8_t a = s->combos[p][2 * k], b = s->combos[p][2 * k + 1];
+            uint64_t bits = 1ULL << a | 1ULL << b;
+            if (taken & bits) break;
+            taken |= bits;
+            holes[p][0] = a;
+            holes[p][1] = b;
+        }
+        if (p == s->n_players) return taken;
+    }
+}
+
+/* k cards of the stub that the range players do not hold (taken): the first k such
+ * cards of a uniformly shuffled stub, so a uniform k-subset of them. */
+PH_INLINE void ph_eq_deal_free(ph_rng *rng, uint8_t *stub, int n_stub, int *dealt, int k, uint64_t taken, uint8_t *out)
+{
+    ph_deal_cards(rng, stub, n_stub, dealt, k, out);
+    if (!taken) return;
+    for (int i = 0; i < k; i++)
+        while (taken >> out[i] & 1) out[i] = ph_deal_next(rng, stub, n_stub, dealt);
+}
+
+/* Hold'em: sums of card keys instead of card lists (high.h), the board's once; the
+ * card masks only when a flush is possible. Heads-up counts inline. */
+static void ph_eq_sample_holdem(const ph_eq_setup *s, ph_rng *rng, int64_t n_trials, ph_eq_counts *c)
+{
+    uint8_t stub[52], holes[PH_EQ_MAX_PLAYERS][8], board[5];
+    uint64_t hole_key[PH_EQ_MAX_PLAYERS], known_key = PH_KEY_START;
+    uint32_t high[PH_EQ_MAX_PLAYERS];
+    int n = s->n_players, n_stub = s->n_stub, m = s->board_size - s->n_board, ranges = 0;
+    int64_t first = 0, second = 0, split = 0;
+    memcpy(stub, s->stub, sizeof stub);
+    memcpy(board, s->board, sizeof board);
+    for (int i = 0; i < s->n_board; i++) known_key += ph_card_key[s->board[i]];
+    for (int p = 0; p < n; p++) {
+        ranges |= s->n_combos[p] > 0;
+        memcpy(holes[p], s->hole[p], 8);
+        hole_key[p] = ph_card_key[holes[p][0]] + ph_card_key[holes[p][1]];
+    }
+    for (int64_t t = 0; t < n_trials; t++) {
+        uint64_t taken = 0, key = known_key;
+        int dealt = 0;
+        if (ranges) {
+            taken = ph_eq_draw_ranges(s, rng, holes);
+            for (int p = 0; p < n; p++) hole_key[p] = ph_card_key[holes[p][0]] + ph_card_key[holes[p][1]];
+        }
+        ph_eq_deal_free(rng, stub, n_stub, &dealt, m, taken, board + s->n_board);
+        for (int i = s->n_board; i < 5; i++) key += ph_card_key[board[i]];
+        for (int p = 0; p < n; p++) {
+            uint64_t sum = key + hole_key[p], flush_bits = sum & PH_FLUSH_BITS;
+            if (flush_bits) {
+                uint64_t mask = ph_card_mask[holes[p][0]] | ph_card_mask[holes[p][1]];
+                for (int i = 0; i < 5; i++) mask |= ph_card_mask[board[i]];
+                high[p] = ph_flush_value(flush_bits, mask);
+            } else {
+                high[p] = ph_rank_lookup((uint32_t)sum);
+            }
+        }
+        if (n == 2) {
+            first += high[0] > high[1];
+            second += high[1] > high[0];
+            split += high[0] == high[1];
+        } else {
+            ph_eq_score(c, n, high, NULL, 1, 1);
+        }
+    }
+    if (n == 2) {
+        int64_t wins[2] = {first, second};
+        c->deals += n_trials;
+        for (int p = 0; p < 2; p++) {
+            c->win[p] += wins[p];
+            c->tie[p] += split;
+            c->share[p] += wins[p] * PH_EQ_POT + split * (PH_EQ_POT / 2);
+            c->high[p] += wins[p] * PH_EQ_POT + split * (PH_EQ_POT / 2);
+            c->share_sq[p] += wins[p] * PH_EQ_POT * PH_EQ_POT + split * (PH_EQ_POT / 2) * (PH_EQ_POT / 2);
+        }
+    }
+}
+
+/* Any game, from card lists. */
+static void ph_eq_sample_generic(const ph_eq_setup *s, ph_rng *rng, int64_t n_trials, ph_eq_counts *c)
+{
+    uint8_t stub[52], holes[PH_EQ_MAX_PLAYERS][8], board[5];
+    uint32_t high[PH_EQ_MAX_PLAYERS], low[PH_EQ_MAX_PLAYERS];
+    int n = s->n_players, ranges = 0;
+    memcpy(stub, s->stub, sizeof stub);
+    memcpy(board, s->board, sizeof board);
+    for (int p = 0; p < n; p++) {
+        ranges |= s->n_combos[p] > 0;
+        memcpy(holes[p], s->hole[p], 8);
+    }
+    for (int64_t t = 0; t < n_trials; t++) {
+        uint64_t taken = ranges ? ph_eq_draw_ranges(s, rng, holes) : 0;
+        int dealt = 0;
+        ph_eq_deal_free(rng, stub, s->n_stub, &dealt, s->board_size - s->n_board, taken, board + s->n_board);
+        for (int p = 0; p < n; p++)
+            if (!s->n_combos[p])
+                ph_eq_deal_free(rng, stub, s->n_stub, &dealt, s->hole_size - s->n_hole[p], taken, holes[p] + s->n_hole[p]);
+        ph_eq_values(s, holes, board, high, low);
+        ph_eq_score(c, n, high, s->hilo ? low : NULL, 1, 1);
+    }
+}
+
+/* n_trials trials of stream `stream` of `seed`, added to *c. */
+static void ph_eq_sample(const ph_eq_setup *s, uint64_t seed, uint64_t stream, int64_t n_trials, ph_eq_counts *c)
+{
+    ph_rng rng;
+    ph_rng_seed(&rng, seed, stream);
+    if (s->game == PH_EQ_OMAHA) ph_omaha_prepare();
+    if (s->game == PH_EQ_HOLDEM && !s->hilo)
+        ph_eq_sample_holdem(s, &rng, n_trials, c);
+    else
+        ph_eq_sample_generic(s, &rng, n_trials, c);
+}
+
+#endif

@@ -1,0 +1,33 @@
+# Stubs for the Cython extension pokerhash._equity (src/pokerhash/_equity.pyx). Input is
+# validated by pokerhash.equity before it gets here.
+from typing import List, Optional, Tuple
+
+import numpy as np
+import numpy.typing as npt
+
+GAMES: dict
+POT: int
+
+_Counts = Tuple[int, npt.NDArray[np.int64]]
+
+class Deal:
+    def __init__(
+        self,
+        game: str,
+        hilo: bool,
+        hole_size: int,
+        board_size: int,
+        holes: List[List[int]],
+        board: List[int],
+        stub: List[int],
+        ranges: List[Optional[Tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]]],
+    ) -> None: ...
+    def exact_generic(self) -> _Counts: ...
+    def exact_rows(
+        self, holes: npt.NDArray[np.uint8], weights: npt.NDArray[np.float64]
+    ) -> Tuple[int, npt.NDArray[np.float64]]: ...
+    def sample(self, seed: int, stream: int, trials: int) -> _Counts: ...
+
+def random_deals(stub: npt.NDArray[np.uint8], k: int, n: int, seed: int) -> npt.NDArray[np.uint8]: ...
+def board_strengths(boards: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint16]: ...
+def equities_vs_range(board: npt.NDArray[np.uint8], weights: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]: ...

@@ -1,0 +1,194 @@
+# The Cython binding of the equity kernels (csrc/equity*.h, csrc/deal.h).
+#
+# Everything here takes input already validated by pokerhash.equity (cards distinct
+# and in 0..51, sizes within the game's limits) and runs its loops without the GIL,
+# so that Python threads calling it run in parallel.
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
+from libc.string cimport memset
+
+import numpy as np
+
+cdef enum:
+    MAX_PLAYERS = 10  # PH_EQ_MAX_PLAYERS
+
+
+cdef extern from "equity.h" nogil:
+    int PH_EQ_HOLDEM, PH_EQ_OMAHA, PH_EQ_STUD, PH_EQ_POT
+
+    ctypedef struct ph_eq_setup:
+        int game
+        int hilo
+        int n_players
+        int hole_size
+        int board_size
+        int n_hole[MAX_PLAYERS]
+        uint8_t hole[MAX_PLAYERS][8]
+        int n_board
+        uint8_t board[5]
+        int n_stub
+        uint8_t stub[52]
+        int n_combos[MAX_PLAYERS]
+        const uint8_t *combos[MAX_PLAYERS]
+        const uint32_t *alias_prob[MAX_PLAYERS]
+        const uint16_t *alias_other[MAX_PLAYERS]
+
+    ctypedef struct ph_eq_counts:
+        int64_t deals
+        int64_t win[MAX_PLAYERS]
+        int64_t tie[MAX_PLAYERS]
+        int64_t share[MAX_PLAYERS]
+        int64_t high[MAX_PLAYERS]
+        int64_t low[MAX_PLAYERS]
+        int64_t share_sq[MAX_PLAYERS]
+
+    void ph_eq_exact_generic(const ph_eq_setup *s, ph_eq_counts *counts)
+    void ph_eq_exact_rows(const ph_eq_setup *s, const uint8_t *holes, const double *weights, size_t n_rows,
+                          double *out, int64_t *deals)
+
+
+cdef extern from "equity_sample.h" nogil:
+    void ph_alias_build(const double *weights, int n, uint32_t *prob, uint16_t *other)
+    void ph_eq_sample(const ph_eq_setup *s, uint64_t seed, uint64_t stream, int64_t n_trials, ph_eq_counts *c)
+
+
+cdef extern from "deal.h" nogil:
+    void ph_random_deals(uint8_t *stub, int n_stub, int k, size_t n_rows, uint64_t seed, uint8_t *out)
+
+
+cdef extern from "equity_solver.h" nogil:
+    void ph_combos_prepare()
+    void ph_board_strengths(const uint8_t *board, int n, uint16_t *out)
+    void ph_equities_vs_range(const uint8_t *board, int n, const double *weights, double *out)
+
+
+ph_combos_prepare()
+
+GAMES = {"holdem": PH_EQ_HOLDEM, "omaha": PH_EQ_OMAHA, "stud": PH_EQ_STUD}
+POT = PH_EQ_POT
+
+
+cdef object counts_array(const ph_eq_counts *c, int n):
+    """(deals, int64 array of rows win, tie, share, high, low, share_sq by player)."""
+    out = np.empty((6, n), dtype=np.int64)
+    cdef int64_t[:, ::1] view = out
+    cdef int p
+    for p in range(n):
+        view[0, p] = c.win[p]
+        view[1, p] = c.tie[p]
+        view[2, p] = c.share[p]
+        view[3, p] = c.high[p]
+        view[4, p] = c.low[p]
+        view[5, p] = c.share_sq[p]
+    return c.deals, out
+
+
+cdef class Deal:
+    """A validated deal (see csrc/equity.h): known cards, the stub, and the range
+    players' combinations with their alias tables (kept alive here)."""
+
+    cdef ph_eq_setup setup
+    cdef list keep
+
+    def __init__(self, str game, bint hilo, int hole_size, int board_size, list holes, list board, list stub,
+                 list ranges):
+        cdef int p, i, n = len(holes)
+        cdef uint8_t[:, ::1] combos
+        cdef double[::1] weights
+        cdef uint32_t[::1] prob
+        cdef uint16_t[::1] other
+        memset(&self.setup, 0, sizeof(self.setup))
+        self.keep = []
+        self.setup.game = GAMES[game]
+        self.setup.hilo = hilo
+        self.setup.n_players = n
+        self.setup.hole_size = hole_size
+        self.setup.board_size = board_size
+        for p in range(n):
+            self.setup.n_hole[p] = len(holes[p])
+            for i, card in enumerate(holes[p]):
+                self.setup.hole[p][i] = card
+        self.setup.n_board = len(board)
+        for i, card in enumerate(board):
+            self.setup.board[i] = card
+        self.setup.n_stub = len(stub)
+        for i, card in enumerate(stub):
+            self.setup.stub[i] = card
+        for p in range(n):
+            if ranges[p] is None:
+                continue
+            combo_cards, combo_weights = ranges[p]
+            combos = np.ascontiguousarray(combo_cards, dtype=np.uint8)
+            weights = np.ascontiguousarray(combo_weights, dtype=np.float64)
+            prob_array = np.empty(len(weights), dtype=np.uint32)
+            other_array = np.empty(len(weights), dtype=np.uint16)
+            prob = prob_array
+            other = other_array
+            ph_alias_build(&weights[0], <int>weights.shape[0], &prob[0], &other[0])
+            self.keep.extend((combos, prob_array, other_array))
+            self.setup.n_combos[p] = <int>weights.shape[0]
+            self.setup.combos[p] = &combos[0, 0]
+            self.setup.alias_prob[p] = &prob[0]
+            self.setup.alias_other[p] = &other[0]
+
+    def exact_generic(self):
+        """Every completion of a deal of known hands: (deals, counts) as counts_array."""
+        cdef ph_eq_counts c
+        with nogil:
+            ph_eq_exact_generic(&self.setup, &c)
+        return counts_array(&c, self.setup.n_players)
+
+    def exact_rows(self, const uint8_t[:, ::1] holes, const double[::1] weights):
+        """Weighted exact sums over rows of every player's hole cards (Hold'em, Omaha):
+        (showdowns, float64 array [weighted deals, then win, tie, share, high, low per player])."""
+        cdef int n = self.setup.n_players
+        out = np.zeros(1 + 5 * n, dtype=np.float64)
+        cdef double[::1] view = out
+        cdef int64_t deals = 0
+        cdef size_t rows = holes.shape[0]
+        if rows:
+            with nogil:
+                ph_eq_exact_rows(&self.setup, &holes[0, 0], &weights[0], rows, &view[0], &deals)
+        return deals, out
+
+    def sample(self, uint64_t seed, uint64_t stream, int64_t trials):
+        """Trials of one RNG stream: (deals, counts) as counts_array."""
+        cdef ph_eq_counts c
+        memset(&c, 0, sizeof(c))
+        with nogil:
+            ph_eq_sample(&self.setup, seed, stream, trials, &c)
+        return counts_array(&c, self.setup.n_players)
+
+
+def random_deals(const uint8_t[::1] stub, int k, Py_ssize_t n, uint64_t seed):
+    """(n, k) uint8 rows of k distinct cards of the stub (k <= len(stub))."""
+    out = np.empty((n, k), dtype=np.uint8)
+    cdef uint8_t[:, ::1] view = out
+    cdef uint8_t cards[52]
+    cdef int i, n_stub = <int>stub.shape[0]
+    for i in range(n_stub):
+        cards[i] = stub[i]
+    if n and k:
+        with nogil:
+            ph_random_deals(cards, n_stub, k, <size_t>n, seed, &view[0, 0])
+    return out
+
+
+def board_strengths(const uint8_t[:, ::1] boards):
+    """(n, 1326) uint16: every combination's strength on each 5-card board, 0 where it
+    holds a board card."""
+    cdef Py_ssize_t n = boards.shape[0], row
+    out = np.empty((n, 1326), dtype=np.uint16)
+    cdef uint16_t[:, ::1] view = out
+    with nogil:
+        for row in range(n):
+            ph_board_strengths(&boards[row, 0], 5, &view[row, 0])
+    return out
+
+
+def equities_vs_range(const uint8_t[::1] board, const double[::1] weights):
+    """(1326,) float64: every hero combination's equity against the villain weights."""
+    out = np.empty(1326, dtype=np.float64)
+    cdef double[::1] view = out
+    with nogil:
+        ph_equities_vs_range(&board[0], <int>board.shape[0], &weights[0], &view[0])
+    return out

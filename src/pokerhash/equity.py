@@ -1,0 +1,563 @@
+"""Showdown equity: who is ahead, exactly or by sampling, in C without the GIL.
+
+``equity(players, board, dead, game)`` answers for 2 to 10 players, each a known
+hand or (Hold'em) a weighted range of two-card combinations, in Hold'em, Omaha
+(4, 5 or 6 hole cards, high or eight-or-better hi/lo) and seven-card stud (high or
+hi/lo) with the cards known so far. Hands are ranked as RULES.md "Standard hand
+ranking", "Games that pick five cards from more" and "Low hands" say, and every
+showdown's pot is shared as "Pots, splitting and rake" says: ties split evenly, and
+in hi/lo the best high and the best qualifying low each take half, the high taking
+everything when no low qualifies.
+
+Exact results count every remaining deal (and every combination of the players'
+range hands that shares no card with the others, the board or the dead cards,
+weighted by the product of their weights); sampled ones draw deals from the same
+distribution. ``random_deals`` deals random hands for users' own simulations;
+``board_strengths`` and ``equities_vs_range`` are the terminal-node kernels of CFR
+solvers over the 1,326 two-card combinations (``pokerhash.ranges`` layout).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import os
+import secrets
+import sys
+import time
+import types
+from concurrent.futures import ThreadPoolExecutor
+from typing import Callable, Iterator, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+from . import _equity
+from .cards import HandLike, card_str, cards
+from .errors import InvalidCardError, InvalidValueError
+from .ranges import COMBOS, N_COMBOS, Range
+
+__all__ = ["EquityResult", "equity", "equity_iter", "random_deals", "board_strengths", "equities_vs_range", "GAMES"]
+
+
+
+def _pair_bits(pairs: np.ndarray) -> np.ndarray:
+    """One uint64 card mask per row of two cards."""
+    return (np.uint64(1) << pairs[:, 0].astype(np.uint64)) | (np.uint64(1) << pairs[:, 1].astype(np.uint64))
+
+
+COMBO_BITS = _pair_bits(COMBOS)
+
+
+class _Game:
+    """What the equity kernels need to know about a game (RULES.md "The games and their flow")."""
+
+    def __init__(self, name: str, kind: str, hilo: bool, hole_sizes: Tuple[int, ...], board_size: int, max_players):
+        self.name, self.kind, self.hilo = name, kind, hilo
+        self.hole_sizes, self.board_size, self.max_players = hole_sizes, board_size, max_players
+
+
+_OMAHA_SEATS = {4: 10, 5: 8, 6: 7}  # RULES.md: Omaha 2-10, PLO5 2-8, PLO6 2-7
+GAMES = {
+    "holdem": _Game("holdem", "holdem", False, (2,), 5, {2: 10}),
+    "omaha": _Game("omaha", "omaha", False, (4, 5, 6), 5, _OMAHA_SEATS),
+    "omaha8": _Game("omaha8", "omaha", True, (4, 5, 6), 5, _OMAHA_SEATS),
+    "stud": _Game("stud", "stud", False, tuple(range(8)), 0, {k: 8 for k in range(8)}),
+    "stud8": _Game("stud8", "stud", True, tuple(range(8)), 0, {k: 8 for k in range(8)}),
+}
+_ALIASES = {"hold'em": "holdem", "plo": "omaha", "omaha-hilo": "omaha8", "plo8": "omaha8", "stud-hilo": "stud8"}
+
+# Exact counts beyond this many board leaves (after suit symmetry) are sampled by
+# method="auto": about a second on one core.
+AUTO_EXACT_LEAVES = 2e8
+AUTO_EXACT_DEALS = 2e7  # stud, walked card by card (about 20 M deals a second)
+CHUNK_TRIALS = 1 << 15
+ROUND_CHUNKS = 8
+
+
+class EquityResult:
+    """Equity of each player, exact or sampled.
+
+    Per player (NumPy arrays in seat order): ``equity`` (the expected share of the
+    pot, ties and halves shared), ``win`` (probability of taking the whole pot
+    alone), ``tie`` (of taking part of it, not all); in hi/lo games ``high`` and
+    ``low`` (expected share from each half: ``equity = high + low``) and ``scoop``
+    (= ``win``), else None. ``showdowns``: deals counted or sampled; ``exact``;
+    ``std_error`` of each equity when sampled (else None); ``progress`` (1.0 when
+    final); ``elapsed`` seconds; ``seed`` of a sampled run.
+    """
+
+    def __init__(self, labels, game, equity, win, tie, high, low, showdowns, exact, std_error, progress, elapsed, seed):
+        self.labels = tuple(labels)
+        self.game = game
+        self.equity = equity
+        self.win = win
+        self.tie = tie
+        hilo = GAMES[game].hilo
+        self.high = high if hilo else None
+        self.low = low if hilo else None
+        self.scoop = win if hilo else None
+        self.showdowns = showdowns
+        self.exact = exact
+        self.std_error = std_error
+        self.progress = progress
+        self.elapsed = elapsed
+        self.seed = seed
+
+    def table(self) -> str:
+        """The result as an aligned text table, one row per player."""
+        head = ["player", "equity", "win", "tie"]
+        if self.high is not None:
+            head += ["high", "low"]
+        if self.std_error is not None:
+            head.append("± s.e.")
+        rows = []
+        for i, label in enumerate(self.labels):
+            row = [label, self.equity[i], self.win[i], self.tie[i]]
+            if self.high is not None:
+                row += [self.high[i], self.low[i]]
+            if self.std_error is not None:
+                row.append(self.std_error[i])
+            rows.append([row[0]] + [f"{100 * v:.3f}%" for v in row[1:]])
+        width = [max(len(str(r[j])) for r in rows + [head]) for j in range(len(head))]
+        lines = ["  ".join(str(c).ljust(width[j]) if j == 0 else str(c).rjust(width[j]) for j, c in enumerate(r))
+                 for r in [head] + rows]
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        how = "exact" if self.exact else ("sampled" if self.progress >= 1 else f"{100 * self.progress:.0f}% done")
+        return f"EquityResult({self.game}, {how}, {self.showdowns:,} showdowns, {self.elapsed:.3f} s)\n{self.table()}"
+
+
+# --- reading the input ------------------------------------------------------------
+
+
+def _game(game: str) -> _Game:
+    name = _ALIASES.get(str(game).lower(), str(game).lower())
+    if name not in GAMES:
+        raise InvalidValueError(f"unknown game {game!r}; one of {', '.join(GAMES)}")
+    return GAMES[name]
+
+
+def _range_weights(player) -> Optional[np.ndarray]:
+    """The (1326,) weights of a range player, or None for a hand: a Range, range text
+    that is not a hand of cards (``"QQ+,AKs"``), or an array of 1,326 floats."""
+    if isinstance(player, Range):
+        return player.weights
+    if isinstance(player, str):
+        try:
+            cards(player)
+            return None
+        except InvalidCardError:
+            return Range(player).weights
+    if isinstance(player, np.ndarray) and player.dtype.kind == "f":
+        return Range(player).weights
+    return None
+
+
+def _label(player, hand: Optional[List[int]]) -> str:
+    if hand is not None:
+        return "".join(card_str(c) for c in hand) or "?"
+    text = str(player) if not isinstance(player, np.ndarray) else "range"
+    return text if len(text) <= 24 else text[:21] + "..."
+
+
+class _Spec:
+    """A validated equity question."""
+
+    def __init__(self, players, board, dead, game):
+        self.game = _game(game)
+        g = self.game
+        if isinstance(players, (str, bytes)) or not hasattr(players, "__len__"):
+            raise InvalidValueError("players is a sequence of hands or ranges, one per player")
+        n = len(players)
+        self.board = cards(board)
+        self.dead = cards(dead)
+        if len(self.board) > g.board_size:
+            raise InvalidCardError(f"{g.name} has {g.board_size} board cards, got {len(self.board)}")
+        self.hands: List[Optional[List[int]]] = []
+        self.weights: List[Optional[np.ndarray]] = []
+        for i, player in enumerate(players):
+            weights = _range_weights(player)
+            if weights is not None and g.kind != "holdem":
+                raise InvalidValueError(f"player {i + 1}: ranges are for Hold'em; give {g.name} hands as cards")
+            hand = None if weights is not None else cards(player)
+            if hand is not None and len(hand) not in g.hole_sizes:
+                sizes = " or ".join(str(s) for s in g.hole_sizes)
+                raise InvalidCardError(f"player {i + 1}: a {g.name} hand has {sizes} cards, got {len(hand)}")
+            self.hands.append(hand)
+            self.weights.append(weights)
+        sizes = {len(h) for h in self.hands if h is not None}
+        if g.kind == "omaha" and len(sizes) > 1:
+            raise InvalidCardError(f"every {g.name} hand must have the same number of cards, got {sorted(sizes)}")
+        self.hole_size = 7 if g.kind == "stud" else (sizes.pop() if sizes else 2)
+        seats = g.max_players.get(self.hole_size, 8) if g.kind != "stud" else 8
+        if not 2 <= n <= seats:
+            raise InvalidValueError(f"{g.name} takes 2 to {seats} players, got {n}")
+        self.labels = [_label(p, h) for p, h in zip(players, self.hands)]
+        known = self.board + self.dead + [c for h in self.hands if h is not None for c in h]
+        cards(known)  # a card twice anywhere: InvalidCardError naming it
+        self.known_mask = 0
+        for c in known:
+            self.known_mask |= 1 << c
+        self.stub = [c for c in range(52) if not self.known_mask >> c & 1]
+        self.board_size = g.board_size
+        missing = sum(self.hole_size - len(h) for h in self.hands if h is not None) + 2 * sum(
+            w is not None for w in self.weights) + g.board_size - len(self.board)
+        if g.kind == "stud" and missing > len(self.stub):
+            # RULES.md "The games and their flow": when the deck cannot give every player a
+            # seventh card, one community card serves them all.
+            if any(len(h) > 6 for h in self.hands):
+                raise InvalidValueError("the deck cannot complete every stud hand")
+            self.hole_size, self.board_size = 6, 1
+            missing = sum(6 - len(h) for h in self.hands) + 1
+        if missing > len(self.stub):
+            raise InvalidValueError(f"{n} players need {missing} more cards but only {len(self.stub)} are left")
+        self.combos: List[Optional[Tuple[np.ndarray, np.ndarray]]] = []
+        for i, w in enumerate(self.weights):
+            if w is None:
+                self.combos.append(None)
+                continue
+            live = (w > 0) & ((COMBO_BITS & np.uint64(self.known_mask)) == 0)
+            if not live.any():
+                raise InvalidValueError(f"player {i + 1}'s range is empty once the known cards are removed")
+            index = np.flatnonzero(live)
+            self.combos.append((np.ascontiguousarray(COMBOS[index]), w[index]))
+        self.ranges = [i for i, c in enumerate(self.combos) if c is not None]
+        if len(self.ranges) > 1 and not self._compatible():
+            raise InvalidValueError("no combination of the players' ranges is free of shared cards")
+
+    def _compatible(self) -> bool:
+        """Whether some choice of one combination per range player shares no card."""
+        masks = [[int(b) for b in _pair_bits(self.combos[i][0])] for i in self.ranges]
+
+        def search(k: int, used: int) -> bool:
+            return k == len(masks) or any(not used & m and search(k + 1, used | m) for m in masks[k])
+
+        return search(0, 0)
+
+    def deal(self) -> "_equity.Deal":
+        holes = [h if h is not None else [] for h in self.hands]
+        return _equity.Deal(self.game.kind, self.game.hilo, self.hole_size, self.board_size, holes, self.board,
+                            self.stub, self.combos)
+
+    def board_leaves(self) -> int:
+        """Boards one exact row walks (about: ranks, then flush corrections)."""
+        free = len(self.stub) - 2 * len(self.ranges)
+        return min(math.comb(free, self.board_size - len(self.board)), 40000)
+
+    def completions(self) -> int:
+        """Deals of known hands walked card by card."""
+        free, total = len(self.stub), 1
+        for k in [self.board_size - len(self.board)] + [self.hole_size - len(h) for h in self.hands]:
+            total *= math.comb(free, k)
+            free -= k
+        return total
+
+
+# --- exact --------------------------------------------------------------------------
+
+
+def _range_rows(spec: _Spec, limit: float):
+    """Every combination of the players' hands that shares no card, as rows of hole
+    cards (n, players * 2) with weights; None when there would be more than limit."""
+    rows = np.zeros((1, 0), dtype=np.uint8)
+    masks = np.zeros(1, dtype=np.uint64)
+    weights = np.ones(1)
+    for hand, combo in zip(spec.hands, spec.combos):
+        if combo is None:
+            cards_ = np.array(sorted(hand, reverse=True), dtype=np.uint8)
+            rows = np.concatenate([rows, np.broadcast_to(cards_, (len(rows), len(cards_)))], axis=1)
+            continue
+        pairs, w = combo
+        if len(rows) * len(pairs) > limit:
+            return None
+        bits = _pair_bits(pairs)
+        ok = (masks[:, None] & bits[None, :]) == 0
+        left, right = np.nonzero(ok)
+        rows = np.concatenate([rows[left], pairs[right]], axis=1)
+        masks = masks[left] | bits[right]
+        weights = weights[left] * w[right]
+    return np.ascontiguousarray(rows), weights
+
+
+def _suit_classes(spec: _Spec, rows: np.ndarray, weights: np.ndarray):
+    """Rows that a permutation of the suits maps into each other (fixing the board and
+    dead cards as sets) have the same counts: one row per class, with the classes'
+    summed weights and sizes, ordered by hole ranks (the C loop reuses rank passes).
+    Known hands must map to themselves too: the deal's stub is theirs."""
+    n = len(spec.hands)
+    fixed = [set(spec.board), set(spec.dead)] + [set(h) for h in spec.hands if h is not None]
+    perms = [p for p in itertools.permutations(range(4))
+             if all({(c & ~3) | p[c & 3] for c in group} == group for group in fixed)]
+    table = np.array([[(c & ~3) | p[c & 3] for c in range(52)] for p in perms], dtype=np.uint8)
+    mapped = table[:, rows].reshape(len(perms), len(rows), n, 2).astype(np.int64)
+    code = np.maximum(mapped[..., 0], mapped[..., 1]) << 6 | np.minimum(mapped[..., 0], mapped[..., 1])
+    key = np.zeros(code.shape[:2], dtype=np.int64)
+    for i in range(n):
+        key = key << 12 | code[..., i]
+    canon = key.min(axis=0)
+    unique, inverse = np.unique(canon, return_inverse=True)
+    class_weights = np.bincount(inverse.ravel(), weights)
+    class_sizes = np.bincount(inverse.ravel())
+    out = np.empty((len(unique), n, 2), dtype=np.uint8)
+    for i in range(n):
+        c = (unique >> (12 * (n - 1 - i))) & 0xFFF
+        out[:, i, 0], out[:, i, 1] = c >> 6, c & 63
+    out = out.reshape(len(unique), 2 * n)
+    order = np.lexsort((out >> 2).T[::-1])
+    return np.ascontiguousarray(out[order]), class_weights[order], class_sizes[order]
+
+
+def _exact_plan(spec: _Spec, limit: float):
+    """(rows, weights, sizes) for the exact flop-game count, or None if over limit."""
+    if not spec.ranges:
+        row = np.array([c for h in spec.hands for c in h], dtype=np.uint8)[None, :]
+        return row, np.ones(1), np.ones(1, dtype=np.int64)
+    built = _range_rows(spec, limit)
+    if built is None:
+        return None
+    rows, weights = built
+    if len(spec.hands) <= 5:
+        return _suit_classes(spec, rows, weights)
+    order = np.lexsort((rows >> 2).T[::-1])
+    return rows[order], weights[order], np.ones(len(rows), dtype=np.int64)
+
+
+def _pool_map(function, items, threads: int):
+    if threads <= 1 or len(items) <= 1:
+        return [function(item) for item in items]
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        return list(pool.map(function, items))
+
+
+def _threads(threads: int) -> int:
+    if threads is None or threads < 0:
+        raise InvalidValueError(f"threads must be 0 (all cores) or a positive count, got {threads!r}")
+    return threads or os.cpu_count() or 1
+
+
+def _exact_results(spec: _Spec, plan, threads: int, started: float) -> Iterator[EquityResult]:
+    n = len(spec.hands)
+    if spec.game.kind == "stud":
+        deals, counts = spec.deal().exact_generic()
+        sums = np.concatenate([[float(deals)], counts[:5].T.astype(np.float64).ravel()])
+        yield _from_sums(spec, sums, deals, True, None, 1.0, started, None)
+        return
+    rows, weights, sizes = plan
+    deal = spec.deal()
+    # Pieces of rows, a round of them per thread at a time, an interim result after each round.
+    pieces = min(len(rows), 16 * threads)
+    bounds = np.linspace(0, len(rows), pieces + 1).astype(int)
+    batches = [(bounds[i], bounds[i + 1]) for i in range(pieces) if bounds[i + 1] > bounds[i]]
+    total = np.zeros(1 + 5 * n)
+    showdowns = done = 0
+    for start in range(0, len(batches), threads):
+        group = batches[start:start + threads]
+        results = _pool_map(lambda ab: deal.exact_rows(rows[ab[0]:ab[1]], weights[ab[0]:ab[1]]), group, threads)
+        for (a, b), (deals, sums) in zip(group, results):
+            total += sums
+            # Every row of a deal has as many boards: a class of rows counts them once per member.
+            showdowns += int(deals) // (b - a) * int(sizes[a:b].sum())
+            done += b - a
+        if done < len(rows):
+            yield _from_sums(spec, total, showdowns, False, None, done / len(rows), started, None)
+    yield _from_sums(spec, total, showdowns, True, None, 1.0, started, None)
+
+
+def _from_sums(spec, sums, showdowns, exact, std_error, progress, started, seed) -> EquityResult:
+    n = len(spec.hands)
+    per = sums[1:].reshape(n, 5)
+    weight = sums[0] if sums[0] else 1.0
+    pot = _equity.POT * weight
+    return EquityResult(spec.labels, spec.game.name, per[:, 2] / pot, per[:, 0] / weight, per[:, 1] / weight,
+                        per[:, 3] / pot, per[:, 4] / pot, int(showdowns), exact, std_error, progress,
+                        time.perf_counter() - started, seed)
+
+
+# --- sampling -----------------------------------------------------------------------
+
+
+def _sampled_results(spec: _Spec, threads: int, seed: int, target_error: Optional[float], trials: Optional[int],
+                     time_limit: Optional[float], started: float) -> Iterator[EquityResult]:
+    n = len(spec.hands)
+    deal = spec.deal()
+    counts = np.zeros((6, n), dtype=object)  # Python ints: never overflow
+    total = 0
+    stream = 0
+    while True:
+        chunks = ROUND_CHUNKS
+        sizes = [CHUNK_TRIALS] * chunks
+        if trials is not None:
+            left = trials - total
+            sizes = [s for s in (min(CHUNK_TRIALS, left - i * CHUNK_TRIALS) for i in range(chunks)) if s > 0]
+        jobs = [(stream + i, size) for i, size in enumerate(sizes)]
+        stream += len(jobs)
+        for deals, chunk in _pool_map(lambda job: deal.sample(seed, job[0], job[1]), jobs, threads):
+            total += int(deals)
+            counts += chunk.astype(object)
+        mean = counts[2].astype(float) / total / _equity.POT
+        second = counts[5].astype(float) / total / _equity.POT ** 2
+        error = np.sqrt(np.maximum(second - mean ** 2, 0.0) / max(total - 1, 1))
+        elapsed = time.perf_counter() - started
+        progress = [0.0]
+        if trials is not None:
+            progress.append(total / trials)
+        if time_limit is not None:
+            progress.append(elapsed / time_limit)
+        if target_error is not None:
+            worst = float(error.max())
+            progress.append(1.0 if worst <= target_error else (target_error / worst) ** 2)
+        finished = max(progress) >= 1.0
+        sums = np.concatenate([[float(total)], counts[:5].T.astype(np.float64).ravel()])
+        yield _from_sums(spec, sums, total, False, error, min(max(progress), 1.0) if not finished else 1.0, started, seed)
+        if finished:
+            return
+
+
+# --- the public API -----------------------------------------------------------------
+
+
+PlayerLike = Union[HandLike, np.ndarray, object]
+
+
+def equity_iter(players: Sequence[PlayerLike], board: HandLike = (), dead: HandLike = (), game: str = "holdem",
+                method: str = "auto", *, target_error: Optional[float] = None, trials: Optional[int] = None,
+                time_limit: Optional[float] = None, seed: Optional[int] = None, threads: int = 1
+                ) -> Iterator[EquityResult]:
+    """Interim results of :func:`equity` as the work goes (same arguments); the last
+    one is the final result (``progress == 1.0``)."""
+    started = time.perf_counter()
+    spec = _Spec(players, board, dead, game)
+    threads = _threads(threads)
+    if method not in ("auto", "exact", "sample"):
+        raise InvalidValueError(f"method is 'auto', 'exact' or 'sample', not {method!r}")
+    for name, value in (("target_error", target_error), ("time_limit", time_limit)):
+        if value is not None and not value > 0:
+            raise InvalidValueError(f"{name} must be positive, got {value!r}")
+    if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int) or trials < 1):
+        raise InvalidValueError(f"trials must be a positive int, got {trials!r}")
+    if method != "sample":
+        plan = None
+        if spec.game.kind == "stud":
+            feasible = spec.completions() <= (AUTO_EXACT_DEALS if method == "auto" else float("inf"))
+            plan = feasible or None
+        else:
+            limit = AUTO_EXACT_LEAVES / spec.board_leaves() if method == "auto" else 5e7
+            plan = _exact_plan(spec, limit * (64 if method == "auto" else 1))
+            if plan is not None and method == "auto" and len(plan[0]) * spec.board_leaves() > AUTO_EXACT_LEAVES:
+                plan = None
+        if plan is not None:
+            yield from _exact_results(spec, plan, threads, started)
+            return
+        if method == "exact":
+            raise InvalidValueError("too many combinations of range hands to count exactly; use method='sample'")
+    if target_error is None and trials is None and time_limit is None:
+        target_error = 5e-4
+    seed = secrets.randbits(64) if seed is None else seed
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 64:
+        raise InvalidValueError(f"seed must be an int in 0..2**64-1, got {seed!r}")
+    yield from _sampled_results(spec, threads, seed, target_error, trials, time_limit, started)
+
+
+def equity(players: Sequence[PlayerLike], board: HandLike = (), dead: HandLike = (), game: str = "holdem",
+           method: str = "auto", *, target_error: Optional[float] = None, trials: Optional[int] = None,
+           time_limit: Optional[float] = None, seed: Optional[int] = None, threads: int = 1,
+           progress: Optional[Callable[[EquityResult], None]] = None) -> EquityResult:
+    """Each player's share of the pot at showdown, over every way the deal can end.
+
+    ``players``: 2 to 10 hands (cards, e.g. ``"AhAd"`` or ``[48, 49]``) or, in
+    Hold'em, ranges (a ``pokerhash.Range``, its text, or any (1326,) float weight
+    array in the ``pokerhash.ranges`` layout). ``board``: the community cards so far;
+    ``dead``: cards out of play (folded or burned cards seen, stud up-cards of folded
+    players). ``game``: ``"holdem"``, ``"omaha"`` (4, 5 or 6 hole cards), ``"omaha8"``
+    (hi/lo eight or better), ``"stud"`` or ``"stud8"`` (each player's known cards, 0
+    to 7; when the deck cannot complete every hand the seventh card is one community
+    card, RULES.md "The games and their flow").
+
+    ``method``: ``"exact"`` counts every deal (with ranges, every combination of
+    range hands that shares no card, weighted by the product of the weights);
+    ``"sample"`` draws deals at random until the largest standard error is at most
+    ``target_error`` (default 0.0005 when no stop is given), ``trials`` deals, or
+    ``time_limit`` seconds, whichever comes first; ``"auto"`` counts when that is
+    quick (about a second or less) and samples otherwise. ``seed`` makes sampling
+    reproducible (the result does not depend on ``threads`` unless a time limit
+    stops it). ``threads``: worker threads, 0 for all cores. ``progress``: called
+    with each interim :class:`EquityResult` (see :func:`equity_iter`).
+
+    Shares follow RULES.md "Pots, splitting and rake": ties split evenly; in hi/lo
+    the best high and the best qualifying low each take half, the high all of it when
+    no low qualifies.
+    """
+    result = None
+    for result in equity_iter(players, board, dead, game, method, target_error=target_error, trials=trials,
+                              time_limit=time_limit, seed=seed, threads=threads):
+        if progress is not None:
+            progress(result)
+    return result
+
+
+def random_deals(n: int, k: int, dead: HandLike = (), seed: Optional[int] = None) -> np.ndarray:
+    """``n`` random deals of ``k`` distinct cards each, none of them ``dead``: an
+    (n, k) uint8 array, dealt in C. Each row is uniform over the k-card sequences of
+    the live cards; rows are independent. ``seed`` (an int) makes it reproducible."""
+    for name, value in (("n", n), ("k", k)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise InvalidValueError(f"{name} must be a non-negative int, got {value!r}")
+    removed = set(cards(dead))
+    stub = np.array([c for c in range(52) if c not in removed], dtype=np.uint8)
+    if k > len(stub):
+        raise InvalidValueError(f"cannot deal {k} distinct cards from the {len(stub)} live cards")
+    seed = secrets.randbits(64) if seed is None else seed
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 64:
+        raise InvalidValueError(f"seed must be an int in 0..2**64-1, got {seed!r}")
+    return _equity.random_deals(stub, k, n, seed)
+
+
+def _boards(board, sizes: Sequence[int]) -> np.ndarray:
+    if isinstance(board, np.ndarray) and board.ndim == 2:
+        rows = np.ascontiguousarray(board)
+        if rows.dtype.kind not in "iu" or rows.shape[1] not in sizes:
+            raise InvalidCardError(f"boards must be an integer array of shape (n, {sizes[0]})")
+        if rows.size and (rows.min() < 0 or rows.max() > 51):
+            raise InvalidCardError("board cards must be in 0..51")
+        rows = rows.astype(np.uint8)
+        ordered = np.sort(rows, axis=1)
+        if rows.shape[1] > 1 and (np.diff(ordered, axis=1) == 0).any():
+            bad = int(np.argmax((np.diff(ordered, axis=1) == 0).any(axis=1)))
+            raise InvalidCardError(f"board {bad} has a card twice")
+        return rows
+    return np.array([cards(board, count=sizes)], dtype=np.uint8)
+
+
+def board_strengths(board) -> np.ndarray:
+    """Strength (RULES.md "Standard hand ranking", 1..7462) of each of the 1,326
+    two-card combinations (``pokerhash.ranges`` layout) with a 5-card board, 0 where
+    the combination holds a board card: a (1326,) uint16 array. Given an (n, 5) array
+    of boards, an (n, 1326) array."""
+    rows = _boards(board, (5,))
+    out = _equity.board_strengths(rows)
+    return out if isinstance(board, np.ndarray) and board.ndim == 2 else out[0]
+
+
+def equities_vs_range(board: HandLike, villain) -> np.ndarray:
+    """Every hero combination's equity against a weighted villain range on a 3-, 4-
+    or 5-card Hold'em board: a (1326,) float64 array (``pokerhash.ranges`` layout),
+    NaN where the hero combination holds a board card or no villain hand is left.
+
+    The turn and river are enumerated; card removal is exact (a villain hand sharing
+    a card with the hero or a runout does not count, RULES.md "Cards"). Ties count
+    half ("Pots, splitting and rake")."""
+    rows = _boards(board, (3, 4, 5))
+    weights = Range(villain).weights
+    return _equity.equities_vs_range(np.ascontiguousarray(rows[0]), np.ascontiguousarray(weights))
+
+
+class _CallableModule(types.ModuleType):
+    """``pokerhash.equity(...)`` is :func:`equity`: the module is the function's
+    namespace, so that the package attribute can be both without a name clash."""
+
+    def __call__(self, *args, **kwargs) -> EquityResult:
+        return equity(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule

@@ -1,0 +1,307 @@
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+from reference_equity import brute_equity, brute_range_equity
+
+import pokerhash as ph
+from pokerhash import InvalidCardError, InvalidValueError
+from pokerhash.cards import cards
+from pokerhash.equity import board_strengths, equities_vs_range, equity, equity_iter, random_deals
+from pokerhash.ranges import Range, combo_index
+
+
+def weights(combos) -> np.ndarray:
+    """(1326,) weights from {(card, card): weight} or a list of two-card hands (weight 1)."""
+    w = np.zeros(1326)
+    items = combos.items() if isinstance(combos, dict) else ((c, 1.0) for c in combos)
+    for (a, b), weight in items:
+        w[combo_index(a, b)] = weight
+    return w
+
+
+def rank_combos(*names: str):
+    """The combinations of range classes ("AA", "AKs", "T9o"), as pairs of cards."""
+    return list(Range(",".join(names)))
+
+
+def approx(values, expected, tol=1e-12):
+    return np.allclose(np.asarray(values, dtype=float), np.asarray([float(e) for e in expected]), atol=tol, rtol=0)
+
+
+# --- known values ---------------------------------------------------------------------
+
+
+def test_aces_against_kings_preflop():
+    result = equity(["AhAd", "KsKc"])
+    assert result.exact and result.showdowns == 1_712_304
+    assert result.equity[0] == pytest.approx(0.8125548967940271, abs=1e-15)
+    assert result.equity.sum() == pytest.approx(1.0)
+    assert result.win[0] * result.showdowns == pytest.approx(1_388_072)
+    assert result.tie[0] * result.showdowns == pytest.approx(6_538)
+
+
+def test_aa_against_kk_counts_of_ompeval():
+    # OMPEval's test vector: over every combination of AA and KK hands and every board.
+    result = equity([weights(rank_combos("AA")), weights(rank_combos("KK"))])
+    assert result.exact and result.showdowns == 36 * 1_712_304
+    assert round(result.win[0] * result.showdowns) == 50_371_344
+    assert round(result.win[1] * result.showdowns) == 10_986_372
+    assert round(result.tie[0] * result.showdowns) == 285_228
+
+
+# --- exact against the brute force ----------------------------------------------------
+
+BRUTE_CASES = [
+    ("holdem", ["AhKh", "QsQd"], "2h 7h 9c Jd", ""),
+    ("holdem", ["AhKh", "QsQd", "Tc9c"], "2h 7h 9s", "8c Jc"),
+    ("holdem", ["5c4c", "5d4d", "AsAh"], "3c 3d 6h Kd", "2s"),
+    ("omaha", ["AhKhQsJs", "9c8c7d6d"], "Th 2h 5d Ks", ""),
+    ("omaha", ["AhKhQsJsTc", "9c8c7d6d2s"], "Th 3h 5d", ""),
+    ("omaha8", ["Ac2c3h9s", "Ad3d4hKs", "5c6c7h8s"], "2d 4d Jc Qh", ""),
+    ("omaha8", ["Ac2cKhKs", "AdQdJdTd"], "3c 4c 5h", ""),
+    ("stud", ["Ah Ad 4c 5s 9h Tc", "Ks Kh 2d 3d 7c 8c"], "", "Ac Kd"),
+    ("stud8", ["Ah 2d 4c 5s 9h Tc", "Ks Kh 2c 3c 7c"], "", "Qc Jc"),
+    ("stud8", ["Ah 2d 4c 5s 6h", "Ks Kh 3h 3d 7c 8c"], "", ""),
+]
+
+
+@pytest.mark.parametrize("game, hands, board, dead", BRUTE_CASES)
+def test_exact_equals_brute_force(game, hands, board, dead):
+    result = equity(hands, board, dead, game=game, method="exact")
+    expected = brute_equity(game, [cards(h) for h in hands], cards(board), cards(dead))
+    assert result.exact
+    for key in ("equity", "win", "tie"):
+        assert approx(getattr(result, key), expected[key]), key
+    if game in ("omaha8", "stud8"):
+        assert approx(result.high, expected["high"]) and approx(result.low, expected["low"])
+        assert np.array_equal(result.scoop, result.win)
+    else:
+        assert result.high is None and result.low is None and result.scoop is None
+
+
+def test_ranges_exact_equals_brute_force():
+    villain = {(cards("Ks")[0], cards("Kh")[0]): 1.0, (cards("Qs")[0], cards("Qh")[0]): 0.5,
+               (cards("9s")[0], cards("8s")[0]): 0.25, (cards("Ad")[0], cards("Kd")[0]): 0.8}
+    hero = {(cards("Ah")[0], cards("As")[0]): 1.0, (cards("Jc")[0], cards("Tc")[0]): 0.75}
+    board, dead = cards("Kc 7s 2s 3d"), cards("4h")
+    result = equity([weights(hero), weights(villain), "5s5d"], board, dead, method="exact")
+    expected = brute_range_equity([hero, villain, cards("5s5d")], board, dead)
+    assert result.exact and approx(result.equity, expected)
+
+
+# The card-by-card enumerator (stud's) on flop games: every board, by a second method.
+FULL_CASES = [
+    ("holdem", ["AhAd", "KsKc"], ""),
+    ("holdem", ["8h7h", "AsKs", "2c2d"], ""),
+    ("holdem", ["AhKh", "QhJh"], "2h"),
+    ("omaha", ["AhKhQsJs", "9c8c7d6d"], ""),
+    ("omaha8", ["Ac2cKhKs", "AdQdJdTd", "3h4h5s6s"], "7c"),
+    ("holdem", ["AhKh", "QsQd", "Tc9c", "5d5c"], ""),
+    ("omaha", ["AhKhQsJsTc", "9c8c7d6d2s"], ""),
+    ("omaha", ["AhKhQsJsTc3c", "9c8c7d6d2s2h"], ""),
+    ("omaha8", ["Ac2cKhKs", "AdQdJdTd", "3h4h5s6s"], ""),
+]
+
+
+@pytest.mark.parametrize("game, hands, board", FULL_CASES)
+def test_rank_pass_with_flush_corrections_equals_walking_every_board(game, hands, board):
+    result = equity(hands, board, game=game, method="exact")
+    spec = ph.equity._Spec(hands, board, (), game)
+    deals, counts = spec.deal().exact_generic()
+    assert result.showdowns == deals
+    for row, key in enumerate(("win", "tie")):
+        assert np.array_equal(np.round(getattr(result, key) * deals).astype(np.int64), counts[row])
+    assert np.allclose(result.equity, counts[2] / deals / 5040, atol=1e-15)
+
+
+def test_stud_community_card_when_the_deck_runs_out():
+    # Eight players with six cards each leave four: the seventh card is one shared card.
+    deck = list(range(48))
+    hands = [deck[6 * i:6 * i + 6] for i in range(8)]
+    result = equity(hands, game="stud", method="exact")
+    expected = brute_equity("stud", hands, hole_size=6, board_size=1)
+    assert result.exact and result.showdowns == 4 and approx(result.equity, expected["equity"])
+
+
+# --- sampling ---------------------------------------------------------------------------
+
+SAMPLED_CASES = [
+    ("holdem", ["AhKh", "QsQd", "Tc9c"], "", ""),
+    ("holdem", [weights(rank_combos("AA", "KK", "AKs")), weights(rank_combos("QQ", "JJ", "T9s", "AQo"))], "Ks 7d 2c", ""),
+    ("omaha", ["AhKhQsJs", "9c8c7d6d"], "", ""),
+    ("omaha8", ["Ac2cKhKs", "AdQdJdTd", "3h4h5s6s"], "", ""),
+    ("omaha", ["AhKhQsJsTc", "9c8c7d6d2s", "AdKdQcJc3h"], "Th 2h 5d", ""),
+    ("stud", ["Ah Ad 4c 5s 9h", "Ks Kh 2d 3d 7c"], "", "Qs Qh"),
+    ("stud8", ["Ah 2d 4c 5s 6h", "Ks Kh 3h 3d 7c"], "", "Qc Jc"),
+]
+
+
+@pytest.mark.parametrize("game, hands, board, dead", SAMPLED_CASES)
+def test_sampled_within_four_standard_errors_of_exact(game, hands, board, dead):
+    sampled = equity(hands, board, dead, game=game, method="sample", trials=200_000, seed=7)
+    assert not sampled.exact and sampled.showdowns == 200_000
+    exact = equity(hands, board, dead, game=game, method="exact")
+    assert (np.abs(sampled.equity - exact.equity) <= 4 * sampled.std_error).all()
+    assert sampled.equity.sum() == pytest.approx(1.0)
+
+
+def test_seed_reproduces_whatever_the_threads():
+    args = (["AhKh", "QsQd", "Tc9c"],)
+    one = equity(*args, method="sample", trials=300_000, seed=3, threads=1)
+    two = equity(*args, method="sample", trials=300_000, seed=3, threads=2)
+    other = equity(*args, method="sample", trials=300_000, seed=4, threads=1)
+    assert np.array_equal(one.equity, two.equity) and np.array_equal(one.win, two.win)
+    assert not np.array_equal(one.equity, other.equity)
+
+
+def test_sampling_stops_at_the_target_error():
+    result = equity(["AhKh", "QsQd", "Tc9c", "2c2d"], method="sample", target_error=2e-3, seed=1)
+    assert result.std_error.max() <= 2e-3 and result.progress == 1.0
+
+
+def test_auto_samples_big_range_problems():
+    result = equity([weights(rank_combos("AA", "KK")), np.ones(1326), np.ones(1326)], target_error=5e-3, seed=2)
+    assert not result.exact and result.std_error.max() <= 5e-3
+
+
+def test_interim_results_and_progress_callback():
+    seen = []
+    final = equity(["AhKh", "QsQd"], method="sample", trials=600_000, seed=1, progress=seen.append)
+    assert len(seen) >= 2 and seen[-1] is final and final.progress == 1.0
+    assert all(a.showdowns < b.showdowns for a, b in zip(seen, seen[1:]))
+    results = list(equity_iter([weights(rank_combos("AA", "KK")), weights(rank_combos("QQ", "AKs"))], method="exact"))
+    assert results[-1].exact and results[-1].progress == 1.0 and all(not r.exact for r in results[:-1])
+
+
+def test_repr_is_a_table():
+    text = repr(equity(["AhAd", "KsKc"], board="Td7c2s"))
+    assert "exact" in text and "AhAd" in text and "%" in text
+
+
+# --- errors -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players, board, dead, game, message", [
+    (["AhAd", "AhKc"], "", "", "holdem", "Ah"),
+    (["AhAd", "KsKc"], "Ad 2c 3c", "", "holdem", "Ad"),
+    (["AhAd", "KsKc"], "", "Kc", "holdem", "Kc"),
+    ([f"{r}c{r}d" for r in "23456789TJQ"], "", "", "holdem", "2 to 10"),
+    (["AhAd"], "", "", "holdem", "2 to 10"),
+    (["AhAdKh", "KsKc"], "", "", "holdem", "2 cards"),
+    (["AhAd2c3c", "KsKc2d3d4d"], "", "", "omaha", "same number"),
+    (["AhAd", "KsKc"], "", "", "razz", "unknown game"),
+    (["Ah Ad 2c", "Ks Kc 2d"], "3c", "", "stud", "0 board"),
+    ([np.ones(1326), "KsKc"], "", "", "omaha", "ranges are for Hold'em"),
+])
+def test_clear_errors(players, board, dead, game, message):
+    with pytest.raises((InvalidCardError, InvalidValueError), match=message):
+        equity(players, board, dead, game=game)
+
+
+def test_range_emptied_by_card_removal():
+    aces = weights([(cards("As")[0], cards("Ah")[0])])
+    with pytest.raises(InvalidValueError, match="empty"):
+        equity([aces, "KsKc"], board="As 7c 2d")
+    with pytest.raises(InvalidValueError, match="shared cards"):
+        equity([aces, weights([(cards("As")[0], cards("Ad")[0])])])
+
+
+def test_too_many_for_the_deck():
+    hands = [cards(f"{r}c {r}d {r}h {r}s")[:4] for r in "23456789TJ"]  # 40 cards, 10 Omaha players
+    with pytest.raises(InvalidValueError, match="2 to 7"):
+        equity([list(range(6 * i, 6 * i + 6)) for i in range(8)], game="omaha")
+    with pytest.raises(InvalidValueError, match="2 to 8"):
+        equity([[i] for i in range(9)], game="stud")
+    assert equity(hands, game="omaha").exact  # 40 + 5 cards fit
+
+
+def test_bad_options():
+    for kwargs, message in (({"method": "guess"}, "method"), ({"threads": -1}, "threads"),
+                            ({"method": "sample", "trials": 0}, "trials"), ({"method": "sample", "seed": -1}, "seed"),
+                            ({"method": "sample", "target_error": 0}, "target_error")):
+        with pytest.raises(InvalidValueError, match=message):
+            equity(["AhAd", "KsKc"], **kwargs)
+
+
+# --- dealing and solver kernels -----------------------------------------------------------
+
+
+def test_random_deals():
+    dead = cards("As Ks")
+    deals = random_deals(20_000, 7, dead=dead, seed=5)
+    assert deals.shape == (20_000, 7) and deals.dtype == np.uint8
+    assert (np.sort(deals, axis=1)[:, 1:] != np.sort(deals, axis=1)[:, :-1]).all()
+    assert not np.isin(deals, dead).any() and deals.max() <= 51
+    counts = np.bincount(deals.ravel(), minlength=52)
+    live = np.delete(counts, dead)
+    assert abs(live - 140_000 / 50).max() < 6 * np.sqrt(140_000 / 50)
+    assert np.array_equal(deals, random_deals(20_000, 7, dead=dead, seed=5))
+    assert random_deals(0, 5).shape == (0, 5)
+    with pytest.raises(InvalidValueError):
+        random_deals(3, 53)
+
+
+def test_board_strengths():
+    board = cards("Ah Kd 7c 7s 2h")
+    out = board_strengths(board)
+    assert out.shape == (1326,) and out.dtype == np.uint16
+    for a, b in itertools.combinations(range(52), 2):
+        value = out[combo_index(a, b)]
+        assert value == (0 if a in board or b in board else ph.evaluate(board + [a, b]))
+    boards = random_deals(50, 5, seed=1)
+    batch = board_strengths(boards)
+    assert batch.shape == (50, 1326)
+    assert all(np.array_equal(batch[i], board_strengths(list(boards[i]))) for i in range(50))
+
+
+@pytest.mark.parametrize("board", ["Ah Kd 7c 7s 2h", "Qs Js 4d 3c", "Ts 9s 2h"])
+def test_equities_vs_range_equal_equity(board):
+    villain = weights({**{c: 1.0 for c in rank_combos("AA", "KQs", "77")}, **{c: 0.5 for c in rank_combos("JTs", "43o")}})
+    out = equities_vs_range(board, villain)
+    b = cards(board)
+    rng = np.random.default_rng(0)
+    heroes = [h for h in itertools.combinations(range(52), 2) if not set(h) & set(b)]
+    for index in rng.choice(len(heroes), 4 if len(b) == 3 else 12, replace=False):
+        hero = heroes[index]
+        expected = equity([list(hero), villain], board, method="exact").equity[0]
+        assert out[combo_index(*hero)] == pytest.approx(expected, abs=1e-12)
+    assert np.isnan(out[combo_index(b[0], b[1])])
+
+
+@pytest.mark.parametrize("hero, others, dead", [
+    ("Jd2d", [], ""),
+    ("9h8h", ["QcQs"], "2c"),
+])
+def test_suit_classes_equal_one_count_per_combination(hero, others, dead):
+    # The exact range path groups combinations that a suit permutation maps into each
+    # other and reuses rank passes: it must equal counting each combination alone.
+    villain = {**{c: 1.0 for c in rank_combos("AA", "KQs")}, **{c: 0.25 for c in rank_combos("T9o")}}
+    grouped = equity([hero, weights(villain)] + others, dead=dead, method="exact")
+    total, expected = 0.0, np.zeros(2 + len(others))
+    for combo, w in villain.items():
+        if set(combo) & set(cards(hero + "".join(others) + dead)):
+            continue
+        expected += w * equity([hero, list(combo)] + others, dead=dead).equity
+        total += w
+    assert np.allclose(grouped.equity, expected / total, atol=1e-12)
+
+
+def test_players_as_range_objects_text_or_arrays():
+    board = "Jh 7c 2h"
+    as_range = equity(["AhKh", Range("QQ+,AKs:0.5")], board)
+    as_text = equity(["AhKh", "QQ+,AKs:0.5"], board)
+    as_array = equity(["AhKh", Range("QQ+,AKs:0.5").weights.copy()], board)
+    assert np.array_equal(as_range.equity, as_text.equity) and np.array_equal(as_text.equity, as_array.equity)
+    assert as_text.labels == ("AhKh", "QQ+,AKs:0.5")
+    assert equities_vs_range(board, "QQ+,AKs:0.5")[combo_index("As", "Ks")] == pytest.approx(
+        equity(["AsKs", "QQ+,AKs:0.5"], board).equity[0], abs=1e-12)
+
+
+def test_sampled_multiway_ranges_within_four_standard_errors():
+    players = [Range("AA,KK,AKs"), Range("QQ,JJ,AQs"), Range("T9s,98s,87s"), "7h7d"]
+    exact = equity(players, "Ah 9s 2d", method="exact")
+    sampled = equity(players, "Ah 9s 2d", method="sample", trials=1_000_000, seed=11, threads=2)
+    assert exact.exact and (np.abs(sampled.equity - exact.equity) <= 4 * sampled.std_error).all()
