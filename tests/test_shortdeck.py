@@ -154,7 +154,7 @@ def test_kickers_beyond_five_do_not_count_and_equal_hands_split():
     ("Ac Kc 9c 8c 6c", "Flush, A-K-9-8-6"),
     ("Kh Kd Ks 6c 6h", "Full house, kings full of sixes"),
     ("7c 7d 7h Ac Kd", "Three of a kind, sevens, A-K kickers"),
-    ("Ts Jc Qh Kh Ah", "Straight, ace high (major straight)"),
+    ("Ts Jc Qh Kh Ah", "Straight, ace high (Broadway)"),
 ])
 def test_descriptions(hand, text):
     for trips_beat_straight in ORDERS:

@@ -1,4 +1,4 @@
-# Badugi (RULES.md §9): included by _core.pyx. The kernel is in csrc/badugi.h; the
+# Badugi (rules: Other games): included by _core.pyx. The kernel is in csrc/badugi.h; the
 # public Python layer is pokerhash.badugi.
 
 cdef extern from "badugi.h" nogil:
@@ -15,7 +15,7 @@ cdef uint16_t badugi_cards(const uint8_t *cards) noexcept nogil:
 # --- Python API ---------------------------------------------------------------
 
 def evaluate_badugi(hand):
-    """Badugi value of four distinct cards (RULES.md §9): the hand plays its largest
+    """Badugi value of four distinct cards (rules: Other games): the hand plays its largest
     subset of cards of different ranks and suits (the ace low), then its lowest ranks.
     1..1092, higher is better (1092 = A-2-3-4 of four suits)."""
     cdef uint8_t buf[MAX_CARDS]

@@ -27,14 +27,14 @@ cdef uint8_t evaluate_low8_cards(const uint8_t *cards, int n) noexcept nogil
 cdef uint8_t evaluate_omaha_low8_cards(const uint8_t *hole, int n_hole, const uint8_t *board,
                                        int n_board) noexcept nogil
 
-# Short-deck Hold'em (RULES.md §9): 5..7 distinct cards of the 36-card deck (16..51);
+# Short-deck Hold'em (rules: Other games): 5..7 distinct cards of the 36-card deck (16..51);
 # 1..1404, higher is stronger; three of a kind above a straight when trips_beat_straight.
 cdef uint16_t shortdeck_cards(const uint8_t *cards, int n, bint trips_beat_straight) noexcept nogil
 
-# A-5 low (RULES.md §9): the best five of n (5..7) distinct cards; 1..6175, higher is a
+# A-5 low (rules: Other games): the best five of n (5..7) distinct cards; 1..6175, higher is a
 # better low. 2-7 low: exactly five distinct cards; 1..7462, higher is a better low.
 cdef uint16_t a5_low_cards(const uint8_t *cards, int n) noexcept nogil
 cdef uint16_t deuce7_cards(const uint8_t *cards) noexcept nogil
 
-# Badugi (RULES.md §9): four distinct cards; 1..1092, higher is better.
+# Badugi (rules: Other games): four distinct cards; 1..1092, higher is better.
 cdef uint16_t badugi_cards(const uint8_t *cards) noexcept nogil

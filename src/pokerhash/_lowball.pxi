@@ -1,4 +1,4 @@
-# A-5 low (razz) and 2-7 low (RULES.md §9): included by _core.pyx. The kernels are in
+# A-5 low (razz) and 2-7 low (rules: Other games): included by _core.pyx. The kernels are in
 # csrc/lowball.h; the public Python layer is pokerhash.lowball.
 
 cdef extern from "lowball.h" nogil:
@@ -21,7 +21,7 @@ cdef uint16_t deuce7_cards(const uint8_t *cards) noexcept nogil:
 # --- Python API ---------------------------------------------------------------
 
 def evaluate_a5_low(hand):
-    """A-5 low (razz) of the best five of 5, 6 or 7 distinct cards (RULES.md §9): the
+    """A-5 low (razz) of the best five of 5, 6 or 7 distinct cards (rules: Other games): the
     ace counts as one, straights and flushes are ignored, pairs count against the
     hand. 1..6175, higher is a better low (6175 = 5-4-3-2-A)."""
     cdef uint8_t buf[MAX_CARDS]
@@ -31,7 +31,7 @@ def evaluate_a5_low(hand):
 
 
 def evaluate_deuce7(hand):
-    """2-7 low (deuce-to-seven) of exactly five distinct cards (RULES.md §9): the
+    """2-7 low (deuce-to-seven) of exactly five distinct cards (rules: Other games): the
     standard ranking reversed with the ace high only, straights and flushes counting.
     1..7462, higher is a better low (7462 = 7-5-4-3-2 of at least two suits)."""
     cdef uint8_t buf[MAX_CARDS]

@@ -1,4 +1,4 @@
-"""Badugi hands (RULES.md §9): four cards, the ace low.
+"""Badugi hands (rules: Other games): four cards, the ace low.
 
 A hand plays its largest subset of cards of all different ranks and all different
 suits: a four-card badugi beats every three-card hand, a three-card hand every
@@ -26,7 +26,7 @@ from .cards import RANKS, HandLike, cards
 evaluate_badugi = _core.evaluate_badugi
 
 BEST_BADUGI = 1092
-_ACE = 12  # rank index (RULES.md §1)
+_ACE = 12  # rank index (rules: Cards)
 # Played rank sets per size: 13 single cards, C(13,2), C(13,3), C(13,4). Values count
 # up through the sizes, so the size of a value is where it falls among these.
 _SIZE_FLOORS = (1, 14, 92, 378)

@@ -212,7 +212,7 @@ def run_low(quick: bool, repeats: int) -> List[Timing]:
     return timings
 
 
-# --- the evaluators of RULES.md §9, beside pokerkit (the one other library with them) ---
+# --- the evaluators of the rules' "Other games", beside pokerkit (the one other library with them) ---
 
 def _cross_check_order(name: str, ours: Sequence[int], theirs: Sequence[object]) -> None:
     """Refuse to time a contender that orders the hands differently from pokerhash

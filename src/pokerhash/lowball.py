@@ -1,4 +1,4 @@
-"""Lowball hands (RULES.md §9): A-5 low (razz) and 2-7 low (deuce-to-seven).
+"""Lowball hands (rules: Other games): A-5 low (razz) and 2-7 low (deuce-to-seven).
 
 Both rank hands as the standard ranking does and let the **lower** hand win; their
 values follow the package's convention all the same: higher is a better low.
@@ -41,7 +41,7 @@ evaluate_deuce7 = _core.evaluate_deuce7
 BEST_A5_LOW = 6175
 BEST_DEUCE7 = 7462
 
-_ACE = 12  # rank index (RULES.md §1)
+_ACE = 12  # rank index (rules: Cards)
 _PLURALS = ("deuces", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks", "queens",
             "kings", "aces")
 _SHAPES = {(1, 1, 1, 1, 1): HandCategory.HIGH_CARD, (2, 1, 1, 1): HandCategory.ONE_PAIR,

@@ -1,4 +1,4 @@
-"""Short-deck (6+) Hold'em hands (RULES.md §9): the 36-card deck, sixes to aces.
+"""Short-deck (6+) Hold'em hands (rules: Other games): the 36-card deck, sixes to aces.
 
 Ranking, strongest first: straight flush, four of a kind, **flush, full house**,
 **three of a kind, straight**, two pair, one pair, high card (the Triton order, the
