@@ -21,49 +21,46 @@
 #include "badugi_tables.h"
 
 #define PH_BD_RANKS 0x1FFF
+#define PH_BD_NO_CARD (1u << 13) /* a byte past 51: in lane 0, above the ranks */
 
-/* The played ranks of the suits' rank masks in the four lanes of cards_or, then their
- * value. Each suit's entry (csrc/gen/badugi_tables.py) holds, in 16-bit fields:
- * 0: its lowest rank if it is the suit's only card, 1: its lowest rank, 2: its other
- * ranks, 3: its lowest rank if it has others. OR-ing the four entries gives the single
- * suits' ranks, the lowest ranks (played), the spare ranks and the larger suits'
- * lowest ranks; their sum gives, in field 3, the sum of the larger suits' lowest ranks,
- * which differs from their OR exactly when two of them are equal. */
-PH_INLINE uint16_t ph_badugi_value_of(uint64_t cards_or)
+/* The value of the hand whose cards' entries OR to cards_or; *bad is nonzero unless the
+ * four cards are distinct and in 0..51. Each suit's entry (csrc/gen/badugi_tables.py)
+ * holds, in 16-bit fields: 0: its lowest rank if it is the suit's only card, 1: its
+ * lowest rank, 2: its other ranks, 3: its lowest rank if it has others, and in bits
+ * 13..15 its number of cards. OR-ing the four entries gives the single suits' ranks,
+ * the lowest ranks (played), the spare ranks and the larger suits' lowest ranks; their
+ * sum gives, in field 3, the sum of the larger suits' lowest ranks, which differs from
+ * their OR exactly when two of them are equal, and the number of different cards. */
+PH_INLINE uint16_t ph_badugi_value_of(uint64_t cards_or, uint64_t *bad)
 {
+    /* Lanes 1..3 hold rank bits only; lane 0 may hold PH_BD_NO_CARD too. */
     uint64_t any = ph_badugi_suit_entry[cards_or & PH_BD_RANKS], sum = any, entry;
     for (int lane = 1; lane < 4; lane++) {
-        entry = ph_badugi_suit_entry[(cards_or >> (16 * lane)) & PH_BD_RANKS];
+        entry = ph_badugi_suit_entry[(uint16_t)(cards_or >> (16 * lane))];
         any |= entry;
         sum += entry;
     }
+    *bad = ((sum >> 61) ^ 4) | (cards_or & PH_BD_NO_CARD);
     uint32_t singles = (uint32_t)any & PH_BD_RANKS, played = (uint32_t)(any >> 16) & PH_BD_RANKS;
     uint32_t larger = (uint32_t)(any >> 48) & PH_BD_RANKS;
     /* A larger suit's lowest rank was taken by another suit (a single one, or the
      * other larger suit): play its lowest rank that no suit plays yet instead. */
-    uint32_t taken = (singles & larger) | (uint32_t)((sum ^ any) >> 48);
+    uint32_t taken = (singles & larger) | ((uint32_t)((sum ^ any) >> 48) & PH_BD_RANKS);
     uint32_t spare = (uint32_t)(any >> 32) & PH_BD_RANKS & ~played;
     return ph_badugi_value[played | (spare & (0u - spare) & (0u - (taken != 0)))];
 }
 
-/* *bad is nonzero unless the four cards are distinct and in 0..51. */
 PH_INLINE uint16_t ph_badugi_checked(const uint8_t *cards, int n, uint64_t *bad)
 {
-    uint64_t any = 0, sum = 0;
-    for (int i = 0; i < n; i++) {
-        uint64_t entry = ph_badugi_card_entry[cards[i]];
-        any |= entry;
-        sum += entry;
-    }
-    *bad = (sum ^ any) | (any >> 63);
-    return ph_badugi_value_of(any);
+    uint64_t any = 0;
+    for (int i = 0; i < n; i++) any |= ph_badugi_card_entry[cards[i]];
+    return ph_badugi_value_of(any, bad);
 }
 
 PH_INLINE uint16_t ph_badugi(const uint8_t *cards, int n)
 {
-    uint64_t any = 0;
-    for (int i = 0; i < n; i++) any |= ph_badugi_card_entry[cards[i]];
-    return ph_badugi_value_of(any);
+    uint64_t unused;
+    return ph_badugi_checked(cards, n, &unused);
 }
 
 /* Rows of four cards; validated in the same pass when check (fused.h). Returns the

@@ -11,10 +11,10 @@ mask (ace bit 0 .. king bit 12), and among masks of one size the smaller integer
 the better hand. Values 1..1092 (13 + 78 + 286 + 715 rank sets), 1092 = A-2-3-4.
 
 csrc/badugi.h ORs the cards' entries into one 64-bit word: bit 16 * suit + low rank,
-one 16-bit lane per suit holding its rank mask (a byte that is no card: bit 63; the
-sum of the same entries, compared with their OR, validates the row). Each suit's mask
-then reads its entry of ``ph_badugi_suit_entry``, whose fields the header combines
-with one OR and one sum into the played ranks.
+one 16-bit lane per suit holding its rank mask (a byte that is no card: bit 13, which
+no rank uses). Each suit's mask then reads its entry of ``ph_badugi_suit_entry``, whose
+fields the header combines with one OR and one sum into the played ranks; the sum also
+counts the different cards, four exactly when none repeats.
 """
 
 from __future__ import annotations
@@ -48,20 +48,24 @@ def values() -> list:
 def suit_entry(mask: int) -> int:
     """What one suit's rank mask contributes (see csrc/badugi.h): its lowest rank in
     the field of the suits of one card (bits 0..12) or of the larger suits (bits
-    48..60), the lowest rank again in bits 16..28, the other ranks in bits 32..44."""
+    48..60), the lowest rank again in bits 16..28, the other ranks in bits 32..44, and
+    its number of cards in bits 61..63."""
+    if bin(mask).count("1") > 4:
+        return 0  # four cards never fill a suit with more (any bytes OR to four bits at most)
     lowest = mask & -mask
     rest = mask ^ lowest
-    return (0 if rest else lowest) | lowest << 16 | rest << 32 | (lowest if rest else 0) << 48
+    count = bin(mask).count("1") << 13  # summed over the suits: how many different cards
+    return (0 if rest else lowest) | lowest << 16 | rest << 32 | ((lowest if rest else 0) | count) << 48
 
 
 def card_entry(card: int) -> int:
-    return 1 << (16 * (card & 3) + low_rank(card >> 2)) if card < 52 else 1 << 63
+    return 1 << (16 * (card & 3) + low_rank(card >> 2)) if card < 52 else 1 << 13
 
 
 def render() -> str:
     body = [
         "/* Values 1..1092 (1092 = A-2-3-4 of four suits). */",
-        "/* Per card byte: bit 16*suit + low rank (ace 0 .. king 12), bit 63 for no card. */",
+        "/* Per card byte: bit 16*suit + low rank (ace 0 .. king 12), bit 13 for no card. */",
         c_array("uint64_t", "ph_badugi_card_entry", (f"0x{card_entry(c):016X}ULL" for c in range(256)), 4),
         "/* Per suit rank mask: the fields described in csrc/badugi.h. */",
         c_array("uint64_t", "ph_badugi_suit_entry", (f"0x{suit_entry(m):016X}ULL" for m in range(8192)), 4),
