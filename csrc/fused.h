@@ -26,7 +26,8 @@
 #define PH_RARE static __attribute__((noinline))
 #endif
 
-#if defined(__x86_64__) || (defined(_M_X64) && !defined(_M_ARM64EC))
+/* PH_NO_SSE2 builds the portable loop on x86-64 too (other CPUs always take it). */
+#if (defined(__x86_64__) || (defined(_M_X64) && !defined(_M_ARM64EC))) && !defined(PH_NO_SSE2)
 #include <emmintrin.h> /* SSE2: baseline on x86-64 */
 #define PH_FUSED_SSE2 1
 #endif
