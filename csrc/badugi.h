@@ -41,12 +41,12 @@ PH_INLINE uint16_t ph_badugi_value_of(uint64_t cards_or, uint64_t *bad)
         sum += entry;
     }
     *bad = ((sum >> 61) ^ 4) | (cards_or & PH_BD_NO_CARD);
-    uint32_t singles = (uint32_t)any & PH_BD_RANKS, played = (uint32_t)(any >> 16) & PH_BD_RANKS;
-    uint32_t larger = (uint32_t)(any >> 48) & PH_BD_RANKS;
+    /* Fields 0..2 hold ranks only (bits 13..15 clear), field 3 the count too. */
+    uint32_t low = (uint32_t)any, high = (uint32_t)(any >> 32);
+    uint32_t played = low >> 16, spare = (high & 0xFFFF) & ~played;
     /* A larger suit's lowest rank was taken by another suit (a single one, or the
      * other larger suit): play its lowest rank that no suit plays yet instead. */
-    uint32_t taken = (singles & larger) | ((uint32_t)((sum ^ any) >> 48) & PH_BD_RANKS);
-    uint32_t spare = (uint32_t)(any >> 32) & PH_BD_RANKS & ~played;
+    uint32_t taken = (low & (high >> 16)) | ((uint32_t)((sum ^ any) >> 48) & PH_BD_RANKS);
     return ph_badugi_value[played | (spare & (0u - spare) & (0u - (taken != 0)))];
 }
 
