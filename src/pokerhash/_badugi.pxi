@@ -2,14 +2,14 @@
 # public Python layer is pokerhash.badugi.
 
 cdef extern from "badugi.h" nogil:
-    uint16_t ph_badugi(const uint8_t *cards, int n)
+    uint16_t ph_badugi(const uint8_t *cards)
     ptrdiff_t ph_badugi_batch(const uint8_t *cards, size_t n_rows, int check, uint16_t *out)
 
 
 # --- C-level API (declared in _core.pxd) -------------------------------------
 
 cdef uint16_t badugi_cards(const uint8_t *cards) noexcept nogil:
-    return ph_badugi(cards, 4)
+    return ph_badugi(cards)
 
 
 # --- Python API ---------------------------------------------------------------
@@ -21,7 +21,7 @@ def evaluate_badugi(hand):
     cdef uint8_t buf[MAX_CARDS]
     cdef uint64_t seen = 0
     read_hand_range(hand, buf, 4, 4, &seen)
-    return ph_badugi(buf, 4)
+    return ph_badugi(buf)
 
 
 def badugi_rows(const uint8_t[:, ::1] rows, bint check):
