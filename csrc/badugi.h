@@ -17,7 +17,7 @@
 #include <stdint.h>
 
 #include "bits.h"
-#include "batch.h" /* PH_CHECK_BLOCK */
+#include "fused.h"
 #include "badugi_tables.h"
 
 #define PH_BD_RANKS 0x1FFF
@@ -50,46 +50,36 @@ PH_INLINE uint16_t ph_badugi_value_of(uint64_t cards_or, uint64_t *bad)
     return ph_badugi_value[played | (spare & (0u - spare) & (0u - (taken != 0)))];
 }
 
-PH_INLINE uint64_t ph_badugi_cards_or(const uint8_t *cards)
+PH_INLINE ph_gathered ph_badugi_gather(const uint8_t *cards, int n)
 {
-    return ph_badugi_card_entry[cards[0]] | ph_badugi_card_entry[cards[1]] | ph_badugi_card_entry[cards[2]] |
-           ph_badugi_card_entry[cards[3]];
-}
-
-PH_INLINE uint16_t ph_badugi_checked(const uint8_t *cards, uint64_t *bad)
-{
-    return ph_badugi_value_of(ph_badugi_cards_or(cards), bad);
+    ph_gathered g = {0, 0};
+    for (int i = 0; i < n; i++) g.sum |= ph_badugi_card_entry[cards[i]];
+    return g;
 }
 
 PH_INLINE uint16_t ph_badugi(const uint8_t *cards)
 {
     uint64_t unused;
-    return ph_badugi_checked(cards, &unused);
+    return ph_badugi_value_of(ph_badugi_gather(cards, 4).sum, &unused);
 }
 
-/* Rows of four cards; validated in the same pass when check. Returns the first bad
- * row, or -1. As batch.h's loop (badness OR-ed over blocks, a bad block rescanned),
- * but software-pipelined: the next row's cards are gathered while this row's value
- * is found. A row is one long chain of dependent loads (cards, entries, suit entries,
- * value), and splitting it across two iterations lets the out-of-order window hold
- * more rows at once: 3.0 -> 2.4 ns a row. */
+/* The value; the suit entries' sum validates the row (ph_badugi_value_of). */
+PH_INLINE uint16_t ph_badugi_finish(ph_gathered g, uint64_t *bad)
+{
+    uint64_t own;
+    uint16_t value = ph_badugi_value_of(g.sum, &own);
+    *bad |= own;
+    return value;
+}
+
+#define PH_BADUGI_FINISH(g, row, w, bad) ph_badugi_finish(g, bad)
+
+/* Rows of four cards; validated in the same pass when check (fused.h). Returns the
+ * first bad row, or -1. */
 static ptrdiff_t ph_badugi_batch(const uint8_t *cards, size_t n_rows, int check, uint16_t *out)
 {
-    uint64_t next = n_rows ? ph_badugi_cards_or(cards) : 0, bad;
-    for (size_t start = 0; start < n_rows; start += PH_CHECK_BLOCK) {
-        size_t end = start + PH_CHECK_BLOCK < n_rows ? start + PH_CHECK_BLOCK : n_rows;
-        uint64_t badness = 0;
-        for (size_t row = start; row < end; row++) {
-            uint64_t current = next;
-            if (row + 1 < n_rows) next = ph_badugi_cards_or(cards + 4 * (row + 1));
-            out[row] = ph_badugi_value_of(current, &bad);
-            badness |= bad;
-        }
-        if (check && badness)
-            for (size_t row = start; row < end; row++) {
-                ph_badugi_checked(cards + 4 * row, &bad);
-                if (bad) return (ptrdiff_t)row;
-            }
+    if (n_rows) {
+        PH_PIPELINED(4, ph_badugi_gather, ph_badugi_gather, PH_BADUGI_FINISH)
     }
     return -1;
 }

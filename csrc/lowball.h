@@ -45,9 +45,9 @@ PH_INLINE uint16_t ph_a5_value(uint64_t any, const uint8_t *cards, int n)
     return value ? value : ph_a5_few_ranks(cards, n);
 }
 
-/* *bad is nonzero unless the cards are distinct and in 0..51: a repeat makes the sum
- * differ from the OR, a byte past 51 sets bit 63. */
-PH_INLINE uint16_t ph_a5_low_checked(const uint8_t *cards, int n, uint64_t *bad)
+/* The OR of the cards' entries; .bad is nonzero unless the cards are distinct and in
+ * 0..51: a repeat makes their sum differ from the OR, a byte past 51 sets bit 63. */
+PH_INLINE ph_gathered ph_a5_gather_checked(const uint8_t *cards, int n)
 {
     uint64_t any = 0, sum = 0;
     for (int i = 0; i < n; i++) {
@@ -55,16 +55,18 @@ PH_INLINE uint16_t ph_a5_low_checked(const uint8_t *cards, int n, uint64_t *bad)
         any |= entry;
         sum += entry;
     }
-    *bad = (sum ^ any) | (any >> 63);
-    return ph_a5_value(any, cards, n);
+    ph_gathered g = {any, (sum ^ any) | (any >> 63)};
+    return g;
 }
 
-PH_INLINE uint16_t ph_a5_low(const uint8_t *cards, int n)
+PH_INLINE ph_gathered ph_a5_gather(const uint8_t *cards, int n)
 {
-    uint64_t any = 0;
-    for (int i = 0; i < n; i++) any |= ph_a5_card_entry[cards[i]];
-    return ph_a5_value(any, cards, n);
+    ph_gathered g = {0, 0};
+    for (int i = 0; i < n; i++) g.sum |= ph_a5_card_entry[cards[i]];
+    return g;
 }
+
+PH_INLINE uint16_t ph_a5_low(const uint8_t *cards, int n) { return ph_a5_value(ph_a5_gather(cards, n).sum, cards, n); }
 
 /* Five cards of one suit: their ranks index the flush table. */
 PH_RARE uint16_t ph_27_flush(const uint8_t *cards)
@@ -81,36 +83,49 @@ PH_INLINE uint16_t ph_27_value(uint64_t key, const uint8_t *cards)
                           ph_d7_rank_table);
 }
 
-PH_INLINE uint16_t ph_27_low_checked(const uint8_t *cards, int n, uint64_t *bad)
-{
-    return ph_27_value(ph_key_sum_checked(ph_d7_card_key_bit, cards, n, PH_D7_KEY_START, bad), cards);
-}
-
 PH_INLINE uint16_t ph_27_low(const uint8_t *cards, int n)
 {
     return ph_27_value(ph_key_sum(ph_d7_card_key_bit, cards, n, PH_D7_KEY_START), cards);
 }
 
+PH_INLINE ph_gathered ph_27_gather_checked(const uint8_t *cards, int n)
+{
+    ph_gathered g;
+    g.sum = ph_key_sum_checked(ph_d7_card_key_bit, cards, n, PH_D7_KEY_START, &g.bad);
+    return g;
+}
+
+PH_INLINE ph_gathered ph_27_gather(const uint8_t *cards, int n)
+{
+    ph_gathered g = {ph_key_sum(ph_d7_card_key_bit, cards, n, PH_D7_KEY_START), 0};
+    return g;
+}
+
+#define PH_A5_FINISH(g, row, w, bad) ph_a5_value((g).sum, row, w)
+#define PH_27_FINISH(g, row, w, bad) ph_27_value((g).sum, row)
+
 /* Rows of 5, 6 or 7 cards (A-5) or of 5 (2-7); validated in the same pass when check
  * (fused.h). Return the first bad row, or -1. */
 static ptrdiff_t ph_a5_low_batch(const uint8_t *cards, size_t n_rows, int width, int check, uint16_t *out)
 {
+    ph_gathered g;
     uint64_t bad;
     uint16_t value;
-    switch (width) {
-    PH_FUSED_CASE(5, ph_a5_low_checked, ph_a5_low);
-    PH_FUSED_CASE(6, ph_a5_low_checked, ph_a5_low);
-    PH_FUSED_CASE(7, ph_a5_low_checked, ph_a5_low);
-    default: break;
-    }
+    if (n_rows) switch (width) {
+        PH_GATHERED_CASE(5, PH_ONE_PASS, ph_a5_gather_checked, ph_a5_gather, PH_A5_FINISH);
+        PH_GATHERED_CASE(6, PH_PIPELINED, ph_a5_gather_checked, ph_a5_gather, PH_A5_FINISH);
+        PH_GATHERED_CASE(7, PH_PIPELINED, ph_a5_gather_checked, ph_a5_gather, PH_A5_FINISH);
+        default: break;
+        }
     return -1;
 }
 
 static ptrdiff_t ph_27_low_batch(const uint8_t *cards, size_t n_rows, int check, uint16_t *out)
 {
+    ph_gathered g;
     uint64_t bad;
     uint16_t value;
-    PH_FUSED_ROWS(5, ph_27_low_checked, ph_27_low)
+    PH_ONE_PASS(5, ph_27_gather_checked, ph_27_gather, PH_27_FINISH)
     return -1;
 }
 
