@@ -32,6 +32,13 @@
 #define PH_FUSED_SSE2 1
 #endif
 
+/* What the per-card loads of a row give: the sum (or OR) of the cards' entries, and
+ * the row's badness so far (nonzero = bad; 0 when not checking). */
+typedef struct {
+    uint64_t sum;
+    uint64_t bad;
+} ph_gathered;
+
 /* start plus the keys of the n cards; *bad is nonzero unless they are distinct cards
  * of the deck (callers that do not check ignore it, and the compiler drops its work). */
 PH_INLINE uint64_t ph_key_sum_checked(const uint64_t *pairs, const uint8_t *cards, int n, uint64_t start, uint64_t *bad)
@@ -64,12 +71,19 @@ PH_INLINE uint64_t ph_key_sum(const uint64_t *pairs, const uint8_t *cards, int n
     return start;
 }
 
-/* What the per-card loads of a row give: the sum (or OR) of the cards' entries, and
- * the row's badness so far (nonzero = bad; 0 when not checking). */
-typedef struct {
-    uint64_t sum;
-    uint64_t bad;
-} ph_gathered;
+/* The same as the gathers of the batch loops below. */
+PH_INLINE ph_gathered ph_key_gather_checked(const uint64_t *pairs, const uint8_t *cards, int n, uint64_t start)
+{
+    ph_gathered g;
+    g.sum = ph_key_sum_checked(pairs, cards, n, start, &g.bad);
+    return g;
+}
+
+PH_INLINE ph_gathered ph_key_gather(const uint64_t *pairs, const uint8_t *cards, int n, uint64_t start)
+{
+    ph_gathered g = {ph_key_sum(pairs, cards, n, start), 0};
+    return g;
+}
 
 /* The rows of width W (a constant, so the card loops unroll) of a batch, with the
  * row check of RULES.md §1 when CHECK (a constant). GATHER(row, W) returns a row's

@@ -90,16 +90,10 @@ PH_INLINE uint16_t ph_27_low(const uint8_t *cards, int n)
 
 PH_INLINE ph_gathered ph_27_gather_checked(const uint8_t *cards, int n)
 {
-    ph_gathered g;
-    g.sum = ph_key_sum_checked(ph_d7_card_key_bit, cards, n, PH_D7_KEY_START, &g.bad);
-    return g;
+    return ph_key_gather_checked(ph_d7_card_key_bit, cards, n, PH_D7_KEY_START);
 }
 
-PH_INLINE ph_gathered ph_27_gather(const uint8_t *cards, int n)
-{
-    ph_gathered g = {ph_key_sum(ph_d7_card_key_bit, cards, n, PH_D7_KEY_START), 0};
-    return g;
-}
+PH_INLINE ph_gathered ph_27_gather(const uint8_t *cards, int n) { return ph_key_gather(ph_d7_card_key_bit, cards, n, PH_D7_KEY_START); }
 
 #define PH_A5_FINISH(g, row, w, bad) ph_a5_value((g).sum, row, w)
 #define PH_27_FINISH(g, row, w, bad) ph_27_value((g).sum, row)

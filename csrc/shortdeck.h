@@ -44,16 +44,10 @@ PH_INLINE uint16_t ph_shortdeck(const uint8_t *cards, int n, int order)
 
 PH_INLINE ph_gathered ph_shortdeck_gather_checked(const uint8_t *cards, int n)
 {
-    ph_gathered g;
-    g.sum = ph_key_sum_checked(ph_sd_card_key_bit, cards, n, PH_SD_KEY_START, &g.bad);
-    return g;
+    return ph_key_gather_checked(ph_sd_card_key_bit, cards, n, PH_SD_KEY_START);
 }
 
-PH_INLINE ph_gathered ph_shortdeck_gather(const uint8_t *cards, int n)
-{
-    ph_gathered g = {ph_key_sum(ph_sd_card_key_bit, cards, n, PH_SD_KEY_START), 0};
-    return g;
-}
+PH_INLINE ph_gathered ph_shortdeck_gather(const uint8_t *cards, int n) { return ph_key_gather(ph_sd_card_key_bit, cards, n, PH_SD_KEY_START); }
 
 /* Rows of 5, 6 or 7 cards; validated in the same pass when check (fused.h). Returns
  * the first bad row, or -1. */
