@@ -19,7 +19,7 @@
 
 /* The flush suit's ranks, gathered only when there is a flush (about 2% of random
  * seven-card hands), so the common path loads one table per card. */
-PH_INLINE uint16_t ph_shortdeck_flush(uint64_t flush_bits, const uint8_t *cards, int n)
+PH_RARE uint16_t ph_shortdeck_flush(uint64_t flush_bits, const uint8_t *cards, int n)
 {
     uint64_t mask = 0;
     for (int i = 0; i < n; i++) mask |= ph_sd_card_mask[cards[i]];
@@ -37,32 +37,30 @@ PH_INLINE uint16_t ph_shortdeck_value(uint64_t key, const uint8_t *cards, int n,
                                        (mixed & ((1u << PH_SD_COL_BITS) - 1))];
 }
 
-PH_INLINE uint16_t ph_shortdeck_checked(const uint8_t *cards, int n, int order, uint64_t *bad)
-{
-    return ph_shortdeck_value(ph_key_sum_checked(ph_sd_card_key_bit, cards, n, PH_SD_KEY_START, bad), cards, n, order);
-}
-
 PH_INLINE uint16_t ph_shortdeck(const uint8_t *cards, int n, int order)
 {
     return ph_shortdeck_value(ph_key_sum(ph_sd_card_key_bit, cards, n, PH_SD_KEY_START), cards, n, order);
 }
 
+PH_INLINE ph_gathered ph_shortdeck_gather_checked(const uint8_t *cards, int n)
+{
+    return ph_key_gather_checked(ph_sd_card_key_bit, cards, n, PH_SD_KEY_START);
+}
+
+PH_INLINE ph_gathered ph_shortdeck_gather(const uint8_t *cards, int n) { return ph_key_gather(ph_sd_card_key_bit, cards, n, PH_SD_KEY_START); }
+
 /* Rows of 5, 6 or 7 cards; validated in the same pass when check (fused.h). Returns
  * the first bad row, or -1. */
 static ptrdiff_t ph_shortdeck_batch(const uint8_t *cards, size_t n_rows, int width, int order, int check, uint16_t *out)
 {
-    uint64_t bad;
-    uint16_t value;
-#define PH_SD_CHECKED(row, w, bad_out) ph_shortdeck_checked(row, w, order, bad_out)
-#define PH_SD_PLAIN(row, w) ph_shortdeck(row, w, order)
-    switch (width) {
-    PH_FUSED_CASE(5, PH_SD_CHECKED, PH_SD_PLAIN);
-    PH_FUSED_CASE(6, PH_SD_CHECKED, PH_SD_PLAIN);
-    PH_FUSED_CASE(7, PH_SD_CHECKED, PH_SD_PLAIN);
-    default: break;
-    }
-#undef PH_SD_CHECKED
-#undef PH_SD_PLAIN
+#define PH_SD_FINISH(g, row, w, bad) ph_shortdeck_value((g).sum, row, w, order)
+    if (n_rows) switch (width) {
+        PH_GATHERED_CASE(5, PH_PIPELINED, ph_shortdeck_gather_checked, ph_shortdeck_gather, PH_SD_FINISH);
+        PH_GATHERED_CASE(6, PH_PIPELINED, ph_shortdeck_gather_checked, ph_shortdeck_gather, PH_SD_FINISH);
+        PH_GATHERED_CASE(7, PH_PIPELINED, ph_shortdeck_gather_checked, ph_shortdeck_gather, PH_SD_FINISH);
+        default: break;
+        }
+#undef PH_SD_FINISH
     return -1;
 }
 

@@ -30,3 +30,12 @@ def all_hands(cards, k: int) -> np.ndarray:
 @pytest.fixture(scope="session")
 def all_five_card_hands() -> np.ndarray:
     return all_hands(range(52), 5)
+
+
+def assert_same_order(ours, theirs) -> None:
+    """Our values and another ranking's comparable keys (larger is better) order the
+    hands the same way, ties included."""
+    order = sorted(range(len(ours)), key=lambda i: ours[i])
+    for a, b in zip(order, order[1:]):
+        assert (ours[a] == ours[b]) == (theirs[a] == theirs[b])
+        assert ours[a] == ours[b] or theirs[a] < theirs[b]

@@ -173,3 +173,25 @@ def test_bench_cpu_option_times_by_cpu_time(monkeypatch):
     assert bench.median_ns(lambda: time.sleep(0.02), hands=1, repeats=1) < 10_000_000
     assert main(["bench", "--only", "low"]) == 0
     assert bench.clock is bench.CLOCKS["wall"]
+
+
+# --- the games of the rules' "Other games" -------------------------------------------
+
+@pytest.mark.parametrize("args, winner, words", [
+    (["eval", "--game", "shortdeck", "--board", "Ah 6c 7d 8s Kd", "9h 9d", "Kh Kc"], 2,
+     "Three of a kind, kings, A-8 kickers"),  # trips above the straight (rules' default)
+    (["eval", "--game", "razz", "7c 5d 4h 2s Ac Jc Jd", "3c 3d 7h 5s Ad 7d As"], 1, "7-5-4-2-A"),
+    (["eval", "--game", "deuce7", "7c 5d 4h 3s 2c", "8c 6d 5h 4s 3c"], 1, "7-5-4-3-2"),
+    (["eval", "--game", "badugi", "8c 6d 3h As", "Ah 2s 2d 3s"], 1, "4-card badugi, 8-6-3-A"),
+])
+def test_eval_other_games(args, winner, words, capsys):
+    code, out, _ = run(args, capsys)
+    lines = [line for line in out.splitlines() if line.startswith("player")]
+    assert code == 0 and lines[winner - 1].endswith("wins") and words in lines[winner - 1]
+
+
+def test_eval_other_games_refuse_bad_hands(capsys):
+    code, _, err = run(["eval", "--game", "shortdeck", "--board", "Ah 6c 7d 8s Kd", "9h 5d"], capsys)
+    assert code == 2 and "5d is not in the 36-card short deck" in err
+    code, _, err = run(["eval", "--game", "badugi", "8c 6d 3h 2c 5d"], capsys)
+    assert code == 2 and "Badugi needs 4 cards, got 5" in err

@@ -5,7 +5,7 @@ import random
 
 import numpy as np
 import pytest
-from conftest import all_hands
+from conftest import all_hands, assert_same_order
 from reference_shortdeck import rank_best, rank_five
 
 from pokerhash import CardTypeError, InvalidCardError, InvalidValueError
@@ -96,10 +96,7 @@ def test_seven_cards_against_the_reference_order():
     hands = deck_hands(3000, 7, 3)
     for trips_beat_straight in ORDERS:
         values = evaluate_shortdeck_batch(hands, trips_beat_straight)
-        refs = [rank_best([int(c) for c in h], trips_beat_straight) for h in hands]
-        order = np.argsort(values, kind="stable")
-        for a, b in zip(order, order[1:]):
-            assert (values[a] == values[b]) == (refs[a] == refs[b]) and refs[a] <= refs[b]
+        assert_same_order(values, [rank_best([int(c) for c in h], trips_beat_straight) for h in hands])
 
 
 def test_per_call_batch_and_best_five_agree():
@@ -239,7 +236,4 @@ def test_order_agrees_with_pokerkit():
         ours = [evaluate_shortdeck(h, trips_beat_straight=False) for h in hands]  # pokerkit's order
         theirs = [pokerkit.ShortDeckHoldemHand.from_game([deck[c] for c in h[:2]], [deck[c] for c in h[2:]])
                   for h in hands]
-        order = sorted(range(len(hands)), key=ours.__getitem__)
-        for a, b in zip(order, order[1:]):
-            assert (ours[a] == ours[b]) == (theirs[a] == theirs[b])
-            assert ours[a] == ours[b] or theirs[a] < theirs[b]
+        assert_same_order(ours, theirs)

@@ -51,6 +51,15 @@ EVALUATORS = {
         lambda hand: turkish.evaluate_turkish(hand, lowest_rank=7),
         lambda n, seed: random_hands(n, 5, seed, deck=32) + np.uint8(20),
     ),
+    # The evaluators of RULES.md §9; short deck: sixes (card 16) to aces, pokerkit's order.
+    "shortdeck7": Evaluator(
+        lambda hands: ph.evaluate_shortdeck_batch(hands, trips_beat_straight=False),
+        lambda hand: ph.evaluate_shortdeck(hand, trips_beat_straight=False),
+        lambda n, seed: random_hands(n, 7, seed, deck=36) + np.uint8(16),
+    ),
+    "a5_low7": Evaluator(ph.evaluate_a5_low_batch, ph.evaluate_a5_low, lambda n, seed: random_hands(n, 7, seed)),
+    "deuce7": Evaluator(ph.evaluate_deuce7_batch, ph.evaluate_deuce7, lambda n, seed: random_hands(n, 5, seed)),
+    "badugi": Evaluator(ph.evaluate_badugi_batch, ph.evaluate_badugi, lambda n, seed: random_hands(n, 4, seed)),
 }
 
 

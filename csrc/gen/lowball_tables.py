@@ -19,8 +19,9 @@ four suits into a 13-bit rank mask: ``ph_a5_mask_value`` gives the value of ever
 with five ranks or more (the sum of the same entries, compared with their OR,
 validates the row). A mask of fewer ranks reads 0 and sends the hand to a perfect hash
 of its rank multiset (the rank bases of csrc/gen/high_tables.py: every multiset of at
-most seven ranks has its own sum), holding the 33,020 multisets of 5 to 7 cards with
-at most four ranks.
+most seven ranks has its own sum), holding the 28,132 multisets of 6 or 7 cards with
+at most four ranks and the 6175 five-card multisets: half of all five-card hands hold a
+pair, so five cards always take the hash, with no branch to mispredict.
 
 2-7 low: exactly five cards, the ace high only (A-2-3-4-5 is no straight), straights
 and flushes count. 7462 values, 7462 = 7-5-4-3-2 of at least two suits. As the high
@@ -52,7 +53,7 @@ HASH_SEED = 0x9E3779B1
 SEARCH_TRIES = 8
 
 A5_KEY_BITS = 25
-A5_ROW_BITS = 13  # 8192 rows of 4096 columns: the 33,020 keys pack into about 36,600 entries
+A5_ROW_BITS = 13  # 8192 rows of 4096 columns
 D7_KEY_BITS = 24
 D7_ROW_BITS = 11  # 2048 rows of 8192 columns: the 6175 keys pack into 8253 entries
 
@@ -128,12 +129,12 @@ def a5_tables():
             five = lowest_bits(mask, 5)  # five different ranks: the lowest five make the best low
             ranks = tuple(ACE if b == 0 else b - 1 for b in range(13) if five >> b & 1)
             mask_value[mask] = values[a5_strength(ranks)]
-    few_ranks = {}
+    hashed_ranks = {}  # every five-card multiset, and the larger ones of fewer than five ranks
     for size in (5, 6, 7):
         for ranks in rank_multisets(size):
-            if len(set(ranks)) < 5:
-                few_ranks[sum(RANK_BASES[r] for r in ranks)] = a5_best(ranks, values)
-    return mask_value, few_ranks
+            if size == 5 or len(set(ranks)) < 5:
+                hashed_ranks[sum(RANK_BASES[r] for r in ranks)] = a5_best(ranks, values)
+    return mask_value, hashed_ranks
 
 
 def d7_tables():
@@ -172,8 +173,8 @@ def hash_defines(prefix: str, multiplier: int, key_bits: int, row_bits: int, tab
 
 
 def render() -> str:
-    mask_value, few_ranks = a5_tables()
-    a5_mul, a5_offsets, a5_table = hashed(few_ranks, A5_KEY_BITS, A5_ROW_BITS)
+    mask_value, hashed_ranks = a5_tables()
+    a5_mul, a5_offsets, a5_table = hashed(hashed_ranks, A5_KEY_BITS, A5_ROW_BITS)
     plain, flush = d7_tables()
     d7_mul, d7_offsets, d7_table = hashed(plain, D7_KEY_BITS, D7_ROW_BITS)
     body = [

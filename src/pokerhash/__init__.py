@@ -51,6 +51,14 @@ from .lowball import (
     evaluate_deuce7,
     evaluate_deuce7_batch,
 )
+from .badugi import (
+    BEST_BADUGI,
+    badugi_size,
+    best_badugi_cards,
+    describe_badugi,
+    evaluate_badugi,
+    evaluate_badugi_batch,
+)
 from .high import (
     HandCategory,
     best_five,
@@ -205,6 +213,12 @@ __all__ = [
     "evaluate_a5_low_batch",
     "evaluate_deuce7",
     "evaluate_deuce7_batch",
+    "BEST_BADUGI",
+    "badugi_size",
+    "best_badugi_cards",
+    "describe_badugi",
+    "evaluate_badugi",
+    "evaluate_badugi_batch",
     "equity",
     "EquityResult",
     "random_deals",

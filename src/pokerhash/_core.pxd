@@ -35,3 +35,6 @@ cdef uint16_t shortdeck_cards(const uint8_t *cards, int n, bint trips_beat_strai
 # better low. 2-7 low: exactly five distinct cards; 1..7462, higher is a better low.
 cdef uint16_t a5_low_cards(const uint8_t *cards, int n) noexcept nogil
 cdef uint16_t deuce7_cards(const uint8_t *cards) noexcept nogil
+
+# Badugi (rules: Other games): four distinct cards; 1..1092, higher is better.
+cdef uint16_t badugi_cards(const uint8_t *cards) noexcept nogil

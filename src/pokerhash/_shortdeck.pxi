@@ -38,7 +38,7 @@ cdef raise_outside_deck(uint64_t held, uint64_t deck, str deck_name):
 
 def evaluate_shortdeck(hand, trips_beat_straight=True):
     """Value of the best five-card short-deck hand within 5, 6 or 7 distinct cards of
-    the 36-card deck (sixes to aces; rules: Other games): 1..1404, higher is stronger.
+    the 36-card deck, sixes to aces (rules: Other games): 1..1404, higher is stronger.
 
     Flush beats full house; three of a kind beats a straight unless
     ``trips_beat_straight=False``; A-6-7-8-9 is the lowest straight. ``hand`` is a

@@ -9,6 +9,7 @@ over the other's (below 1 means pokerhash is faster).
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import importlib.util
 import statistics
@@ -24,6 +25,9 @@ from .errors import InvalidValueError
 from .high import category_counts, evaluate_batch
 from .low import evaluate_low8_batch, evaluate_omaha_low8_batch
 from .omaha import evaluate_omaha_batch
+from .badugi import evaluate_badugi_batch
+from .lowball import evaluate_a5_low_batch, evaluate_deuce7_batch
+from .shortdeck import SHORT_DECK, evaluate_shortdeck_batch
 
 
 @dataclass(frozen=True)
@@ -214,10 +218,70 @@ def run_low(quick: bool, repeats: int) -> List[Timing]:
     return timings
 
 
+# --- the evaluators of the rules' "Other games", beside pokerkit (the one other library with them) ---
+
+def _cross_check_order(name: str, ours: Sequence[int], theirs: Sequence[object]) -> None:
+    """Refuse to time a contender that orders the hands differently from pokerhash
+    (pokerkit's hands compare, larger is better, but have no common numeric scale)."""
+    order = sorted(range(len(ours)), key=lambda i: ours[i])
+    for a, b in zip(order, order[1:]):
+        if (ours[a] == ours[b]) != (theirs[a] == theirs[b]) or (ours[a] != ours[b] and not theirs[a] < theirs[b]):
+            raise AssertionError(f"{name} orders the benchmark hands differently from pokerhash")
+
+
+def shortdeck_hands(n: int, width: int, seed: int) -> np.ndarray:
+    """n rows of ``width`` distinct random cards of the 36-card deck (uint8)."""
+    deck = np.array(SHORT_DECK, dtype=np.uint8)
+    rng = np.random.default_rng(seed)
+    if n <= 200_000:
+        return np.ascontiguousarray(deck[np.argsort(rng.random((n, len(deck))), axis=1)[:, :width]])
+    return np.concatenate([shortdeck_hands(200_000, width, seed + i) for i in range(-(-n // 200_000))])[:n]
+
+
+def _more_section(game: str, quick: bool, repeats: int) -> List[Timing]:
+    """Per call (pokerhash, pokerkit) and batch (check=False, validated) timings of one
+    of the games of ``_MORE``."""
+    call, ours, batch, width, deal, pokerkit_class, make = _MORE[game]
+    hands = deal(5_000 if quick else 20_000, width, 11).tolist()
+    contenders = [(f"pokerhash {call}", lambda: [ours(h) for h in hands], None)]
+    if _optional("pokerkit") is not None:
+        hand_type = getattr(importlib.import_module("pokerkit"), pokerkit_class)
+        deck = _deck(_pokerkit_card)
+        slow = [[deck[c] for c in h] for h in hands[: len(hands) // 50]]  # pure Python: fewer hands
+        _cross_check_order(f"pokerkit {pokerkit_class}", [ours(h) for h in hands[:len(slow)]],
+                           [make(hand_type, h) for h in slow])
+        contenders.append((f"pokerkit {pokerkit_class}", lambda: [make(hand_type, h) for h in slow], len(slow)))
+    timings = _time_all(contenders, len(hands), repeats)
+    rows = deal(1_000_000 if quick else 10_000_000, width, 12)
+    for label, check in (("check=False", False), ("validated", True)):
+        timings.append(Timing(f"pokerhash {call}_batch ({label})", median_ns(lambda: batch(rows, check=check), len(rows), repeats),
+                              len(rows)))
+    return timings
+
+
+# game: (name, per call, batch, cards per hand, dealer, pokerkit hand class, pokerkit
+# call). Short deck is timed in pokerkit's order (the straight above three of a kind).
+_MORE = {
+    "shortdeck": ("evaluate_shortdeck", lambda h: _core.evaluate_shortdeck(h, False),
+                  lambda rows, check: evaluate_shortdeck_batch(rows, False, check), 7, shortdeck_hands,
+                  "ShortDeckHoldemHand", lambda t, h: t.from_game(h[:2], h[2:])),
+    "a5": ("evaluate_a5_low", _core.evaluate_a5_low, evaluate_a5_low_batch, 7, random_hands, "RegularLowHand",
+           lambda t, h: t.from_game(h)),
+    "deuce7": ("evaluate_deuce7", _core.evaluate_deuce7, evaluate_deuce7_batch, 5, random_hands, "StandardLowHand",
+               lambda t, h: t(h)),
+    "badugi": ("evaluate_badugi", _core.evaluate_badugi, evaluate_badugi_batch, 4, random_hands, "BadugiHand",
+               lambda t, h: t.from_game(h)),
+}
+
 SECTIONS = {
     "high": ("High hands, 7 cards, random", run_high, "pokerhash evaluate"),
     "omaha": ("Omaha high: PLO4 per call (5-card board); batches PLO4/5/6", run_omaha, "pokerhash evaluate_omaha"),
     "low": ("Eight-or-better low: 7 cards and Omaha (4 hole, 5 board)", run_low, "pokerhash evaluate_low8 (7 cards)"),
+    "shortdeck": ("Short-deck Hold'em, 7 cards of 36 (straight above trips, as pokerkit)",
+                  functools.partial(_more_section, "shortdeck"), "pokerhash evaluate_shortdeck"),
+    "a5": ("A-5 low (razz), 7 cards", functools.partial(_more_section, "a5"), "pokerhash evaluate_a5_low"),
+    "deuce7": ("2-7 low, 5 cards", functools.partial(_more_section, "deuce7"), "pokerhash evaluate_deuce7"),
+    "badugi": ("Badugi, 4 cards", functools.partial(_more_section, "badugi"), "pokerhash evaluate_badugi"),
 }
 
 

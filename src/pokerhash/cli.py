@@ -3,7 +3,7 @@
     pokerhash eval As Ks Qs Js Ts 9h 2c
     pokerhash eval --board "Jd Ts 9c 2h 3d" "As Kd" "Qh Qs"
     pokerhash eval --game omaha8 --board "Ah 7d 3c Ks 8h" "As 2s Qd Jd" "Kd Kc 5h 4h"
-    pokerhash bench [--full] [--repeats N] [--only high|omaha|low] [--cpu]
+    pokerhash bench [--full] [--repeats N] [--only high|omaha|low|shortdeck|a5|deuce7|badugi] [--cpu]
     pokerhash equity AhAd KsKc --board Td7c2s
     pokerhash --version
 
@@ -28,6 +28,7 @@ from .lowball import best_a5_low_five, describe_a5_low, describe_deuce7, evaluat
 from .omaha import best_omaha_five, evaluate_omaha
 from .shortdeck import best_shortdeck_five, describe_shortdeck, evaluate_shortdeck
 from .turkish import describe_turkish, evaluate_turkish
+from .badugi import best_badugi_cards, describe_badugi, evaluate_badugi
 
 # A game's functions take (hole cards, board cards, number of players in the showdown).
 Evaluator = Callable[[List[int], List[int], int], int]
@@ -78,10 +79,12 @@ GAMES: Dict[str, Game] = {
     "stud8": Game("Seven-card stud hi/lo", (5, 7), None, _all_cards(evaluate), describe, _all_cards(best_five),
                   low=_all_cards(evaluate_low8), best_low=_all_cards(best_low_five)),
     "turkish": Game("Turkish poker", (5, 5), None, _turkish, describe_turkish),
-    "razz": Game("Razz", (5, 7), None, _all_cards(evaluate_a5_low), describe_a5_low, _all_cards(best_a5_low_five)),
-    "deuce7": Game("2-7 lowball", (5, 5), None, _all_cards(evaluate_deuce7), describe_deuce7),
+    # The games of the rules' "Other games" (lows too: the higher value wins).
     "shortdeck": Game("Short-deck Hold'em", (2, 2), (3, 5), _all_cards(evaluate_shortdeck), describe_shortdeck,
                       _all_cards(best_shortdeck_five), alone=(5, 7)),
+    "razz": Game("Razz (A-5 low)", (5, 7), None, _all_cards(evaluate_a5_low), describe_a5_low, _all_cards(best_a5_low_five)),
+    "deuce7": Game("2-7 lowball", (5, 5), None, _all_cards(evaluate_deuce7), describe_deuce7),
+    "badugi": Game("Badugi", (4, 4), None, _all_cards(evaluate_badugi), describe_badugi, _all_cards(best_badugi_cards)),
 }
 
 

@@ -34,8 +34,8 @@ if TYPE_CHECKING:
 from . import _core
 from ._batch import card_rows, raise_if_bad_row
 from ._patterns import pattern_hands
+from ._scale import check_value
 from .cards import RANKS, HandLike, cards
-from .errors import InvalidValueError
 from .high import HandCategory
 
 evaluate_a5_low = _core.evaluate_a5_low
@@ -104,22 +104,14 @@ def _hands_by_value(game: str) -> Dict[int, Tuple[int, ...]]:
     return {evaluate(list(five)): five for five in pattern_hands(range(13), suited=game == "deuce7")}
 
 
-def _check(value, best: int, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise InvalidValueError(f"a {name} value is an int 1..{best}, not {type(value).__name__}")
-    if not 1 <= value <= best:
-        raise InvalidValueError(f"{name} value {value} is outside 1..{best}")
-    return int(value)
-
-
 def a5_low_category(value: int) -> HandCategory:
     """The category of an A-5 low value (HIGH_CARD, the best, down to FOUR_OF_A_KIND)."""
-    return _category(_hands_by_value("a5")[_check(value, BEST_A5_LOW, "A-5 low")], False)
+    return _category(_hands_by_value("a5")[check_value(value, BEST_A5_LOW, "A-5 low")], False)
 
 
 def deuce7_category(value: int) -> HandCategory:
     """The category of a 2-7 low value (HIGH_CARD, the best, down to STRAIGHT_FLUSH)."""
-    return _category(_hands_by_value("deuce7")[_check(value, BEST_DEUCE7, "2-7 low")], True)
+    return _category(_hands_by_value("deuce7")[check_value(value, BEST_DEUCE7, "2-7 low")], True)
 
 
 def _describe(kind: HandCategory, ranks: Sequence[int], letter) -> str:

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 from . import _core
 from ._batch import card_rows
 from ._patterns import pattern_hands
+from ._scale import check_value
 from .cards import HandLike, cards
 from .errors import InvalidCardError, InvalidValueError
 from .high import _significance_order, describe
@@ -79,14 +80,6 @@ def _category_floors(trips_beat_straight: bool) -> Tuple[Tuple[int, ShortDeckCat
     return tuple(floors)
 
 
-def _check_value(value: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise InvalidValueError(f"a short-deck value is an int 1..{MAX_SHORTDECK_VALUE}, not {type(value).__name__}")
-    if not 1 <= value <= MAX_SHORTDECK_VALUE:
-        raise InvalidValueError(f"short-deck value {value} is outside 1..{MAX_SHORTDECK_VALUE}")
-    return int(value)
-
-
 def _check_order(trips_beat_straight) -> bool:
     if not isinstance(trips_beat_straight, (bool, np.bool_)):
         raise InvalidValueError(f"trips_beat_straight is True or False, not {trips_beat_straight!r}")
@@ -95,7 +88,7 @@ def _check_order(trips_beat_straight) -> bool:
 
 def shortdeck_category(value: int, trips_beat_straight: bool = True) -> ShortDeckCategory:
     """The category of a value of ``evaluate_shortdeck`` made with the same order."""
-    value = _check_value(value)
+    value = check_value(value, MAX_SHORTDECK_VALUE, "short-deck")
     return [kind for floor, kind in _category_floors(_check_order(trips_beat_straight)) if value >= floor][-1]
 
 
