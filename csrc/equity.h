@@ -50,12 +50,13 @@ typedef struct {
     uint8_t board[5];
     int n_stub;
     uint8_t stub[52];
-    /* Hold'em range players: n_combos > 0, combos (n_combos x 2 cards, none known or
-     * dead) drawn by the alias table (alias_prob scaled to 2^32, alias_other). */
+    /* Range players (Hold'em ranges, lists of Hold'em or Omaha hands): n_combos > 0,
+     * combos (n_combos x hole_size cards, none known or dead) drawn by the alias
+     * table (alias_prob scaled to 2^32, alias_other). */
     int n_combos[PH_EQ_MAX_PLAYERS];
     const uint8_t *combos[PH_EQ_MAX_PLAYERS];
     const uint32_t *alias_prob[PH_EQ_MAX_PLAYERS];
-    const uint16_t *alias_other[PH_EQ_MAX_PLAYERS];
+    const uint32_t *alias_other[PH_EQ_MAX_PLAYERS];
 } ph_eq_setup;
 
 typedef struct {

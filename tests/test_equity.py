@@ -305,3 +305,37 @@ def test_sampled_multiway_ranges_within_four_standard_errors():
     exact = equity(players, "Ah 9s 2d", method="exact")
     sampled = equity(players, "Ah 9s 2d", method="sample", trials=1_000_000, seed=11, threads=2)
     assert exact.exact and (np.abs(sampled.equity - exact.equity) <= 4 * sampled.std_error).all()
+
+
+def test_lists_of_omaha_hands():
+    villain = {"AhAdKhKd": 1.0, "9s8s7c6c": 0.5, "QhJhTh9d": 0.25, "AsKsQsJs": 1.0}
+    board = "Ts 7d 2c"
+    grouped = equity(["AcKcQdJd", villain], board, game="omaha", method="exact")
+    expected, total = np.zeros(2), 0.0
+    for hand, w in villain.items():
+        expected += w * equity(["AcKcQdJd", hand], board, game="omaha").equity
+        total += w
+    assert grouped.exact and np.allclose(grouped.equity, expected / total, atol=1e-12)
+    with_blocked = equity(["AcKcQdJd", {**villain, "TsTh9c9h": 1.0}], board, game="omaha")  # Ts is on the board
+    assert np.allclose(with_blocked.equity, grouped.equity, atol=1e-12)
+    sampled = equity(["AcKcQdJd", villain], board, game="omaha", method="sample", trials=300_000, seed=5)
+    assert (np.abs(sampled.equity - grouped.equity) <= 4 * sampled.std_error).all()
+    plain = equity([["AcKcQdJd"], list(villain)], board, game="omaha8")
+    assert plain.exact and plain.labels[1].startswith("AhAdKhKd,")
+
+
+def test_lists_of_holdem_hands_are_ranges():
+    assert np.allclose(equity(["QsQd", ["AhKh", "AdKd"]]).equity, equity(["QsQd", Range("AhKh,AdKd")]).equity,
+                       atol=1e-12)
+
+
+@pytest.mark.parametrize("players, game, message", [
+    (["AcKcQdJd", ["AhAdKhKd", "9s8s7c"]], "omaha", "same number"),
+    (["AcKcQdJd", ["AhAdKhKd", "KdKhAdAh"]], "omaha", "listed twice"),
+    (["AcKcQdJd", {"AhAdKhKd": -1.0}], "omaha", "non-negative"),
+    (["AcKc", ["Ah Ad 2c", "Kh Kd 2d"]], "stud", "known cards"),
+    (["AcKcQdJd", ["AcAdKhKd"]], "omaha", "empty"),
+])
+def test_list_errors(players, game, message):
+    with pytest.raises((InvalidCardError, InvalidValueError), match=message):
+        equity(players, game=game)

@@ -30,7 +30,7 @@ cdef extern from "equity.h" nogil:
         int n_combos[MAX_PLAYERS]
         const uint8_t *combos[MAX_PLAYERS]
         const uint32_t *alias_prob[MAX_PLAYERS]
-        const uint16_t *alias_other[MAX_PLAYERS]
+        const uint32_t *alias_other[MAX_PLAYERS]
 
     ctypedef struct ph_eq_counts:
         int64_t deals
@@ -47,7 +47,7 @@ cdef extern from "equity.h" nogil:
 
 
 cdef extern from "equity_sample.h" nogil:
-    void ph_alias_build(const double *weights, int n, uint32_t *prob, uint16_t *other)
+    int ph_alias_build(const double *weights, int n, uint32_t *prob, uint32_t *other)
     void ph_eq_sample(const ph_eq_setup *s, uint64_t seed, uint64_t stream, int64_t n_trials, ph_eq_counts *c)
 
 
@@ -95,7 +95,7 @@ cdef class Deal:
         cdef uint8_t[:, ::1] combos
         cdef double[::1] weights
         cdef uint32_t[::1] prob
-        cdef uint16_t[::1] other
+        cdef uint32_t[::1] other
         memset(&self.setup, 0, sizeof(self.setup))
         self.keep = []
         self.setup.game = GAMES[game]
@@ -120,10 +120,11 @@ cdef class Deal:
             combos = np.ascontiguousarray(combo_cards, dtype=np.uint8)
             weights = np.ascontiguousarray(combo_weights, dtype=np.float64)
             prob_array = np.empty(len(weights), dtype=np.uint32)
-            other_array = np.empty(len(weights), dtype=np.uint16)
+            other_array = np.empty(len(weights), dtype=np.uint32)
             prob = prob_array
             other = other_array
-            ph_alias_build(&weights[0], <int>weights.shape[0], &prob[0], &other[0])
+            if ph_alias_build(&weights[0], <int>weights.shape[0], &prob[0], &other[0]):
+                raise MemoryError()
             self.keep.extend((combos, prob_array, other_array))
             self.setup.n_combos[p] = <int>weights.shape[0]
             self.setup.combos[p] = &combos[0, 0]

@@ -3,7 +3,8 @@
 ``equity(players, board, dead, game)`` answers for 2 to 10 players, each a known
 hand or (Hold'em) a weighted range of two-card combinations, in Hold'em, Omaha
 (4, 5 or 6 hole cards, high or eight-or-better hi/lo) and seven-card stud (high or
-hi/lo) with the cards known so far. Hands are ranked as RULES.md "Standard hand
+hi/lo) with the cards known so far; Hold'em and Omaha players may also be lists of
+hands. Hands are ranked as RULES.md "Standard hand
 ranking", "Games that pick five cards from more" and "Low hands" say, and every
 showdown's pot is shared as "Pots, splitting and rake" says: ties split evenly, and
 in hi/lo the best high and the best qualifying low each take half, the high taking
@@ -40,12 +41,12 @@ __all__ = ["EquityResult", "equity", "equity_iter", "random_deals", "board_stren
 
 
 
-def _pair_bits(pairs: np.ndarray) -> np.ndarray:
-    """One uint64 card mask per row of two cards."""
-    return (np.uint64(1) << pairs[:, 0].astype(np.uint64)) | (np.uint64(1) << pairs[:, 1].astype(np.uint64))
-
-
-COMBO_BITS = _pair_bits(COMBOS)
+def _row_bits(rows: np.ndarray) -> np.ndarray:
+    """One uint64 card mask per row of cards."""
+    bits = np.zeros(len(rows), dtype=np.uint64)
+    for column in rows.T:
+        bits |= np.uint64(1) << column.astype(np.uint64)
+    return bits
 
 
 class _Game:
@@ -138,26 +139,55 @@ def _game(game: str) -> _Game:
     return GAMES[name]
 
 
-def _range_weights(player) -> Optional[np.ndarray]:
-    """The (1326,) weights of a range player, or None for a hand: a Range, range text
-    that is not a hand of cards (``"QQ+,AKs"``), or an array of 1,326 floats."""
-    if isinstance(player, Range):
-        return player.weights
+def _is_hand(item) -> bool:
+    """Whether an element of a player's list is a whole hand (not one card)."""
+    if isinstance(item, str):
+        try:
+            return len(cards(item)) > 1
+        except InvalidCardError:
+            return False
+    return isinstance(item, (list, tuple, np.ndarray))
+
+
+def _player_options(player, index: int):
+    """(hand, None) for a known hand, or (None, (hands, weights)) for a range: a Range,
+    range text that is not a hand of cards (``"QQ+,AKs"``), an array of 1,326 float
+    weights (the ``pokerhash.ranges`` layout), a list of hands, or {hand: weight}."""
     if isinstance(player, str):
         try:
-            cards(player)
-            return None
+            return cards(player), None
         except InvalidCardError:
-            return Range(player).weights
-    if isinstance(player, np.ndarray) and player.dtype.kind == "f":
-        return Range(player).weights
-    return None
+            return None, (COMBOS, Range(player).weights)
+    if isinstance(player, Range) or (isinstance(player, np.ndarray) and player.dtype.kind == "f"):
+        return None, (COMBOS, Range(player).weights)
+    items = None
+    if isinstance(player, dict):
+        items = list(player.items())
+    elif isinstance(player, (list, tuple)) and player and all(_is_hand(item) for item in player):
+        items = [(hand, 1.0) for hand in player]
+    if items is None:
+        return cards(player), None
+    hands = [sorted(cards(hand), reverse=True) for hand, _ in items]
+    if len({len(h) for h in hands}) > 1:
+        raise InvalidCardError(f"player {index + 1}: the hands of a list must have the same number of cards")
+    seen = set()
+    for hand in hands:
+        if tuple(hand) in seen:
+            raise InvalidValueError(f"player {index + 1}: hand {''.join(card_str(c) for c in hand)} is listed twice")
+        seen.add(tuple(hand))
+    weights = np.array([w for _, w in items], dtype=np.float64)
+    if not (np.isfinite(weights) & (weights >= 0)).all():
+        raise InvalidValueError(f"player {index + 1}: hand weights must be finite and non-negative")
+    return None, (np.array(hands, dtype=np.uint8), weights)
 
 
 def _label(player, hand: Optional[List[int]]) -> str:
     if hand is not None:
         return "".join(card_str(c) for c in hand) or "?"
-    text = str(player) if not isinstance(player, np.ndarray) else "range"
+    if isinstance(player, (list, tuple, dict)):
+        text = ",".join("".join(card_str(c) for c in cards(h)) for h in player)
+    else:
+        text = str(player) if not isinstance(player, np.ndarray) else "range"
     return text if len(text) <= 24 else text[:21] + "..."
 
 
@@ -175,21 +205,23 @@ class _Spec:
         if len(self.board) > g.board_size:
             raise InvalidCardError(f"{g.name} has {g.board_size} board cards, got {len(self.board)}")
         self.hands: List[Optional[List[int]]] = []
-        self.weights: List[Optional[np.ndarray]] = []
+        options: List[Optional[Tuple[np.ndarray, np.ndarray]]] = []
         for i, player in enumerate(players):
-            weights = _range_weights(player)
-            if weights is not None and g.kind != "holdem":
+            hand, option = _player_options(player, i)
+            if option is not None and g.kind == "stud":
+                raise InvalidValueError(f"player {i + 1}: give {g.name} hands as their known cards")
+            if option is not None and option[0] is COMBOS and g.kind != "holdem":
                 raise InvalidValueError(f"player {i + 1}: ranges are for Hold'em; give {g.name} hands as cards")
-            hand = None if weights is not None else cards(player)
-            if hand is not None and len(hand) not in g.hole_sizes:
+            size = len(hand) if hand is not None else option[0].shape[1]
+            if size not in g.hole_sizes:
                 sizes = " or ".join(str(s) for s in g.hole_sizes)
-                raise InvalidCardError(f"player {i + 1}: a {g.name} hand has {sizes} cards, got {len(hand)}")
+                raise InvalidCardError(f"player {i + 1}: a {g.name} hand has {sizes} cards, got {size}")
             self.hands.append(hand)
-            self.weights.append(weights)
-        sizes = {len(h) for h in self.hands if h is not None}
+            options.append(option)
+        sizes = {len(h) for h in self.hands if h is not None} | {o[0].shape[1] for o in options if o is not None}
         if g.kind == "omaha" and len(sizes) > 1:
             raise InvalidCardError(f"every {g.name} hand must have the same number of cards, got {sorted(sizes)}")
-        self.hole_size = 7 if g.kind == "stud" else (sizes.pop() if sizes else 2)
+        self.hole_size = 7 if g.kind == "stud" else sizes.pop()
         seats = g.max_players.get(self.hole_size, 8) if g.kind != "stud" else 8
         if not 2 <= n <= seats:
             raise InvalidValueError(f"{g.name} takes 2 to {seats} players, got {n}")
@@ -201,8 +233,9 @@ class _Spec:
             self.known_mask |= 1 << c
         self.stub = [c for c in range(52) if not self.known_mask >> c & 1]
         self.board_size = g.board_size
-        missing = sum(self.hole_size - len(h) for h in self.hands if h is not None) + 2 * sum(
-            w is not None for w in self.weights) + g.board_size - len(self.board)
+        self.ranges = [i for i, o in enumerate(options) if o is not None]
+        missing = sum(self.hole_size - len(h) for h in self.hands if h is not None) + self.hole_size * len(
+            self.ranges) + g.board_size - len(self.board)
         if g.kind == "stud" and missing > len(self.stub):
             # RULES.md "The games and their flow": when the deck cannot give every player a
             # seventh card, one community card serves them all.
@@ -213,22 +246,22 @@ class _Spec:
         if missing > len(self.stub):
             raise InvalidValueError(f"{n} players need {missing} more cards but only {len(self.stub)} are left")
         self.combos: List[Optional[Tuple[np.ndarray, np.ndarray]]] = []
-        for i, w in enumerate(self.weights):
-            if w is None:
+        for i, option in enumerate(options):
+            if option is None:
                 self.combos.append(None)
                 continue
-            live = (w > 0) & ((COMBO_BITS & np.uint64(self.known_mask)) == 0)
+            hands, weights = option
+            live = (weights > 0) & ((_row_bits(hands) & np.uint64(self.known_mask)) == 0)
             if not live.any():
                 raise InvalidValueError(f"player {i + 1}'s range is empty once the known cards are removed")
             index = np.flatnonzero(live)
-            self.combos.append((np.ascontiguousarray(COMBOS[index]), w[index]))
-        self.ranges = [i for i, c in enumerate(self.combos) if c is not None]
+            self.combos.append((np.ascontiguousarray(hands[index]), weights[index]))
         if len(self.ranges) > 1 and not self._compatible():
             raise InvalidValueError("no combination of the players' ranges is free of shared cards")
 
     def _compatible(self) -> bool:
-        """Whether some choice of one combination per range player shares no card."""
-        masks = [[int(b) for b in _pair_bits(self.combos[i][0])] for i in self.ranges]
+        """Whether some choice of one hand per range player shares no card."""
+        masks = [[int(b) for b in _row_bits(self.combos[i][0])] for i in self.ranges]
 
         def search(k: int, used: int) -> bool:
             return k == len(masks) or any(not used & m and search(k + 1, used | m) for m in masks[k])
@@ -242,7 +275,7 @@ class _Spec:
 
     def board_leaves(self) -> int:
         """Boards one exact row walks (about: ranks, then flush corrections)."""
-        free = len(self.stub) - 2 * len(self.ranges)
+        free = len(self.stub) - self.hole_size * len(self.ranges)
         return min(math.comb(free, self.board_size - len(self.board)), 40000)
 
     def completions(self) -> int:
@@ -259,22 +292,22 @@ class _Spec:
 
 def _range_rows(spec: _Spec, limit: float):
     """Every combination of the players' hands that shares no card, as rows of hole
-    cards (n, players * 2) with weights; None when there would be more than limit."""
+    cards (players * hole_size, each hand highest card first) with the products of
+    their weights; None when there would be more than limit."""
     rows = np.zeros((1, 0), dtype=np.uint8)
     masks = np.zeros(1, dtype=np.uint64)
     weights = np.ones(1)
     for hand, combo in zip(spec.hands, spec.combos):
         if combo is None:
-            cards_ = np.array(sorted(hand, reverse=True), dtype=np.uint8)
-            rows = np.concatenate([rows, np.broadcast_to(cards_, (len(rows), len(cards_)))], axis=1)
+            known = np.array(sorted(hand, reverse=True), dtype=np.uint8)
+            rows = np.concatenate([rows, np.broadcast_to(known, (len(rows), len(known)))], axis=1)
             continue
-        pairs, w = combo
-        if len(rows) * len(pairs) > limit:
+        hands, w = combo
+        if len(rows) * len(hands) > limit:
             return None
-        bits = _pair_bits(pairs)
-        ok = (masks[:, None] & bits[None, :]) == 0
-        left, right = np.nonzero(ok)
-        rows = np.concatenate([rows[left], pairs[right]], axis=1)
+        bits = _row_bits(hands)
+        left, right = np.nonzero((masks[:, None] & bits[None, :]) == 0)
+        rows = np.concatenate([rows[left], hands[right]], axis=1)
         masks = masks[left] | bits[right]
         weights = weights[left] * w[right]
     return np.ascontiguousarray(rows), weights
@@ -284,26 +317,22 @@ def _suit_classes(spec: _Spec, rows: np.ndarray, weights: np.ndarray):
     """Rows that a permutation of the suits maps into each other (fixing the board and
     dead cards as sets) have the same counts: one row per class, with the classes'
     summed weights and sizes, ordered by hole ranks (the C loop reuses rank passes).
-    Known hands must map to themselves too: the deal's stub is theirs."""
-    n = len(spec.hands)
-    fixed = [set(spec.board), set(spec.dead)] + [set(h) for h in spec.hands if h is not None]
+    Known hands must map to themselves too: the deal's stub is theirs. A class is named
+    by the least byte string of its rows (cards + 1, each hand highest card first)."""
+    n, h = len(spec.hands), spec.hole_size
+    fixed = [set(spec.board), set(spec.dead)] + [set(hand) for hand in spec.hands if hand is not None]
     perms = [p for p in itertools.permutations(range(4))
              if all({(c & ~3) | p[c & 3] for c in group} == group for group in fixed)]
-    table = np.array([[(c & ~3) | p[c & 3] for c in range(52)] for p in perms], dtype=np.uint8)
-    mapped = table[:, rows].reshape(len(perms), len(rows), n, 2).astype(np.int64)
-    code = np.maximum(mapped[..., 0], mapped[..., 1]) << 6 | np.minimum(mapped[..., 0], mapped[..., 1])
-    key = np.zeros(code.shape[:2], dtype=np.int64)
-    for i in range(n):
-        key = key << 12 | code[..., i]
-    canon = key.min(axis=0)
+    canon = None
+    for p in perms:
+        table = np.array([(c & ~3) | p[c & 3] for c in range(52)], dtype=np.uint8)
+        mapped = np.sort(table[rows].reshape(len(rows), n, h), axis=2)[:, :, ::-1] + np.uint8(1)
+        key = np.ascontiguousarray(mapped.reshape(len(rows), n * h)).view(f"S{n * h}").ravel()
+        canon = key if canon is None else np.where(key < canon, key, canon)
     unique, inverse = np.unique(canon, return_inverse=True)
     class_weights = np.bincount(inverse.ravel(), weights)
     class_sizes = np.bincount(inverse.ravel())
-    out = np.empty((len(unique), n, 2), dtype=np.uint8)
-    for i in range(n):
-        c = (unique >> (12 * (n - 1 - i))) & 0xFFF
-        out[:, i, 0], out[:, i, 1] = c >> 6, c & 63
-    out = out.reshape(len(unique), 2 * n)
+    out = np.frombuffer(unique.tobytes(), dtype=np.uint8).reshape(len(unique), n * h) - np.uint8(1)
     order = np.lexsort((out >> 2).T[::-1])
     return np.ascontiguousarray(out[order]), class_weights[order], class_sizes[order]
 
@@ -317,10 +346,7 @@ def _exact_plan(spec: _Spec, limit: float):
     if built is None:
         return None
     rows, weights = built
-    if len(spec.hands) <= 5:
-        return _suit_classes(spec, rows, weights)
-    order = np.lexsort((rows >> 2).T[::-1])
-    return rows[order], weights[order], np.ones(len(rows), dtype=np.int64)
+    return _suit_classes(spec, rows, weights)
 
 
 def _pool_map(function, items, threads: int):
@@ -465,9 +491,10 @@ def equity(players: Sequence[PlayerLike], board: HandLike = (), dead: HandLike =
            progress: Optional[Callable[[EquityResult], None]] = None) -> EquityResult:
     """Each player's share of the pot at showdown, over every way the deal can end.
 
-    ``players``: 2 to 10 hands (cards, e.g. ``"AhAd"`` or ``[48, 49]``) or, in
-    Hold'em, ranges (a ``pokerhash.Range``, its text, or any (1326,) float weight
-    array in the ``pokerhash.ranges`` layout). ``board``: the community cards so far;
+    ``players``: 2 to 10 hands (cards, e.g. ``"AhAd"`` or ``[48, 49]``), lists of
+    hands (``["AhAdKhKd", "9s8s7c6c"]``, each as likely) or ``{hand: weight}``, and in
+    Hold'em ranges (a ``pokerhash.Range``, its text such as ``"QQ+,AKs:0.5"``, or any
+    (1326,) float weight array in the ``pokerhash.ranges`` layout). ``board``: the community cards so far;
     ``dead``: cards out of play (folded or burned cards seen, stud up-cards of folded
     players). ``game``: ``"holdem"``, ``"omaha"`` (4, 5 or 6 hole cards), ``"omaha8"``
     (hi/lo eight or better), ``"stud"`` or ``"stud8"`` (each player's known cards, 0
