@@ -88,7 +88,7 @@ class EquityResult:
     """
 
     def __init__(self, labels, game, equity, win, tie, high, low, showdowns, exact, std_error, progress, elapsed, seed):
-        self.labels = tuple(labels)
+        self._labels = labels
         self.game = game
         self.equity = equity
         self.win = win
@@ -103,6 +103,14 @@ class EquityResult:
         self.progress = progress
         self.elapsed = elapsed
         self.seed = seed
+
+    @property
+    def labels(self) -> Tuple[str, ...]:
+        """Each player's hand or range as text (written on first use: a range's shortest
+        text takes milliseconds)."""
+        if callable(self._labels):
+            self._labels = tuple(self._labels())
+        return self._labels
 
     def table(self) -> str:
         """The result as an aligned text table, one row per player."""
@@ -225,7 +233,7 @@ class _Spec:
         seats = g.max_players.get(self.hole_size, 8) if g.kind != "stud" else 8
         if not 2 <= n <= seats:
             raise InvalidValueError(f"{g.name} takes 2 to {seats} players, got {n}")
-        self.labels = [_label(p, h) for p, h in zip(players, self.hands)]
+        self.players = tuple(players)
         known = self.board + self.dead + [c for h in self.hands if h is not None for c in h]
         cards(known)  # a card twice anywhere: InvalidCardError naming it
         self.known_mask = 0
@@ -258,6 +266,9 @@ class _Spec:
             self.combos.append((np.ascontiguousarray(hands[index]), weights[index]))
         if len(self.ranges) > 1 and not self._compatible():
             raise InvalidValueError("no combination of the players' ranges is free of shared cards")
+
+    def labels(self) -> List[str]:
+        return [_label(p, h) for p, h in zip(self.players, self.hands)]
 
     def _compatible(self) -> bool:
         """Whether some choice of one hand per range player shares no card."""
@@ -372,7 +383,7 @@ def _exact_results(spec: _Spec, plan, threads: int, started: float) -> Iterator[
     rows, weights, sizes = plan
     deal = spec.deal()
     # Pieces of rows, a round of them per thread at a time, an interim result after each round.
-    pieces = min(len(rows), 16 * threads)
+    pieces = min(-(-len(rows) // 64), 16 * threads)  # a piece keeps its rank passes: not too small
     bounds = np.linspace(0, len(rows), pieces + 1).astype(int)
     batches = [(bounds[i], bounds[i + 1]) for i in range(pieces) if bounds[i + 1] > bounds[i]]
     total = np.zeros(1 + 5 * n)
