@@ -347,9 +347,26 @@ static void ph_eq_exact_flop(const ph_eq_setup *s, uint8_t holes[][8], ph_eq_cou
         ph_eq_flop_ranks(&w, 0, m, key, ranks, 0, 0, 1);
         if (rank_counts) *rank_counts = *counts;
     }
-    w.counts = counts;
+    /* Two suits that look alike (same ranks in every hand, on the board and in the
+     * stub) have the same correction: swapping them maps the deal to itself. */
+    ph_eq_counts correction[4];
+    int twin[4];
+    for (int suit = 0; suit < 4; suit++) {
+        twin[suit] = -1;
+        for (int t = 0; t < suit && twin[suit] < 0; t++) {
+            int same = w.board_suit[t] == w.board_suit[suit] && stub_suit[t] == stub_suit[suit];
+            for (int p = 0; p < w.n && same; p++) same = w.hole_suit[p][t] == w.hole_suit[p][suit];
+            if (same) twin[suit] = t;
+        }
+    }
     for (int suit = 0; suit < 4; suit++) {
         int need;
+        memset(&correction[suit], 0, sizeof correction[suit]);
+        if (twin[suit] >= 0) {
+            correction[suit] = correction[twin[suit]];
+            ph_eq_counts_add(counts, &correction[suit], w.n);
+            continue;
+        }
         if (w.omaha) {
             int holds = 0;
             for (int p = 0; p < w.n; p++) holds |= w.hole_suit_n[p][suit] >= 2;
@@ -365,7 +382,9 @@ static void ph_eq_exact_flop(const ph_eq_setup *s, uint8_t holes[][8], ph_eq_cou
         w.need = need > 0 ? need : 0;
         w.suit_avail = stub_suit[suit];
         for (int r = 0; r < 13; r++) w.avail[r] = stub_rank[r] - (int)(stub_suit[suit] >> r & 1);
+        w.counts = &correction[suit];
         ph_eq_flop_ranks(&w, 0, m, key, ranks, 0, 0, 1);
+        ph_eq_counts_add(counts, &correction[suit], w.n);
     }
 }
 
