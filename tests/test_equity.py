@@ -63,8 +63,9 @@ BRUTE_CASES = [
     ("omaha8", ["Ac2c3h9s", "Ad3d4hKs", "5c6c7h8s"], "2d 4d Jc Qh", ""),
     ("omaha8", ["Ac2cKhKs", "AdQdJdTd"], "3c 4c 5h", ""),
     ("stud", ["Ah Ad 4c 5s 9h Tc", "Ks Kh 2d 3d 7c 8c"], "", "Ac Kd"),
-    ("stud8", ["Ah 2d 4c 5s 9h Tc", "Ks Kh 2c 3c 7c"], "", "Qc Jc"),
-    ("stud8", ["Ah 2d 4c 5s 6h", "Ks Kh 3h 3d 7c 8c"], "", ""),
+    ("stud8", ["Ah 2d 4c 5s 9h Tc", "Ks Kh 2c 3c 7c 8d"], "", "Qc Jc"),
+    ("stud8", ["Ah 2d 4c 5s 6h 9d", "Ks Kh 3h 3d 7c 8c"], "", ""),
+    ("stud8", ["Ah 2d 4c 5s 6h 9d", "Ks Kh 3h 3d 7c 8c", "As 2s 3s 4d 8h Th Jh"], "", "6c"),
 ]
 
 

@@ -67,10 +67,14 @@ GAMES = {
 }
 _ALIASES = {"hold'em": "holdem", "plo": "omaha", "omaha-hilo": "omaha8", "plo8": "omaha8", "stud-hilo": "stud8"}
 
-# Exact counts beyond this many board leaves (after suit symmetry) are sampled by
-# method="auto": about a second on one core.
+# method="auto" counts exactly up to about a second of work on one core: this many
+# board leaves over all classes of range hands (flop games), this many deals walked
+# card by card (stud, about 20 M a second). method="exact" refuses beyond the MAX
+# ones (memory for the combinations of range hands; days of stud deals).
 AUTO_EXACT_LEAVES = 2e8
-AUTO_EXACT_DEALS = 2e7  # stud, walked card by card (about 20 M deals a second)
+AUTO_EXACT_DEALS = 2e7
+MAX_EXACT_ROWS = 2e7
+MAX_EXACT_DEALS = 1e11
 CHUNK_TRIALS = 1 << 15
 ROUND_CHUNKS = 8
 
@@ -360,6 +364,19 @@ def _exact_plan(spec: _Spec, limit: float):
     return _suit_classes(spec, rows, weights)
 
 
+def _plan(spec: _Spec, auto: bool):
+    """What an exact count walks (see _exact_plan; True for stud), or None when it is
+    too long for method="auto" or beyond the MAX limits."""
+    if spec.game.kind == "stud":
+        return True if spec.completions() <= (AUTO_EXACT_DEALS if auto else MAX_EXACT_DEALS) else None
+    leaves = spec.board_leaves()
+    # Suit symmetry divides the combinations by up to 24 before the leaf budget applies.
+    plan = _exact_plan(spec, 24 * AUTO_EXACT_LEAVES / leaves if auto else MAX_EXACT_ROWS)
+    if plan is not None and auto and len(plan[0]) * leaves > AUTO_EXACT_LEAVES:
+        return None
+    return plan
+
+
 def _pool_map(function, items, threads: int):
     if threads <= 1 or len(items) <= 1:
         return [function(item) for item in items]
@@ -473,26 +490,18 @@ def equity_iter(players: Sequence[PlayerLike], board: HandLike = (), dead: HandL
             raise InvalidValueError(f"{name} must be positive, got {value!r}")
     if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int) or trials < 1):
         raise InvalidValueError(f"trials must be a positive int, got {trials!r}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 64):
+        raise InvalidValueError(f"seed must be an int in 0..2**64-1, got {seed!r}")
     if method != "sample":
-        plan = None
-        if spec.game.kind == "stud":
-            feasible = spec.completions() <= (AUTO_EXACT_DEALS if method == "auto" else float("inf"))
-            plan = feasible or None
-        else:
-            limit = AUTO_EXACT_LEAVES / spec.board_leaves() if method == "auto" else 5e7
-            plan = _exact_plan(spec, limit * (64 if method == "auto" else 1))
-            if plan is not None and method == "auto" and len(plan[0]) * spec.board_leaves() > AUTO_EXACT_LEAVES:
-                plan = None
+        plan = _plan(spec, method == "auto")
         if plan is not None:
             yield from _exact_results(spec, plan, threads, started)
             return
         if method == "exact":
-            raise InvalidValueError("too many combinations of range hands to count exactly; use method='sample'")
+            raise InvalidValueError("too many deals or combinations of hands to count exactly; use method='sample'")
     if target_error is None and trials is None and time_limit is None:
         target_error = 5e-4
     seed = secrets.randbits(64) if seed is None else seed
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 64:
-        raise InvalidValueError(f"seed must be an int in 0..2**64-1, got {seed!r}")
     yield from _sampled_results(spec, threads, seed, target_error, trials, time_limit, started)
 
 
