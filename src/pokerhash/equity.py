@@ -4,11 +4,10 @@
 hand or (Hold'em) a weighted range of two-card combinations, in Hold'em, Omaha
 (4, 5 or 6 hole cards, high or eight-or-better hi/lo) and seven-card stud (high or
 hi/lo) with the cards known so far; Hold'em and Omaha players may also be lists of
-hands. Hands are ranked as RULES.md "Standard hand
-ranking", "Games that pick five cards from more" and "Low hands" say, and every
-showdown's pot is shared as "Pots, splitting and rake" says: ties split evenly, and
-in hi/lo the best high and the best qualifying low each take half, the high taking
-everything when no low qualifies.
+hands. Hands are ranked as RULES.md "Standard hand ranking", "Games that pick five
+cards from more" and "Low hands" say, and every showdown's pot is shared as "Pots,
+splitting and rake" says: ties split evenly, and in hi/lo the best high and the best
+qualifying low each take half, the high taking everything when no low qualifies.
 
 Exact results count every remaining deal (and every combination of the players'
 range hands that shares no card with the others, the board or the dead cards,
@@ -28,17 +27,16 @@ import sys
 import time
 import types
 from concurrent.futures import ThreadPoolExecutor
-from typing import Callable, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
 from . import _equity
 from .cards import HandLike, card_str, cards
 from .errors import InvalidCardError, InvalidValueError
-from .ranges import COMBOS, N_COMBOS, Range
+from .ranges import COMBOS, Range
 
 __all__ = ["EquityResult", "equity", "equity_iter", "random_deals", "board_strengths", "equities_vs_range", "GAMES"]
-
 
 
 def _row_bits(rows: np.ndarray) -> np.ndarray:
@@ -50,9 +48,12 @@ def _row_bits(rows: np.ndarray) -> np.ndarray:
 
 
 class _Game:
-    """What the equity kernels need to know about a game (RULES.md "The games and their flow")."""
+    """What the equity kernels need to know about a game (RULES.md "The games and
+    their flow"): the hole card counts a player may show, the board size, and the most
+    players by hole size."""
 
-    def __init__(self, name: str, kind: str, hilo: bool, hole_sizes: Tuple[int, ...], board_size: int, max_players):
+    def __init__(self, name: str, kind: str, hilo: bool, hole_sizes: Tuple[int, ...], board_size: int,
+                 max_players: Dict[int, int]):
         self.name, self.kind, self.hilo = name, kind, hilo
         self.hole_sizes, self.board_size, self.max_players = hole_sizes, board_size, max_players
 
@@ -62,8 +63,8 @@ GAMES = {
     "holdem": _Game("holdem", "holdem", False, (2,), 5, {2: 10}),
     "omaha": _Game("omaha", "omaha", False, (4, 5, 6), 5, _OMAHA_SEATS),
     "omaha8": _Game("omaha8", "omaha", True, (4, 5, 6), 5, _OMAHA_SEATS),
-    "stud": _Game("stud", "stud", False, tuple(range(8)), 0, {k: 8 for k in range(8)}),
-    "stud8": _Game("stud8", "stud", True, tuple(range(8)), 0, {k: 8 for k in range(8)}),
+    "stud": _Game("stud", "stud", False, tuple(range(8)), 0, {7: 8}),  # known cards 0..7 of 7
+    "stud8": _Game("stud8", "stud", True, tuple(range(8)), 0, {7: 8}),
 }
 _ALIASES = {"hold'em": "holdem", "plo": "omaha", "omaha-hilo": "omaha8", "plo8": "omaha8", "stud-hilo": "stud8"}
 
@@ -75,6 +76,8 @@ AUTO_EXACT_LEAVES = 2e8
 AUTO_EXACT_DEALS = 2e7
 MAX_EXACT_ROWS = 2e7
 MAX_EXACT_DEALS = 1e11
+# Sampling runs in chunks of trials, each its own random stream, and checks its stops
+# after each round of chunks: a round is about 5 ms of heads-up Hold'em.
 CHUNK_TRIALS = 1 << 15
 ROUND_CHUNKS = 8
 
@@ -234,7 +237,7 @@ class _Spec:
         if g.kind == "omaha" and len(sizes) > 1:
             raise InvalidCardError(f"every {g.name} hand must have the same number of cards, got {sorted(sizes)}")
         self.hole_size = 7 if g.kind == "stud" else sizes.pop()
-        seats = g.max_players.get(self.hole_size, 8) if g.kind != "stud" else 8
+        seats = g.max_players[self.hole_size]
         if not 2 <= n <= seats:
             raise InvalidValueError(f"{g.name} takes 2 to {seats} players, got {n}")
         self.players = tuple(players)
