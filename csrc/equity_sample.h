@@ -106,12 +106,12 @@ PH_INLINE void ph_eq_deal_free(ph_rng *rng, uint8_t *stub, int n_stub, int *deal
 
 /* Hold'em: sums of card keys instead of card lists (high.h), the board's once; the
  * card masks only when a flush is possible. Heads-up counts inline. */
-static void ph_eq_sample_holdem(const ph_eq_setup *s, ph_rng *rng, int64_t n_trials, ph_eq_counts *c)
+PH_INLINE void ph_eq_holdem_trials(const ph_eq_setup *s, ph_rng *rng, int64_t n_trials, ph_eq_counts *c, int n, int m)
 {
     uint8_t stub[52], holes[PH_EQ_MAX_PLAYERS][8], board[5];
     uint64_t hole_key[PH_EQ_MAX_PLAYERS], known_key = PH_KEY_START;
     uint32_t high[PH_EQ_MAX_PLAYERS];
-    int n = s->n_players, n_stub = s->n_stub, m = s->board_size - s->n_board, ranges = 0;
+    int n_stub = s->n_stub, ranges = 0;
     int64_t first = 0, second = 0, split = 0;
     memcpy(stub, s->stub, sizeof stub);
     memcpy(board, s->board, sizeof board);
@@ -159,6 +159,18 @@ static void ph_eq_sample_holdem(const ph_eq_setup *s, ph_rng *rng, int64_t n_tri
             c->share_sq[p] += wins[p] * PH_EQ_POT * PH_EQ_POT + split * (PH_EQ_POT / 2) * (PH_EQ_POT / 2);
         }
     }
+}
+
+/* The common shapes with constant player and card counts, so that their loops unroll. */
+static void ph_eq_sample_holdem(const ph_eq_setup *s, ph_rng *rng, int64_t n_trials, ph_eq_counts *c)
+{
+    int n = s->n_players, m = s->board_size - s->n_board;
+    if (n == 2 && m == 5)
+        ph_eq_holdem_trials(s, rng, n_trials, c, 2, 5);
+    else if (n == 2)
+        ph_eq_holdem_trials(s, rng, n_trials, c, 2, m);
+    else
+        ph_eq_holdem_trials(s, rng, n_trials, c, n, m);
 }
 
 /* Any game, from card lists. */
