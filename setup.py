@@ -6,17 +6,22 @@ build's temporary folder, both only when extensions are built (``build_ext``): a
 sdist carries sources only and costs neither, and nothing generated is ever
 checked in or shipped.
 
+The core is C: a build from source needs a C compiler, and stops with a message
+saying so when there is none (pip then shows it).
+
 POKERHASH_NATIVE=1 builds for this machine's CPU (-march=native) when installing
 from source; wheels never use it.
 """
 
 import importlib.util
 import os
+import shutil
 import sys
 from pathlib import Path
 
 from Cython.Distutils import build_ext as cython_build_ext
 from setuptools import Extension, setup
+from setuptools.errors import PlatformError
 
 HERE = Path(__file__).parent.resolve()
 GENERATED = HERE / "build" / "generated"
@@ -49,41 +54,55 @@ def compile_args() -> list:
     return args
 
 
+def require_c_compiler(compiler) -> None:
+    """Stop before any work when the C compiler is missing. (MSVC is left to
+    setuptools, whose own error already says that Microsoft C++ Build Tools are needed.)"""
+    if compiler.compiler_type == "msvc":
+        return
+    program = compiler.compiler_so[0]
+    if shutil.which(program) is None:
+        raise PlatformError(
+            f"pokerhash is C code: building it from source needs a C compiler, and {program!r} was not found. "
+            "Install one (Debian/Ubuntu: apt install gcc python3-dev; Fedora: dnf install gcc python3-devel; "
+            "macOS: xcode-select --install; Windows: Microsoft C++ Build Tools), "
+            "or install a prebuilt wheel: pip install --only-binary=pokerhash pokerhash"
+        )
+
+
 class BuildExt(cython_build_ext):
-    def run(self):
+    def build_extensions(self):
+        require_c_compiler(self.compiler)
         generate_tables()
-        super().run()
+        super().build_extensions()
 
 
-core = Extension(
-    "pokerhash._core",
-    sources=["src/pokerhash/_core.pyx"],
-    include_dirs=["csrc", str(GENERATED)],
-    extra_compile_args=compile_args(),
-    # Rebuild when a kernel or a generated table changes, not only the .pyx.
-    depends=sorted(str(p) for p in (HERE / "csrc").glob("*.h")) + sorted(str(p) for p in GENERATED.glob("*.h")),
-)
-core.cython_include_dirs = ["src"]
-core.cython_c_in_temp = True
-core.cython_directives = {
-    "language_level": 3,
-    "boundscheck": False,
-    "wraparound": False,
-    "cdivision": True,
-    "initializedcheck": False,
-    "embedsignature": True,
-}
+def extension(name: str) -> Extension:
+    """pokerhash.<name> from src/pokerhash/<name>.pyx: every extension shares the C
+    kernels and generated tables of csrc/, the flags and the Cython directives."""
+    ext = Extension(
+        f"pokerhash.{name}",
+        sources=[f"src/pokerhash/{name}.pyx"],
+        include_dirs=["csrc", str(GENERATED)],
+        extra_compile_args=compile_args(),
+        # Rebuild when a kernel or a generated table changes, not only the .pyx.
+        depends=sorted(str(p) for p in (HERE / "csrc").glob("*.h")) + sorted(str(p) for p in GENERATED.glob("*.h")),
+    )
+    ext.cython_include_dirs = ["src"]
+    ext.cython_c_in_temp = True
+    ext.cython_directives = {
+        "language_level": 3,
+        "boundscheck": False,
+        "wraparound": False,
+        "cdivision": True,
+        "initializedcheck": False,
+        "embedsignature": True,
+    }
+    return ext
 
-# The equity kernels (csrc/equity*.h, csrc/deal.h): their own module, same build.
-equity = Extension(
-    "pokerhash._equity",
-    sources=["src/pokerhash/_equity.pyx"],
-    include_dirs=core.include_dirs,
-    extra_compile_args=core.extra_compile_args,
-    depends=core.depends,
-)
-equity.cython_include_dirs = core.cython_include_dirs
-equity.cython_c_in_temp = True
-equity.cython_directives = core.cython_directives
 
-setup(ext_modules=[core, equity], cmdclass={"build_ext": BuildExt})
+# One extension per capability: _core (the evaluators), _equity (equity and
+# deals), _icm (ICM), _iso (hand
+# isomorphism and card-abstraction features).
+EXTENSIONS = ["_core", "_equity", "_icm", "_iso"]
+
+setup(ext_modules=[extension(name) for name in EXTENSIONS], cmdclass={"build_ext": BuildExt})

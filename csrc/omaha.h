@@ -140,21 +140,36 @@ PH_INLINE uint32_t ph_top3_bits(uint32_t x)
     return two | ph_top_bit(x ^ two);
 }
 
+/* Out of line: what the common path rarely runs then keeps no register. */
+#if defined(_MSC_VER) && !defined(__clang__)
+#define PH_OMAHA_NOINLINE __declspec(noinline)
+#else
+#define PH_OMAHA_NOINLINE __attribute__((noinline))
+#endif
+
+/* The best straight flush with exactly two hole ranks among `all` = hole | board
+ * ranks of one suit, or 0. */
+static PH_OMAHA_NOINLINE uint16_t ph_omaha_straight_flush(uint32_t hole, uint32_t all)
+{
+    for (int low = 8; low >= -1; low--) {
+        uint32_t straight = low >= 0 ? 0x1Fu << low : 0x100Fu;
+        uint32_t held = hole & straight, rest = held & (held - 1);
+        /* Exactly two of the straight's ranks from the hole: one left without the lowest. */
+        if ((all & straight) == straight && rest && !(rest & (rest - 1))) return ph_flush_table[straight];
+    }
+    return 0;
+}
+
 /* Best flush of one suit from its hole ranks (two of them play) and board ranks
  * (three play); the two sets are disjoint. */
-static uint16_t ph_omaha_flush_value(uint32_t hole, uint32_t board)
+PH_INLINE uint16_t ph_omaha_flush_value(uint32_t hole, uint32_t board)
 {
     uint32_t all = hole | board;
     /* Bit r of runs: ranks r..r+4 all present; 0x100F is the wheel A-2-3-4-5. */
     uint32_t runs = all & all >> 1 & all >> 2 & all >> 3 & all >> 4;
     if (runs || (all & 0x100F) == 0x100F) {
-        for (int low = 8; low >= -1; low--) {
-            uint32_t straight = low >= 0 ? 0x1Fu << low : 0x100Fu;
-            uint32_t held = hole & straight, rest = held & (held - 1);
-            /* Exactly two of the straight's ranks from the hole: one left without the lowest. */
-            if ((all & straight) == straight && rest && !(rest & (rest - 1)))
-                return ph_flush_table[straight];
-        }
+        uint16_t straight_flush = ph_omaha_straight_flush(hole, all);
+        if (straight_flush) return straight_flush;
     }
     return ph_flush_table[ph_top2_bits(hole) | ph_top3_bits(board)];
 }
@@ -195,31 +210,25 @@ PH_INLINE uint32_t ph_omaha_flush_suits(uint64_t board_key, uint64_t hole_key)
     return (uint32_t)(((board_key >> 32) + 0x5555) & ((hole_key >> 32) + 0x6666) & 0x8888);
 }
 
-/* Out of line (one deal in 7 to 14 has a flush suit): the common path then keeps
- * fewer values live. */
-#if defined(_MSC_VER) && !defined(__clang__)
-#define PH_OMAHA_NOINLINE __declspec(noinline)
-#else
-#define PH_OMAHA_NOINLINE __attribute__((noinline))
-#endif
-
-/* The best flush of the suit whose bit is set in flush_suits (ph_omaha_flush_suits). */
-static PH_OMAHA_NOINLINE uint16_t ph_omaha_flush(uint32_t flush_suits, const uint8_t *hole, int n_hole,
-                                                 const uint8_t *board, int n_board)
+/* Cards' ph_card_mask bits OR-ed: each suit's ranks at bits 16 * suit. */
+PH_INLINE uint64_t ph_omaha_mask(const uint8_t *cards, int n)
 {
-    int shift = 16 * (ph_ctz64(flush_suits) >> 2);
-    uint64_t hole_mask = 0, board_mask = 0;
-    for (int i = 0; i < n_board; i++) board_mask |= ph_card_mask[board[i]];
-    for (int i = 0; i < n_hole; i++) hole_mask |= ph_card_mask[hole[i]];
-    return ph_omaha_flush_value((uint32_t)(hole_mask >> shift) & 0x1FFF, (uint32_t)(board_mask >> shift) & 0x1FFF);
+    uint64_t mask = 0;
+    for (int i = 0; i < n; i++) mask |= ph_card_mask[cards[i]];
+    return mask;
 }
 
-PH_INLINE uint16_t ph_omaha_finish(const uint16_t *row, uint32_t flush_suits, const uint8_t *hole, int n_hole,
-                                   const uint8_t *board, int n_board)
+/* The best hand of a deal: the hole pairs' best without a flush, or the flush of
+ * the suit whose bit is set in flush_suits (ph_omaha_flush_suits; one deal in 7 to
+ * 14 has one) from the hole's and the board's card masks. */
+PH_INLINE uint16_t ph_omaha_finish(const uint16_t *row, const uint8_t *hole, int n_hole, uint32_t flush_suits,
+                                   uint64_t hole_mask, uint64_t board_mask)
 {
     uint32_t best = ph_omaha_pairs(row, hole, n_hole);
     if (flush_suits) {
-        uint32_t flush = ph_omaha_flush(flush_suits, hole, n_hole, board, n_board);
+        int shift = 16 * (ph_ctz64(flush_suits) >> 2);
+        uint32_t flush = ph_omaha_flush_value((uint32_t)(hole_mask >> shift) & 0x1FFF,
+                                              (uint32_t)(board_mask >> shift) & 0x1FFF);
         best = flush > best ? flush : best;
     }
     return (uint16_t)best;
@@ -229,13 +238,14 @@ PH_INLINE uint16_t ph_omaha_finish(const uint16_t *row, uint32_t flush_suits, co
 PH_INLINE uint16_t ph_omaha_evaluate(const uint8_t *hole, int n_hole, const uint8_t *board, int n_board)
 {
     uint64_t board_key = ph_omaha_key(board, n_board);
-    return ph_omaha_finish(ph_omaha_row((uint32_t)board_key), ph_omaha_flush_suits(board_key, ph_omaha_key(hole, n_hole)),
-                           hole, n_hole, board, n_board);
+    return ph_omaha_finish(ph_omaha_row((uint32_t)board_key), hole, n_hole,
+                           ph_omaha_flush_suits(board_key, ph_omaha_key(hole, n_hole)), ph_omaha_mask(hole, n_hole),
+                           ph_omaha_mask(board, n_board));
 }
 
 #ifdef PH_OMAHA_SSE2
-/* A board's sums (key and validation bits, see ph_omaha_card_entry; the key's suit
- * counters start at 5 as in ph_omaha_flush_suits) and its row. */
+/* A board's sums (key and card masks, see ph_card_entry; the key's suit counters
+ * start at 5 as in ph_omaha_flush_suits) and its row. */
 typedef struct {
     __m128i sum, any;
     const uint16_t *row;
@@ -255,37 +265,56 @@ PH_INLINE ph_omaha_board_sums ph_omaha_board(const uint8_t *board, int n_board)
     return b;
 }
 
-/* batch.h's PH_ROWS_LOOP, software-pipelined: the next deal's board row is found
- * while this deal is evaluated (n_rows > 0). With check, the high halves of bad
- * (sum ^ or of the bits) and any (or of the bits) are OR-ed over a block of rows:
- * validate.h's ph_row_badness, which rescans a bad block for its first bad row. */
+/* Deals per group: the boards of a group are summed and their rows prefetched
+ * before its hands are evaluated, so that the rows (in the 1.5 MB table, which
+ * other processes on a loaded machine push out of the caches) are on their way
+ * 32 deals ahead; a PLO6 deal is long enough that out-of-order execution alone
+ * overlaps few of their misses. 32 rows of 3 or 4 lines stay well within L1. */
+#define PH_OMAHA_GROUP 32
+
+/* batch.h's PH_ROWS_LOOP, boards first by groups. With check, the high halves of
+ * bad (sum ^ or of the card bits) and any (their or) are OR-ed over a block of
+ * rows: validate.h's ph_row_badness, which rescans a bad block for its first bad
+ * row. The or of the entries is also the card masks a flush needs. */
 PH_INLINE ptrdiff_t ph_omaha_rows(const uint8_t *holes, int n_hole, const uint8_t *boards, int n_board, size_t n_rows,
                                   int check, uint16_t *out)
 {
-    size_t last = n_rows - 1;
-    ph_omaha_board_sums next = ph_omaha_board(boards, n_board);
+    ph_omaha_board_sums group_boards[PH_OMAHA_GROUP];
     for (size_t start = 0; start < n_rows; start += PH_CHECK_BLOCK) {
         size_t end = start + PH_CHECK_BLOCK < n_rows ? start + PH_CHECK_BLOCK : n_rows;
         __m128i bad = _mm_setzero_si128(), any = _mm_setzero_si128();
-        for (size_t row = start; row < end; row++) {
-            const uint8_t *hole = holes + row * n_hole;
-            ph_omaha_board_sums b = next;
-            next = ph_omaha_board(boards + (row < last ? row + 1 : last) * n_board, n_board);
-            __m128i hole_or = ph_card_entry(hole[0]);
-            __m128i hole_sum = _mm_add_epi64(hole_or, _mm_set_epi64x(0, 0x6666LL << 32));
-            for (int i = 1; i < n_hole; i++) {
-                __m128i entry = ph_card_entry(hole[i]);
-                hole_sum = _mm_add_epi64(hole_sum, entry);
-                hole_or = _mm_or_si128(hole_or, entry);
+        for (size_t group = start; group < end; group += PH_OMAHA_GROUP) {
+            size_t group_end = group + PH_OMAHA_GROUP < end ? group + PH_OMAHA_GROUP : end;
+            for (size_t row = group; row < group_end; row++) {
+                ph_omaha_board_sums b = ph_omaha_board(boards + row * n_board, n_board);
+                const char *line = (const char *)b.row;
+                _mm_prefetch(line, _MM_HINT_T0);
+                _mm_prefetch(line + 64, _MM_HINT_T0);
+                _mm_prefetch(line + 128, _MM_HINT_T0);
+                _mm_prefetch(line + 2 * PH_OMAHA_PAIRS - 1, _MM_HINT_T0);
+                group_boards[row - group] = b;
             }
-            if (check) {
-                __m128i all_or = _mm_or_si128(hole_or, b.any);
-                bad = _mm_or_si128(bad, _mm_xor_si128(_mm_add_epi64(hole_sum, b.sum), all_or));
-                any = _mm_or_si128(any, all_or);
+            for (size_t row = group; row < group_end; row++) {
+                const uint8_t *hole = holes + row * n_hole;
+                ph_omaha_board_sums b = group_boards[row - group];
+                __m128i hole_or = ph_card_entry(hole[0]);
+                __m128i hole_sum = _mm_add_epi64(hole_or, _mm_set_epi64x(0, 0x6666LL << 32));
+                for (int i = 1; i < n_hole; i++) {
+                    __m128i entry = ph_card_entry(hole[i]);
+                    hole_sum = _mm_add_epi64(hole_sum, entry);
+                    hole_or = _mm_or_si128(hole_or, entry);
+                }
+                if (check) {
+                    __m128i all_or = _mm_or_si128(hole_or, b.any);
+                    bad = _mm_or_si128(bad, _mm_xor_si128(_mm_add_epi64(hole_sum, b.sum), all_or));
+                    any = _mm_or_si128(any, all_or);
+                }
+                /* Hole suit counters start at 6: ph_omaha_flush_suits in one AND. */
+                uint32_t flush_suits = (uint32_t)((uint64_t)_mm_cvtsi128_si64(_mm_and_si128(hole_sum, b.sum)) >> 32) & 0x8888;
+                out[row] = ph_omaha_finish(b.row, hole, n_hole, flush_suits,
+                                           (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(hole_or, hole_or)),
+                                           (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(b.any, b.any)));
             }
-            /* Hole suit counters start at 6: ph_omaha_flush_suits in one AND. */
-            uint32_t flush_suits = (uint32_t)((uint64_t)_mm_cvtsi128_si64(_mm_and_si128(hole_sum, b.sum)) >> 32) & 0x8888;
-            out[row] = ph_omaha_finish(b.row, flush_suits, hole, n_hole, boards + row * n_board, n_board);
         }
         bad = _mm_or_si128(bad, _mm_srli_epi64(any, 63));
         if (check && _mm_cvtsi128_si64(_mm_unpackhi_epi64(bad, bad)))

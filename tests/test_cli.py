@@ -42,3 +42,108 @@ def test_bench_quick_runs(capsys):
     timings = bench.run_high(quick=True, repeats=1)
     names = [t.name for t in timings]
     assert "pokerhash evaluate" in names and all(t.ns_per_hand > 0 for t in timings)
+
+
+# --- games, and errors that name the argument (issue 12) -------------------------------
+
+def run(args, capsys):
+    code = main(args)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+@pytest.mark.parametrize("args, message", [
+    (["eval", "--game", "omaha", "--board", "Jd Ts 9c 2h 3d", "As Kd Qh Qs", "Ah 2c"],
+     "player 2: Omaha needs 4-6 hole cards, got 2"),
+    (["eval", "--board", "Jd Ts 9c 2h 3d 4d", "As Kd"], "--board: expected 3-5 cards, got 6"),
+    (["eval", "--board", "Jd Ts", "As Kd"], "--board: expected 3-5 cards, got 2"),
+    (["eval", "--board", "Jd Ts 9c 2h 3d", "As Kd", "Qh Qs Qd"], "player 2: Texas Hold'em needs 2 hole cards, got 3"),
+    (["eval", "--board", "Jd Ts 9c 2h 3d", "As Jd"], "card Jd appears twice (--board and player 1)"),
+    (["eval", "--board", "Jd Ts 9c 2h 3d", "As Kd", "Qh As"], "card As appears twice (player 1 and player 2)"),
+    (["eval", "--board", "Jd Ts 9x", "As Kd"], "--board: cannot read a card at '9x'"),
+    (["eval", "--game", "stud", "--board", "As Ks Qs", "2c 2d 2h 3s 4s"], "--board: Seven-card stud has no community cards"),
+    (["eval", "--game", "omaha", "As Kd Qh Qs"], "--board: Omaha needs the community cards (3-5)"),
+    (["eval", "As Kd", "Qh Qs"], "--board: a Texas Hold'em showdown of several players needs the community cards"),
+    (["eval", "--game", "turkish", "2h 3d 4c 5s 6h"], "card 2h is not in the 36-card Turkish deck"),
+    (["eval", "--game", "turkish", "Ah Kh Qh Jh Th", "As Ks Qs Js Ts", "Ad Kd Qd Jd Td", "Ac Kc Qc Jc Tc",
+      "9h 9s 9d 9c 8h", "7h 7s 7d 7c 8s"], "Turkish poker is for 2 to 5 players, not 6"),
+])
+def test_eval_errors_name_the_argument(args, message, capsys):
+    code, out, err = run(args, capsys)
+    assert code == 2 and out == ""
+    assert err.startswith("pokerhash: ") and message in err
+
+
+def test_unquoted_hole_cards_are_not_one_card_players(capsys):
+    code, out, err = run(["eval", "--board", "Jd Ts 9c 2h 3d", "As", "Kd", "Qh", "Qs"], capsys)
+    assert code == 2
+    assert "player 1: Texas Hold'em needs 2 hole cards, got 4" in err and 'one quoted argument, e.g. "As Kd"' in err
+
+
+def test_unquoted_omaha_hand_is_one_player(capsys):
+    code, out, _ = run(["eval", "--game", "omaha", "--board", "Qs Js Ts 4h 5h", "As", "Ks", "2d", "3c"], capsys)
+    assert code == 0 and "player 1 As Ks 2d 3c" in out and "Royal flush" in out and "player 2" not in out
+
+
+def test_eval_omaha_hi_lo(capsys):
+    code, out, _ = run(["eval", "--game", "omaha8", "--board", "Kh 7d 3c Ks 8h", "As 2s Qd Jd", "Kd Kc 5h 4h"], capsys)
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == "board Kh 7d 3c Ks 8h"
+    assert "low: 8-7-3-2-A" in lines[1] and lines[1].endswith("wins low")
+    assert "Four of a kind, kings" in lines[2] and lines[2].endswith("wins high")
+
+
+def test_eval_stud_hi_lo_scoop_and_no_low(capsys):
+    code, out, _ = run(["eval", "--game", "stud8", "Ah 2d 3c 4s 6h Kd Kc", "As Ks Qs 7h 7d 8c 2c"], capsys)
+    first, second = out.splitlines()
+    assert first.endswith("wins high  wins low") and "low: no low" in second and "wins" not in second
+
+
+def test_eval_stud_and_hold_em_agree(capsys):
+    hand = ["As", "Ks", "Qs", "Js", "Ts", "9h", "2c"]
+    assert run(["eval", "--game", "stud"] + hand, capsys)[1] == run(["eval"] + hand, capsys)[1]
+
+
+def test_eval_turkish_uses_the_deck_of_the_players(capsys):
+    # A-9-T-J-Q: a minor straight in the 24-card deck of two players, ace high alone (36 cards)
+    code, out, _ = run(["eval", "--game", "turkish", "Kh Kd Qh Qs Jh", "Ah 9d Tc Js Qc"], capsys)
+    assert code == 0 and "Minor straight, queen high" in out.splitlines()[1] and out.splitlines()[1].endswith("wins")
+    assert "High card, A-Q-J-T-9" in run(["eval", "--game", "turkish", "Ah 9d Tc Js Qc"], capsys)[1]
+
+
+def test_eval_games_listed_in_help(capsys):
+    with pytest.raises(SystemExit):
+        main(["eval", "--help"])
+    out = capsys.readouterr().out
+    assert all(game in out for game in ("holdem", "omaha", "omaha8", "stud", "stud8", "turkish"))
+
+
+def test_version(capsys):
+    import pokerhash
+
+    with pytest.raises(SystemExit) as exit_:
+        main(["--version"])
+    assert exit_.value.code == 0 and capsys.readouterr().out.strip() == f"pokerhash {pokerhash.__version__}"
+
+
+def test_bench_help_shows_its_options(capsys):
+    with pytest.raises(SystemExit):
+        main(["bench", "--help"])
+    out = capsys.readouterr().out
+    assert "--full" in out and "--repeats" in out and "--only" in out
+
+
+def test_bench_options_work(capsys, monkeypatch):
+    from pokerhash import bench
+
+    calls = []
+    monkeypatch.setitem(bench.SECTIONS, "low", ("Low", lambda quick, repeats: calls.append((quick, repeats)) or
+                                                [bench.Timing("pokerhash evaluate_low8 (7 cards)", 1.0, 1)],
+                                                "pokerhash evaluate_low8 (7 cards)"))
+    monkeypatch.setattr(bench, "missing_contenders", lambda: ["phevaluator", "eval7"])
+    assert main(["bench", "--only", "low", "--repeats", "2", "--full"]) == 0
+    assert calls == [(False, 2)]
+    out = capsys.readouterr().out
+    assert "not installed, so not timed: phevaluator, eval7 (pip install 'pokerhash[bench]' installs them)" in out
+    assert main(["bench", "--repeats", "0"]) == 2
+    assert "--repeats: expected at least 1, got 0" in capsys.readouterr().err

@@ -6,8 +6,12 @@ import itertools
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from pokerhash import InvalidCardError, combo_cards, combo_index
+import pokerhash as ph
+import reference_ranges
+from pokerhash import InvalidCardError, InvalidRangeError, InvalidValueError, PokerhashError, Range, combo_cards, combo_index
 from pokerhash.ranges import COMBO_INDEX, COMBOS, N_COMBOS
 
 
@@ -44,14 +48,6 @@ def test_combo_cards_refuses_out_of_range(index):
 
 
 # --- reading --------------------------------------------------------------------------
-
-import pokerhash as ph
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from pokerhash import InvalidRangeError, InvalidValueError, PokerhashError, Range
-
-import reference_ranges
 
 RANKS = "23456789TJQKA"
 
@@ -196,6 +192,10 @@ def test_reading_agrees_with_the_reference(text):
         ("AK+-", 0, "AK+-"),
         ("random:-1", 0, "random:-1"),
         ("AA:nan", 0, "AA:nan"),
+        ("AA:1e99999999999999999999", 0, "AA:1e99999999999999999999"),
+        ("[1e-99999999999999999999]AA[/1]", 0, "[1e-99999999999999999999]AA[/1]"),
+        ("AA:.", 0, "AA:."),
+        ("0.5 (AA)", 0, "0.5"),
     ],
 )
 def test_bad_text_names_position_and_token(text, position, token):
@@ -310,6 +310,7 @@ def test_weights_array_in_and_out():
     r = Range(weights)
     assert r == Range("AsAh:0.5") and str(r) == "AsAh:0.5"
     assert np.array_equal(np.asarray(r), weights) and r.weights.dtype == np.float64
+    assert np.array(r, dtype=np.float32).dtype == np.float32 and np.array(r).flags.writeable
     with pytest.raises(ValueError):
         r.weights[0] = 1.0  # a range is a value
     weights[0] = 1.0
@@ -353,6 +354,7 @@ def test_scaling():
     r = Range("QQ+, AKs:0.5")
     assert r * 0.5 == 0.5 * r == Range("QQ+:0.5, AKs:0.25")
     assert r * 0 == Range("")
+    assert np.float64(0.5) * r == r * np.float64(0.5) == r * 0.5
     with pytest.raises(InvalidValueError):
         r * 2
     with pytest.raises(InvalidValueError):
@@ -396,3 +398,21 @@ def test_equality_hash_and_repr():
 
 def test_exported_from_the_package():
     assert ph.Range is Range and ph.combo_index is combo_index and ph.InvalidRangeError is InvalidRangeError
+
+
+@settings(max_examples=30, deadline=None)
+@given(weight_arrays(), weight_arrays(), st.lists(st.integers(0, 51), max_size=5, unique=True))
+def test_algebra_laws(first, second, dead):
+    a, b = Range(first), Range(second)
+    assert a | b == b | a and a & b == b & a
+    assert (a | b) | a == a | b and (a & b) & a == a & b
+    assert np.all((a - b).weights <= a.weights) and np.all((a & b).weights <= (a | b).weights)
+    assert not (a - b).weights[b.weights == 1].any()
+    assert a - b == a - (a & b)
+    assert (a | b).without(dead) == a.without(dead) | b.without(dead)
+    assert (a - b).without(dead) == a.without(dead) - b.without(dead)
+    assert a * 1 == a and (a * 0.5).num_combos() == pytest.approx(a.num_combos() / 2)
+    sizes = np.bincount(ph.ranges._CELL, minlength=169).reshape(13, 13)
+    assert (a.grid() * sizes).sum() == pytest.approx(a.num_combos())
+    removed = a.without(dead)
+    assert not any(hi in dead or lo in dead for hi, lo in removed)

@@ -128,7 +128,7 @@ step "sdist contents"
 tar -tzf "$sdist" | sed 's|^[^/]*/||' | grep -v '/$' | sort >"$TMP/sdist.list"
 generated="$(grep -E '(^src/.*\.c$|^build/|\.so$|\.pyd$)' "$TMP/sdist.list" || true)"
 [[ -z "$generated" ]] || fail "sdist carries generated files: $generated"
-for required in setup.py pyproject.toml src/pokerhash/_core.pyx src/pokerhash/_core.pxd \
+for required in setup.py pyproject.toml LICENSE src/pokerhash/_core.pyx src/pokerhash/_core.pxd \
     src/pokerhash/_core.pyi src/pokerhash/py.typed; do
     grep -qx "$required" "$TMP/sdist.list" || fail "sdist lacks $required"
 done

@@ -189,10 +189,12 @@ def render() -> str:
         c_array("uint64_t", "ph_card_mask", (f"0x{card_mask(c) if c < 52 else 0:016X}ULL" for c in range(256)), 4),
         "/* Validation: bit c for card c, bit 63 (used by no card) for anything > 51. */",
         c_array("uint64_t", "ph_card_bit", (f"0x{1 << (c if c < 52 else 63):016X}ULL" for c in range(256)), 4),
-        "/* ph_card_key and ph_card_bit side by side: one 128-bit load and add per card",
-        " * sums both in the validated batch loop (high.h, x86-64); aligned for SSE2 loads. */",
-        c_array("PH_ALIGN16 uint64_t", "ph_card_key_bit", (f"0x{(card_key(c) if c < 52 else 0) if i == 0 else 1 << (c if c < 52 else 63):016X}ULL"
-                                               for c in range(256) for i in (0, 1)), 4),
+        "/* ph_card_key and ph_card_mask side by side, bit 63 instead of the mask for anything",
+        " * > 51 (no card's mask uses it): one 128-bit load and add per card sums the keys",
+        " * and the validation bits together, and an OR of the entries holds the card masks",
+        " * (the batch loops of high.h and omaha.h, x86-64); aligned for SSE2 loads. */",
+        c_array("PH_ALIGN16 uint64_t", "ph_card_key_mask", (f"0x{(card_key(c) if c < 52 else 0) if i == 0 else card_mask(c) if c < 52 else 1 << 63:016X}ULL"
+                                                for c in range(256) for i in (0, 1)), 4),
         c_array("uint32_t", "ph_row_offset", offsets),
         c_array("uint16_t", "ph_rank_table", table),
         c_array("uint16_t", "ph_flush_table", flush),

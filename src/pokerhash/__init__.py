@@ -1,10 +1,11 @@
 """pokerhash: perfect-hash poker hand evaluators in C, with a correct game layer.
 
 Cards are ints ``rank * 4 + suit`` (2c = 0 ... As = 51) or strings like ``"As"``.
-High-hand strengths are 1..7462, higher is stronger (RULES.md §2).
+High-hand strengths are 1..7462, higher is stronger (rules: Standard hand ranking).
 """
 
 import importlib
+from typing import TYPE_CHECKING
 
 from .cards import Deck, card, card_str, cards, cards_str
 from .errors import CardTypeError, IllegalActionError, InvalidCardError, InvalidValueError, PokerhashError
@@ -28,6 +29,27 @@ from .turkish import (
     evaluate_turkish_batch,
     turkish_category,
     turkish_deck,
+)
+from .shortdeck import (
+    ShortDeckCategory,
+    best_shortdeck_five,
+    describe_shortdeck,
+    evaluate_shortdeck,
+    evaluate_shortdeck_batch,
+    shortdeck_category,
+)
+from .lowball import (
+    BEST_A5_LOW,
+    BEST_DEUCE7,
+    a5_low_category,
+    best_a5_low_five,
+    deuce7_category,
+    describe_a5_low,
+    describe_deuce7,
+    evaluate_a5_low,
+    evaluate_a5_low_batch,
+    evaluate_deuce7,
+    evaluate_deuce7_batch,
 )
 from .high import (
     HandCategory,
@@ -61,15 +83,36 @@ _LAZY = {
     "Range": ("ranges", "Range"),
     "combo_index": ("ranges", "combo_index"),
     "combo_cards": ("ranges", "combo_cards"),
+    "tournament": ("tournament", None),
+    "icm": ("tournament", "icm"),
+    "ForcedBet": ("betting", "ForcedBet"),
     "equity": ("equity", None),  # the module is callable: pokerhash.equity(players, board, ...)
     "EquityResult": ("equity", "EquityResult"),
     "random_deals": ("equity", "random_deals"),
     "board_strengths": ("equity", "board_strengths"),
     "equities_vs_range": ("equity", "equities_vs_range"),
+    "engine": ("engine", None),
+    "Hand": ("engine", "Hand"),
+    "Options": ("engine", "Options"),
+    "Stakes": ("engine", "Stakes"),
+    "Table": ("engine", "Table"),
+    "Variant": ("engine", "Variant"),
+    "VARIANTS": ("engine", "VARIANTS"),
 }
 
 
-def __getattr__(name: str):
+if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
+    from . import betting, pots
+    from .betting import Action, BettingRound, ForcedBet, LegalActions, Structure
+    from .pots import RakeRule, Settlement, settle, side_pots
+    from . import ranges, tournament
+    from .ranges import Range, combo_cards, combo_index
+    from .tournament import icm
+    from . import engine
+    from .engine import VARIANTS, Hand, Options, Stakes, Table, Variant
+
+
+def __getattr__(name: str) -> object:
     if name not in _LAZY:
         raise AttributeError(f"module 'pokerhash' has no attribute {name!r}")
     module_name, attribute = _LAZY[name]
@@ -79,12 +122,13 @@ def __getattr__(name: str):
     return value
 
 
-def __dir__():
+def __dir__() -> list:
     return sorted(set(globals()) | set(_LAZY))
 
 __all__ = [
     "Action",
     "BettingRound",
+    "ForcedBet",
     "LegalActions",
     "RakeRule",
     "Settlement",
@@ -135,6 +179,25 @@ __all__ = [
     "combo_cards",
     "combo_index",
     "ranges",
+    "icm",
+    "tournament",
+    "ShortDeckCategory",
+    "best_shortdeck_five",
+    "describe_shortdeck",
+    "evaluate_shortdeck",
+    "evaluate_shortdeck_batch",
+    "shortdeck_category",
+    "BEST_A5_LOW",
+    "BEST_DEUCE7",
+    "a5_low_category",
+    "best_a5_low_five",
+    "deuce7_category",
+    "describe_a5_low",
+    "describe_deuce7",
+    "evaluate_a5_low",
+    "evaluate_a5_low_batch",
+    "evaluate_deuce7",
+    "evaluate_deuce7_batch",
     "equity",
     "EquityResult",
     "random_deals",

@@ -9,15 +9,18 @@ the row and the problem.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Sequence, TYPE_CHECKING, Tuple
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike, NDArray
 
 from .cards import cards as parse_cards
 from .errors import CardTypeError, InvalidCardError
 
 
-def card_rows(hands, widths: Sequence[int], name: str, check: bool) -> np.ndarray:
+def card_rows(hands: ArrayLike, widths: Sequence[int], name: str, check: bool) -> NDArray[np.uint8]:
     """``hands`` as C-contiguous uint8 rows of one of ``widths`` cards."""
     try:
         array = hands if isinstance(hands, np.ndarray) else np.asarray(hands)
@@ -34,7 +37,8 @@ def card_rows(hands, widths: Sequence[int], name: str, check: bool) -> np.ndarra
     return np.ascontiguousarray(array, dtype=np.uint8)
 
 
-def hole_and_board_rows(holes, boards, hole_widths: Sequence[int], board_widths: Sequence[int], check: bool):
+def hole_and_board_rows(holes: ArrayLike, boards: ArrayLike, hole_widths: Sequence[int], board_widths: Sequence[int],
+                        check: bool) -> Tuple[NDArray[np.uint8], NDArray[np.uint8]]:
     """Both arrays as card_rows, with the same number of rows (row i of each is one deal)."""
     hole_rows = card_rows(holes, hole_widths, "holes", check)
     board_rows = card_rows(boards, board_widths, "boards", check)

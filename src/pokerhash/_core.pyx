@@ -105,7 +105,7 @@ cdef inline uint64_t card_bits(const uint8_t *cards, int n) noexcept:
 def evaluate(hand):
     """Strength of the best five-card high hand within 5, 6 or 7 distinct cards.
 
-    1..7462, higher is stronger (RULES.md §2). ``hand`` is a sequence of ints 0..51
+    1..7462, higher is stronger (rules: Standard hand ranking). ``hand`` is a sequence of ints 0..51
     or card strings, or one string such as ``"As Kd Qh Jc Ts"``.
     """
     cdef uint8_t buf[MAX_CARDS]
@@ -137,3 +137,5 @@ def value_histogram(int n):
     return hist
 include "_turkish.pxi"
 include "_omaha.pxi"
+include "_shortdeck.pxi"
+include "_lowball.pxi"

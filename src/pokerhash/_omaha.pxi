@@ -1,5 +1,6 @@
-# Omaha high (RULES.md §3) and eight-or-better low (RULES.md §4), included at the end
-# of _core.pyx: it uses that file's read_hand_range and MAX_CARDS.
+# Omaha high (rules: Games that pick five cards from more) and eight-or-better low
+# (rules: Low hands), included at the end of _core.pyx: it uses that file's
+# read_hand_range and MAX_CARDS.
 
 cdef extern from "omaha.h" nogil:
     void ph_omaha_prepare()
@@ -38,7 +39,7 @@ cdef uint8_t evaluate_omaha_low8_cards(const uint8_t *hole, int n_hole, const ui
 def evaluate_omaha(hole, board):
     """Strength (1..7462, higher is stronger) of the best Omaha high hand: exactly two
     of the 4, 5 or 6 ``hole`` cards with exactly three of the 3, 4 or 5 ``board``
-    cards (RULES.md §3). A card may not be in both."""
+    cards (rules: Games that pick five cards from more). A card may not be in both."""
     cdef uint8_t hole_buf[MAX_CARDS]
     cdef uint8_t board_buf[MAX_CARDS]
     cdef uint64_t seen = 0
@@ -49,7 +50,7 @@ def evaluate_omaha(hole, board):
 
 
 def evaluate_low8(hand):
-    """Eight-or-better low of any five of 5, 6 or 7 distinct cards (RULES.md §4):
+    """Eight-or-better low of any five of 5, 6 or 7 distinct cards (rules: Low hands):
     0 = no low, otherwise 1..56, higher is better (56 = A-2-3-4-5)."""
     cdef uint8_t buf[MAX_CARDS]
     cdef uint64_t seen = 0
@@ -58,7 +59,7 @@ def evaluate_low8(hand):
 
 
 def evaluate_omaha_low8(hole, board):
-    """Omaha eight-or-better low: exactly two hole and three board cards (RULES.md §4);
+    """Omaha eight-or-better low: exactly two hole and three board cards (rules: Low hands);
     0 = no low, otherwise 1..56, higher is better."""
     cdef uint8_t hole_buf[MAX_CARDS]
     cdef uint8_t board_buf[MAX_CARDS]

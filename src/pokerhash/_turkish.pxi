@@ -1,4 +1,4 @@
-# Turkish poker (RULES.md §5): included by _core.pyx. The kernels are in
+# Turkish poker (rules: Turkish poker): included by _core.pyx. The kernels are in
 # csrc/turkish.h; the public Python layer is pokerhash.turkish.
 from libc.stdint cimport uint32_t
 
@@ -20,7 +20,7 @@ cdef enum:
     TK_SIX = 4    # rank index of the lowest rank of the largest deck (36 cards), the default
     TK_NINE = 7   # rank index of the lowest rank of the smallest deck (24 cards)
 
-# §5.1: the lowest rank index for 2..5 players (11 - players as a face value); four
+# Rules, Turkish deck size: the lowest rank index for 2..5 players (11 - players as a face value); four
 # players may also play with the sixes (four_players_use_36_cards, the default).
 cdef int TURKISH_LOWEST[6]
 TURKISH_LOWEST[:] = [-1, -1, 7, 6, 5, 4]
@@ -31,7 +31,7 @@ cdef uint32_t turkish5_cards(const uint8_t *cards, int lowest_rank) noexcept nog
 
 
 cdef int parse_lowest_rank(object lowest_rank) except -1:
-    """The rank index of ``lowest_rank``, given as RULES.md §5.1 writes it: the rank
+    """The rank index of ``lowest_rank``, given as the rules' Turkish deck size table writes it: the rank
     6, 7, 8 or 9, as an int or as text."""
     from pokerhash.errors import InvalidValueError
     cdef long face = -1
@@ -46,7 +46,7 @@ cdef int parse_lowest_rank(object lowest_rank) except -1:
 
 
 cdef inline int players_lowest_rank(int players, bint four_players_use_36_cards) noexcept:
-    """§5.1's lowest rank index for 2..5 players (as validated by the caller)."""
+    """The lowest rank index of the Turkish deck for 2..5 players (as validated by the caller)."""
     return TK_SIX if players == 4 and four_players_use_36_cards else TURKISH_LOWEST[players]
 
 
@@ -82,7 +82,7 @@ cdef int turkish_lowest(object players, object lowest_rank) except -1:
         if type(players) is int and 2 <= players <= 5:
             return players_lowest_rank(players, True)
     elif players is None and type(lowest_rank) is int and 6 <= lowest_rank <= 9:
-        return <int>lowest_rank - 2  # a face value (RULES.md §5.1) to a rank index
+        return <int>lowest_rank - 2  # a face value (rules: Turkish deck size) to a rank index
     return turkish_lowest_rank(players, lowest_rank)
 
 
@@ -99,7 +99,7 @@ cdef raise_foreign_card(uint64_t held, int lowest_rank):
 
 
 def evaluate_turkish(cards, players=None, lowest_rank=None):
-    """Value of a five-card Turkish poker hand (RULES.md §5); higher is stronger and
+    """Value of a five-card Turkish poker hand (rules: Turkish poker); higher is stronger and
     two different hands of one deck never compare equal.
 
     ``cards``: five distinct cards of the deck, as ints 0..51 or card strings, or one

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.util
 import statistics
 import time
 from dataclasses import dataclass
@@ -19,6 +20,7 @@ import numpy as np
 
 from . import _core
 from .cards import card_str
+from .errors import InvalidValueError
 from .high import category_counts, evaluate_batch
 from .low import evaluate_low8_batch, evaluate_omaha_low8_batch
 from .omaha import evaluate_omaha_batch
@@ -223,14 +225,39 @@ def report(title: str, timings: Sequence[Timing], baseline: str) -> str:
     return "\n".join(lines)
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
-    parser = argparse.ArgumentParser(prog="pokerhash bench", description=__doc__.splitlines()[0])
+CONTENDERS = ("phevaluator", "eval7", "treys", "pokerkit")
+
+
+def missing_contenders() -> List[str]:
+    """The other evaluators that are not installed (pokerkit needs Python 3.11+)."""
+    return [name for name in CONTENDERS if importlib.util.find_spec(name) is None]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``pokerhash bench`` (and of benchmarks/compare.py)."""
     parser.add_argument("--full", action="store_true", help="10 million batch hands and more repeats (slower)")
-    parser.add_argument("--repeats", type=int, default=None, help="timed runs per contender (median reported)")
-    parser.add_argument("--only", choices=sorted(SECTIONS), action="append", help="run only these sections")
-    args = parser.parse_args(argv)
+    parser.add_argument("--repeats", type=int, default=None, help="timed runs per contender, median reported "
+                                                                  "(default 3, or 7 with --full)")
+    parser.add_argument("--only", choices=sorted(SECTIONS), action="append",
+                        help="run only this section (repeat the option for several)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Time the sections that ``args`` select and print a table for each."""
+    if args.repeats is not None and args.repeats < 1:
+        raise InvalidValueError(f"--repeats: expected at least 1, got {args.repeats}")
+    missing = missing_contenders()
+    if missing:
+        print(f"not installed, so not timed: {', '.join(missing)} "
+              "(pip install 'pokerhash[bench]' installs them)", flush=True)
     repeats = args.repeats or (7 if args.full else 3)
     for name in args.only or SECTIONS:
-        title, run, baseline = SECTIONS[name]
-        print(report(title, run(not args.full, repeats), baseline), flush=True)
+        title, run_section, baseline = SECTIONS[name]
+        print(report(title, run_section(not args.full, repeats), baseline), flush=True)
     return 0
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    parser = argparse.ArgumentParser(prog="pokerhash bench", description=__doc__.splitlines()[0])
+    add_arguments(parser)
+    return run(parser.parse_args(argv))

@@ -1,4 +1,4 @@
-"""The card model of RULES.md §1: ``card = rank_index * 4 + suit_index``.
+"""The card model (rules: Cards): ``card = rank_index * 4 + suit_index``.
 
 Ranks 2..A are 0..12, suits c, d, h, s are 0..3, so 2c = 0 and As = 51. Text is
 rank then suit (``"As"``, ``"Td"``, ``"10h"``, ``"7♥"``); several cards may be written
@@ -180,6 +180,19 @@ class Deck:
         dealt = self._stack[-n:][::-1] if n else []
         del self._stack[len(self._stack) - n:]
         return dealt
+
+    def restock(self, cards: Iterable[int]) -> None:
+        """Make ``cards`` the undealt cards, shuffled: a new stub from burns and discards
+        when a draw runs the deck short (RULES §6, draws)."""
+        self._stack = list(cards)
+        self._rng.shuffle(self._stack)
+
+    def copy(self) -> Deck:
+        """A deck with the same undealt cards in the same order (sharing the random
+        generator, which only later shuffles use)."""
+        other = Deck.__new__(Deck)
+        other._rng, other._full, other._stack = self._rng, self._full, self._stack[:]
+        return other
 
     def burn(self) -> int:
         """Discard the top card face down and return it."""

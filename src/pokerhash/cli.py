@@ -2,41 +2,187 @@
 
     pokerhash eval As Ks Qs Js Ts 9h 2c
     pokerhash eval --board "Jd Ts 9c 2h 3d" "As Kd" "Qh Qs"
-    pokerhash bench [--full]
+    pokerhash eval --game omaha8 --board "Ah 7d 3c Ks 8h" "As 2s Qd Jd" "Kd Kc 5h 4h"
+    pokerhash bench [--full] [--repeats N] [--only high|omaha|low]
     pokerhash equity AhAd KsKc --board Td7c2s
+    pokerhash --version
+
+Each subcommand is a function ``add_<name>(commands)`` that declares its arguments and
+sets ``run`` to the function that performs it; ``SUBCOMMANDS`` lists them. A game of
+``pokerhash eval --game`` is one line of ``GAMES``.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from typing import List, Optional, Sequence
+from dataclasses import dataclass
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
-from . import bench
+from . import __version__, bench
 from .cards import cards, cards_str
-from .errors import PokerhashError
-from .high import best_five, category, describe, evaluate
+from .errors import InvalidCardError, PokerhashError
+from .high import best_five, describe, evaluate
+from .low import best_low_five, describe_low, evaluate_low8, evaluate_omaha_low8
+from .omaha import best_omaha_five, evaluate_omaha
+from .turkish import describe_turkish, evaluate_turkish
+
+# A game's functions take (hole cards, board cards, number of players in the showdown).
+Evaluator = Callable[[List[int], List[int], int], int]
+Picker = Callable[[List[int], List[int], int], Optional[List[int]]]
 
 
-def _line(label: str, hand: List[int]) -> str:
-    value = evaluate(hand)
-    return f"{label}{cards_str(hand):22s} {value:5d}  {category(value).name:16s} {describe(value):44s} best: {cards_str(best_five(hand))}"
+def _all_cards(function: Callable[[List[int]], object]) -> Callable[[List[int], List[int], int], object]:
+    """A function of one hand applied to the hole and board cards together (Hold'em, stud)."""
+    return lambda hole, board, players: function(hole + board)
 
 
-def run_eval(hands: Sequence[str], board: Optional[str]) -> str:
-    if board is None:
-        return _line("", cards(" ".join(hands), count=(5, 6, 7)))
-    board_cards = cards(board, count=(3, 4, 5))
-    players = [cards(h) for h in hands]
-    cards(board_cards + [c for p in players for c in p])  # no card twice across players and board
-    full = [p + board_cards for p in players]
-    values = [evaluate(h) for h in full]
-    best = max(values)
-    lines = [f"board {cards_str(board_cards)}"]
-    for i, (hole, hand) in enumerate(zip(players, full)):
-        mark = "  wins" if values[i] == best and values.count(best) == 1 else ("  splits" if values[i] == best else "")
-        lines.append(_line(f"player {i + 1} {cards_str(hole):8s} ", hand) + mark)
+def _hole_and_board(function: Callable[[List[int], List[int]], object]) -> Callable[[List[int], List[int], int], object]:
+    """A function of (hole, board), for Omaha's exactly-two-plus-three rule."""
+    return lambda hole, board, players: function(hole, board)
+
+
+def _turkish(hole: List[int], board: List[int], players: int) -> int:
+    # The deck depends on the number of players (rules: Turkish deck size); one hand
+    # alone is read in the 36-card deck.
+    return evaluate_turkish(hole, players=players if players > 1 else None)
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game of ``pokerhash eval --game``: how many cards a player holds, the board,
+    and the functions that value, describe and pick the cards of a hand. ``low`` (hi/lo
+    games) values the eight-or-better low, 0 for none; ``alone`` is the card count of
+    one hand evaluated without ``--board`` in a board game (None: the board is required)."""
+
+    title: str
+    hole: Tuple[int, int]
+    board: Optional[Tuple[int, int]]
+    high: Evaluator
+    describe: Callable[[int], str]
+    best: Optional[Picker] = None
+    low: Optional[Evaluator] = None
+    describe_low: Callable[[int], str] = describe_low
+    best_low: Optional[Picker] = None
+    alone: Optional[Tuple[int, int]] = None
+
+
+GAMES: Dict[str, Game] = {
+    "holdem": Game("Texas Hold'em", (2, 2), (3, 5), _all_cards(evaluate), describe, _all_cards(best_five), alone=(5, 7)),
+    "omaha": Game("Omaha", (4, 6), (3, 5), _hole_and_board(evaluate_omaha), describe, _hole_and_board(best_omaha_five)),
+    "omaha8": Game("Omaha hi/lo", (4, 6), (3, 5), _hole_and_board(evaluate_omaha), describe, _hole_and_board(best_omaha_five),
+                   low=_hole_and_board(evaluate_omaha_low8), best_low=_hole_and_board(best_low_five)),
+    "stud": Game("Seven-card stud", (5, 7), None, _all_cards(evaluate), describe, _all_cards(best_five)),
+    "stud8": Game("Seven-card stud hi/lo", (5, 7), None, _all_cards(evaluate), describe, _all_cards(best_five),
+                  low=_all_cards(evaluate_low8), best_low=_all_cards(best_low_five)),
+    "turkish": Game("Turkish poker", (5, 5), None, _turkish, describe_turkish),
+}
+
+
+def _span(counts: Tuple[int, int]) -> str:
+    return str(counts[0]) if counts[0] == counts[1] else f"{counts[0]}-{counts[1]}"
+
+
+def _read(text: str, counts: Tuple[int, int], where: str, needs: str, hint: str = "") -> List[int]:
+    """Cards of one argument, their number checked; errors start with ``where``, and
+    ``needs`` says what is expected, with ``{}`` for the allowed counts."""
+    try:
+        held = cards(text)
+    except PokerhashError as error:
+        raise InvalidCardError(f"{where}: {error}") from None
+    if not counts[0] <= len(held) <= counts[1]:
+        raise InvalidCardError(f"{where}: {needs.format(_span(counts))}, got {len(held)}{hint}")
+    return held
+
+
+def _card_count(text: str) -> int:
+    try:
+        return len(cards(text, distinct=False))
+    except PokerhashError:
+        return -1
+
+
+def _players(game: Game, hands: Sequence[str], board: Optional[List[int]]) -> List[List[int]]:
+    """Each player's cards. Several one-card arguments are one hand typed unquoted,
+    never as many one-card players (no game has one-card hands)."""
+    unquoted = len(hands) > 1 and all(_card_count(h) in (1, -1) for h in hands)  # -1: let the parser say why
+    if unquoted:
+        hands = [" ".join(hands)]
+    counts = game.hole if board is not None or game.board is None else game.alone
+    if counts is None:
+        raise InvalidCardError(f"--board: {game.title} needs the community cards ({_span(game.board)})")  # type: ignore[arg-type]
+    if board is None and game.board is not None and len(hands) > 1:
+        raise InvalidCardError(f"--board: a {game.title} showdown of several players needs the community cards")
+    needs = f"{game.title} needs {{}} " + ("hole cards" if board is not None else "cards")
+    # Unquoted cards are one hand by design only where one hand is evaluated alone.
+    hint = ' (give each player\'s cards as one quoted argument, e.g. "As Kd" "Qh Qs")' if unquoted and counts != game.alone else ""
+    where = "player {}" if len(hands) > 1 or board is not None else "hand"
+    return [_read(text, counts, where.format(i + 1), needs, hint) for i, text in enumerate(hands)]
+
+
+def _check_distinct(players: List[List[int]], board: List[int]) -> None:
+    owners: Dict[int, str] = {}
+    for owner, held in [("--board", board)] + [(f"player {i + 1}", p) for i, p in enumerate(players)]:
+        for c in held:
+            if c in owners:
+                where = owners[c] if owners[c] == owner else f"{owners[c]} and {owner}"
+                raise InvalidCardError(f"card {cards_str([c])} appears twice ({where})")
+            owners[c] = owner
+
+
+def _winners(values: List[int], i: int, half: str) -> str:
+    """The mark of a player holding the best value: wins, or splits a tie (a best
+    value of 0 is no low: nobody wins the low)."""
+    best = max(values, default=0)
+    if not best or values[i] != best:
+        return ""
+    return f"  wins{half}" if values.count(best) == 1 else f"  splits{half}"
+
+
+def run_eval(hands: Sequence[str], board: Optional[str], game_name: str = "holdem") -> str:
+    """The text ``pokerhash eval`` prints: one line per player, the winners marked."""
+    game = GAMES[game_name]
+    if board is not None and game.board is None:
+        raise InvalidCardError(f"--board: {game.title} has no community cards")
+    board_cards = _read(board, game.board, "--board", "expected {} cards") if board is not None else []  # type: ignore[arg-type]
+    players = _players(game, hands, board_cards if board is not None else None)
+    _check_distinct(players, board_cards)
+    table = len(players)
+    highs = [game.high(p, board_cards, table) for p in players]
+    lows = [game.low(p, board_cards, table) for p in players] if game.low else []
+    shown = [cards_str(p) for p in players]
+    described = [game.describe(v) for v in highs]
+    lines = [f"board {cards_str(board_cards)}"] if board is not None else []
+    for i, hole in enumerate(players):
+        label = f"player {i + 1} " if table > 1 or board is not None else ""
+        line = f"{label}{shown[i]:{max(map(len, shown))}s}  {highs[i]:5d}  {described[i]:{max(map(len, described))}s}"
+        if game.best:
+            line += f"  best: {cards_str(game.best(hole, board_cards, table))}"  # type: ignore[arg-type]
+        if lows:
+            low_cards = game.best_low(hole, board_cards, table) if game.best_low and lows[i] else None
+            line += f"  low: {game.describe_low(lows[i])}" + (f" ({cards_str(low_cards)})" if low_cards else "")
+        if table > 1:
+            half = " high" if lows and max(lows) else ""
+            line += _winners(highs, i, half) + _winners(lows, i, " low")
+        lines.append(line)
     return "\n".join(lines)
+
+
+def add_eval(commands: argparse._SubParsersAction) -> None:
+    ev = commands.add_parser("eval", help="evaluate a hand, or a showdown of several players",
+                             description="Evaluate one hand, or a showdown: with --board, each argument is one "
+                                         "player's hole cards; in games without a board, each is one player's hand.")
+    ev.add_argument("hands", nargs="+", help='cards, e.g. As Ks Qs Js Ts; several players: one quoted argument each ("As Kd")')
+    ev.add_argument("--board", help="the community cards; then each positional argument is one player's hole cards")
+    ev.add_argument("--game", choices=sorted(GAMES), default="holdem", help="the game (default: holdem)")
+    ev.set_defaults(run=lambda args: _print(run_eval(args.hands, args.board, args.game)))
+
+
+def add_bench(commands: argparse._SubParsersAction) -> None:
+    bn = commands.add_parser("bench", help="time pokerhash beside phevaluator, eval7, treys and pokerkit",
+                             description=bench.__doc__)
+    bench.add_arguments(bn)
+    bn.set_defaults(run=bench.run)
 
 
 def run_equity(args: argparse.Namespace) -> str:
@@ -61,14 +207,7 @@ def run_equity(args: argparse.Namespace) -> str:
     return repr(result)
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
-    parser = argparse.ArgumentParser(prog="pokerhash", description="Poker hand evaluation from the command line.")
-    commands = parser.add_subparsers(dest="command", required=True)
-    ev = commands.add_parser("eval", help="evaluate one hand (5-7 cards), or a showdown with --board")
-    ev.add_argument("hands", nargs="+", help='cards, e.g. As Ks Qs Js Ts; with --board, one quoted hand per player ("As Kd")')
-    ev.add_argument("--board", help="community cards; then each positional argument is one player's hole cards")
-    bn = commands.add_parser("bench", help="time pokerhash beside phevaluator, eval7 and treys (quick by default)")
-    bn.add_argument("bench_args", nargs=argparse.REMAINDER, help="options of benchmarks/compare.py (--full, --repeats N)")
+def add_equity(commands: argparse._SubParsersAction) -> None:
     eq = commands.add_parser("equity", help="each player's equity: exact when quick, else sampled")
     eq.add_argument("players", nargs="+", help="one hand per player (AhAd), or a Hold'em range (QQ+,AKs)")
     eq.add_argument("--board", help="community cards so far, e.g. Td7c2s")
@@ -80,12 +219,26 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     eq.add_argument("--time-limit", type=float, help="sampling: stop after this many seconds")
     eq.add_argument("--seed", type=int, help="sampling: reproducible seed")
     eq.add_argument("--threads", type=int, default=0, help="worker threads (0: all cores)")
+    eq.set_defaults(run=lambda args: _print(run_equity(args)))
+
+
+SUBCOMMANDS = [add_eval, add_bench, add_equity]
+
+
+def _print(text: str) -> int:
+    print(text)
+    return 0
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    parser = argparse.ArgumentParser(prog="pokerhash", description="Poker hand evaluation from the command line.")
+    parser.add_argument("--version", action="version", version=f"pokerhash {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True)
+    for add in SUBCOMMANDS:
+        add(commands)
     args = parser.parse_args(argv)
-    if args.command == "bench":
-        return bench.main(args.bench_args)
     try:
-        print(run_equity(args) if args.command == "equity" else run_eval(args.hands, args.board))
+        return args.run(args)
     except PokerhashError as error:
         print(f"pokerhash: {error}", file=sys.stderr)
         return 2
-    return 0

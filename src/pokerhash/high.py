@@ -1,4 +1,4 @@
-"""Standard high hands (RULES.md §2): categories, descriptions, batch evaluation.
+"""Standard high hands (rules: Standard hand ranking): categories, descriptions, batch evaluation.
 
 ``evaluate`` itself lives in the C binding (``pokerhash._core``) so that a call
 costs about one Python call. Strengths are 1..7462, higher is stronger; the
@@ -10,9 +10,12 @@ from __future__ import annotations
 import enum
 import itertools
 from functools import lru_cache
-from typing import Dict, List, Tuple
+from typing import Dict, List, TYPE_CHECKING, Tuple
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike, NDArray
 
 from . import _core
 from ._batch import card_rows, raise_if_bad_row
@@ -26,7 +29,7 @@ MAX_STRENGTH = 7462
 
 
 class HandCategory(enum.IntEnum):
-    """The nine categories of RULES.md §2, weakest first."""
+    """The nine categories (rules: Standard hand ranking), weakest first."""
 
     HIGH_CARD = 1
     ONE_PAIR = 2
@@ -60,7 +63,7 @@ def category(strength: int) -> HandCategory:
     return HandCategory(index)
 
 
-def evaluate_batch(hands, check: bool = True) -> np.ndarray:
+def evaluate_batch(hands: ArrayLike, check: bool = True) -> NDArray[np.uint16]:
     """Strengths (uint16) of an (n, 5|6|7) integer array of hands, evaluated in C.
 
     Every row is validated (cards in 0..51, no repeats) unless ``check=False``,
@@ -104,7 +107,8 @@ def from_cactus_kev(rank: int) -> int:
 
 def category_counts(n: int) -> Dict[HandCategory, int]:
     """How many of all n-card hands (n = 5, 6, 7) fall in each category, counted in C
-    by enumerating every hand (133,784,560 for seven cards)."""
+    by enumerating every hand (133,784,560 for seven cards; where no flush is
+    possible, the last card's suits share one lookup)."""
     if not is_int(n) or n not in (5, 6, 7):
         raise InvalidValueError(f"category_counts takes 5, 6 or 7 cards, not {n!r}")
     histogram = _core.value_histogram(n)

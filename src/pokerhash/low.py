@@ -1,4 +1,4 @@
-"""Eight-or-better low hands (RULES.md §4), for hold'em/stud hi/lo and Omaha hi/lo.
+"""Eight-or-better low hands (rules: Low hands), for hold'em/stud hi/lo and Omaha hi/lo.
 
 A low is five cards of five different ranks, all 8 or lower, the ace counting as
 one; straights and flushes do not matter. Values: 0 (``NO_LOW``) means no
@@ -15,9 +15,12 @@ from __future__ import annotations
 
 import itertools
 from functools import lru_cache
-from typing import List, Optional, Tuple
+from typing import List, Optional, TYPE_CHECKING, Tuple
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike, NDArray
 
 from . import _core
 from ._batch import card_rows, hole_and_board_rows, raise_if_bad_row
@@ -31,10 +34,10 @@ evaluate_omaha_low8 = _core.evaluate_omaha_low8
 NO_LOW = 0
 BEST_LOW = 56
 
-_ACE = 12  # rank index of the ace (RULES.md §1)
+_ACE = 12  # rank index of the ace (rules: Cards)
 
 
-def evaluate_low8_batch(hands, check: bool = True) -> np.ndarray:
+def evaluate_low8_batch(hands: ArrayLike, check: bool = True) -> NDArray[np.uint8]:
     """Low values (uint8, 0 = no low) of an (n, 5|6|7) integer array of hands, any
     five cards playing. Validated as ``pokerhash.evaluate_batch`` unless ``check=False``."""
     rows = card_rows(hands, (5, 6, 7), "hands", check)
@@ -43,7 +46,7 @@ def evaluate_low8_batch(hands, check: bool = True) -> np.ndarray:
     return values
 
 
-def evaluate_omaha_low8_batch(holes, boards, check: bool = True) -> np.ndarray:
+def evaluate_omaha_low8_batch(holes: ArrayLike, boards: ArrayLike, check: bool = True) -> NDArray[np.uint8]:
     """Omaha low values (uint8, 0 = no low) of (n, 4|5|6) hole and (n, 3|4|5) board
     arrays, validated as ``pokerhash.evaluate_omaha_batch`` unless ``check=False``."""
     hole_rows, board_rows = hole_and_board_rows(holes, boards, HOLE_COUNTS, BOARD_COUNTS, check)

@@ -1,5 +1,5 @@
-"""Omaha high hands (RULES.md §3): exactly two of the 4, 5 or 6 hole cards with
-exactly three of the 3, 4 or 5 board cards.
+"""Omaha high hands: exactly two of the 4, 5 or 6 hole cards with exactly three of
+the 3, 4 or 5 board cards (rules: Games that pick five cards from more).
 
 Strengths are on the scale of ``pokerhash.evaluate`` (1..7462, higher is stronger).
 ``evaluate_omaha`` lives in the C binding (``pokerhash._core``) so that a call costs
@@ -11,9 +11,12 @@ table in C (a few milliseconds). The eight-or-better low half of Omaha hi/lo is 
 from __future__ import annotations
 
 import itertools
-from typing import List
+from typing import List, TYPE_CHECKING
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike, NDArray
 
 from . import _core
 from ._batch import hole_and_board_rows, raise_if_bad_row
@@ -26,7 +29,7 @@ HOLE_COUNTS = (4, 5, 6)
 BOARD_COUNTS = (3, 4, 5)
 
 
-def evaluate_omaha_batch(holes, boards, check: bool = True) -> np.ndarray:
+def evaluate_omaha_batch(holes: ArrayLike, boards: ArrayLike, check: bool = True) -> NDArray[np.uint16]:
     """Omaha high strengths (uint16) of (n, 4|5|6) hole and (n, 3|4|5) board arrays.
 
     Row i of ``holes`` plays with row i of ``boards``. Every row is validated (cards

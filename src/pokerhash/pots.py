@@ -1,4 +1,4 @@
-"""Pot arithmetic of RULES.md §8: side pots, splits, odd chips and rake.
+"""Pot arithmetic (rules: Pots, splitting and rake): side pots, splits, odd chips and rake.
 
 Pure functions over integer chips with no knowledge of cards: a player is a seat
 number (any int), a hand's strength is an int where higher is stronger (for the
@@ -36,6 +36,8 @@ __all__ = [
 
 def as_chips(value: object, what: str) -> int:
     """``value`` as a non-negative int, or InvalidValueError naming ``what`` (shared with betting)."""
+    if value.__class__ is int and value >= 0:
+        return value  # type: ignore[return-value]
     if not is_int(value) or value < 0:  # type: ignore[operator]
         raise InvalidValueError(f"{what} must be a non-negative integer number of chips, not {value!r}")
     return int(value)
@@ -54,7 +56,7 @@ class Pots:
     """The result of :func:`side_pots`: the main pot first, then the side pots."""
 
     pots: Tuple[Pot, ...]
-    #: The seat whose unmatched chips go back to it (RULES §8), or None.
+    #: The seat whose unmatched chips go back to it (rules: Pots, splitting and rake), or None.
     uncalled_seat: Optional[int] = None
     uncalled_amount: int = 0
 
@@ -147,7 +149,7 @@ def _rate(value: object) -> Fraction:
 
 @dataclass(frozen=True)
 class RakeRule:
-    """How much of a hand's pot the house keeps (RULES §8).
+    """How much of a hand's pot the house keeps (rules: Pots, splitting and rake).
 
     ``RakeRule()`` is the rule book's default: 1% of the pot when the hand was dealt
     heads-up, 3% with three or more players, no cap, rounded down to whole chips.
@@ -338,7 +340,7 @@ def _award(
     low_winners = _best(pot.eligible, low, "low") if low is not None else ()
     if not low_winners:
         return _split(amount, high_winners, Reason.HIGH, order)
-    # RULES §8: the high half takes the odd chip.
+    # Rules, Pots, splitting and rake: the high half takes the odd chip.
     low_half = amount // 2
     return _split(amount - low_half, high_winners, Reason.HIGH, order) + _split(
         low_half, low_winners, Reason.LOW, order
@@ -358,7 +360,7 @@ def _best(eligible: Sequence[int], values: Mapping[int, int], kind: str) -> Tupl
 
 def _split(amount: int, winners: Sequence[int], reason: Reason, order: Mapping[int, int]) -> Tuple[Award, ...]:
     """Divide ``amount`` evenly; the chips that cannot be split go to the winner
-    seated first left of the button (RULES §8)."""
+    seated first left of the button (rules: Pots, splitting and rake)."""
     share, odd = divmod(amount, len(winners))
     clockwise = sorted(winners, key=order.__getitem__)
     ways = len(winners)

@@ -129,8 +129,13 @@ class _Reader:
         return InvalidRangeError(f"{problem} {where} in range {self.text!r}")
 
     def weight(self, position: int, text: str, percent: bool) -> float:
-        value = Decimal(text) / 100 if percent else Decimal(text)
-        if not 0 <= value <= 1:
+        # Decimal reads the text exactly, so "[33.3]" is the float nearest 0.333.
+        try:
+            value = Decimal(text) / 100 if percent else Decimal(text)
+            readable = 0 <= value <= 1
+        except ArithmeticError:  # an exponent beyond Decimal's limits
+            readable = False
+        if not readable:
             shown = f"{text}%" if percent else text
             raise self.fail(position, f"weight {shown} is outside 0..1 (0%..100%)")
         return float(value)
@@ -149,7 +154,7 @@ class _Reader:
                 if match is None or block is None or block[0] != "[":
                     raise self.fail(start, "unexpected block end")
                 closing = match.group("weight")
-                if closing is not None and Decimal(closing) != Decimal(block[2]):
+                if closing is not None and self.weight(start, closing, True) != block[1]:
                     raise self.fail(start, f"block [{block[2]}] closed by a different weight")
                 block, position = None, match.end()
                 continue
@@ -261,47 +266,67 @@ def _shortest_runs(line_weights: Dict[str, List[Optional[float]]], kinds: Dict[s
     (a run reaching the last position).
     """
     lines = list(line_weights)
-    n = len(line_weights[lines[0]])
     names = list(kinds)
+    n = len(line_weights[lines[0]])
+    line_bit = {line: 1 << i for i, line in enumerate(lines)}
+    covers = [sum(line_bit[line] for line in kinds[kind]) for kind in names]
 
     def run_weight(kind: str, k: int) -> Optional[float]:
         values = {line_weights[line][k] for line in kinds[kind]}
         value = values.pop()
         return value if not values and value else None
 
-    # Open runs at a position: a set of kinds; a run continues from the previous
-    # position whenever it was open there with the same weight (restarting is never
-    # shorter). A state is (open kinds, kinds that started here): the cost still to come
-    # depends on nothing else, so one path per state is kept, with its closed runs and
-    # the first positions of its open runs.
-    empty = frozenset()
-    best: Dict[Tuple[frozenset, frozenset], Tuple[int, list, dict]] = {(empty, empty): (0, [], {})}
+    # weight[i][k]: the weight of a run of kind i at position k, None where it cannot
+    # be; position n is a sentinel where every run ends.
+    weight = [[run_weight(kind, k) for k in range(n)] + [None] for kind in names]
+    sizes: Dict[Tuple[int, str, float], int] = {}
+
+    def size(i: int, shape: str, w: float) -> int:
+        if (i, shape, w) not in sizes:
+            sizes[i, shape, w] = size_of(names[i], shape, w)
+        return sizes[i, shape, w]
+
+    # The state at a position: the kinds of the runs open there and those of them that
+    # started there, as bit masks. A run continues from the previous position whenever
+    # it was open there with the same weight (restarting is never shorter). The cost to
+    # come depends on the state only, so one path per state is kept: its cost, its closed
+    # runs (a linked chain) and the first positions of its runs.
+    best: Dict[Tuple[int, int], tuple] = {(0, 0): (0, None, (0,) * len(names))}
     for k in range(n + 1):
-        weights = {kind: run_weight(kind, k) if k < n else None for kind in names}
-        usable = [kind for kind in names if weights[kind] is not None]
+        usable = [i for i in range(len(names)) if weight[i][k] is not None]
+        needed = sum(line_bit[line] for line in lines if k < n and line_weights[line][k])
         choices = []
-        for mask in range(1 << len(usable)):
-            chosen = frozenset(kind for bit, kind in enumerate(usable) if mask >> bit & 1)
-            covered = {line for kind in chosen for line in kinds[kind]}
-            if k == n or all(line in covered for line in lines if line_weights[line][k]):
+        for subset in range(1 << len(usable)):
+            chosen = covered = 0
+            for bit, i in enumerate(usable):
+                if subset >> bit & 1:
+                    chosen |= 1 << i
+                    covered |= covers[i]
+            if covered & needed == needed:
                 choices.append(chosen)
-        following: Dict[Tuple[frozenset, frozenset], Tuple[int, list, dict]] = {}
-        for (open_kinds, started), (cost, runs, starts) in best.items():
+        same = sum(1 << i for i in usable if k > 0 and weight[i][k] == weight[i][k - 1])
+        following: Dict[Tuple[int, int], tuple] = {}
+        for (open_runs, started), (cost, chain, starts) in best.items():
             for chosen in choices:
-                continuing = frozenset(kind for kind in chosen
-                                       if kind in open_kinds and run_weight(kind, k - 1) == weights[kind])
-                closed_cost, closed = cost, runs
-                for kind in sorted(open_kinds - continuing):
-                    weight = run_weight(kind, k - 1)
-                    shape = "single" if kind in started else ("plus" if k == n else "dash")
-                    closed_cost += size_of(kind, shape, weight)
-                    closed = closed + [(kind, starts[kind], k - 1, weight)]
-                key = (chosen, chosen - continuing)
-                if key not in following or closed_cost < following[key][0]:
-                    opened = {kind: (starts[kind] if kind in continuing else k) for kind in chosen}
-                    following[key] = (closed_cost, closed, opened)
+                continuing = chosen & open_runs & same
+                closing = open_runs & ~continuing
+                total, closed = cost, chain
+                for i in range(len(names)):
+                    if closing >> i & 1:
+                        shape = "single" if started >> i & 1 else ("plus" if k == n else "dash")
+                        total += size(i, shape, weight[i][k - 1])
+                        closed = (closed, (names[i], starts[i], k - 1, weight[i][k - 1]))
+                key = (chosen, chosen & ~continuing)
+                if key not in following or total < following[key][0]:
+                    opened = tuple(starts[i] if continuing >> i & 1 else k for i in range(len(names)))
+                    following[key] = (total, closed, opened)
         best = following
-    return best[(empty, empty)][1]
+    runs = []
+    chain = best[0, 0][1]
+    while chain is not None:
+        chain, run = chain
+        runs.append(run)
+    return runs[::-1]
 
 
 _SUFFIX = {"b": "", "s": "s", "o": "o", "p": ""}
@@ -429,7 +454,13 @@ class Range:
         return self._weights
 
     def __array__(self, dtype=None, copy=None):
-        return np.array(self._weights, dtype=dtype)
+        if copy:
+            return np.array(self._weights, dtype=dtype)
+        return np.asarray(self._weights, dtype=dtype)
+
+    # NumPy scalars and arrays defer to the operators below (``np.float64(0.5) * r`` is
+    # a Range, not an array of weights).
+    __array_ufunc__ = None
 
     # --- combos -------------------------------------------------------------------
 

@@ -1,10 +1,11 @@
-"""Turkish poker hands (RULES.md §5): stripped decks, their own hand order, suit tie-breaks.
+"""Turkish poker hands (rules: Turkish poker): stripped decks, their own hand order, suit tie-breaks.
 
 The deck. Turkish poker removes the low ranks: the lowest rank is 9, 8, 7 or 6
-(24, 28, 32, 36 cards, §5.1). Functions that evaluate a hand take the deck as
-``players`` (2..5, §5.1's table; four players take the 36-card deck, as the option
-``four_players_use_36_cards`` does by default) and/or ``lowest_rank``: the deck's
-lowest rank as §5.1 writes it, 6, 7, 8 or 9 (an int, or the text ``"6"`` to ``"9"``).
+(24, 28, 32, 36 cards; rules: Turkish deck size). Functions that evaluate a hand
+take the deck as ``players`` (2..5, by that section's table; four players take the
+36-card deck, as the option ``four_players_use_36_cards`` does by default) and/or
+``lowest_rank``: the deck's lowest rank as the table writes it, 6, 7, 8 or 9 (an
+int, or the text ``"6"`` to ``"9"``).
 Both given must agree (4 players: 7 or 6); neither given is the 36-card deck, six to
 ace. The deck matters: A-7-8-9-T is the minor straight with
 the sevens as the lowest rank, but only ace high in the 36-card deck.
@@ -12,11 +13,11 @@ the sevens as the lowest rank, but only ace high in the 36-card deck.
 The value. ``evaluate_turkish`` returns an int, higher is stronger, and two different
 hands of one deck never compare equal, so a showdown never splits:
 ``value = class_id << 20 | suit_code``. ``class_id`` numbers the (category, ranks)
-classes of all four decks in the order of §5, so the category and ranks of a value
-can be read without the deck. ``suit_code`` applies §5's suit order, hearts > spades
+classes of all four decks in the rules' order, so the category and ranks of a value
+can be read without the deck. ``suit_code`` applies the rules' suit order, hearts > spades
 > diamonds > clubs, to the suit of the highest card outside a pair, trips or quads
 (a flush: its suit; a straight: its top card's, the minor straight's ace counting
-low). Where RULES.md leaves hands tied (two full houses of the same ranks; two
+low). Where the rules leave hands tied (two full houses of the same ranks; two
 hands whose deciding cards share a suit), the comparison goes on through the
 following cards in significance order (the single cards from the highest, then the
 quads, trips and pairs, each group by its best suit, then its next best), which makes
@@ -28,9 +29,12 @@ from __future__ import annotations
 
 import enum
 from functools import lru_cache
-from typing import List, Optional, Tuple, Union
+from typing import List, Optional, TYPE_CHECKING, Tuple, Union
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike, NDArray
 
 from . import _core
 from ._batch import card_rows
@@ -45,7 +49,7 @@ LowestRank = Union[int, str, None]
 
 
 class TurkishCategory(enum.IntEnum):
-    """The thirteen categories of RULES.md §5, weakest first."""
+    """The thirteen categories (rules: Turkish poker), weakest first."""
 
     HIGH_CARD = 1
     ONE_PAIR = 2
@@ -80,15 +84,15 @@ _CATEGORY_NAMES = {
 
 
 def turkish_deck(players: int, four_players_use_36_cards: bool = True) -> List[int]:
-    """The cards of the deck for 2 to 5 players (§5.1), lowest card first."""
+    """The cards of the deck for 2 to 5 players (rules: Turkish deck size), lowest card first."""
     if players is None:
         raise InvalidValueError("turkish_deck needs the number of players, 2 to 5")
     use_36 = as_flag(four_players_use_36_cards, "four_players_use_36_cards")
     return list(range(4 * _core.turkish_lowest_rank(players, None, use_36), 52))
 
 
-def evaluate_turkish_batch(hands, players: Optional[int] = None, lowest_rank: LowestRank = None,
-                           check: bool = True) -> np.ndarray:
+def evaluate_turkish_batch(hands: ArrayLike, players: Optional[int] = None, lowest_rank: LowestRank = None,
+                           check: bool = True) -> NDArray[np.uint32]:
     """Values (uint32) of an (n, 5) integer array of hands of one deck, evaluated in C
     without the GIL.
 
@@ -101,7 +105,7 @@ def evaluate_turkish_batch(hands, players: Optional[int] = None, lowest_rank: Lo
     values, bad = _core.turkish_rows(rows, lowest, check)
     if bad >= 0:
         try:  # the per-call path names the bad card
-            evaluate_turkish([int(c) for c in rows[bad]], lowest_rank=lowest + 2)  # index to §5.1's rank
+            evaluate_turkish([int(c) for c in rows[bad]], lowest_rank=lowest + 2)  # the rank, not its index
         except InvalidCardError as error:
             raise InvalidCardError(f"row {bad} of hands: {error}") from None
         raise InvalidCardError(f"row {bad} of hands is invalid")  # pragma: no cover - C and parser disagree
@@ -170,7 +174,7 @@ _SUIT_BY_STRENGTH = ("clubs", "diamonds", "spades", "hearts")
 
 
 def describe_turkish(value: int) -> str:
-    """English description with §5's category names: "Royal flush in hearts",
+    """English description with the rules' Turkish category names: "Royal flush in hearts",
     "Minor straight, ten high", "Full house, nines full of kings",
     "Two pair, kings and queens, jack kicker"."""
     kind = turkish_category(value)
@@ -208,7 +212,7 @@ _KING = RANKS.index("K")
 
 def can_open_turkish(cards: HandLike, players: Optional[int] = None, lowest_rank: LowestRank = None) -> bool:
     """Whether five cards may open the first betting round: at least a pair of kings
-    in §5's order (so any two pair or better, or a pair of kings or aces). The deck
+    in the Turkish order (so any two pair or better, or a pair of kings or aces). The deck
     options are those of ``evaluate_turkish`` (they decide whether A-7-8-9-T is a
     minor straight)."""
     value = evaluate_turkish(cards, players, lowest_rank)

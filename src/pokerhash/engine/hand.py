@@ -1,0 +1,1137 @@
+"""One hand of any :class:`~pokerhash.engine.variants.Variant`, played as data.
+
+A :class:`Hand` deals (from a :class:`~pokerhash.cards.Deck`, from a scripted list of
+cards, or card by card from its caller), posts the forced bets, runs each street's
+betting through :class:`~pokerhash.betting.BettingRound`, the draws with the stub rule,
+the showdown and the pots through :func:`~pokerhash.pots.side_pots` and
+:func:`~pokerhash.pots.settle` (rules: The games and their flow; Betting; Pots,
+splitting and rake). :attr:`Hand.pending` always says what the hand waits for.
+
+Players are kept in clockwise order starting left of the button (index 0 is the
+first seat dealt to, the small blind with three or more players, the first to act
+after the flop, the first to get an odd chip), so every "left of the button" rule
+is "lowest index first".
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
+
+from ..betting import Action, ActionKind, BettingRound, ForcedBet, ForcedKind, LegalActions, Limit, Structure
+from ..cards import Deck, HandLike, cards as parse_cards
+from ..errors import IllegalActionError, InvalidCardError, InvalidValueError
+from ..pots import Pot, Pots, RakeRule, Reason, Settlement, as_chips, settle, side_pots
+from . import events as ev
+from .variants import Forced, FirstToAct, Variant
+
+__all__ = ["Hand", "HandResult", "Options", "Pending", "PendingKind", "ShownHand", "Stakes"]
+
+
+@dataclass(frozen=True)
+class Stakes:
+    """The money of a game: blinds (small, big: posted left of the button; heads-up the
+    button posts the small one), an ante from everyone (or, with ``big_blind_ante``,
+    everyone's antes from the big blind), a straddle by the player left of the big
+    blind, stud's bring-in, and the bet sizes. ``small_bet`` is the smallest bet of a
+    big-bet game (default: the big blind) and the small bet of fixed limit;
+    ``big_bet`` fixed limit's big bet (default: twice the small bet); ``max_bets``
+    caps a fixed-limit round (rules: Betting)."""
+
+    blinds: Tuple[int, ...] = ()
+    ante: int = 0
+    big_blind_ante: bool = False
+    straddle: int = 0
+    bring_in: int = 0
+    small_bet: int = 0
+    big_bet: int = 0
+    max_bets: Optional[int] = 4
+    uncapped_heads_up: bool = False
+
+    def structure(self, variant: Variant) -> Structure:
+        """The betting structure of ``variant`` at these stakes."""
+        small = self.small_bet or (max(self.blinds) if self.blinds else 0)
+        if not small:
+            raise InvalidValueError("the stakes need a small_bet (or blinds) to size the bets")
+        if variant.limit is Limit.FIXED_LIMIT:
+            return Structure.fixed_limit(small, self.big_bet or 2 * small, big_bet_street=variant.big_bet_street,
+                                         max_bets=self.max_bets, uncapped_heads_up=self.uncapped_heads_up)
+        return Structure(variant.limit, small, small)
+
+
+@dataclass(frozen=True)
+class Options:
+    """Table options of RULES §5, §6 and §8 that rooms set differently.
+
+    ``rake`` (None: no rake); ``run_it_twice``: when every player left is all-in
+    before the board is complete, the rest of it is dealt twice; ``show_all``: every
+    called hand is shown instead of losing hands being mucked; ``stud_by_position``:
+    from 4th street the first player dealt acts first instead of the best showing
+    hand; ``four_players_use_36_cards``: Turkish deck option of §5.1."""
+
+    rake: Optional[RakeRule] = None
+    run_it_twice: bool = False
+    show_all: bool = False
+    stud_by_position: bool = False
+    four_players_use_36_cards: bool = True
+
+
+class PendingKind(str, enum.Enum):
+    DECISION = "decision"  # a player's betting action
+    BRING_IN = "bring-in"  # stud: bring in, or complete to the small bet
+    DRAW = "draw"  # a player discards 0..count cards
+    DEAL = "deal"  # the caller deals count cards (target: hole, up, board, burn, draw)
+    OVER = "over"
+
+
+class Pending(NamedTuple):
+    """What the hand waits for. ``legal`` is set for decisions and bring-ins; ``count``
+    is the number of cards to deal, or the most cards a drawing player may replace."""
+
+    kind: PendingKind
+    seat: Optional[int] = None
+    legal: Optional[LegalActions] = None
+    count: int = 0
+    target: str = ""
+
+    def __str__(self) -> str:
+        if self.kind is PendingKind.DECISION or self.kind is PendingKind.BRING_IN:
+            return f"seat {self.seat} to act: {self.legal}"
+        if self.kind is PendingKind.DRAW:
+            return f"seat {self.seat} to draw: discard 0 to {self.count} cards"
+        if self.kind is PendingKind.DEAL:
+            if self.target == "burn":
+                return "burn 1 card"
+            plural = "s" if self.count != 1 else ""
+            where = "" if self.target == "board" else f" to seat {self.seat}"
+            what = {"hole": "hole", "up": "face-up", "board": "board", "draw": "replacement"}[self.target]
+            return f"deal {self.count} {what} card{plural}{where}"
+        return "the hand is over"
+
+
+class ShownHand(NamedTuple):
+    """A hand shown at showdown on board ``run``: the player's own cards (the board
+    apart), the high and low values (None when the game has no such half; a low of 0
+    qualifies for nothing) and, on access, their English names."""
+
+    seat: int
+    cards: Tuple[int, ...]
+    high: Optional[int]
+    low: Optional[int]
+    run: int
+    variant: Variant
+
+    @property
+    def high_text(self) -> str:
+        return self.variant.high.describe(self.high) if self.high is not None else ""
+
+    @property
+    def low_text(self) -> str:
+        if self.low is None:
+            return ""
+        return self.variant.low.describe(self.low) if self.low else "no low"
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """The end of a hand: chips won from the pots, uncalled chips returned, final
+    stacks and net result per seat, one :class:`~pokerhash.pots.Settlement` per board
+    (two when run twice), the hands shown, and the rake."""
+
+    payouts: Dict[int, int]
+    returned: Dict[int, int]
+    stacks: Dict[int, int]
+    net: Dict[int, int]
+    settlements: Tuple[Settlement, ...]
+    shown: Tuple[ShownHand, ...]
+    rake: int
+    winners: Tuple[int, ...] = field(default=())
+
+
+_OVER = Pending(PendingKind.OVER)
+_SIZED = (ActionKind.BET, ActionKind.RAISE)
+
+# The program of a hand: ops run in order, each street's deals then its betting.
+_HOLE, _UP, _BURN, _BOARD, _DRAW, _BET, _SEVENTH, _SHOWDOWN = range(8)
+
+
+def _program(variant: Variant) -> Tuple[Tuple[int, int], ...]:
+    ops: List[Tuple[int, int]] = []
+    last = len(variant.streets) - 1
+    for index, street in enumerate(variant.streets):
+        if variant.is_stud and index == last and index:
+            ops.append((_SEVENTH, 0))  # may turn the street into one community card
+        if street.burn:
+            ops.append((_BURN, 0))
+        if street.hole:
+            ops.append((_HOLE, street.hole))
+        if street.up:
+            ops.append((_UP, street.up))
+        if street.board:
+            ops.append((_BOARD, street.board))
+        if street.draw:
+            ops.append((_DRAW, street.draw))
+        ops.append((_BET, index))
+    ops.append((_SHOWDOWN, 0))
+    return tuple(ops)
+
+
+_PROGRAMS: Dict[Variant, Tuple[Tuple[int, int], ...]] = {}
+
+
+class Hand:
+    """One hand. Build it, then answer :attr:`pending` until it is :data:`PendingKind.OVER`.
+
+    ``stacks`` maps seat numbers (any ints; empty seats may lie between) to chips;
+    ``button`` is the dealer seat (it may be empty). Dealing: by default from a fresh
+    :class:`~pokerhash.cards.Deck` (the operating system's CSPRNG, or ``seed``); or
+    from ``deck`` (a shuffled Deck of the variant's cards: the hand deals from its
+    top); or ``cards``, a scripted list in dealing order (burns included); or, with
+    ``deal="caller"``, card by card through :meth:`deal` when :attr:`pending` asks.
+    ``log=False`` switches the event log off (rollouts). ``missed_blinds`` maps a
+    seat coming back from sitting out to the (live, dead) chips it posts for the blinds
+    it missed: the live part as a blind, the dead part straight into the pot.
+    """
+
+    __slots__ = (
+        "variant", "stakes", "options", "seats", "button", "structure", "_index", "_n", "_program", "_pc",
+        "_round", "_stacks", "_contributed", "_folded", "_initial", "_hole", "_up", "_board", "_boards",
+        "_deck", "_script", "_used", "_stub", "_muck", "_lowest", "_log", "_pending", "_deal_next",
+        "_discarded", "_opener", "_aggressor", "_twice", "_result", "_street", "_caller", "_deck_cards",
+        "_missed", "_dead",
+    )
+
+    def __init__(
+        self,
+        variant: Variant,
+        stacks: Mapping[int, int],
+        *,
+        button: int,
+        stakes: Stakes,
+        options: Options = Options(),
+        deck: Optional[Deck] = None,
+        seed: Optional[int] = None,
+        cards: Optional[HandLike] = None,
+        deal: str = "engine",
+        log: bool = True,
+        missed_blinds: Mapping[int, Tuple[int, int]] = {},
+    ) -> None:
+        order = sorted(stacks)
+        if len(order) < 2:
+            raise InvalidValueError(f"a hand needs at least 2 players, not {len(order)}")
+        if not variant.fits(len(order)):
+            low, high = variant.player_limits()
+            raise InvalidValueError(f"{variant.name} seats {low} to {high} players, not {len(order)}")
+        # Clockwise from the first seat left of the button.
+        start = next((i for i, seat in enumerate(order) if seat > button), 0)
+        seats = tuple(order[start:] + order[:start])
+        initial = tuple(as_chips(stacks[seat], f"stack of seat {seat}") for seat in seats)
+        if not all(initial):
+            raise InvalidValueError(f"every player needs chips: stacks {dict(stacks)}")
+        self.variant = variant
+        self.stakes = stakes
+        self.options = options
+        self.seats = seats
+        self.button = button
+        self.structure = stakes.structure(variant)
+        self._check_stakes()
+        self._index = {seat: i for i, seat in enumerate(seats)}
+        self._n = n = len(seats)
+        program = _PROGRAMS.get(variant)
+        if program is None:
+            program = _PROGRAMS[variant] = _program(variant)
+        self._program = program
+        self._initial = initial
+        self._stacks = list(initial)
+        self._contributed = [0] * n
+        self._folded = [False] * n
+        self._deck_cards = full_deck = variant.deck(n, options.four_players_use_36_cards)
+        self._lowest = full_deck[0] // 4 + 2
+        self._missed = tuple(sorted((seat, as_chips(live, "a missed live blind"), as_chips(dead, "a missed dead blind"))
+                                    for seat, (live, dead) in missed_blinds.items()))
+        if any(seat not in stacks for seat, _, _ in self._missed) or (self._missed and variant.forced is not Forced.BLINDS):
+            raise InvalidValueError(f"missed blinds {dict(missed_blinds)} need seats of this hand in a game with blinds")
+        self._log: Optional[list] = [ev.Start(variant, seats, initial, button, stakes, options, self._missed)] \
+            if log else None
+        self._script: Optional[List[int]] = None
+        self._used: Optional[set] = None
+        self._deck: Optional[Deck] = None
+        self._caller = deal == "caller"
+        if self._caller:
+            if deck is not None or cards is not None or seed is not None:
+                raise InvalidValueError("deal='caller' takes its cards from deal(), not from a deck, seed or cards")
+            self._used = set()
+        elif deal != "engine":
+            raise InvalidValueError(f"deal must be 'engine' or 'caller', not {deal!r}")
+        elif cards is not None:
+            self._script = parse_cards(cards, distinct=False)[::-1]
+            self._used = set()
+        else:
+            if deck is None:
+                deck = Deck(seed, full_deck)
+            elif len(deck) != len(full_deck):
+                raise InvalidValueError(f"the deck has {len(deck)} cards; {variant.name} with {n} players deals "
+                                        f"from a fresh deck of {len(full_deck)}")
+            self._deck = deck
+        self._dead = 0  # dead money (big-blind ante, missed small blinds): see _post_dead
+        self._new_deal()
+        self._advance()
+
+    # -- setup ---------------------------------------------------------------
+
+    def _check_stakes(self) -> None:
+        stakes, variant = self.stakes, self.variant
+        if variant.forced is Forced.BLINDS and len(stakes.blinds) not in (1, 2):
+            raise InvalidValueError(f"{variant.name} needs one or two blinds, not {stakes.blinds}")
+        if variant.forced is not Forced.BLINDS and (stakes.blinds or stakes.straddle):
+            raise InvalidValueError(f"{variant.name} has no blinds or straddle")
+        if variant.is_stud and not 0 < stakes.bring_in <= self.structure.small_bet:
+            raise InvalidValueError(f"stud needs a bring-in of 1..{self.structure.small_bet}, not {stakes.bring_in}")
+        if variant.forced is Forced.ANTES and not stakes.ante:
+            raise InvalidValueError(f"{variant.name} needs an ante")
+
+    def _new_deal(self) -> None:
+        """Fresh cards, antes and blinds: the start of the hand, and a Turkish re-deal."""
+        n = self._n
+        self._hole: List[Tuple[int, ...]] = [()] * n
+        self._up: List[Tuple[int, ...]] = [()] * n
+        self._board: Tuple[int, ...] = ()
+        self._boards: Tuple[Tuple[int, ...], ...] = ()
+        self._muck: List[int] = []
+        self._discarded: List[Tuple[int, ...]] = [()] * n
+        self._stub = len(self._deck_cards)
+        self._pc = 0
+        self._deal_next = 0
+        self._street = 0
+        self._round: Optional[BettingRound] = None
+        self._opener: Optional[int] = None
+        self._aggressor: Optional[int] = None
+        self._twice: Optional[Tuple[int, int]] = None
+        self._result: Optional[HandResult] = None
+        self._pending = _OVER
+        stakes = self.stakes
+        if stakes.ante:
+            if stakes.big_blind_ante:
+                self._post_dead(self._big_blind(), stakes.ante * n, ForcedKind.ANTE, dead=True)
+            else:
+                for i in range(n):
+                    self._post_dead(i, stakes.ante, ForcedKind.ANTE)
+        if self.variant.forced is Forced.BLINDS:
+            # Blinds and straddle go in before the cards: round 0 starts now.
+            forced: List[ForcedBet] = []
+            first = self._post_blinds(forced)
+            self._begin_round(BettingRound.start(self.structure, self._stacks, first, forced=forced,
+                                                 contributed=self._contributed, folded=self._folded, dead=self._dead), forced)
+
+    def _post_dead(self, i: int, amount: int, kind: ForcedKind, dead: bool = False) -> None:
+        """Chips into the pot that are no bet. An ante counts towards its player's
+        side-pot level; ``dead`` money (a big-blind ante, a missed small blind) is
+        everyone's: it goes to the main pot and is never returned as uncalled."""
+        chips = min(amount, self._stacks[i])
+        if not chips:
+            return
+        self._stacks[i] -= chips
+        if dead:
+            self._dead += chips
+        else:
+            self._contributed[i] += chips
+        if self._log is not None:
+            self._log.append(ev.Post(self.seats[i], kind, chips))
+
+    def _big_blind(self) -> int:
+        # Heads-up the button (index 1) posts the small blind, so index 0 posts the big one.
+        return 0 if self._n == 2 else min(len(self.stakes.blinds), 2) - 1
+
+    def _post_blinds(self, forced: List[ForcedBet]) -> int:
+        """Blinds left of the button (heads-up: the button posts the small blind), then
+        an optional straddle; returns who acts first preflop (rules: The games and their flow)."""
+        n = self._n
+        blinds = self.stakes.blinds
+        posters = (1, 0) if n == 2 else range(len(blinds))
+        for i, amount in zip(posters, blinds):
+            if self._stacks[i]:
+                forced.append(ForcedBet.blind(i, amount))
+        first = len(blinds) % n if n > 2 else 1
+        for seat, live, dead in self._missed:
+            i = self._index[seat]
+            if any(bet.player == i for bet in forced):
+                raise InvalidValueError(f"seat {seat} is in the blinds and owes no missed blinds")
+            if dead:
+                self._post_dead(i, dead, ForcedKind.ANTE, dead=True)
+            if live and self._stacks[i]:
+                forced.append(ForcedBet.blind(i, live))
+        straddle = self.stakes.straddle
+        if straddle and n > 2 and self._stacks[first] >= straddle:
+            forced.append(ForcedBet.straddle(first, straddle))
+            first = (first + 1) % n
+        return first
+
+    # -- what the hand waits for --------------------------------------------
+
+    @property
+    def pending(self) -> Pending:
+        """What the hand waits for (a decision, a bring-in, a draw, a deal) or OVER."""
+        return self._pending
+
+    @property
+    def is_over(self) -> bool:
+        return self._pending is _OVER
+
+    @property
+    def result(self) -> HandResult:
+        """The result; IllegalActionError before the hand is over."""
+        if self._result is None:
+            raise IllegalActionError(f"the hand is not over: {self._pending}")
+        return self._result
+
+    @property
+    def events(self) -> List[ev.Event]:
+        """The event log (see :mod:`pokerhash.engine.events`); empty when switched off."""
+        return list(self._log) if self._log is not None else []
+
+    # -- state for callers ---------------------------------------------------
+
+    @property
+    def stacks(self) -> Dict[int, int]:
+        """Chips behind each seat now (bets in front of them excluded)."""
+        return dict(zip(self.seats, self._stacks))
+
+    @property
+    def contributed(self) -> Dict[int, int]:
+        """All chips each seat has put in this hand."""
+        return dict(zip(self.seats, self._contributed))
+
+    @property
+    def bets(self) -> Dict[int, int]:
+        """Chips in front of each seat in the current betting round."""
+        bets = self._round.bets if self._round is not None and not self.is_over else [0] * self._n
+        return dict(zip(self.seats, bets))
+
+    @property
+    def pot(self) -> int:
+        """Every chip put in this hand, bets in front of the players included."""
+        return sum(self._contributed) + self._dead
+
+    @property
+    def folded(self) -> Tuple[int, ...]:
+        return tuple(seat for seat, out in zip(self.seats, self._folded) if out)
+
+    @property
+    def street(self) -> int:
+        """The current street (0-based index into the variant's streets)."""
+        return self._street
+
+    @property
+    def board(self) -> Tuple[int, ...]:
+        """The community cards (the first run's, after run it twice)."""
+        return self._boards[0] if self._boards else self._board
+
+    @property
+    def boards(self) -> Tuple[Tuple[int, ...], ...]:
+        """Every board: one, or two after run it twice."""
+        return self._boards + (self._board,) if self._boards else (self._board,)
+
+    def hole_cards(self, seat: int) -> Tuple[int, ...]:
+        """All of ``seat``'s own cards in the order held (stud's up cards included)."""
+        return self._hole[self._player(seat)]
+
+    def up_cards(self, seat: int) -> Tuple[int, ...]:
+        """``seat``'s face-up cards (stud)."""
+        return self._up[self._player(seat)]
+
+    def _player(self, seat: int) -> int:
+        try:
+            return self._index[seat]
+        except (KeyError, TypeError):
+            raise InvalidValueError(f"seat {seat!r} is not in this hand (seats {list(self.seats)})") from None
+
+    # -- betting actions -----------------------------------------------------
+
+    def validate(self, action: Action) -> Action:
+        """The normalized action :meth:`act` would perform (its ``player`` is the seat);
+        IllegalActionError saying what is legal otherwise (rules: Betting)."""
+        pending = self._pending
+        if pending.kind is PendingKind.DECISION:
+            seat = pending.seat
+            if action.player is not None and action.player != seat:
+                raise IllegalActionError(f"seat {action.player} acted out of turn: seat {seat} is to act; "
+                                         f"legal: {pending.legal}")
+            move = self._validate_move(action)
+            return Action(move.kind, move.to, move.chips, move.is_all_in, seat)
+        if pending.kind is PendingKind.BRING_IN:
+            return self._validate_bring_in(action)
+        raise IllegalActionError(f"no betting action is legal now: {pending}")
+
+    def _validate_move(self, action: Action) -> Action:
+        """The betting round's normalized action (its ``player`` an index), with the
+        opening requirement of the first round (RULES §5)."""
+        move = self._round.validate(action if action.player is None else Action(action.kind, action.to))
+        if (move.kind is ActionKind.BET or move.kind is ActionKind.RAISE) and self.variant.opening is not None \
+                and self._street == 0 and self._opener is None:
+            opening = self.variant.opening
+            if not opening.allows(self._hole[move.player], self._lowest):
+                raise IllegalActionError(f"seat {self.seats[move.player]} cannot open without {opening.name}; "
+                                         "legal: fold, check")
+        return move
+
+    def can(self, action: Action) -> bool:
+        """Whether ``action`` is legal now."""
+        try:
+            self.validate(action)
+        except IllegalActionError:
+            return False
+        return True
+
+    def act(self, action: Action) -> Action:
+        """Perform a betting action (or a stud bring-in choice); return it normalized
+        (its ``player`` is the seat)."""
+        pending = self._pending
+        if pending.kind is PendingKind.DECISION:
+            if action.player is not None and action.player != pending.seat:
+                self.validate(action)  # raises: out of turn
+            round_ = self._round
+            move = self._validate_move(action)
+            i = move.player
+            round_.perform(move)
+            move = Action(move.kind, move.to, move.chips, move.is_all_in, pending.seat)
+            if move.kind is ActionKind.BET or move.kind is ActionKind.RAISE:
+                self._aggressor = i
+                if self._opener is None:
+                    self._opener = i
+            if self._log is not None:
+                self._log.append(ev.Act(pending.seat, move))
+        else:
+            move = self.validate(action)
+            i = self._index[move.player]
+            forced = [ForcedBet.bring_in(i, move.to)]
+            round_ = BettingRound.start(self.structure, self._stacks, (i + 1) % self._n, forced=forced,
+                                        contributed=self._contributed, folded=self._folded, dead=self._dead)
+            self._begin_round(round_, forced)
+        if round_.to_act is not None:
+            self._ask(round_)
+            return move
+        self._end_round()
+        return move
+
+    def fold(self) -> Action:
+        return self.act(Action.fold())
+
+    def check(self) -> Action:
+        return self.act(Action.check())
+
+    def call(self) -> Action:
+        return self.act(Action.call())
+
+    def bet_to(self, to: int) -> Action:
+        return self.act(Action.bet_to(to))
+
+    def raise_to(self, to: int) -> Action:
+        return self.act(Action.raise_to(to))
+
+    def all_in(self) -> Action:
+        return self.act(Action.all_in())
+
+    def bring_in(self) -> Action:
+        """Stud: post the bring-in (rules: The games and their flow)."""
+        return self.act(Action.bet_to(self._pending.legal.min_to if self._pending.legal else self.stakes.bring_in))
+
+    def complete(self) -> Action:
+        """Stud: open for the full small bet instead of the bring-in."""
+        return self.act(Action.bet_to(self._pending.legal.max_to if self._pending.legal else self.structure.small_bet))
+
+    def _validate_bring_in(self, action: Action) -> Action:
+        pending = self._pending
+        seat, legal = pending.seat, pending.legal
+        if action.player is not None and action.player != seat:
+            raise IllegalActionError(f"seat {action.player} acted out of turn: seat {seat} must bring in: {legal}")
+        stack = self._stacks[self._index[seat]]
+        if action.kind == ActionKind.ALL_IN:
+            to = legal.max_to
+        elif action.kind in _SIZED:
+            to = action.to
+        else:
+            raise IllegalActionError(f"seat {seat} must bring in, not {ActionKind(action.kind).value}: {legal}")
+        if to not in legal.fixed_amounts:
+            raise IllegalActionError(f"seat {seat} cannot bring in for {to}: {legal}")
+        return Action(ActionKind.BET, to, to, to == stack, seat)
+
+    # -- draws and timeouts --------------------------------------------------
+
+    def draw(self, discards: HandLike = ()) -> Tuple[int, ...]:
+        """Discard ``discards`` (none: stand pat) and, when the engine deals, receive the
+        replacements, returned (when the caller deals, :attr:`pending` asks for them)."""
+        pending = self._pending
+        if pending.kind is not PendingKind.DRAW:
+            raise IllegalActionError(f"no draw now: {pending}")
+        i = self._index[pending.seat]
+        try:
+            thrown = tuple(parse_cards(discards))
+        except (InvalidCardError, TypeError) as error:
+            raise IllegalActionError(f"seat {pending.seat} cannot discard {discards!r}: {error}") from None
+        held = self._hole[i]
+        if len(thrown) > pending.count or any(c not in held for c in thrown):
+            raise IllegalActionError(f"seat {pending.seat} may discard 0 to {pending.count} of its cards "
+                                     f"{_text(held)}, not {_text(thrown)}")
+        self._hole[i] = tuple(c for c in held if c not in thrown)
+        self._discarded[i] = thrown
+        if self._log is not None:
+            self._log.append(ev.Draw(pending.seat, thrown))
+        received: Tuple[int, ...] = ()
+        if thrown:
+            if self._caller:
+                self._pending = Pending(PendingKind.DEAL, pending.seat, None, len(thrown), "draw")
+                return received
+            received = self._serve_draw(i, self._draw_cards(len(thrown)))
+        else:
+            self._deal_next = i + 1
+        self._advance()
+        return received
+
+    def stand_pat(self) -> Tuple[int, ...]:
+        return self.draw(())
+
+    def timeout(self) -> object:
+        """The player to act ran out of time: check if free, else fold; a stud bring-in
+        is posted; in a draw, the standard auto-draw (rules: five-card draw)."""
+        pending = self._pending
+        if pending.kind is PendingKind.DRAW:
+            from .draw import auto_draw
+
+            discards = tuple(auto_draw(self._hole[self._index[pending.seat]]))
+            if len(discards) > pending.count:
+                # A game that replaces fewer cards (Turkish: 4) keeps the highest ones.
+                discards = tuple(sorted(discards)[:pending.count])
+            return self.draw(discards)
+        if pending.kind is PendingKind.BRING_IN:
+            return self.bring_in()
+        if pending.kind is PendingKind.DECISION:
+            return self.act(Action.check() if pending.legal.can_check else Action.fold())
+        raise IllegalActionError(f"no player is to act: {pending}")
+
+    # -- dealing ---------------------------------------------------------------
+
+    def deal(self, dealt: HandLike = ()) -> Tuple[int, ...]:
+        """Caller dealing: exactly the cards :attr:`pending` asks for (a burn may be
+        given as no card: burned unseen). Returns them as ints."""
+        pending = self._pending
+        if pending.kind is not PendingKind.DEAL:
+            raise IllegalActionError(f"no deal now: {pending}")
+        got = tuple(parse_cards(dealt))
+        target = pending.target
+        if target == "burn" and not got:
+            self._burn(None)
+            self._advance()
+            return got
+        if len(got) != pending.count:
+            raise IllegalActionError(f"{pending}: got {len(got)} cards")
+        if target == "draw":
+            self._make_room(len(got))
+        self._check_available(got)
+        if target == "burn":
+            self._burn(got[0])
+        elif target == "board":
+            self._put_board(got)
+        elif target == "draw":
+            self._serve_draw(self._index[pending.seat], got)
+        else:
+            i = self._index[pending.seat]
+            self._give(i, got, target == "up")
+            self._deal_next = i + 1
+        self._advance()
+        return got
+
+    def _take(self, count: int) -> List[int]:
+        """``count`` cards off the deck or the script (a script's are checked)."""
+        if self._deck is not None:
+            self._stub -= count
+            return self._deck.deal(count)
+        script = self._script
+        if len(script) < count:
+            raise InvalidValueError(f"the scripted cards ran out: {count} more needed")
+        got = script[-count:][::-1]
+        del script[len(script) - count:]
+        self._check_available(got)
+        return got
+
+    def _check_available(self, got: Sequence[int]) -> None:
+        used = self._used
+        for c in got:
+            if c in used or c not in self._deck_cards:
+                problem = "already in play" if c in used else f"not in the {len(self._deck_cards)}-card deck"
+                raise InvalidCardError(f"{_text([c])} cannot be dealt: it is {problem}")
+        if len(set(got)) != len(got):
+            raise InvalidCardError(f"a card is dealt twice in {_text(got)}")
+        used.update(got)
+        self._stub -= len(got)
+
+    def _burn(self, card: Optional[int]) -> None:
+        if card is not None:
+            self._muck.append(card)
+        elif self._caller:
+            self._stub -= 1
+        if self._log is not None:
+            self._log.append(ev.Burn(card))
+        self._pc += 1
+
+    def _put_board(self, got: Sequence[int]) -> None:
+        got = tuple(got)
+        self._board += got
+        if self._log is not None:
+            self._log.append(ev.Deal(None, got, True, len(self._boards)))
+        self._pc += 1
+
+    def _give(self, i: int, got: Sequence[int], face_up: bool) -> None:
+        got = tuple(got)
+        self._hole[i] += got
+        if face_up:
+            self._up[i] += got
+        if self._log is not None:
+            self._log.append(ev.Deal(self.seats[i], got, face_up))
+
+    def _deal_to_players(self, count: int, face_up: bool) -> bool:
+        """``count`` cards to each live player, one at a time from left of the button;
+        when the caller deals, ask for the next player's cards (True: waiting)."""
+        folded = self._folded
+        if self._caller:
+            i = self._deal_next
+            while i < self._n and folded[i]:
+                i += 1
+            if i < self._n:
+                self._pending = Pending(PendingKind.DEAL, self.seats[i], None, count, "up" if face_up else "hole")
+                return True
+        else:
+            players = [i for i in range(self._n) if not folded[i]]
+            live = len(players)
+            dealt = self._take(count * live)
+            for position, i in enumerate(players):
+                self._give(i, dealt[position::live], face_up)
+        self._deal_next = 0
+        self._pc += 1
+        return False
+
+    # -- the program -----------------------------------------------------------
+
+    def _advance(self) -> None:
+        """Run the program until it needs input from outside, or the hand is over."""
+        while True:
+            op, arg = self._program[self._pc]
+            if op != _SHOWDOWN and self._folded.count(False) < 2:
+                self._finish()
+                return
+            if op == _BET:
+                self._street = arg
+                if self._start_round(arg):
+                    return
+            elif op == _HOLE or op == _UP:
+                if self._deal_to_players(arg, op == _UP):
+                    return
+            elif op == _BURN:
+                self._maybe_twice()
+                if self._caller:
+                    self._pending = Pending(PendingKind.DEAL, None, None, 1, "burn")
+                    return
+                self._burn(self._take(1)[0])
+            elif op == _BOARD:
+                if self._caller:
+                    self._pending = Pending(PendingKind.DEAL, None, None, arg, "board")
+                    return
+                self._put_board(self._take(arg))
+            elif op == _DRAW:
+                if self._next_draw(arg):
+                    return
+            elif op == _SEVENTH:
+                self._seventh_street()
+            elif self._twice is not None and not self._boards:
+                # Run it twice: deal the rest of the board again from the same stub.
+                self._boards = (self._board,)
+                self._pc, kept = self._twice
+                self._board = self._board[:kept]
+            else:
+                self._finish()
+                return
+
+    def _maybe_twice(self) -> None:
+        """Run it twice (option): once no more betting can happen with two or more
+        players left, the rest of the board is dealt twice if the stub holds it
+        (rules: The games and their flow)."""
+        if self.options.run_it_twice and self._twice is None and not self._boards and self.variant.has_board:
+            if sum(1 for i in range(self._n) if not self._folded[i] and self._stacks[i]) < 2:
+                # Only when the stub holds both runs (ten players of Omaha may not).
+                rest = sum(arg if op == _BOARD else 1 for op, arg in self._program[self._pc:] if op in (_BURN, _BOARD))
+                if 2 * rest <= self._stub:
+                    self._twice = (self._pc, len(self._board))
+
+    def _seventh_street(self) -> None:
+        """Stud: if the stub cannot give every live player a seventh card after the burn,
+        one community card is dealt face up instead (burned first if a card can spare)."""
+        live = self._folded.count(False)
+        self._pc += 1
+        if self._stub >= live + 1:
+            return
+        head = self._program[:self._pc]
+        tail = self._program[self._pc + 2:]  # the burn and the hole card of 7th street
+        burn = ((_BURN, 0),) if self._stub >= 2 else ()
+        self._program = head + burn + ((_BOARD, 1),) + tail
+
+    # -- betting rounds ------------------------------------------------------
+
+    def _start_round(self, street: int) -> bool:
+        """Start the betting of ``street`` (round 0 of a blinds game is already
+        open); True when a player must act or bring in."""
+        variant = self.variant
+        if street == 0:
+            if variant.forced is Forced.BRING_IN:
+                return self._ask_bring_in()
+            if variant.forced is Forced.BLINDS:
+                round_ = self._round
+                if round_.to_act is None:
+                    self._pc += 1
+                    return False
+                self._ask(round_)
+                return True
+            first = 0
+        elif variant.first_to_act is FirstToAct.SHOWING and not self.options.stud_by_position:
+            first = self._best_showing()
+        elif variant.opening is not None and self._opener is not None:
+            first = self._opener  # the opener, or the next player on, acts first after the draw (RULES §5)
+        else:
+            first = 0
+        open_pair = street == 1 and variant.is_stud and variant.low is None and not variant.razz and any(
+            len({c >> 2 for c in self._up[i]}) < len(self._up[i]) for i in range(self._n) if not self._folded[i])
+        round_ = BettingRound.start(self.structure, self._stacks, first, street=street,
+                                    contributed=self._contributed, folded=self._folded, dead=self._dead, open_pair=open_pair)
+        return self._begin_round(round_, ())
+
+    def _begin_round(self, round_: BettingRound, forced: Sequence[ForcedBet]) -> bool:
+        """Adopt ``round_``; True when a player must act in it."""
+        self._round = round_
+        self._aggressor = None
+        self._stacks, self._contributed, self._folded = round_.stacks, round_.contributed, round_.folded
+        if self._log is not None:
+            for bet in forced:
+                self._log.append(ev.Post(self.seats[bet.player], bet.kind, round_.bets[bet.player]))
+        if self._pc == 0 and self.variant.forced is Forced.BLINDS:
+            return False  # posted before the deal; the decisions wait for the cards
+        if round_.to_act is None:
+            self._pc += 1
+            return False
+        self._ask(round_)
+        return True
+
+    def _ask(self, round_: BettingRound) -> None:
+        """Wait for the decision of the player to act, with what is legal for them."""
+        i = round_.to_act
+        legal = round_.legal_actions()
+        opening = self.variant.opening
+        if opening is not None and legal.raise_kind is not None and self._street == 0 and self._opener is None \
+                and not opening.allows(self._hole[i], self._lowest):
+            legal = LegalActions(i, legal.can_check, legal.call, legal.call_is_all_in, None,
+                                 no_raise_reason=f"opening needs {opening.name}")
+        self._pending = Pending(PendingKind.DECISION, self.seats[i], legal)
+
+    def _end_round(self) -> None:
+        """A round is over: re-deal if nobody opened (Turkish), else play on."""
+        if self.variant.opening is not None and self._street == 0 and self._opener is None \
+                and self._folded.count(False) >= 2:
+            self._redeal()
+        else:
+            self._pc += 1
+        self._advance()
+
+    def _redeal(self) -> None:
+        """Nobody opened: the hands are dead, the pot stays, everyone antes again and
+        new hands are dealt (RULES §5)."""
+        if self._log is not None:
+            self._log.append(ev.Redeal(self.pot))
+        self._folded = [False] * self._n
+        if self._deck is not None:
+            self._deck.shuffle()
+        elif self._used is not None:
+            self._used.clear()
+        self._new_deal()
+
+    def _ask_bring_in(self) -> bool:
+        """Stud: the lowest up-card (suits break ties) brings in or completes."""
+        from .showing import bring_in_seat
+
+        i = bring_in_seat({i: self._up[i][0] for i in range(self._n) if not self._folded[i]}, self.variant.razz)
+        stack = self._stacks[i]
+        if not stack:
+            round_ = BettingRound.start(self.structure, self._stacks, (i + 1) % self._n,
+                                        contributed=self._contributed, folded=self._folded, dead=self._dead)
+            return self._begin_round(round_, ())
+        amounts = tuple(sorted({min(self.stakes.bring_in, stack), min(self.structure.small_bet, stack)}))
+        legal = LegalActions(i, False, 0, False, ActionKind.BET, amounts[0], amounts[-1], amounts)
+        self._pending = Pending(PendingKind.BRING_IN, self.seats[i], legal)
+        return True
+
+    def _best_showing(self) -> int:
+        """Stud from 4th street: the best showing hand acts first; equal showings go to
+        the first of them clockwise from the button (rules: The games and their flow)."""
+        from .showing import showing_rank
+
+        razz = self.variant.razz
+        live = [i for i in range(self._n) if not self._folded[i]]
+        able = [i for i in live if self._stacks[i]] or live
+        best = able[0]
+        best_rank = showing_rank(self._up[best], razz)
+        for i in able[1:]:
+            rank = showing_rank(self._up[i], razz)
+            if rank > best_rank:
+                best, best_rank = i, rank
+        return best
+
+    # -- draws -----------------------------------------------------------------
+
+    def _next_draw(self, most: int) -> bool:
+        """Ask the next live player from left of the button to draw (True), or end the
+        draw round (rules: The games and their flow, draws)."""
+        i = self._deal_next
+        while i < self._n and self._folded[i]:
+            i += 1
+        if i < self._n:
+            self._pending = Pending(PendingKind.DRAW, self.seats[i], None, most)
+            return True
+        self._deal_next = 0
+        self._discarded = [()] * self._n
+        self._pc += 1
+        return False
+
+    def _draw_cards(self, count: int) -> List[int]:
+        """``count`` replacement cards by the stub rule."""
+        served = self._make_room(count)
+        return served if served is not None else self._take(count)
+
+    def _serve_draw(self, i: int, got: Sequence[int]) -> Tuple[int, ...]:
+        got = tuple(got)
+        self._hole[i] += got
+        self._muck.extend(self._discarded[i])
+        if self._log is not None:
+            self._log.append(ev.Deal(self.seats[i], got))
+        self._deal_next = i + 1
+        return got
+
+    def _make_room(self, count: int) -> Optional[List[int]]:
+        """The stub rule: the stub's last card is never dealt; when a draw needs more,
+        the player gets the stub down to its last card, then the burns, that last card
+        and the discards of the players who have drawn become a new, shuffled stub.
+        With the engine's own deck, returns the cards served across a new stub (None
+        when none was needed, or when the cards come from a caller or a script)."""
+        room = self._stub - 1
+        if count <= room:
+            return None
+        muck = self._muck
+        if self._log is not None:
+            self._log.append(ev.Reshuffle(tuple(sorted(muck))))
+        self._muck = []
+        if self._deck is None:
+            self._used.difference_update(muck)
+            self._stub += len(muck)
+            return None
+        deck = self._deck
+        served = deck.deal(room) if room > 0 else []
+        deck.restock(muck + deck.deal(1))
+        self._stub = len(deck)
+        return served + self._take(count - len(served))
+
+    # -- showdown and pots -----------------------------------------------------
+
+    def _finish(self) -> None:
+        """Return uncalled chips, show down, settle every pot (rules: Pots, splitting
+        and rake) and pay."""
+        n, seats, log = self._n, self.seats, self._log
+        folded = self._folded
+        live = [i for i in range(n) if not folded[i]]
+        pots = self._pots()
+        stacks = self._stacks
+        returned: Dict[int, int] = {}
+        if pots.uncalled_amount:
+            returned[pots.uncalled_seat] = pots.uncalled_amount
+            stacks[self._index[pots.uncalled_seat]] += pots.uncalled_amount
+            if log is not None:
+                log.append(ev.Return(pots.uncalled_seat, pots.uncalled_amount))
+        boards = self.boards
+        highs: List[Dict[int, int]] = [{} for _ in boards]
+        lows: List[Optional[Dict[int, int]]] = [None for _ in boards]
+        shown: Tuple[ShownHand, ...] = ()
+        if len(live) > 1:
+            shown = self._showdown(live, pots.pots, boards, highs, lows)
+        rake_rule = self.options.rake
+        ended_first = len(live) == 1 and self._street == 0
+        order = seats
+        if len(boards) == 1:
+            settlements = (settle(pots, highs[0], button=seats[-1], low=lows[0], seat_order=order, rake=rake_rule,
+                                  players_dealt=n, ended_first_round=ended_first),)
+            rake = settlements[0].rake
+        else:
+            rake = rake_rule.amount(pots.total, n) if rake_rule is not None else 0
+            left = rake
+            first: List[Pot] = []
+            second: List[Pot] = []
+            for pot in pots.pots:
+                taken = min(left, pot.amount)
+                left -= taken
+                net = pot.amount - taken
+                # The first run's half takes the odd chip (rules: run it twice).
+                first.append(Pot(net - net // 2, pot.eligible))
+                second.append(Pot(net // 2, pot.eligible))
+            settlements = tuple(settle(run_pots, highs[run], button=seats[-1], low=lows[run], seat_order=order)
+                                for run, run_pots in enumerate((first, second)))
+        payouts: Dict[int, int] = {}
+        if log is not None and rake:
+            log.append(ev.Rake(rake))
+        for run, settlement in enumerate(settlements):
+            for number, result in enumerate(settlement.pots):
+                for award in result.awards:
+                    if not award.amount:
+                        continue
+                    payouts[award.seat] = payouts.get(award.seat, 0) + award.amount
+                    stacks[self._index[award.seat]] += award.amount
+                    if log is not None:
+                        log.append(ev.Win(award.seat, award.amount, number, award.reason, run))
+        final = dict(zip(seats, stacks))
+        self._result = HandResult(payouts, returned, final,
+                                  {seat: final[seat] - start for seat, start in zip(seats, self._initial)},
+                                  settlements, shown, rake, tuple(sorted(payouts)))
+        self._pending = _OVER
+
+    def _pots(self) -> Pots:
+        """The pots (rules: Pots, splitting and rake), dead money in the main pot."""
+        seats, folded = self.seats, self._folded
+        pots = side_pots(dict(zip(seats, self._contributed)), [seats[i] for i in range(self._n) if folded[i]])
+        if not self._dead:
+            return pots
+        if not pots.pots:
+            main = Pot(self._dead, tuple(sorted(seats[i] for i in range(self._n) if not folded[i])))
+            return Pots((main,), pots.uncalled_seat, pots.uncalled_amount)
+        main = pots.pots[0]
+        return Pots((Pot(main.amount + self._dead, main.eligible),) + pots.pots[1:], pots.uncalled_seat,
+                    pots.uncalled_amount)
+
+    def _showdown(self, live: List[int], pots: Sequence[Pot], boards, highs, lows) -> Tuple[ShownHand, ...]:
+        """Value every live hand on every board; show in order — the last aggressor of
+        the final round first, else the first player left of the button, then clockwise —
+        and muck a hand that can win no part of any pot it plays for against the hands
+        already shown, unless every called hand is shown (rules: The games and their flow)."""
+        variant, seats, lowest = self.variant, self.seats, self._lowest
+        high_rule, low_rule = variant.high, variant.low
+        for run, board in enumerate(boards):
+            if low_rule is not None:
+                lows[run] = {}
+            for i in live:
+                hole = self._hole[i]
+                highs[run][seats[i]] = high_rule.value(hole, board, lowest) if high_rule is not None else 0
+                if low_rule is not None:
+                    lows[run][seats[i]] = low_rule.value(hole, board, lowest)
+        start = self._aggressor if self._aggressor is not None and not self._folded[self._aggressor] else live[0]
+        order = sorted(live, key=lambda i: (i - start) % self._n)
+        shown_seats: List[int] = []
+        shown: List[ShownHand] = []
+        for i in order:
+            seat = seats[i]
+            if not (self.options.show_all or not shown_seats or self._may_win(seat, shown_seats, pots, highs, lows)):
+                if self._log is not None:
+                    self._log.append(ev.Muck(seat))
+                continue
+            shown_seats.append(seat)
+            for run in range(len(boards)):
+                high = highs[run][seat] if high_rule is not None else None
+                low = lows[run][seat] if low_rule is not None else None
+                shown.append(ShownHand(seat, self._hole[i], high, low, run, variant))
+                if self._log is not None:
+                    self._log.append(ev.Show(seat, self._hole[i], high, low, run))
+        return tuple(shown)
+
+    @staticmethod
+    def _may_win(seat: int, shown: Sequence[int], pots: Sequence[Pot], highs, lows) -> bool:
+        for pot in pots:
+            if seat not in pot.eligible:
+                continue
+            rivals = [s for s in shown if s in pot.eligible]
+            for run, high in enumerate(highs):
+                if not rivals or high[seat] >= max(high[s] for s in rivals):
+                    return True
+                low = lows[run]
+                if low is not None and low[seat] and low[seat] >= max(low[s] for s in rivals):
+                    return True
+        return False
+
+    # -- copies, views, replays ------------------------------------------------
+
+    def clone(self) -> Hand:
+        """An independent copy for search: later actions on either leave the other alone."""
+        other = Hand.__new__(Hand)
+        for name in _SHARED_SLOTS:
+            setattr(other, name, getattr(self, name))
+        round_ = self._round
+        if round_ is not None:
+            round_ = other._round = round_.copy()
+            other._stacks, other._contributed, other._folded = round_.stacks, round_.contributed, round_.folded
+        else:
+            other._round = None
+            other._stacks, other._contributed, other._folded = self._stacks[:], self._contributed[:], self._folded[:]
+        other._hole = self._hole[:]
+        other._up = self._up[:]
+        other._muck = self._muck[:]
+        other._discarded = self._discarded[:]
+        other._log = self._log[:] if self._log is not None else None
+        other._script = self._script[:] if self._script is not None else None
+        other._used = set(self._used) if self._used is not None else None
+        if self._deck is not None:
+            other._deck = self._deck.copy()
+        else:
+            other._deck = None
+        return other
+
+    def view(self, seat: int):
+        """What ``seat`` may see: its own cards, everyone's face-up and shown cards,
+        the chips and the board; other players' hole cards are hidden."""
+        from .view import View
+
+        self._player(seat)
+        return View(self, seat)
+
+    @classmethod
+    def replay(cls, events: Sequence[ev.Event]) -> Hand:
+        """Rebuild the hand an event log describes, checking that the rebuilt hand logs
+        exactly the same events (InvalidValueError at the first difference)."""
+        events = list(events)
+        if not events or not isinstance(events[0], ev.Start):
+            raise InvalidValueError("an event log starts with a Start event")
+        start = events[0]
+        hand = cls(start.variant, dict(zip(start.seats, start.stacks)), button=start.button, stakes=start.stakes,
+                   options=start.options, deal="caller",
+                   missed_blinds={seat: (live, dead) for seat, live, dead in start.missed_blinds})
+        for number, event in enumerate(events[1:], 1):
+            kind = type(event)
+            try:
+                if kind is ev.Deal or kind is ev.Burn:
+                    if hand.pending.kind is PendingKind.DEAL:
+                        hand.deal(event.cards if kind is ev.Deal else [c for c in (event.card,) if c is not None])
+                elif kind is ev.Act:
+                    hand.act(event.action)
+                elif kind is ev.Post and event.kind is ForcedKind.BRING_IN:
+                    hand.act(Action.bet_to(event.amount, event.seat))
+                elif kind is ev.Draw:
+                    hand.draw(event.discarded)
+            except (IllegalActionError, InvalidCardError) as error:
+                raise InvalidValueError(f"event {number} ({event}) does not replay: {error}") from None
+        rebuilt = hand._log
+        for number, (mine, theirs) in enumerate(zip(rebuilt, events)):
+            if mine != theirs:
+                raise InvalidValueError(f"event {number} differs on replay: logged {theirs}, replayed {mine}")
+        if len(rebuilt) != len(events):
+            raise InvalidValueError(f"the log has {len(events)} events; the replayed hand logs {len(rebuilt)}")
+        return hand
+
+
+_SHARED_SLOTS = tuple(name for name in Hand.__slots__ if name not in (
+    "_round", "_stacks", "_contributed", "_folded", "_hole", "_up", "_muck", "_discarded", "_log", "_script",
+    "_used", "_deck"))
+
+
+def _text(cards: Iterable[int]) -> str:
+    from ..cards import card_str
+
+    return " ".join(card_str(c) for c in cards) or "none"

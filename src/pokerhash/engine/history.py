@@ -1,0 +1,519 @@
+"""Hand histories in PHH, the open poker hand history format that pokerkit reads and writes.
+
+A ``.phh`` file is one hand in TOML; a ``.phhs`` file is many, one ``[table]`` per
+hand. :func:`loads` / :func:`load` read one hand, :func:`loads_all` / :func:`load_all`
+many, and :func:`dumps`, :func:`dump`, :func:`dumps_all`, :func:`dump_all` write them.
+What the format says (the PHH specification, phh-std) and what this module adds:
+
+- Players are listed in position order: for button games the first is left of the
+  button (the small blind) and the last has the button; heads-up the per-player
+  arrays (``antes``, ``blinds_or_straddles``) are reversed by rule, so that
+  ``[1, 2]`` still reads small blind 1, big blind 2. Stud lists from the dealer's left.
+- ``actions`` are strings: ``d dh p1 AsKs`` (hole cards to player 1), ``d db 7c8d9h``
+  (board), ``p1 pb`` (bring-in), ``p1 cbr 60`` (complete, bet or raise *to* 60),
+  ``p1 cc`` (check or call), ``p1 f`` (fold), ``p1 sd 2c3d`` (discard; ``p1 sd``
+  stands pat), ``p1 sm AsKs`` (show; ``p1 sm`` mucks, ``p1 sm -`` shows the cards
+  dealt), each optionally followed by ``# commentary``. ``??`` is an unknown card.
+- Amounts are exact. The dataset writes dollars and cents (``0.50``, ``200.30``):
+  each hand is read as integer chips in its smallest unit (cents there;
+  :attr:`HandHistory.decimals` records how many decimals the unit has) and written
+  back in the file's unit. An unknown stack (``inf``) is read as ``None``.
+- Bad files raise :class:`PHHError`, a ``ValueError`` whose message names the line
+  (and, in a ``.phhs`` file, the hand) and the problem.
+
+PHH has variant codes for eleven games (``NT``, ``FT``, ``NS``, ``PO``, ``FO/8``,
+``F7S``, ``F7S/8``, ``FR``, ``N2L1D``, ``F2L3D``, ``FB``). The games of RULES.md that
+it has no code for are written with extension codes in the same pattern, a betting
+letter (``F`` fixed, ``P`` pot, ``N`` no limit) and a game, prefixed ``_pokerhash_``
+so that no other reader mistakes them for a game it knows (see
+:data:`EXTENSION_VARIANTS`). Fields that PHH lacks are written as ``_pokerhash_*``
+fields, which PHH readers keep as user-defined fields.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from os import PathLike
+from typing import Any, Dict, IO, Iterable, List, NamedTuple, Optional, Sequence, Tuple, Union
+
+from ..cards import RANKS, SUITS
+from ..errors import InvalidValueError
+from . import phh_toml
+
+__all__ = [
+    "EXTENSION_VARIANTS",
+    "STANDARD_VARIANTS",
+    "HandHistory",
+    "PHHAction",
+    "PHHError",
+    "dump",
+    "dump_all",
+    "dumps",
+    "dumps_all",
+    "load",
+    "load_all",
+    "loads",
+    "loads_all",
+    "action_text",
+    "parse_action",
+]
+
+
+class PHHError(InvalidValueError):
+    """A hand history that is not valid PHH. ``line`` is the 1-based line of the
+    problem in the text read (None when unknown) and ``hand`` the ``.phhs`` table."""
+
+    def __init__(self, message: str, line: Optional[int] = None, hand: Optional[str] = None):
+        where = []
+        if hand is not None:
+            where.append(f"hand [{hand}]")
+        if line is not None:
+            where.append(f"line {line}")
+        super().__init__(f"{', '.join(where)}: {message}" if where else message)
+        self.line = line
+        self.hand = hand
+
+
+#: The fields each standard variant code requires (PHH specification, required fields).
+_BUTTON_FIXED = ("antes", "blinds_or_straddles", "small_bet", "big_bet")
+_BUTTON_BIG_BET = ("antes", "blinds_or_straddles", "min_bet")
+_STUD = ("antes", "bring_in", "small_bet", "big_bet")
+STANDARD_VARIANTS: Dict[str, Tuple[str, ...]] = {
+    "FT": _BUTTON_FIXED,
+    "NT": _BUTTON_BIG_BET,
+    "NS": _BUTTON_BIG_BET,
+    "PO": _BUTTON_BIG_BET,
+    "FO/8": _BUTTON_FIXED,
+    "F7S": _STUD,
+    "F7S/8": _STUD,
+    "FR": _STUD,
+    "N2L1D": _BUTTON_BIG_BET,
+    "F2L3D": _BUTTON_FIXED,
+    "FB": _BUTTON_FIXED,
+}
+
+_EXTENSION = "_pokerhash_"
+_ANTES_ONLY_FIXED = ("antes", "small_bet", "big_bet")
+_ANTES_ONLY_BIG_BET = ("antes", "min_bet")
+
+
+def _extensions() -> Dict[str, Tuple[str, ...]]:
+    codes = {}
+    limits = {"F": (_BUTTON_FIXED, _ANTES_ONLY_FIXED), "P": (_BUTTON_BIG_BET, _ANTES_ONLY_BIG_BET),
+              "N": (_BUTTON_BIG_BET, _ANTES_ONLY_BIG_BET)}
+    for letter, (button, antes_only) in limits.items():
+        # Hold'em, Omaha, Omaha hi/lo, five-card Omaha (hi and hi/lo: Big O), six-card
+        # Omaha, five-card draw: the games of RULES.md that PHH has no code for.
+        for game in ("T", "O", "O/8", "O5", "O5/8", "O6", "5CD"):
+            codes[f"{_EXTENSION}{letter}{game}"] = button
+        # Turkish poker: antes only (RULES.md §5).
+        codes[f"{_EXTENSION}{letter}TK"] = antes_only
+    for standard in ("FT", "NT", "PO", "FO/8"):
+        del codes[_EXTENSION + standard]
+    return codes
+
+
+#: Extension variant codes, ``_pokerhash_`` + betting letter + game: ``T`` Hold'em,
+#: ``O`` Omaha, ``O5``/``O6`` five- and six-card Omaha, ``/8`` hi/lo eight or better
+#: (``O5/8``: Big O),
+#: ``5CD`` five-card draw, ``TK`` Turkish poker (antes only, no blinds, and the deck
+#: stripped by the number of players; the field ``_pokerhash_four_players_use_36_cards``
+#: records that option of RULES.md §5.1 when it is off). Values: the required fields.
+EXTENSION_VARIANTS: Dict[str, Tuple[str, ...]] = _extensions()
+
+_SCALAR_AMOUNTS = ("bring_in", "small_bet", "big_bet", "min_bet")
+_PER_PLAYER_AMOUNTS = ("antes", "blinds_or_straddles", "starting_stacks", "finishing_stacks", "winnings")
+# The order fields are written in: the required ones first, as the specification lists them.
+_FIELD_ORDER = ("variant", "ante_trimming_status", "antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet",
+                "min_bet", "starting_stacks", "actions")
+
+
+Cards = Tuple[Optional[int], ...]
+
+
+class PHHAction(NamedTuple):
+    """One entry of ``actions``, parsed (:meth:`HandHistory.parsed_actions`).
+
+    ``player`` is the 1-based player number (None for the dealer's board cards);
+    ``kind`` is the PHH verb (``db``, ``dh``, ``pb``, ``cbr``, ``cc``, ``f``, ``sd``,
+    ``sm``; ``""`` for a no-op); ``cards`` the cards dealt, discarded or shown (None
+    for an unknown card; ``cards`` None: a muck, or standing pat; ``sm -`` gives the
+    cards dealt to the player); ``amount`` the ``cbr`` amount in chips; ``comment``
+    the commentary after ``#``.
+    """
+
+    player: Optional[int]
+    kind: str
+    cards: Optional[Cards] = None
+    amount: Optional[int] = None
+    comment: Optional[str] = None
+
+
+@dataclass
+class HandHistory:
+    """One hand as PHH describes it, amounts in integer chips.
+
+    ``decimals`` is the number of decimals of the file's unit (2 for dollars and
+    cents): the file writes ``chips / 10 ** decimals``, and so do the ``cbr`` amounts
+    of ``actions``, which are kept as the PHH strings they are (see
+    :meth:`parsed_actions`). ``starting_stacks`` holds None for an unknown stack.
+    ``fields`` keeps every other field as read (the optional fields of the
+    specification and user-defined ones, whose names start with ``_``).
+    """
+
+    variant: str
+    starting_stacks: List[Optional[int]]
+    actions: List[str]
+    antes: List[int]
+    blinds_or_straddles: Optional[List[int]] = None
+    bring_in: Optional[int] = None
+    small_bet: Optional[int] = None
+    big_bet: Optional[int] = None
+    min_bet: Optional[int] = None
+    finishing_stacks: Optional[List[int]] = None
+    winnings: Optional[List[int]] = None
+    ante_trimming_status: bool = False
+    decimals: int = 0
+    fields: Dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def players(self) -> int:
+        """The number of players."""
+        return len(self.starting_stacks)
+
+    def parsed_actions(self) -> List[PHHAction]:
+        """``actions`` parsed, ``cbr`` amounts in chips."""
+        dealt: Dict[int, List[Optional[int]]] = {}
+        parsed = []
+        for text in self.actions:
+            action = parse_action(text, self.decimals)
+            if action.kind == "dh":
+                dealt.setdefault(action.player, []).extend(action.cards)
+            elif action.kind == "sm" and action.cards == ():
+                action = action._replace(cards=tuple(dealt.get(action.player, ())))
+            parsed.append(action)
+        return parsed
+
+
+# --- actions -------------------------------------------------------------------------
+
+_CARD_CODES = {r + s: i * 4 + j for i, r in enumerate(RANKS) for j, s in enumerate(SUITS)}
+_CARD_CODES["??"] = None
+_CARDS = r"(?:[2-9TJQKA][cdhs]|\?\?)+"
+# The grammar of an action (PHH specification, actions); groups: the player, a cbr amount.
+_ACTION = re.compile(rf"""\s*(?:
+    d\s+db\s+{_CARDS}
+  | d\s+dh\s+p(?P<dealt>[1-9][0-9]*)\s+{_CARDS}
+  | p(?P<player>[1-9][0-9]*)\s+(?:pb|cc|f|cbr\s+(?P<amount>[0-9][0-9,]*(?:\.[0-9]+)?)|sd(?:\s+{_CARDS})?
+                                 |sm(?:\s+(?:{_CARDS}|-))?)
+)?\s*(?:\#.*)?""", re.VERBOSE | re.DOTALL)
+
+
+def _cards_of(text: str) -> Cards:
+    return tuple([_CARD_CODES[text[i:i + 2]] for i in range(0, len(text), 2)])
+
+
+def _amount(text: str) -> Decimal:
+    return Decimal(text.replace(",", ""))
+
+
+def parse_action(text: str, decimals: int = 0) -> PHHAction:
+    """One PHH action string as a :class:`PHHAction` (``cbr`` amounts times
+    ``10 ** decimals``, in chips). ``sm -`` gives ``cards == ()``: the cards dealt."""
+    if _ACTION.fullmatch(text) is None:
+        raise InvalidValueError(f"{text!r} is not a PHH action (d db CARDS, d dh pN CARDS, pN pb, pN cbr AMOUNT, "
+                                "pN cc, pN f, pN sd [CARDS], pN sm [CARDS|-])")
+    body, hash_mark, comment_text = text.partition("#")
+    comment = comment_text.strip() if hash_mark else None
+    words = body.split()
+    if not words:
+        return PHHAction(None, "", comment=comment)
+    if words[0] == "d":
+        if words[1] == "db":
+            return PHHAction(None, "db", _cards_of(words[2]), comment=comment)
+        return PHHAction(int(words[2][1:]), "dh", _cards_of(words[3]), comment=comment)
+    player, kind = int(words[0][1:]), words[1]
+    if kind == "cbr":
+        return PHHAction(player, kind, amount=int(_amount(words[2]).scaleb(decimals)), comment=comment)
+    if len(words) == 3:
+        return PHHAction(player, kind, () if words[2] == "-" else _cards_of(words[2]), comment=comment)
+    return PHHAction(player, kind, comment=comment)
+
+
+def action_text(action: PHHAction, decimals: int = 0) -> str:
+    """The PHH string of an action, ``cbr`` amounts written in the unit of ``decimals``."""
+    if action.kind == "":
+        words = []
+    elif action.kind == "db":
+        words = ["d", "db", _cards_text(action.cards)]
+    elif action.kind == "dh":
+        words = ["d", "dh", f"p{action.player}", _cards_text(action.cards)]
+    else:
+        words = [f"p{action.player}", action.kind]
+        if action.kind == "cbr":
+            words.append(str(_to_unit(action.amount, decimals)))
+        elif action.cards is not None:
+            words.append(_cards_text(action.cards) if action.cards else "-")
+    if action.comment is not None:
+        words += ["#", action.comment]
+    return " ".join(words)
+
+
+def _cards_text(cards: Cards) -> str:
+    return "".join("??" if c is None else RANKS[c >> 2] + SUITS[c & 3] for c in cards)
+
+
+# --- reading -------------------------------------------------------------------------
+
+
+class _Problem(Exception):
+    """A problem found while checking a parsed hand: the field (and text to find) it is in."""
+
+    def __init__(self, message: str, key: str, needle: Optional[str] = None):
+        super().__init__(message)
+        self.key = key
+        self.needle = needle
+
+
+def _decimals(values: Iterable[Any], key: str) -> int:
+    """The most decimals among these amounts (0 for integers)."""
+    most = 0
+    for value in values:
+        kind = type(value)
+        if kind is Decimal:
+            if value.is_finite():
+                most = max(most, -value.as_tuple().exponent)
+        elif kind is not int:
+            raise _Problem(f"{key}: {value!r} is not a number", key)
+    return most
+
+
+def _chips(values: List[Any], decimals: int, key: str, unknown: bool = False) -> List[Optional[int]]:
+    """Amounts in the file's unit as chips; ``unknown``: ``inf`` is None (a stack)."""
+    unit = 10 ** decimals
+    chips: List[Optional[int]] = []
+    for value in values:
+        if type(value) is int:
+            chips.append(value * unit)
+        elif value.is_finite():
+            chips.append(int(value.scaleb(decimals)))
+        elif unknown and value.is_infinite() and value > 0:
+            chips.append(None)
+        else:
+            raise _Problem(f"{key}: {value} is not an amount", key)
+    if any(c is not None and c < 0 for c in chips):
+        raise _Problem(f"{key}: amounts cannot be negative", key)
+    return chips
+
+
+def _to_unit(chips: int, decimals: int) -> Union[int, Decimal]:
+    if decimals == 0 or chips % 10 ** decimals == 0:
+        return chips // 10 ** decimals
+    return Decimal(chips).scaleb(-decimals)
+
+
+def _checked_actions(raw: Any, players: int) -> Tuple[List[str], int]:
+    """The actions, checked against the grammar and the number of players, and the most
+    decimals of their ``cbr`` amounts."""
+    if type(raw) is not list or not all(type(a) is str for a in raw):
+        raise _Problem("actions: expected an array of strings", "actions")
+    decimals = 0
+    for text in raw:
+        match = _ACTION.fullmatch(text)
+        if match is None:
+            raise _Problem(f"actions: {text!r} is not a PHH action (d db CARDS, d dh pN CARDS, pN pb, pN cbr AMOUNT, "
+                           "pN cc, pN f, pN sd [CARDS], pN sm [CARDS|-])", "actions", text)
+        player = match.group("player") or match.group("dealt")
+        if player is not None and int(player) > players:
+            raise _Problem(f"actions: {text!r} names player {player} of {players}", "actions", text)
+        amount = match.group("amount")
+        if amount is not None:
+            value = _amount(amount)
+            if value <= 0:
+                raise _Problem(f"actions: the amount in {text!r} must be positive", "actions", text)
+            decimals = max(decimals, -value.as_tuple().exponent)
+    return raw, decimals
+
+
+def _required_fields(variant: Any) -> Tuple[str, ...]:
+    if not isinstance(variant, str):
+        raise _Problem("variant: expected a string such as 'NT'", "variant")
+    required = STANDARD_VARIANTS.get(variant) or EXTENSION_VARIANTS.get(variant)
+    if required is None:
+        known = ", ".join(sorted(STANDARD_VARIANTS))
+        raise _Problem(f"variant: unknown code {variant!r} (PHH codes: {known}; extensions: _pokerhash_...)",
+                       "variant")
+    return required
+
+
+def _from_document(document: Dict[str, Any]) -> HandHistory:
+    if not isinstance(document, dict):
+        raise _Problem("a hand is a table of fields", "variant")
+    variant = document.get("variant")
+    required = _required_fields(variant)
+    for key in required + ("starting_stacks", "actions"):
+        if key not in document:
+            raise _Problem(f"{variant} needs the field {key!r}", "variant")
+    for key in _SCALAR_AMOUNTS + ("blinds_or_straddles",):
+        if key in document and key not in required:
+            raise _Problem(f"{key}: not a field of {variant}", key)
+
+    stacks = document["starting_stacks"]
+    if not isinstance(stacks, list) or len(stacks) < 2:
+        raise _Problem("starting_stacks: expected an array with one stack per player (at least 2)", "starting_stacks")
+    players = len(stacks)
+    # The unit: the most decimals any amount of the hand is written with.
+    actions, decimals = _checked_actions(document["actions"], players)
+    for key in _PER_PLAYER_AMOUNTS:
+        values = document.get(key)
+        if values is None:
+            continue
+        if not isinstance(values, list) or len(values) != players:
+            raise _Problem(f"{key}: expected an array of {players} amounts, one per player", key)
+        decimals = max(decimals, _decimals(values, key))
+    for key in _SCALAR_AMOUNTS:
+        if key in document:
+            decimals = max(decimals, _decimals((document[key],), key))
+
+    def amounts(key: str) -> Optional[List[int]]:
+        values = document.get(key)
+        return None if values is None else _chips(values, decimals, key)
+
+    hand = HandHistory(
+        variant=variant,
+        starting_stacks=_chips(stacks, decimals, "starting_stacks", unknown=True),
+        actions=actions,
+        antes=amounts("antes"),
+        blinds_or_straddles=amounts("blinds_or_straddles"),
+        finishing_stacks=amounts("finishing_stacks"),
+        winnings=amounts("winnings"),
+        decimals=decimals,
+    )
+    for key in _SCALAR_AMOUNTS:
+        if key in document:
+            setattr(hand, key, _chips([document[key]], decimals, key)[0])
+    trimming = document.get("ante_trimming_status", False)
+    if not isinstance(trimming, bool):
+        raise _Problem("ante_trimming_status: expected true or false", "ante_trimming_status")
+    hand.ante_trimming_status = trimming
+    known = set(_FIELD_ORDER) | set(_PER_PLAYER_AMOUNTS) | set(_SCALAR_AMOUNTS)
+    hand.fields = {key: value for key, value in document.items() if key not in known}
+    return hand
+
+
+def _hand(document: Any, text: str, table: Optional[str]) -> HandHistory:
+    try:
+        return _from_document(document)
+    except _Problem as problem:
+        line = phh_toml.line_of(text, table, problem.key, problem.needle)
+        raise PHHError(str(problem), line, table) from None
+
+
+def _text(source: Union[str, bytes]) -> str:
+    return source.decode("utf-8") if isinstance(source, bytes) else source
+
+
+def _document(text: str) -> Dict[str, Any]:
+    try:
+        return phh_toml.loads(text)
+    except phh_toml.TOMLError as error:
+        line = re.search(r"line (\d+)", str(error))
+        raise PHHError(str(error), int(line.group(1)) if line else None) from None
+
+
+def loads(text: Union[str, bytes]) -> HandHistory:
+    """One hand from the text of a ``.phh`` file."""
+    text = _text(text)
+    return _hand(_document(text), text, None)
+
+
+def loads_all(text: Union[str, bytes]) -> List[HandHistory]:
+    """Every hand of a ``.phhs`` file, in file order (each hand is a ``[table]``)."""
+    text = _text(text)
+    document = _document(text)
+    hands = []
+    for name, table in document.items():
+        if not isinstance(table, dict):
+            raise PHHError(f"{name!r} is not a hand: a .phhs file holds one [table] per hand",
+                           phh_toml.line_of(text, None, name))
+        hands.append(_hand(table, text, name))
+    return hands
+
+
+PathOrFile = Union[str, "PathLike[str]", IO[bytes], IO[str]]
+
+
+def _read(source: PathOrFile) -> str:
+    if hasattr(source, "read"):
+        return _text(source.read())
+    with open(source, encoding="utf-8") as file:
+        return file.read()
+
+
+def load(source: PathOrFile) -> HandHistory:
+    """One hand from a ``.phh`` file (a path or an open file)."""
+    return loads(_read(source))
+
+
+def load_all(source: PathOrFile) -> List[HandHistory]:
+    """Every hand of a ``.phhs`` file (a path or an open file)."""
+    return loads_all(_read(source))
+
+
+# --- writing -------------------------------------------------------------------------
+
+
+def _to_document(hand: HandHistory) -> Dict[str, Any]:
+    decimals = hand.decimals
+    document: Dict[str, Any] = {"variant": hand.variant}
+    if hand.ante_trimming_status:
+        document["ante_trimming_status"] = True
+    document["antes"] = [_to_unit(v, decimals) for v in hand.antes]
+    if hand.blinds_or_straddles is not None:
+        document["blinds_or_straddles"] = [_to_unit(v, decimals) for v in hand.blinds_or_straddles]
+    for key in _SCALAR_AMOUNTS:
+        value = getattr(hand, key)
+        if value is not None:
+            document[key] = _to_unit(value, decimals)
+    document["starting_stacks"] = [Decimal("inf") if v is None else _to_unit(v, decimals)
+                                   for v in hand.starting_stacks]
+    document["actions"] = list(hand.actions)
+    for key in ("finishing_stacks", "winnings"):
+        values = getattr(hand, key)
+        if values is not None:
+            document[key] = [_to_unit(v, decimals) for v in values]
+    document.update(hand.fields)
+    return document
+
+
+def dumps(hand: HandHistory) -> str:
+    """The text of a ``.phh`` file for one hand."""
+    return phh_toml.dumps(_to_document(hand))
+
+
+def dumps_all(hands: Iterable[HandHistory]) -> str:
+    """The text of a ``.phhs`` file: the hands as tables ``[1]``, ``[2]``, ..."""
+    return phh_toml.dumps({str(i): _to_document(hand) for i, hand in enumerate(hands, 1)})
+
+
+def _write(text: str, target: PathOrFile) -> None:
+    if hasattr(target, "write"):
+        try:
+            target.write(text)
+        except TypeError:
+            target.write(text.encode("utf-8"))
+        return
+    with open(target, "w", encoding="utf-8") as file:
+        file.write(text)
+
+
+def dump(hand: HandHistory, target: PathOrFile) -> None:
+    """Write one hand as a ``.phh`` file (a path or an open file)."""
+    _write(dumps(hand), target)
+
+
+def dump_all(hands: Iterable[HandHistory], target: PathOrFile) -> None:
+    """Write hands as a ``.phhs`` file (a path or an open file)."""
+    _write(dumps_all(hands), target)

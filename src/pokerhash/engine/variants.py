@@ -1,0 +1,279 @@
+"""Every game of RULES.md §3-§6 (and §9 as its evaluators land) as a small value.
+
+A :class:`Variant` says what the one engine (:class:`pokerhash.engine.Hand`) needs
+to play a game: the deck, the streets (cards dealt face down, face up or to the
+board, burns, draws), who acts first, the forced bets it uses, how hands are valued
+(high, and low in hi/lo games), the opening requirement and the betting limit. No
+game has code of its own: a new game is a new value built from the same parts, for
+example Big O, five-card Omaha hi/lo::
+
+    BIG_O = dataclasses.replace(PLO5, name="Big O", low=OMAHA_LOW8)
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, replace
+from typing import Callable, Optional, Sequence, Tuple
+
+from .. import _core
+from ..betting import Limit
+from ..errors import InvalidValueError
+from ..high import describe
+from ..low import describe_low
+from ..turkish import can_open_turkish, describe_turkish, turkish_deck
+
+__all__ = [
+    "BIG_O",
+    "FIVE_CARD_DRAW",
+    "HIGH",
+    "HOLDEM",
+    "LOW8",
+    "OMAHA_HIGH",
+    "OMAHA_HI_LO",
+    "OMAHA_LOW8",
+    "PLO",
+    "PLO5",
+    "PLO6",
+    "STUD",
+    "STUD_HI_LO",
+    "TURKISH",
+    "TURKISH_OPENERS",
+    "TURKISH_POKER",
+    "VARIANTS",
+    "Evaluation",
+    "FirstToAct",
+    "Forced",
+    "Opening",
+    "Street",
+    "Variant",
+]
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """How a hand is valued: ``value(hole, board, lowest_rank)`` is an int, higher is
+    better (0 = no qualifying low), and ``describe(value)`` names it in English.
+
+    ``lowest_rank`` is the deck's lowest rank as RULES §5.1 writes it (2 for a full
+    deck); only stripped-deck games use it. Functions are module-level so that a
+    variant pickles (for process pools and Dask).
+    """
+
+    name: str
+    value: Callable[[Tuple[int, ...], Tuple[int, ...], int], int]
+    describe: Callable[[int], str]
+
+
+def _high(hole, board, lowest_rank):
+    return _core.evaluate(hole + board)
+
+
+def _omaha_high(hole, board, lowest_rank):
+    return _core.evaluate_omaha(hole, board)
+
+
+def _low8(hole, board, lowest_rank):
+    return _core.evaluate_low8(hole + board)
+
+
+def _omaha_low8(hole, board, lowest_rank):
+    return _core.evaluate_omaha_low8(hole, board)
+
+
+def _turkish(hole, board, lowest_rank):
+    return _core.evaluate_turkish(hole, lowest_rank=lowest_rank)
+
+
+#: Best five of all the player's cards and the board (Hold'em, stud, draw; RULES §2-§3).
+HIGH = Evaluation("high", _high, describe)
+#: Exactly two hole cards and three board cards (RULES §3).
+OMAHA_HIGH = Evaluation("omaha high", _omaha_high, describe)
+#: Eight-or-better low, any five cards (stud hi/lo; RULES §4).
+LOW8 = Evaluation("low 8", _low8, describe_low)
+#: Eight-or-better low with Omaha's two-plus-three (RULES §4).
+OMAHA_LOW8 = Evaluation("omaha low 8", _omaha_low8, describe_low)
+#: The five cards held, ranked by RULES §5 (never ties).
+TURKISH = Evaluation("turkish", _turkish, describe_turkish)
+
+
+@dataclass(frozen=True)
+class Opening:
+    """An opening requirement of the first betting round (Turkish poker, RULES §5).
+
+    ``allows(hole, lowest_rank)`` says whether a player's cards may open; a bet
+    without them is an illegal action. If nobody opens, the hands are dead, the pot
+    stays, everyone antes again and new hands are dealt; after the draw the opener
+    acts first.
+    """
+
+    name: str
+    allows: Callable[[Tuple[int, ...], int], bool]
+
+
+def _kings_or_better(hole, lowest_rank):
+    return can_open_turkish(hole, lowest_rank=lowest_rank)
+
+
+#: A pair of kings or better opens (RULES §5).
+TURKISH_OPENERS = Opening("a pair of kings or better", _kings_or_better)
+
+
+@dataclass(frozen=True)
+class Street:
+    """What is dealt before one betting round, in dealing order.
+
+    ``hole`` face-down and ``up`` face-up cards to each player (one card at a time
+    from left of the button), ``board`` community cards after a ``burn`` (RULES §6),
+    or a draw in which each player may replace up to ``draw`` cards (a burn first).
+    """
+
+    hole: int = 0
+    up: int = 0
+    board: int = 0
+    draw: int = 0
+    burn: bool = False
+
+
+class Forced(str, enum.Enum):
+    """The forced bets of a game: blinds (Hold'em, Omaha, draw), antes with a stud
+    bring-in, or antes only (Turkish). Antes are allowed in every game."""
+
+    BLINDS = "blinds"
+    BRING_IN = "bring-in"
+    ANTES = "antes"
+
+
+class FirstToAct(str, enum.Enum):
+    """Who starts the betting after the first round (RULES §5-§6): the first active
+    player left of the button, or stud's best showing hand."""
+
+    POSITION = "position"
+    SHOWING = "showing"
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A game. Read by the engine only; build new games with ``dataclasses.replace``.
+
+    ``deck_ranks`` fixes a stripped deck's lowest rank (RULES §5.1 writes 6 for six to
+    ace); ``deck_by_players`` strips it by the number of players instead (Turkish
+    poker). ``max_players`` caps the table (the deck may cap it lower: see
+    :meth:`player_limits`). ``big_bet_street`` is the first betting round played
+    for the big bet in fixed limit; ``razz`` switches stud's bring-in and showing
+    order to lows.
+    """
+
+    name: str
+    streets: Tuple[Street, ...]
+    high: Optional[Evaluation] = HIGH
+    low: Optional[Evaluation] = None
+    limit: Limit = Limit.NO_LIMIT
+    forced: Forced = Forced.BLINDS
+    first_to_act: FirstToAct = FirstToAct.POSITION
+    opening: Optional[Opening] = None
+    deck_ranks: int = 2
+    deck_by_players: bool = False
+    max_players: int = 10
+    big_bet_street: int = 2
+    razz: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.streets or not (self.streets[0].hole or self.streets[0].up):
+            raise InvalidValueError(f"{self.name}: the first street must deal cards to the players")
+        if self.high is None and self.low is None:
+            raise InvalidValueError(f"{self.name}: a game needs a high or a low evaluation")
+
+    def with_limit(self, limit: Limit) -> Variant:
+        """The same game with another betting limit (no-limit, pot-limit, fixed-limit)."""
+        return replace(self, limit=Limit(limit))
+
+    @property
+    def is_stud(self) -> bool:
+        return self.forced is Forced.BRING_IN
+
+    @property
+    def has_board(self) -> bool:
+        return any(street.board for street in self.streets)
+
+    @property
+    def cards_per_player(self) -> int:
+        return sum(street.hole + street.up for street in self.streets)
+
+    def deck(self, players: int, four_players_use_36_cards: bool = True) -> Tuple[int, ...]:
+        """The cards in play for ``players`` players (RULES §1, §5.1, §9)."""
+        if self.deck_by_players:
+            return tuple(turkish_deck(players, four_players_use_36_cards))
+        return tuple(range((self.deck_ranks - 2) * 4, 52))
+
+    def lowest_rank(self, players: int, four_players_use_36_cards: bool = True) -> int:
+        """The deck's lowest rank as RULES §5.1 writes it (2 for the full deck)."""
+        return self.deck(players, four_players_use_36_cards)[0] // 4 + 2
+
+    def fits(self, players: int) -> bool:
+        """Whether the deck can deal a hand to ``players`` (RULES §6, player limits):
+        hole cards × players + board + burns must fit; draws reuse the discards (the
+        stub rule) and stud's seventh card may be a community card, so only the cards
+        dealt before the first draw or seventh street count."""
+        if not 2 <= players <= self.max_players:
+            return False
+        needed = 0
+        for index, street in enumerate(self.streets):
+            if street.draw or (self.is_stud and index == len(self.streets) - 1):
+                break
+            needed += (street.hole + street.up) * players + street.board + street.burn
+        return needed <= len(self.deck(players))
+
+    def player_limits(self) -> Tuple[int, int]:
+        """The fewest and most players this game seats."""
+        most = max(n for n in range(2, self.max_players + 1) if self.fits(n))
+        return 2, most
+
+
+_FLOP_STREETS = (Street(board=3, burn=True), Street(board=1, burn=True), Street(board=1, burn=True))
+
+
+def _flop_game(name: str, hole: int, high: Evaluation, low: Optional[Evaluation], limit: Limit) -> Variant:
+    return Variant(name, (Street(hole=hole),) + _FLOP_STREETS, high, low, limit)
+
+
+#: Texas Hold'em (no-limit by default; ``with_limit`` for pot-limit or fixed-limit).
+HOLDEM = _flop_game("Texas Hold'em", 2, HIGH, None, Limit.NO_LIMIT)
+#: Pot-limit Omaha with four, five and six hole cards (any limit).
+PLO = _flop_game("Omaha", 4, OMAHA_HIGH, None, Limit.POT_LIMIT)
+PLO5 = replace(_flop_game("Five-card Omaha", 5, OMAHA_HIGH, None, Limit.POT_LIMIT), max_players=8)
+PLO6 = replace(_flop_game("Six-card Omaha", 6, OMAHA_HIGH, None, Limit.POT_LIMIT), max_players=7)
+#: Omaha hi/lo eight or better (pot-limit by default; any limit).
+OMAHA_HI_LO = _flop_game("Omaha hi/lo", 4, OMAHA_HIGH, OMAHA_LOW8, Limit.POT_LIMIT)
+#: Big O: five-card Omaha hi/lo, composed from the same parts.
+BIG_O = replace(PLO5, name="Big O", low=OMAHA_LOW8)
+
+_STUD_STREETS = (Street(hole=2, up=1), Street(up=1, burn=True), Street(up=1, burn=True), Street(up=1, burn=True),
+                 Street(hole=1, burn=True))
+#: Seven-card stud, fixed limit (RULES §6).
+STUD = Variant("Seven-card stud", _STUD_STREETS, HIGH, None, Limit.FIXED_LIMIT, Forced.BRING_IN, FirstToAct.SHOWING,
+               max_players=8)
+#: Seven-card stud hi/lo eight or better (no open-pair option, RULES §6).
+STUD_HI_LO = replace(STUD, name="Seven-card stud hi/lo", low=LOW8)
+
+#: Five-card draw with blinds, one draw of up to five cards (any limit).
+FIVE_CARD_DRAW = Variant("Five-card draw", (Street(hole=5), Street(draw=5, burn=True)), HIGH, None, Limit.NO_LIMIT,
+                         max_players=5, big_bet_street=1)
+#: Turkish poker: stripped deck by players, antes, kings to open, one draw of up
+#: to four cards, pot-limit by default (RULES §5).
+TURKISH_POKER = Variant("Turkish poker", (Street(hole=5), Street(draw=4, burn=True)), TURKISH, None, Limit.POT_LIMIT,
+                        Forced.ANTES, opening=TURKISH_OPENERS, deck_by_players=True, max_players=5, big_bet_street=1)
+
+#: The built-in games by short name.
+VARIANTS = {
+    "holdem": HOLDEM,
+    "plo": PLO,
+    "plo5": PLO5,
+    "plo6": PLO6,
+    "omaha-hi-lo": OMAHA_HI_LO,
+    "big-o": BIG_O,
+    "stud": STUD,
+    "stud-hi-lo": STUD_HI_LO,
+    "five-card-draw": FIVE_CARD_DRAW,
+    "turkish": TURKISH_POKER,
+}

@@ -1,0 +1,443 @@
+"""Scripted hands of every game (RULES.md §5-§8): every card dealt, every chip moved."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from pokerhash.betting import Action, ActionKind, ForcedKind, Limit
+from pokerhash.cards import cards
+from pokerhash.engine import (
+    BIG_O,
+    FIVE_CARD_DRAW,
+    HOLDEM,
+    OMAHA_HI_LO,
+    PLO,
+    PLO5,
+    PLO6,
+    STUD,
+    STUD_HI_LO,
+    TURKISH_POKER,
+    Hand,
+    Options,
+    PendingKind,
+    Stakes,
+)
+from pokerhash.engine import events as ev
+from pokerhash.errors import IllegalActionError, InvalidCardError, InvalidValueError
+from pokerhash.pots import RakeRule, Reason
+
+BLINDS = Stakes(blinds=(1, 2))
+
+
+def c(text):
+    return tuple(cards(text))
+
+
+def of(hand, kind):
+    return [e for e in hand.events if isinstance(e, kind)]
+
+
+def test_holdem_three_handed_every_card_and_chip():
+    # Dealt one card at a time from left of the button (seat 5): 1, 3, 5, 1, 3, 5.
+    script = "As Kd 2c Ah Kh 7d  3c Ks 9h 4c  3d 5s  3h 8c"
+    hand = Hand(HOLDEM, {1: 100, 3: 100, 5: 100}, button=5, stakes=BLINDS, cards=script)
+    assert hand.seats == (1, 3, 5)
+    assert [hand.hole_cards(s) for s in (1, 3, 5)] == [c("As Ah"), c("Kd Kh"), c("2c 7d")]
+    assert hand.pending.seat == 5 and hand.stacks == {1: 99, 3: 98, 5: 100}  # blinds before the deal
+    hand.fold()
+    assert hand.raise_to(6) == Action(ActionKind.RAISE, 6, 5, False, 1)
+    hand.call()
+    assert hand.board == c("Ks 9h 4c") and hand.pending.seat == 1  # small blind first after the flop
+    hand.bet_to(10)
+    hand.raise_to(30)
+    assert hand.all_in() == Action(ActionKind.RAISE, 94, 84, True, 1)
+    hand.call()
+    assert hand.is_over and hand.board == c("Ks 9h 4c 5s 8c")
+    assert [e.card for e in of(hand, ev.Burn)] == list(c("3c 3d 3h"))
+    result = hand.result
+    assert result.stacks == {1: 0, 3: 200, 5: 100} and result.payouts == {3: 200}
+    assert result.net == {1: -100, 3: 100, 5: 0}
+    assert [(s.seat, s.high_text) for s in result.shown] == [(1, "Pair of aces, K-9-8 kickers"),
+                                                            (3, "Three of a kind, kings, 9-8 kickers")]
+    assert of(hand, ev.Win) == [ev.Win(3, 200, 0, Reason.HIGH, 0)]
+
+
+def test_heads_up_button_posts_small_blind_acts_first_preflop_last_after():
+    hand = Hand(HOLDEM, {2: 50, 7: 50}, button=7, stakes=BLINDS, seed=1)
+    assert hand.seats == (2, 7)
+    assert of(hand, ev.Post) == [ev.Post(7, ForcedKind.BLIND, 1), ev.Post(2, ForcedKind.BLIND, 2)]
+    assert hand.pending.seat == 7
+    hand.call()
+    assert hand.pending.seat == 2 and hand.pending.legal.can_check  # the big blind's option
+    hand.check()
+    assert len(hand.board) == 3 and hand.pending.seat == 2  # the big blind first after the flop
+    hand.check()
+    assert hand.pending.seat == 7
+
+
+def test_straddle_acts_last_preflop_and_left_of_it_first():
+    stakes = Stakes(blinds=(1, 2), straddle=4)
+    hand = Hand(HOLDEM, {0: 100, 1: 100, 2: 100, 3: 100}, button=0, stakes=stakes, seed=2)
+    assert [(e.seat, e.kind, e.amount) for e in of(hand, ev.Post)] == [
+        (1, ForcedKind.BLIND, 1), (2, ForcedKind.BLIND, 2), (3, ForcedKind.STRADDLE, 4)]
+    assert hand.pending.seat == 0 and hand.pending.legal.call == 4 and hand.pending.legal.min_to == 8
+    hand.call()
+    hand.call()
+    hand.call()
+    assert hand.pending.seat == 3 and hand.pending.legal.can_check  # the straddler's option
+    hand.check()
+    assert len(hand.board) == 3 and hand.pending.seat == 1
+
+
+def test_rules_side_pot_example_and_uncalled_chips():
+    # RULES §8: A all-in for 25, B all-in for 60, C calls 60: main 75 (A, B, C), side 70 (B, C).
+    script = "2c 3d Ah  7c 8d Ad  4s 5h 9c Kd  4h Qs  4d Js"
+    hand = Hand(HOLDEM, {0: 25, 1: 60, 2: 200}, button=2, stakes=BLINDS, cards=script)
+    hand.all_in()  # seat 2 (button) first: all-in 200 is a raise
+    hand.all_in()  # seat 0 (small blind) for 25
+    hand.all_in()  # seat 1 (big blind) for 60
+    settlement = hand.result.settlements[0]
+    assert [(p.pot.amount, p.pot.eligible) for p in settlement.pots] == [(75, (0, 1, 2)), (70, (1, 2))]
+    assert of(hand, ev.Return) == [ev.Return(2, 140)]
+    assert hand.result.stacks == {0: 0, 1: 0, 2: 285}  # aces win both pots
+
+
+def test_odd_chip_goes_left_of_the_button_and_big_blind_ante_is_dead_money():
+    # Seats 1 and 3 both play the board's royal flush; 7 chips: the odd one to seat 1.
+    script = "2c 2d 7h 3c 3d 8h  4c Ts Js Qs  4d Ks  4h As"
+    stakes = Stakes(blinds=(1, 2), ante=1, big_blind_ante=True)
+    hand = Hand(HOLDEM, {1: 50, 3: 50, 5: 50}, button=5, stakes=stakes, cards=script)
+    assert of(hand, ev.Post)[0] == ev.Post(3, ForcedKind.ANTE, 3) and hand.pot == 3 + 1 + 2
+    hand.fold()
+    hand.call()
+    hand.check()
+    for _ in range(6):
+        hand.check()
+    assert hand.result.payouts == {1: 4, 3: 3} and not of(hand, ev.Return)
+
+
+def test_rake_and_no_flop_no_drop():
+    options = Options(rake=RakeRule(multiway_rate=0.5, no_flop_no_drop=True))
+    hand = Hand(HOLDEM, {0: 100, 1: 100, 2: 100}, button=2, stakes=BLINDS, options=options, seed=3)
+    hand.raise_to(10)
+    hand.fold()
+    hand.fold()
+    assert hand.result.rake == 0 and hand.result.stacks == {0: 99, 1: 98, 2: 103}
+    hand = Hand(HOLDEM, {0: 100, 1: 100, 2: 100}, button=2, stakes=BLINDS, options=options, seed=3)
+    hand.call()
+    hand.call()
+    hand.check()
+    hand.bet_to(10)
+    hand.fold()
+    hand.fold()
+    assert of(hand, ev.Return) == [ev.Return(0, 10)]
+    assert hand.result.rake == 3 and hand.result.stacks == {0: 101, 1: 98, 2: 98}  # half of 6, dealt three-handed
+
+
+def test_illegal_actions_say_what_is_legal_and_change_nothing():
+    hand = Hand(HOLDEM, {0: 100, 1: 100, 2: 100}, button=2, stakes=BLINDS, seed=4)
+    before = (hand.stacks, hand.events, hand.pending)
+    for bad in (Action.check(), Action.raise_to(3), Action.raise_to(1000), Action.call(player=1)):
+        assert not hand.can(bad)
+        with pytest.raises(IllegalActionError, match="legal"):
+            hand.act(bad)
+        assert (hand.stacks, hand.events, hand.pending) == before
+    with pytest.raises(IllegalActionError):
+        hand.draw(())
+    with pytest.raises(IllegalActionError):
+        hand.deal("As")
+
+
+def test_caller_deals_and_pending_says_exactly_what():
+    hand = Hand(HOLDEM, {4: 100, 6: 100}, button=4, stakes=BLINDS, deal="caller")
+    assert str(hand.pending) == "deal 2 hole cards to seat 6"
+    hand.deal("As Ks")
+    with pytest.raises(InvalidCardError, match="already in play"):
+        hand.deal("As Qd")
+    hand.deal("2c 2d")
+    assert hand.pending.kind is PendingKind.DECISION and hand.pending.seat == 4
+    hand.call()
+    hand.check()
+    assert str(hand.pending) == "burn 1 card"
+    hand.deal()  # burned unseen
+    assert str(hand.pending) == "deal 3 board cards"
+    with pytest.raises(IllegalActionError, match="got 2"):
+        hand.deal("3c 4c")
+    hand.deal("3c 4c 5c")
+    assert hand.board == c("3c 4c 5c") and hand.pending.seat == 6
+
+
+def test_replay_and_view():
+    hand = Hand(PLO, {0: 100, 1: 100, 2: 100}, button=0, stakes=BLINDS, seed=5)
+    hand.call()
+    hand.call()
+    hand.check()
+    view = hand.view(1)
+    assert view.hole_cards == hand.hole_cards(1) and len(view.board) == 3
+    hidden = [e for e in view.events if isinstance(e, ev.Deal) and e.seat not in (None, 1)]
+    assert hidden and all(card is None for e in hidden for card in e.cards)
+    clone = hand.clone()
+    while not hand.is_over:
+        hand.check()
+    assert not clone.is_over and len(clone.board) == 3
+    replayed = Hand.replay(hand.events)
+    assert replayed.result == hand.result and replayed.events == hand.events
+    with pytest.raises(InvalidValueError, match="does not replay|differs"):
+        Hand.replay(hand.events[:-3] + [hand.events[-1]] * 3)
+
+
+def test_stud_bring_in_tie_broken_by_suit_and_open_pair():
+    # 3rd street: two down, one up; 4c and 4d up: the 4 of clubs brings in.
+    hand = Hand(STUD, {0: 100, 1: 100, 2: 100}, button=2, deal="caller",
+                stakes=Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10))
+    for seat, down in ((0, "As Ah"), (1, "Ks Kh"), (2, "Qs Qh")):
+        hand.deal(down)
+    for seat, up in ((0, "4d"), (1, "4c"), (2, "9s")):
+        assert str(hand.pending) == f"deal 1 face-up card to seat {seat}"
+        hand.deal(up)
+    assert hand.pending.kind is PendingKind.BRING_IN and hand.pending.seat == 1
+    assert hand.pending.legal.fixed_amounts == (2, 5)
+    with pytest.raises(IllegalActionError):
+        hand.fold()
+    hand.bring_in()
+    assert hand.pending.seat == 2 and hand.pending.legal.fixed_amounts == (5,)  # completing is a full bet
+    hand.call()  # calls the bring-in of 2
+    hand.call()
+    assert hand.pot == 3 + 6
+    hand.deal()  # burn
+    for up in ("4h", "2c", "Td"):
+        hand.deal(up)
+    # 4th street: seat 0 shows 4-4 (an open pair) and acts first; small or big bet.
+    assert hand.pending.seat == 0 and hand.pending.legal.fixed_amounts == (5, 10)
+
+
+def test_stud_hi_lo_has_no_open_pair_and_splits():
+    hand = Hand(STUD_HI_LO, {0: 100, 1: 100}, button=1, deal="caller",
+                stakes=Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10))
+    for text in ("As 2s", "Kd Kh", "4d", "4c"):
+        hand.deal(text)
+    assert hand.pending.seat == 1
+    hand.complete()
+    hand.call()
+    for zero, one in (("4h", "8d"), ("3s", "Kc"), ("6c", "9c"), ("7c", "Ks")):
+        hand.deal()  # burn
+        hand.deal(zero)
+        hand.deal(one)
+        assert hand.pending.seat == 0  # the pair of fours shows best
+        assert hand.pending.legal.fixed_amounts == ((5,) if zero == "4h" else (10,))
+        hand.check()
+        hand.check()
+    assert hand.up_cards(0) == c("4d 4h 3s 6c") and hand.hole_cards(0)[-1] == c("7c")[0]
+    assert of(hand, ev.Win) == [ev.Win(1, 6, 0, Reason.HIGH, 0), ev.Win(0, 6, 0, Reason.LOW, 0)]
+    assert hand.result.stacks == {0: 100, 1: 100}
+    assert [(s.seat, s.high_text, s.low_text) for s in hand.result.shown] == [
+        (0, "Pair of fours, A-7-6 kickers", "6-4-3-2-A"), (1, "Four of a kind, kings, nine kicker", "no low")]
+
+
+def _stud_fourth_street(options=Options()):
+    hand = Hand(STUD, {0: 100, 1: 100, 2: 100}, button=2, deal="caller", options=options,
+                stakes=Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10))
+    for text in ("2c 3c", "2d 3d", "2h 3h", "9s", "Ks", "5c"):
+        hand.deal(text)
+    hand.bring_in()  # the five of clubs brings in
+    hand.call()
+    hand.call()
+    hand.deal()
+    return hand
+
+
+def test_stud_best_showing_hand_acts_first_suit_breaks_ties():
+    hand = _stud_fourth_street()
+    for text in ("Kh", "7c", "7d"):
+        hand.deal(text)
+    assert hand.pending.seat == 0  # K-9 beats K-7 and 7-5
+    hand = _stud_fourth_street()
+    for text in ("7d", "7c", "Kh"):
+        hand.deal(text)
+    # K-7 (spade king) against 7-5... seat 1 shows K-7 spades, seat 0 9-7: seat 1.
+    assert hand.pending.seat == 1
+    hand = _stud_fourth_street()
+    for text in ("Kh", "7h", "8c"):
+        hand.deal(text)
+    # K-9 against K-7: seat 0; a tie of ranks goes to the higher suit of the first card.
+    assert hand.pending.seat == 0
+    by_position = _stud_fourth_street(Options(stud_by_position=True))
+    for text in ("2s", "Kh", "8c"):
+        by_position.deal(text)
+    assert by_position.pending.seat == 0  # seat 1 shows kings, but seat 0 was dealt first
+
+
+def test_stud_equal_showing_ranks_broken_by_suit():
+    hand = Hand(STUD, {0: 100, 1: 100, 2: 100}, button=2, deal="caller",
+                stakes=Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10))
+    for text in ("2c 3c", "2d 3d", "2h 3h", "Kh", "Ks", "5c"):
+        hand.deal(text)
+    hand.bring_in()
+    hand.call()
+    hand.call()
+    hand.deal()
+    for text in ("7d", "7c", "8c"):
+        hand.deal(text)
+    assert hand.pending.seat == 1  # K-7 against K-7: the king of spades
+
+
+def test_eight_stud_players_share_a_community_card():
+    stakes = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
+    hand = Hand(STUD, {s: 500 for s in range(8)}, button=7, seed=11, stakes=stakes)
+    while not hand.is_over:
+        pending = hand.pending
+        if pending.kind is PendingKind.BRING_IN:
+            hand.bring_in()
+        else:
+            hand.check() if pending.legal.can_check else hand.call()
+    # 24 + 3 x (burn + 8) = 51 cards: no burn is possible, one card goes to the centre.
+    assert len(hand.board) == 1 and len(of(hand, ev.Burn)) == 3
+    assert all(len(hand.hole_cards(s)) == 6 for s in range(8))
+    assert sum(hand.result.stacks.values()) == 4000
+
+
+def test_five_card_draw_order_and_draws():
+    hand = Hand(FIVE_CARD_DRAW, {0: 100, 1: 100, 2: 100}, button=2, stakes=BLINDS, seed=6)
+    assert hand.pending.seat == 2  # left of the big blind
+    hand.call()
+    hand.call()
+    hand.check()
+    assert hand.pending.kind is PendingKind.DRAW and hand.pending.seat == 0 and hand.pending.count == 5
+    old = hand.hole_cards(0)
+    new = hand.draw(old[:3])
+    assert len(new) == 3 and hand.hole_cards(0) == old[3:] + new
+    with pytest.raises(IllegalActionError, match="may discard"):
+        hand.draw(hand.hole_cards(0)[:1] + hand.hole_cards(2)[:1])
+    hand.stand_pat()
+    hand.timeout()  # auto-draw
+    assert hand.pending.kind is PendingKind.DECISION and hand.pending.seat == 0  # left of the dealer
+
+
+def test_turkish_openers_no_open_redeal_and_opener_acts_first():
+    stakes = Stakes(ante=5, small_bet=10)
+    hand = Hand(TURKISH_POKER, {0: 100, 1: 100, 2: 100}, button=2, stakes=stakes, deal="caller")
+    assert len(hand.variant.deck(3)) == 28
+    for text in ("Ah Kd 9s 9c 8d", "Qs Jh Ts 8s 8h", "Ks Kh 9h Td Jd"):
+        hand.deal(text)
+    assert hand.pending.seat == 0 and hand.pending.legal.raise_kind is None  # nines do not open
+    with pytest.raises(IllegalActionError, match="kings"):
+        hand.bet_to(10)
+    hand.check()
+    hand.check()
+    hand.check()  # seat 2 with kings checks too: nobody opened
+    assert of(hand, ev.Redeal) == [ev.Redeal(15)]
+    assert hand.pot == 30 and hand.stacks == {0: 90, 1: 90, 2: 90}  # antes again, pot carried
+    for text in ("Ah Ad 9s 9c 8d", "Qs Jh Ts 8s 8h", "Ks Kh 9h Td Jd"):
+        hand.deal(text)
+    hand.check()
+    assert hand.pending.seat == 1 and hand.pending.legal.raise_kind is None
+    hand.check()
+    hand.bet_to(20)  # seat 2 opens with kings
+    hand.call()
+    hand.fold()
+    hand.deal()  # the draw's burn
+    assert hand.pending.kind is PendingKind.DRAW and hand.pending.seat == 0 and hand.pending.count == 4
+    hand.draw("8d")
+    hand.deal("Ac")
+    hand.draw("9h Td Jd")
+    hand.deal("Qh Qd Jc")
+    assert hand.pending.seat == 2  # the opener first after the draw
+    hand.check()
+    hand.check()
+    assert hand.result.stacks == {0: 140, 1: 90, 2: 70} and hand.result.payouts == {0: 70}
+
+
+def test_turkish_short_stub_reshuffles_burns_and_drawn_discards():
+    stakes = Stakes(ante=1, small_bet=2)
+    hand = Hand(TURKISH_POKER, {s: 50 for s in range(5)}, button=4, stakes=stakes, seed=7)
+    assert len(hand.variant.deck(5)) == 36
+    # Find an opener or redeal until someone opens; then everyone calls and draws four.
+    while hand.street == 0 and hand.pending.kind is PendingKind.DECISION:
+        legal = hand.pending.legal
+        if legal.can_check and legal.raise_kind is not None:
+            hand.bet_to(legal.min_to)  # the first player with openers opens
+        else:
+            hand.check() if legal.can_check else hand.call()
+    assert hand.pending.kind is PendingKind.DRAW
+    burned = [e.card for e in of(hand, ev.Burn)][-1]
+    first_discards = []
+    while hand.pending.kind is PendingKind.DRAW:
+        seat = hand.pending.seat
+        discards = hand.hole_cards(seat)[:4]
+        first_discards.append(discards) if len(first_discards) < 2 else None
+        hand.draw(discards)
+    live = 5 - len(hand.folded)
+    reshuffles = of(hand, ev.Reshuffle)
+    if live >= 3:
+        # 25 dealt, 1 burned: 10 left; two draws of 4 leave 2, the last never dealt.
+        assert reshuffles and set(first_discards[0]) | set(first_discards[1]) | {burned} <= set(reshuffles[0].cards)
+    held = [card for s in hand.seats if s not in hand.folded for card in hand.hole_cards(s)]
+    assert len(held) == len(set(held)) == 5 * live
+
+
+def test_run_it_twice_hi_lo_halves_each_pot_after_one_rake():
+    options = Options(run_it_twice=True, rake=RakeRule(heads_up_rate=0.05))
+    script = "As Kd 2s Kh 4h Qd 4d Qh  5c 3c 7h Jc  5d 8c 5h Kc  5s Qs 6c Td"
+    no_limit = OMAHA_HI_LO.with_limit(Limit.NO_LIMIT)
+    hand = Hand(no_limit, {0: 101, 1: 101}, button=1, stakes=BLINDS, options=options, cards=script)
+    hand.call()
+    hand.check()
+    hand.all_in()  # seat 0, first after the flop heads-up
+    hand.call()
+    assert hand.boards == (c("3c 7h Jc 8c Kc"), c("3c 7h Jc Qs Td"))
+    assert [e.card for e in of(hand, ev.Burn)] == list(c("5c 5d 5h 5s 6c"))
+    result = hand.result
+    assert result.rake == 10  # 5% of 202, taken once
+    first, second = result.settlements
+    assert first.pots[0].pot.amount == 96 and second.pots[0].pot.amount == 96
+    # First board: kings full... three kings high for seat 1, 8-7-3-2-A low for seat 0; second: seat 1 scoops.
+    assert of(hand, ev.Win) == [ev.Win(1, 48, 0, Reason.HIGH, 0), ev.Win(0, 48, 0, Reason.LOW, 0),
+                                ev.Win(1, 96, 0, Reason.HIGH, 1)]
+    assert result.stacks == {0: 48, 1: 144}
+
+
+def test_big_o_is_composed_and_plays():
+    assert BIG_O.low is OMAHA_HI_LO.low and len(BIG_O.streets[0:1]) == 1 and BIG_O.streets[0].hole == 5
+    hand = Hand(BIG_O, {0: 50, 1: 50, 2: 50}, button=0, stakes=BLINDS, seed=8)
+    while not hand.is_over:
+        hand.check() if hand.pending.legal.can_check else hand.call()
+    assert sum(hand.result.stacks.values()) == 150 and all(s.low is not None for s in hand.result.shown)
+
+
+@pytest.mark.parametrize("variant, most", [(HOLDEM, 10), (PLO, 10), (PLO5, 8), (PLO6, 7), (STUD, 8),
+                                           (FIVE_CARD_DRAW, 5), (TURKISH_POKER, 5)])
+def test_player_limits_follow_from_the_deck(variant, most):
+    assert variant.player_limits() == (2, most)
+    stakes = Stakes(ante=1, bring_in=1, small_bet=2) if variant.is_stud else \
+        Stakes(ante=1, small_bet=2) if variant is TURKISH_POKER else BLINDS
+    with pytest.raises(InvalidValueError, match="seats 2 to"):
+        Hand(variant, {s: 10 for s in range(most + 1)}, button=0, stakes=stakes)
+
+
+def test_limits_are_data():
+    fixed = HOLDEM.with_limit(Limit.FIXED_LIMIT)
+    hand = Hand(fixed, {0: 100, 1: 100, 2: 100}, button=2, stakes=Stakes(blinds=(1, 2)), seed=9)
+    assert hand.pending.legal.fixed_amounts == (4,)
+    pot_limit = dataclasses.replace(HOLDEM, limit=Limit.POT_LIMIT)
+    hand = Hand(pot_limit, {0: 100, 1: 100, 2: 100}, button=2, stakes=Stakes(blinds=(1, 2)), seed=9)
+    assert hand.pending.legal.max_to == 7
+
+
+def test_showdown_order_and_mucking():
+    # River: seat 0 bets, seat 1 calls: seat 0 shows first; seat 1 loses and mucks.
+    script = "Ah 2c Ad 3c  4s Ks Qs 7d  5h 8c  6h 9d"
+    hand = Hand(HOLDEM, {0: 100, 1: 100}, button=1, stakes=BLINDS, cards=script)
+    hand.call()
+    hand.check()
+    for _ in range(4):
+        hand.check()
+    hand.bet_to(10)
+    hand.call()
+    assert [type(e) for e in hand.events if isinstance(e, (ev.Show, ev.Muck))] == [ev.Show, ev.Muck]
+    shown = Hand(HOLDEM, {0: 100, 1: 100}, button=1, stakes=BLINDS, cards=script, options=Options(show_all=True))
+    shown.call()
+    for _ in range(7):
+        shown.check()
+    assert len(shown.result.shown) == 2
