@@ -340,3 +340,28 @@ def test_lists_of_holdem_hands_are_ranges():
 def test_list_errors(players, game, message):
     with pytest.raises((InvalidCardError, InvalidValueError), match=message):
         equity(players, game=game)
+
+
+@pytest.mark.parametrize("trips_beat_straight", [True, False])
+@pytest.mark.parametrize("hands, board, dead", [
+    (["AhKh", "QsQd"], "6h 7h 9c Jd", ""),
+    (["Tc9c", "8d8s", "AsAd"], "Jc Qc 7h", "6s"),
+    (["6c7c", "KdKs"], "8c 9h Ts", ""),  # straights against trips: the order matters
+])
+def test_shortdeck_exact_equals_brute_force(hands, board, dead, trips_beat_straight):
+    result = equity(hands, board, dead, game="shortdeck", method="exact", trips_beat_straight=trips_beat_straight)
+    expected = brute_equity("shortdeck", [cards(h) for h in hands], cards(board), cards(dead),
+                            trips_beat_straight=trips_beat_straight)
+    assert result.exact and approx(result.equity, expected["equity"]) and approx(result.win, expected["win"])
+
+
+def test_shortdeck_preflop_ranges_and_sampling():
+    exact = equity(["AhKh", "QQ+,T9s"], game="shortdeck", method="exact")
+    villain = list(Range("QQ+,T9s").without("AhKh"))  # 6 + 3 + 3 pairs, 4 suited
+    assert exact.exact and len(villain) == 16 and exact.showdowns == 16 * 201_376  # C(32, 5) boards each
+    one_by_one = np.mean([equity(["AhKh", list(v)], game="shortdeck").equity for v in villain], axis=0)
+    assert np.allclose(exact.equity, one_by_one, atol=1e-12)
+    sampled = equity(["AhKh", "QQ+,T9s"], game="shortdeck", method="sample", trials=300_000, seed=3)
+    assert (np.abs(sampled.equity - exact.equity) <= 4 * sampled.std_error).all()
+    with pytest.raises(InvalidCardError, match="card 5h is not in the 36-card"):
+        equity(["AhKh", "5h5d"], game="shortdeck")

@@ -13,11 +13,12 @@ cdef enum:
 
 
 cdef extern from "equity.h" nogil:
-    int PH_EQ_HOLDEM, PH_EQ_OMAHA, PH_EQ_STUD, PH_EQ_POT
+    int PH_EQ_HOLDEM, PH_EQ_OMAHA, PH_EQ_STUD, PH_EQ_SHORTDECK, PH_EQ_POT
 
     ctypedef struct ph_eq_setup:
         int game
         int hilo
+        int order
         int n_players
         int hole_size
         int board_size
@@ -41,7 +42,7 @@ cdef extern from "equity.h" nogil:
         int64_t low[MAX_PLAYERS]
         int64_t share_sq[MAX_PLAYERS]
 
-    void ph_eq_exact_generic(const ph_eq_setup *s, ph_eq_counts *counts)
+    void ph_eq_exact_generic(const ph_eq_setup *s, uint8_t holes[][8], ph_eq_counts *counts)
     void ph_eq_exact_rows(const ph_eq_setup *s, const uint8_t *holes, const double *weights, size_t n_rows,
                           double *out, int64_t *deals)
 
@@ -63,7 +64,7 @@ cdef extern from "equity_solver.h" nogil:
 
 ph_combos_prepare()
 
-GAMES = {"holdem": PH_EQ_HOLDEM, "omaha": PH_EQ_OMAHA, "stud": PH_EQ_STUD}
+GAMES = {"holdem": PH_EQ_HOLDEM, "omaha": PH_EQ_OMAHA, "stud": PH_EQ_STUD, "shortdeck": PH_EQ_SHORTDECK}
 POT = PH_EQ_POT
 
 
@@ -90,7 +91,7 @@ cdef class Deal:
     cdef list keep
 
     def __init__(self, str game, bint hilo, int hole_size, int board_size, list holes, list board, list stub,
-                 list ranges):
+                 list ranges, int order=0):
         cdef int p, i, n = len(holes)
         cdef uint8_t[:, ::1] combos
         cdef double[::1] weights
@@ -100,6 +101,7 @@ cdef class Deal:
         self.keep = []
         self.setup.game = GAMES[game]
         self.setup.hilo = hilo
+        self.setup.order = order
         self.setup.n_players = n
         self.setup.hole_size = hole_size
         self.setup.board_size = board_size
@@ -135,7 +137,7 @@ cdef class Deal:
         """Every completion of a deal of known hands: (deals, counts) as counts_array."""
         cdef ph_eq_counts c
         with nogil:
-            ph_eq_exact_generic(&self.setup, &c)
+            ph_eq_exact_generic(&self.setup, self.setup.hole, &c)
         return counts_array(&c, self.setup.n_players)
 
     def exact_rows(self, const uint8_t[:, ::1] holes, const double[::1] weights):

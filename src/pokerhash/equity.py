@@ -35,6 +35,7 @@ from . import _equity
 from .cards import HandLike, card_str, cards
 from .errors import InvalidCardError, InvalidValueError
 from .ranges import COMBOS, Range
+from .shortdeck import SHORT_DECK
 
 __all__ = ["EquityResult", "equity", "equity_iter", "random_deals", "board_strengths", "equities_vs_range", "GAMES"]
 
@@ -53,9 +54,10 @@ class _Game:
     players by hole size."""
 
     def __init__(self, name: str, kind: str, hilo: bool, hole_sizes: Tuple[int, ...], board_size: int,
-                 max_players: Dict[int, int]):
+                 max_players: Dict[int, int], deck: Tuple[int, ...] = tuple(range(52))):
         self.name, self.kind, self.hilo = name, kind, hilo
         self.hole_sizes, self.board_size, self.max_players = hole_sizes, board_size, max_players
+        self.deck = deck
 
 
 _OMAHA_SEATS = {4: 10, 5: 8, 6: 7}  # RULES.md: Omaha 2-10, PLO5 2-8, PLO6 2-7
@@ -65,8 +67,11 @@ GAMES = {
     "omaha8": _Game("omaha8", "omaha", True, (4, 5, 6), 5, _OMAHA_SEATS),
     "stud": _Game("stud", "stud", False, tuple(range(8)), 0, {7: 8}),  # known cards 0..7 of 7
     "stud8": _Game("stud8", "stud", True, tuple(range(8)), 0, {7: 8}),
+    # RULES.md "Other games": 36 cards, sixes to aces, Hold'em's deal.
+    "shortdeck": _Game("shortdeck", "shortdeck", False, (2,), 5, {2: 10}, SHORT_DECK),
 }
-_ALIASES = {"hold'em": "holdem", "plo": "omaha", "omaha-hilo": "omaha8", "plo8": "omaha8", "stud-hilo": "stud8"}
+_ALIASES = {"hold'em": "holdem", "plo": "omaha", "omaha-hilo": "omaha8", "plo8": "omaha8", "stud-hilo": "stud8",
+            "short-deck": "shortdeck", "6+": "shortdeck"}
 
 # method="auto" counts exactly up to about a second of work on one core: this many
 # board leaves over all classes of range hands (flop games), this many deals walked
@@ -209,9 +214,12 @@ def _label(player, hand: Optional[List[int]]) -> str:
 class _Spec:
     """A validated equity question."""
 
-    def __init__(self, players, board, dead, game):
+    def __init__(self, players, board, dead, game, trips_beat_straight: bool = True):
         self.game = _game(game)
         g = self.game
+        if not isinstance(trips_beat_straight, (bool, np.bool_)):
+            raise InvalidValueError(f"trips_beat_straight is True or False, not {trips_beat_straight!r}")
+        self.order = 0 if trips_beat_straight else 1
         if isinstance(players, (str, bytes)) or not hasattr(players, "__len__"):
             raise InvalidValueError("players is a sequence of hands or ranges, one per player")
         n = len(players)
@@ -225,7 +233,7 @@ class _Spec:
             hand, option = _player_options(player, i)
             if option is not None and g.kind == "stud":
                 raise InvalidValueError(f"player {i + 1}: give {g.name} hands as their known cards")
-            if option is not None and option[0] is COMBOS and g.kind != "holdem":
+            if option is not None and option[0] is COMBOS and g.kind not in ("holdem", "shortdeck"):
                 raise InvalidValueError(f"player {i + 1}: ranges are for Hold'em; give {g.name} hands as cards")
             size = len(hand) if hand is not None else option[0].shape[1]
             if size not in g.hole_sizes:
@@ -243,10 +251,15 @@ class _Spec:
         self.players = tuple(players)
         known = self.board + self.dead + [c for h in self.hands if h is not None for c in h]
         cards(known)  # a card twice anywhere: InvalidCardError naming it
+        outside = [c for c in known if c not in g.deck]
+        if outside:
+            raise InvalidCardError(f"card {card_str(outside[0])} is not in the {len(g.deck)}-card {g.name} deck")
         self.known_mask = 0
         for c in known:
             self.known_mask |= 1 << c
-        self.stub = [c for c in range(52) if not self.known_mask >> c & 1]
+        self.stub = [c for c in g.deck if not self.known_mask >> c & 1]
+        # Range hands holding a known card or one outside the deck are not dealt.
+        removed = self.known_mask | sum(1 << c for c in range(52) if c not in g.deck)
         self.board_size = g.board_size
         self.ranges = [i for i, o in enumerate(options) if o is not None]
         missing = sum(self.hole_size - len(h) for h in self.hands if h is not None) + self.hole_size * len(
@@ -266,7 +279,7 @@ class _Spec:
                 self.combos.append(None)
                 continue
             hands, weights = option
-            live = (weights > 0) & ((_row_bits(hands) & np.uint64(self.known_mask)) == 0)
+            live = (weights > 0) & ((_row_bits(hands) & np.uint64(removed)) == 0)
             if not live.any():
                 raise InvalidValueError(f"player {i + 1}'s range is empty once the known cards are removed")
             index = np.flatnonzero(live)
@@ -289,12 +302,13 @@ class _Spec:
     def deal(self) -> "_equity.Deal":
         holes = [h if h is not None else [] for h in self.hands]
         return _equity.Deal(self.game.kind, self.game.hilo, self.hole_size, self.board_size, holes, self.board,
-                            self.stub, self.combos)
+                            self.stub, self.combos, self.order)
 
     def board_leaves(self) -> int:
         """Boards one exact row walks (about: ranks, then flush corrections)."""
         free = len(self.stub) - self.hole_size * len(self.ranges)
-        return min(math.comb(free, self.board_size - len(self.board)), 40000)
+        boards = math.comb(free, self.board_size - len(self.board))
+        return boards if self.game.kind == "shortdeck" else min(boards, 40000)
 
     def completions(self) -> int:
         """Deals of known hands walked card by card."""
@@ -479,12 +493,12 @@ PlayerLike = Union[HandLike, np.ndarray, object]
 
 def equity_iter(players: Sequence[PlayerLike], board: HandLike = (), dead: HandLike = (), game: str = "holdem",
                 method: str = "auto", *, target_error: Optional[float] = None, trials: Optional[int] = None,
-                time_limit: Optional[float] = None, seed: Optional[int] = None, threads: int = 1
-                ) -> Iterator[EquityResult]:
+                time_limit: Optional[float] = None, seed: Optional[int] = None, threads: int = 1,
+                trips_beat_straight: bool = True) -> Iterator[EquityResult]:
     """Interim results of :func:`equity` as the work goes (same arguments); the last
     one is the final result (``progress == 1.0``)."""
     started = time.perf_counter()
-    spec = _Spec(players, board, dead, game)
+    spec = _Spec(players, board, dead, game, trips_beat_straight)
     threads = _threads(threads)
     if method not in ("auto", "exact", "sample"):
         raise InvalidValueError(f"method is 'auto', 'exact' or 'sample', not {method!r}")
@@ -511,7 +525,8 @@ def equity_iter(players: Sequence[PlayerLike], board: HandLike = (), dead: HandL
 def equity(players: Sequence[PlayerLike], board: HandLike = (), dead: HandLike = (), game: str = "holdem",
            method: str = "auto", *, target_error: Optional[float] = None, trials: Optional[int] = None,
            time_limit: Optional[float] = None, seed: Optional[int] = None, threads: int = 1,
-           progress: Optional[Callable[[EquityResult], None]] = None) -> EquityResult:
+           trips_beat_straight: bool = True, progress: Optional[Callable[[EquityResult], None]] = None
+           ) -> EquityResult:
     """Each player's share of the pot at showdown, over every way the deal can end.
 
     ``players``: 2 to 10 hands (cards, e.g. ``"AhAd"`` or ``[48, 49]``), lists of
@@ -522,7 +537,9 @@ def equity(players: Sequence[PlayerLike], board: HandLike = (), dead: HandLike =
     players). ``game``: ``"holdem"``, ``"omaha"`` (4, 5 or 6 hole cards), ``"omaha8"``
     (hi/lo eight or better), ``"stud"`` or ``"stud8"`` (each player's known cards, 0
     to 7; when the deck cannot complete every hand the seventh card is one community
-    card, RULES.md "The games and their flow").
+    card, RULES.md "The games and their flow"), ``"shortdeck"`` (6+ Hold'em on the
+    36-card deck, RULES.md "Other games"; ``trips_beat_straight=False`` for the older
+    order with the straight above three of a kind).
 
     ``method``: ``"exact"`` counts every deal (with ranges, every combination of
     range hands that shares no card, weighted by the product of the weights);
@@ -540,7 +557,8 @@ def equity(players: Sequence[PlayerLike], board: HandLike = (), dead: HandLike =
     """
     result = None
     for result in equity_iter(players, board, dead, game, method, target_error=target_error, trials=trials,
-                              time_limit=time_limit, seed=seed, threads=threads):
+                              time_limit=time_limit, seed=seed, threads=threads,
+                              trips_beat_straight=trips_beat_straight):
         if progress is not None:
             progress(result)
     return result
