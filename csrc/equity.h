@@ -1,9 +1,9 @@
 /* Showdown equity: the deal being asked about, the scoring of one showdown, and the
  * exact enumerations (RULES.md §2-§4 for the hands, §8 for splitting the pot).
  *
- * A deal has players' hole cards (known ones; Hold'em range players get theirs per
- * combination), known board cards and a stub: every card neither known nor dead.
- * The missing cards come from the stub.
+ * A deal has players' hole cards (known ones; range players get theirs per
+ * combination of hands), known board cards and a stub: every card of the game's deck
+ * neither known nor dead. The missing cards come from the stub.
  *
  * Pot shares are counted in whole units: a pot is PH_EQ_POT = 5040 units, so that
  * either half of it splits evenly among up to ten tied players (5040 = 2 * lcm(1..10))
@@ -11,7 +11,7 @@
  *
  * Two exact enumerators:
  * - ph_eq_exact_generic walks every completion of the deal card by card (any game;
- *   used for stud, and by the tests as the readable check of the fast one);
+ *   used for stud and the short deck, and by the tests as the check of the fast one);
  * - ph_eq_exact_flop, for Hold'em and Omaha with known hands, walks board rank
  *   multisets (at most 6,175 of five ranks) with the number of suit patterns each
  *   stands for, valuing every hand by ranks alone, then corrects the boards on which
@@ -397,11 +397,10 @@ static void ph_eq_exact_flop(const ph_eq_setup *s, uint8_t holes[][8], ph_eq_cou
 }
 
 /* Weighted sums over deals whose range players' hands are given (Hold'em, short
- * deck, Omaha): row t of
- * `holes` (n_players x hole_size cards) has weight weights[t]; out[0] = weighted
- * deals, then per player 5 sums (win, tie, share, high, low) weighted; *deals
- * counts the showdowns. Rows with equal hole ranks should be adjacent: the rank pass
- * is reused between them. */
+ * deck, Omaha): row t of `holes` (n_players x hole_size cards) has weight
+ * weights[t]; out[0] = weighted deals, then per player 5 sums (win, tie, share,
+ * high, low) weighted; *deals counts the showdowns. Rows with equal hole ranks
+ * should be adjacent: the rank pass is reused between them. */
 static void ph_eq_exact_rows(const ph_eq_setup *s, const uint8_t *holes, const double *weights, size_t n_rows,
                              double *out, int64_t *deals)
 {
