@@ -4,6 +4,8 @@ import itertools
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from reference_equity import brute_equity, brute_range_equity
 
 import pokerhash as ph
@@ -365,3 +367,20 @@ def test_shortdeck_preflop_ranges_and_sampling():
     assert (np.abs(sampled.equity - exact.equity) <= 4 * sampled.std_error).all()
     with pytest.raises(InvalidCardError, match="card 5h is not in the 36-card"):
         equity(["AhKh", "5h5d"], game="shortdeck")
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.data())
+def test_random_turn_spots_equal_brute_force_in_any_seat_order(data):
+    game = data.draw(st.sampled_from(["holdem", "omaha", "omaha8"]))
+    n = data.draw(st.integers(2, 4))
+    size = 2 if game == "holdem" else 4
+    deck = data.draw(st.permutations(range(52)))
+    hands = [deck[i * size:(i + 1) * size] for i in range(n)]
+    board = deck[n * size:n * size + 4]
+    result = equity(hands, board, game=game)
+    expected = brute_equity(game, hands, board)
+    assert approx(result.equity, expected["equity"]) and approx(result.tie, expected["tie"])
+    order = data.draw(st.permutations(range(n)))
+    swapped = equity([hands[i] for i in order], board, game=game)
+    assert np.allclose(swapped.equity, result.equity[list(order)], atol=1e-15)
