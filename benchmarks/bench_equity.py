@@ -57,3 +57,11 @@ def test_equities_vs_range_river(benchmark):
 def test_random_deals(benchmark):
     benchmark(random_deals, 1_000_000, 7, seed=1)
     benchmark.extra_info["ns_per_card"] = benchmark.stats.stats.median / 7e6 * 1e9
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_sample_threads(benchmark, threads):
+    # Two threads should take about half the time of one: the kernels run without the GIL.
+    benchmark.pedantic(equity, (["AhKh", "QsQd", "Tc9c"],), {"method": "sample", "trials": 8_000_000, "seed": 1,
+                                                              "threads": threads}, rounds=5)
+    _rate(benchmark, 8e6)

@@ -114,7 +114,7 @@ def main(argv=None) -> int:
         if eval7:
             b, m, res = timed(lambda: eval7.py_all_hands_vs_range(eval7.HandRange("AA"), eval7.HandRange("KK"), [],
                                                                   10_000_000), 1)
-            report("AA v KK (eval7: sampled)", "eval7", b, m, f"{len(res)} hands")
+            report("AA v KK (eval7: 10 M samples a hand)", "eval7", b, m, f"{len(res)} hands")
         hero = Range("QQ+,AKs")
         b, m, res = timed(lambda: equity([hero, Range("random")], method="exact"), 1)
         report("QQ+,AKs v random exact", "pokerhash", b, m, fmt(res.equity))

@@ -1,9 +1,9 @@
 /* Showdown equity: the deal being asked about, the scoring of one showdown, and the
  * exact enumerations (RULES.md §2-§4 for the hands, §8 for splitting the pot).
  *
- * A deal has players' hole cards (known ones; Hold'em range players get theirs per
- * combination), known board cards and a stub: every card neither known nor dead.
- * The missing cards come from the stub.
+ * A deal has players' hole cards (known ones; range players get theirs per
+ * combination of hands), known board cards and a stub: every card of the game's deck
+ * neither known nor dead. The missing cards come from the stub.
  *
  * Pot shares are counted in whole units: a pot is PH_EQ_POT = 5040 units, so that
  * either half of it splits evenly among up to ten tied players (5040 = 2 * lcm(1..10))
@@ -11,7 +11,7 @@
  *
  * Two exact enumerators:
  * - ph_eq_exact_generic walks every completion of the deal card by card (any game;
- *   used for stud, and by the tests as the readable check of the fast one);
+ *   used for stud and the short deck, and by the tests as the check of the fast one);
  * - ph_eq_exact_flop, for Hold'em and Omaha with known hands, walks board rank
  *   multisets (at most 6,175 of five ranks) with the number of suit patterns each
  *   stands for, valuing every hand by ranks alone, then corrects the boards on which
@@ -32,15 +32,17 @@
 #include "high.h"
 #include "low.h"
 #include "omaha.h"
+#include "shortdeck.h"
 
 #define PH_EQ_MAX_PLAYERS 10
 #define PH_EQ_POT 5040
 
-enum { PH_EQ_HOLDEM = 0, PH_EQ_OMAHA = 1, PH_EQ_STUD = 2 };
+enum { PH_EQ_HOLDEM = 0, PH_EQ_OMAHA = 1, PH_EQ_STUD = 2, PH_EQ_SHORTDECK = 3 };
 
 typedef struct {
-    int game;       /* PH_EQ_HOLDEM, PH_EQ_OMAHA or PH_EQ_STUD */
+    int game;       /* PH_EQ_HOLDEM, PH_EQ_OMAHA, PH_EQ_STUD or PH_EQ_SHORTDECK */
     int hilo;       /* the pot is split with the best eight-or-better low (RULES.md §4, §8) */
+    int order;      /* short deck: 0 three of a kind beats a straight, 1 the reverse (shortdeck.h) */
     int n_players;
     int hole_size;  /* cards each player has at showdown: 2, 4..6, 7 (6 in stud with a community card) */
     int board_size; /* community cards at showdown: 5, or 0 / 1 in stud */
@@ -50,12 +52,13 @@ typedef struct {
     uint8_t board[5];
     int n_stub;
     uint8_t stub[52];
-    /* Hold'em range players: n_combos > 0, combos (n_combos x 2 cards, none known or
-     * dead) drawn by the alias table (alias_prob scaled to 2^32, alias_other). */
+    /* Range players (Hold'em ranges, lists of Hold'em or Omaha hands): n_combos > 0,
+     * combos (n_combos x hole_size cards, none known or dead) drawn by the alias
+     * table (alias_prob scaled to 2^32, alias_other). */
     int n_combos[PH_EQ_MAX_PLAYERS];
     const uint8_t *combos[PH_EQ_MAX_PLAYERS];
     const uint32_t *alias_prob[PH_EQ_MAX_PLAYERS];
-    const uint16_t *alias_other[PH_EQ_MAX_PLAYERS];
+    const uint32_t *alias_other[PH_EQ_MAX_PLAYERS];
 } ph_eq_setup;
 
 typedef struct {
@@ -135,12 +138,12 @@ static void ph_eq_values(const ph_eq_setup *s, uint8_t holes[][8], const uint8_t
             high[p] = ph_omaha_evaluate(holes[p], s->hole_size, board, s->board_size);
             if (s->hilo) low[p] = ph_omaha_low8(holes[p], s->hole_size, board, s->board_size);
         } else {
-            /* Hold'em and stud: the best five of the player's cards and the board. */
+            /* Hold'em, short deck and stud: the best five of the player's cards and the board. */
             uint8_t cards[8];
             int n = 0;
             for (int i = 0; i < s->hole_size; i++) cards[n++] = holes[p][i];
             for (int i = 0; i < s->board_size; i++) cards[n++] = board[i];
-            high[p] = ph_evaluate(cards, n);
+            high[p] = s->game == PH_EQ_SHORTDECK ? ph_shortdeck(cards, n, s->order) : ph_evaluate(cards, n);
             if (s->hilo) low[p] = ph_low8(cards, n);
         }
     }
@@ -168,7 +171,8 @@ static void ph_eq_generic_level(ph_eq_generic_walk *w, int group, int filled, in
             ph_eq_score(w->counts, s->n_players, high, s->hilo ? low : NULL, 1, 0);
             return;
         }
-        ph_eq_generic_level(w, group + 1, s->n_hole[group], 0, used);
+        /* A range player's hand is given whole (ph_eq_exact_rows). */
+        ph_eq_generic_level(w, group + 1, s->n_combos[group] ? s->hole_size : s->n_hole[group], 0, used);
         return;
     }
     uint8_t *slot = group == 0 ? &w->board[filled] : &w->holes[group - 1][filled];
@@ -180,18 +184,23 @@ static void ph_eq_generic_level(ph_eq_generic_walk *w, int group, int filled, in
     }
 }
 
-/* Every way to complete a deal whose players all have known cards (no ranges). */
-static void ph_eq_exact_generic(const ph_eq_setup *s, ph_eq_counts *counts)
+/* Every way to complete a deal whose players hold these cards (the known ones, and
+ * for range players their hand of this count). */
+static void ph_eq_exact_generic(const ph_eq_setup *s, uint8_t holes[][8], ph_eq_counts *counts)
 {
     ph_eq_generic_walk w;
+    uint64_t used = 0;
     memset(&w, 0, sizeof w);
     memset(counts, 0, sizeof *counts);
     w.s = s;
     w.counts = counts;
-    for (int p = 0; p < s->n_players; p++) memcpy(w.holes[p], s->hole[p], 8);
+    for (int p = 0; p < s->n_players; p++) {
+        memcpy(w.holes[p], holes[p], 8);
+        for (int i = 0; i < (s->n_combos[p] ? s->hole_size : 0); i++) used |= 1ULL << holes[p][i];
+    }
     memcpy(w.board, s->board, 5);
     if (s->game == PH_EQ_OMAHA) ph_omaha_prepare();
-    ph_eq_generic_level(&w, 0, s->n_board, 0, 0);
+    ph_eq_generic_level(&w, 0, s->n_board, 0, used);
 }
 
 /* --- exact: board rank multisets plus flush corrections (Hold'em, Omaha) -------- */
@@ -346,9 +355,26 @@ static void ph_eq_exact_flop(const ph_eq_setup *s, uint8_t holes[][8], ph_eq_cou
         ph_eq_flop_ranks(&w, 0, m, key, ranks, 0, 0, 1);
         if (rank_counts) *rank_counts = *counts;
     }
-    w.counts = counts;
+    /* Two suits that look alike (same ranks in every hand, on the board and in the
+     * stub) have the same correction: swapping them maps the deal to itself. */
+    ph_eq_counts correction[4];
+    int twin[4];
+    for (int suit = 0; suit < 4; suit++) {
+        twin[suit] = -1;
+        for (int t = 0; t < suit && twin[suit] < 0; t++) {
+            int same = w.board_suit[t] == w.board_suit[suit] && stub_suit[t] == stub_suit[suit];
+            for (int p = 0; p < w.n && same; p++) same = w.hole_suit[p][t] == w.hole_suit[p][suit];
+            if (same) twin[suit] = t;
+        }
+    }
     for (int suit = 0; suit < 4; suit++) {
         int need;
+        memset(&correction[suit], 0, sizeof correction[suit]);
+        if (twin[suit] >= 0) {
+            correction[suit] = correction[twin[suit]];
+            ph_eq_counts_add(counts, &correction[suit], w.n);
+            continue;
+        }
         if (w.omaha) {
             int holds = 0;
             for (int p = 0; p < w.n; p++) holds |= w.hole_suit_n[p][suit] >= 2;
@@ -364,15 +390,17 @@ static void ph_eq_exact_flop(const ph_eq_setup *s, uint8_t holes[][8], ph_eq_cou
         w.need = need > 0 ? need : 0;
         w.suit_avail = stub_suit[suit];
         for (int r = 0; r < 13; r++) w.avail[r] = stub_rank[r] - (int)(stub_suit[suit] >> r & 1);
+        w.counts = &correction[suit];
         ph_eq_flop_ranks(&w, 0, m, key, ranks, 0, 0, 1);
+        ph_eq_counts_add(counts, &correction[suit], w.n);
     }
 }
 
-/* Weighted sums over deals whose range players' combinations are given: row t of
- * `holes` (n_players x hole_size cards) has weight weights[t]; out[0] = weighted
- * deals, then per player 5 sums (win, tie, share, high, low) weighted; *deals
- * counts the showdowns. Rows with equal hole ranks should be adjacent: the rank pass
- * is reused between them. */
+/* Weighted sums over deals whose range players' hands are given (Hold'em, short
+ * deck, Omaha): row t of `holes` (n_players x hole_size cards) has weight
+ * weights[t]; out[0] = weighted deals, then per player 5 sums (win, tie, share,
+ * high, low) weighted; *deals counts the showdowns. Rows with equal hole ranks
+ * should be adjacent: the rank pass is reused between them. */
 static void ph_eq_exact_rows(const ph_eq_setup *s, const uint8_t *holes, const double *weights, size_t n_rows,
                              double *out, int64_t *deals)
 {
@@ -387,7 +415,12 @@ static void ph_eq_exact_rows(const ph_eq_setup *s, const uint8_t *holes, const d
             for (int i = 0; i < width; i++) row_holes[p][i] = row[p * width + i];
         for (int i = 0; i < n * width; i++) ranks[i] = row[i] >> 2;
         int same = have_last && memcmp(ranks, last_ranks, (size_t)(n * width)) == 0;
-        ph_eq_exact_flop(s, row_holes, &counts, &rank_counts, same);
+        /* The short deck's own ranking has no rank pass here: its boards are few (at
+         * most 201,376 of the 32 cards left heads-up) and are walked one by one. */
+        if (s->game == PH_EQ_SHORTDECK)
+            ph_eq_exact_generic(s, row_holes, &counts);
+        else
+            ph_eq_exact_flop(s, row_holes, &counts, &rank_counts, same);
         memcpy(last_ranks, ranks, (size_t)(n * width));
         have_last = 1;
         double weight = weights[t];

@@ -12,17 +12,26 @@
 #define PH_EQUITY_SAMPLE_H
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "deal.h"
 #include "equity.h"
 
-/* Walker/Vose alias table of n weights (n <= 1326; some positive). prob[k] is the
- * chance, scaled to 2^32, of keeping column k rather than taking other[k]. */
-static void ph_alias_build(const double *weights, int n, uint32_t *prob, uint16_t *other)
+/* Walker/Vose alias table of n positive-sum weights. prob[k] is the chance, scaled
+ * to 2^32, of keeping column k rather than taking other[k]. Returns -1 when out of
+ * memory, else 0. */
+static int ph_alias_build(const double *weights, int n, uint32_t *prob, uint32_t *other)
 {
-    double scaled[1326], total = 0;
-    int small[1326], large[1326], n_small = 0, n_large = 0;
+    double *scaled = (double *)malloc(sizeof(double) * (size_t)n), total = 0;
+    int *small = (int *)malloc(sizeof(int) * (size_t)n), *large = (int *)malloc(sizeof(int) * (size_t)n);
+    int n_small = 0, n_large = 0;
+    if (!scaled || !small || !large) {
+        free(scaled);
+        free(small);
+        free(large);
+        return -1;
+    }
     for (int k = 0; k < n; k++) total += weights[k];
     for (int k = 0; k < n; k++) {
         scaled[k] = weights[k] * n / total;
@@ -34,7 +43,7 @@ static void ph_alias_build(const double *weights, int n, uint32_t *prob, uint16_
     while (n_small && n_large) {
         int s = small[--n_small], l = large[n_large - 1];
         prob[s] = (uint32_t)(scaled[s] * 4294967296.0);
-        other[s] = (uint16_t)l;
+        other[s] = (uint32_t)l;
         scaled[l] -= 1.0 - scaled[s];
         if (scaled[l] < 1.0) {
             n_large--;
@@ -45,16 +54,20 @@ static void ph_alias_build(const double *weights, int n, uint32_t *prob, uint16_
     while (n_large) {
         int l = large[--n_large];
         prob[l] = 0xFFFFFFFFu;
-        other[l] = (uint16_t)l;
+        other[l] = (uint32_t)l;
     }
     while (n_small) {
         int s = small[--n_small];
         prob[s] = 0xFFFFFFFFu;
-        other[s] = (uint16_t)s;
+        other[s] = (uint32_t)s;
     }
+    free(scaled);
+    free(small);
+    free(large);
+    return 0;
 }
 
-PH_INLINE int ph_alias_draw(ph_rng *rng, int n, const uint32_t *prob, const uint16_t *other)
+PH_INLINE int ph_alias_draw(ph_rng *rng, int n, const uint32_t *prob, const uint32_t *other)
 {
     int k = (int)ph_rng_below(rng, (uint32_t)n);
     return ph_rng_next32(rng) < prob[k] ? k : other[k];
@@ -70,12 +83,12 @@ PH_INLINE uint64_t ph_eq_draw_ranges(const ph_eq_setup *s, ph_rng *rng, uint8_t 
         for (p = 0; p < s->n_players; p++) {
             if (!s->n_combos[p]) continue;
             int k = ph_alias_draw(rng, s->n_combos[p], s->alias_prob[p], s->alias_other[p]);
-            uint8_t a = s->combos[p][2 * k], b = s->combos[p][2 * k + 1];
-            uint64_t bits = 1ULL << a | 1ULL << b;
+            const uint8_t *hand = s->combos[p] + (size_t)k * s->hole_size;
+            uint64_t bits = 0;
+            for (int i = 0; i < s->hole_size; i++) bits |= 1ULL << hand[i];
             if (taken & bits) break;
             taken |= bits;
-            holes[p][0] = a;
-            holes[p][1] = b;
+            memcpy(holes[p], hand, (size_t)s->hole_size);
         }
         if (p == s->n_players) return taken;
     }
@@ -93,12 +106,12 @@ PH_INLINE void ph_eq_deal_free(ph_rng *rng, uint8_t *stub, int n_stub, int *deal
 
 /* Hold'em: sums of card keys instead of card lists (high.h), the board's once; the
  * card masks only when a flush is possible. Heads-up counts inline. */
-static void ph_eq_sample_holdem(const ph_eq_setup *s, ph_rng *rng, int64_t n_trials, ph_eq_counts *c)
+PH_INLINE void ph_eq_holdem_trials(const ph_eq_setup *s, ph_rng *rng, int64_t n_trials, ph_eq_counts *c, int n, int m)
 {
     uint8_t stub[52], holes[PH_EQ_MAX_PLAYERS][8], board[5];
     uint64_t hole_key[PH_EQ_MAX_PLAYERS], known_key = PH_KEY_START;
     uint32_t high[PH_EQ_MAX_PLAYERS];
-    int n = s->n_players, n_stub = s->n_stub, m = s->board_size - s->n_board, ranges = 0;
+    int n_stub = s->n_stub, ranges = 0;
     int64_t first = 0, second = 0, split = 0;
     memcpy(stub, s->stub, sizeof stub);
     memcpy(board, s->board, sizeof board);
@@ -146,6 +159,18 @@ static void ph_eq_sample_holdem(const ph_eq_setup *s, ph_rng *rng, int64_t n_tri
             c->share_sq[p] += wins[p] * PH_EQ_POT * PH_EQ_POT + split * (PH_EQ_POT / 2) * (PH_EQ_POT / 2);
         }
     }
+}
+
+/* The common shapes with constant player and card counts, so that their loops unroll. */
+static void ph_eq_sample_holdem(const ph_eq_setup *s, ph_rng *rng, int64_t n_trials, ph_eq_counts *c)
+{
+    int n = s->n_players, m = s->board_size - s->n_board;
+    if (n == 2 && m == 5)
+        ph_eq_holdem_trials(s, rng, n_trials, c, 2, 5);
+    else if (n == 2)
+        ph_eq_holdem_trials(s, rng, n_trials, c, 2, m);
+    else
+        ph_eq_holdem_trials(s, rng, n_trials, c, n, m);
 }
 
 /* Any game, from card lists. */

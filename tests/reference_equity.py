@@ -20,8 +20,11 @@ OMAHA = ("omaha", "omaha8")
 HILO = ("omaha8", "stud8")
 
 
-def hand_values(game: str, hole: Sequence[int], board: Sequence[int]) -> Tuple[int, int]:
+def hand_values(game: str, hole: Sequence[int], board: Sequence[int], trips_beat_straight: bool = True
+                ) -> Tuple[int, int]:
     """(high strength, low value or 0) of one player at showdown."""
+    if game == "shortdeck":
+        return ph.evaluate_shortdeck(list(hole) + list(board), trips_beat_straight), 0
     if game in OMAHA:
         high = ph.evaluate_omaha(list(hole), list(board))
         low = ph.evaluate_omaha_low8(list(hole), list(board)) if game in HILO else 0
@@ -56,18 +59,21 @@ def completions(stub: List[int], sizes: List[int]):
 
 
 def brute_equity(game: str, hands: Sequence[Sequence[int]], board: Sequence[int] = (), dead: Sequence[int] = (),
-                 hole_size: Optional[int] = None, board_size: Optional[int] = None) -> Dict[str, List[Fraction]]:
-    """Exact equity, win, tie, high and low of known hands (stud hands may be partial)."""
+                 hole_size: Optional[int] = None, board_size: Optional[int] = None,
+                 trips_beat_straight: bool = True) -> Dict[str, List[Fraction]]:
+    """Exact equity, win, tie, high and low of known hands (stud hands may be partial;
+    short deck: the 36 cards from the sixes up)."""
     n = len(hands)
     hole_size = hole_size or (7 if game.startswith("stud") else len(hands[0]))
     board_size = 5 if board_size is None and not game.startswith("stud") else (board_size or 0)
     known = [c for h in hands for c in h] + list(board) + list(dead)
-    stub = [c for c in range(52) if c not in known]
+    deck = range(16, 52) if game == "shortdeck" else range(52)
+    stub = [c for c in deck if c not in known]
     sums = {key: [Fraction(0)] * n for key in ("equity", "win", "tie", "high", "low")}
     deals = 0
     for extra in completions(stub, [board_size - len(board)] + [hole_size - len(h) for h in hands]):
         full_board = list(board) + extra[0]
-        values = [hand_values(game, list(h) + e, full_board) for h, e in zip(hands, extra[1:])]
+        values = [hand_values(game, list(h) + e, full_board, trips_beat_straight) for h, e in zip(hands, extra[1:])]
         high, low = pot_shares([v[0] for v in values], [v[1] for v in values])
         deals += 1
         for i in range(n):

@@ -4,6 +4,8 @@ import itertools
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from reference_equity import brute_equity, brute_range_equity
 
 import pokerhash as ph
@@ -63,8 +65,9 @@ BRUTE_CASES = [
     ("omaha8", ["Ac2c3h9s", "Ad3d4hKs", "5c6c7h8s"], "2d 4d Jc Qh", ""),
     ("omaha8", ["Ac2cKhKs", "AdQdJdTd"], "3c 4c 5h", ""),
     ("stud", ["Ah Ad 4c 5s 9h Tc", "Ks Kh 2d 3d 7c 8c"], "", "Ac Kd"),
-    ("stud8", ["Ah 2d 4c 5s 9h Tc", "Ks Kh 2c 3c 7c"], "", "Qc Jc"),
-    ("stud8", ["Ah 2d 4c 5s 6h", "Ks Kh 3h 3d 7c 8c"], "", ""),
+    ("stud8", ["Ah 2d 4c 5s 9h Tc", "Ks Kh 2c 3c 7c 8d"], "", "Qc Jc"),
+    ("stud8", ["Ah 2d 4c 5s 6h 9d", "Ks Kh 3h 3d 7c 8c"], "", ""),
+    ("stud8", ["Ah 2d 4c 5s 6h 9d", "Ks Kh 3h 3d 7c 8c", "As 2s 3s 4d 8h Th Jh"], "", "6c"),
 ]
 
 
@@ -305,3 +308,79 @@ def test_sampled_multiway_ranges_within_four_standard_errors():
     exact = equity(players, "Ah 9s 2d", method="exact")
     sampled = equity(players, "Ah 9s 2d", method="sample", trials=1_000_000, seed=11, threads=2)
     assert exact.exact and (np.abs(sampled.equity - exact.equity) <= 4 * sampled.std_error).all()
+
+
+def test_lists_of_omaha_hands():
+    villain = {"AhAdKhKd": 1.0, "9s8s7c6c": 0.5, "QhJhTh9d": 0.25, "AsKsQsJs": 1.0}
+    board = "Ts 7d 2c"
+    grouped = equity(["AcKcQdJd", villain], board, game="omaha", method="exact")
+    expected, total = np.zeros(2), 0.0
+    for hand, w in villain.items():
+        expected += w * equity(["AcKcQdJd", hand], board, game="omaha").equity
+        total += w
+    assert grouped.exact and np.allclose(grouped.equity, expected / total, atol=1e-12)
+    with_blocked = equity(["AcKcQdJd", {**villain, "TsTh9c9h": 1.0}], board, game="omaha")  # Ts is on the board
+    assert np.allclose(with_blocked.equity, grouped.equity, atol=1e-12)
+    sampled = equity(["AcKcQdJd", villain], board, game="omaha", method="sample", trials=300_000, seed=5)
+    assert (np.abs(sampled.equity - grouped.equity) <= 4 * sampled.std_error).all()
+    plain = equity([["AcKcQdJd"], list(villain)], board, game="omaha8")
+    assert plain.exact and plain.labels[1].startswith("AhAdKhKd,")
+
+
+def test_lists_of_holdem_hands_are_ranges():
+    assert np.allclose(equity(["QsQd", ["AhKh", "AdKd"]]).equity, equity(["QsQd", Range("AhKh,AdKd")]).equity,
+                       atol=1e-12)
+
+
+@pytest.mark.parametrize("players, game, message", [
+    (["AcKcQdJd", ["AhAdKhKd", "9s8s7c"]], "omaha", "same number"),
+    (["AcKcQdJd", ["AhAdKhKd", "KdKhAdAh"]], "omaha", "listed twice"),
+    (["AcKcQdJd", {"AhAdKhKd": -1.0}], "omaha", "non-negative"),
+    (["AcKc", ["Ah Ad 2c", "Kh Kd 2d"]], "stud", "known cards"),
+    (["AcKcQdJd", ["AcAdKhKd"]], "omaha", "empty"),
+])
+def test_list_errors(players, game, message):
+    with pytest.raises((InvalidCardError, InvalidValueError), match=message):
+        equity(players, game=game)
+
+
+@pytest.mark.parametrize("trips_beat_straight", [True, False])
+@pytest.mark.parametrize("hands, board, dead", [
+    (["AhKh", "QsQd"], "6h 7h 9c Jd", ""),
+    (["Tc9c", "8d8s", "AsAd"], "Jc Qc 7h", "6s"),
+    (["6c7c", "KdKs"], "8c 9h Ts", ""),  # straights against trips: the order matters
+])
+def test_shortdeck_exact_equals_brute_force(hands, board, dead, trips_beat_straight):
+    result = equity(hands, board, dead, game="shortdeck", method="exact", trips_beat_straight=trips_beat_straight)
+    expected = brute_equity("shortdeck", [cards(h) for h in hands], cards(board), cards(dead),
+                            trips_beat_straight=trips_beat_straight)
+    assert result.exact and approx(result.equity, expected["equity"]) and approx(result.win, expected["win"])
+
+
+def test_shortdeck_preflop_ranges_and_sampling():
+    exact = equity(["AhKh", "QQ+,T9s"], game="shortdeck", method="exact")
+    villain = list(Range("QQ+,T9s").without("AhKh"))  # 6 + 3 + 3 pairs, 4 suited
+    assert exact.exact and len(villain) == 16 and exact.showdowns == 16 * 201_376  # C(32, 5) boards each
+    one_by_one = np.mean([equity(["AhKh", list(v)], game="shortdeck").equity for v in villain], axis=0)
+    assert np.allclose(exact.equity, one_by_one, atol=1e-12)
+    sampled = equity(["AhKh", "QQ+,T9s"], game="shortdeck", method="sample", trials=300_000, seed=3)
+    assert (np.abs(sampled.equity - exact.equity) <= 4 * sampled.std_error).all()
+    with pytest.raises(InvalidCardError, match="card 5h is not in the 36-card"):
+        equity(["AhKh", "5h5d"], game="shortdeck")
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.data())
+def test_random_turn_spots_equal_brute_force_in_any_seat_order(data):
+    game = data.draw(st.sampled_from(["holdem", "omaha", "omaha8"]))
+    n = data.draw(st.integers(2, 4))
+    size = 2 if game == "holdem" else 4
+    deck = data.draw(st.permutations(range(52)))
+    hands = [deck[i * size:(i + 1) * size] for i in range(n)]
+    board = deck[n * size:n * size + 4]
+    result = equity(hands, board, game=game)
+    expected = brute_equity(game, hands, board)
+    assert approx(result.equity, expected["equity"]) and approx(result.tie, expected["tie"])
+    order = data.draw(st.permutations(range(n)))
+    swapped = equity([hands[i] for i in order], board, game=game)
+    assert np.allclose(swapped.equity, result.equity[list(order)], atol=1e-15)

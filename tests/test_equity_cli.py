@@ -38,3 +38,10 @@ def test_equity_errors_exit_2(capsys):
 
 def test_module_is_callable():
     assert ph.equity(["AhAd", "KsKc"]).equity[0] == ph.equity.equity(["AhAd", "KsKc"]).equity[0]
+
+
+def test_equity_shortdeck_orders(capsys):
+    args = ["equity", "6c7c", "KdKs", "--board", "8c9hTs", "--game", "shortdeck"]
+    assert main(args) == 0 and main(args + ["--straight-beats-trips"]) == 0
+    first, second = capsys.readouterr().out.split("EquityResult")[1:]
+    assert "shortdeck" in first and first != second

@@ -13,11 +13,12 @@ cdef enum:
 
 
 cdef extern from "equity.h" nogil:
-    int PH_EQ_HOLDEM, PH_EQ_OMAHA, PH_EQ_STUD, PH_EQ_POT
+    int PH_EQ_HOLDEM, PH_EQ_OMAHA, PH_EQ_STUD, PH_EQ_SHORTDECK, PH_EQ_POT
 
     ctypedef struct ph_eq_setup:
         int game
         int hilo
+        int order
         int n_players
         int hole_size
         int board_size
@@ -30,7 +31,7 @@ cdef extern from "equity.h" nogil:
         int n_combos[MAX_PLAYERS]
         const uint8_t *combos[MAX_PLAYERS]
         const uint32_t *alias_prob[MAX_PLAYERS]
-        const uint16_t *alias_other[MAX_PLAYERS]
+        const uint32_t *alias_other[MAX_PLAYERS]
 
     ctypedef struct ph_eq_counts:
         int64_t deals
@@ -41,13 +42,13 @@ cdef extern from "equity.h" nogil:
         int64_t low[MAX_PLAYERS]
         int64_t share_sq[MAX_PLAYERS]
 
-    void ph_eq_exact_generic(const ph_eq_setup *s, ph_eq_counts *counts)
+    void ph_eq_exact_generic(const ph_eq_setup *s, uint8_t holes[][8], ph_eq_counts *counts)
     void ph_eq_exact_rows(const ph_eq_setup *s, const uint8_t *holes, const double *weights, size_t n_rows,
                           double *out, int64_t *deals)
 
 
 cdef extern from "equity_sample.h" nogil:
-    void ph_alias_build(const double *weights, int n, uint32_t *prob, uint16_t *other)
+    int ph_alias_build(const double *weights, int n, uint32_t *prob, uint32_t *other)
     void ph_eq_sample(const ph_eq_setup *s, uint64_t seed, uint64_t stream, int64_t n_trials, ph_eq_counts *c)
 
 
@@ -63,7 +64,7 @@ cdef extern from "equity_solver.h" nogil:
 
 ph_combos_prepare()
 
-GAMES = {"holdem": PH_EQ_HOLDEM, "omaha": PH_EQ_OMAHA, "stud": PH_EQ_STUD}
+GAMES = {"holdem": PH_EQ_HOLDEM, "omaha": PH_EQ_OMAHA, "stud": PH_EQ_STUD, "shortdeck": PH_EQ_SHORTDECK}
 POT = PH_EQ_POT
 
 
@@ -90,16 +91,17 @@ cdef class Deal:
     cdef list keep
 
     def __init__(self, str game, bint hilo, int hole_size, int board_size, list holes, list board, list stub,
-                 list ranges):
+                 list ranges, int order=0):
         cdef int p, i, n = len(holes)
         cdef uint8_t[:, ::1] combos
         cdef double[::1] weights
         cdef uint32_t[::1] prob
-        cdef uint16_t[::1] other
+        cdef uint32_t[::1] other
         memset(&self.setup, 0, sizeof(self.setup))
         self.keep = []
         self.setup.game = GAMES[game]
         self.setup.hilo = hilo
+        self.setup.order = order
         self.setup.n_players = n
         self.setup.hole_size = hole_size
         self.setup.board_size = board_size
@@ -120,10 +122,11 @@ cdef class Deal:
             combos = np.ascontiguousarray(combo_cards, dtype=np.uint8)
             weights = np.ascontiguousarray(combo_weights, dtype=np.float64)
             prob_array = np.empty(len(weights), dtype=np.uint32)
-            other_array = np.empty(len(weights), dtype=np.uint16)
+            other_array = np.empty(len(weights), dtype=np.uint32)
             prob = prob_array
             other = other_array
-            ph_alias_build(&weights[0], <int>weights.shape[0], &prob[0], &other[0])
+            if ph_alias_build(&weights[0], <int>weights.shape[0], &prob[0], &other[0]):
+                raise MemoryError()
             self.keep.extend((combos, prob_array, other_array))
             self.setup.n_combos[p] = <int>weights.shape[0]
             self.setup.combos[p] = &combos[0, 0]
@@ -134,7 +137,7 @@ cdef class Deal:
         """Every completion of a deal of known hands: (deals, counts) as counts_array."""
         cdef ph_eq_counts c
         with nogil:
-            ph_eq_exact_generic(&self.setup, &c)
+            ph_eq_exact_generic(&self.setup, self.setup.hole, &c)
         return counts_array(&c, self.setup.n_players)
 
     def exact_rows(self, const uint8_t[:, ::1] holes, const double[::1] weights):

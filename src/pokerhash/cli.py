@@ -201,7 +201,7 @@ def run_equity(args: argparse.Namespace) -> str:
 
     options = dict(board=args.board or (), dead=args.dead or (), game=args.game, method=args.method,
                    target_error=args.target_error, trials=args.trials, time_limit=args.time_limit, seed=args.seed,
-                   threads=args.threads)
+                   threads=args.threads, trips_beat_straight=not args.straight_beats_trips)
     try:
         from tqdm import tqdm
     except ImportError:
@@ -221,7 +221,8 @@ def add_equity(commands: argparse._SubParsersAction) -> None:
     eq.add_argument("players", nargs="+", help="one hand per player (AhAd), or a Hold'em range (QQ+,AKs)")
     eq.add_argument("--board", help="community cards so far, e.g. Td7c2s")
     eq.add_argument("--dead", help="cards out of play")
-    eq.add_argument("--game", default="holdem", help="holdem, omaha, omaha8, stud or stud8")
+    eq.add_argument("--game", default="holdem", help="holdem, omaha, omaha8, stud, stud8 or shortdeck")
+    eq.add_argument("--straight-beats-trips", action="store_true", help="short deck: the older order")
     eq.add_argument("--method", default="auto", choices=("auto", "exact", "sample"))
     eq.add_argument("--target-error", type=float, help="sampling: stop at this standard error")
     eq.add_argument("--trials", type=int, help="sampling: stop after this many deals")

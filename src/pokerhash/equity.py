@@ -3,11 +3,11 @@
 ``equity(players, board, dead, game)`` answers for 2 to 10 players, each a known
 hand or (Hold'em) a weighted range of two-card combinations, in Hold'em, Omaha
 (4, 5 or 6 hole cards, high or eight-or-better hi/lo) and seven-card stud (high or
-hi/lo) with the cards known so far. Hands are ranked as the rules' "Standard hand
-ranking", "Games that pick five cards from more" and "Low hands" say, and every
-showdown's pot is shared as "Pots, splitting and rake" says: ties split evenly, and
-in hi/lo the best high and the best qualifying low each take half, the high taking
-everything when no low qualifies.
+hi/lo) with the cards known so far; Hold'em and Omaha players may also be lists of
+hands. Hands are ranked as the rules' "Standard hand ranking", "Games that pick five
+cards from more" and "Low hands" say, and every showdown's pot is shared as "Pots,
+splitting and rake" says: ties split evenly, and in hi/lo the best high and the best
+qualifying low each take half, the high taking everything when no low qualifies.
 
 Exact results count every remaining deal (and every combination of the players'
 range hands that shares no card with the others, the board or the dead cards,
@@ -27,33 +27,37 @@ import sys
 import time
 import types
 from concurrent.futures import ThreadPoolExecutor
-from typing import Callable, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
 from . import _equity
 from .cards import HandLike, card_str, cards
 from .errors import InvalidCardError, InvalidValueError
-from .ranges import COMBOS, N_COMBOS, Range
+from .ranges import COMBOS, Range
+from .shortdeck import SHORT_DECK
 
 __all__ = ["EquityResult", "equity", "equity_iter", "random_deals", "board_strengths", "equities_vs_range", "GAMES"]
 
 
-
-def _pair_bits(pairs: np.ndarray) -> np.ndarray:
-    """One uint64 card mask per row of two cards."""
-    return (np.uint64(1) << pairs[:, 0].astype(np.uint64)) | (np.uint64(1) << pairs[:, 1].astype(np.uint64))
-
-
-COMBO_BITS = _pair_bits(COMBOS)
+def _row_bits(rows: np.ndarray) -> np.ndarray:
+    """One uint64 card mask per row of cards."""
+    bits = np.zeros(len(rows), dtype=np.uint64)
+    for column in rows.T:
+        bits |= np.uint64(1) << column.astype(np.uint64)
+    return bits
 
 
 class _Game:
-    """What the equity kernels need to know about a game (rules: The games and their flow)."""
+    """What the equity kernels need to know about a game (the rules' "The games and
+    their flow"): the hole card counts a player may show, the board size, and the most
+    players by hole size."""
 
-    def __init__(self, name: str, kind: str, hilo: bool, hole_sizes: Tuple[int, ...], board_size: int, max_players):
+    def __init__(self, name: str, kind: str, hilo: bool, hole_sizes: Tuple[int, ...], board_size: int,
+                 max_players: Dict[int, int], deck: Tuple[int, ...] = tuple(range(52))):
         self.name, self.kind, self.hilo = name, kind, hilo
         self.hole_sizes, self.board_size, self.max_players = hole_sizes, board_size, max_players
+        self.deck = deck
 
 
 _OMAHA_SEATS = {4: 10, 5: 8, 6: 7}  # rules, The games and their flow: Omaha 2-10, PLO5 2-8, PLO6 2-7
@@ -62,15 +66,24 @@ GAMES = {
     "holdem": _Game("holdem", "holdem", False, (2,), 5, {2: 10}),
     "omaha": _Game("omaha", "omaha", False, (4, 5, 6), 5, _OMAHA_SEATS),
     "omaha8": _Game("omaha8", "omaha", True, (4, 5, 6), 5, _OMAHA_SEATS),
-    "stud": _Game("stud", "stud", False, tuple(range(8)), 0, {k: 8 for k in range(8)}),
-    "stud8": _Game("stud8", "stud", True, tuple(range(8)), 0, {k: 8 for k in range(8)}),
+    "stud": _Game("stud", "stud", False, tuple(range(8)), 0, {7: 8}),  # known cards 0..7 of 7
+    "stud8": _Game("stud8", "stud", True, tuple(range(8)), 0, {7: 8}),
+    # the rules' "Other games": 36 cards, sixes to aces, Hold'em's deal.
+    "shortdeck": _Game("shortdeck", "shortdeck", False, (2,), 5, {2: 10}, SHORT_DECK),
 }
-_ALIASES = {"hold'em": "holdem", "plo": "omaha", "omaha-hilo": "omaha8", "plo8": "omaha8", "stud-hilo": "stud8"}
+_ALIASES = {"hold'em": "holdem", "plo": "omaha", "omaha-hilo": "omaha8", "plo8": "omaha8", "stud-hilo": "stud8",
+            "short-deck": "shortdeck", "6+": "shortdeck"}
 
-# Exact counts beyond this many board leaves (after suit symmetry) are sampled by
-# method="auto": about a second on one core.
+# method="auto" counts exactly up to about a second of work on one core: this many
+# board leaves over all classes of range hands (flop games), this many deals walked
+# card by card (stud, about 20 M a second). method="exact" refuses beyond the MAX
+# ones (memory for the combinations of range hands; days of stud deals).
 AUTO_EXACT_LEAVES = 2e8
-AUTO_EXACT_DEALS = 2e7  # stud, walked card by card (about 20 M deals a second)
+AUTO_EXACT_DEALS = 2e7
+MAX_EXACT_ROWS = 2e7
+MAX_EXACT_DEALS = 1e11
+# Sampling runs in chunks of trials, each its own random stream, and checks its stops
+# after each round of chunks: a round is about 5 ms of heads-up Hold'em.
 CHUNK_TRIALS = 1 << 15
 ROUND_CHUNKS = 8
 
@@ -88,7 +101,7 @@ class EquityResult:
     """
 
     def __init__(self, labels, game, equity, win, tie, high, low, showdowns, exact, std_error, progress, elapsed, seed):
-        self.labels = tuple(labels)
+        self._labels = labels
         self.game = game
         self.equity = equity
         self.win = win
@@ -103,6 +116,14 @@ class EquityResult:
         self.progress = progress
         self.elapsed = elapsed
         self.seed = seed
+
+    @property
+    def labels(self) -> Tuple[str, ...]:
+        """Each player's hand or range as text (written on first use: a range's shortest
+        text takes milliseconds)."""
+        if callable(self._labels):
+            self._labels = tuple(self._labels())
+        return self._labels
 
     def table(self) -> str:
         """The result as an aligned text table, one row per player."""
@@ -139,35 +160,67 @@ def _game(game: str) -> _Game:
     return GAMES[name]
 
 
-def _range_weights(player) -> Optional[np.ndarray]:
-    """The (1326,) weights of a range player, or None for a hand: a Range, range text
-    that is not a hand of cards (``"QQ+,AKs"``), or an array of 1,326 floats."""
-    if isinstance(player, Range):
-        return player.weights
+def _is_hand(item) -> bool:
+    """Whether an element of a player's list is a whole hand (not one card)."""
+    if isinstance(item, str):
+        try:
+            return len(cards(item)) > 1
+        except InvalidCardError:
+            return False
+    return isinstance(item, (list, tuple, np.ndarray))
+
+
+def _player_options(player, index: int):
+    """(hand, None) for a known hand, or (None, (hands, weights)) for a range: a Range,
+    range text that is not a hand of cards (``"QQ+,AKs"``), an array of 1,326 float
+    weights (the ``pokerhash.ranges`` layout), a list of hands, or {hand: weight}."""
     if isinstance(player, str):
         try:
-            cards(player)
-            return None
+            return cards(player), None
         except InvalidCardError:
-            return Range(player).weights
-    if isinstance(player, np.ndarray) and player.dtype.kind == "f":
-        return Range(player).weights
-    return None
+            return None, (COMBOS, Range(player).weights)
+    if isinstance(player, Range) or (isinstance(player, np.ndarray) and player.dtype.kind == "f"):
+        return None, (COMBOS, Range(player).weights)
+    items = None
+    if isinstance(player, dict):
+        items = list(player.items())
+    elif isinstance(player, (list, tuple)) and player and all(_is_hand(item) for item in player):
+        items = [(hand, 1.0) for hand in player]
+    if items is None:
+        return cards(player), None
+    hands = [sorted(cards(hand), reverse=True) for hand, _ in items]
+    if len({len(h) for h in hands}) > 1:
+        raise InvalidCardError(f"player {index + 1}: the hands of a list must have the same number of cards")
+    seen = set()
+    for hand in hands:
+        if tuple(hand) in seen:
+            raise InvalidValueError(f"player {index + 1}: hand {''.join(card_str(c) for c in hand)} is listed twice")
+        seen.add(tuple(hand))
+    weights = np.array([w for _, w in items], dtype=np.float64)
+    if not (np.isfinite(weights) & (weights >= 0)).all():
+        raise InvalidValueError(f"player {index + 1}: hand weights must be finite and non-negative")
+    return None, (np.array(hands, dtype=np.uint8), weights)
 
 
 def _label(player, hand: Optional[List[int]]) -> str:
     if hand is not None:
         return "".join(card_str(c) for c in hand) or "?"
-    text = str(player) if not isinstance(player, np.ndarray) else "range"
+    if isinstance(player, (list, tuple, dict)):
+        text = ",".join("".join(card_str(c) for c in cards(h)) for h in player)
+    else:
+        text = str(player) if not isinstance(player, np.ndarray) else "range"
     return text if len(text) <= 24 else text[:21] + "..."
 
 
 class _Spec:
     """A validated equity question."""
 
-    def __init__(self, players, board, dead, game):
+    def __init__(self, players, board, dead, game, trips_beat_straight: bool = True):
         self.game = _game(game)
         g = self.game
+        if not isinstance(trips_beat_straight, (bool, np.bool_)):
+            raise InvalidValueError(f"trips_beat_straight is True or False, not {trips_beat_straight!r}")
+        self.order = 0 if trips_beat_straight else 1
         if isinstance(players, (str, bytes)) or not hasattr(players, "__len__"):
             raise InvalidValueError("players is a sequence of hands or ranges, one per player")
         n = len(players)
@@ -176,34 +229,42 @@ class _Spec:
         if len(self.board) > g.board_size:
             raise InvalidCardError(f"{g.name} has {g.board_size} board cards, got {len(self.board)}")
         self.hands: List[Optional[List[int]]] = []
-        self.weights: List[Optional[np.ndarray]] = []
+        options: List[Optional[Tuple[np.ndarray, np.ndarray]]] = []
         for i, player in enumerate(players):
-            weights = _range_weights(player)
-            if weights is not None and g.kind != "holdem":
+            hand, option = _player_options(player, i)
+            if option is not None and g.kind == "stud":
+                raise InvalidValueError(f"player {i + 1}: give {g.name} hands as their known cards")
+            if option is not None and option[0] is COMBOS and g.kind not in ("holdem", "shortdeck"):
                 raise InvalidValueError(f"player {i + 1}: ranges are for Hold'em; give {g.name} hands as cards")
-            hand = None if weights is not None else cards(player)
-            if hand is not None and len(hand) not in g.hole_sizes:
+            size = len(hand) if hand is not None else option[0].shape[1]
+            if size not in g.hole_sizes:
                 sizes = " or ".join(str(s) for s in g.hole_sizes)
-                raise InvalidCardError(f"player {i + 1}: a {g.name} hand has {sizes} cards, got {len(hand)}")
+                raise InvalidCardError(f"player {i + 1}: a {g.name} hand has {sizes} cards, got {size}")
             self.hands.append(hand)
-            self.weights.append(weights)
-        sizes = {len(h) for h in self.hands if h is not None}
+            options.append(option)
+        sizes = {len(h) for h in self.hands if h is not None} | {o[0].shape[1] for o in options if o is not None}
         if g.kind == "omaha" and len(sizes) > 1:
             raise InvalidCardError(f"every {g.name} hand must have the same number of cards, got {sorted(sizes)}")
-        self.hole_size = 7 if g.kind == "stud" else (sizes.pop() if sizes else 2)
-        seats = g.max_players.get(self.hole_size, 8) if g.kind != "stud" else 8
+        self.hole_size = 7 if g.kind == "stud" else sizes.pop()
+        seats = g.max_players[self.hole_size]
         if not 2 <= n <= seats:
             raise InvalidValueError(f"{g.name} takes 2 to {seats} players, got {n}")
-        self.labels = [_label(p, h) for p, h in zip(players, self.hands)]
+        self.players = tuple(players)
         known = self.board + self.dead + [c for h in self.hands if h is not None for c in h]
         cards(known)  # a card twice anywhere: InvalidCardError naming it
+        outside = [c for c in known if c not in g.deck]
+        if outside:
+            raise InvalidCardError(f"card {card_str(outside[0])} is not in the {len(g.deck)}-card {g.name} deck")
         self.known_mask = 0
         for c in known:
             self.known_mask |= 1 << c
-        self.stub = [c for c in range(52) if not self.known_mask >> c & 1]
+        self.stub = [c for c in g.deck if not self.known_mask >> c & 1]
+        # Range hands holding a known card or one outside the deck are not dealt.
+        removed = self.known_mask | sum(1 << c for c in range(52) if c not in g.deck)
         self.board_size = g.board_size
-        missing = sum(self.hole_size - len(h) for h in self.hands if h is not None) + 2 * sum(
-            w is not None for w in self.weights) + g.board_size - len(self.board)
+        self.ranges = [i for i, o in enumerate(options) if o is not None]
+        missing = sum(self.hole_size - len(h) for h in self.hands if h is not None) + self.hole_size * len(
+            self.ranges) + g.board_size - len(self.board)
         if g.kind == "stud" and missing > len(self.stub):
             # Rules, "The games and their flow": when the deck cannot give every player a
             # seventh card, one community card serves them all.
@@ -214,22 +275,25 @@ class _Spec:
         if missing > len(self.stub):
             raise InvalidValueError(f"{n} players need {missing} more cards but only {len(self.stub)} are left")
         self.combos: List[Optional[Tuple[np.ndarray, np.ndarray]]] = []
-        for i, w in enumerate(self.weights):
-            if w is None:
+        for i, option in enumerate(options):
+            if option is None:
                 self.combos.append(None)
                 continue
-            live = (w > 0) & ((COMBO_BITS & np.uint64(self.known_mask)) == 0)
+            hands, weights = option
+            live = (weights > 0) & ((_row_bits(hands) & np.uint64(removed)) == 0)
             if not live.any():
                 raise InvalidValueError(f"player {i + 1}'s range is empty once the known cards are removed")
             index = np.flatnonzero(live)
-            self.combos.append((np.ascontiguousarray(COMBOS[index]), w[index]))
-        self.ranges = [i for i, c in enumerate(self.combos) if c is not None]
+            self.combos.append((np.ascontiguousarray(hands[index]), weights[index]))
         if len(self.ranges) > 1 and not self._compatible():
             raise InvalidValueError("no combination of the players' ranges is free of shared cards")
 
+    def labels(self) -> List[str]:
+        return [_label(p, h) for p, h in zip(self.players, self.hands)]
+
     def _compatible(self) -> bool:
-        """Whether some choice of one combination per range player shares no card."""
-        masks = [[int(b) for b in _pair_bits(self.combos[i][0])] for i in self.ranges]
+        """Whether some choice of one hand per range player shares no card."""
+        masks = [[int(b) for b in _row_bits(self.combos[i][0])] for i in self.ranges]
 
         def search(k: int, used: int) -> bool:
             return k == len(masks) or any(not used & m and search(k + 1, used | m) for m in masks[k])
@@ -239,12 +303,13 @@ class _Spec:
     def deal(self) -> "_equity.Deal":
         holes = [h if h is not None else [] for h in self.hands]
         return _equity.Deal(self.game.kind, self.game.hilo, self.hole_size, self.board_size, holes, self.board,
-                            self.stub, self.combos)
+                            self.stub, self.combos, self.order)
 
     def board_leaves(self) -> int:
         """Boards one exact row walks (about: ranks, then flush corrections)."""
-        free = len(self.stub) - 2 * len(self.ranges)
-        return min(math.comb(free, self.board_size - len(self.board)), 40000)
+        free = len(self.stub) - self.hole_size * len(self.ranges)
+        boards = math.comb(free, self.board_size - len(self.board))
+        return boards if self.game.kind == "shortdeck" else min(boards, 40000)
 
     def completions(self) -> int:
         """Deals of known hands walked card by card."""
@@ -260,22 +325,22 @@ class _Spec:
 
 def _range_rows(spec: _Spec, limit: float):
     """Every combination of the players' hands that shares no card, as rows of hole
-    cards (n, players * 2) with weights; None when there would be more than limit."""
+    cards (players * hole_size, each hand highest card first) with the products of
+    their weights; None when there would be more than limit."""
     rows = np.zeros((1, 0), dtype=np.uint8)
     masks = np.zeros(1, dtype=np.uint64)
     weights = np.ones(1)
     for hand, combo in zip(spec.hands, spec.combos):
         if combo is None:
-            cards_ = np.array(sorted(hand, reverse=True), dtype=np.uint8)
-            rows = np.concatenate([rows, np.broadcast_to(cards_, (len(rows), len(cards_)))], axis=1)
+            known = np.array(sorted(hand, reverse=True), dtype=np.uint8)
+            rows = np.concatenate([rows, np.broadcast_to(known, (len(rows), len(known)))], axis=1)
             continue
-        pairs, w = combo
-        if len(rows) * len(pairs) > limit:
+        hands, w = combo
+        if len(rows) * len(hands) > limit:
             return None
-        bits = _pair_bits(pairs)
-        ok = (masks[:, None] & bits[None, :]) == 0
-        left, right = np.nonzero(ok)
-        rows = np.concatenate([rows[left], pairs[right]], axis=1)
+        bits = _row_bits(hands)
+        left, right = np.nonzero((masks[:, None] & bits[None, :]) == 0)
+        rows = np.concatenate([rows[left], hands[right]], axis=1)
         masks = masks[left] | bits[right]
         weights = weights[left] * w[right]
     return np.ascontiguousarray(rows), weights
@@ -285,26 +350,22 @@ def _suit_classes(spec: _Spec, rows: np.ndarray, weights: np.ndarray):
     """Rows that a permutation of the suits maps into each other (fixing the board and
     dead cards as sets) have the same counts: one row per class, with the classes'
     summed weights and sizes, ordered by hole ranks (the C loop reuses rank passes).
-    Known hands must map to themselves too: the deal's stub is theirs."""
-    n = len(spec.hands)
-    fixed = [set(spec.board), set(spec.dead)] + [set(h) for h in spec.hands if h is not None]
+    Known hands must map to themselves too: the deal's stub is theirs. A class is named
+    by the least byte string of its rows (cards + 1, each hand highest card first)."""
+    n, h = len(spec.hands), spec.hole_size
+    fixed = [set(spec.board), set(spec.dead)] + [set(hand) for hand in spec.hands if hand is not None]
     perms = [p for p in itertools.permutations(range(4))
              if all({(c & ~3) | p[c & 3] for c in group} == group for group in fixed)]
-    table = np.array([[(c & ~3) | p[c & 3] for c in range(52)] for p in perms], dtype=np.uint8)
-    mapped = table[:, rows].reshape(len(perms), len(rows), n, 2).astype(np.int64)
-    code = np.maximum(mapped[..., 0], mapped[..., 1]) << 6 | np.minimum(mapped[..., 0], mapped[..., 1])
-    key = np.zeros(code.shape[:2], dtype=np.int64)
-    for i in range(n):
-        key = key << 12 | code[..., i]
-    canon = key.min(axis=0)
+    canon = None
+    for p in perms:
+        table = np.array([(c & ~3) | p[c & 3] for c in range(52)], dtype=np.uint8)
+        mapped = np.sort(table[rows].reshape(len(rows), n, h), axis=2)[:, :, ::-1] + np.uint8(1)
+        key = np.ascontiguousarray(mapped.reshape(len(rows), n * h)).view(f"S{n * h}").ravel()
+        canon = key if canon is None else np.where(key < canon, key, canon)
     unique, inverse = np.unique(canon, return_inverse=True)
     class_weights = np.bincount(inverse.ravel(), weights)
     class_sizes = np.bincount(inverse.ravel())
-    out = np.empty((len(unique), n, 2), dtype=np.uint8)
-    for i in range(n):
-        c = (unique >> (12 * (n - 1 - i))) & 0xFFF
-        out[:, i, 0], out[:, i, 1] = c >> 6, c & 63
-    out = out.reshape(len(unique), 2 * n)
+    out = np.frombuffer(unique.tobytes(), dtype=np.uint8).reshape(len(unique), n * h) - np.uint8(1)
     order = np.lexsort((out >> 2).T[::-1])
     return np.ascontiguousarray(out[order]), class_weights[order], class_sizes[order]
 
@@ -318,10 +379,20 @@ def _exact_plan(spec: _Spec, limit: float):
     if built is None:
         return None
     rows, weights = built
-    if len(spec.hands) <= 5:
-        return _suit_classes(spec, rows, weights)
-    order = np.lexsort((rows >> 2).T[::-1])
-    return rows[order], weights[order], np.ones(len(rows), dtype=np.int64)
+    return _suit_classes(spec, rows, weights)
+
+
+def _plan(spec: _Spec, auto: bool):
+    """What an exact count walks (see _exact_plan; True for stud), or None when it is
+    too long for method="auto" or beyond the MAX limits."""
+    if spec.game.kind == "stud":
+        return True if spec.completions() <= (AUTO_EXACT_DEALS if auto else MAX_EXACT_DEALS) else None
+    leaves = spec.board_leaves()
+    # Suit symmetry divides the combinations by up to 24 before the leaf budget applies.
+    plan = _exact_plan(spec, 24 * AUTO_EXACT_LEAVES / leaves if auto else MAX_EXACT_ROWS)
+    if plan is not None and auto and len(plan[0]) * leaves > AUTO_EXACT_LEAVES:
+        return None
+    return plan
 
 
 def _pool_map(function, items, threads: int):
@@ -347,7 +418,7 @@ def _exact_results(spec: _Spec, plan, threads: int, started: float) -> Iterator[
     rows, weights, sizes = plan
     deal = spec.deal()
     # Pieces of rows, a round of them per thread at a time, an interim result after each round.
-    pieces = min(len(rows), 16 * threads)
+    pieces = min(-(-len(rows) // 64), 16 * threads)  # a piece keeps its rank passes: not too small
     bounds = np.linspace(0, len(rows), pieces + 1).astype(int)
     batches = [(bounds[i], bounds[i + 1]) for i in range(pieces) if bounds[i + 1] > bounds[i]]
     total = np.zeros(1 + 5 * n)
@@ -423,12 +494,12 @@ PlayerLike = Union[HandLike, np.ndarray, object]
 
 def equity_iter(players: Sequence[PlayerLike], board: HandLike = (), dead: HandLike = (), game: str = "holdem",
                 method: str = "auto", *, target_error: Optional[float] = None, trials: Optional[int] = None,
-                time_limit: Optional[float] = None, seed: Optional[int] = None, threads: int = 1
-                ) -> Iterator[EquityResult]:
+                time_limit: Optional[float] = None, seed: Optional[int] = None, threads: int = 1,
+                trips_beat_straight: bool = True) -> Iterator[EquityResult]:
     """Interim results of :func:`equity` as the work goes (same arguments); the last
     one is the final result (``progress == 1.0``)."""
     started = time.perf_counter()
-    spec = _Spec(players, board, dead, game)
+    spec = _Spec(players, board, dead, game, trips_beat_straight)
     threads = _threads(threads)
     if method not in ("auto", "exact", "sample"):
         raise InvalidValueError(f"method is 'auto', 'exact' or 'sample', not {method!r}")
@@ -437,43 +508,39 @@ def equity_iter(players: Sequence[PlayerLike], board: HandLike = (), dead: HandL
             raise InvalidValueError(f"{name} must be positive, got {value!r}")
     if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int) or trials < 1):
         raise InvalidValueError(f"trials must be a positive int, got {trials!r}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 64):
+        raise InvalidValueError(f"seed must be an int in 0..2**64-1, got {seed!r}")
     if method != "sample":
-        plan = None
-        if spec.game.kind == "stud":
-            feasible = spec.completions() <= (AUTO_EXACT_DEALS if method == "auto" else float("inf"))
-            plan = feasible or None
-        else:
-            limit = AUTO_EXACT_LEAVES / spec.board_leaves() if method == "auto" else 5e7
-            plan = _exact_plan(spec, limit * (64 if method == "auto" else 1))
-            if plan is not None and method == "auto" and len(plan[0]) * spec.board_leaves() > AUTO_EXACT_LEAVES:
-                plan = None
+        plan = _plan(spec, method == "auto")
         if plan is not None:
             yield from _exact_results(spec, plan, threads, started)
             return
         if method == "exact":
-            raise InvalidValueError("too many combinations of range hands to count exactly; use method='sample'")
+            raise InvalidValueError("too many deals or combinations of hands to count exactly; use method='sample'")
     if target_error is None and trials is None and time_limit is None:
         target_error = 5e-4
     seed = secrets.randbits(64) if seed is None else seed
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 64:
-        raise InvalidValueError(f"seed must be an int in 0..2**64-1, got {seed!r}")
     yield from _sampled_results(spec, threads, seed, target_error, trials, time_limit, started)
 
 
 def equity(players: Sequence[PlayerLike], board: HandLike = (), dead: HandLike = (), game: str = "holdem",
            method: str = "auto", *, target_error: Optional[float] = None, trials: Optional[int] = None,
            time_limit: Optional[float] = None, seed: Optional[int] = None, threads: int = 1,
-           progress: Optional[Callable[[EquityResult], None]] = None) -> EquityResult:
+           trips_beat_straight: bool = True, progress: Optional[Callable[[EquityResult], None]] = None
+           ) -> EquityResult:
     """Each player's share of the pot at showdown, over every way the deal can end.
 
-    ``players``: 2 to 10 hands (cards, e.g. ``"AhAd"`` or ``[48, 49]``) or, in
-    Hold'em, ranges (a ``pokerhash.Range``, its text, or any (1326,) float weight
-    array in the ``pokerhash.ranges`` layout). ``board``: the community cards so far;
+    ``players``: 2 to 10 hands (cards, e.g. ``"AhAd"`` or ``[48, 49]``), lists of
+    hands (``["AhAdKhKd", "9s8s7c6c"]``, each as likely) or ``{hand: weight}``, and in
+    Hold'em ranges (a ``pokerhash.Range``, its text such as ``"QQ+,AKs:0.5"``, or any
+    (1326,) float weight array in the ``pokerhash.ranges`` layout). ``board``: the community cards so far;
     ``dead``: cards out of play (folded or burned cards seen, stud up-cards of folded
     players). ``game``: ``"holdem"``, ``"omaha"`` (4, 5 or 6 hole cards), ``"omaha8"``
     (hi/lo eight or better), ``"stud"`` or ``"stud8"`` (each player's known cards, 0
     to 7; when the deck cannot complete every hand the seventh card is one community
-    card; rules: The games and their flow).
+    card, the rules' "The games and their flow"), ``"shortdeck"`` (6+ Hold'em on the
+    36-card deck, the rules' "Other games"; ``trips_beat_straight=False`` for the older
+    order with the straight above three of a kind).
 
     ``method``: ``"exact"`` counts every deal (with ranges, every combination of
     range hands that shares no card, weighted by the product of the weights);
@@ -491,7 +558,8 @@ def equity(players: Sequence[PlayerLike], board: HandLike = (), dead: HandLike =
     """
     result = None
     for result in equity_iter(players, board, dead, game, method, target_error=target_error, trials=trials,
-                              time_limit=time_limit, seed=seed, threads=threads):
+                              time_limit=time_limit, seed=seed, threads=threads,
+                              trips_beat_straight=trips_beat_straight):
         if progress is not None:
             progress(result)
     return result
