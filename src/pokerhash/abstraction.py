@@ -55,6 +55,7 @@ __all__ = [
     "open_table",
 ]
 
+#: The features compute() knows: "hs" (river), "ehs", "ehs2", "histogram" (flop, turn), "ochs" (any round).
 FEATURES = ("hs", "ehs", "ehs2", "histogram", "ochs")
 _FEATURES_BY_BOARD = {3: ("ehs", "ehs2", "histogram", "ochs"), 4: ("ehs", "ehs2", "histogram", "ochs"), 5: ("hs", "ochs")}
 MAX_CLUSTERS = 64  # csrc/abstraction.h: PH_MAX_CLUSTERS
@@ -249,8 +250,7 @@ def compute(indexer: HandIndexer, round: int, features: Iterable[str], *, bins: 
 
 def open_table(path, indexer: HandIndexer, round: int, feature: str, *, bins: int = DEFAULT_BINS,
                n_clusters: int = 0, mode: str = "w+") -> np.ndarray:
-    """A feature's table as a ``.npy`` file mapped in memory (``np.lib.format.
-    open_memmap``): ``mode="w+"`` creates it (zeros), ``"r+"`` reopens it to fill
+    """A feature's table as a ``.npy`` file mapped in memory (NumPy's ``open_memmap``): ``mode="w+"`` creates it (zeros), ``"r+"`` reopens it to fill
     more boards, ``"r"`` reads it. Pass it in ``out=`` to :func:`compute`; chunks
     of boards computed in separate processes can fill the same file."""
     shape, dtype = feature_spec(indexer, round, feature, bins, n_clusters)
