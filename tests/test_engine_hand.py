@@ -12,6 +12,7 @@ from pokerhash.cards import cards
 from pokerhash.engine import (
     BIG_O,
     DEUCE7_SINGLE_DRAW,
+    BADUGI,
     DEUCE7_TRIPLE_DRAW,
     RAZZ,
     SHORTDECK,
@@ -521,3 +522,23 @@ def test_triple_draw_has_three_draws_and_timeout_stands_pat():
         else:
             hand.check() if hand.pending.legal.can_check else hand.call()
     assert draws == 6 and len(of(hand, ev.Burn)) == 3
+
+
+def test_badugi_four_cards_three_draws_best_badugi_wins():
+    from pokerhash import evaluate_badugi
+
+    hand = Hand(BADUGI, {0: 100, 1: 100, 2: 100}, button=0, stakes=BLINDS, seed=21)
+    assert all(len(hand.hole_cards(seat)) == 4 for seat in range(3))
+    draws = 0
+    while not hand.is_over:
+        if hand.pending.kind is PendingKind.DRAW:
+            hand.timeout()  # a low game: stand pat
+            draws += 1
+        else:
+            hand.check() if hand.pending.legal.can_check else hand.call()
+    assert draws == 9 and len(of(hand, ev.Burn)) == 3
+    values = {seat: evaluate_badugi(hand.hole_cards(seat)) for seat in range(3)}
+    best = max(values.values())
+    winners = [seat for seat, value in values.items() if value == best]
+    assert sum(hand.result.payouts.values()) == 6
+    assert set(hand.result.payouts) <= set(winners) and len(hand.result.payouts) == len(winners)

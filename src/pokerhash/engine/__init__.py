@@ -3,6 +3,8 @@
 from .hand import Hand, HandResult, Options, Pending, PendingKind, ShownHand, Stakes
 from .variants import (
     A5_LOW,
+    BADUGI,
+    BADUGI_LOW,
     BIG_O,
     DEUCE7_LOW,
     DEUCE7_SINGLE_DRAW,
@@ -41,6 +43,8 @@ __all__ = [
     "A5_LOW",
     "BIG_O",
     "DEUCE7_LOW",
+    "BADUGI",
+    "BADUGI_LOW",
     "DEUCE7_SINGLE_DRAW",
     "DEUCE7_TRIPLE_DRAW",
     "FIVE_CARD_DRAW",

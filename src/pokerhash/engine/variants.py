@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Callable, Optional, Sequence, Tuple
 
 from .. import _core
+from ..badugi import describe_badugi
 from ..betting import Limit
 from ..errors import InvalidValueError
 from ..high import describe
@@ -32,6 +33,8 @@ __all__ = [
     "DEUCE7_LOW",
     "DEUCE7_SINGLE_DRAW",
     "DEUCE7_TRIPLE_DRAW",
+    "BADUGI",
+    "BADUGI_LOW",
     "RAZZ",
     "SHORTDECK",
     "SHORTDECK_HIGH",
@@ -137,6 +140,14 @@ SHORTDECK_HIGH_CLASSIC = Evaluation("short-deck high, straight over trips", _sho
 A5_LOW = Evaluation("a-5 low", _a5_low, describe_a5_low)
 #: 2-7 low of the five cards held (RULES §9).
 DEUCE7_LOW = Evaluation("2-7 low", _deuce7, describe_deuce7)
+
+
+def _badugi(hole, board, lowest_rank):
+    return _core.evaluate_badugi(hole)
+
+
+#: Badugi of the four cards held: the largest badugi, then the lowest (RULES §9).
+BADUGI_LOW = Evaluation("badugi", _badugi, describe_badugi)
 
 
 @dataclass(frozen=True)
@@ -314,12 +325,16 @@ SHORTDECK = replace(HOLDEM, name="Short-deck Hold'em", high=SHORTDECK_HIGH, deck
 #: Razz: seven-card stud for the A-5 low only (RULES §9).
 RAZZ = replace(STUD, name="Razz", high=A5_LOW, razz=True)
 _DRAW = Street(draw=5, burn=True)
+_BADUGI_DRAW = Street(draw=4, burn=True)
 #: 2-7 single draw, no-limit, blinds (RULES §9).
 DEUCE7_SINGLE_DRAW = Variant("2-7 single draw", (Street(hole=5), _DRAW), DEUCE7_LOW, None, Limit.NO_LIMIT,
                              max_players=6, big_bet_street=1)
 #: 2-7 triple draw, fixed limit: small bet on the first two rounds (RULES §9).
 DEUCE7_TRIPLE_DRAW = Variant("2-7 triple draw", (Street(hole=5), _DRAW, _DRAW, _DRAW), DEUCE7_LOW, None,
                              Limit.FIXED_LIMIT, max_players=6, big_bet_street=2)
+#: Badugi, fixed-limit triple draw with blinds, four cards (RULES §9; 2-6 players, §6).
+BADUGI = Variant("Badugi", (Street(hole=4), _BADUGI_DRAW, _BADUGI_DRAW, _BADUGI_DRAW), BADUGI_LOW, None,
+                 Limit.FIXED_LIMIT, max_players=6, big_bet_street=2)
 
 #: The built-in games by short name.
 VARIANTS = {
@@ -337,4 +352,5 @@ VARIANTS = {
     "razz": RAZZ,
     "2-7-single-draw": DEUCE7_SINGLE_DRAW,
     "2-7-triple-draw": DEUCE7_TRIPLE_DRAW,
+    "badugi": BADUGI,
 }
