@@ -542,3 +542,18 @@ def test_badugi_four_cards_three_draws_best_badugi_wins():
     winners = [seat for seat, value in values.items() if value == best]
     assert sum(hand.result.payouts.values()) == 6
     assert set(hand.result.payouts) <= set(winners) and len(hand.result.payouts) == len(winners)
+
+
+@pytest.mark.parametrize("to", [2, 3])
+def test_stud_bring_in_against_an_all_in_ante(to):
+    # Seat 1's whole stack is its ante: nobody can answer a bet, so the bring-in or
+    # the short completion is posted and its unmatched part returned (found by the
+    # state machine: completing raised "the betting round is over").
+    stakes = Stakes(ante=1, bring_in=2, small_bet=4, big_bet=8)
+    hand = Hand(RAZZ, {0: 4, 1: 1}, button=0, stakes=stakes, seed=0)
+    assert hand.pending.kind is PendingKind.BRING_IN
+    hand.act(Action.bet_to(to))
+    while not hand.is_over:
+        hand.check() if hand.pending.legal.can_check else hand.call()
+    assert sum(hand.result.stacks.values()) == 5 and hand.result.rake == 0
+    assert Hand.replay(hand.events).result == hand.result

@@ -549,16 +549,21 @@ class Hand:
         else:
             move = self.validate(action)
             i = self._index[move.player]
-            if move.to <= self.stakes.bring_in:
-                forced = [ForcedBet.bring_in(i, move.to)]
-                round_ = BettingRound.start(self.structure, self._stacks, (i + 1) % self._n, forced=forced,
-                                            contributed=self._contributed, folded=self._folded, dead=self._dead)
-            else:
+            round_ = None
+            if move.to > self.stakes.bring_in:
                 # Completing is a bet: all-in for less, the half-bet rule decides whether it
                 # counts as a full one (rules: Betting).
                 round_ = BettingRound.start(self.structure, self._stacks, i, contributed=self._contributed,
                                             folded=self._folded, dead=self._dead)
-                round_.perform(round_.validate(Action.bet_to(move.to)))
+                if round_.to_act is None:
+                    round_ = None  # every opponent is all-in: nobody can answer a bet
+                else:
+                    round_.perform(round_.validate(Action.bet_to(move.to)))
+            if round_ is None:
+                # Posted like the bring-in; what no opponent matches goes back as uncalled.
+                forced = [ForcedBet.bring_in(i, move.to)]
+                round_ = BettingRound.start(self.structure, self._stacks, (i + 1) % self._n, forced=forced,
+                                            contributed=self._contributed, folded=self._folded, dead=self._dead)
             if self._log is not None:
                 self._log.append(ev.Post(move.player, ForcedKind.BRING_IN, move.to))
             self._begin_round(round_, ())
