@@ -303,6 +303,14 @@ def test_players_as_range_objects_text_or_arrays():
         equity(["AsKs", "QQ+,AKs:0.5"], board).equity[0], abs=1e-12)
 
 
+def test_equities_vs_range_refuses_an_array_of_boards():
+    boards = np.array([cards("Jh 7c 2h"), cards("2c 3c 4c")], dtype=np.uint8)
+    with pytest.raises(InvalidCardError, match="one board"):
+        equities_vs_range(boards, "QQ+")
+    one = equities_vs_range(boards[0], "QQ+")   # a 1-D array is one board
+    assert np.array_equal(one, equities_vs_range("Jh 7c 2h", "QQ+"), equal_nan=True)
+
+
 def test_sampled_multiway_ranges_within_four_standard_errors():
     players = [Range("AA,KK,AKs"), Range("QQ,JJ,AQs"), Range("T9s,98s,87s"), "7h7d"]
     exact = equity(players, "Ah 9s 2d", method="exact")

@@ -616,6 +616,9 @@ def equities_vs_range(board: HandLike, villain) -> np.ndarray:
     The turn and river are enumerated; card removal is exact (a villain hand sharing
     a card with the hero or a runout does not count; rules: Cards). Ties count
     half ("Pots, splitting and rake")."""
+    if isinstance(board, np.ndarray) and board.ndim != 1:
+        # One board per call: an (n, k) array would otherwise answer for its first row only.
+        raise InvalidCardError(f"equities_vs_range takes one board of 3, 4 or 5 cards, got an array of shape {board.shape}")
     rows = _boards(board, (3, 4, 5))
     weights = Range(villain).weights
     return _equity.equities_vs_range(np.ascontiguousarray(rows[0]), np.ascontiguousarray(weights))
