@@ -1,0 +1,151 @@
+"""A match state played on the engine, and engine actions written as ACPC actions.
+
+:func:`replay` rebuilds the hand a :class:`~pokerhash.acpc.MatchState` describes as an
+engine :class:`~pokerhash.engine.Hand` (caller dealing: the known cards, and stand-ins
+for the hidden hole cards, which no seat's view shows), so an engine agent can
+decide; :func:`acpc_action` writes the agent's answer back as ACPC text.
+
+ACPC's ``r<N>`` counts the chips a player has put in over the whole hand, the engine's
+``to`` only the current round's: ``N = to + chips put in on earlier rounds``.
+"""
+
+from __future__ import annotations
+
+from ..betting import Action, ActionKind, Limit
+from ..engine import Hand, PendingKind
+from ..engine import events as ev
+from ..errors import IllegalActionError, InvalidValueError
+from .gamedef import AcpcGame
+from .matchstate import MatchState
+
+__all__ = ["replay", "engine_action", "acpc_action", "matchstate_of"]
+
+_DEAL = PendingKind.DEAL
+_DECISION = PendingKind.DECISION
+
+
+def replay(state: MatchState, game: AcpcGame) -> Hand:
+    """The engine hand of ``state`` in ``game``: every action replayed, the board
+    dealt; InvalidValueError naming the first action or card the game does not allow."""
+    players = game.gamedef.num_players
+    if len(state.hole_cards) != players:
+        raise InvalidValueError(f"{state} shows {len(state.hole_cards)} positions; the game has {players}")
+    hand = game.new_hand(deal="caller")
+    known = {c for cards in state.hole_cards if cards for c in cards} | {c for cards in state.board for c in cards}
+    stand_ins = (c for c in range(52) if c not in known)
+    for position, cards in enumerate(state.hole_cards):
+        if cards is not None and len(cards) != game.gamedef.num_hole_cards:
+            raise InvalidValueError(f"position {position} holds {len(cards)} cards in {state}, not "
+                                    f"{game.gamedef.num_hole_cards}")
+        hand.deal(cards if cards is not None else [next(stand_ins) for _ in range(game.gamedef.num_hole_cards)])
+    last = state.round
+    for number, actions in enumerate(state.betting):
+        if number:
+            _deal_board(hand, state, number)
+        for index, token in enumerate(actions):
+            if hand.pending.kind is not _DECISION:
+                raise InvalidValueError(f"action {index + 1} of round {number + 1} ({token!r}) of {state} comes "
+                                        f"when nobody may act: {hand.pending}")
+            try:
+                hand.act(engine_action(hand, token))
+            except IllegalActionError as error:
+                raise InvalidValueError(f"action {index + 1} of round {number + 1} ({token!r}) of {state} is "
+                                        f"illegal: {error}") from None
+        if number < last and hand.pending.kind is not _DEAL:
+            raise InvalidValueError(f"round {number + 1} of {state} is not over, yet the betting moves on: "
+                                    f"{hand.pending}")
+    if hand.pending.kind is _DEAL:
+        raise InvalidValueError(f"round {last + 1} of {state} is over, yet the next round's board is missing")
+    return hand
+
+
+def _deal_board(hand: Hand, state: MatchState, number: int) -> None:
+    pending = hand.pending
+    if pending.kind is not _DEAL or pending.target != "burn":
+        raise InvalidValueError(f"round {number + 1} of {state} starts before round {number} is over: {pending}")
+    hand.deal([])  # ACPC burns nothing: the engine's burn goes unseen
+    cards = state.board[number]
+    if len(cards) != hand.pending.count:
+        raise InvalidValueError(f"round {number + 1} of {state} deals {len(cards)} board cards, not "
+                                f"{hand.pending.count}")
+    hand.deal(cards)
+
+
+def engine_action(hand: Hand, token: str) -> Action:
+    """The engine action of ACPC action ``token`` for the player to act in ``hand``
+    (IllegalActionError when ACPC forbids it: folding when checking is free, a raise
+    size in limit or none in no-limit)."""
+    legal = hand.pending.legal
+    if legal is None:
+        raise IllegalActionError(f"nobody is to act: {hand.pending}")
+    if token == "f":
+        if legal.can_check:
+            raise IllegalActionError("ACPC does not allow folding when checking is free")
+        return Action.fold()
+    if token == "c":
+        return Action.check() if legal.can_check else Action.call()
+    fixed = hand.structure.limit is Limit.FIXED_LIMIT
+    if token[:1] != "r" or (len(token) == 1) != fixed:
+        raise IllegalActionError(f"this game's raise is {'r' if fixed else 'r<chips>'}, not {token!r}")
+    if legal.raise_kind is None:
+        raise IllegalActionError(f"no raise is legal: {legal.no_raise_reason}")
+    if fixed:
+        return Action.raise_to(legal.min_to)
+    return Action.raise_to(int(token[1:]) - _earlier_rounds(hand, hand.pending.seat))
+
+
+def acpc_action(hand: Hand, action: Action) -> str:
+    """``action`` (an engine request for the player to act) as ACPC text: ``f``, ``c``,
+    ``r`` or ``r<chips in the hand>``. IllegalActionError if the engine or ACPC forbids it."""
+    move = hand.validate(action)
+    kind = move.kind
+    if kind is ActionKind.FOLD:
+        if hand.pending.legal.can_check:
+            raise IllegalActionError("ACPC does not allow folding when checking is free")
+        return "f"
+    if kind is ActionKind.CHECK or kind is ActionKind.CALL:
+        return "c"
+    if hand.structure.limit is Limit.FIXED_LIMIT:
+        return "r"
+    return f"r{move.to + _earlier_rounds(hand, move.player)}"
+
+
+def _earlier_rounds(hand: Hand, seat: int) -> int:
+    """The chips ``seat`` put in before the current round."""
+    return hand.contributed[seat] - hand.bets[seat]
+
+
+def matchstate_of(hand: Hand, position: int, hand_number: int = 0) -> MatchState:
+    """The match state an ACPC dealer sends ``position`` for an engine ``hand`` of an
+    :class:`~pokerhash.acpc.AcpcGame` (seat p is position p; the hand must log its
+    events and not wait for a deal). Other positions' hole cards show once the hand
+    is over, for those who reached a showdown."""
+    if hand.pending.kind is _DEAL:
+        raise InvalidValueError(f"the hand waits for cards: {hand.pending}")
+    fixed = hand.structure.limit is Limit.FIXED_LIMIT
+    contributed = dict.fromkeys(hand.seats, 0)
+    before_round = dict(contributed)
+    betting = [[]]  # type: list
+    board = [()]  # type: list
+    for event in hand.events:
+        kind = type(event)
+        if kind is ev.Post:
+            contributed[event.seat] += event.amount
+        elif kind is ev.Deal and event.seat is None:
+            betting.append([])
+            board.append(event.cards)
+            before_round = dict(contributed)
+        elif kind is ev.Act:
+            move = event.action
+            contributed[event.seat] += move.chips
+            if move.kind is ActionKind.FOLD:
+                betting[-1].append("f")
+            elif move.kind is ActionKind.CHECK or move.kind is ActionKind.CALL:
+                betting[-1].append("c")
+            else:
+                betting[-1].append("r" if fixed else f"r{move.to + before_round[event.seat]}")
+    folded = set(hand.folded)
+    showdown = hand.is_over and len(hand.seats) - len(folded) > 1
+    holes = tuple(hand.hole_cards(seat) if seat == position or (showdown and seat not in folded) else None
+                  for seat in hand.seats)
+    return MatchState(position, hand_number, tuple(map(tuple, betting)), holes, tuple(board))

@@ -1,0 +1,344 @@
+"""pokerhash.acpc: game definitions, match states, the engine mapping and the client,
+checked against the standard .game files and a small ACPC dealer (tests/acpc_dealer.py)
+that follows the server's rules on its own code."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import pokerhash as ph
+from pokerhash.acpc import (
+    GameDef,
+    MatchState,
+    acpc_action,
+    answer,
+    engine_action,
+    format_gamedef,
+    matchstate_of,
+    parse_gamedef,
+    play_match,
+    read_gamedef,
+    replay,
+)
+from pokerhash.acpc.__main__ import load_agent, main
+from pokerhash.errors import IllegalActionError, InvalidValueError
+
+from acpc_dealer import Dealer
+
+DATA = Path(__file__).parent / "data"
+GAMES = {path.name: path for path in sorted(DATA.glob("holdem.*.game"))}
+LIMIT2 = read_gamedef(DATA / "holdem.limit.2p.reverse_blinds.game")
+NOLIMIT2 = read_gamedef(DATA / "holdem.nolimit.2p.reverse_blinds.game")
+LIMIT3 = read_gamedef(DATA / "holdem.limit.3p.game")
+NOLIMIT3 = read_gamedef(DATA / "holdem.nolimit.3p.game")
+
+
+# -- game definitions ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_standard_gamedefs_round_trip_exactly(name):
+    text = GAMES[name].read_text()
+    gamedef = parse_gamedef(text)
+    assert format_gamedef(gamedef) == text
+    assert parse_gamedef(str(gamedef)) == gamedef
+
+
+def test_gamedef_fields_and_engine_mapping():
+    assert NOLIMIT2.stacks == (20000, 20000) and NOLIMIT2.blinds == (100, 50) and NOLIMIT2.first_player == (1, 0, 0, 0)
+    assert LIMIT2.raise_sizes == (10, 10, 20, 20) and LIMIT2.max_raises == (3, 4, 4, 4) and LIMIT2.stacks is None
+    game = LIMIT2.engine()
+    assert game.stakes.blinds == (5, 10) and (game.stakes.small_bet, game.stakes.big_bet, game.stakes.max_bets) == (10, 20, 4)
+    assert game.variant.limit is ph.betting.Limit.FIXED_LIMIT and game.button == 1
+    assert NOLIMIT3.engine().stakes.blinds == (50, 100) and NOLIMIT3.engine().stacks == (20000,) * 3
+    assert LIMIT3.engine().button == 2
+
+
+def test_gamedef_keys_are_case_insensitive_with_comments():
+    text = "# a comment\ngamedef\nNOLIMIT\nNUMPLAYERS=2\nnumrounds = 4\nStack = 20000 20000\nblind = 100 50\n" \
+           "FIRSTPLAYER = 2 1 1 1\nnumsuits = 4\nnumranks = 13\nnumholecards = 2\nnumboardcards = 0 3 1 1\nend gamedef\n"
+    assert parse_gamedef(text) == NOLIMIT2
+
+
+@pytest.mark.parametrize("change, problem", [
+    ("numPlayers = 2", "numPlayers = 1"),
+    ("blind = 10 5", "blind = 10"),
+    ("raiseSize = 10 10 20 20", "raiseSize = 10 10"),
+    ("firstPlayer = 2 1 1 1", "firstPlayer = 3 1 1 1"),
+    ("END GAMEDEF", ""),
+    ("limit", "pot"),
+    ("numRanks = 13", "numRanks = x"),
+])
+def test_bad_gamedefs_are_refused(change, problem):
+    text = GAMES["holdem.limit.2p.reverse_blinds.game"].read_text().replace(change, problem)
+    with pytest.raises(InvalidValueError):
+        parse_gamedef(text)
+
+
+@pytest.mark.parametrize("replacements, named", [
+    ({"firstPlayer = 2 1 1 1": "firstPlayer = 1 1 1 1"}, "firstPlayer"),
+    ({"firstPlayer = 2 1 1 1": "firstPlayer = 2 2 2 2"}, "firstPlayer"),
+    ({"blind = 10 5": "blind = 10 0"}, "blind"),
+    ({"maxRaises = 3 4 4 4": "maxRaises = 4 4 4 4"}, "maxRaises"),
+    ({"raiseSize = 10 10 20 20": "raiseSize = 10 20 10 20"}, "raiseSize"),
+    ({"numHoleCards = 2": "numHoleCards = 3"}, "numHoleCards"),
+    ({"numRanks = 13": "numRanks = 6"}, "numRanks"),
+    ({"blind = 10 5": "blind = 5 2"}, "big blind"),
+])
+def test_gamedefs_the_engine_cannot_play_are_refused_by_name(replacements, named):
+    text = GAMES["holdem.limit.2p.reverse_blinds.game"].read_text()
+    for old, new in replacements.items():
+        text = text.replace(old, new)
+    gamedef = parse_gamedef(text)
+    with pytest.raises(InvalidValueError, match=named):
+        gamedef.engine()
+
+
+def test_unequal_multiway_no_limit_stacks_and_limit_stacks_are_refused():
+    with pytest.raises(InvalidValueError, match="equal stacks"):
+        dataclasses.replace(NOLIMIT3, stacks=(100, 20000, 20000)).engine()
+    with pytest.raises(InvalidValueError, match="unlimited stacks"):
+        dataclasses.replace(LIMIT2, stacks=(1000, 1000)).engine()
+    assert dataclasses.replace(NOLIMIT2, stacks=(500, 20000)).engine().stacks == (500, 20000)
+
+
+def test_three_player_blinds_must_sit_left_of_the_button():
+    with pytest.raises(InvalidValueError, match="blinds"):
+        dataclasses.replace(LIMIT3, blinds=(0, 5, 10)).engine()
+
+
+# -- match states -----------------------------------------------------------------
+
+EXAMPLE = "MATCHSTATE:0:12:cr300c/r900f:TdAs|/2c8c3h"
+
+
+def test_matchstate_fields():
+    state = MatchState.parse(EXAMPLE)
+    assert (state.position, state.hand_number, state.round) == (0, 12, 1)
+    assert state.betting == (("c", "r300", "c"), ("r900", "f"))
+    assert state.hole_cards == (tuple(ph.cards("Td As")), None)
+    assert state.board == ((), tuple(ph.cards("2c 8c 3h")))
+    assert str(state) == EXAMPLE
+    assert MatchState.parse(EXAMPLE + "\r\n") == state
+
+
+@pytest.mark.parametrize("text", [
+    "MATCHSTATE:0:0::AsKd|",
+    "MATCHSTATE:1:7:rrc/rrrrc/rc/crc:|2c3d/4h5s6c/7d/8h",
+    "MATCHSTATE:2:3:r300ff/:||AsKd/2c3c4c",
+    "MATCHSTATE:0:5:r20000c///:Ah2d|KsKd/2c3c4c/5c/6c",
+])
+def test_matchstate_round_trips(text):
+    assert str(MatchState.parse(text)) == text
+
+
+@pytest.mark.parametrize("text, problem", [
+    ("MATCHSTATE:0:12:cr300c/r900f:TdAs|", "rounds"),
+    ("MATCHSTATE:2:12::TdAs|", "position"),
+    ("MATCHSTATE:0:12:cx:TdAs|", "betting"),
+    ("MATCHSTATE:0:12:cr0:TdAs|", "betting"),
+    ("MATCHSTATE:0:012::TdAs|", "match state"),
+    ("MATCHSTATE:0:1::TdA|", "rank-suit"),
+    ("MATCHSTATE:0:1::TdAx|", "not a card"),
+    ("MATCHSTATE:0:1::TdTd|", "twice"),
+    ("MATCHSTATE:0:1::|TdAs", "own hole cards"),
+    ("MATCHSTATE:0:1:c/:TdAs|/", "board"),
+    ("STATE:0:1::TdAs|", "match state"),
+])
+def test_bad_matchstates_are_refused(text, problem):
+    with pytest.raises(InvalidValueError, match=problem):
+        MatchState.parse(text)
+
+
+# -- the engine mapping -------------------------------------------------------------
+
+
+def test_replay_of_the_example():
+    hand = replay(MatchState.parse(EXAMPLE), NOLIMIT2.engine())
+    assert hand.is_over and hand.result.net == {0: 300, 1: -300}
+    assert hand.board == tuple(ph.cards("2c 8c 3h"))
+
+
+def test_raise_sizes_count_the_whole_hand():
+    game = NOLIMIT2.engine()
+    hand = replay(MatchState.parse("MATCHSTATE:1:0:cc/r250:|AsKd/2c3c4c"), game)
+    assert hand.pending.seat == 1 and hand.bets == {0: 150, 1: 0}
+    assert acpc_action(hand, ph.Action.raise_to(600)) == "r700"
+    assert acpc_action(hand, ph.Action.call()) == "c"
+    assert engine_action(hand, "r700") == ph.Action.raise_to(600)
+    with pytest.raises(IllegalActionError):
+        acpc_action(hand, ph.Action.raise_to(200))  # below the minimum raise to 300 (400 in the hand)
+
+
+def test_folding_a_free_check_is_refused_both_ways():
+    game = LIMIT2.engine()
+    hand = replay(MatchState.parse("MATCHSTATE:0:0:c:AsKd|"), game)  # the big blind may check
+    with pytest.raises(IllegalActionError, match="folding"):
+        acpc_action(hand, ph.Action.fold())
+    with pytest.raises(InvalidValueError, match="folding"):
+        replay(MatchState.parse("MATCHSTATE:0:0:cf:AsKd|"), game)
+
+
+@pytest.mark.parametrize("text, problem", [
+    ("MATCHSTATE:0:0:rrrr:AsKd|", "capped"),  # the blind and three raises cap preflop
+    ("MATCHSTATE:0:0:r:AsKd|", "raise"),  # no-limit raises have sizes
+    ("MATCHSTATE:0:0:cc:AsKd|", "board"),  # the round is over but the flop is missing
+    ("MATCHSTATE:0:0:c/:AsKd|/2c3c4c", "not over"),
+    ("MATCHSTATE:0:0:r150:AsKd|", "minimum"),
+])
+def test_illegal_betting_is_refused(text, problem):
+    game = LIMIT2.engine() if problem == "capped" else NOLIMIT2.engine()
+    with pytest.raises(InvalidValueError, match=problem):
+        replay(MatchState.parse(text), game)
+
+
+def _random_action(legal, rng):
+    choices = [ph.Action.check()] if legal.can_check else [ph.Action.fold(), ph.Action.call()]
+    if legal.raise_kind is not None:
+        if legal.fixed_amounts is not None:
+            choices.append(ph.Action.raise_to(legal.min_to))
+        else:
+            choices.append(ph.Action.raise_to(rng.choice([legal.min_to, legal.max_to,
+                                                          rng.randint(legal.min_to, legal.max_to)])))
+    return rng.choice(choices)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from([LIMIT2, NOLIMIT2, LIMIT3, NOLIMIT3]), st.integers(0, 2 ** 32), st.integers(0, 40))
+def test_engine_hands_round_trip_through_matchstates(gamedef, seed, steps):
+    """A legal hand played on the engine, written as each position's match state,
+    reads back exactly and replays to the same chips, pot and player to act."""
+    game = gamedef.engine()
+    rng = random.Random(seed)
+    hand = game.new_hand(seed=seed)
+    for _ in range(steps):
+        if hand.is_over:
+            break
+        hand.act(_random_action(hand.pending.legal, rng))
+    for position in range(gamedef.num_players):
+        state = matchstate_of(hand, position, seed)
+        assert MatchState.parse(str(state)) == state
+        again = replay(state, game)
+        assert again.contributed == hand.contributed and again.pot == hand.pot
+        assert again.pending.seat == hand.pending.seat and again.is_over == hand.is_over
+        assert again.board == hand.board and again.folded == hand.folded
+        if hand.is_over:
+            assert again.result.net == hand.result.net
+        assert matchstate_of(again, position, seed) == state
+
+
+# -- the client against the dealer ---------------------------------------------------
+
+
+def random_agent(seed):
+    rng = random.Random(seed)
+    return lambda view: _random_action(view.legal, rng)
+
+
+def run_match(gamedef, hands, seed):
+    dealer = Dealer(gamedef, hands, seed).start()
+    results = [None] * gamedef.num_players
+    failures = []
+
+    def client(number):
+        try:
+            results[number] = play_match("127.0.0.1", dealer.port, gamedef, random_agent(seed + number), timeout=20)
+        except Exception as error:  # reported by the test below
+            failures.append(error)
+
+    threads = []
+    for number in range(gamedef.num_players):
+        thread = threading.Thread(target=client, args=(number,))
+        thread.start()
+        threads.append(thread)
+        # One at a time: the dealer seats players in the order they connect.
+        deadline = time.monotonic() + 20
+        while dealer.accepted <= number and time.monotonic() < deadline:
+            time.sleep(0.001)
+    for thread in threads:
+        thread.join(60)
+    dealer.join()
+    return dealer, results, failures
+
+
+@pytest.mark.parametrize("gamedef, hands", [(NOLIMIT2, 200), (LIMIT2, 200), (LIMIT3, 150), (NOLIMIT3, 100)])
+def test_client_plays_a_match_against_the_dealer(gamedef, hands):
+    dealer, results, failures = run_match(gamedef, hands, seed=hands + gamedef.num_players)
+    assert failures == [] and dealer.errors == []
+    assert len(dealer.values) == hands
+    for values in dealer.values:
+        assert sum(values) == pytest.approx(0)  # chips are conserved
+    for seat, result in enumerate(results):
+        assert result.hands == hands
+        for hand, net in result.net.items():
+            # The engine gives a split pot's odd chip to one player; the server splits it.
+            assert abs(net - dealer.values[hand][seat]) < 1
+
+
+def test_dealer_rejects_an_illegal_action():
+    dealer = Dealer(NOLIMIT2, 3, seed=1).start()
+    good = threading.Thread(target=lambda: play_match("127.0.0.1", dealer.port, NOLIMIT2, calling_station, timeout=20),
+                            daemon=True)
+    with socket.create_connection(("127.0.0.1", dealer.port)) as raw:
+        good.start()
+        raw.sendall(b"VERSION:2.0.0\r\n")
+        reader = raw.makefile("rb")
+        while True:
+            line = reader.readline().decode().rstrip("\r\n")
+            if not line:
+                break
+            state = MatchState.parse(line)
+            hand = replay(state, NOLIMIT2.engine())
+            if not hand.is_over and hand.pending.seat == state.position:
+                raw.sendall(f"{line}:r101\r\n".encode())  # below any minimum raise
+    dealer.join()
+    good.join(10)
+    assert len(dealer.errors) == 1 and "illegal 'r101'" in dealer.errors[0]
+
+
+def test_client_refuses_an_illegal_agent_action():
+    game = NOLIMIT2.engine()
+    with pytest.raises(IllegalActionError):
+        answer("MATCHSTATE:1:0::|AsKd", game, lambda view: ph.Action.raise_to(10))
+    assert answer("MATCHSTATE:0:0::AsKd|", game, lambda view: ph.Action.call()) is None  # not our turn
+    assert answer("# a comment", game, lambda view: ph.Action.call()) is None
+    assert answer("MATCHSTATE:1:0::|AsKd", game, lambda view: ph.Action.call()) == "MATCHSTATE:1:0::|AsKd:c"
+
+
+def test_client_times_out_on_a_silent_dealer():
+    server = socket.create_server(("127.0.0.1", 0))
+    try:
+        with pytest.raises(TimeoutError, match="sent nothing"):
+            play_match("127.0.0.1", server.getsockname()[1], NOLIMIT2, random_agent(0), timeout=0.2)
+    finally:
+        server.close()
+
+
+def calling_station(view):
+    return ph.Action.check() if view.legal.can_check else ph.Action.call()
+
+
+def test_command_line_plays_a_match(capsys):
+    dealer = Dealer(LIMIT2, 20, seed=3).start()
+    other = threading.Thread(target=lambda: play_match("127.0.0.1", dealer.port, LIMIT2, random_agent(1)), daemon=True)
+    other.start()
+    code = main(["127.0.0.1", str(dealer.port), "--game", str(DATA / "holdem.limit.2p.reverse_blinds.game"),
+                 "--agent", "test_acpc:calling_station"])
+    dealer.join()
+    assert code == 0 and dealer.errors == []
+    assert capsys.readouterr().out.startswith("hands 20, chips ")
+
+
+def test_load_agent_names_bad_specs():
+    assert load_agent("test_acpc:calling_station") is calling_station
+    for spec in ("test_acpc", "no_such_module_xyz:f", "test_acpc:nothing", "test_acpc:DATA"):
+        with pytest.raises(InvalidValueError):
+            load_agent(spec)
