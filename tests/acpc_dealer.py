@@ -207,6 +207,7 @@ class Dealer:
                 connection, _ = self.server.accept()
                 self.accepted += 1
                 connection.settimeout(self.timeout)
+                connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
                 reader = connection.makefile("rb")
                 if reader.readline().decode().rstrip("\r\n") != "VERSION:2.0.0":
                     self.errors.append("a player did not open with VERSION:2.0.0")

@@ -84,6 +84,9 @@ def play_match(
     result = MatchResult()
     with socket.create_connection((host, port), timeout=timeout) as connection:
         connection.settimeout(timeout)
+        # One short line per action each way: without this, Nagle's algorithm and
+        # delayed acknowledgements hold each answer back by tens of milliseconds.
+        connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         connection.sendall(f"{VERSION}\r\n".encode("ascii"))
         incoming = connection.makefile("rb")
         while True:
