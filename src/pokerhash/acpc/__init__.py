@@ -1,13 +1,12 @@
 """The ACPC protocol of computer poker competitions: game definitions, match states,
 and a client that plays an engine agent against an ACPC dealer (stdlib only)."""
 
-from .client import VERSION, MatchResult, answer, play_match
+from .client import MatchResult, answer, play_match
 from .gamedef import AcpcGame, GameDef, format_gamedef, parse_gamedef, read_gamedef
 from .matchstate import MatchState
 from .replay import acpc_action, engine_action, matchstate_of, replay
 
 __all__ = [
-    "VERSION",
     "AcpcGame",
     "GameDef",
     "MatchResult",

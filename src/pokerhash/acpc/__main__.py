@@ -1,5 +1,8 @@
-"""``python -m pokerhash.acpc HOST PORT --game FILE --agent module:callable``: play an
-engine agent against an ACPC dealer and print the hands played and chips won."""
+"""Play an engine agent against an ACPC dealer and print the hands played and the chips won.
+
+    python -m pokerhash.acpc HOST PORT --game FILE --agent module:callable
+    pokerhash acpc HOST PORT --game FILE --agent module:callable
+"""
 
 from __future__ import annotations
 
@@ -32,23 +35,37 @@ def load_agent(spec: str) -> object:
     return value
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m pokerhash.acpc",
-                                     description="Play an engine agent against an ACPC dealer.")
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments of ``python -m pokerhash.acpc`` and ``pokerhash acpc``."""
     parser.add_argument("host")
     parser.add_argument("port", type=int)
     parser.add_argument("--game", required=True, help="the ACPC .game file the dealer plays")
     parser.add_argument("--agent", required=True, help="module:callable, from a View to an Action")
     parser.add_argument("--timeout", type=float, default=60.0, help="longest wait for the dealer (s)")
-    args = parser.parse_args(argv)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the match; print the hands played and our chips won (status 1 when the
+    dealer cannot be reached or goes silent)."""
+    gamedef, agent = read_gamedef(args.game), load_agent(args.agent)
     try:
-        result = play_match(args.host, args.port, read_gamedef(args.game), load_agent(args.agent),  # type: ignore[arg-type]
-                            timeout=args.timeout)
-    except (PokerhashError, OSError) as error:
-        print(f"error: {error}", file=sys.stderr)
+        result = play_match(args.host, args.port, gamedef, agent, timeout=args.timeout)  # type: ignore[arg-type]
+    except OSError as error:
+        print(f"error: the dealer at {args.host}:{args.port}: {error}", file=sys.stderr)
         return 1
     print(f"hands {result.hands}, chips {result.chips:+d}")
     return 0
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m pokerhash.acpc", description=__doc__.splitlines()[0])
+    add_arguments(parser)
+    args = parser.parse_args(argv)
+    try:
+        return run(args)
+    except PokerhashError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

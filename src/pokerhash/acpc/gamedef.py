@@ -123,7 +123,7 @@ def _need(values: Tuple[int, ...], count: int, key: str, what: str) -> None:
 
 
 def parse_gamedef(text: str) -> GameDef:
-    """Read a ``GAMEDEF ... END GAMEDEF`` block (the ``GAMEDEF`` line is optional, as
+    """Read a game definition, ``GAMEDEF`` to ``END GAMEDEF`` (the ``GAMEDEF`` line is optional, as
     for the server). Extra numbers after the ones the game needs are refused."""
     found: Dict[str, object] = {}
     betting = None
