@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import pokerhash as ph
+from pokerhash import cli
 from pokerhash.acpc import (
     GameDef,
     MatchState,
@@ -326,15 +327,24 @@ def calling_station(view):
     return ph.Action.check() if view.legal.can_check else ph.Action.call()
 
 
-def test_command_line_plays_a_match(capsys):
+@pytest.mark.parametrize("command", [main, lambda argv: cli.main(["acpc"] + argv)])
+def test_command_line_plays_a_match(capsys, command):
     dealer = Dealer(LIMIT2, 20, seed=3).start()
     other = threading.Thread(target=lambda: play_match("127.0.0.1", dealer.port, LIMIT2, random_agent(1)), daemon=True)
     other.start()
-    code = main(["127.0.0.1", str(dealer.port), "--game", str(DATA / "holdem.limit.2p.reverse_blinds.game"),
-                 "--agent", "test_acpc:calling_station"])
+    code = command(["127.0.0.1", str(dealer.port), "--game", str(DATA / "holdem.limit.2p.reverse_blinds.game"),
+                    "--agent", "test_acpc:calling_station"])
     dealer.join()
     assert code == 0 and dealer.errors == []
     assert capsys.readouterr().out.startswith("hands 20, chips ")
+
+
+def test_command_line_names_an_unreachable_dealer(capsys):
+    server = socket.create_server(("127.0.0.1", 0))
+    port = server.getsockname()[1]
+    server.close()
+    code = main(["127.0.0.1", str(port), "--game", str(DATA / "holdem.limit.3p.game"), "--agent", "test_acpc:calling_station"])
+    assert code == 1 and f"the dealer at 127.0.0.1:{port}" in capsys.readouterr().err
 
 
 def test_load_agent_names_bad_specs():

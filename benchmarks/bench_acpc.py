@@ -1,0 +1,95 @@
+"""pytest-benchmark suite of the ACPC layer: ``pytest benchmarks/bench_acpc.py``.
+
+Per match state (``us_per_state`` in extra_info: the median over the corpus size):
+reading, writing, and replaying on the engine (what the client does with every line
+it receives); and whole matches of the client against the test dealer on localhost
+(``hands_per_second``: both players are pokerhash clients, so each hand is replayed
+by two clients, over two TCP connections, while the dealer checks it by the
+server's rules). The corpus is every position's view after every action of 300
+random-play heads-up no-limit hands.
+"""
+
+import random
+import sys
+import threading
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
+
+import pokerhash as ph  # noqa: E402
+from acpc_dealer import Dealer  # noqa: E402
+from pokerhash.acpc import MatchState, play_match, read_gamedef, replay, matchstate_of  # noqa: E402
+
+DATA = Path(__file__).parent.parent / "tests" / "data"
+NOLIMIT2 = read_gamedef(DATA / "holdem.nolimit.2p.reverse_blinds.game")
+LIMIT2 = read_gamedef(DATA / "holdem.limit.2p.reverse_blinds.game")
+GAME = NOLIMIT2.engine()
+
+
+def _random_action(legal, rng):
+    choices = [ph.Action.check()] if legal.can_check else [ph.Action.fold(), ph.Action.call(), ph.Action.call()]
+    if legal.raise_kind is not None:
+        choices.append(ph.Action.raise_to(legal.min_to if legal.fixed_amounts else rng.randint(legal.min_to, legal.max_to)))
+    return rng.choice(choices)
+
+
+def _corpus(hands=300, seed=1):
+    rng = random.Random(seed)
+    states = []
+    for number in range(hands):
+        hand = GAME.new_hand(seed=seed + number)
+        while True:
+            states += [matchstate_of(hand, position, number) for position in (0, 1)]
+            if hand.is_over:
+                break
+            hand.act(_random_action(hand.pending.legal, rng))
+    return states
+
+
+STATES = _corpus()
+TEXTS = [str(state) for state in STATES]
+
+
+def _per_state(benchmark):
+    benchmark.extra_info["us_per_state"] = 1e6 * benchmark.stats.stats.median / len(TEXTS)
+
+
+def test_parse(benchmark):
+    assert benchmark(lambda: [MatchState.parse(text) for text in TEXTS]) == STATES
+    _per_state(benchmark)
+
+
+def test_format(benchmark):
+    assert benchmark(lambda: [str(state) for state in STATES]) == TEXTS
+    _per_state(benchmark)
+
+
+def test_replay(benchmark):
+    benchmark(lambda: [replay(state, GAME) for state in STATES])
+    _per_state(benchmark)
+
+
+def _match(gamedef, hands):
+    dealer = Dealer(gamedef, hands, seed=7).start()
+    players = []
+    for seat in range(gamedef.num_players):
+        rng = random.Random(seat)
+        players.append(threading.Thread(target=play_match, args=("127.0.0.1", dealer.port, gamedef,
+                                                                  lambda view, rng=rng: _random_action(view.legal, rng))))
+        players[-1].start()
+        while dealer.accepted <= seat:
+            pass
+    for player in players:
+        player.join()
+    dealer.join()
+    assert dealer.errors == [] and len(dealer.values) == hands
+
+
+def test_match_nolimit_heads_up(benchmark):
+    benchmark.pedantic(_match, (NOLIMIT2, 200), rounds=3)
+    benchmark.extra_info["hands_per_second"] = 200 / benchmark.stats.stats.median
+
+
+def test_match_limit_heads_up(benchmark):
+    benchmark.pedantic(_match, (LIMIT2, 200), rounds=3)
+    benchmark.extra_info["hands_per_second"] = 200 / benchmark.stats.stats.median
