@@ -16,21 +16,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
 
-import pokerhash as ph  # noqa: E402
-from acpc_dealer import Dealer  # noqa: E402
+from acpc_dealer import Dealer, random_action, random_agent  # noqa: E402
 from pokerhash.acpc import MatchState, play_match, read_gamedef, replay, matchstate_of  # noqa: E402
 
 DATA = Path(__file__).parent.parent / "tests" / "data"
 NOLIMIT2 = read_gamedef(DATA / "holdem.nolimit.2p.reverse_blinds.game")
 LIMIT2 = read_gamedef(DATA / "holdem.limit.2p.reverse_blinds.game")
 GAME = NOLIMIT2.engine()
-
-
-def _random_action(legal, rng):
-    choices = [ph.Action.check()] if legal.can_check else [ph.Action.fold(), ph.Action.call(), ph.Action.call()]
-    if legal.raise_kind is not None:
-        choices.append(ph.Action.raise_to(legal.min_to if legal.fixed_amounts else rng.randint(legal.min_to, legal.max_to)))
-    return rng.choice(choices)
 
 
 def _corpus(hands=300, seed=1):
@@ -42,7 +34,7 @@ def _corpus(hands=300, seed=1):
             states += [matchstate_of(hand, position, number) for position in (0, 1)]
             if hand.is_over:
                 break
-            hand.act(_random_action(hand.pending.legal, rng))
+            hand.act(random_action(hand.pending.legal, rng))
     return states
 
 
@@ -50,8 +42,14 @@ STATES = _corpus()
 TEXTS = [str(state) for state in STATES]
 
 
+def _median(benchmark):
+    """The median time, None under ``--benchmark-disable`` (the tests then just run once)."""
+    return benchmark.stats.stats.median if benchmark.stats is not None else None
+
+
 def _per_state(benchmark):
-    benchmark.extra_info["us_per_state"] = 1e6 * benchmark.stats.stats.median / len(TEXTS)
+    if _median(benchmark):
+        benchmark.extra_info["us_per_state"] = 1e6 * _median(benchmark) / len(TEXTS)
 
 
 def test_parse(benchmark):
@@ -73,9 +71,7 @@ def _match(gamedef, hands):
     dealer = Dealer(gamedef, hands, seed=7).start()
     players = []
     for seat in range(gamedef.num_players):
-        rng = random.Random(seat)
-        players.append(threading.Thread(target=play_match, args=("127.0.0.1", dealer.port, gamedef,
-                                                                  lambda view, rng=rng: _random_action(view.legal, rng))))
+        players.append(threading.Thread(target=play_match, args=("127.0.0.1", dealer.port, gamedef, random_agent(seat))))
         players[-1].start()
         while dealer.accepted <= seat:
             pass
@@ -87,9 +83,11 @@ def _match(gamedef, hands):
 
 def test_match_nolimit_heads_up(benchmark):
     benchmark.pedantic(_match, (NOLIMIT2, 200), rounds=3)
-    benchmark.extra_info["hands_per_second"] = 200 / benchmark.stats.stats.median
+    if _median(benchmark):
+        benchmark.extra_info["hands_per_second"] = 200 / _median(benchmark)
 
 
 def test_match_limit_heads_up(benchmark):
     benchmark.pedantic(_match, (LIMIT2, 200), rounds=3)
-    benchmark.extra_info["hands_per_second"] = 200 / benchmark.stats.stats.median
+    if _median(benchmark):
+        benchmark.extra_info["hands_per_second"] = 200 / _median(benchmark)

@@ -22,6 +22,25 @@ import pokerhash as ph
 from pokerhash.acpc import GameDef
 
 INT32_MAX = 2 ** 31 - 1
+
+
+def random_action(legal, rng: random.Random) -> ph.Action:
+    """A random legal engine action that ACPC allows too (no fold when checking is
+    free); no-limit raises go to the minimum, all-in or a size between."""
+    choices = [ph.Action.check()] if legal.can_check else [ph.Action.fold(), ph.Action.call()]
+    if legal.raise_kind is not None:
+        if legal.fixed_amounts is not None:
+            choices.append(ph.Action.raise_to(legal.min_to))
+        else:
+            choices.append(ph.Action.raise_to(rng.choice([legal.min_to, legal.max_to,
+                                                          rng.randint(legal.min_to, legal.max_to)])))
+    return rng.choice(choices)
+
+
+def random_agent(seed: int):
+    """An engine agent playing :func:`random_action`, reproducibly."""
+    rng = random.Random(seed)
+    return lambda view: random_action(view.legal, rng)
 RANKS, SUITS = "23456789TJQKA", "cdhs"
 
 

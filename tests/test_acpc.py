@@ -32,7 +32,7 @@ from pokerhash.acpc import (
 from pokerhash.acpc.__main__ import load_agent, main
 from pokerhash.errors import IllegalActionError, InvalidValueError
 
-from acpc_dealer import Dealer
+from acpc_dealer import Dealer, random_action, random_agent
 
 DATA = Path(__file__).parent / "data"
 GAMES = {path.name: path for path in sorted(DATA.glob("holdem.*.game"))}
@@ -201,17 +201,6 @@ def test_illegal_betting_is_refused(text, problem):
         replay(MatchState.parse(text), game)
 
 
-def _random_action(legal, rng):
-    choices = [ph.Action.check()] if legal.can_check else [ph.Action.fold(), ph.Action.call()]
-    if legal.raise_kind is not None:
-        if legal.fixed_amounts is not None:
-            choices.append(ph.Action.raise_to(legal.min_to))
-        else:
-            choices.append(ph.Action.raise_to(rng.choice([legal.min_to, legal.max_to,
-                                                          rng.randint(legal.min_to, legal.max_to)])))
-    return rng.choice(choices)
-
-
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from([LIMIT2, NOLIMIT2, LIMIT3, NOLIMIT3]), st.integers(0, 2 ** 32), st.integers(0, 40))
 def test_engine_hands_round_trip_through_matchstates(gamedef, seed, steps):
@@ -223,7 +212,7 @@ def test_engine_hands_round_trip_through_matchstates(gamedef, seed, steps):
     for _ in range(steps):
         if hand.is_over:
             break
-        hand.act(_random_action(hand.pending.legal, rng))
+        hand.act(random_action(hand.pending.legal, rng))
     for position in range(gamedef.num_players):
         state = matchstate_of(hand, position, seed)
         assert MatchState.parse(str(state)) == state
@@ -237,11 +226,6 @@ def test_engine_hands_round_trip_through_matchstates(gamedef, seed, steps):
 
 
 # -- the client against the dealer ---------------------------------------------------
-
-
-def random_agent(seed):
-    rng = random.Random(seed)
-    return lambda view: _random_action(view.legal, rng)
 
 
 def run_match(gamedef, hands, seed):
