@@ -159,6 +159,34 @@ def test_bad_matchstates_are_refused(text, problem):
         MatchState.parse(text)
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from([EXAMPLE, "MATCHSTATE:1:7:rrc/rrrrc/rc/crc:|2c3d/4h5s6c/7d/8h", "MATCHSTATE:2:3:r300ff/:||AsKd/2c3c4c"]),
+       st.lists(st.tuples(st.integers(0, 60), st.sampled_from(list("MATCHSTATE:0123456789fcrk/|AKQJT2cdhsx") + [""])),
+                max_size=3))
+def test_mutated_matchstates_are_refused_or_round_trip(text, edits):
+    """Whatever the parser accepts it writes back exactly; the rest is an
+    InvalidValueError (never another exception)."""
+    for where, char in edits:
+        text = text[:where] + char + text[where + 1:]
+    try:
+        state = MatchState.parse(text)
+    except InvalidValueError:
+        return
+    assert str(state) == text
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(sorted(GAMES)), st.integers(0, 400), st.sampled_from(list("0123456789 =\n#abc") + [""]))
+def test_mutated_gamedefs_are_refused_or_read(name, where, char):
+    text = GAMES[name].read_text()
+    text = text[:where] + char + text[where + 1:]
+    try:
+        gamedef = parse_gamedef(text)
+    except InvalidValueError:
+        return
+    assert parse_gamedef(str(gamedef)) == gamedef
+
+
 # -- the engine mapping -------------------------------------------------------------
 
 

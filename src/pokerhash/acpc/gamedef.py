@@ -165,6 +165,8 @@ def parse_gamedef(text: str) -> GameDef:
         if field not in found:
             raise InvalidValueError(f"the gamedef lacks {_TEXT_NAMES[field]}")
     rounds = found["num_rounds"]
+    if not 1 <= rounds <= _MAX_ROUNDS:  # type: ignore[operator]
+        raise InvalidValueError(f"numRounds must be 1..{_MAX_ROUNDS}, not {rounds}")
     if "first_player" in found:
         found["first_player"] = tuple(p - 1 for p in found["first_player"])  # type: ignore[union-attr]
     else:

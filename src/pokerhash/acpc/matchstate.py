@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 from typing import Optional, Tuple
 
+from .._checks import is_int
 from ..cards import RANKS, SUITS
 from ..errors import InvalidValueError
 
@@ -49,6 +50,8 @@ class MatchState:
     board: Tuple[Cards, ...]
 
     def __post_init__(self) -> None:
+        if not is_int(self.position) or not is_int(self.hand_number):
+            raise InvalidValueError(f"position and hand number are integers, not {self.position!r}, {self.hand_number!r}")
         if not 0 <= self.position < len(self.hole_cards):
             raise InvalidValueError(f"position {self.position} is not one of the {len(self.hole_cards)} positions")
         if self.hand_number < 0:
