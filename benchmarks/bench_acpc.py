@@ -69,12 +69,10 @@ def test_replay(benchmark):
 
 def _match(gamedef, hands):
     dealer = Dealer(gamedef, hands, seed=7).start()
-    players = []
-    for seat in range(gamedef.num_players):
-        players.append(threading.Thread(target=play_match, args=("127.0.0.1", dealer.port, gamedef, random_agent(seat))))
-        players[-1].start()
-        while dealer.accepted <= seat:
-            pass
+    players = [threading.Thread(target=play_match, args=("127.0.0.1", port, gamedef, random_agent(seat)))
+               for seat, port in enumerate(dealer.ports)]
+    for player in players:
+        player.start()
     for player in players:
         player.join()
     dealer.join()

@@ -193,22 +193,22 @@ _ACTION = re.compile(r"(f|c|r)(\d*)")
 
 
 class Dealer:
-    """Plays ``hands`` hands of ``game`` for the players that connect (position p of
-    hand h is played by the seat that connected (p + h) mod n-th, as the server
-    rotates). ``values[h][seat]`` is each seat's result of hand h; ``errors`` the
-    reasons a match was ended early."""
+    """Plays ``hands`` hands of ``game``. As the server, it listens on one port per
+    seat (``ports``) and rotates the seats: position p of hand h is played by seat
+    (p + h) mod n. ``values[h][seat]`` is each seat's result of hand h; ``errors`` the
+    reasons a match was ended early (the server would change an invalid action to a
+    call and count it; this dealer ends the match so that a test sees it)."""
 
     def __init__(self, game: GameDef, hands: int, seed: int, timeout: float = 20.0):
         self.game = game
         self.hands = hands
         self.seed = seed
         self.timeout = timeout
-        self.server = socket.create_server(("127.0.0.1", 0))
-        self.port = self.server.getsockname()[1]
+        self.listeners = [socket.create_server(("127.0.0.1", 0)) for _ in range(game.num_players)]
+        self.ports = [listener.getsockname()[1] for listener in self.listeners]
         self.values: List[List[float]] = []
         self.errors: List[str] = []
         self.actions = 0
-        self.accepted = 0
         self.thread = threading.Thread(target=self.run, daemon=True)
 
     def start(self) -> Dealer:
@@ -219,12 +219,11 @@ class Dealer:
         self.thread.join(self.timeout * 4)
 
     def run(self) -> None:
-        self.server.settimeout(self.timeout)
         seats = []
         try:
-            for _ in range(self.game.num_players):
-                connection, _ = self.server.accept()
-                self.accepted += 1
+            for listener in self.listeners:
+                listener.settimeout(self.timeout)
+                connection, _ = listener.accept()
                 connection.settimeout(self.timeout)
                 connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
                 reader = connection.makefile("rb")
@@ -241,7 +240,8 @@ class Dealer:
             for connection, reader in seats:
                 reader.close()
                 connection.close()
-            self.server.close()
+            for listener in self.listeners:
+                listener.close()
 
     def play(self, hand: int, seats) -> bool:
         n = self.game.num_players

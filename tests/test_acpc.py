@@ -8,7 +8,6 @@ import dataclasses
 import random
 import socket
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -263,19 +262,14 @@ def run_match(gamedef, hands, seed):
 
     def client(number):
         try:
-            results[number] = play_match("127.0.0.1", dealer.port, gamedef, random_agent(seed + number), timeout=20)
+            results[number] = play_match("127.0.0.1", dealer.ports[number], gamedef, random_agent(seed + number),
+                                         timeout=20)
         except Exception as error:  # reported by the test below
             failures.append(error)
 
-    threads = []
-    for number in range(gamedef.num_players):
-        thread = threading.Thread(target=client, args=(number,))
+    threads = [threading.Thread(target=client, args=(seat,)) for seat in range(gamedef.num_players)]
+    for thread in threads:
         thread.start()
-        threads.append(thread)
-        # One at a time: the dealer seats players in the order they connect.
-        deadline = time.monotonic() + 20
-        while dealer.accepted <= number and time.monotonic() < deadline:
-            time.sleep(0.001)
     for thread in threads:
         thread.join(60)
     dealer.join()
@@ -298,9 +292,9 @@ def test_client_plays_a_match_against_the_dealer(gamedef, hands):
 
 def test_dealer_rejects_an_illegal_action():
     dealer = Dealer(NOLIMIT2, 3, seed=1).start()
-    good = threading.Thread(target=lambda: play_match("127.0.0.1", dealer.port, NOLIMIT2, calling_station, timeout=20),
+    good = threading.Thread(target=lambda: play_match("127.0.0.1", dealer.ports[1], NOLIMIT2, calling_station, timeout=20),
                             daemon=True)
-    with socket.create_connection(("127.0.0.1", dealer.port)) as raw:
+    with socket.create_connection(("127.0.0.1", dealer.ports[0])) as raw:
         good.start()
         raw.sendall(b"VERSION:2.0.0\r\n")
         reader = raw.makefile("rb")
@@ -342,9 +336,9 @@ def calling_station(view):
 @pytest.mark.parametrize("command", [main, lambda argv: cli.main(["acpc"] + argv)])
 def test_command_line_plays_a_match(capsys, command):
     dealer = Dealer(LIMIT2, 20, seed=3).start()
-    other = threading.Thread(target=lambda: play_match("127.0.0.1", dealer.port, LIMIT2, random_agent(1)), daemon=True)
+    other = threading.Thread(target=lambda: play_match("127.0.0.1", dealer.ports[1], LIMIT2, random_agent(1)), daemon=True)
     other.start()
-    code = command(["127.0.0.1", str(dealer.port), "--game", str(DATA / "holdem.limit.2p.reverse_blinds.game"),
+    code = command(["127.0.0.1", str(dealer.ports[0]), "--game", str(DATA / "holdem.limit.2p.reverse_blinds.game"),
                     "--agent", "test_acpc:calling_station"])
     dealer.join()
     assert code == 0 and dealer.errors == []
