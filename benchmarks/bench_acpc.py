@@ -1,8 +1,8 @@
 """pytest-benchmark suite of the ACPC layer: ``pytest benchmarks/bench_acpc.py``.
 
 Per match state (``us_per_state`` in extra_info: the median over the corpus size):
-reading, writing, and replaying on the engine (what the client does with every line
-it receives); and whole matches of the client against the test dealer on localhost
+reading, writing, replaying on the engine from scratch, and a client's whole work
+on a line (it plays the last line's hand on when it can); and whole matches of the client against the test dealer on localhost
 (``hands_per_second``: both players are pokerhash clients, so each hand is replayed
 by two clients, over two TCP connections, while the dealer checks it by the
 server's rules). The corpus is every position's view after every action of 300
@@ -17,7 +17,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
 
 from acpc_dealer import Dealer, random_action, random_agent  # noqa: E402
-from pokerhash.acpc import MatchState, play_match, read_gamedef, replay, matchstate_of  # noqa: E402
+import pokerhash as ph  # noqa: E402
+from pokerhash.acpc import AcpcPlayer, MatchState, matchstate_of, play_match, read_gamedef, replay  # noqa: E402
 
 DATA = Path(__file__).parent.parent / "tests" / "data"
 NOLIMIT2 = read_gamedef(DATA / "holdem.nolimit.2p.reverse_blinds.game")
@@ -64,6 +65,25 @@ def test_format(benchmark):
 
 def test_replay(benchmark):
     benchmark(lambda: [replay(state, GAME) for state in STATES])
+    _per_state(benchmark)
+
+
+def _calling_station(view):
+    return ph.Action.check() if view.legal.can_check else ph.Action.call()
+
+
+def _client_lines():
+    players = [AcpcPlayer(GAME, _calling_station) for _ in (0, 1)]
+    for state, text in zip(STATES, TEXTS):
+        players[state.position].answer(text)
+    return players
+
+
+def test_client_lines(benchmark):
+    """What a client spends on each dealer line: read, play on (or rebuild) the hand,
+    answer when it is its turn."""
+    players = benchmark(_client_lines)
+    assert sum(player.result.hands for player in players) == 600
     _per_state(benchmark)
 
 

@@ -16,10 +16,10 @@ from hypothesis import given, settings, strategies as st
 import pokerhash as ph
 from pokerhash import cli
 from pokerhash.acpc import (
+    AcpcPlayer,
     GameDef,
     MatchState,
     acpc_action,
-    answer,
     engine_action,
     format_gamedef,
     matchstate_of,
@@ -312,12 +312,34 @@ def test_dealer_rejects_an_illegal_action():
 
 
 def test_client_refuses_an_illegal_agent_action():
-    game = NOLIMIT2.engine()
     with pytest.raises(IllegalActionError):
-        answer("MATCHSTATE:1:0::|AsKd", game, lambda view: ph.Action.raise_to(10))
-    assert answer("MATCHSTATE:0:0::AsKd|", game, lambda view: ph.Action.call()) is None  # not our turn
-    assert answer("# a comment", game, lambda view: ph.Action.call()) is None
-    assert answer("MATCHSTATE:1:0::|AsKd", game, lambda view: ph.Action.call()) == "MATCHSTATE:1:0::|AsKd:c"
+        AcpcPlayer(NOLIMIT2, lambda view: ph.Action.raise_to(10)).answer("MATCHSTATE:1:0::|AsKd")
+    player = AcpcPlayer(NOLIMIT2, calling_station)
+    assert player.answer("MATCHSTATE:0:0::AsKd|") is None  # not our turn
+    assert player.answer("# a comment") is None
+    assert player.answer("MATCHSTATE:1:0::|AsKd") == "MATCHSTATE:1:0::|AsKd:c"
+    with pytest.raises(InvalidValueError):
+        AcpcPlayer("holdem", calling_station)
+
+
+def test_player_plays_on_the_last_hand_and_rebuilds_when_it_must():
+    """Each line is answered as a fresh replay would be, whether the player carries
+    the last hand on (more actions) or rebuilds it (a new hand, a showdown's cards)."""
+    lines = ["MATCHSTATE:0:4:r300:AsKd|", "MATCHSTATE:0:4:r300r900:AsKd|", "MATCHSTATE:0:4:r300r900c/:AsKd|/2c3c4c",
+             "MATCHSTATE:0:4:r300r900c/cr2000:AsKd|/2c3c4c", "MATCHSTATE:0:4:r300r900c/cr2000c/cc/cc:AsKd|QhQs/2c3c4c/5h/9d",
+             "MATCHSTATE:0:5::AsKd|", "MATCHSTATE:1:6:c:|7h7d"]
+    carried = AcpcPlayer(NOLIMIT2, calling_station)
+    hands = []
+    for line in lines:
+        fresh = AcpcPlayer(NOLIMIT2, calling_station)
+        assert carried.answer(line) == fresh.answer(line)
+        hands.append(carried._last[1])
+        assert hands[-1].contributed == replay(MatchState.parse(line), NOLIMIT2.engine()).contributed
+    # Played on: more actions. Rebuilt: the flop holds a stand-in (2c), a showdown, new hands.
+    assert [hands[i] is hands[i - 1] for i in range(1, len(hands))] == [True, False, True, False, False, False]
+    assert carried.result.net == {4: 2000}
+    with pytest.raises(InvalidValueError, match="illegal"):
+        carried.answer("MATCHSTATE:1:6:cf:|7h7d")
 
 
 def test_client_times_out_on_a_silent_dealer():

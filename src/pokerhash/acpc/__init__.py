@@ -1,18 +1,18 @@
 """The ACPC protocol of computer poker competitions: game definitions, match states,
 and a client that plays an engine agent against an ACPC dealer (stdlib only)."""
 
-from .client import MatchResult, answer, play_match
+from .client import AcpcPlayer, MatchResult, play_match
 from .gamedef import AcpcGame, GameDef, format_gamedef, parse_gamedef, read_gamedef
 from .matchstate import MatchState
 from .replay import acpc_action, engine_action, matchstate_of, replay
 
 __all__ = [
     "AcpcGame",
+    "AcpcPlayer",
     "GameDef",
     "MatchResult",
     "MatchState",
     "acpc_action",
-    "answer",
     "engine_action",
     "format_gamedef",
     "matchstate_of",

@@ -12,16 +12,16 @@ from __future__ import annotations
 
 import socket
 from dataclasses import dataclass, field
-from typing import Callable, Dict, Optional, Union
+from typing import Callable, Dict, Optional, Tuple, Union
 
-from ..engine import PendingKind
+from ..engine import Hand, PendingKind
 from ..engine.view import View
 from ..errors import InvalidValueError
 from .gamedef import AcpcGame, GameDef
 from .matchstate import MatchState
 from .replay import acpc_action, replay
 
-__all__ = ["MatchResult", "answer", "play_match", "VERSION"]
+__all__ = ["AcpcPlayer", "MatchResult", "play_match", "VERSION"]
 
 #: The protocol line a client opens with.
 VERSION = "VERSION:2.0.0"
@@ -46,21 +46,37 @@ class MatchResult:
         return sum(self.net.values())
 
 
-def answer(line: str, game: AcpcGame, agent: Agent, result: Optional[MatchResult] = None) -> Optional[str]:
-    """The reply to one dealer line (without the line end), or None when it is not our
-    turn. A finished hand's chips go to ``result``."""
-    if not line or line[0] in "#;":
-        return None
-    state = MatchState.parse(line)
-    hand = replay(state, game)
-    if hand.is_over:
-        if result is not None:
-            result.net[state.hand_number] = hand.result.net[state.position]
-        return None
-    pending = hand.pending
-    if pending.kind is not PendingKind.DECISION or pending.seat != state.position:
-        return None
-    return f"{line.rstrip()}:{acpc_action(hand, agent(hand.view(state.position)))}"
+class AcpcPlayer:
+    """Our side of a match, one dealer line at a time: :meth:`answer` reads a line and
+    returns the reply when it is our turn; finished hands go to :attr:`result`. Each
+    line usually adds one action, so the hand replayed for the last line is played
+    on rather than rebuilt (for a bot that runs its own connection loop)."""
+
+    def __init__(self, game: Union[GameDef, AcpcGame], agent: Agent) -> None:
+        if isinstance(game, GameDef):
+            game = game.engine()
+        elif not isinstance(game, AcpcGame):
+            raise InvalidValueError(f"game is a GameDef or an AcpcGame, not {game!r}")
+        self.game = game
+        self.agent = agent
+        self.result = MatchResult()
+        self._last: Optional[Tuple[MatchState, Hand]] = None
+
+    def answer(self, line: str) -> Optional[str]:
+        """The reply to one dealer line (without its line end), or None when it is not
+        our turn (IllegalActionError, nothing to send, if the agent's action is illegal)."""
+        if not line or line[0] in "#;":
+            return None
+        state = MatchState.parse(line)
+        hand = replay(state, self.game, self._last)
+        self._last = (state, hand)
+        if hand.is_over:
+            self.result.net[state.hand_number] = hand.result.net[state.position]
+            return None
+        pending = hand.pending
+        if pending.kind is not PendingKind.DECISION or pending.seat != state.position:
+            return None
+        return f"{line.rstrip()}:{acpc_action(hand, self.agent(hand.view(state.position)))}"
 
 
 def play_match(
@@ -77,11 +93,7 @@ def play_match(
     match. ``timeout``: the longest wait for the dealer, in seconds (None: forever);
     TimeoutError when it passes. An illegal action of the agent raises
     IllegalActionError (nothing is sent)."""
-    if isinstance(game, GameDef):
-        game = game.engine()
-    elif not isinstance(game, AcpcGame):
-        raise InvalidValueError(f"game is a GameDef or an AcpcGame, not {game!r}")
-    result = MatchResult()
+    player = AcpcPlayer(game, agent)
     with socket.create_connection((host, port), timeout=timeout) as connection:
         connection.settimeout(timeout)
         # One short line per action each way: without this, Nagle's algorithm and
@@ -95,7 +107,7 @@ def play_match(
             except socket.timeout:
                 raise TimeoutError(f"the dealer at {host}:{port} sent nothing for {timeout} s") from None
             if not raw:
-                return result
-            reply = answer(raw.decode("ascii").rstrip("\r\n"), game, agent, result)
+                return player.result
+            reply = player.answer(raw.decode("ascii").rstrip("\r\n"))
             if reply is not None:
                 connection.sendall(f"{reply}\r\n".encode("ascii"))

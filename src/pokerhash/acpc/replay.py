@@ -11,6 +11,8 @@ ACPC's ``r<N>`` counts the chips a player has put in over the whole hand, the en
 
 from __future__ import annotations
 
+from typing import Optional, Tuple
+
 from ..betting import Action, ActionKind, Limit
 from ..engine import Hand, PendingKind
 from ..engine import events as ev
@@ -24,9 +26,17 @@ _DEAL = PendingKind.DEAL
 _DECISION = PendingKind.DECISION
 
 
-def replay(state: MatchState, game: AcpcGame) -> Hand:
+def replay(state: MatchState, game: AcpcGame, previous: Optional[Tuple[MatchState, Hand]] = None) -> Hand:
     """The engine hand of ``state`` in ``game``: every action replayed, the board
-    dealt; InvalidValueError naming the first action or card the game does not allow."""
+    dealt; InvalidValueError naming the first action or card the game does not allow.
+
+    ``previous`` is the (state, hand) of an earlier replay of the same hand: when
+    ``state`` only adds actions and board cards to it (as each line from a dealer
+    does), that hand is played on, in place, instead of rebuilt."""
+    if previous is not None and _adds_to(previous[0], state, previous[1]):
+        before, hand = previous
+        _play_betting(hand, state, before.round, len(before.betting[-1]))
+        return hand
     players = game.gamedef.num_players
     if len(state.hole_cards) != players:
         raise InvalidValueError(f"{state} shows {len(state.hole_cards)} positions; the game has {players}")
@@ -38,11 +48,35 @@ def replay(state: MatchState, game: AcpcGame) -> Hand:
             raise InvalidValueError(f"position {position} holds {len(cards)} cards in {state}, not "
                                     f"{game.gamedef.num_hole_cards}")
         hand.deal(cards if cards is not None else [next(stand_ins) for _ in range(game.gamedef.num_hole_cards)])
+    _play_betting(hand, state, 0, 0)
+    return hand
+
+
+def _adds_to(before: MatchState, state: MatchState, hand: Hand) -> bool:
+    """Whether ``state`` is ``before`` with more actions and board cards (the same
+    hand, viewer and hole cards: a showdown that shows cards is not), none of them
+    a card that ``hand`` holds as a stand-in for hidden hole cards."""
+    last = before.round
+    if hand.is_over or not (
+            state.hand_number == before.hand_number and state.position == before.position
+            and state.hole_cards == before.hole_cards and state.round >= last
+            and state.betting[:last] == before.betting[:last] and state.board[:last + 1] == before.board
+            and state.betting[last][:len(before.betting[last])] == before.betting[last]):
+        return False
+    stand_ins = {c for seat, cards in enumerate(state.hole_cards) if cards is None for c in hand.hole_cards(seat)}
+    return not any(c in stand_ins for cards in state.board[last + 1:] for c in cards)
+
+
+def _play_betting(hand: Hand, state: MatchState, first_round: int, first_action: int) -> None:
+    """Play ``state``'s betting on ``hand`` from action ``first_action`` of round
+    ``first_round`` (0-based), dealing the board of each later round."""
     last = state.round
-    for number, actions in enumerate(state.betting):
-        if number:
+    for number in range(first_round, last + 1):
+        if number > first_round:
             _deal_board(hand, state, number)
-        for index, token in enumerate(actions):
+        actions = state.betting[number]
+        for index in range(first_action if number == first_round else 0, len(actions)):
+            token = actions[index]
             if hand.pending.kind is not _DECISION:
                 raise InvalidValueError(f"action {index + 1} of round {number + 1} ({token!r}) of {state} comes "
                                         f"when nobody may act: {hand.pending}")
@@ -56,7 +90,6 @@ def replay(state: MatchState, game: AcpcGame) -> Hand:
                                     f"{hand.pending}")
     if hand.pending.kind is _DEAL:
         raise InvalidValueError(f"round {last + 1} of {state} is over, yet the next round's board is missing")
-    return hand
 
 
 def _deal_board(hand: Hand, state: MatchState, number: int) -> None:
