@@ -320,6 +320,8 @@ def test_client_refuses_an_illegal_agent_action():
     assert player.answer("MATCHSTATE:1:0::|AsKd") == "MATCHSTATE:1:0::|AsKd:c"
     with pytest.raises(InvalidValueError):
         AcpcPlayer("holdem", calling_station)
+    with pytest.raises(InvalidValueError, match="not an Action"):
+        AcpcPlayer(NOLIMIT2, lambda view: "c").answer("MATCHSTATE:1:0::|AsKd")
 
 
 def test_player_plays_on_the_last_hand_and_rebuilds_when_it_must():

@@ -14,6 +14,7 @@ import socket
 from dataclasses import dataclass, field
 from typing import Callable, Dict, Optional, Tuple, Union
 
+from ..betting import Action
 from ..engine import Hand, PendingKind
 from ..engine.view import View
 from ..errors import InvalidValueError
@@ -76,7 +77,10 @@ class AcpcPlayer:
         pending = hand.pending
         if pending.kind is not PendingKind.DECISION or pending.seat != state.position:
             return None
-        return f"{line.rstrip()}:{acpc_action(hand, self.agent(hand.view(state.position)))}"
+        action = self.agent(hand.view(state.position))
+        if not isinstance(action, Action):
+            raise InvalidValueError(f"the agent answered {action!r}, not an Action")
+        return f"{line.rstrip()}:{acpc_action(hand, action)}"
 
 
 def play_match(

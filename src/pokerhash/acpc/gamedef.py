@@ -125,7 +125,8 @@ def _need(values: Tuple[int, ...], count: int, key: str, what: str) -> None:
 def parse_gamedef(text: str) -> GameDef:
     """Read a game definition, ``GAMEDEF`` to ``END GAMEDEF`` (the ``GAMEDEF`` line is optional, as
     for the server). Extra numbers after the ones the game needs are refused."""
-    found: Dict[str, object] = {}
+    ones: Dict[str, int] = {}
+    lists: Dict[str, Tuple[int, ...]] = {}
     betting = None
     ended = False
     for number, raw in enumerate(text.splitlines(), 1):
@@ -142,44 +143,41 @@ def parse_gamedef(text: str) -> GameDef:
             betting = lower
             continue
         match = _KEY.fullmatch(line)
-        key = match.group(1).lower() if match else ""
-        if key not in _LIST_KEYS and key not in _ONE_KEYS:
+        if match is None or (match.group(1).lower() not in _LIST_KEYS and match.group(1).lower() not in _ONE_KEYS):
             raise InvalidValueError(f"gamedef line {number}: unknown line {raw!r}")
-        if key in found:
-            raise InvalidValueError(f"gamedef line {number}: {match.group(1)} is given twice")
+        name, key = match.group(1), match.group(1).lower()
+        if _ONE_KEYS.get(key) in ones or _LIST_KEYS.get(key) in lists:
+            raise InvalidValueError(f"gamedef line {number}: {name} is given twice")
         try:
             values = tuple(int(word) for word in match.group(2).split())
         except ValueError:
             raise InvalidValueError(f"gamedef line {number}: {raw!r} needs whole numbers") from None
         if key in _ONE_KEYS:
             if len(values) != 1:
-                raise InvalidValueError(f"gamedef line {number}: {match.group(1)} takes one number, not {raw!r}")
-            found[_ONE_KEYS[key]] = values[0]
+                raise InvalidValueError(f"gamedef line {number}: {name} takes one number, not {raw!r}")
+            ones[_ONE_KEYS[key]] = values[0]
         else:
-            found[_LIST_KEYS[key]] = values
+            lists[_LIST_KEYS[key]] = values
     if not ended:
         raise InvalidValueError("a gamedef ends with an 'END GAMEDEF' line")
     if betting is None:
         raise InvalidValueError("a gamedef says 'limit' or 'nolimit'")
-    for field in ("num_players", "num_rounds", "num_suits", "num_ranks", "num_hole_cards"):
-        if field not in found:
-            raise InvalidValueError(f"the gamedef lacks {_TEXT_NAMES[field]}")
-    rounds = found["num_rounds"]
-    if not 1 <= rounds <= _MAX_ROUNDS:  # type: ignore[operator]
+    for field, text_name in (("num_players", "numPlayers"), ("num_rounds", "numRounds"), ("num_suits", "numSuits"),
+                             ("num_ranks", "numRanks"), ("num_hole_cards", "numHoleCards")):
+        if field not in ones:
+            raise InvalidValueError(f"the gamedef lacks {text_name}")
+    for field, text_name in (("blinds", "blind"), ("num_board_cards", "numBoardCards")):
+        if field not in lists:
+            raise InvalidValueError(f"the gamedef lacks {text_name}")
+    rounds = ones["num_rounds"]
+    if not 1 <= rounds <= _MAX_ROUNDS:
         raise InvalidValueError(f"numRounds must be 1..{_MAX_ROUNDS}, not {rounds}")
-    if "first_player" in found:
-        found["first_player"] = tuple(p - 1 for p in found["first_player"])  # type: ignore[union-attr]
-    else:
-        found["first_player"] = (0,) * rounds  # type: ignore[operator]
-    if "blinds" not in found or "num_board_cards" not in found:
-        raise InvalidValueError(f"the gamedef lacks {'blind' if 'blinds' not in found else 'numBoardCards'}")
-    if found.get("max_raises") == (_NO_CAP,) * rounds:  # type: ignore[operator]
-        found["max_raises"] = None
-    return GameDef(betting=betting, **found)  # type: ignore[arg-type]
-
-
-_TEXT_NAMES = {"num_players": "numPlayers", "num_rounds": "numRounds", "num_suits": "numSuits",
-               "num_ranks": "numRanks", "num_hole_cards": "numHoleCards"}
+    # The text numbers the first player from 1 (default 1), GameDef from 0.
+    lists["first_player"] = tuple(p - 1 for p in lists.get("first_player", (1,) * rounds))
+    max_raises: Optional[Tuple[int, ...]] = lists.pop("max_raises", None)
+    if max_raises == (_NO_CAP,) * rounds:
+        max_raises = None
+    return GameDef(betting=betting, max_raises=max_raises, **ones, **lists)  # type: ignore[arg-type]
 
 
 def format_gamedef(gamedef: GameDef) -> str:
@@ -305,6 +303,7 @@ def _check_order(game: AcpcGame) -> None:
     for position in range(gamedef.num_players):
         hand.deal([2 * position, 2 * position + 1])
     first = hand.pending.seat
+    assert first is not None  # the probe hand waits for a decision: nobody has acted
     # After the first round the engine starts left of the button: position 0.
     expected = (first,) + (0,) * (gamedef.num_rounds - 1)
     if gamedef.first_player != expected:

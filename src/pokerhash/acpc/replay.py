@@ -11,7 +11,7 @@ ACPC's ``r<N>`` counts the chips a player has put in over the whole hand, the en
 
 from __future__ import annotations
 
-from typing import Optional, Tuple
+from typing import List, Optional, Tuple
 
 from ..betting import Action, ActionKind, Limit
 from ..engine import Hand, PendingKind
@@ -108,8 +108,8 @@ def engine_action(hand: Hand, token: str) -> Action:
     """The engine action of ACPC action ``token`` for the player to act in ``hand``
     (IllegalActionError when ACPC forbids it: folding when checking is free, a raise
     size in limit or none in no-limit)."""
-    legal = hand.pending.legal
-    if legal is None:
+    legal, seat = hand.pending.legal, hand.pending.seat
+    if legal is None or seat is None:
         raise IllegalActionError(f"nobody is to act: {hand.pending}")
     if token == "f":
         if legal.can_check:
@@ -123,24 +123,28 @@ def engine_action(hand: Hand, token: str) -> Action:
     if legal.raise_kind is None:
         raise IllegalActionError(f"no raise is legal: {legal.no_raise_reason}")
     if fixed:
-        return Action.raise_to(legal.min_to)
-    return Action.raise_to(int(token[1:]) - _earlier_rounds(hand, hand.pending.seat))
+        return Action.raise_to(legal.fixed_amounts[0])  # type: ignore[index]  # set in fixed limit
+    return Action.raise_to(int(token[1:]) - _earlier_rounds(hand, seat))
 
 
 def acpc_action(hand: Hand, action: Action) -> str:
     """``action`` (an engine request for the player to act) as ACPC text: ``f``, ``c``,
     ``r`` or ``r<chips in the hand>``. IllegalActionError if the engine or ACPC forbids it."""
-    move = hand.validate(action)
+    move = hand.validate(action)  # a betting decision: pending.legal is set and move.player is the seat
+    if move.kind is ActionKind.FOLD and hand.pending.legal.can_check:  # type: ignore[union-attr]
+        raise IllegalActionError("ACPC does not allow folding when checking is free")
+    return _token(move, _earlier_rounds(hand, move.player), hand.structure.limit is Limit.FIXED_LIMIT)  # type: ignore[arg-type]
+
+
+def _token(move: Action, earlier: int, fixed: bool) -> str:
+    """The ACPC text of a normalized engine move whose player put ``earlier`` chips
+    in before this round."""
     kind = move.kind
     if kind is ActionKind.FOLD:
-        if hand.pending.legal.can_check:
-            raise IllegalActionError("ACPC does not allow folding when checking is free")
         return "f"
     if kind is ActionKind.CHECK or kind is ActionKind.CALL:
         return "c"
-    if hand.structure.limit is Limit.FIXED_LIMIT:
-        return "r"
-    return f"r{move.to + _earlier_rounds(hand, move.player)}"
+    return "r" if fixed else f"r{move.to + earlier}"  # type: ignore[operator]  # sized moves have a to
 
 
 def _earlier_rounds(hand: Hand, seat: int) -> int:
@@ -158,25 +162,18 @@ def matchstate_of(hand: Hand, position: int, hand_number: int = 0) -> MatchState
     fixed = hand.structure.limit is Limit.FIXED_LIMIT
     contributed = dict.fromkeys(hand.seats, 0)
     before_round = dict(contributed)
-    betting = [[]]  # type: list
-    board = [()]  # type: list
+    betting: List[List[str]] = [[]]
+    board: List[Tuple[int, ...]] = [()]
     for event in hand.events:
-        kind = type(event)
-        if kind is ev.Post:
+        if isinstance(event, ev.Post):
             contributed[event.seat] += event.amount
-        elif kind is ev.Deal and event.seat is None:
+        elif isinstance(event, ev.Deal) and event.seat is None:
             betting.append([])
             board.append(event.cards)
             before_round = dict(contributed)
-        elif kind is ev.Act:
-            move = event.action
-            contributed[event.seat] += move.chips
-            if move.kind is ActionKind.FOLD:
-                betting[-1].append("f")
-            elif move.kind is ActionKind.CHECK or move.kind is ActionKind.CALL:
-                betting[-1].append("c")
-            else:
-                betting[-1].append("r" if fixed else f"r{move.to + before_round[event.seat]}")
+        elif isinstance(event, ev.Act):
+            contributed[event.seat] += event.action.chips
+            betting[-1].append(_token(event.action, before_round[event.seat], fixed))
     folded = set(hand.folded)
     showdown = hand.is_over and len(hand.seats) - len(folded) > 1
     holes = tuple(hand.hole_cards(seat) if seat == position or (showdown and seat not in folded) else None
