@@ -276,7 +276,8 @@ def run_match(gamedef, hands, seed):
     return dealer, results, failures
 
 
-@pytest.mark.parametrize("gamedef, hands", [(NOLIMIT2, 200), (LIMIT2, 200), (LIMIT3, 150), (NOLIMIT3, 100)])
+@pytest.mark.parametrize("gamedef, hands", [(NOLIMIT2, 200), (LIMIT2, 200), (LIMIT3, 150), (NOLIMIT3, 100),
+                                            (dataclasses.replace(NOLIMIT2, stacks=(700, 20000)), 100)])
 def test_client_plays_a_match_against_the_dealer(gamedef, hands):
     dealer, results, failures = run_match(gamedef, hands, seed=hands + gamedef.num_players)
     assert failures == [] and dealer.errors == []
