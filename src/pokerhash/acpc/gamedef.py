@@ -230,7 +230,8 @@ class AcpcGame:
 
 
 def _engine_game(gamedef: GameDef) -> AcpcGame:
-    if (gamedef.num_suits, gamedef.num_ranks, gamedef.num_hole_cards, gamedef.num_board_cards) != (4, 13, 2, (0, 3, 1, 1)):
+    deal = (gamedef.num_suits, gamedef.num_ranks, gamedef.num_hole_cards, gamedef.num_board_cards)
+    if deal != (4, 13, 2, (0, 3, 1, 1)):
         raise InvalidValueError(
             f"the engine plays ACPC Hold'em (numSuits 4, numRanks 13, numHoleCards 2, numBoardCards 0 3 1 1), not "
             f"{gamedef.num_suits}, {gamedef.num_ranks}, {gamedef.num_hole_cards}, "
@@ -269,10 +270,10 @@ def _engine_game(gamedef: GameDef) -> AcpcGame:
 
 
 def _limit_stakes(gamedef: GameDef, stakes: Stakes, big: int) -> Tuple[Stakes, Variant]:
-    sizes = gamedef.raise_sizes
-    small_bet = sizes[0]  # type: ignore[index]
-    big_bet_street = next((i for i, size in enumerate(sizes) if size != small_bet), len(sizes))  # type: ignore[arg-type]
-    if any(size != sizes[-1] for size in sizes[big_bet_street:]) or sizes[-1] < small_bet:  # type: ignore[index]
+    sizes = gamedef.raise_sizes or ()  # a limit GameDef always has them
+    small_bet = sizes[0]
+    big_bet_street = next((i for i, size in enumerate(sizes) if size != small_bet), len(sizes))
+    if any(size != sizes[-1] for size in sizes[big_bet_street:]) or sizes[-1] < small_bet:
         raise InvalidValueError(f"the engine's fixed limit has a small then a big bet, not raiseSize {sizes}")
     if big < small_bet:
         raise InvalidValueError(f"the big blind {big} must be at least the first raise size {small_bet}: "
@@ -286,7 +287,7 @@ def _limit_stakes(gamedef: GameDef, stakes: Stakes, big: int) -> Tuple[Stakes, V
         if caps[0] + 1 != max_bets or any(cap != max_bets for cap in caps[1:]):
             raise InvalidValueError(f"the engine caps every round at the same number of bets (the big blind "
                                     f"counts preflop: maxRaises n-1 n n n), not maxRaises {caps}")
-    stakes = dataclasses.replace(stakes, small_bet=small_bet, big_bet=sizes[-1], max_bets=max_bets)  # type: ignore[index]
+    stakes = dataclasses.replace(stakes, small_bet=small_bet, big_bet=sizes[-1], max_bets=max_bets)
     variant = dataclasses.replace(HOLDEM.with_limit(Limit.FIXED_LIMIT), big_bet_street=big_bet_street)
     return stakes, variant
 

@@ -51,7 +51,8 @@ class MatchState:
 
     def __post_init__(self) -> None:
         if not is_int(self.position) or not is_int(self.hand_number):
-            raise InvalidValueError(f"position and hand number are integers, not {self.position!r}, {self.hand_number!r}")
+            raise InvalidValueError(f"position and hand number are integers, not {self.position!r}, "
+                                    f"{self.hand_number!r}")
         if not 0 <= self.position < len(self.hole_cards):
             raise InvalidValueError(f"position {self.position} is not one of the {len(self.hole_cards)} positions")
         if self.hand_number < 0:

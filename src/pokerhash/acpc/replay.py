@@ -133,7 +133,8 @@ def acpc_action(hand: Hand, action: Action) -> str:
     move = hand.validate(action)  # a betting decision: pending.legal is set and move.player is the seat
     if move.kind is ActionKind.FOLD and hand.pending.legal.can_check:  # type: ignore[union-attr]
         raise IllegalActionError("ACPC does not allow folding when checking is free")
-    return _token(move, _earlier_rounds(hand, move.player), hand.structure.limit is Limit.FIXED_LIMIT)  # type: ignore[arg-type]
+    earlier = _earlier_rounds(hand, move.player)  # type: ignore[arg-type]
+    return _token(move, earlier, hand.structure.limit is Limit.FIXED_LIMIT)
 
 
 def _token(move: Action, earlier: int, fixed: bool) -> str:
