@@ -109,6 +109,7 @@ _LAZY = {
     "iso": ("iso", None),
     "abstraction": ("abstraction", None),
     "HandIndexer": ("iso", "HandIndexer"),
+    "acpc": ("acpc", None),
 }
 
 
@@ -122,6 +123,7 @@ if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
     from .equity import EquityResult, board_strengths, equities_vs_range, equity, random_deals
     from . import engine
     from .engine import VARIANTS, Hand, Options, Stakes, Table, Variant
+    from . import acpc
 
 
 def __getattr__(name: str) -> object:
@@ -138,6 +140,7 @@ def __dir__() -> list:
     return sorted(set(globals()) | set(_LAZY))
 
 __all__ = [
+    "acpc",
     "Action",
     "BettingRound",
     "ForcedBet",

@@ -5,6 +5,7 @@
     pokerhash eval --game omaha8 --board "Ah 7d 3c Ks 8h" "As 2s Qd Jd" "Kd Kc 5h 4h"
     pokerhash bench [--full] [--repeats N] [--only high|omaha|low|shortdeck|a5|deuce7|badugi] [--cpu]
     pokerhash equity AhAd KsKc --board Td7c2s
+    pokerhash acpc HOST PORT --game holdem.nolimit.2p.reverse_blinds.game --agent mybot:act
     pokerhash --version
 
 Each subcommand is a function ``add_<name>(commands)`` that declares its arguments and
@@ -232,7 +233,16 @@ def add_equity(commands: argparse._SubParsersAction) -> None:
     eq.set_defaults(run=lambda args: _print(run_equity(args)))
 
 
-SUBCOMMANDS = [add_eval, add_bench, add_equity]
+def add_acpc(commands: argparse._SubParsersAction) -> None:
+    from .acpc import __main__ as acpc_command
+
+    ac = commands.add_parser("acpc", help="play an engine agent against an ACPC dealer",
+                             description=acpc_command.__doc__.splitlines()[0])
+    acpc_command.add_arguments(ac)
+    ac.set_defaults(run=acpc_command.run)
+
+
+SUBCOMMANDS = [add_eval, add_bench, add_equity, add_acpc]
 
 
 def _print(text: str) -> int:
