@@ -7,5 +7,34 @@ one worker process per core started for the call (``_cluster.client_for``).
 """
 
 from ._cluster import client_for
+from .arrays import (
+    evaluate_a5_low_batch,
+    evaluate_badugi_batch,
+    evaluate_batch,
+    evaluate_deuce7_batch,
+    evaluate_low8_batch,
+    evaluate_omaha_batch,
+    evaluate_omaha_low8_batch,
+    evaluate_shortdeck_batch,
+    evaluate_turkish_batch,
+)
+from .grid import RangeGrid, range_grid, suit_distinct_boards
+from .simulate import SimulationResult, simulate
 
-__all__ = ["client_for"]
+__all__ = [
+    "client_for",
+    "evaluate_batch",
+    "evaluate_omaha_batch",
+    "evaluate_low8_batch",
+    "evaluate_omaha_low8_batch",
+    "evaluate_turkish_batch",
+    "evaluate_shortdeck_batch",
+    "evaluate_a5_low_batch",
+    "evaluate_deuce7_batch",
+    "evaluate_badugi_batch",
+    "RangeGrid",
+    "range_grid",
+    "suit_distinct_boards",
+    "SimulationResult",
+    "simulate",
+]
