@@ -222,7 +222,7 @@ def range_grid(ranges: Union[Mapping[str, Any], Sequence[Any]], boards: BoardsLi
                                         f"class would be wrong for it; give every board (a list of boards)")
     blocks = [rows[start:start + per_task] for start in range(0, len(rows), per_task)]
     with client_for(client) as active:
-        [shared] = active.scatter([weights], broadcast=False, hash=True)
+        [shared] = active.scatter([weights], hash=False)
         parts = run_tasks(active, _grid_block, [(shared, block) for block in blocks], show)
     won = np.concatenate([part[0] for part in parts], axis=2)
     pair = np.concatenate([part[1] for part in parts], axis=2)
