@@ -13,6 +13,7 @@ empty tasks, divided by their number).
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import time
 
@@ -33,7 +34,7 @@ FLOPS, _ = phd.suit_distinct_boards(3)
 GRID_BOARDS = [ph.cards_str(list(b)) for b in FLOPS[::55]]  # 32 flops spread over the classes
 BOARDS_PER_TASK = 4
 HANDS, HANDS_PER_TASK = 40_000, 2_500
-ARRAY_HANDS, ARRAY_CHUNK = 20_000_000, 2_000_000
+ARRAY_HANDS, ARRAY_CHUNK = 100_000_000, 10_000_000
 
 
 def calling_station(view):
@@ -89,6 +90,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
 
+    load_before = f"{os.getloadavg()[0]:.2f}"
     medians = {}
     overhead = {}
     for workers in (1, 2):
@@ -99,6 +101,8 @@ def main() -> None:
                     medians.setdefault(name, {})[workers] = median_time(work, args.repeat)
                 overhead[workers] = scheduler_overhead(client)
 
+    print(f"load average before / after: {load_before} / {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores "
+          "(other jobs on the machine take cores from the workers)")
     print(f"{'workload':<42} {'1 worker':>10} {'2 workers':>10} {'ratio':>7}")
     for name, by_workers in medians.items():
         one, two = by_workers[1], by_workers[2]
