@@ -94,7 +94,8 @@ def main() -> None:
     medians = {}
     overhead = {}
     for workers in (1, 2):
-        with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0")
+        with cluster:
             with Client(cluster) as client:
                 for name, work in workloads(client).items():
                     work()  # warm-up: imports and tables on the workers

@@ -31,7 +31,7 @@ cloudpickle.register_pickle_by_value(sys.modules[__name__])
 
 @pytest.fixture(scope="module")
 def client():
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster:
         with Client(cluster) as c:
             yield c
 
@@ -293,3 +293,14 @@ def test_an_error_in_the_block_of_the_active_client_reaches_the_caller(client):
         with phd.client_for() as active:
             assert active is client
             raise ValueError("the caller's")
+
+
+def test_client_for_starts_a_local_cluster_of_worker_processes_for_the_call(client):
+    with phd.client_for(workers=1) as local:
+        assert local is not client
+        assert len(local.scheduler_info()["workers"]) == 1
+        assert local.submit(os.getpid).result() != os.getpid()  # a process of its own
+    assert local.status == "closed"
+    with pytest.raises(InvalidValueError):
+        with phd.client_for(workers=0):
+            pass

@@ -59,7 +59,7 @@ def client_for(client: Optional[Any] = None, workers: Optional[int] = None) -> I
         yield active
         return
     n = workers or os.cpu_count() or 1
-    with LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+    with LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster:
         with Client(cluster) as local:
             yield local
 

@@ -48,6 +48,7 @@ def suit_distinct_boards(size: int = 3) -> Tuple[np.ndarray, np.ndarray]:
     :class:`~pokerhash.iso.HandIndexer` canonical boards and a (k,) int64 array
     summing to C(52, size). 1,755 classes of flops, 16,432 of turns, 134,459 of rivers.
 
+    >>> from pokerhash.distributed import suit_distinct_boards
     >>> boards, counts = suit_distinct_boards(3)
     >>> len(boards), int(counts.sum())
     (1755, 22100)
