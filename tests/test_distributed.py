@@ -256,12 +256,13 @@ def test_a_worker_killed_mid_run_does_not_change_the_result(client, tmp_path):
     client.wait_for_workers(2, timeout=30)  # the nanny restarts it for the next tests
 
 
-def test_agents_may_come_from_the_factory(client):
+def test_agents_may_come_from_the_factory_and_progress_shows(client, capsys):
     def with_agents(seed):
         return heads_up(seed), AGENTS
 
-    result = phd.simulate(with_agents, None, hands=300, hands_per_task=100, seed=7, client=client)
+    result = phd.simulate(with_agents, None, hands=300, hands_per_task=100, seed=7, client=client, progress=True)
     assert result.total == in_process(300, 100, 7).total
+    assert "[" in capsys.readouterr().out  # Dask's text progress bar
 
 
 def test_simulate_refuses_bad_input():
