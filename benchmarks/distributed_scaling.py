@@ -4,7 +4,8 @@ size a real cluster (work per task, bytes shipped per task, scheduler overhead p
     python benchmarks/distributed_scaling.py [--repeat 3]
 
 Each workload runs ``--repeat`` times on a LocalCluster of 1 and of 2 single-threaded
-worker processes (started before the timing); the medians and their ratio are printed.
+worker processes (both started before the timing, the runs alternated between them);
+the medians and their ratio are printed.
 Then, in this process: the time of one task's work, the pickled bytes of its
 arguments and result, and the scheduler's cost per task (the median time of many
 empty tasks, divided by their number).
@@ -13,6 +14,7 @@ empty tasks, divided by their number).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import statistics
 import time
@@ -57,7 +59,7 @@ def workloads(client):
     blocks = ARRAY_HANDS // ARRAY_CHUNK
     hands = client.persist(da.map_blocks(deal_block, chunks=((ARRAY_CHUNK,) * blocks, (7,)), dtype=np.uint8))
     return {
-        f"evaluate_batch, {ARRAY_HANDS:,} 7-card hands": lambda: phd.evaluate_batch(hands).sum().compute(),
+        f"evaluate_batch, {ARRAY_HANDS:,} 7-card hands": lambda: client.compute(phd.evaluate_batch(hands).sum()).result(),
         f"range_grid, 3 ranges x {len(GRID_BOARDS)} flops": lambda: phd.range_grid(
             RANGES, GRID_BOARDS, client=client, boards_per_task=BOARDS_PER_TASK),
         f"simulate, {HANDS:,} heads-up hands": lambda: phd.simulate(
@@ -91,16 +93,24 @@ def main() -> None:
     args = parser.parse_args()
 
     load_before = f"{os.getloadavg()[0]:.2f}"
-    medians = {}
-    overhead = {}
-    for workers in (1, 2):
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0")
-        with cluster:
-            with Client(cluster) as client:
-                for name, work in workloads(client).items():
-                    work()  # warm-up: imports and tables on the workers
-                    medians.setdefault(name, {})[workers] = median_time(work, args.repeat)
-                overhead[workers] = scheduler_overhead(client)
+    # Both clusters up at once and the runs alternated, so that load from other jobs
+    # during the benchmark falls on both sizes alike.
+    with contextlib.ExitStack() as stack:
+        clients = {}
+        for workers in (1, 2):
+            cluster = stack.enter_context(
+                LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0"))
+            clients[workers] = stack.enter_context(Client(cluster, set_as_default=False))
+        runs = {workers: workloads(client) for workers, client in clients.items()}
+        times: dict = {}
+        for name in runs[1]:
+            for workers in clients:
+                runs[workers][name]()  # warm-up: imports and tables on the workers
+            for _ in range(args.repeat):
+                for workers in clients:
+                    times.setdefault(name, {}).setdefault(workers, []).append(median_time(runs[workers][name], 1))
+        medians = {name: {w: statistics.median(t) for w, t in by.items()} for name, by in times.items()}
+        overhead = {workers: scheduler_overhead(client) for workers, client in clients.items()}
 
     print(f"load average before / after: {load_before} / {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores "
           "(other jobs on the machine take cores from the workers)")
