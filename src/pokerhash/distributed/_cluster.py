@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from typing import Any, Iterator, Optional
+from typing import Any, Callable, Iterator, List, Optional, Sequence, Tuple
 
 from ..errors import InvalidValueError
 
@@ -52,15 +52,39 @@ def client_for(client: Optional[Any] = None, workers: Optional[int] = None) -> I
             raise InvalidValueError(f"client must be a dask.distributed.Client, got {type(client).__name__}")
         yield client
         return
-    if workers is None:
-        try:
-            from dask.distributed import default_client
-
-            yield default_client()
-            return
-        except ValueError:  # no client is active in this process
-            pass
+    active = _active_client() if workers is None else None
+    if active is not None:
+        # Outside the try of _active_client: a ValueError of the caller's block must
+        # reach the caller, not start a local cluster.
+        yield active
+        return
     n = workers or os.cpu_count() or 1
-    with LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+    with LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster:
         with Client(cluster) as local:
             yield local
+
+
+def _active_client() -> Optional[Any]:
+    """The client active in this process, or None."""
+    from dask.distributed import default_client
+
+    try:
+        return default_client()
+    except ValueError:  # no client is active in this process
+        return None
+
+
+def run_tasks(client: Any, function: Callable[..., Any], arguments: Sequence[Tuple[Any, ...]], progress: bool) -> List[Any]:
+    """``function(*a)`` for each ``a`` of ``arguments`` as tasks of ``client``, results in order.
+
+    The tasks are pure (a task's result depends only on its arguments), so that when a
+    worker dies the scheduler computes its tasks again elsewhere and the result is the
+    same. ``progress`` shows Dask's progress bar (a widget in a notebook, else text)
+    until they are done; the dashboard shows them too (``client.dashboard_link``).
+    """
+    from dask.distributed import progress as progress_bar
+
+    futures = [client.submit(function, *args, pure=True) for args in arguments]
+    if progress:
+        progress_bar(futures)
+    return client.gather(futures)
