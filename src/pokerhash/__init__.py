@@ -109,6 +109,10 @@ _LAZY = {
     "iso": ("iso", None),
     "abstraction": ("abstraction", None),
     "HandIndexer": ("iso", "HandIndexer"),
+    "preflop": ("preflop", None),
+    "preflop_equity": ("preflop", "preflop_equity"),
+    "preflop_counts": ("preflop", "preflop_counts"),
+    "preflop_matrix": ("preflop", "preflop_matrix"),
 }
 
 
@@ -122,6 +126,8 @@ if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
     from .equity import EquityResult, board_strengths, equities_vs_range, equity, random_deals
     from . import engine
     from .engine import VARIANTS, Hand, Options, Stakes, Table, Variant
+    from . import preflop
+    from .preflop import preflop_counts, preflop_equity, preflop_matrix
 
 
 def __getattr__(name: str) -> object:
@@ -224,4 +230,8 @@ __all__ = [
     "random_deals",
     "board_strengths",
     "equities_vs_range",
+    "preflop",
+    "preflop_equity",
+    "preflop_counts",
+    "preflop_matrix",
 ]

@@ -7,5 +7,6 @@ one worker process per core started for the call (``_cluster.client_for``).
 """
 
 from ._cluster import client_for
+from .preflop import preflop_table
 
-__all__ = ["client_for"]
+__all__ = ["client_for", "preflop_table"]
