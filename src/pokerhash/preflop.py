@@ -67,30 +67,23 @@ def _game(game: str) -> str:
     return game
 
 
-def _canonical_keys(pairs: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
-    """The least key over every suit permutation and both seat orders of each row of
-    ``pairs`` (four cards, each hand highest card first), and whether it came with
-    the seats swapped (False when the unswapped order reaches it too)."""
-    best = np.full(len(pairs), np.iinfo(np.uint32).max, dtype=np.uint32)
-    swapped = np.zeros(len(pairs), dtype=bool)
-    card = np.arange(52, dtype=np.uint8)
+def _canonical_grid() -> Tuple[np.ndarray, np.ndarray]:
+    """For combo ``i`` against combo ``j`` (1326 x 1326, ``pokerhash.ranges`` layout):
+    the least key over every suit permutation and both seat orders, and whether it
+    came with the seats swapped (False when the unswapped order reaches it too)."""
+    best = np.full((N_COMBOS, N_COMBOS), np.iinfo(np.uint32).max, dtype=np.uint32)
+    swapped = np.zeros((N_COMBOS, N_COMBOS), dtype=bool)
+    card = np.arange(52, dtype=np.uint32)
     for permutation in _SUIT_PERMUTATIONS:
-        mapped = ((card & ~np.uint8(3)) | permutation[card & 3])[pairs].astype(np.uint32)
-        first_hi, first_lo = np.maximum(mapped[:, 0], mapped[:, 1]), np.minimum(mapped[:, 0], mapped[:, 1])
-        second_hi, second_lo = np.maximum(mapped[:, 2], mapped[:, 3]), np.minimum(mapped[:, 2], mapped[:, 3])
-        for key, swap in ((first_hi << 18 | first_lo << 12 | second_hi << 6 | second_lo, False),
-                          (second_hi << 18 | second_lo << 12 | first_hi << 6 | first_lo, True)):
+        relabel = (card & ~np.uint32(3)) | permutation[card & 3]
+        high, low = relabel[COMBOS[:, 0]], relabel[COMBOS[:, 1]]
+        hand = np.maximum(high, low) << 6 | np.minimum(high, low)  # a hand's half of a key
+        straight = hand[:, None] << 12 | hand[None, :]
+        for key, swap in ((straight, False), (straight.T, True)):
             better = key < best
-            best = np.where(better, key, best)
-            swapped = np.where(better, swap, swapped)
+            best[better] = key[better]
+            swapped[better] = swap
     return best, swapped
-
-
-def _deck_combos(game: str) -> np.ndarray:
-    """The combo indices (``pokerhash.ranges`` layout) whose cards are in the game's deck."""
-    deck = np.zeros(52, dtype=bool)
-    deck[list(GAMES[game].deck)] = True
-    return np.flatnonzero(deck[COMBOS[:, 0]] & deck[COMBOS[:, 1]])
 
 
 class _Classes(NamedTuple):
@@ -102,26 +95,22 @@ class _Classes(NamedTuple):
 
 @functools.lru_cache(maxsize=None)
 def _classes(game: str) -> _Classes:
-    live = _deck_combos(game)
-    first, second = (grid.ravel() for grid in np.meshgrid(live, live, indexing="ij"))
-    pairs = np.concatenate([COMBOS[first], COMBOS[second]], axis=1)
-    disjoint = np.ones(len(pairs), dtype=bool)
-    for i, j in itertools.product((0, 1), (2, 3)):
-        disjoint &= pairs[:, i] != pairs[:, j]
-    first, second, pairs = first[disjoint], second[disjoint], pairs[disjoint]
-    keys, swapped = _canonical_keys(pairs)
-    unique, inverse, multiplicity = np.unique(keys, return_inverse=True, return_counts=True)
+    _game(game)
+    keys, swapped = _canonical_grid()
+    high, low = COMBOS[:, 0], COMBOS[:, 1]
+    share = ((high[:, None] == high[None, :]) | (high[:, None] == low[None, :])
+             | (low[:, None] == high[None, :]) | (low[:, None] == low[None, :]))
+    first, second = np.nonzero(~share)
+    unique, inverse, multiplicity = np.unique(keys[first, second], return_inverse=True, return_counts=True)
     hands = ((unique[:, None] >> _SHIFTS) & 63).astype(np.uint8)
-    # Rank order, so that neighbouring rows share the kernel's rank pass and a block of
-    # rows holds similar work; the key breaks ties, so the order is fixed.
+    # Rank order, then the cards: matchups of like work sit together, and the order
+    # that the shipped table follows is fixed.
     order = np.lexsort((unique,) + tuple((hands >> 2).T[::-1]))
     position = np.empty(len(order), dtype=np.int32)
     position[order] = np.arange(len(order), dtype=np.int32)
     pair_class = np.full((N_COMBOS, N_COMBOS), -1, dtype=np.int32)
-    pair_swapped = np.zeros((N_COMBOS, N_COMBOS), dtype=bool)
     pair_class[first, second] = position[inverse.ravel()]
-    pair_swapped[first, second] = swapped
-    result = _Classes(hands[order], multiplicity[order].astype(np.int64), pair_class, pair_swapped)
+    result = _Classes(hands[order], multiplicity[order].astype(np.int64), pair_class, swapped & ~share)
     for array in result:
         array.setflags(write=False)
     return result
