@@ -10,8 +10,8 @@
 #   3. from the unpacked sdist, `python -m build --wheel` (build isolation fetches
 #      setuptools and Cython) for each CPython; `auditwheel repair` to a manylinux
 #      tag, failing if that is impossible;
-#   4. the wheel holds no .c file, holds _core.pxd, _core.pyi and py.typed, and is
-#      at most 2 MB;
+#   4. the wheel holds no .c file, holds _core.pxd, _core.pyi, py.typed and the
+#      preflop table data/preflop_holdem.npz, and is at most 2 MB;
 #   5. a fresh virtual environment installs the repaired wheel with its test extras,
 #      and the sdist's test suite runs against it from a directory outside any
 #      source tree.
@@ -132,7 +132,7 @@ tar -tzf "$sdist" | sed 's|^[^/]*/||' | grep -v '/$' | sort >"$TMP/sdist.list"
 generated="$(grep -E '(^src/.*\.c$|^build/|\.so$|\.pyd$)' "$TMP/sdist.list" || true)"
 [[ -z "$generated" ]] || fail "sdist carries generated files: $generated"
 for required in setup.py pyproject.toml LICENSE src/pokerhash/_core.pyx src/pokerhash/_core.pxd \
-    src/pokerhash/_core.pyi src/pokerhash/py.typed; do
+    src/pokerhash/_core.pyi src/pokerhash/py.typed src/pokerhash/data/preflop_holdem.npz; do
     grep -qx "$required" "$TMP/sdist.list" || fail "sdist lacks $required"
 done
 grep -q '^csrc/.*\.h$' "$TMP/sdist.list" || fail "sdist lacks csrc/*.h"
@@ -185,7 +185,8 @@ import os, sys, zipfile
 wheel, limit = sys.argv[1], int(sys.argv[2])
 names = zipfile.ZipFile(wheel).namelist()
 problems = [f"generated C source {n}" for n in names if n.endswith(".c")]
-for required in ("pokerhash/_core.pxd", "pokerhash/_core.pyi", "pokerhash/py.typed"):
+for required in ("pokerhash/_core.pxd", "pokerhash/_core.pyi", "pokerhash/py.typed",
+                 "pokerhash/data/preflop_holdem.npz"):
     if required not in names:
         problems.append(f"missing {required}")
 if not any(n.startswith("pokerhash/_core.") and n.endswith(".so") for n in names):

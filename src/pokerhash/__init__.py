@@ -110,6 +110,10 @@ _LAZY = {
     "abstraction": ("abstraction", None),
     "HandIndexer": ("iso", "HandIndexer"),
     "acpc": ("acpc", None),
+    "preflop": ("preflop", None),
+    "preflop_equity": ("preflop", "preflop_equity"),
+    "preflop_counts": ("preflop", "preflop_counts"),
+    "preflop_matrix": ("preflop", "preflop_matrix"),
 }
 
 
@@ -124,6 +128,8 @@ if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
     from . import engine
     from .engine import VARIANTS, Hand, Options, Stakes, Table, Variant
     from . import acpc
+    from . import preflop
+    from .preflop import preflop_counts, preflop_equity, preflop_matrix
 
 
 def __getattr__(name: str) -> object:
@@ -227,4 +233,8 @@ __all__ = [
     "random_deals",
     "board_strengths",
     "equities_vs_range",
+    "preflop",
+    "preflop_equity",
+    "preflop_counts",
+    "preflop_matrix",
 ]

@@ -12,6 +12,7 @@ from ._cluster import client_for
 from . import arrays
 from .arrays import *  # noqa: F401,F403  (the evaluators' Dask twins: arrays.__all__)
 from .grid import RangeGrid, range_grid, suit_distinct_boards
+from .preflop import preflop_table
 from .simulate import SimulationResult, simulate
 
 __all__ = [
@@ -22,4 +23,5 @@ __all__ = [
     "suit_distinct_boards",
     "SimulationResult",
     "simulate",
+    "preflop_table",
 ]
