@@ -78,8 +78,9 @@ class ActionLayout:
         self.draw_cards = variant.streets[0].hole + variant.streets[0].up if draws else 0
         self.size = self.draw_start + (1 << self.draw_cards if draws else 0)
         self.names = self._names()
-        # The draw part of a mask by the most cards a player may replace.
-        self._draw_masks: Dict[int, np.ndarray] = {}
+        # The draw indexes by the most cards a player may replace; masks by legal indexes.
+        self._draw_indexes: Dict[int, Tuple[int, ...]] = {}
+        self._masks: Dict[Tuple[int, ...], np.ndarray] = {}
 
     def _names(self) -> List[str]:
         names = ["fold", "check/call"]
@@ -94,31 +95,41 @@ class ActionLayout:
 
     # -- masks -------------------------------------------------------------------
 
-    def mask(self, hand, seat: int) -> np.ndarray:
-        """An int8 array of :attr:`size`: 1 where the index is legal for ``seat`` now."""
-        mask = np.zeros(self.size, np.int8)
+    def legal(self, hand, seat: int) -> Tuple[int, ...]:
+        """The indexes legal for ``seat`` now, in increasing order."""
         pending = hand.pending
         if pending.seat != seat:
-            return mask
+            return ()
         kind = pending.kind
         if kind is _DRAW:
-            mask[self.draw_start:] = self._draw_mask(pending.count)
-            return mask
+            return self._draws(pending.count)
         legal = pending.legal
-        if kind is _DECISION:
-            mask[0] = mask[1] = 1
-        for slot in self._raise_slots(hand, seat, legal, kind):
-            mask[slot] = 1
+        raises = self._raise_slots(hand, legal, kind)
+        return (0, 1, *raises) if kind is _DECISION else tuple(raises)
+
+    def mask(self, hand, seat: int) -> np.ndarray:
+        """An int8 array of :attr:`size`: 1 where the index is legal for ``seat`` now."""
+        return self.mask_of(self.legal(hand, seat)).copy()
+
+    def mask_of(self, indexes: Tuple[int, ...]) -> np.ndarray:
+        """The mask of ``indexes`` (shared, cached: copy it before handing it out)."""
+        mask = self._masks.get(indexes)
+        if mask is None:
+            if len(self._masks) > 4096:
+                self._masks.clear()
+            mask = self._masks[indexes] = np.zeros(self.size, np.int8)
+            mask[list(indexes)] = 1
         return mask
 
-    def _draw_mask(self, most: int) -> np.ndarray:
-        part = self._draw_masks.get(most)
-        if part is None:
-            part = self._draw_masks[most] = np.array(
-                [bin(bits).count("1") <= most for bits in range(1 << self.draw_cards)], np.int8)
-        return part
+    def _draws(self, most: int) -> Tuple[int, ...]:
+        indexes = self._draw_indexes.get(most)
+        if indexes is None:
+            start = self.draw_start
+            indexes = self._draw_indexes[most] = tuple(
+                start + bits for bits in range(1 << self.draw_cards) if bin(bits).count("1") <= most)
+        return indexes
 
-    def _raise_slots(self, hand, seat: int, legal: LegalActions, kind) -> List[int]:
+    def _raise_slots(self, hand, legal: LegalActions, kind) -> List[int]:
         """The legal raise indexes."""
         if legal.raise_kind is None and kind is _DECISION:
             return []
@@ -132,7 +143,7 @@ class ActionLayout:
             slots.append(slot)
             slot += 1
         if self.fractions:
-            highest, after_call = self._pot_terms(hand, seat, legal)
+            highest, after_call = _pot_terms(hand, legal)
             for f in self.fractions:
                 if low <= int(highest + f * after_call + 0.5) <= high:
                     slots.append(slot)
@@ -146,51 +157,49 @@ class ActionLayout:
         slots.append(slot)
         return slots
 
-    @staticmethod
-    def _pot_terms(hand, seat: int, legal: LegalActions) -> Tuple[int, int]:
-        """The highest bet of the round and the pot after the player calls."""
-        highest = hand.bets[seat] + legal.call
-        return highest, hand.pot + legal.call
-
     # -- from an index to the engine --------------------------------------------
 
-    def response(self, hand, seat: int, index: int, mask: Optional[np.ndarray] = None):
+    def response(self, hand, seat: int, index: int, legal: Optional[Tuple[int, ...]] = None):
         """What ``index`` asks the engine for: an Action, or the cards to discard.
-        IllegalActionError (naming what is legal) when the mask forbids it."""
-        if mask is None:
-            mask = self.mask(hand, seat)
-        if not 0 <= index < self.size or not mask[index]:
+        IllegalActionError (naming what is legal) when ``index`` is not among the
+        ``legal`` indexes (default: :meth:`legal`)."""
+        if legal is None:
+            legal = self.legal(hand, seat)
+        if index not in legal:
             name = self.names[index] if 0 <= index < self.size else f"index {index}"
-            legal = [self.names[i] for i in np.flatnonzero(mask)]
             raise IllegalActionError(f"action {index} ({name}) is not legal for seat {seat} now "
-                                     f"({hand.pending}); legal: {', '.join(legal) or 'none'}")
+                                     f"({hand.pending}); legal: {', '.join(self.names[i] for i in legal) or 'none'}")
         if index >= self.draw_start:
             bits = index - self.draw_start
             held = sorted(hand.hole_cards(seat))
             return tuple(card for i, card in enumerate(held) if bits >> i & 1)
-        pending = hand.pending
-        legal = pending.legal
+        options = hand.pending.legal
         if index == 0:
             return FOLD
         if index == 1:
-            return CHECK if legal.can_check else CALL
+            return CHECK if options.can_check else CALL
         slot = index - self.raise_start
-        if legal.fixed_amounts is not None:
-            return Action.bet_to(legal.fixed_amounts[slot])
-        return Action.raise_to(self._raise_to(hand, seat, legal, slot))
+        if options.fixed_amounts is not None:
+            return Action.bet_to(options.fixed_amounts[slot])
+        return Action.raise_to(self._raise_to(hand, options, slot))
 
-    def _raise_to(self, hand, seat: int, legal: LegalActions, slot: int) -> int:
+    def _raise_to(self, hand, legal: LegalActions, slot: int) -> int:
         if self._min_slot:
             if slot == 0:
                 return legal.min_to
             slot -= 1
         if slot < len(self.fractions):
-            highest, after_call = self._pot_terms(hand, seat, legal)
+            highest, after_call = _pot_terms(hand, legal)
             return int(highest + self.fractions[slot] * after_call + 0.5)
         slot -= len(self.fractions)
         if slot < self.cap:
             return (slot + 1) * self.unit
         return legal.max_to
+
+
+def _pot_terms(hand, legal: LegalActions) -> Tuple[int, int]:
+    """The highest bet of the round and the pot after the player to act calls."""
+    return hand.chips()[1][legal.player] + legal.call, hand.pot + legal.call
 
 
 def _bit_text(bits: int, count: int) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numbers
 import random
-from typing import Any, Dict, Optional, Sequence, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 from gymnasium import spaces
@@ -85,6 +85,7 @@ class PokerEnv(AECEnv):
         self.stakes = stakes if stakes is not None else default_stakes(game)
         self.options = options
         self.unit = self.stakes.structure(game).small_bet
+        self._scale = 1.0 / self.unit
         if stacks is None:
             stacks = 100 * self.unit
         starting = [stacks] * n if isinstance(stacks, numbers.Integral) else list(stacks)
@@ -106,8 +107,10 @@ class PokerEnv(AECEnv):
             "action_mask": spaces.Box(0, 1, (self.action_layout.size,), np.int8),
         })
         self._action_space = spaces.Discrete(self.action_layout.size)
-        self._cards = game.deck(n, options.four_players_use_36_cards)
-        self._rng = random.Random(seed)
+        cards = game.deck(n, options.four_players_use_36_cards)
+        # The full deck is Deck's default, which skips parsing 52 cards at every hand.
+        self._cards = None if cards == tuple(range(52)) else cards
+        self._rng = random.Random(seed) if seed is not None else random.SystemRandom()
         self._hands = 0
         self.hand: Optional[Hand] = None
 
@@ -138,15 +141,14 @@ class PokerEnv(AECEnv):
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
         self.infos: Dict[str, dict] = {agent: {} for agent in self.agents}
-        self._history = np.zeros((64, 4), np.float32)
-        self._entries = 0
-        self._mask: Optional[np.ndarray] = None
+        self._history: List[tuple] = []
+        self._legal: Optional[Tuple[int, ...]] = None
         self._after_move()
 
     def _after_move(self) -> None:
         """Point at the next player to act, or end the episode."""
         hand = self.hand
-        self._mask = None
+        self._legal = None
         if hand.is_over:
             net = hand.result.net
             scale = 1.0 / self.unit
@@ -167,8 +169,8 @@ class PokerEnv(AECEnv):
         hand = self.hand
         pending = hand.pending
         seat = pending.seat
-        if isinstance(action, numbers.Integral):
-            action = self.action_layout.response(hand, seat, int(action), self._current_mask())
+        if action.__class__ is int or isinstance(action, numbers.Integral):
+            action = self.action_layout.response(hand, seat, int(action), self._current_legal())
         street = hand.street
         if pending.kind is _DRAW:
             self._record(street, seat, _DRAW_CODE, len(hand.draw(action)))
@@ -183,18 +185,15 @@ class PokerEnv(AECEnv):
 
     def _record(self, street: int, seat: int, code: int, amount: int) -> None:
         """One history row: street + 1, the player's index clockwise from left of the
-        button, code, amount in chips."""
-        rows = self._history
-        if self._entries == len(rows):
-            self._history = rows = np.concatenate((rows, np.zeros_like(rows)))
-        rows[self._entries] = (street + 1, self.hand.seats.index(seat), code, amount)
-        self._entries += 1
+        button, code, amount in units."""
+        self._history.append((street + 1, self.hand.seats.index(seat), code, amount * self._scale))
 
-    def _current_mask(self) -> np.ndarray:
-        mask = self._mask
-        if mask is None:
-            mask = self._mask = self.action_layout.mask(self.hand, self.hand.pending.seat)
-        return mask
+    def _current_legal(self) -> Tuple[int, ...]:
+        """The legal indexes of the player to act (computed once per decision)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self.action_layout.legal(self.hand, self.hand.pending.seat)
+        return legal
 
     # -- what agents see -----------------------------------------------------------
 
@@ -202,9 +201,9 @@ class PokerEnv(AECEnv):
         hand = self.hand
         seat = self._agent_seat[agent]
         index = hand.seats.index(seat)
-        observation = self.observation_layout.encode(hand, index, self.unit, self._history, self._entries)
+        observation = self.observation_layout.encode(hand, index, self._scale, self._history)
         if not hand.is_over and hand.pending.seat == seat:
-            mask = self._current_mask().copy()
+            mask = self.action_layout.mask_of(self._current_legal()).copy()
         else:
             mask = np.zeros(self.action_layout.size, np.int8)
         return {"observation": observation, "action_mask": mask}
@@ -226,9 +225,10 @@ class PokerEnv(AECEnv):
             for name in ("rewards", "_cumulative_rewards", "terminations", "truncations"):
                 setattr(other, name, dict(getattr(self, name)))
             other.infos = {agent: dict(info) for agent, info in self.infos.items()}
-            other._history = self._history.copy()
-        other._rng = random.Random()
-        other._rng.setstate(self._rng.getstate())
+            other._history = self._history[:]
+        if self._rng.__class__ is random.Random:  # the operating system's generator has no state to copy
+            other._rng = random.Random()
+            other._rng.setstate(self._rng.getstate())
         return other
 
     def render(self) -> Optional[str]:

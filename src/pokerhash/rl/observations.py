@@ -8,6 +8,7 @@ lists the parts in order with their offsets; ``docs/rl.rst`` prints the table.
 
 from __future__ import annotations
 
+from array import array
 from typing import List, NamedTuple, Tuple
 
 import numpy as np
@@ -70,6 +71,7 @@ class ObservationLayout:
         self._pot = at["pot"]
         self._street = at["street"]
         self._history = at["history"]
+        self._zeros = array("f", bytes(4 * self.size))
         # Relative seat r of observer i is player (i + r) % n.
         self._order = [[(i + r) % players for r in range(players)] for i in range(players)]
 
@@ -77,57 +79,61 @@ class ObservationLayout:
         """The largest number an observation can hold when ``chips`` units are in play."""
         return float(max(chips, self.players + 1, self.streets + 1, max(HISTORY_CODES.values())))
 
-    def encode(self, hand, index: int, unit: float, history: np.ndarray, entries: int) -> np.ndarray:
+    def encode(self, hand, index: int, scale: float, history: List[tuple]) -> np.ndarray:
         """The observation of the player at ``index`` (clockwise from left of the
-        button) of ``hand``; ``history`` holds ``entries`` rows of (street, player
-        index, code, amount in chips)."""
-        out = np.zeros(self.size, np.float32)
+        button) of ``hand``, chips times ``scale`` (one over the unit); ``history`` holds
+        rows of (street + 1, player index, code, amount in units)."""
+        # Filled item by item in an array.array, then handed to NumPy without a copy:
+        # a few dozen Python stores cost less than as many small NumPy calls.
+        out = self._zeros[:]
         seats = hand.seats
         seat = seats[index]
-        out[list(hand.hole_cards(seat))] = 1.0
-        if self._board is not None:
-            board = hand.board
-            if board:
-                out[[self._board + c for c in board]] = 1.0
+        for card in hand.hole_cards(seat):
+            out[card] = 1.0
+        at = self._board
+        if at is not None:
+            for card in hand.board:
+                out[at + card] = 1.0
         n = self.players
         order = self._order[index]
-        if self._up is not None:
-            up = self._up
-            hits = [up + 52 * r + c for r, i in enumerate(order) for c in hand.up_cards(seats[i])]
-            if hits:
-                out[hits] = 1.0
-        stacks = list(hand.stacks.values())  # the engine's dicts run in player-index order
-        bets = list(hand.bets.values())
-        contributed = list(hand.contributed.values())
-        out_seats = hand.folded
-        folded = [s in out_seats for s in seats]
-        scale = 1.0 / unit
-        button = n - 1  # the button is the last player clockwise from its left
-        fields = []
+        at = self._up
+        if at is not None:
+            for i in order:
+                for card in hand.up_cards(seats[i]):
+                    out[at + card] = 1.0
+                at += 52
+        stacks, bets, contributed, folded = hand.chips()
+        at = self._seats
         for i in order:
             stack = stacks[i]
-            fields += (stack * scale, bets[i] * scale, contributed[i] * scale, folded[i],
-                       not stack and not folded[i], i == button)
-        at = self._seats
-        out[at:at + len(fields)] = fields
+            out[at] = stack * scale
+            out[at + 1] = bets[i] * scale
+            out[at + 2] = contributed[i] * scale
+            if folded[i]:
+                out[at + 3] = 1.0
+            elif not stack:
+                out[at + 4] = 1.0
+            at += 6
+        out[self._seats + 6 * ((n - 1 - index) % n) + 5] = 1.0  # the button: the last player from its left
         at = self._pot
-        pending = hand.pending
-        legal = pending.legal if pending.seat == seat else None
         out[at] = hand.pot * scale
-        if legal is not None:
-            out[at + 1] = legal.call * scale
-            if legal.raise_kind is not None:
-                out[at + 2] = legal.min_to * scale
-                out[at + 3] = legal.max_to * scale
+        pending = hand.pending
+        if pending.seat == seat:
+            legal = pending.legal
+            if legal is not None:
+                out[at + 1] = legal.call * scale
+                if legal.raise_kind is not None:
+                    out[at + 2] = legal.min_to * scale
+                    out[at + 3] = legal.max_to * scale
         out[self._street + hand.street] = 1.0
-        if entries:
-            rows = history[max(0, entries - self.history):entries]
-            block = out[self._history:self._history + 4 * len(rows)].reshape(len(rows), 4)
-            block[:, 0] = rows[:, 0]
-            block[:, 1] = (rows[:, 1] - index) % n + 1
-            block[:, 2] = rows[:, 2]
-            block[:, 3] = rows[:, 3] * scale
-        return out
+        at = self._history
+        for street, player, code, amount in history[-self.history:] if len(history) > self.history else history:
+            out[at] = street
+            out[at + 1] = (player - index) % n + 1
+            out[at + 2] = code
+            out[at + 3] = amount
+            at += 4
+        return np.frombuffer(out, np.float32)
 
 
 def history_code(action) -> int:
