@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import numbers
-import random
+import secrets
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
@@ -33,6 +33,12 @@ def default_stakes(variant: Variant) -> Stakes:
     if variant.forced.value == "antes":
         return Stakes(ante=2, small_bet=4)
     return Stakes(blinds=(1, 2))
+
+
+def _seed(seed: object) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or seed < 0:
+        raise InvalidValueError(f"seed must be a non-negative int, not {seed!r}")
+    return int(seed)
 
 
 def _variant(variant: Union[str, Variant]) -> Variant:
@@ -110,7 +116,9 @@ class PokerEnv(AECEnv):
         cards = game.deck(n, options.four_players_use_36_cards)
         # The full deck is Deck's default, which skips parsing 52 cards at every hand.
         self._cards = None if cards == tuple(range(52)) else cards
-        self._rng = random.Random(seed) if seed is not None else random.SystemRandom()
+        # Hand k deals from Deck(seed × 2**32 + k): reproducible, and a clone carries
+        # the sequence on by copying two ints. Unseeded: a seed from the OS.
+        self._seed = _seed(seed) if seed is not None else secrets.randbits(64)
         self._hands = 0
         self.hand: Optional[Hand] = None
 
@@ -127,12 +135,12 @@ class PokerEnv(AECEnv):
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
         """Deal a new hand; ``seed`` restarts the sequence of deals and buttons."""
         if seed is not None:
-            self._rng = random.Random(seed)
+            self._seed = _seed(seed)
             self._hands = 0
         n = self.players
         button = (self._hands - 1) % n if self.rotate_button else n - 1
         self._hands += 1
-        deck = Deck(self._rng.getrandbits(64), self._cards)
+        deck = Deck((self._seed << 32) + self._hands, self._cards)
         self.hand = Hand(self.variant, dict(enumerate(self.starting_stacks)), button=button, stakes=self.stakes,
                          options=self.options, deck=deck, log=False)
         self.agents = self.possible_agents[:]
@@ -226,9 +234,6 @@ class PokerEnv(AECEnv):
                 setattr(other, name, dict(getattr(self, name)))
             other.infos = {agent: dict(info) for agent, info in self.infos.items()}
             other._history = self._history[:]
-        if self._rng.__class__ is random.Random:  # the operating system's generator has no state to copy
-            other._rng = random.Random()
-            other._rng.setstate(self._rng.getstate())
         return other
 
     def render(self) -> Optional[str]:
