@@ -99,6 +99,7 @@ class PokerEnv(AECEnv):
                                      for s in starting):
             raise InvalidValueError(f"stacks must be a positive int or {n} of them, not {stacks!r}")
         self.starting_stacks = tuple(int(s) for s in starting)
+        self._stacks_by_seat = dict(enumerate(self.starting_stacks))
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise InvalidValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
         self.render_mode = render_mode
@@ -141,14 +142,14 @@ class PokerEnv(AECEnv):
         button = (self._hands - 1) % n if self.rotate_button else n - 1
         self._hands += 1
         deck = Deck((self._seed << 32) + self._hands, self._cards)
-        self.hand = Hand(self.variant, dict(enumerate(self.starting_stacks)), button=button, stakes=self.stakes,
+        self.hand = Hand(self.variant, self._stacks_by_seat, button=button, stakes=self.stakes,
                          options=self.options, deck=deck, log=False)
-        self.agents = self.possible_agents[:]
-        self.rewards = {agent: 0.0 for agent in self.agents}
-        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
-        self.terminations = {agent: False for agent in self.agents}
-        self.truncations = {agent: False for agent in self.agents}
-        self.infos: Dict[str, dict] = {agent: {} for agent in self.agents}
+        agents = self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
+        self.terminations = dict.fromkeys(agents, False)
+        self.truncations = dict.fromkeys(agents, False)
+        self.infos: Dict[str, dict] = {agent: {} for agent in agents}
         self._history: List[tuple] = []
         self._legal: Optional[Tuple[int, ...]] = None
         self._after_move()
@@ -213,7 +214,7 @@ class PokerEnv(AECEnv):
         if not hand.is_over and hand.pending.seat == seat:
             mask = self.action_layout.mask_of(self._current_legal()).copy()
         else:
-            mask = np.zeros(self.action_layout.size, np.int8)
+            mask = self.action_layout.mask_of(()).copy()
         return {"observation": observation, "action_mask": mask}
 
     def view(self, agent: str):
