@@ -18,14 +18,13 @@ from pettingzoo.utils import wrappers
 from .actions import ActionLayout
 from .aec import PokerEnv, default_stakes
 from .agents import CallStation, EquityAgent, RandomAgent
-from .observations import HISTORY_CODES, ObservationLayout
+from .observations import ObservationLayout
 from .single_agent import PokerGymEnv
 
 __all__ = [
     "ActionLayout",
     "CallStation",
     "EquityAgent",
-    "HISTORY_CODES",
     "ObservationLayout",
     "PokerEnv",
     "PokerGymEnv",

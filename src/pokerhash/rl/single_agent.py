@@ -49,6 +49,7 @@ class PokerGymEnv(gymnasium.Env):
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
               ) -> Tuple[Dict[str, Any], Dict[str, Any]]:
+        """Deal until the hero has a decision; its observation and the skipped hands."""
         super().reset(seed=seed)
         env = self.env
         env.reset(seed=seed)
@@ -64,6 +65,8 @@ class PokerGymEnv(gymnasium.Env):
         return env.observe(self._agent), {"skipped_hands": skipped, "skipped_reward": skipped_reward}
 
     def step(self, action) -> Tuple[Dict[str, Any], float, bool, bool, Dict[str, Any]]:
+        """The hero plays ``action``, then the opponents until the hero's next decision
+        or the end of the hand: (observation, reward, terminated, truncated, info)."""
         env = self.env
         env.step(action)
         over = not self._play_opponents()
