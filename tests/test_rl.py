@@ -167,7 +167,7 @@ def test_draw_indexes_discard_the_cards_their_bits_name():
             bits = 0b10011
             env.step(env.action_layout.draw_start + bits)
             kept = set(hand.hole_cards(pending.seat))
-            assert {held[1 - 1], held[1], held[4]}.isdisjoint(kept) and {held[2], held[3]} <= kept
+            assert {held[0], held[1], held[4]}.isdisjoint(kept) and {held[2], held[3]} <= kept
             return
         env.step(1)
     pytest.fail("no draw reached")
@@ -247,8 +247,8 @@ def test_observation_layout():
     assert np.flatnonzero(vector[up:up + 52]).tolist() == sorted(env.hand.up_cards(seat))
     seats = layout.sections[3].offset
     assert vector[seats] == pytest.approx(env.hand.stacks[seat] / 4)
-    holdem = ObservationSizes = PokerEnv("holdem", 6).observation_layout
-    assert [s.name for s in ObservationSizes.sections][:3] == ["own cards", "board", "seats"]
+    holdem = PokerEnv("holdem", 6).observation_layout
+    assert [s.name for s in holdem.sections][:3] == ["own cards", "board", "seats"]
     assert holdem.size == 52 + 52 + 36 + 1 + 1 + 2 + 4 + 4 * 32
 
 

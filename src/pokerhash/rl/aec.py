@@ -10,7 +10,6 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ..betting import Action
 from ..cards import Deck
 from ..engine import VARIANTS, Hand, Options, PendingKind, Stakes, Variant
 from ..errors import InvalidValueError
