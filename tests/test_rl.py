@@ -17,7 +17,7 @@ from pettingzoo.test import api_test  # noqa: E402
 
 from pokerhash.betting import Action, Limit  # noqa: E402
 from pokerhash.engine import HOLDEM, STUD, VARIANTS, Hand, Options, PendingKind, Table  # noqa: E402
-from pokerhash.errors import IllegalActionError, InvalidValueError  # noqa: E402
+from pokerhash.errors import IllegalActionError, InvalidCardError, InvalidValueError  # noqa: E402
 from pokerhash.pots import RakeRule  # noqa: E402
 from pokerhash import rl  # noqa: E402
 from pokerhash.rl import ActionLayout, CallStation, EquityAgent, PokerEnv, PokerGymEnv, RandomAgent  # noqa: E402
@@ -70,6 +70,17 @@ def test_every_variant_plays_to_the_end_and_conserves_chips(name):
         assert sorted(rewards) == env.possible_agents
         assert sum(rewards.values()) == pytest.approx(0.0, abs=1e-9)
     assert decisions["count"] > 15
+
+
+@pytest.mark.xfail(raises=InvalidCardError, strict=True,
+                   reason="engine bug: in multi-draw games (2-7 triple draw, badugi) a later reshuffle of the "
+                          "stub can leave no card to deal ('cannot deal 1 cards: 0 left in the deck')")
+def test_triple_draw_plays_many_hands():
+    env = PokerEnv("2-7-triple-draw", 6, seed=1)
+    rng = random.Random(1)
+    for _ in range(300):
+        env.reset()
+        play_random(env, rng)
 
 
 def test_rewards_sum_to_minus_the_rake_in_big_blinds():
