@@ -104,7 +104,7 @@ def extension(name: str) -> Extension:
 # isomorphism and card-abstraction features).
 EXTENSIONS = ["_core", "_equity", "_icm", "_iso"]
 
-# The game layer's hot path (betting rounds, pots, the hand engine) is plain Python
+# The game layer's hot path (betting rounds, pots, the hand engine, the RL encoding) is plain Python
 # that Cython compiles as it stands, for about twice the hands per second; the .py
 # files stay the one source, and the fallback if a compiler is missing (optional).
 GAME_LAYER = [
@@ -113,6 +113,9 @@ GAME_LAYER = [
         ("pokerhash.betting", "src/pokerhash/betting.py"),
         ("pokerhash.pots", "src/pokerhash/pots.py"),
         ("pokerhash.engine.hand", "src/pokerhash/engine/hand.py"),
+        # The environments' per-step encoding (about twice as fast compiled).
+        ("pokerhash.rl.observations", "src/pokerhash/rl/observations.py"),
+        ("pokerhash.rl.actions", "src/pokerhash/rl/actions.py"),
     )
 ]
 for game_extension in GAME_LAYER:

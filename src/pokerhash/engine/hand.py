@@ -451,6 +451,15 @@ class Hand:
         bets = self._round.bets if self._round is not None and not self.is_over else [0] * self._n
         return dict(zip(self.seats, bets))
 
+    def chips(self) -> Tuple[List[int], List[int], List[int], List[bool]]:
+        """Stacks, bets in the current round, chips put in this hand and folded flags as
+        lists by player index (the order of :attr:`seats`): the live lists, for observers
+        that read them at every decision (the dict properties build a dict per call).
+        Read them, do not change them; copy what you keep."""
+        round_ = self._round
+        bets = round_.bets if round_ is not None and self._pending is not _OVER else [0] * self._n
+        return self._stacks, bets, self._contributed, self._folded
+
     @property
     def pot(self) -> int:
         """Every chip put in this hand, bets in front of the players included."""

@@ -1,0 +1,63 @@
+"""pytest-benchmark suite of the environments: ``pytest benchmarks/bench_rl.py``.
+
+Target (issue 15): at least 50,000 environment steps per second for six-max no-limit
+Hold'em on one core, and twice RLCard's no-limit environment (side by side:
+``benchmarks/rl_vs_rlcard.py``). A step is one decision with the acting agent's
+observation read first (``env.last()``); ``steps_per_second`` in extra_info is the
+number of steps over the median.
+"""
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+sys.path.insert(0, str(Path(__file__).parent))
+
+from rl_vs_rlcard import pokerhash_runner  # noqa: E402
+
+from pokerhash.rl import PokerEnv  # noqa: E402
+
+HANDS = 200
+
+
+def test_holdem_six_max_random_play(benchmark):
+    run = pokerhash_runner(seed=1)
+    counts = []
+    benchmark(lambda: counts.append(run(HANDS)[0]))
+    benchmark.extra_info["steps_per_second"] = counts[-1] / benchmark.stats.stats.median
+
+
+# Five-card draw, not triple draw: the engine's stub rule can run a triple-draw deck dry
+# on a second reshuffle (InvalidCardError; see tests/test_rl.py).
+@pytest.mark.parametrize("name, players", [("plo", 6), ("stud", 6), ("five-card-draw", 5)])
+def test_other_games_random_play(benchmark, name, players):
+    env = PokerEnv(name, players, seed=1)
+    rng = random.Random(1)
+
+    def play():
+        steps = 0
+        for _ in range(HANDS):
+            env.reset()
+            while env.agents:
+                observation, _, done, _, _ = env.last()
+                if done:
+                    env.step(None)
+                    continue
+                legal = observation["action_mask"].nonzero()[0]
+                env.step(int(legal[int(rng.random() * len(legal))]))
+                steps += 1
+        return steps
+
+    counts = []
+    benchmark(lambda: counts.append(play()))
+    benchmark.extra_info["steps_per_second"] = counts[-1] / benchmark.stats.stats.median
+
+
+def test_clone(benchmark):
+    env = PokerEnv("holdem", 6, seed=1)
+    env.reset()
+    env.step(1)
+    benchmark(env.clone)

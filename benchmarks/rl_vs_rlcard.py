@@ -1,0 +1,95 @@
+"""Environment steps per second: pokerhash.rl beside RLCard's no-limit Hold'em, one run.
+
+    python benchmarks/rl_vs_rlcard.py                 # about half a minute
+    python benchmarks/rl_vs_rlcard.py --hands 4000 --repeats 7
+
+Six-max no-limit Hold'em, both environments played by a uniform random choice among
+the legal actions of their abstract action set (pokerhash: fold, check/call, half
+pot, pot, all-in, 100 big blinds deep; RLCard: fold, check/call, half pot, pot,
+all-in, its default stacks). A step is one decision: pokerhash's loop reads the
+acting agent's observation and mask (``env.last()``) and steps, RLCard's steps and
+gets the next state, so both build an observation per decision. Repeats alternate
+between the two; reported: medians of steps/s and hands/s, and the ratio (target:
+pokerhash at least 50,000 steps/s and twice RLCard).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from typing import Callable, Tuple
+
+import numpy as np
+
+from pokerhash.rl import PokerEnv
+
+
+def pokerhash_runner(seed: int) -> Callable[[int], Tuple[int, float]]:
+    env = PokerEnv("holdem", 6, seed=seed)  # the unwrapped AEC env, as trainers use it
+    rng = random.Random(seed)
+    flatnonzero = np.flatnonzero
+
+    def run(hands: int) -> Tuple[int, float]:
+        steps = 0
+        started = time.perf_counter()
+        for _ in range(hands):
+            env.reset()
+            while env.agents:
+                observation, _, done, _, _ = env.last()
+                if done:
+                    env.step(None)
+                    continue
+                legal = flatnonzero(observation["action_mask"])
+                env.step(int(legal[int(rng.random() * len(legal))]))
+                steps += 1
+        return steps, time.perf_counter() - started
+
+    return run
+
+
+def rlcard_runner(seed: int) -> Callable[[int], Tuple[int, float]]:
+    import rlcard
+
+    env = rlcard.make("no-limit-holdem", config={"game_num_players": 6, "seed": seed})
+    rng = random.Random(seed)
+
+    def run(hands: int) -> Tuple[int, float]:
+        steps = 0
+        started = time.perf_counter()
+        for _ in range(hands):
+            state, _ = env.reset()
+            while not env.is_over():
+                legal = list(state["legal_actions"])
+                state, _ = env.step(legal[int(rng.random() * len(legal))])
+                steps += 1
+        return steps, time.perf_counter() - started
+
+    return run
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=2000)
+    parser.add_argument("--repeats", type=int, default=5)
+    args = parser.parse_args()
+    runners = {"pokerhash.rl": pokerhash_runner(1), "RLCard": rlcard_runner(1)}
+    steps = {name: [] for name in runners}
+    hands = {name: [] for name in runners}
+    for name, run in runners.items():
+        run(50)  # warm up
+    for _ in range(args.repeats):
+        for name, run in runners.items():
+            count, seconds = run(args.hands)
+            steps[name].append(count / seconds)
+            hands[name].append(args.hands / seconds)
+    print(f"six-max no-limit Hold'em, random play, {args.hands} hands x {args.repeats} repeats (medians)")
+    for name in runners:
+        print(f"  {name:13s} {statistics.median(steps[name]):10,.0f} steps/s {statistics.median(hands[name]):9,.0f} hands/s")
+    ratio = statistics.median(steps["pokerhash.rl"]) / statistics.median(steps["RLCard"])
+    print(f"  ratio (steps/s): {ratio:.1f}x RLCard")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,253 @@
+"""The PettingZoo AEC environment: one hand of any game of the engine per episode."""
+
+from __future__ import annotations
+
+import numbers
+import secrets
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from ..cards import Deck
+from ..engine import VARIANTS, Hand, Options, PendingKind, Stakes, Variant
+from ..errors import InvalidValueError
+from .actions import ActionLayout
+from .observations import HISTORY_CODES, ObservationLayout, history_code
+
+__all__ = ["PokerEnv", "default_stakes"]
+
+_DRAW = PendingKind.DRAW
+_BRING_IN = PendingKind.BRING_IN
+_DRAW_CODE = HISTORY_CODES["draw"]
+_BRING_IN_CODE = HISTORY_CODES["bring-in"]
+
+
+def default_stakes(variant: Variant) -> Stakes:
+    """The stakes the environments use when none are given: blinds 1/2; stud
+    games ante 1, bring-in 2, bets 4/8; Turkish poker ante 2, smallest bet 4."""
+    if variant.is_stud:
+        return Stakes(ante=1, bring_in=2, small_bet=4, big_bet=8)
+    if variant.forced.value == "antes":
+        return Stakes(ante=2, small_bet=4)
+    return Stakes(blinds=(1, 2))
+
+
+def _seed(seed: object) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or seed < 0:
+        raise InvalidValueError(f"seed must be a non-negative int, not {seed!r}")
+    return int(seed)
+
+
+def _variant(variant: Union[str, Variant]) -> Variant:
+    if isinstance(variant, Variant):
+        return variant
+    try:
+        return VARIANTS[variant]
+    except (KeyError, TypeError):
+        raise InvalidValueError(f"unknown variant {variant!r}; one of {', '.join(VARIANTS)} or a Variant") from None
+
+
+class PokerEnv(AECEnv):
+    """A PettingZoo AEC environment on :class:`~pokerhash.engine.Hand` (see ``docs/rl.rst``).
+
+    Agents ``player_0`` .. ``player_{n-1}`` sit in seats 0..n-1; an episode is one hand,
+    with the button moving one seat clockwise each hand (``rotate_button``) and every
+    stack starting at ``stacks`` (one number for all, or one per seat; default 100
+    units). Observations are ``{"observation": float32 vector, "action_mask": int8
+    vector}`` (:class:`~pokerhash.rl.ObservationLayout`); actions are indexes of
+    :class:`~pokerhash.rl.ActionLayout`, or engine responses (an
+    :class:`~pokerhash.betting.Action`, or the cards to discard in a draw). Rewards, at
+    the end of the hand, are net chips in units of the game's small bet (the big blind
+    in blind games); they sum to minus the rake.
+    """
+
+    metadata = {"name": "pokerhash_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False}
+
+    def __init__(
+        self,
+        variant: Union[str, Variant] = "holdem",
+        players: int = 6,
+        stacks: Union[int, Sequence[int], None] = None,
+        *,
+        stakes: Optional[Stakes] = None,
+        options: Options = Options(),
+        actions: str = "abstract",
+        fractions: Sequence[float] = (0.5, 0.75, 1.0),
+        cap: int = 100,
+        history: int = 32,
+        rotate_button: bool = True,
+        seed: Optional[int] = None,
+        render_mode: Optional[str] = None,
+    ) -> None:
+        super().__init__()
+        self.variant = game = _variant(variant)
+        if isinstance(players, bool) or not isinstance(players, numbers.Integral) or not game.fits(int(players)):
+            low, high = game.player_limits()
+            raise InvalidValueError(f"{game.name} seats {low} to {high} players, not {players!r}")
+        self.players = n = int(players)
+        self.stakes = stakes if stakes is not None else default_stakes(game)
+        self.options = options
+        self.unit = self.stakes.structure(game).small_bet
+        self._scale = 1.0 / self.unit
+        if stacks is None:
+            stacks = 100 * self.unit
+        starting = [stacks] * n if isinstance(stacks, numbers.Integral) else list(stacks)
+        if len(starting) != n or any(isinstance(s, bool) or not isinstance(s, numbers.Integral) or s < 1
+                                     for s in starting):
+            raise InvalidValueError(f"stacks must be a positive int or {n} of them, not {stacks!r}")
+        self.starting_stacks = tuple(int(s) for s in starting)
+        self._stacks_by_seat = dict(enumerate(self.starting_stacks))
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise InvalidValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
+        self.render_mode = render_mode
+        self.rotate_button = rotate_button
+        self.action_layout = ActionLayout(game, actions, fractions=fractions, cap=cap, unit=self.unit)
+        self.observation_layout = ObservationLayout(game, n, history)
+        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self._agent_seat = {agent: i for i, agent in enumerate(self.possible_agents)}
+        self._observation_space = spaces.Dict({
+            "observation": spaces.Box(0.0, self.observation_layout.bound(sum(self.starting_stacks) / self.unit),
+                                      (self.observation_layout.size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (self.action_layout.size,), np.int8),
+        })
+        self._action_space = spaces.Discrete(self.action_layout.size)
+        cards = game.deck(n, options.four_players_use_36_cards)
+        # The full deck is Deck's default, which skips parsing 52 cards at every hand.
+        self._cards = None if cards == tuple(range(52)) else cards
+        # Hand k deals from Deck(seed × 2**32 + k): reproducible, and a clone carries
+        # the sequence on by copying two ints. Unseeded: a seed from the OS.
+        self._seed = _seed(seed) if seed is not None else secrets.randbits(64)
+        self._hands = 0
+        self.hand: Optional[Hand] = None
+
+    # -- spaces ------------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> spaces.Dict:
+        return self._observation_space
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        return self._action_space
+
+    # -- episodes ------------------------------------------------------------------
+
+    def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
+        """Deal a new hand; ``seed`` restarts the sequence of deals and buttons."""
+        if seed is not None:
+            self._seed = _seed(seed)
+            self._hands = 0
+        n = self.players
+        button = (self._hands - 1) % n if self.rotate_button else n - 1
+        self._hands += 1
+        deck = Deck((self._seed << 32) + self._hands, self._cards)
+        self.hand = Hand(self.variant, self._stacks_by_seat, button=button, stakes=self.stakes,
+                         options=self.options, deck=deck, log=False)
+        agents = self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
+        self.terminations = dict.fromkeys(agents, False)
+        self.truncations = dict.fromkeys(agents, False)
+        self.infos: Dict[str, dict] = {agent: {} for agent in agents}
+        self._history: List[tuple] = []
+        self._legal: Optional[Tuple[int, ...]] = None
+        self._after_move()
+
+    def _after_move(self) -> None:
+        """Point at the next player to act, or end the episode."""
+        hand = self.hand
+        self._legal = None
+        if hand.is_over:
+            net = hand.result.net
+            scale = 1.0 / self.unit
+            for agent, seat in self._agent_seat.items():
+                self.rewards[agent] = net[seat] * scale
+                self.terminations[agent] = True
+            self._accumulate_rewards()
+            return
+        self.agent_selection = self.possible_agents[hand.pending.seat]
+
+    def step(self, action) -> None:
+        """Play ``action`` (an index of the action layout, or an engine response) for
+        the agent to act; IllegalActionError, changing nothing, when it is not legal."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        hand = self.hand
+        pending = hand.pending
+        seat = pending.seat
+        if action.__class__ is int or isinstance(action, numbers.Integral):
+            action = self.action_layout.response(hand, seat, int(action), self._current_legal())
+        street = hand.street
+        if pending.kind is _DRAW:
+            self._record(street, seat, _DRAW_CODE, len(hand.draw(action)))
+        else:
+            move = hand.act(action)
+            self._record(street, seat, _BRING_IN_CODE if pending.kind is _BRING_IN else history_code(move),
+                         move.to or 0)
+        self._cumulative_rewards[agent] = 0.0
+        self._after_move()
+        if self.render_mode == "human":
+            self.render()
+
+    def _record(self, street: int, seat: int, code: int, amount: int) -> None:
+        """One history row: street + 1, the player's index clockwise from left of the
+        button, code, amount in units."""
+        self._history.append((street + 1, self.hand.seats.index(seat), code, amount * self._scale))
+
+    def _current_legal(self) -> Tuple[int, ...]:
+        """The legal indexes of the player to act (computed once per decision)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self.action_layout.legal(self.hand, self.hand.pending.seat)
+        return legal
+
+    # -- what agents see -----------------------------------------------------------
+
+    def observe(self, agent: str) -> Dict[str, np.ndarray]:
+        hand = self.hand
+        seat = self._agent_seat[agent]
+        index = hand.seats.index(seat)
+        observation = self.observation_layout.encode(hand, index, self._scale, self._history)
+        if not hand.is_over and hand.pending.seat == seat:
+            mask = self.action_layout.mask_of(self._current_legal()).copy()
+        else:
+            mask = self.action_layout.mask_of(()).copy()
+        return {"observation": observation, "action_mask": mask}
+
+    def view(self, agent: str):
+        """The engine's :class:`~pokerhash.engine.View` for ``agent``: own cards, what
+        is face up, chips; other players' hidden cards redacted."""
+        return self.hand.view(self._agent_seat[agent])
+
+    def clone(self) -> PokerEnv:
+        """An independent copy (the hand by :meth:`Hand.clone`) for lookahead: what is
+        played on the copy leaves this environment alone. The copy deals the same
+        cards this one will (it knows the future deck: a perfect-information copy)."""
+        other = PokerEnv.__new__(PokerEnv)
+        other.__dict__.update(self.__dict__)
+        other.hand = self.hand.clone() if self.hand is not None else None
+        if self.hand is not None:
+            other.agents = self.agents[:]
+            for name in ("rewards", "_cumulative_rewards", "terminations", "truncations"):
+                setattr(other, name, dict(getattr(self, name)))
+            other.infos = {agent: dict(info) for agent, info in self.infos.items()}
+            other._history = self._history[:]
+        return other
+
+    def render(self) -> Optional[str]:
+        if self.hand is None:
+            return None
+        from ..cards import card_str
+
+        hand = self.hand
+        board = " ".join(card_str(c) for c in hand.board)
+        text = f"{self.variant.name} | board [{board}] | pot {hand.pot} | {hand.pending}"
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass

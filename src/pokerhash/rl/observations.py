@@ -1,0 +1,141 @@
+"""The observation vector of the environments: a fixed float32 layout per game and table.
+
+Everything is seen from the observing player: "relative seat" ``r`` is the player
+``r`` places clockwise from them (0: themselves). Chips are in the environment's unit
+(the big blind, or the small bet in games without blinds). :attr:`ObservationLayout.sections`
+lists the parts in order with their offsets; ``docs/rl.rst`` prints the table.
+"""
+
+from __future__ import annotations
+
+from array import array
+from typing import List, NamedTuple, Tuple
+
+import numpy as np
+
+from ..betting import ActionKind
+from ..engine import Variant
+
+__all__ = ["ObservationLayout", "Section", "HISTORY_CODES"]
+
+#: Codes of the action history (0: an empty entry).
+HISTORY_CODES = {"fold": 1, "check": 2, "call": 3, "bet": 4, "raise": 5, "bring-in": 6, "draw": 7}
+_KIND_CODES = {ActionKind.FOLD: 1, ActionKind.CHECK: 2, ActionKind.CALL: 3, ActionKind.BET: 4, ActionKind.RAISE: 5}
+#: Per relative seat: stack, bet this round, chips in this hand, folded, all-in, button.
+SEAT_FIELDS = ("stack", "bet", "in the hand", "folded", "all-in", "button")
+#: Per history entry: street (1-based), relative seat + 1, code, amount.
+HISTORY_FIELDS = ("street", "seat", "code", "amount")
+
+
+class Section(NamedTuple):
+    name: str
+    offset: int
+    size: int
+    meaning: str
+
+
+class ObservationLayout:
+    """The layout for ``variant`` with ``players`` at the table and the last
+    ``history`` actions of the hand."""
+
+    def __init__(self, variant: Variant, players: int, history: int = 32) -> None:
+        self.players = players
+        self.history = history
+        self.streets = len(variant.streets)
+        stud = variant.is_stud
+        parts: List[Tuple[str, int, str]] = [("own cards", 52, "1 for each of the player's cards (card index "
+                                                                "4 × rank + suit, 2 = rank 0)")]
+        if variant.has_board or stud:
+            parts.append(("board", 52, "1 for each community card"))
+        if stud:
+            parts.append(("up cards", 52 * players, "per relative seat, 52: 1 for each face-up card"))
+        parts += [
+            ("seats", len(SEAT_FIELDS) * players, "per relative seat: " + ", ".join(SEAT_FIELDS)),
+            ("pot", 1, "every chip in the hand, bets included"),
+            ("to call", 1, "chips the player needs to call"),
+            ("raise range", 2, "smallest and largest legal raise-to (0 when none)"),
+            ("street", self.streets, "1 at the current street"),
+            ("history", len(HISTORY_FIELDS) * history, "last actions, oldest first, each: "
+                                                       + ", ".join(HISTORY_FIELDS) + " (zeros: empty)"),
+        ]
+        self.sections: List[Section] = []
+        offset = 0
+        for name, size, meaning in parts:
+            self.sections.append(Section(name, offset, size, meaning))
+            offset += size
+        self.size = offset
+        at = {section.name: section.offset for section in self.sections}
+        self._board = at.get("board")
+        self._up = at.get("up cards")
+        self._seats = at["seats"]
+        self._pot = at["pot"]
+        self._street = at["street"]
+        self._history = at["history"]
+        self._zeros = array("f", bytes(4 * self.size))
+        # Relative seat r of observer i is player (i + r) % n.
+        self._order = [[(i + r) % players for r in range(players)] for i in range(players)]
+
+    def bound(self, chips: float) -> float:
+        """The largest number an observation can hold when ``chips`` units are in play."""
+        return float(max(chips, self.players + 1, self.streets + 1, max(HISTORY_CODES.values())))
+
+    def encode(self, hand, index: int, scale: float, history: List[tuple]) -> np.ndarray:
+        """The observation of the player at ``index`` (clockwise from left of the
+        button) of ``hand``, chips times ``scale`` (one over the unit); ``history`` holds
+        rows of (street + 1, player index, code, amount in units)."""
+        # Filled item by item in an array.array, then handed to NumPy without a copy:
+        # a few dozen Python stores cost less than as many small NumPy calls.
+        out = self._zeros[:]
+        seats = hand.seats
+        seat = seats[index]
+        for card in hand.hole_cards(seat):
+            out[card] = 1.0
+        at = self._board
+        if at is not None:
+            for card in hand.board:
+                out[at + card] = 1.0
+        n = self.players
+        order = self._order[index]
+        at = self._up
+        if at is not None:
+            for i in order:
+                for card in hand.up_cards(seats[i]):
+                    out[at + card] = 1.0
+                at += 52
+        stacks, bets, contributed, folded = hand.chips()
+        at = self._seats
+        for i in order:
+            stack = stacks[i]
+            out[at] = stack * scale
+            out[at + 1] = bets[i] * scale
+            out[at + 2] = contributed[i] * scale
+            if folded[i]:
+                out[at + 3] = 1.0
+            elif not stack:
+                out[at + 4] = 1.0
+            at += 6
+        out[self._seats + 6 * ((n - 1 - index) % n) + 5] = 1.0  # the button: the last player from its left
+        at = self._pot
+        out[at] = hand.pot * scale
+        pending = hand.pending
+        if pending.seat == seat:
+            legal = pending.legal
+            if legal is not None:
+                out[at + 1] = legal.call * scale
+                if legal.raise_kind is not None:
+                    out[at + 2] = legal.min_to * scale
+                    out[at + 3] = legal.max_to * scale
+        out[self._street + hand.street] = 1.0
+        at = self._history
+        for street, player, code, amount in history[-self.history:] if len(history) > self.history else history:
+            out[at] = street
+            out[at + 1] = (player - index) % n + 1
+            out[at + 2] = code
+            out[at + 3] = amount
+            at += 4
+        return np.frombuffer(out, np.float32)
+
+
+def history_code(action) -> int:
+    """The history code of a normalized engine action."""
+    return _KIND_CODES[action.kind]

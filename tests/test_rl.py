@@ -1,0 +1,329 @@
+"""The PettingZoo and Gymnasium environments of pokerhash.rl: the PettingZoo API test,
+masks against the engine's legality, illegal actions, seeding, chips, clones, every
+game played to the end, the Gymnasium checker and the example agents."""
+
+import random
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+pytest.importorskip("gymnasium")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+from pettingzoo.test import api_test  # noqa: E402
+
+from pokerhash.betting import Action, Limit  # noqa: E402
+from pokerhash.engine import HOLDEM, STUD, VARIANTS, Hand, Options, PendingKind, Table  # noqa: E402
+from pokerhash.errors import IllegalActionError, InvalidCardError, InvalidValueError  # noqa: E402
+from pokerhash.pots import RakeRule  # noqa: E402
+from pokerhash import rl  # noqa: E402
+from pokerhash.rl import ActionLayout, CallStation, EquityAgent, PokerEnv, PokerGymEnv, RandomAgent  # noqa: E402
+
+
+def players_for(variant):
+    return min(6, variant.player_limits()[1])
+
+
+def play_random(env, rng, on_decision=None):
+    """Masked uniform random play of one hand from reset; the agents' final rewards."""
+    rewards = {}
+    for agent in env.agent_iter():
+        observation, reward, termination, truncation, _ = env.last()
+        if termination or truncation:
+            rewards[agent] = reward
+            env.step(None)
+            continue
+        if on_decision is not None:
+            on_decision(env, agent, observation)
+        legal = np.flatnonzero(observation["action_mask"])
+        env.step(int(rng.choice(legal)))
+    return rewards
+
+
+@pytest.mark.parametrize("name, options", [
+    ("holdem", {}),
+    ("plo", {"actions": "pot", "players": 4}),
+    ("stud", {"players": 5}),
+    ("2-7-triple-draw", {"actions": "big-blinds", "cap": 20}),
+    ("turkish", {"players": 4}),
+])
+def test_pettingzoo_api(name, options):
+    api_test(rl.env(variant=name, seed=3, **options), num_cycles=300)
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_every_variant_plays_to_the_end_and_conserves_chips(name):
+    variant = VARIANTS[name]
+    env = rl.env(variant=name, players=players_for(variant), seed=11)
+    rng = random.Random(5)
+    decisions = {"count": 0}
+
+    def count(env, agent, observation):
+        decisions["count"] += 1
+
+    for _ in range(15):
+        env.reset()
+        rewards = play_random(env, rng, count)
+        assert sorted(rewards) == env.possible_agents
+        assert sum(rewards.values()) == pytest.approx(0.0, abs=1e-9)
+    assert decisions["count"] > 15
+
+
+@pytest.mark.xfail(raises=InvalidCardError, strict=True,
+                   reason="engine bug: in multi-draw games (2-7 triple draw, badugi) a later reshuffle of the "
+                          "stub can leave no card to deal ('cannot deal 1 cards: 0 left in the deck')")
+def test_triple_draw_plays_many_hands():
+    env = PokerEnv("2-7-triple-draw", 6, seed=1)
+    rng = random.Random(1)
+    for _ in range(300):
+        env.reset()
+        play_random(env, rng)
+
+
+def test_rewards_sum_to_minus_the_rake_in_big_blinds():
+    env = PokerEnv("holdem", 3, 200, options=Options(rake=RakeRule(0.05, cap=4)), seed=2)
+    rng = random.Random(1)
+    raked = 0
+    for _ in range(20):
+        env.reset()
+        rewards = play_random(env, rng)
+        rake = env.hand.result.rake
+        raked += rake
+        assert sum(rewards.values()) == pytest.approx(-rake / 2)
+    assert raked > 0
+
+
+@pytest.mark.parametrize("name, actions", [("holdem", "abstract"), ("holdem", "pot"), ("plo", "big-blinds"),
+                                           ("stud", "abstract"), ("badugi", "abstract"),
+                                           ("five-card-draw", "pot"), ("turkish", "abstract")])
+def test_masks_match_the_engine(name, actions):
+    """Each masked index is an action the engine accepts; each unmasked one raises and
+    changes nothing; every kind of action the engine allows has an index."""
+    variant = VARIANTS[name]
+    env = PokerEnv(name, players_for(variant), actions=actions, cap=10, seed=4)
+    layout = env.action_layout
+    rng = random.Random(9)
+    checked = 0
+
+    def check(env, agent, observation):
+        nonlocal checked
+        hand = env.hand
+        pending = hand.pending
+        mask = observation["action_mask"]
+        assert mask.dtype == np.int8 and mask.shape == (layout.size,)
+        for index in range(layout.size):
+            if mask[index]:
+                response = layout.response(hand, pending.seat, index)
+                probe = hand.clone()
+                if pending.kind is PendingKind.DRAW:
+                    probe.draw(response)
+                else:
+                    probe.validate(response)
+            else:
+                before = observation["observation"].copy()
+                with pytest.raises(IllegalActionError):
+                    env.step(index)
+                after = env.observe(agent)
+                assert np.array_equal(after["observation"], before)
+                assert np.array_equal(after["action_mask"], mask)
+                assert env.agent_selection == agent
+        legal = pending.legal
+        if pending.kind is PendingKind.DECISION:
+            assert mask[0] and mask[1]
+            assert mask[2:layout.draw_start].any() == (legal.raise_kind is not None)
+        elif pending.kind is PendingKind.BRING_IN:
+            assert not mask[:2].any() and mask[2:layout.draw_start].sum() == len(legal.fixed_amounts)
+        else:
+            assert mask[layout.draw_start] and mask[layout.draw_start:].sum() == sum(
+                bin(bits).count("1") <= pending.count for bits in range(1 << layout.draw_cards))
+        checked += 1
+
+    for _ in range(6):
+        env.reset()
+        play_random(env, rng, check)
+    assert checked > 10
+
+
+def test_raise_sizes_follow_the_documented_rule():
+    env = PokerEnv("holdem", 3, 200, actions="pot", fractions=(0.5, 1.0), seed=1)
+    env.reset()
+    layout = env.action_layout
+    hand = env.hand
+    # Preflop, first to act: pot 3, call 2, highest bet 2. Half pot: 2 + 0.5 × 5 = 4.5 -> 5.
+    assert layout.names[2:6] == ["raise to the minimum", "raise 0.5 pot", "raise 1 pot", "raise to the maximum"]
+    seat = hand.pending.seat
+    assert [layout.response(hand, seat, i).to for i in range(2, 6)] == [4, 5, 7, 200]
+    bb = PokerEnv("holdem", 3, 200, actions="big-blinds", cap=5, seed=1)
+    bb.reset()
+    mask = bb.observe(bb.agent_selection)["action_mask"]
+    # Raise to 1 bb (2 chips) is not a raise over the big blind; 2..5 bb are.
+    assert mask[3:8].tolist() == [0, 1, 1, 1, 1]
+    assert bb.action_layout.response(bb.hand, bb.hand.pending.seat, 5).to == 6
+
+
+def test_draw_indexes_discard_the_cards_their_bits_name():
+    env = PokerEnv("five-card-draw", 3, seed=8)
+    env.reset()
+    for _ in range(200):
+        hand = env.hand
+        if hand.is_over:
+            env.reset()
+            continue
+        pending = hand.pending
+        if pending.kind is PendingKind.DRAW:
+            held = sorted(hand.hole_cards(pending.seat))
+            bits = 0b10011
+            env.step(env.action_layout.draw_start + bits)
+            kept = set(hand.hole_cards(pending.seat))
+            assert {held[0], held[1], held[4]}.isdisjoint(kept) and {held[2], held[3]} <= kept
+            return
+        env.step(1)
+    pytest.fail("no draw reached")
+
+
+def test_engine_responses_and_illegal_ones():
+    env = PokerEnv("holdem", 2, 100, seed=5)
+    env.reset()
+    agent = env.agent_selection
+    before = env.observe(agent)
+    with pytest.raises(IllegalActionError):
+        env.step(Action.raise_to(1000))
+    with pytest.raises(IllegalActionError):
+        env.step(99)
+    with pytest.raises(IllegalActionError):
+        env.step(-1)
+    after = env.observe(agent)
+    assert env.agent_selection == agent and np.array_equal(before["observation"], after["observation"])
+    env.step(Action.call())
+    assert env.agent_selection != agent
+
+
+def test_seeding_is_reproducible():
+    def trajectory(env, seed):
+        env.reset(seed=seed)
+        rng = random.Random(0)
+        seen = []
+        for _ in range(5):
+            play_random(env, rng, lambda env, agent, obs: seen.append(obs["observation"].tobytes()))
+            env.reset()
+        return seen
+
+    first = trajectory(rl.env(variant="holdem", players=6), 42)
+    again = trajectory(rl.env(variant="holdem", players=6), 42)
+    other = trajectory(rl.env(variant="holdem", players=6), 43)
+    assert first == again and first != other
+
+
+def test_clone_lookahead_leaves_the_env_alone():
+    env = PokerEnv("holdem", 6, seed=7)
+    twin = PokerEnv("holdem", 6, seed=7)
+    env.reset()
+    twin.reset()
+    rng = random.Random(3)
+    while env.agents:
+        agent = env.agent_selection
+        observation, _, done, _, _ = env.last()
+        if done:
+            env.step(None)
+            twin.step(None)
+            continue
+        look = env.clone()
+        play_random(look, random.Random(1))
+        look.reset()
+        play_random(look, random.Random(2))
+        assert np.array_equal(env.observe(agent)["observation"], twin.observe(agent)["observation"])
+        action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        env.step(action)
+        twin.step(action)
+    env.reset()
+    twin.reset()
+    assert env.hand.hole_cards(0) == twin.hand.hole_cards(0)
+
+
+def test_observation_layout():
+    env = PokerEnv("stud", 4, seed=1)
+    env.reset()
+    layout = env.observation_layout
+    names = [section.name for section in layout.sections]
+    assert names == ["own cards", "board", "up cards", "seats", "pot", "to call", "raise range", "street", "history"]
+    assert layout.sections[-1].offset + layout.sections[-1].size == layout.size
+    agent = env.agent_selection
+    seat = int(agent.split("_")[1])
+    vector = env.observe(agent)["observation"]
+    up = layout.sections[2].offset
+    assert np.flatnonzero(vector[:52]).tolist() == sorted(env.hand.hole_cards(seat))
+    assert np.flatnonzero(vector[up:up + 52]).tolist() == sorted(env.hand.up_cards(seat))
+    seats = layout.sections[3].offset
+    assert vector[seats] == pytest.approx(env.hand.stacks[seat] / 4)
+    holdem = PokerEnv("holdem", 6).observation_layout
+    assert [s.name for s in holdem.sections][:3] == ["own cards", "board", "seats"]
+    assert holdem.size == 52 + 52 + 36 + 1 + 1 + 2 + 4 + 4 * 32
+
+
+def test_bad_configurations_raise():
+    with pytest.raises(InvalidValueError):
+        PokerEnv("no such game")
+    with pytest.raises(InvalidValueError):
+        PokerEnv("holdem", 11)
+    with pytest.raises(InvalidValueError):
+        PokerEnv("holdem", 6, actions="everything")
+    with pytest.raises(InvalidValueError):
+        PokerEnv("holdem", 6, actions="pot", fractions=(0.0,))
+    with pytest.raises(InvalidValueError):
+        PokerEnv("holdem", 2, stacks=[100])
+    with pytest.raises(InvalidValueError):
+        ActionLayout(HOLDEM, "big-blinds", cap=0)
+
+
+def test_fixed_limit_and_pot_limit_structures():
+    for variant in (HOLDEM.with_limit(Limit.FIXED_LIMIT), HOLDEM.with_limit(Limit.POT_LIMIT)):
+        env = PokerEnv(variant, 4, seed=3)
+        rng = random.Random(2)
+        for _ in range(10):
+            env.reset()
+            assert sum(play_random(env, rng).values()) == pytest.approx(0.0)
+
+
+@pytest.mark.parametrize("opponent", [RandomAgent(seed=1), CallStation(), EquityAgent(samples=16, seed=2)])
+def test_gymnasium_wrapper(opponent):
+    env = PokerGymEnv(opponent, hero=2, variant="holdem", players=4, seed=1)
+    check_env(env, skip_render_check=True)
+    observation, info = env.reset(seed=5)
+    total = 0.0
+    for _ in range(20):
+        done = False
+        while not done:
+            legal = np.flatnonzero(observation["action_mask"])
+            observation, reward, done, truncated, info = env.step(int(legal[-1]))
+            total += reward
+        observation, info = env.reset()
+    assert np.isfinite(total)
+
+
+@pytest.mark.parametrize("name", ["holdem", "plo", "stud", "razz", "2-7-triple-draw", "badugi", "turkish",
+                                  "omaha-hi-lo"])
+def test_agents_play_at_a_table(name):
+    variant = VARIANTS[name]
+    stakes = rl.default_stakes(variant)
+    table = Table(variant, stakes, seats=3, seed=4, log=False)
+    for seat in range(3):
+        table.join(seat, 400)
+    agents = {0: RandomAgent(seed=1), 1: CallStation(), 2: EquityAgent(samples=8, seed=3)}
+    results = table.play(agents, hands=8)
+    assert results and sum(sum(r.net.values()) + r.rake for r in results) == 0
+
+
+def test_equity_agent_estimates():
+    hand = Hand(HOLDEM, {0: 100, 1: 100}, button=1, stakes=rl.default_stakes(HOLDEM), cards="As 2c Ah 7d")  # dealt one at a time: seat 0 holds the aces
+    share = EquityAgent(samples=400, seed=1).equity(hand.view(0))
+    assert 0.75 < share < 0.95  # aces against a random hand: about 85%
+    stud = Hand(STUD, {0: 100, 1: 100}, button=1, stakes=rl.default_stakes(STUD), seed=3)
+    assert 0.0 <= EquityAgent(samples=20, seed=1).equity(stud.view(0)) <= 1.0
+
+
+def test_import_pokerhash_does_not_import_pettingzoo():
+    code = "import sys, pokerhash, pokerhash.engine; sys.exit(any(m in sys.modules for m in ('pettingzoo', 'gymnasium')))"
+    assert subprocess.run([sys.executable, "-c", code]).returncode == 0
