@@ -81,7 +81,7 @@ def extension(name: str) -> Extension:
     kernels and generated tables of csrc/, the flags and the Cython directives."""
     ext = Extension(
         f"pokerhash.{name}",
-        sources=[f"src/pokerhash/{name}.pyx"],
+        sources=[f"src/pokerhash/{name.replace('.', '/')}.pyx"],
         include_dirs=["csrc", str(GENERATED)],
         extra_compile_args=compile_args(),
         # Rebuild when a kernel or a generated table changes, not only the .pyx.
@@ -99,10 +99,10 @@ def extension(name: str) -> Extension:
     }
     return ext
 
-# One extension per capability: _core (the evaluators), _equity (equity and
-# deals), _icm (ICM), _iso (hand
-# isomorphism and card-abstraction features).
-EXTENSIONS = ["_core", "_equity", "_icm", "_iso"]
+# One extension per capability: _core (the evaluators), _equity (equity, deals and
+# seeded shuffles), _icm (ICM), _iso (hand isomorphism and card-abstraction
+# features), rl._encode (the environments' observation vectors).
+EXTENSIONS = ["_core", "_equity", "_icm", "_iso", "rl._encode"]
 
 # The game layer's hot path (betting rounds, pots, the hand engine, the RL encoding) is plain Python
 # that Cython compiles as it stands, for about twice the hands per second; the .py
@@ -113,8 +113,6 @@ GAME_LAYER = [
         ("pokerhash.betting", "src/pokerhash/betting.py"),
         ("pokerhash.pots", "src/pokerhash/pots.py"),
         ("pokerhash.engine.hand", "src/pokerhash/engine/hand.py"),
-        # The environments' per-step encoding (about twice as fast compiled).
-        ("pokerhash.rl.observations", "src/pokerhash/rl/observations.py"),
         ("pokerhash.rl.actions", "src/pokerhash/rl/actions.py"),
     )
 ]

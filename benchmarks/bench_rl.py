@@ -30,9 +30,7 @@ def test_holdem_six_max_random_play(benchmark):
     benchmark.extra_info["steps_per_second"] = counts[-1] / benchmark.stats.stats.median
 
 
-# Five-card draw, not triple draw: the engine's stub rule can run a triple-draw deck dry
-# on a second reshuffle (InvalidCardError; see tests/test_rl.py).
-@pytest.mark.parametrize("name, players", [("plo", 6), ("stud", 6), ("five-card-draw", 5)])
+@pytest.mark.parametrize("name, players", [("plo", 6), ("stud", 6), ("2-7-triple-draw", 6)])
 def test_other_games_random_play(benchmark, name, players):
     env = PokerEnv(name, players, seed=1)
     rng = random.Random(1)

@@ -80,6 +80,50 @@ def test_deck_seed_is_reproducible_and_unseeded_is_not_fixed():
     assert len(orders) == 5  # the OS CSPRNG: five equal shuffles would be a 1-in-(52!)^4 event
 
 
+def test_deck_streams_big_seeds_and_bad_seeds():
+    orders = {tuple(Deck(seed=7, stream=k).deal(52)) for k in range(50)}
+    assert len(orders) == 50 and tuple(Deck(seed=7, stream=0).deal(52)) == tuple(Deck(seed=7).deal(52))
+    # Seeds outside 0..2**64-1 are hashed, not truncated: they stay distinct.
+    big = [Deck(seed=s).deal(52) for s in (-1, 2**64 - 1, 2**64, 2**64 + 7, -(2**70))]
+    assert len({tuple(order) for order in big}) == 5
+    assert Deck(seed=2**100).deal(52) == Deck(seed=2**100).deal(52)
+    for bad in ("7", 1.5, True):
+        with pytest.raises(TypeError, match="must be an int"):
+            Deck(seed=bad)
+    with pytest.raises(TypeError, match="stream must be an int"):
+        Deck(seed=1, stream="x")
+
+
+def test_seeded_shuffles_are_uniform():
+    # 52,000 shuffles of a 4-card deck: each of the 24 orders about 2,167 times.
+    counts = {}
+    for stream in range(52_000):
+        order = tuple(Deck(seed=11, cards=range(4), stream=stream).deal(4))
+        counts[order] = counts.get(order, 0) + 1
+    assert len(counts) == 24
+    expected = 52_000 / 24
+    chi2 = sum((c - expected) ** 2 / expected for c in counts.values())
+    assert chi2 < 49.7  # the 0.999 quantile of chi-square with 23 degrees of freedom
+    positions = [[0] * 52 for _ in range(52)]  # card by position over many full shuffles
+    for stream in range(2000):
+        for position, card in enumerate(Deck(seed=5, stream=stream).deal(52)):
+            positions[card][position] += 1
+    assert all(15 <= count <= 65 for row in positions for count in row)  # mean 38.5, sd 6.2
+
+
+def test_a_copy_reshuffles_as_the_original_would_and_apart_from_it():
+    deck = Deck(seed=3)
+    deck.deal(5)
+    twin = deck.copy()
+    assert twin.remaining == deck.remaining
+    deck.shuffle()
+    first = deck.deal(52)
+    twin.restock(range(52))  # the same next shuffle, whatever the original did since
+    assert twin.deal(52) == first
+    deck.shuffle()
+    assert deck.deal(52) != first
+
+
 def test_deck_remaining_is_top_first_and_shuffle_restores():
     deck = Deck(seed=1)
     top = deck.remaining[:3]

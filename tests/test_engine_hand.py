@@ -194,6 +194,32 @@ def test_replay_and_view():
         Hand.replay(hand.events[:-3] + [hand.events[-1]] * 3)
 
 
+def test_clones_of_a_draw_hand_restock_apart():
+    # Two clones at the start of the second draw play the same actions; a third clone
+    # first plays the hand out differently (its own restocks). The two still deal the
+    # same cards: restocks draw from each deck's own stream, none shared.
+    hand = Hand(DEUCE7_TRIPLE_DRAW, {s: 100 for s in range(6)}, button=5, stakes=BLINDS, seed=21)
+    for _ in range(6):
+        hand.check() if hand.pending.legal.can_check else hand.call()
+    for k in range(6):
+        hand.draw(hand.hole_cards(hand.pending.seat) if k < 4 else ())
+    for _ in range(6):
+        hand.check()
+
+    def play(h, draw):
+        while not h.is_over:
+            if h.pending.kind is PendingKind.DRAW:
+                h.draw(h.hole_cards(h.pending.seat)[:draw])
+            else:
+                h.check()
+        return [h.hole_cards(seat) for seat in range(6)]
+
+    first, second, other = hand.clone(), hand.clone(), hand.clone()
+    play(other, 5)
+    assert play(first, 3) == play(second, 3)
+    assert play(hand, 3) == play(hand.clone(), 3)
+
+
 def test_stud_bring_in_tie_broken_by_suit_and_open_pair():
     # 3rd street: two down, one up; 4c and 4d up: the 4 of clubs brings in.
     hand = Hand(STUD, {0: 100, 1: 100, 2: 100}, button=2, deal="caller",
@@ -511,6 +537,35 @@ def test_deuce_to_seven_single_draw_short_stub_and_low_wins():
     assert hand.result.payouts == {best: 12}
 
 
+@pytest.mark.parametrize("seed", range(5))
+def test_a_burn_may_take_the_stubs_last_card_and_the_next_draw_restocks(seed):
+    # Six players of triple draw: 30 dealt, 22 left. The first burn and four draws of
+    # five leave only the card that is never dealt; the next draw round's burn takes
+    # it, so the first draw after it finds an empty stub: the burns and every discard
+    # (22 cards, no last card left to add) become the new stub.
+    hand = Hand(DEUCE7_TRIPLE_DRAW, {s: 100 for s in range(6)}, button=5, stakes=BLINDS, seed=seed)
+    for _ in range(6):
+        hand.check() if hand.pending.legal.can_check else hand.call()
+    for k in range(6):
+        seat = hand.pending.seat
+        hand.draw(hand.hole_cards(seat) if k < 4 else ())
+    for _ in range(6):
+        hand.check()
+    assert len(of(hand, ev.Burn)) == 2 and not of(hand, ev.Reshuffle)
+    hand.draw(hand.hole_cards(hand.pending.seat)[:1])
+    reshuffle = of(hand, ev.Reshuffle)
+    burns = {e.card for e in of(hand, ev.Burn)}
+    assert len(reshuffle) == 1 and len(reshuffle[0].cards) == 22 and burns < set(reshuffle[0].cards)
+    while not hand.is_over:
+        if hand.pending.kind is PendingKind.DRAW:
+            hand.draw(hand.hole_cards(hand.pending.seat)[:2])
+        else:
+            hand.check()
+    held = [card for seat in range(6) for card in hand.hole_cards(seat)]
+    assert len(held) == len(set(held)) == 30
+    assert sum(hand.result.stacks.values()) == 600
+
+
 def test_triple_draw_has_three_draws_and_timeout_stands_pat():
     hand = Hand(DEUCE7_TRIPLE_DRAW, {0: 100, 1: 100}, button=1, stakes=BLINDS, seed=13)
     draws = 0
@@ -550,7 +605,7 @@ def test_stud_bring_in_against_an_all_in_ante(to):
     # the short completion is posted and its unmatched part returned (found by the
     # state machine: completing raised "the betting round is over").
     stakes = Stakes(ante=1, bring_in=2, small_bet=4, big_bet=8)
-    hand = Hand(RAZZ, {0: 4, 1: 1}, button=0, stakes=stakes, seed=0)
+    hand = Hand(RAZZ, {0: 4, 1: 1}, button=0, stakes=stakes, seed=1)  # a deal where seat 0 brings in
     assert hand.pending.kind is PendingKind.BRING_IN
     hand.act(Action.bet_to(to))
     while not hand.is_over:

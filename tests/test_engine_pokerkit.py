@@ -244,8 +244,8 @@ def rules_differ(hand: Hand) -> bool:
             step = event.action.to - level
             if event.action.is_all_in and step < (small if street < hand.structure.big_bet_street else big):
                 return True
-            if hand.variant.is_stud and street == 1 and step == big:
-                return True
+            if hand.variant.is_stud and street == 1 and step > small:
+                return True  # the open pair's big bet, or an all-in between the two sizes
             level = event.action.to
     return False
 

@@ -53,6 +53,10 @@ cdef extern from "equity_sample.h" nogil:
 
 
 cdef extern from "deal.h" nogil:
+    ctypedef struct ph_rng:
+        uint64_t state
+    void ph_rng_seed(ph_rng *rng, uint64_t seed, uint64_t stream)
+    uint32_t ph_rng_below(ph_rng *rng, uint32_t n)
     void ph_random_deals(uint8_t *stub, int n_stub, int k, size_t n_rows, uint64_t seed, uint8_t *out)
 
 
@@ -174,6 +178,30 @@ def random_deals(const uint8_t[::1] stub, int k, Py_ssize_t n, uint64_t seed):
         with nogil:
             ph_random_deals(cards, n_stub, k, <size_t>n, seed, &view[0, 0])
     return out
+
+
+def shuffled(cards, uint64_t seed, uint64_t stream, uint64_t round):
+    """A new list of ``cards`` (at most 52 ints 0..51, as pokerhash.cards.Deck keeps
+    them) in a uniformly random order: Fisher-Yates on generator stream ``stream`` of
+    ``seed`` (deal.h), advanced ``round`` * 2**32 outputs so that a deck's successive
+    shuffles (a reshuffle, a restock) never share outputs; a shuffle takes fewer than
+    a hundred. Everything a copy of the deck needs to go on alike is three ints."""
+    cdef Py_ssize_t n = len(cards), i, j
+    cdef uint8_t stub[52]
+    cdef uint8_t card
+    cdef ph_rng rng
+    if n > 52:
+        raise ValueError(f"a deck has at most 52 cards, not {n}")
+    for i in range(n):
+        stub[i] = cards[i]
+    ph_rng_seed(&rng, seed, stream)
+    rng.state += round * (<uint64_t>0x9E3779B97F4A7C15ULL << 32)  # SplitMix64 counts by that constant
+    for i in range(n - 1, 0, -1):
+        j = ph_rng_below(&rng, <uint32_t>(i + 1))
+        card = stub[i]
+        stub[i] = stub[j]
+        stub[j] = card
+    return [stub[i] for i in range(n)]
 
 
 def board_strengths(const uint8_t[:, ::1] boards):

@@ -799,7 +799,9 @@ class Hand:
                 if self._caller:
                     self._pending = Pending(_WAIT_DEAL, None, None, 1, "burn")
                     return
-                self._burn(self._take(1)[0])
+                if not self._stub and self._deck is not None:
+                    self._restock()  # a draw game's stub ran dry: burn from a new one
+                self._burn(self._take(1)[0] if self._stub or self._deck is None else None)
             elif op == _BOARD:
                 if self._caller:
                     self._pending = Pending(_WAIT_DEAL, None, None, arg, "board")
@@ -994,19 +996,29 @@ class Hand:
         room = self._stub - 1
         if count <= room:
             return None
+        if self._deck is None:
+            muck = self._take_muck()
+            self._used.difference_update(muck)
+            self._stub += len(muck)
+            return None
+        served = self._deck.deal(room) if room > 0 else []
+        self._restock()
+        return served + self._take(count - len(served))
+
+    def _take_muck(self) -> List[int]:
+        """The burns and discards, gathered for a new stub."""
         muck = self._muck
         if self._log is not None:
             self._log.append(ev.Reshuffle(tuple(sorted(muck))))
         self._muck = []
-        if self._deck is None:
-            self._used.difference_update(muck)
-            self._stub += len(muck)
-            return None
+        return muck
+
+    def _restock(self) -> None:
+        """The muck and the stub's last card, if a burn has not taken it, become a new
+        shuffled stub of the engine's deck."""
         deck = self._deck
-        served = deck.deal(room) if room > 0 else []
-        deck.restock(muck + deck.deal(1))
+        deck.restock(self._take_muck() + deck.deal(len(deck)))
         self._stub = len(deck)
-        return served + self._take(count - len(served))
 
     # -- showdown and pots -----------------------------------------------------
 

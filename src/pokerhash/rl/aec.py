@@ -116,8 +116,9 @@ class PokerEnv(AECEnv):
         cards = game.deck(n, options.four_players_use_36_cards)
         # The full deck is Deck's default, which skips parsing 52 cards at every hand.
         self._cards = None if cards == tuple(range(52)) else cards
-        # Hand k deals from Deck(seed × 2**32 + k): reproducible, and a clone carries
-        # the sequence on by copying two ints. Unseeded: a seed from the OS.
+        # Hand k deals from stream k of the seed (Deck(seed, stream=k)): reproducible,
+        # and a clone carries the sequence on by copying two ints. Unseeded: a seed
+        # from the OS.
         self._seed = _seed(seed) if seed is not None else secrets.randbits(64)
         self._hands = 0
         self.hand: Optional[Hand] = None
@@ -140,7 +141,7 @@ class PokerEnv(AECEnv):
         n = self.players
         button = (self._hands - 1) % n if self.rotate_button else n - 1
         self._hands += 1
-        deck = Deck((self._seed << 32) + self._hands, self._cards)
+        deck = Deck(self._seed, self._cards, stream=self._hands)
         self.hand = Hand(self.variant, self._stacks_by_seat, button=button, stakes=self.stakes,
                          options=self.options, deck=deck, log=False)
         agents = self.agents = self.possible_agents[:]

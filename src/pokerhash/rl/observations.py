@@ -8,13 +8,13 @@ lists the parts in order with their offsets; ``docs/rl.rst`` prints the table.
 
 from __future__ import annotations
 
-from array import array
 from typing import List, NamedTuple, Tuple
 
 import numpy as np
 
 from ..betting import ActionKind
 from ..engine import Variant
+from ._encode import ObservationEncoder
 
 __all__ = ["ObservationLayout", "Section", "HISTORY_CODES"]
 
@@ -65,15 +65,10 @@ class ObservationLayout:
             offset += size
         self.size = offset
         at = {section.name: section.offset for section in self.sections}
-        self._board = at.get("board")
-        self._up = at.get("up cards")
-        self._seats = at["seats"]
-        self._pot = at["pot"]
-        self._street = at["street"]
-        self._history = at["history"]
-        self._zeros = array("f", bytes(4 * self.size))
-        # Relative seat r of observer i is player (i + r) % n.
-        self._order = [[(i + r) % players for r in range(players)] for i in range(players)]
+        #: The C writer of this layout's vectors (the environments call it directly).
+        self.encoder = ObservationEncoder(self.size, players, history, self.streets, at.get("board", -1),
+                                          at.get("up cards", -1), at["seats"], at["pot"], at["street"],
+                                          at["history"])
 
     def bound(self, chips: float) -> float:
         """The largest number an observation can hold when ``chips`` units are in play."""
@@ -82,58 +77,9 @@ class ObservationLayout:
     def encode(self, hand, index: int, scale: float, history: List[tuple]) -> np.ndarray:
         """The observation of the player at ``index`` (clockwise from left of the
         button) of ``hand``, chips times ``scale`` (one over the unit); ``history`` holds
-        rows of (street + 1, player index, code, amount in units)."""
-        # Filled item by item in an array.array, then handed to NumPy without a copy:
-        # a few dozen Python stores cost less than as many small NumPy calls.
-        out = self._zeros[:]
-        seats = hand.seats
-        seat = seats[index]
-        for card in hand.hole_cards(seat):
-            out[card] = 1.0
-        at = self._board
-        if at is not None:
-            for card in hand.board:
-                out[at + card] = 1.0
-        n = self.players
-        order = self._order[index]
-        at = self._up
-        if at is not None:
-            for i in order:
-                for card in hand.up_cards(seats[i]):
-                    out[at + card] = 1.0
-                at += 52
-        stacks, bets, contributed, folded = hand.chips()
-        at = self._seats
-        for i in order:
-            stack = stacks[i]
-            out[at] = stack * scale
-            out[at + 1] = bets[i] * scale
-            out[at + 2] = contributed[i] * scale
-            if folded[i]:
-                out[at + 3] = 1.0
-            elif not stack:
-                out[at + 4] = 1.0
-            at += 6
-        out[self._seats + 6 * ((n - 1 - index) % n) + 5] = 1.0  # the button: the last player from its left
-        at = self._pot
-        out[at] = hand.pot * scale
-        pending = hand.pending
-        if pending.seat == seat:
-            legal = pending.legal
-            if legal is not None:
-                out[at + 1] = legal.call * scale
-                if legal.raise_kind is not None:
-                    out[at + 2] = legal.min_to * scale
-                    out[at + 3] = legal.max_to * scale
-        out[self._street + hand.street] = 1.0
-        at = self._history
-        for street, player, code, amount in history[-self.history:] if len(history) > self.history else history:
-            out[at] = street
-            out[at + 1] = (player - index) % n + 1
-            out[at + 2] = code
-            out[at + 3] = amount
-            at += 4
-        return np.frombuffer(out, np.float32)
+        rows of (street + 1, player index, code, amount in units). Written in C
+        (``rl/_encode.pyx``)."""
+        return self.encoder.encode(hand, index, scale, history)
 
 
 def history_code(action) -> int:

@@ -1,0 +1,95 @@
+# The per-decision kernel of pokerhash.rl: one observation vector written in C.
+# The layout (which section sits where) is pokerhash.rl.observations.ObservationLayout;
+# tests/reference_observation.py is the readable Python encoding it is checked against.
+from libc.string cimport memset
+
+import numpy as np
+
+from pokerhash.errors import InvalidCardError
+
+
+cdef inline void put_card(float *out, Py_ssize_t at, object card) except *:
+    cdef Py_ssize_t c = card
+    if c < 0 or c >= 52:
+        raise InvalidCardError(f"card {card!r} is not 0..51")
+    out[at + c] = 1.0
+
+
+cdef class ObservationEncoder:
+    """Writes observations of one layout: sections at the given offsets (-1: absent)."""
+
+    cdef readonly Py_ssize_t size, players, history
+    cdef Py_ssize_t board_at, up_at, seats_at, pot_at, street_at, history_at, streets
+
+    def __init__(self, Py_ssize_t size, Py_ssize_t players, Py_ssize_t history, Py_ssize_t streets,
+                 Py_ssize_t board_at, Py_ssize_t up_at, Py_ssize_t seats_at, Py_ssize_t pot_at,
+                 Py_ssize_t street_at, Py_ssize_t history_at):
+        if players < 2 or history < 0 or streets < 1 or not (
+                0 <= seats_at and seats_at + 6 * players <= pot_at and pot_at + 4 <= street_at
+                and street_at + streets <= history_at and history_at + 4 * history == size
+                and board_at + 52 <= seats_at and (up_at < 0 or up_at + 52 * players <= seats_at)):
+            raise ValueError("inconsistent observation layout")
+        self.size, self.players, self.history, self.streets = size, players, history, streets
+        self.board_at, self.up_at, self.seats_at, self.pot_at = board_at, up_at, seats_at, pot_at
+        self.street_at, self.history_at = street_at, history_at
+
+    def encode(self, hand, Py_ssize_t index, double scale, list history):
+        """The float32 observation of the player at ``index`` (clockwise from left of
+        the button) of ``hand``: see ObservationLayout.encode."""
+        cdef Py_ssize_t n = self.players, i, r, at, street, first, player
+        cdef object card, legal
+        if index < 0 or index >= n:
+            raise IndexError(f"player index {index} is not 0..{n - 1}")
+        result = np.empty(self.size, dtype=np.float32)
+        cdef float[::1] view = result
+        cdef float *out = &view[0]
+        memset(out, 0, self.size * sizeof(float))
+        seats = hand.seats
+        seat = seats[index]
+        for card in hand.hole_cards(seat):
+            put_card(out, 0, card)
+        if self.board_at >= 0:
+            for card in hand.board:
+                put_card(out, self.board_at, card)
+        if self.up_at >= 0:
+            for r in range(n):
+                for card in hand.up_cards(seats[(index + r) % n]):
+                    put_card(out, self.up_at + 52 * r, card)
+        stacks, bets, contributed, folded = hand.chips()
+        at = self.seats_at
+        for r in range(n):
+            i = (index + r) % n
+            stack = stacks[i]
+            out[at] = stack * scale
+            out[at + 1] = bets[i] * scale
+            out[at + 2] = contributed[i] * scale
+            if folded[i]:
+                out[at + 3] = 1.0
+            elif not stack:
+                out[at + 4] = 1.0
+            at += 6
+        out[self.seats_at + 6 * ((n - 1 - index) % n) + 5] = 1.0  # the button: the last player from its left
+        at = self.pot_at
+        out[at] = hand.pot * scale
+        pending = hand.pending
+        if pending.seat == seat:
+            legal = pending.legal
+            if legal is not None:
+                out[at + 1] = legal.call * scale
+                if legal.raise_kind is not None:
+                    out[at + 2] = legal.min_to * scale
+                    out[at + 3] = legal.max_to * scale
+        street = hand.street
+        if street < 0 or street >= self.streets:
+            raise IndexError(f"street {street} is not 0..{self.streets - 1}")
+        out[self.street_at + street] = 1.0
+        at = self.history_at
+        first = len(history) - self.history
+        for row in (history[first:] if first > 0 else history):
+            out[at] = row[0]
+            player = row[1]
+            out[at + 1] = (player - index + n) % n + 1  # C's % keeps the sign: stay non-negative
+            out[at + 2] = row[2]
+            out[at + 3] = row[3]
+            at += 4
+        return result
