@@ -113,7 +113,9 @@ GAME_LAYER = [
         ("pokerhash.betting", "src/pokerhash/betting.py"),
         ("pokerhash.pots", "src/pokerhash/pots.py"),
         ("pokerhash.engine.hand", "src/pokerhash/engine/hand.py"),
+        # The environments' per-step plumbing (action indexes, the AEC protocol).
         ("pokerhash.rl.actions", "src/pokerhash/rl/actions.py"),
+        ("pokerhash.rl.aec", "src/pokerhash/rl/aec.py"),
     )
 ]
 for game_extension in GAME_LAYER:

@@ -240,6 +240,12 @@ class ForcedBet(_ForcedBetFields):
         return cls(ForcedKind.BRING_IN, player, amount)
 
 
+def _forced(kind: ForcedKind, player: int, amount: int) -> ForcedBet:
+    """A ForcedBet whose fields the caller has checked (the engine's blinds, at every
+    hand): it skips the checks of ``ForcedBet()``."""
+    return tuple.__new__(ForcedBet, (kind, player, amount))
+
+
 class LegalActions(NamedTuple):
     """What the player to act may do. Folding is always legal for them.
 
@@ -372,25 +378,29 @@ class BettingRound:
             raise InvalidValueError(f"structure must be a Structure (e.g. Structure.no_limit(10)), not {structure!r}")
         if as_flag(open_pair, "open_pair") and structure.is_big_bet:
             raise InvalidValueError("the open-pair option exists only in fixed-limit stud")
-        state = cls(
-            structure,
-            as_chips(street, "street"),
-            stacks,
-            [0] * count,
-            contributed,
-            folded,
-            [None] * count,
-            current_bet=0,
-            full_level=0,
-            increment=structure.bet_size(street),
-            open_pair=open_pair,
-            dead=as_chips(dead, "dead money"),
-        )
+        state = cls._open(structure, stacks, first_to_act, as_chips(street, "street"), (), contributed, folded,
+                          open_pair, as_chips(dead, "dead money"), advance=False)
         for bet in forced:
             if not isinstance(bet, ForcedBet):
                 raise InvalidValueError(f"forced bets are ForcedBet values (e.g. ForcedBet.blind(1, 5)), not {bet!r}")
             state._post(bet)
         state._advance(first_to_act)
+        return state
+
+    @classmethod
+    def _open(cls, structure: Structure, stacks: Sequence[int], first_to_act: int, street: int,
+              forced: Sequence[ForcedBet], contributed: Sequence[int], folded: Sequence[bool], open_pair: bool,
+              dead: int, advance: bool = True) -> BettingRound:
+        """:meth:`start` of checked arguments (the engine's, at every hand): the lists
+        are copied, the forced bets posted unchecked."""
+        count = len(stacks)
+        state = cls(structure, street, list(stacks), [0] * count, list(contributed), list(folded), [None] * count,
+                    current_bet=0, full_level=0, increment=structure.bet_size(street), open_pair=open_pair,
+                    dead=dead)
+        for bet in forced:
+            state._place(bet.kind, bet.player, bet.amount)
+        if advance:
+            state._advance(first_to_act)
         return state
 
     def next_street(self, first_to_act: int, *, open_pair: bool = False) -> BettingRound:
@@ -635,10 +645,14 @@ class BettingRound:
                 return
 
     def _post(self, forced: ForcedBet) -> None:
-        self._legal = None
         kind, player = forced.kind, forced.player
         amount = as_chips(forced.amount, f"the {kind.value}")
         self._check_forced(kind, player, amount)
+        self._place(kind, player, amount)
+
+    def _place(self, kind: ForcedKind, player: int, amount: int) -> None:
+        """Post a checked forced bet."""
+        self._legal = None
         chips = min(amount, self.stacks[player])
         self.stacks[player] -= chips
         self.contributed[player] += chips

@@ -83,24 +83,31 @@ def side_pots(contributions: Union[Mapping[int, int], Sequence[int]], folded: Co
     unknown = set(folded) - set(chips)
     if unknown:
         raise InvalidValueError(f"folded seats {sorted(unknown)} have no contribution")
-    live = sorted(seat for seat in chips if seat not in folded)
-    if not live:
+    if all(seat in folded for seat in chips):
         raise InvalidValueError("every seat folded: at least one player must remain to win the pot")
+    return _side_pots(chips, folded)
 
+
+def _side_pots(chips: Dict[int, int], folded: Collection[int]) -> Pots:
+    """:func:`side_pots` of checked input, for callers that build it themselves (the
+    engine, at every showdown): ``chips`` a fresh dict of seat to non-negative int
+    (it is changed), ``folded`` seats among them, at least one seat not folded."""
+    live = sorted(seat for seat in chips if seat not in folded)
     uncalled_seat, uncalled_amount = _uncalled(chips)
     if uncalled_amount:
         chips[uncalled_seat] -= uncalled_amount
 
     pots: List[Pot] = []
     previous = 0
+    puts = chips.values()
     for level in sorted({chips[seat] for seat in live}):
-        amount = sum(min(put, level) - min(put, previous) for put in chips.values())
+        amount = sum(min(put, level) - min(put, previous) for put in puts)
         if amount:
             pots.append(Pot(amount, tuple(seat for seat in live if chips[seat] >= level)))
         previous = level
     # Chips of folded players above every live player's level (possible only when a
     # folded player had matched more than anyone left) are dead money in the last pot.
-    dead = sum(max(put - previous, 0) for put in chips.values())
+    dead = sum(put - previous for put in puts if put > previous)
     if dead:
         if pots:
             pots[-1] = Pot(pots[-1].amount + dead, pots[-1].eligible)
@@ -127,12 +134,14 @@ def _seats(seats: object) -> List[int]:
 
 def _uncalled(chips: Mapping[int, int]) -> Tuple[Optional[int], int]:
     """The seat with the single largest contribution and how far it exceeds the next one."""
-    if not chips:
-        return None, 0
-    ranked = sorted(chips, key=chips.__getitem__, reverse=True)
-    top = ranked[0]
-    second = chips[ranked[1]] if len(ranked) > 1 else 0
-    return top, chips[top] - second
+    top: Optional[int] = None
+    first = second = 0
+    for seat, put in chips.items():
+        if top is None or put > first:
+            top, first, second = seat, put, first
+        elif put > second:
+            second = put
+    return top, first - second
 
 
 def _rate(value: object) -> Fraction:
@@ -287,6 +296,18 @@ def settle(
             raise InvalidValueError(f"{name} must map each seat to its hand value, not {values!r}")
     order = _clockwise_after(as_int(button, "button"), seat_order, pot_list)
     total = sum(as_chips(pot.amount, "pot amount") for pot in pot_list)
+    for pot in pot_list:
+        if not pot.eligible:
+            raise InvalidValueError(f"a pot of {pot.amount} has no eligible seat")
+        if len(pot.eligible) > 1:
+            for kind, values in (("high", high), ("low", low)):
+                if values is None:
+                    continue
+                missing = [seat for seat in pot.eligible if seat not in values]
+                if missing:
+                    raise InvalidValueError(f"no {kind} value for eligible seats {missing}")
+                for seat in pot.eligible:
+                    as_chips(values[seat], "{} value of seat {}", kind, seat)
     if players_dealt is not None:
         _check_players_dealt(players_dealt)
     if rake is None:
@@ -297,19 +318,26 @@ def settle(
         raise InvalidValueError("settle needs players_dealt to compute the rake")
     else:
         rake_total = rake.amount(total, players_dealt, ended_first_round)
+    uncalled = {pots.uncalled_seat: pots.uncalled_amount} if isinstance(pots, Pots) and pots.uncalled_seat is not None else {}
+    return _settle(pot_list, high, low, order, rake_total, uncalled)
 
+
+def _settle(pots: Sequence[Pot], high: Mapping[int, int], low: Optional[Mapping[int, int]],
+            order: Mapping[int, int], rake: int, uncalled: Dict[int, int]) -> Settlement:
+    """:func:`settle` of checked input (the engine's showdown builds it itself):
+    ``order`` each seat's distance clockwise from the button, ``rake`` the chips the
+    house takes, main pot first."""
     results = []
     payouts: Dict[int, int] = {}
-    remaining_rake = rake_total
-    for pot in pot_list:
+    remaining_rake = rake
+    for pot in pots:
         taken = min(remaining_rake, pot.amount)
         remaining_rake -= taken
         awards = _award(pot, pot.amount - taken, high, low, order)
         for award in awards:
             payouts[award.seat] = payouts.get(award.seat, 0) + award.amount
         results.append(PotResult(pot, taken, awards))
-    uncalled = {pots.uncalled_seat: pots.uncalled_amount} if isinstance(pots, Pots) and pots.uncalled_seat is not None else {}
-    return Settlement(tuple(results), payouts, rake_total, uncalled)
+    return Settlement(tuple(results), payouts, rake, uncalled)
 
 
 def _clockwise_after(button: int, seat_order: Optional[Sequence[int]], pots: Sequence[Pot]) -> Dict[int, int]:
@@ -333,13 +361,12 @@ def _award(
     low: Optional[Mapping[int, int]],
     order: Mapping[int, int],
 ) -> Tuple[Award, ...]:
-    if not pot.eligible:
-        raise InvalidValueError(f"a pot of {pot.amount} has no eligible seat")
-    if len(pot.eligible) == 1:
-        return (Award(pot.eligible[0], amount, Reason.UNCONTESTED),)
-    high_winners = _best(pot.eligible, high, "high")
-    low_winners = _best(pot.eligible, low, "low") if low is not None else ()
-    if not low_winners:
+    eligible = pot.eligible
+    if len(eligible) == 1:
+        return (Award(eligible[0], amount, Reason.UNCONTESTED),)
+    high_winners = _best(eligible, high)
+    low_winners = _best(eligible, low) if low is not None else ()
+    if not low_winners or not low[low_winners[0]]:  # 0: nobody qualified for low
         return _split(amount, high_winners, Reason.HIGH, order)
     # Rules, Pots, splitting and rake: the high half takes the odd chip.
     low_half = amount // 2
@@ -348,20 +375,17 @@ def _award(
     )
 
 
-def _best(eligible: Sequence[int], values: Mapping[int, int], kind: str) -> Tuple[int, ...]:
-    """The eligible seats holding the best value; none for a low nobody qualified for (0)."""
-    missing = [seat for seat in eligible if seat not in values]
-    if missing:
-        raise InvalidValueError(f"no {kind} value for eligible seats {missing}")
-    best = max(as_chips(values[seat], "{} value of seat {}", kind, seat) for seat in eligible)
-    if best == 0 and kind == "low":
-        return ()
+def _best(eligible: Sequence[int], values: Mapping[int, int]) -> Tuple[int, ...]:
+    """The eligible seats holding the best value."""
+    best = max(values[seat] for seat in eligible)
     return tuple(seat for seat in eligible if values[seat] == best)
 
 
 def _split(amount: int, winners: Sequence[int], reason: Reason, order: Mapping[int, int]) -> Tuple[Award, ...]:
     """Divide ``amount`` evenly; the chips that cannot be split go to the winner
     seated first left of the button (rules: Pots, splitting and rake)."""
+    if len(winners) == 1:
+        return (Award(winners[0], amount, reason),)
     share, odd = divmod(amount, len(winners))
     clockwise = sorted(winners, key=order.__getitem__)
     ways = len(winners)

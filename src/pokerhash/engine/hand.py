@@ -19,10 +19,11 @@ import enum
 from dataclasses import dataclass, field
 from typing import Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
-from ..betting import Action, ActionKind, BettingRound, ForcedBet, ForcedKind, LegalActions, Limit, Structure, _normalized
+from ..betting import (Action, ActionKind, BettingRound, ForcedBet, ForcedKind, LegalActions, Limit, Structure, _forced,
+                       _normalized)
 from ..cards import Deck, HandLike, cards as parse_cards
 from ..errors import IllegalActionError, InvalidCardError, InvalidValueError
-from ..pots import Pot, Pots, RakeRule, Settlement, as_chips, settle, side_pots
+from ..pots import Pot, Pots, RakeRule, Settlement, _settle, _side_pots, as_chips
 from . import events as ev
 from .variants import Forced, FirstToAct, Variant
 
@@ -224,6 +225,7 @@ def _structure(stakes: Stakes, variant: Variant) -> Structure:
 # Enum members as module constants: read per action, a global is several times
 # cheaper than an enum class attribute.
 _ALL_IN = ActionKind.ALL_IN
+_BLIND = ForcedKind.BLIND
 _BET = ActionKind.BET
 _RAISE = ActionKind.RAISE
 _FIRST_SHOWING = FirstToAct.SHOWING
@@ -359,8 +361,8 @@ class Hand:
             # Blinds and straddle go in before the cards: round 0 starts now.
             forced: List[ForcedBet] = []
             first = self._post_blinds(forced)
-            self._begin_round(BettingRound.start(self.structure, self._stacks, first, forced=forced,
-                                                 contributed=self._contributed, folded=self._folded, dead=self._dead), forced)
+            self._begin_round(BettingRound._open(self.structure, self._stacks, first, 0, forced, self._contributed,
+                                                 self._folded, False, self._dead), forced)
 
     def _post_dead(self, i: int, amount: int, kind: ForcedKind, dead: bool = False) -> None:
         """Chips into the pot that are no bet. An ante counts towards its player's
@@ -388,13 +390,13 @@ class Hand:
         an optional straddle; returns who acts first preflop (rules: The games and their flow)."""
         n = self._n
         if self.stakes.button_blind:
-            forced.append(ForcedBet.blind(n - 1, self.stakes.button_blind))
+            forced.append(_forced(_BLIND, n - 1, self.stakes.button_blind))
             return 0
         blinds = self.stakes.blinds
         posters = (1, 0) if n == 2 else range(len(blinds))
         for i, amount in zip(posters, blinds):
             if self._stacks[i]:
-                forced.append(ForcedBet.blind(i, amount))
+                forced.append(_forced(_BLIND, i, amount))
         first = len(blinds) % n if n > 2 else 1
         for seat, live, dead in self._missed:
             i = self._index[seat]
@@ -403,10 +405,10 @@ class Hand:
             if dead:
                 self._post_dead(i, dead, ForcedKind.ANTE, dead=True)
             if live and self._stacks[i]:
-                forced.append(ForcedBet.blind(i, live))
+                forced.append(_forced(_BLIND, i, live))
         straddle = self.stakes.straddle
         if straddle and n > 2 and self._stacks[first] >= straddle:
-            forced.append(ForcedBet.straddle(first, straddle))
+            forced.append(_forced(ForcedKind.STRADDLE, first, straddle))
             first = (first + 1) % n
         return first
 
@@ -1043,12 +1045,14 @@ class Hand:
         if len(live) > 1:
             shown = self._showdown(live, pots.pots, boards, highs, lows)
         rake_rule = self.options.rake
-        ended_first = len(live) == 1 and self._street == 0
-        order = seats
+        # Seats are in clockwise order from the button's left: a seat's index is its
+        # distance from the button, which decides odd chips.
+        order = self._index
         if len(boards) == 1:
-            settlements = (settle(pots, highs[0], button=seats[-1], low=lows[0], seat_order=order, rake=rake_rule,
-                                  players_dealt=n, ended_first_round=ended_first),)
-            rake = settlements[0].rake
+            ended_first = len(live) == 1 and self._street == 0
+            rake = rake_rule.amount(pots.total, n, ended_first) if rake_rule is not None else 0
+            uncalled = {pots.uncalled_seat: pots.uncalled_amount} if pots.uncalled_seat is not None else {}
+            settlements = (_settle(pots.pots, highs[0], lows[0], order, rake, uncalled),)
         else:
             rake = rake_rule.amount(pots.total, n) if rake_rule is not None else 0
             left = rake
@@ -1061,7 +1065,7 @@ class Hand:
                 # The first run's half takes the odd chip (rules: run it twice).
                 first.append(Pot(net - net // 2, pot.eligible))
                 second.append(Pot(net // 2, pot.eligible))
-            settlements = tuple(settle(run_pots, highs[run], button=seats[-1], low=lows[run], seat_order=order)
+            settlements = tuple(_settle(run_pots, highs[run], lows[run], order, 0, {})
                                 for run, run_pots in enumerate((first, second)))
         payouts: Dict[int, int] = {}
         if log is not None and rake:
@@ -1084,7 +1088,7 @@ class Hand:
     def _pots(self) -> Pots:
         """The pots (rules: Pots, splitting and rake), dead money in the main pot."""
         seats, folded = self.seats, self._folded
-        pots = side_pots(dict(zip(seats, self._contributed)), [seats[i] for i in range(self._n) if folded[i]])
+        pots = _side_pots(dict(zip(seats, self._contributed)), {seats[i] for i in range(self._n) if folded[i]})
         if not self._dead:
             return pots
         if not pots.pots:

@@ -1,6 +1,7 @@
 # The per-decision kernel of pokerhash.rl: one observation vector written in C.
 # The layout (which section sits where) is pokerhash.rl.observations.ObservationLayout;
 # tests/reference_observation.py is the readable Python encoding it is checked against.
+from cpython.buffer cimport PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
 from libc.string cimport memset
 
 import numpy as np
@@ -36,13 +37,22 @@ cdef class ObservationEncoder:
     def encode(self, hand, Py_ssize_t index, double scale, list history):
         """The float32 observation of the player at ``index`` (clockwise from left of
         the button) of ``hand``: see ObservationLayout.encode."""
+        if index < 0 or index >= self.players:
+            raise IndexError(f"player index {index} is not 0..{self.players - 1}")
+        result = np.empty(self.size, dtype=np.float32)
+        # The raw buffer, not a typed memoryview: setting one up costs more than the
+        # writes below.
+        cdef Py_buffer buffer
+        PyObject_GetBuffer(result, &buffer, PyBUF_WRITABLE)
+        try:
+            self._write(<float *>buffer.buf, hand, index, scale, history)
+        finally:
+            PyBuffer_Release(&buffer)
+        return result
+
+    cdef int _write(self, float *out, hand, Py_ssize_t index, double scale, list history) except -1:
         cdef Py_ssize_t n = self.players, i, r, at, street, first, player
         cdef object card, legal
-        if index < 0 or index >= n:
-            raise IndexError(f"player index {index} is not 0..{n - 1}")
-        result = np.empty(self.size, dtype=np.float32)
-        cdef float[::1] view = result
-        cdef float *out = &view[0]
         memset(out, 0, self.size * sizeof(float))
         seats = hand.seats
         seat = seats[index]
@@ -92,4 +102,4 @@ cdef class ObservationEncoder:
             out[at + 2] = row[2]
             out[at + 3] = row[3]
             at += 4
-        return result
+        return 0
