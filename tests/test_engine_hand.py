@@ -175,6 +175,22 @@ def test_caller_deals_and_pending_says_exactly_what():
     assert hand.board == c("3c 4c 5c") and hand.pending.seat == 6
 
 
+def test_snapshot_is_what_the_accessors_say():
+    hand = Hand(STUD, {0: 100, 1: 100, 2: 100}, button=2, stakes=Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10),
+                seed=4)
+    while not hand.is_over:
+        for index, seat in enumerate(hand.seats):
+            hole, board, up, stacks, bets, contributed, folded, pot, pending, street = hand.snapshot(index)
+            assert hole == hand.hole_cards(seat) and board == hand.board and pot == hand.pot
+            assert [up[i] for i in range(3)] == [hand.up_cards(s) for s in hand.seats]
+            assert (stacks, bets, contributed, folded) == hand.chips()
+            assert pending is hand.pending and street == hand.street
+        if hand.pending.kind is PendingKind.BRING_IN:
+            hand.bring_in()
+        else:
+            hand.check() if hand.pending.legal.can_check else hand.call()
+
+
 def test_replay_and_view():
     hand = Hand(PLO, {0: 100, 1: 100, 2: 100}, button=0, stakes=BLINDS, seed=5)
     hand.call()

@@ -462,6 +462,15 @@ class Hand:
         bets = round_.bets if round_ is not None and self._pending is not _OVER else [0] * self._n
         return self._stacks, bets, self._contributed, self._folded
 
+    def snapshot(self, index: int) -> tuple:
+        """In one call, what an observer at player ``index`` (the order of
+        :attr:`seats`) reads at every decision (the RL observation encoder): their
+        cards, the board, every player's up cards, :meth:`chips`' four lists, the pot,
+        :attr:`pending` and :attr:`street`. The lists are live: read, do not change."""
+        stacks, bets, contributed, folded = self.chips()
+        return (self._hole[index], self._boards[0] if self._boards else self._board, self._up, stacks, bets,
+                contributed, folded, sum(contributed) + self._dead, self._pending, self._street)
+
     @property
     def pot(self) -> int:
         """Every chip put in this hand, bets in front of the players included."""

@@ -1,19 +1,23 @@
 # The per-decision kernel of pokerhash.rl: one observation vector written in C.
 # The layout (which section sits where) is pokerhash.rl.observations.ObservationLayout;
 # tests/reference_observation.py is the readable Python encoding it is checked against.
-from cpython.buffer cimport PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
+from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_FromStringAndSize
 from libc.string cimport memset
 
 import numpy as np
 
 from pokerhash.errors import InvalidCardError
 
+_frombuffer = np.frombuffer
+_FLOAT32 = np.dtype(np.float32)
 
-cdef inline void put_card(float *out, Py_ssize_t at, object card) except *:
+
+cdef inline int put_card(float *out, Py_ssize_t at, object card) except -1:
     cdef Py_ssize_t c = card
     if c < 0 or c >= 52:
         raise InvalidCardError(f"card {card!r} is not 0..51")
     out[at + c] = 1.0
+    return 0
 
 
 cdef class ObservationEncoder:
@@ -39,62 +43,61 @@ cdef class ObservationEncoder:
         the button) of ``hand``: see ObservationLayout.encode."""
         if index < 0 or index >= self.players:
             raise IndexError(f"player index {index} is not 0..{self.players - 1}")
-        result = np.empty(self.size, dtype=np.float32)
-        # The raw buffer, not a typed memoryview: setting one up costs more than the
-        # writes below.
-        cdef Py_buffer buffer
-        PyObject_GetBuffer(result, &buffer, PyBUF_WRITABLE)
-        try:
-            self._write(<float *>buffer.buf, hand, index, scale, history)
-        finally:
-            PyBuffer_Release(&buffer)
-        return result
+        # Written into a zeroed bytearray, then viewed by NumPy: cheaper than asking
+        # a new ndarray for its buffer (NumPy's buffer export costs more than the
+        # writes below).
+        buffer = PyByteArray_FromStringAndSize(NULL, self.size * sizeof(float))
+        cdef float *out = <float *>PyByteArray_AS_STRING(buffer)
+        memset(out, 0, self.size * sizeof(float))
+        self._write(out, hand, index, scale, history)
+        return _frombuffer(buffer, _FLOAT32)
 
     cdef int _write(self, float *out, hand, Py_ssize_t index, double scale, list history) except -1:
         cdef Py_ssize_t n = self.players, i, r, at, street, first, player
         cdef object card, legal
-        memset(out, 0, self.size * sizeof(float))
-        seats = hand.seats
-        seat = seats[index]
-        for card in hand.hole_cards(seat):
+        cdef list up, stacks, bets, contributed, folded
+        cdef double stack
+        hole, board, up, stacks, bets, contributed, folded, pot, pending, street_ = hand.snapshot(index)
+        if len(stacks) != n or len(bets) != n or len(contributed) != n or len(folded) != n or len(up) != n:
+            raise ValueError(f"the hand has {len(stacks)} players, the layout {n}")
+        for card in hole:
             put_card(out, 0, card)
         if self.board_at >= 0:
-            for card in hand.board:
+            for card in board:
                 put_card(out, self.board_at, card)
         if self.up_at >= 0:
             for r in range(n):
-                for card in hand.up_cards(seats[(index + r) % n]):
+                for card in up[(index + r) % n]:
                     put_card(out, self.up_at + 52 * r, card)
-        stacks, bets, contributed, folded = hand.chips()
         at = self.seats_at
         for r in range(n):
             i = (index + r) % n
             stack = stacks[i]
             out[at] = stack * scale
-            out[at + 1] = bets[i] * scale
-            out[at + 2] = contributed[i] * scale
+            out[at + 1] = <double>bets[i] * scale
+            out[at + 2] = <double>contributed[i] * scale
             if folded[i]:
                 out[at + 3] = 1.0
-            elif not stack:
+            elif stack == 0:
                 out[at + 4] = 1.0
             at += 6
         out[self.seats_at + 6 * ((n - 1 - index) % n) + 5] = 1.0  # the button: the last player from its left
         at = self.pot_at
-        out[at] = hand.pot * scale
-        pending = hand.pending
-        if pending.seat == seat:
+        out[at] = <double>pot * scale
+        if pending.seat == hand.seats[index]:
             legal = pending.legal
             if legal is not None:
-                out[at + 1] = legal.call * scale
+                out[at + 1] = <double>legal.call * scale
                 if legal.raise_kind is not None:
-                    out[at + 2] = legal.min_to * scale
-                    out[at + 3] = legal.max_to * scale
-        street = hand.street
+                    out[at + 2] = <double>legal.min_to * scale
+                    out[at + 3] = <double>legal.max_to * scale
+        street = street_
         if street < 0 or street >= self.streets:
             raise IndexError(f"street {street} is not 0..{self.streets - 1}")
         out[self.street_at + street] = 1.0
         at = self.history_at
         first = len(history) - self.history
+        cdef tuple row
         for row in (history[first:] if first > 0 else history):
             out[at] = row[0]
             player = row[1]

@@ -105,6 +105,7 @@ class PokerEnv(AECEnv):
         self.rotate_button = rotate_button
         self.action_layout = ActionLayout(game, actions, fractions=fractions, cap=cap, unit=self.unit)
         self.observation_layout = ObservationLayout(game, n, history)
+        self._encode = self.observation_layout.encoder.encode
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._agent_seat = {agent: i for i, agent in enumerate(self.possible_agents)}
         self._observation_space = spaces.Dict({
@@ -152,6 +153,7 @@ class PokerEnv(AECEnv):
         self.infos: Dict[str, dict] = {agent: {} for agent in agents}
         self._history: List[tuple] = []
         self._legal: Optional[Tuple[int, ...]] = None
+        self._skip_agent_selection: Optional[str] = None
         self._after_move()
 
     def _after_move(self) -> None:
@@ -192,6 +194,36 @@ class PokerEnv(AECEnv):
         if self.render_mode == "human":
             self.render()
 
+    def _was_dead_step(self, action) -> None:
+        """PettingZoo's step of an agent whose episode is over: remove it, select the
+        next one. Every agent's episode ends with the hand, so the next dead agent is
+        the first left (what the base class finds by a scan, here at every hand's end)."""
+        if action is not None:
+            raise ValueError("when an agent is dead, the only valid action is None")
+        agent = self.agent_selection
+        del self.terminations[agent], self.truncations[agent], self.rewards[agent]
+        del self._cumulative_rewards[agent], self.infos[agent]
+        agents = self.agents
+        agents.remove(agent)
+        if agents:
+            if self._skip_agent_selection is None:
+                self._skip_agent_selection = agent
+            self.agent_selection = agents[0]
+        else:
+            if self._skip_agent_selection is not None:
+                self.agent_selection = self._skip_agent_selection
+            self._skip_agent_selection = None
+        rewards = self.rewards
+        for other in rewards:
+            rewards[other] = 0
+
+    def last(self, observe: bool = True):
+        """(observation, cumulative reward, termination, truncation, info) of the agent
+        to act, as PettingZoo's ``last``."""
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
+
     def _record(self, street: int, seat: int, code: int, amount: int) -> None:
         """One history row: street + 1, the player's index clockwise from left of the
         button, code, amount in units."""
@@ -210,12 +242,9 @@ class PokerEnv(AECEnv):
         hand = self.hand
         seat = self._agent_seat[agent]
         index = hand.seats.index(seat)
-        observation = self.observation_layout.encode(hand, index, self._scale, self._history)
-        if not hand.is_over and hand.pending.seat == seat:
-            mask = self.action_layout.mask_of(self._current_legal()).copy()
-        else:
-            mask = self.action_layout.mask_of(()).copy()
-        return {"observation": observation, "action_mask": mask}
+        observation = self._encode(hand, index, self._scale, self._history)
+        legal = self._current_legal() if hand.pending.seat == seat else ()  # over: nobody's seat
+        return {"observation": observation, "action_mask": self.action_layout.mask_of(legal).copy()}
 
     def view(self, agent: str):
         """The engine's :class:`~pokerhash.engine.View` for ``agent``: own cards, what
