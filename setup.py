@@ -110,6 +110,7 @@ EXTENSIONS = ["_core", "_equity", "_icm", "_iso", "rl._encode"]
 GAME_LAYER = [
     Extension(name, sources=[path], extra_compile_args=compile_args(), optional=True)
     for name, path in (
+        ("pokerhash.cards", "src/pokerhash/cards.py"),
         ("pokerhash.betting", "src/pokerhash/betting.py"),
         ("pokerhash.pots", "src/pokerhash/pots.py"),
         ("pokerhash.engine.hand", "src/pokerhash/engine/hand.py"),
