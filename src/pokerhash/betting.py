@@ -470,8 +470,9 @@ class BettingRound:
                 max_to = max(min_to, self.current_bet + sum(self.contributed) + self.dead + self.current_bet - bet)
             else:
                 max_to = all_in_to
-            return LegalActions(player, call == 0, call, call_is_all_in, kind, min(min_to, all_in_to),
-                                min(max_to, all_in_to))
+            # tuple.__new__: LegalActions' own __new__ is interpreted Python, once per decision.
+            return tuple.__new__(LegalActions, (player, call == 0, call, call_is_all_in, kind, min(min_to, all_in_to),
+                                                min(max_to, all_in_to), None, ""))
         amounts = tuple(sorted({min(self.full_level + size, all_in_to) for size in self._fixed_sizes()}))
         return LegalActions(player, call == 0, call, call_is_all_in, kind, amounts[0], amounts[-1], amounts)
 

@@ -92,22 +92,30 @@ def _side_pots(chips: Dict[int, int], folded: Collection[int]) -> Pots:
     """:func:`side_pots` of checked input, for callers that build it themselves (the
     engine, at every showdown): ``chips`` a fresh dict of seat to non-negative int
     (it is changed), ``folded`` seats among them, at least one seat not folded."""
-    live = sorted(seat for seat in chips if seat not in folded)
+    # Loops and list comprehensions rather than generator expressions here and in
+    # _best/_split: compiled by Cython, a generator costs more than the work it does.
+    live = sorted([seat for seat in chips if seat not in folded])
     uncalled_seat, uncalled_amount = _uncalled(chips)
     if uncalled_amount:
         chips[uncalled_seat] -= uncalled_amount
 
     pots: List[Pot] = []
     previous = 0
-    puts = chips.values()
+    puts = list(chips.values())
     for level in sorted({chips[seat] for seat in live}):
-        amount = sum(min(put, level) - min(put, previous) for put in puts)
+        amount = 0
+        for put in puts:
+            if put > previous:
+                amount += (put if put < level else level) - previous
         if amount:
-            pots.append(Pot(amount, tuple(seat for seat in live if chips[seat] >= level)))
+            pots.append(Pot(amount, tuple([seat for seat in live if chips[seat] >= level])))
         previous = level
     # Chips of folded players above every live player's level (possible only when a
     # folded player had matched more than anyone left) are dead money in the last pot.
-    dead = sum(put - previous for put in puts if put > previous)
+    dead = 0
+    for put in puts:
+        if put > previous:
+            dead += put - previous
     if dead:
         if pots:
             pots[-1] = Pot(pots[-1].amount + dead, pots[-1].eligible)
@@ -377,8 +385,8 @@ def _award(
 
 def _best(eligible: Sequence[int], values: Mapping[int, int]) -> Tuple[int, ...]:
     """The eligible seats holding the best value."""
-    best = max(values[seat] for seat in eligible)
-    return tuple(seat for seat in eligible if values[seat] == best)
+    best = max([values[seat] for seat in eligible])
+    return tuple([seat for seat in eligible if values[seat] == best])
 
 
 def _split(amount: int, winners: Sequence[int], reason: Reason, order: Mapping[int, int]) -> Tuple[Award, ...]:
@@ -389,6 +397,4 @@ def _split(amount: int, winners: Sequence[int], reason: Reason, order: Mapping[i
     share, odd = divmod(amount, len(winners))
     clockwise = sorted(winners, key=order.__getitem__)
     ways = len(winners)
-    return tuple(
-        Award(seat, share + (odd if i == 0 else 0), reason, ways) for i, seat in enumerate(clockwise)
-    )
+    return tuple([Award(seat, share + (odd if i == 0 else 0), reason, ways) for i, seat in enumerate(clockwise)])

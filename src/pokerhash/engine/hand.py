@@ -153,6 +153,7 @@ class HandResult:
 
 
 _OVER = Pending(PendingKind.OVER)
+_new_tuple = tuple.__new__
 _SIZED = (ActionKind.BET, ActionKind.RAISE)
 
 # The program of a hand: ops run in order, each street's deals then its betting.
@@ -279,9 +280,13 @@ class Hand:
             raise InvalidValueError(f"a hand needs at least 2 players, not {len(order)}")
         deal_shape = _deal_shape(variant, len(order), options.four_players_use_36_cards)
         # Clockwise from the first seat left of the button.
-        start = next((i for i, seat in enumerate(order) if seat > button), 0)
+        start = 0
+        for i, seat in enumerate(order):
+            if seat > button:
+                start = i
+                break
         seats = tuple(order[start:] + order[:start])
-        initial = tuple(as_chips(stacks[seat], "stack of seat {}", seat) for seat in seats)
+        initial = tuple([as_chips(stacks[seat], "stack of seat {}", seat) for seat in seats])
         if not all(initial):
             raise InvalidValueError(f"every player needs chips: stacks {dict(stacks)}")
         self.variant = variant
@@ -299,9 +304,10 @@ class Hand:
         self._folded = [False] * n
         self._deck_cards = full_deck = deal_shape[1]
         self._lowest = full_deck[0] // 4 + 2
-        self._missed = tuple(sorted((seat, as_chips(live, "a missed live blind"), as_chips(dead, "a missed dead blind"))
-                                    for seat, (live, dead) in missed_blinds.items()))
-        if any(seat not in stacks for seat, _, _ in self._missed) or (self._missed and variant.forced is not _FORCED_BLINDS):
+        self._missed = tuple(sorted([(seat, as_chips(live, "a missed live blind"), as_chips(dead, "a missed dead blind"))
+                                     for seat, (live, dead) in missed_blinds.items()])) if missed_blinds else ()
+        if self._missed and (any(seat not in stacks for seat, _, _ in self._missed)
+                             or variant.forced is not _FORCED_BLINDS):
             raise InvalidValueError(f"missed blinds {dict(missed_blinds)} need seats of this hand in a game with blinds")
         self._log: Optional[list] = [ev.Start(variant, seats, initial, button, stakes, options, self._missed)] \
             if log else None
@@ -914,7 +920,8 @@ class Hand:
             # Without openers the player may check, call or fold, but not open (RULES §5).
             legal = LegalActions(i, legal.can_check, legal.call, legal.call_is_all_in, None,
                                  no_raise_reason=f"opening needs {opening.name}")
-        self._pending = Pending(_WAIT_DECISION, self.seats[i], legal)
+        # tuple.__new__: a NamedTuple's own __new__ is interpreted Python, once per decision.
+        self._pending = _new_tuple(Pending, (_WAIT_DECISION, self.seats[i], legal, 0, ""))
 
     def _end_round(self) -> None:
         """A round is over: re-deal if nobody opened (Turkish), else play on."""
@@ -1148,10 +1155,10 @@ class Hand:
                 continue
             rivals = [s for s in shown if s in pot.eligible]
             for run, high in enumerate(highs):
-                if not rivals or high[seat] >= max(high[s] for s in rivals):
+                if not rivals or high[seat] >= max([high[s] for s in rivals]):
                     return True
                 low = lows[run]
-                if low is not None and low[seat] and low[seat] >= max(low[s] for s in rivals):
+                if low is not None and low[seat] and low[seat] >= max([low[s] for s in rivals]):
                     return True
         return False
 
