@@ -290,6 +290,21 @@ def test_observations_match_the_reference_encoding(name):
     assert checked > 100
 
 
+def test_history_rows_hold_chips_in_units_and_cards_drawn():
+    env = PokerEnv("five-card-draw", 3, seed=4)  # blinds 1/2: the unit is 2 chips
+    env.reset()
+    while env.hand.pending.kind is not PendingKind.DRAW:
+        env.step(1)  # check or call
+    calls = [row for row in env._history if row[2] == 3]
+    assert calls and all(row[3] == 1.0 for row in calls)  # called to 2 chips: 1 unit
+    drawing = env.hand.pending.seat
+    env.step(env.action_layout.draw_start + 0b00111)  # discard three cards
+    assert env._history[-1] == (1, env.hand.seats.index(drawing), 7, 3)  # hand.street: the draw before its round
+    vector = env.observe(env.agent_selection)["observation"]
+    at = env.observation_layout.sections[-1].offset + 4 * (len(env._history) - 1)
+    assert vector[at + 2] == 7 and vector[at + 3] == 3
+
+
 def test_bad_configurations_raise():
     with pytest.raises(InvalidValueError):
         PokerEnv("no such game")

@@ -2,6 +2,8 @@
 # The layout (which section sits where) is pokerhash.rl.observations.ObservationLayout;
 # tests/reference_observation.py is the readable Python encoding it is checked against.
 from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_FromStringAndSize
+from cpython.float cimport PyFloat_AS_DOUBLE, PyFloat_AsDouble, PyFloat_CheckExact
+from cpython.long cimport PyLong_AsDouble, PyLong_CheckExact
 from libc.string cimport memset
 
 import numpy as np
@@ -10,6 +12,16 @@ from pokerhash.errors import InvalidCardError
 
 _frombuffer = np.frombuffer
 _FLOAT32 = np.dtype(np.float32)
+
+
+cdef inline double number(object value) except? -1.0:
+    """A chip count or history entry as a double. Python's own conversion of an int
+    goes through a new float object (PyFloat_AsDouble), several times the cost."""
+    if PyLong_CheckExact(value):
+        return PyLong_AsDouble(value)
+    if PyFloat_CheckExact(value):
+        return PyFloat_AS_DOUBLE(value)
+    return PyFloat_AsDouble(value)
 
 
 cdef inline int put_card(float *out, Py_ssize_t at, object card) except -1:
@@ -72,10 +84,10 @@ cdef class ObservationEncoder:
         at = self.seats_at
         for r in range(n):
             i = (index + r) % n
-            stack = stacks[i]
+            stack = number(stacks[i])
             out[at] = stack * scale
-            out[at + 1] = <double>bets[i] * scale
-            out[at + 2] = <double>contributed[i] * scale
+            out[at + 1] = number(bets[i]) * scale
+            out[at + 2] = number(contributed[i]) * scale
             if folded[i]:
                 out[at + 3] = 1.0
             elif stack == 0:
@@ -83,14 +95,14 @@ cdef class ObservationEncoder:
             at += 6
         out[self.seats_at + 6 * ((n - 1 - index) % n) + 5] = 1.0  # the button: the last player from its left
         at = self.pot_at
-        out[at] = <double>pot * scale
+        out[at] = number(pot) * scale
         if pending.seat == hand.seats[index]:
             legal = pending.legal
             if legal is not None:
-                out[at + 1] = <double>legal.call * scale
+                out[at + 1] = number(legal.call) * scale
                 if legal.raise_kind is not None:
-                    out[at + 2] = <double>legal.min_to * scale
-                    out[at + 3] = <double>legal.max_to * scale
+                    out[at + 2] = number(legal.min_to) * scale
+                    out[at + 3] = number(legal.max_to) * scale
         street = street_
         if street < 0 or street >= self.streets:
             raise IndexError(f"street {street} is not 0..{self.streets - 1}")
@@ -99,10 +111,10 @@ cdef class ObservationEncoder:
         first = len(history) - self.history
         cdef tuple row
         for row in (history[first:] if first > 0 else history):
-            out[at] = row[0]
+            out[at] = number(row[0])
             player = row[1]
             out[at + 1] = (player - index + n) % n + 1  # C's % keeps the sign: stay non-negative
-            out[at + 2] = row[2]
-            out[at + 3] = row[3]
+            out[at + 2] = number(row[2])
+            out[at + 3] = number(row[3])
             at += 4
         return 0

@@ -154,21 +154,7 @@ class PokerEnv(AECEnv):
         self._history: List[tuple] = []
         self._legal: Optional[Tuple[int, ...]] = None
         self._skip_agent_selection: Optional[str] = None
-        self._after_move()
-
-    def _after_move(self) -> None:
-        """Point at the next player to act, or end the episode."""
-        hand = self.hand
-        self._legal = None
-        if hand.is_over:
-            net = hand.result.net
-            scale = 1.0 / self.unit
-            for agent, seat in self._agent_seat.items():
-                self.rewards[agent] = net[seat] * scale
-                self.terminations[agent] = True
-            self._accumulate_rewards()
-            return
-        self.agent_selection = self.possible_agents[hand.pending.seat]
+        self._after_move(self.hand)
 
     def step(self, action) -> None:
         """Play ``action`` (an index of the action layout, or an engine response) for
@@ -177,22 +163,41 @@ class PokerEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        # One method, its attributes read once: this runs at every decision.
         hand = self.hand
         pending = hand.pending
         seat = pending.seat
         if action.__class__ is int or isinstance(action, numbers.Integral):
             action = self.action_layout.response(hand, seat, int(action), self._current_legal())
         street = hand.street
+        index = hand.seats.index(seat)
+        # History rows: street + 1, the player's index clockwise from left of the
+        # button, code, amount (chips in units, or the number of cards drawn).
         if pending.kind is _DRAW:
-            self._record(street, seat, _DRAW_CODE, len(hand.draw(action)))
+            row = (street + 1, index, _DRAW_CODE, len(hand.draw(action)))
         else:
             move = hand.act(action)
-            self._record(street, seat, _BRING_IN_CODE if pending.kind is _BRING_IN else history_code(move),
-                         move.to or 0)
+            row = (street + 1, index, _BRING_IN_CODE if pending.kind is _BRING_IN else history_code(move),
+                   (move.to or 0) * self._scale)
+        self._history.append(row)
         self._cumulative_rewards[agent] = 0.0
-        self._after_move()
+        self._after_move(hand)
         if self.render_mode == "human":
             self.render()
+
+    def _after_move(self, hand: Hand) -> None:
+        """Point at the next player to act, or end the episode: rewards in units,
+        every agent terminated."""
+        self._legal = None
+        if not hand.is_over:
+            self.agent_selection = self.possible_agents[hand.pending.seat]
+            return
+        net = hand.result.net
+        scale = self._scale
+        for agent, seat in self._agent_seat.items():
+            self.rewards[agent] = net[seat] * scale
+            self.terminations[agent] = True
+        self._accumulate_rewards()
 
     def _was_dead_step(self, action) -> None:
         """PettingZoo's step of an agent whose episode is over: remove it, select the
@@ -223,11 +228,6 @@ class PokerEnv(AECEnv):
         agent = self.agent_selection
         return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
                 self.terminations[agent], self.truncations[agent], self.infos[agent])
-
-    def _record(self, street: int, seat: int, code: int, amount: int) -> None:
-        """One history row: street + 1, the player's index clockwise from left of the
-        button, code, amount in units."""
-        self._history.append((street + 1, self.hand.seats.index(seat), code, amount * self._scale))
 
     def _current_legal(self) -> Tuple[int, ...]:
         """The legal indexes of the player to act (computed once per decision)."""
