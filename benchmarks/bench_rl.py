@@ -7,7 +7,6 @@ observation read first (``env.last()``); ``steps_per_second`` in extra_info is t
 number of steps over the median.
 """
 
-import random
 import sys
 from pathlib import Path
 
@@ -32,25 +31,9 @@ def test_holdem_six_max_random_play(benchmark):
 
 @pytest.mark.parametrize("name, players", [("plo", 6), ("stud", 6), ("2-7-triple-draw", 6)])
 def test_other_games_random_play(benchmark, name, players):
-    env = PokerEnv(name, players, seed=1)
-    rng = random.Random(1)
-
-    def play():
-        steps = 0
-        for _ in range(HANDS):
-            env.reset()
-            while env.agents:
-                observation, _, done, _, _ = env.last()
-                if done:
-                    env.step(None)
-                    continue
-                legal = observation["action_mask"].nonzero()[0]
-                env.step(int(legal[int(rng.random() * len(legal))]))
-                steps += 1
-        return steps
-
+    run = pokerhash_runner(seed=1, variant=name, players=players)
     counts = []
-    benchmark(lambda: counts.append(play()))
+    benchmark(lambda: counts.append(run(HANDS)[0]))
     benchmark.extra_info["steps_per_second"] = counts[-1] / benchmark.stats.stats.median
 
 

@@ -25,8 +25,9 @@ from typing import Callable, Tuple
 from pokerhash.rl import PokerEnv
 
 
-def pokerhash_runner(seed: int) -> Callable[[int], Tuple[int, float]]:
-    env = PokerEnv("holdem", 6, seed=seed)  # the unwrapped AEC env, as trainers use it
+def pokerhash_runner(seed: int, variant: str = "holdem", players: int = 6) -> Callable[[int], Tuple[int, float]]:
+    """run(hands) -> (decisions, seconds) of masked uniform random play."""
+    env = PokerEnv(variant, players, seed=seed)  # the unwrapped AEC env, as trainers use it
     rng = random.Random(seed)
 
     def run(hands: int) -> Tuple[int, float]:
