@@ -63,6 +63,7 @@ def test_river_hand_strength_against_brute_force(holdem):
     check_entries(holdem, 3, tables, rng.integers(len(tables["index"]), size=12), rng)
 
 
+@pytest.mark.smoke
 def test_turn_features_against_brute_force(holdem):
     rng = np.random.default_rng(2)
     start = int(rng.integers(abstraction.board_count(holdem, 2) - 2))
@@ -169,6 +170,7 @@ def test_threads_progress_and_files(holdem, tmp_path):
     assert (again[written] == expected[written]).all() and (again[~written] == 0).all()
 
 
+@pytest.mark.smoke
 def test_wrappers_and_a_board_that_plays(holdem):
     """A royal flush on the board: every hand ties every other, HS = 1/2."""
     river = HandIndexer((2, 5))
@@ -186,6 +188,7 @@ def test_wrappers_and_a_board_that_plays(holdem):
     assert histograms.shape == (1_286_792, 4) and histograms.dtype == np.uint16
 
 
+@pytest.mark.smoke
 def test_bad_input(holdem):
     with pytest.raises(InvalidValueError):
         abstraction.compute(HandIndexer((4, 3)), 1, ["ehs"])  # Omaha

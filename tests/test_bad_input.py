@@ -102,6 +102,7 @@ def test_action_kind_from_a_string():
     assert r.apply(Action("fold")).kind.value == "fold"
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("first", [1.5, "0", None, True])
 def test_first_to_act_must_be_an_int(first):
     with pytest.raises(InvalidValueError, match="first_to_act must be an integer"):
@@ -140,6 +141,7 @@ def test_side_pots_of_a_sequence_by_seat():
     assert side_pots(r.contributed, folded=[1]).total == 65
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("contributions", [None, 25, "25 60 60"])
 def test_side_pots_of_something_else_is_refused(contributions):
     with pytest.raises(InvalidValueError, match="contributions must map seats to chips or list them by seat"):
@@ -215,6 +217,7 @@ def test_settle_button_must_be_a_seat(button):
         settle(POTS, HIGH, button=button)
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("pots", [None, 75, [75, 70], {0: 25}])
 def test_settle_takes_pots(pots):
     with pytest.raises(InvalidValueError, match="settle takes the Pots of side_pots"):
@@ -292,6 +295,7 @@ def test_turkish_value_check_accepts_exactly_the_values_of_hands():
         assert accepted == (value in known), value
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("hand, error, message", [
     ({0: 1, 4: 1, 8: 1, 12: 1, 17: 1}, CardTypeError, "not a dict"),
     ({0, 4, 8, 12, 17}, CardTypeError, "not a set"),

@@ -55,6 +55,7 @@ def test_every_four_card_hand_matches_the_reference():
     assert np.array_equal(evaluate_badugi_batch(hands, check=False), values)
 
 
+@pytest.mark.smoke
 def test_per_call_batch_and_best_cards_agree():
     hands = random_hands(2000, 4, 3)
     for row, value in zip(hands.tolist(), evaluate_badugi_batch(hands)):
@@ -94,6 +95,7 @@ def test_best_cards():
 
 # --- malformed input ------------------------------------------------------------
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("hand, error, message", [
     ("As Ks Qs", InvalidCardError, "expected 4 cards, got 3"),
     ("As Ks Qs Js Ts", InvalidCardError, "got 5"),
@@ -108,6 +110,7 @@ def test_per_call_rejects_bad_hands(hand, error, message):
         evaluate_badugi(hand)
 
 
+@pytest.mark.smoke
 def test_batch_rejects_bad_rows():
     good = random_hands(600, 4, 8)
     for row, column, card, message in ((300, 3, 52, "row 300 of hands: card 52 is outside"),

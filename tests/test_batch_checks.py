@@ -46,6 +46,7 @@ def bad_rows(width: int, repeated_cards, seed: int) -> np.ndarray:
     return np.array(rows, dtype=np.uint8)
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("width", [5, 6, 7])
 def test_high_batch_flags_every_bad_row(width):
     good = random_hands(BATCH, width, seed=width)
@@ -58,6 +59,7 @@ def test_high_batch_flags_every_bad_row(width):
             ph.evaluate_batch(batch)
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("n_hole, n_board", [(4, 3), (4, 5), (5, 4), (6, 5)])
 def test_omaha_batch_flags_every_bad_deal(n_hole, n_board):
     good = random_hands(BATCH, n_hole + n_board, seed=n_hole * 10 + n_board)

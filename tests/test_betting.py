@@ -71,6 +71,7 @@ def test_short_all_in_does_not_reopen_for_a_player_who_acted():
     refused(state, Action.all_in(), "does not reopen the betting")
 
 
+@pytest.mark.smoke
 def test_short_all_ins_adding_up_to_a_full_raise_reopen():
     state = postflop(NL, [1000, 150, 1000, 210])
     play(state, Action.bet_to(100), Action.all_in(), Action.call(), Action.all_in())
@@ -223,6 +224,7 @@ def test_check_and_call_are_refused_when_they_do_not_apply():
     refused(state, Action.check(), "faces a bet of 10")
 
 
+@pytest.mark.smoke
 def test_bad_arguments():
     with pytest.raises(InvalidValueError):
         Structure.fixed_limit(20, 10)
@@ -279,6 +281,7 @@ def check_amounts(state):
             refused(state, Action.raise_to(to))
 
 
+@pytest.mark.smoke
 @settings(max_examples=150, deadline=None)
 @given(rounds(), st.data())
 def test_random_rounds_follow_the_legal_actions(state, data):

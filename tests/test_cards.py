@@ -13,6 +13,7 @@ def test_encoding_of_rules_section_1():
     assert [ph.card_str(c) for c in range(52)] == [r + s for r in "23456789TJQKA" for s in "cdhs"]
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("text", ["AsKd", "As Kd", "As,Kd", "as kd", "A♠K♦", "AS, KD", ["As", "Kd"], [51, 45], ("As", 45)])
 def test_accepted_spellings(text):
     assert ph.cards(text) == [51, 45]
@@ -73,6 +74,7 @@ def test_deck_deals_every_card_once():
         deck.deal(1)
 
 
+@pytest.mark.smoke
 def test_deck_seed_is_reproducible_and_unseeded_is_not_fixed():
     assert Deck(seed=7).deal(52) == Deck(seed=7).deal(52)
     assert Deck(seed=7).deal(52) != Deck(seed=8).deal(52)
@@ -80,6 +82,7 @@ def test_deck_seed_is_reproducible_and_unseeded_is_not_fixed():
     assert len(orders) == 5  # the OS CSPRNG: five equal shuffles would be a 1-in-(52!)^4 event
 
 
+@pytest.mark.smoke
 def test_deck_streams_big_seeds_and_bad_seeds():
     orders = {tuple(Deck(seed=7, stream=k).deal(52)) for k in range(50)}
     assert len(orders) == 50 and tuple(Deck(seed=7, stream=0).deal(52)) == tuple(Deck(seed=7).deal(52))
@@ -94,6 +97,7 @@ def test_deck_streams_big_seeds_and_bad_seeds():
         Deck(seed=1, stream="x")
 
 
+@pytest.mark.smoke
 def test_seeded_shuffles_are_uniform():
     # 52,000 shuffles of a 4-card deck: each of the 24 orders about 2,167 times.
     counts = {}
@@ -111,6 +115,7 @@ def test_seeded_shuffles_are_uniform():
     assert all(15 <= count <= 65 for row in positions for count in row)  # mean 38.5, sd 6.2
 
 
+@pytest.mark.smoke
 def test_a_copy_reshuffles_as_the_original_would_and_apart_from_it():
     deck = Deck(seed=3)
     deck.deal(5)

@@ -7,6 +7,7 @@ import pytest
 from pokerhash.cli import main
 
 
+@pytest.mark.smoke
 def test_eval_one_hand(capsys):
     assert main(["eval", "As", "Ks", "Qs", "Js", "Ts", "9h", "2c"]) == 0
     out = capsys.readouterr().out
@@ -32,6 +33,7 @@ def test_eval_errors_exit_2(args, capsys):
     assert capsys.readouterr().err.startswith("pokerhash: ")
 
 
+@pytest.mark.smoke
 def test_python_dash_m():
     out = subprocess.run([sys.executable, "-m", "pokerhash", "eval", "Kh Kd Ks 4c 4h"], capture_output=True, text=True, check=True)
     assert "Full house, kings full of fours" in out.stdout
@@ -119,6 +121,7 @@ def test_eval_games_listed_in_help(capsys):
     assert all(game in out for game in ("holdem", "omaha", "omaha8", "stud", "stud8", "turkish", "razz", "deuce7", "shortdeck"))
 
 
+@pytest.mark.smoke
 def test_version(capsys):
     import pokerhash
 

@@ -60,16 +60,19 @@ def hand_strengths(tmp_path_factory):
     return module
 
 
+@pytest.mark.smoke
 def test_installed_package_ships_the_public_pxd():
     assert (Path(ph.__file__).parent / "_core.pxd").is_file()
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("width", [5, 6, 7])
 def test_evaluate_many_matches_pokerhash(hand_strengths, width):
     hands = random_hands(20_000, width, seed=width)
     np.testing.assert_array_equal(hand_strengths.evaluate_many(hands), ph.evaluate_batch(hands))
 
 
+@pytest.mark.smoke
 def test_omaha_showdowns_match_pokerhash(hand_strengths):
     deals = random_hands(10_000, 13, seed=11)  # hero's 4 hole cards, villain's 4, a board of 5
     hero, villain, boards = deals[:, :4].copy(), deals[:, 4:8].copy(), deals[:, 8:].copy()

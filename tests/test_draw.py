@@ -76,6 +76,7 @@ def test_discards_come_in_the_hands_order():
     assert auto_draw(list(reversed(hand))) == tuple(reversed(hand))
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize(
     "bad, error",
     [
@@ -92,6 +93,7 @@ def test_bad_hands_are_refused(bad, error):
         auto_draw(bad)
 
 
+@pytest.mark.smoke
 def test_random_hands_match_the_reference():
     rng = random.Random(13)
     for _ in range(3000):

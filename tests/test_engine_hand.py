@@ -45,6 +45,7 @@ def of(hand, kind):
     return [e for e in hand.events if isinstance(e, kind)]
 
 
+@pytest.mark.smoke
 def test_holdem_three_handed_every_card_and_chip():
     # Dealt one card at a time from left of the button (seat 5): 1, 3, 5, 1, 3, 5.
     script = "As Kd 2c Ah Kh 7d  3c Ks 9h 4c  3d 5s  3h 8c"
@@ -142,6 +143,7 @@ def test_rake_and_no_flop_no_drop():
     assert hand.result.rake == 3 and hand.result.stacks == {0: 101, 1: 98, 2: 98}  # half of 6, dealt three-handed
 
 
+@pytest.mark.smoke
 def test_illegal_actions_say_what_is_legal_and_change_nothing():
     hand = Hand(HOLDEM, {0: 100, 1: 100, 2: 100}, button=2, stakes=BLINDS, seed=4)
     before = (hand.stacks, hand.events, hand.pending)
@@ -191,6 +193,7 @@ def test_snapshot_is_what_the_accessors_say():
             hand.check() if hand.pending.legal.can_check else hand.call()
 
 
+@pytest.mark.smoke
 def test_replay_and_view():
     hand = Hand(PLO, {0: 100, 1: 100, 2: 100}, button=0, stakes=BLINDS, seed=5)
     hand.call()
@@ -553,6 +556,7 @@ def test_deuce_to_seven_single_draw_short_stub_and_low_wins():
     assert hand.result.payouts == {best: 12}
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("seed", range(5))
 def test_a_burn_may_take_the_stubs_last_card_and_the_next_draw_restocks(seed):
     # Six players of triple draw: 30 dealt, 22 left. The first burn and four draws of

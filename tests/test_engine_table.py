@@ -137,6 +137,7 @@ def test_agents_by_seat_and_views_hide_other_hands():
     assert seen and all(card is None for card in seen)
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("game", sorted(VARIANTS))
 def test_every_game_plays_at_a_table(game):
     variant = VARIANTS[game]

@@ -71,6 +71,7 @@ BRUTE_CASES = [
 ]
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("game, hands, board, dead", BRUTE_CASES)
 def test_exact_equals_brute_force(game, hands, board, dead):
     result = equity(hands, board, dead, game=game, method="exact")
@@ -85,6 +86,7 @@ def test_exact_equals_brute_force(game, hands, board, dead):
         assert result.high is None and result.low is None and result.scoop is None
 
 
+@pytest.mark.smoke
 def test_ranges_exact_equals_brute_force():
     villain = {(cards("Ks")[0], cards("Kh")[0]): 1.0, (cards("Qs")[0], cards("Qh")[0]): 0.5,
                (cards("9s")[0], cards("8s")[0]): 0.25, (cards("Ad")[0], cards("Kd")[0]): 0.8}
@@ -142,6 +144,7 @@ SAMPLED_CASES = [
 ]
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("game, hands, board, dead", SAMPLED_CASES)
 def test_sampled_within_four_standard_errors_of_exact(game, hands, board, dead):
     sampled = equity(hands, board, dead, game=game, method="sample", trials=200_000, seed=7)
@@ -151,6 +154,7 @@ def test_sampled_within_four_standard_errors_of_exact(game, hands, board, dead):
     assert sampled.equity.sum() == pytest.approx(1.0)
 
 
+@pytest.mark.smoke
 def test_seed_reproduces_whatever_the_threads():
     args = (["AhKh", "QsQd", "Tc9c"],)
     one = equity(*args, method="sample", trials=300_000, seed=3, threads=1)
@@ -187,6 +191,7 @@ def test_repr_is_a_table():
 # --- errors -------------------------------------------------------------------------------
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("players, board, dead, game, message", [
     (["AhAd", "AhKc"], "", "", "holdem", "Ah"),
     (["AhAd", "KsKc"], "Ad 2c 3c", "", "holdem", "Ad"),
@@ -352,6 +357,7 @@ def test_list_errors(players, game, message):
         equity(players, game=game)
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("trips_beat_straight", [True, False])
 @pytest.mark.parametrize("hands, board, dead", [
     (["AhKh", "QsQd"], "6h 7h 9c Jd", ""),

@@ -46,6 +46,7 @@ SEVEN_CARD_COUNTS = {
 }
 
 
+@pytest.mark.smoke
 def test_all_five_card_hands_match_the_reference(all_five_card_hands):
     hands = all_five_card_hands
     values = ph.evaluate_batch(hands)
@@ -115,6 +116,7 @@ def test_seven_cards_against_reference_order():
         assert refs[a] <= refs[b]
 
 
+@pytest.mark.smoke
 def test_per_call_batch_and_best_five_agree():
     for width, seed in ((5, 4), (6, 5), (7, 6)):
         hands = random_hands(2000, width, seed)
@@ -144,6 +146,7 @@ def test_batch_accepts_other_integer_dtypes_and_non_contiguous_arrays():
     assert ph.evaluate_batch(hands).dtype == np.uint16
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize(
     "hand, error, message",
     [
@@ -164,6 +167,7 @@ def test_evaluate_rejects_bad_hands(hand, error, message):
         ph.evaluate(hand)
 
 
+@pytest.mark.smoke
 def test_evaluate_batch_rejects_bad_arrays():
     good = random_hands(10, 7, 8)
     bad = good.copy()
@@ -194,12 +198,14 @@ def test_evaluate_batch_rejects_bad_arrays():
         ph.evaluate_batch([["As", "Ks", "Qs", "Js", "Ts"]])
 
 
+@pytest.mark.smoke
 def test_unchecked_garbage_is_memory_safe():
     garbage = np.full((100, 7), 255, dtype=np.uint8)
     values = ph.evaluate_batch(garbage, check=False)  # meaningless, but must not crash
     assert values.shape == (100,)
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize(
     "hand, text",
     [

@@ -24,6 +24,7 @@ def test_hand_computed_three_players():
     assert equity.sum() == pytest.approx(100, rel=1e-15)
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize(
     "stacks, payouts, expected",
     [
@@ -65,6 +66,7 @@ def test_rows_are_situations():
     assert icm(np.zeros((0, 4)), [1]).shape == (0, 4)
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize(
     "stacks, payouts, message",
     [
@@ -96,6 +98,7 @@ def _payouts(draw, count):
     return sorted(prizes, reverse=True)
 
 
+@pytest.mark.smoke
 @settings(max_examples=80, deadline=None)
 @given(st.data())
 def test_equals_the_sum_over_finishing_orders(data):

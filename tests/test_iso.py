@@ -48,6 +48,7 @@ def test_classes_match_brute_force(shape):
     assert len(pairs) == indexer.size()
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("shape", [(2,), (4,), (3, 1), (1, 1, 1, 1), (2, 3), (5,)])
 def test_unindex_then_index_every_class(shape):
     indexer = HandIndexer(shape)
@@ -118,6 +119,7 @@ def test_omaha_shape_waugh_cannot_build():
     assert indexer.index(indexer.unindex(3, index)) == index
 
 
+@pytest.mark.smoke
 def test_per_call_forms(holdem):
     hand = "As Kd 7h 7c 2s Jd 9s"
     indices = holdem.index(hand, all_rounds=True)
@@ -133,6 +135,7 @@ def test_per_call_forms(holdem):
     assert len(suited) == 78
 
 
+@pytest.mark.smoke
 def test_pickles_as_its_shape(holdem):
     import pickle
 
@@ -141,6 +144,7 @@ def test_pickles_as_its_shape(holdem):
     assert copy.index("As Kd 7h 7c 2s Jd 9s") == holdem.index("As Kd 7h 7c 2s Jd 9s")
 
 
+@pytest.mark.smoke
 def test_bad_input(holdem):
     with pytest.raises(InvalidValueError):
         HandIndexer(())

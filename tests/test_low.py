@@ -45,6 +45,7 @@ def test_rules_examples():
     assert evaluate_low8("Kh Ad 2c 3c 4c 5c 9s") == BEST_LOW  # any five of seven (stud)
 
 
+@pytest.mark.smoke
 def test_all_five_card_hands_match_the_reference(all_five_card_hands):
     hands = all_five_card_hands
     values = evaluate_low8_batch(hands)
@@ -114,6 +115,7 @@ def test_omaha_low_uses_exactly_two_hole_and_three_board_cards():
     assert describe_low(evaluate_omaha_low8("As 3s Kd Kc", "Ah 2d 4c 7h Qs")) == "7-4-3-2-A"
 
 
+@pytest.mark.smoke
 def test_per_call_equals_batch_and_accepts_every_input_form():
     hands = random_hands(5_000, 7, seed=21)
     for width in (5, 6, 7):
@@ -146,6 +148,7 @@ def test_describe_low_matches_the_reference_order():
             describe_low(bad)
 
 
+@pytest.mark.smoke
 def test_best_low_five():
     assert ph.cards_str(best_low_five("Kd 8d 6c 4h 3s Ah 2c")) == "6c 4h 3s 2c Ah"
     assert best_low_five("Kd Qd 6c 4h 3s Ah 2c") == ph.cards("6c 4h 3s 2c Ah")
@@ -183,6 +186,7 @@ def test_evaluate_low8_rejects_bad_hands(hand, error, message):
         best_low_five(hand)
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize(
     "hole, board, error, message",
     [

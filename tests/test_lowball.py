@@ -65,6 +65,7 @@ def test_every_five_card_a5_low(all_five_card_hands):
     check_against_reference(all_five_card_hands, values, a5_badness, a5_low_category, A5_COUNTS, BEST_A5_LOW)
 
 
+@pytest.mark.smoke
 def test_every_five_card_deuce7(all_five_card_hands):
     values = evaluate_deuce7_batch(all_five_card_hands)
     check_against_reference(all_five_card_hands, values, deuce7_badness, deuce7_category, DEUCE7_COUNTS, BEST_DEUCE7)
@@ -104,6 +105,7 @@ def test_seven_card_a5_against_the_reference():
         assert (values[a] == values[b]) == (refs[a] == refs[b]) and refs[a] >= refs[b]
 
 
+@pytest.mark.smoke
 def test_per_call_batch_and_best_five_agree():
     for width, seed in ((5, 4), (6, 5), (7, 6)):
         hands = random_hands(500, width, seed)
@@ -179,6 +181,7 @@ def test_best_a5_five_in_significance_order():
 
 # --- malformed input ------------------------------------------------------------
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("evaluate, hand, error, message", [
     (evaluate_a5_low, "As Ks Qs Js", InvalidCardError, "got 4"),
     (evaluate_a5_low, "As Ks Qs Js Ts 9s 8s 7s", InvalidCardError, "got 8"),

@@ -101,6 +101,7 @@ def test_two_plus_three_examples(hole, board, five):
     assert sorted(best_omaha_five(hole, board)) == sorted(ph.cards(five))
 
 
+@pytest.mark.smoke
 def test_best_omaha_five_uses_two_hole_and_three_board_cards():
     deals = random_hands(2_000, 11, seed=11)
     for row in deals:
@@ -112,6 +113,7 @@ def test_best_omaha_five_uses_two_hole_and_three_board_cards():
     assert ph.cards_str(best_omaha_five("Kh Kd 4c 2s", "Ks 4h 4d 8c 7c")) == "Ks Kh Kd 4h 4d"
 
 
+@pytest.mark.smoke
 def test_per_call_equals_batch_and_accepts_every_input_form():
     deals = random_hands(3_000, 11, seed=12)
     for n_hole in HOLE_COUNTS:
@@ -128,6 +130,7 @@ def test_per_call_equals_batch_and_accepts_every_input_form():
         evaluate_omaha_batch(holes, boards).tolist()
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize(
     "hole, board, error, message",
     [
@@ -184,6 +187,7 @@ def test_evaluate_omaha_batch_rejects_bad_arrays():
         evaluate_omaha_batch(holes, boards[:9])
 
 
+@pytest.mark.smoke
 def test_empty_batch_and_unchecked_garbage_are_safe():
     empty = evaluate_omaha_batch(np.empty((0, 4), np.uint8), np.empty((0, 5), np.uint8))
     assert empty.shape == (0,) and empty.dtype == np.uint16

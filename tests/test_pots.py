@@ -86,6 +86,7 @@ def test_rake_defaults_options_and_order():
     assert result.payouts == {1: 970} and result.rake == 30
 
 
+@pytest.mark.smoke
 def test_bad_arguments():
     with pytest.raises(InvalidValueError):
         side_pots({0: -1, 1: 5})
@@ -127,6 +128,7 @@ rake_rules = st.one_of(
 )
 
 
+@pytest.mark.smoke
 @settings(max_examples=400, deadline=None)
 @given(hands(), rake_rules)
 def test_chips_are_never_created_or_lost(hand, rake):
@@ -166,6 +168,7 @@ def test_winners_and_odd_chips(hand):
             assert all(a.reason is not Reason.LOW for a in result.awards)  # the high scoops
 
 
+@pytest.mark.smoke
 @settings(max_examples=200, deadline=None)
 @given(hands())
 def test_side_pots_shape(hand):

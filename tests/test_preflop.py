@@ -69,6 +69,7 @@ def exact_counts(first, second):
     return round(result.win[0] * result.showdowns), round(result.tie[0] * result.showdowns)
 
 
+@pytest.mark.smoke
 def test_shipped_table_equals_direct_equity_calls():
     hands, _ = preflop_matchups()
     rng = np.random.default_rng(17)
@@ -79,6 +80,7 @@ def test_shipped_table_equals_direct_equity_calls():
         assert counts.boards == BOARDS and counts.win + counts.tie + counts.lose == BOARDS
 
 
+@pytest.mark.smoke
 def test_matchup_counts_is_the_kernel_of_the_table():
     hands, _ = preflop_matchups()
     block = hands[1000:1010]
@@ -120,6 +122,7 @@ def test_matrix_is_the_class_equities_and_antisymmetric():
     assert labels == tuple(label for row in ph.ranges.GRID_LABELS for label in row)
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("first, second, error, words", [
     ("AhKh", "KhQd", InvalidCardError, "share a card"),
     ("AKx", "QQ", InvalidCardError, "neither a hand class"),

@@ -304,6 +304,7 @@ def test_runs_are_the_shortest_cover(kickers, pairs, data):
 # --- the range as a value -------------------------------------------------------------
 
 
+@pytest.mark.smoke
 def test_weights_array_in_and_out():
     weights = np.zeros(N_COMBOS)
     weights[combo_index("As", "Ah")] = 0.5
@@ -363,6 +364,7 @@ def test_scaling():
         r * "2"
 
 
+@pytest.mark.smoke
 def test_card_removal():
     r = Range("AA, AKs, KQo")
     assert r.without("As") == Range("AhAd, AhAc, AdAc, AhKh, AdKd, AcKc, KQo")

@@ -44,6 +44,7 @@ def play_random(env, rng, on_decision=None):
     return rewards
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("name, options", [
     ("holdem", {}),
     ("plo", {"actions": "pot", "players": 4}),
@@ -100,6 +101,7 @@ def test_rewards_sum_to_minus_the_rake_in_big_blinds():
     assert raked > 0
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("name, actions", [("holdem", "abstract"), ("holdem", "pot"), ("plo", "big-blinds"),
                                            ("stud", "abstract"), ("badugi", "abstract"),
                                            ("five-card-draw", "pot"), ("turkish", "abstract")])
@@ -267,6 +269,7 @@ def test_observation_layout():
     assert holdem.size == 52 + 52 + 36 + 1 + 1 + 2 + 4 + 4 * 32
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("name", sorted(VARIANTS))
 def test_observations_match_the_reference_encoding(name):
     """The C writer against tests/reference_observation.py for every player at every
@@ -329,6 +332,7 @@ def test_fixed_limit_and_pot_limit_structures():
             assert sum(play_random(env, rng).values()) == pytest.approx(0.0)
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("opponent", [RandomAgent(seed=1), CallStation(), EquityAgent(samples=16, seed=2)])
 def test_gymnasium_wrapper(opponent):
     env = PokerGymEnv(opponent, hero=2, variant="holdem", players=4, seed=1)
@@ -366,6 +370,7 @@ def test_equity_agent_estimates():
     assert 0.0 <= EquityAgent(samples=20, seed=1).equity(stud.view(0)) <= 1.0
 
 
+@pytest.mark.smoke
 def test_import_pokerhash_does_not_import_pettingzoo():
     code = "import sys, pokerhash, pokerhash.engine; sys.exit(any(m in sys.modules for m in ('pettingzoo', 'gymnasium')))"
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0

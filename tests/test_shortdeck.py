@@ -43,6 +43,7 @@ def every_five():
     return all_hands(SHORT_DECK, 5)
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("trips_beat_straight", ORDERS)
 def test_every_five_card_hand_matches_the_reference(every_five, trips_beat_straight):
     hands = every_five
@@ -99,6 +100,7 @@ def test_seven_cards_against_the_reference_order():
         assert_same_order(values, [rank_best([int(c) for c in h], trips_beat_straight) for h in hands])
 
 
+@pytest.mark.smoke
 def test_per_call_batch_and_best_five_agree():
     for width, seed in ((5, 4), (6, 5), (7, 6)):
         hands = deck_hands(500, width, seed)
@@ -169,6 +171,7 @@ def test_best_five_in_significance_order():
 
 # --- malformed input ------------------------------------------------------------
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("hand, error, message", [
     ("As Ks Qs Js", InvalidCardError, "got 4"),
     ("As Ks Qs Js Ts 9s 8s 7s", InvalidCardError, "got 8"),

@@ -45,6 +45,7 @@ def test_bring_in_refuses_bad_up_cards(bad, error):
         bring_in_seat(bad)
 
 
+@pytest.mark.smoke
 def test_bring_in_matches_the_reference():
     rng = random.Random(6)
     for _ in range(2000):
@@ -91,6 +92,7 @@ def test_razz_showing_order(better, worse, equal):
     assert a == b if equal else a > b
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("bad", ["", "As Ks Qs Js Ts", "As As"])
 def test_showing_rank_refuses_bad_boards(bad):
     with pytest.raises(InvalidCardError):

@@ -83,6 +83,7 @@ def run_together(tasks):
         return list(pool.map(run, tasks))
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("name", EVALUATORS)
 def test_batch_in_threads_matches_single_thread(name):
     evaluator = EVALUATORS[name]
@@ -99,6 +100,7 @@ def test_batch_in_threads_matches_single_thread(name):
         np.testing.assert_array_equal(result, expected[rows])
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("name", EVALUATORS)
 def test_per_call_in_threads_matches_single_thread(name):
     evaluator = EVALUATORS[name]
@@ -147,6 +149,7 @@ def test_full_enumeration_in_threads():
     assert run_together([lambda: ph.category_counts(5)] * 4) == [expected] * 4
 
 
+@pytest.mark.smoke
 def test_omaha_table_built_by_concurrent_first_calls():
     """The Omaha table is built in C on first use: in a fresh process, threads whose
     very first call is an Omaha evaluation all get the answers of a later serial run."""

@@ -186,6 +186,7 @@ def test_players_and_lowest_rank_select_the_deck():
 
 # --- malformed input -----------------------------------------------------------------
 
+@pytest.mark.smoke
 def test_malformed_hands_are_rejected():
     with pytest.raises(InvalidCardError, match="expected 5"):
         value("A♥ K♦ Q♣ J♣")
@@ -209,6 +210,7 @@ def test_malformed_hands_are_rejected():
         value(12345)
 
 
+@pytest.mark.smoke
 def test_batch_validation_names_the_row():
     good = cards("A♥ K♦ Q♣ J♣ 9♣")
     with pytest.raises(InvalidCardError, match="row 1 of hands: card 5c is not in the 36-card"):
@@ -232,6 +234,7 @@ def test_batch_validation_names_the_row():
     assert evaluate_turkish_batch([good], check=False)[0] == value(good)
 
 
+@pytest.mark.smoke
 def test_batch_equals_per_call():
     rng = np.random.default_rng(4)
     for lowest in (SIX, SEVEN, EIGHT, NINE):
