@@ -13,7 +13,7 @@
 #      silently); `auditwheel repair` to a manylinux tag, failing if that is impossible;
 #   4. the wheel holds no .c file, holds _core.pxd, _core.pyi, py.typed, the preflop
 #      table data/preflop_holdem.npz and a .so for every extension built, and is at
-#      most 3 MB;
+#      most 4 MiB;
 #   5. a fresh virtual environment installs the repaired wheel with test
 #      dependencies; every compiled module imports from it as a compiled module, the
 #      `pokerhash` command runs, and the sdist's tests run against it from a
