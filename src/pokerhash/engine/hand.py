@@ -473,9 +473,12 @@ class Hand:
         :attr:`seats`) reads at every decision (the RL observation encoder): their
         cards, the board, every player's up cards, :meth:`chips`' four lists, the pot,
         :attr:`pending` and :attr:`street`. The lists are live: read, do not change."""
-        stacks, bets, contributed, folded = self.chips()
-        return (self._hole[index], self._boards[0] if self._boards else self._board, self._up, stacks, bets,
-                contributed, folded, sum(contributed) + self._dead, self._pending, self._street)
+        round_ = self._round
+        pending = self._pending
+        contributed = self._contributed
+        bets = round_.bets if round_ is not None and pending is not _OVER else [0] * self._n
+        return (self._hole[index], self._boards[0] if self._boards else self._board, self._up, self._stacks, bets,
+                contributed, self._folded, sum(contributed) + self._dead, pending, self._street)
 
     @property
     def pot(self) -> int:
