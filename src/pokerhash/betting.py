@@ -104,7 +104,7 @@ class Structure:
     @property
     def is_big_bet(self) -> bool:
         """No-limit or pot-limit: raises are sized freely from a minimum."""
-        return self.limit is not Limit.FIXED_LIMIT
+        return self.limit is not _FIXED_LIMIT  # a module constant: Enum.MEMBER is a slow lookup
 
     def bet_size(self, street: int) -> int:
         """The fixed-limit bet of ``street``, or the minimum bet of a big-bet game."""

@@ -197,6 +197,9 @@ class Forced(str, enum.Enum):
     ANTES = "antes"
 
 
+_BRING_IN = Forced.BRING_IN
+
+
 class FirstToAct(str, enum.Enum):
     """Who starts the betting after the first round (RULES §5-§6): the first active
     player left of the button, or stud's best showing hand."""
@@ -244,7 +247,7 @@ class Variant:
 
     @property
     def is_stud(self) -> bool:
-        return self.forced is Forced.BRING_IN
+        return self.forced is _BRING_IN  # a module constant: Enum.MEMBER is a slow lookup
 
     @property
     def has_board(self) -> bool:
