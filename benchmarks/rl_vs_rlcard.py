@@ -11,6 +11,15 @@ acting agent's observation and mask (``env.last()``) and steps, RLCard's steps a
 gets the next state, so both build an observation per decision. Repeats alternate
 between the two; reported: medians of steps/s and hands/s, and the ratio (target:
 pokerhash at least 50,000 steps/s and twice RLCard).
+
+The machine's other load moves both timings and their ratio. CPU instructions per
+step do not move: count them with valgrind, one library at a time, and subtract a
+shorter run to drop the start-up (about a minute each):
+
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+        python benchmarks/rl_vs_rlcard.py --only pokerhash.rl --hands 1200 --repeats 1
+    (then --hands 200; instructions per step: the difference over the difference in
+    steps, which the script prints)
 """
 
 from __future__ import annotations
@@ -72,8 +81,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--only", choices=("pokerhash.rl", "RLCard"),
+                        help="run one library (for instruction counts, below)")
     args = parser.parse_args()
-    runners = {"pokerhash.rl": pokerhash_runner(1), "RLCard": rlcard_runner(1)}
+    makers = {"pokerhash.rl": pokerhash_runner, "RLCard": rlcard_runner}
+    runners = {name: make(1) for name, make in makers.items() if args.only in (None, name)}
     steps = {name: [] for name in runners}
     hands = {name: [] for name in runners}
     for name, run in runners.items():
@@ -85,9 +97,12 @@ def main() -> None:
             hands[name].append(args.hands / seconds)
     print(f"six-max no-limit Hold'em, random play, {args.hands} hands x {args.repeats} repeats (medians)")
     for name in runners:
-        print(f"  {name:13s} {statistics.median(steps[name]):10,.0f} steps/s {statistics.median(hands[name]):9,.0f} hands/s")
-    ratio = statistics.median(steps["pokerhash.rl"]) / statistics.median(steps["RLCard"])
-    print(f"  ratio (steps/s): {ratio:.1f}x RLCard")
+        total = round(statistics.median(steps[name]) * args.hands / statistics.median(hands[name]))
+        print(f"  {name:13s} {statistics.median(steps[name]):10,.0f} steps/s {statistics.median(hands[name]):9,.0f} hands/s"
+              f" ({total:,} steps a run)")
+    if len(runners) == 2:
+        ratio = statistics.median(steps["pokerhash.rl"]) / statistics.median(steps["RLCard"])
+        print(f"  ratio (steps/s): {ratio:.1f}x RLCard")
 
 
 if __name__ == "__main__":
