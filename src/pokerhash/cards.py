@@ -202,8 +202,9 @@ class Deck:
             order = list(cards)
             rng.shuffle(order)
             return order
-        self._round += 1
-        return _keyed_shuffle(cards, self._key, self._stream, self._round - 1)
+        round_ = self._round
+        self._round = round_ + 1
+        return _keyed_shuffle(cards, self._key, self._stream, round_)
 
     def shuffle(self) -> None:
         """Put every card back and shuffle."""

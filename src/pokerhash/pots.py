@@ -65,6 +65,11 @@ class Pots:
     def total(self) -> int:
         return sum(pot.amount for pot in self.pots)
 
+    @property
+    def uncalled(self) -> Dict[int, int]:
+        """The uncalled chips by seat ({} when none): ``Settlement.uncalled``."""
+        return {self.uncalled_seat: self.uncalled_amount} if self.uncalled_seat is not None else {}
+
 
 def side_pots(contributions: Union[Mapping[int, int], Sequence[int]], folded: Collection[int] = ()) -> Pots:
     """Split the chips each seat put in this hand into a main pot and side pots.
@@ -326,8 +331,7 @@ def settle(
         raise InvalidValueError("settle needs players_dealt to compute the rake")
     else:
         rake_total = rake.amount(total, players_dealt, ended_first_round)
-    uncalled = {pots.uncalled_seat: pots.uncalled_amount} if isinstance(pots, Pots) and pots.uncalled_seat is not None else {}
-    return _settle(pot_list, high, low, order, rake_total, uncalled)
+    return _settle(pot_list, high, low, order, rake_total, pots.uncalled if isinstance(pots, Pots) else {})
 
 
 def _settle(pots: Sequence[Pot], high: Mapping[int, int], low: Optional[Mapping[int, int]],

@@ -464,21 +464,21 @@ class Hand:
         lists by player index (the order of :attr:`seats`): the live lists, for observers
         that read them at every decision (the dict properties build a dict per call).
         Read them, do not change them; copy what you keep."""
+        return self._stacks, self._round_bets(), self._contributed, self._folded
+
+    def _round_bets(self) -> List[int]:
         round_ = self._round
-        bets = round_.bets if round_ is not None and self._pending is not _OVER else [0] * self._n
-        return self._stacks, bets, self._contributed, self._folded
+        return round_.bets if round_ is not None and self._pending is not _OVER else [0] * self._n
 
     def snapshot(self, index: int) -> tuple:
         """In one call, what an observer at player ``index`` (the order of
         :attr:`seats`) reads at every decision (the RL observation encoder): their
         cards, the board, every player's up cards, :meth:`chips`' four lists, the pot,
         :attr:`pending` and :attr:`street`. The lists are live: read, do not change."""
-        round_ = self._round
-        pending = self._pending
         contributed = self._contributed
-        bets = round_.bets if round_ is not None and pending is not _OVER else [0] * self._n
-        return (self._hole[index], self._boards[0] if self._boards else self._board, self._up, self._stacks, bets,
-                contributed, self._folded, sum(contributed) + self._dead, pending, self._street)
+        return (self._hole[index], self._boards[0] if self._boards else self._board, self._up, self._stacks,
+                self._round_bets(), contributed, self._folded, sum(contributed) + self._dead, self._pending,
+                self._street)
 
     @property
     def pot(self) -> int:
@@ -1070,8 +1070,7 @@ class Hand:
         if len(boards) == 1:
             ended_first = len(live) == 1 and self._street == 0
             rake = rake_rule.amount(pots.total, n, ended_first) if rake_rule is not None else 0
-            uncalled = {pots.uncalled_seat: pots.uncalled_amount} if pots.uncalled_seat is not None else {}
-            settlements = (_settle(pots.pots, highs[0], lows[0], order, rake, uncalled),)
+            settlements = (_settle(pots.pots, highs[0], lows[0], order, rake, pots.uncalled),)
         else:
             rake = rake_rule.amount(pots.total, n) if rake_rule is not None else 0
             left = rake

@@ -222,13 +222,6 @@ class PokerEnv(AECEnv):
         for other in rewards:
             rewards[other] = 0
 
-    def last(self, observe: bool = True):
-        """(observation, cumulative reward, termination, truncation, info) of the agent
-        to act, as PettingZoo's ``last``."""
-        agent = self.agent_selection
-        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
-                self.terminations[agent], self.truncations[agent], self.infos[agent])
-
     def _current_legal(self) -> Tuple[int, ...]:
         """The legal indexes of the player to act (computed once per decision)."""
         legal = self._legal
