@@ -121,6 +121,9 @@ GAME_LAYER = [
 ]
 for game_extension in GAME_LAYER:
     game_extension.cython_c_in_temp = True
+    # A module's .pxd beside its .py makes its hot classes extension types (betting.pxd:
+    # BettingRound); other modules cimport them from there.
+    game_extension.cython_include_dirs = ["src"]
     # Python semantics exactly: annotations are documentation, not C types.
     game_extension.cython_directives = {"language_level": 3, "annotation_typing": False, "embedsignature": True}
 

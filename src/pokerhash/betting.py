@@ -14,7 +14,7 @@ Players are indices 0..n-1 in clockwise seat order. Amounts of bets and raises a
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass
 from typing import List, NamedTuple, Optional, Sequence, Tuple
 
 from ._checks import as_flag, as_int
@@ -121,9 +121,6 @@ class ActionKind(str, enum.Enum):
 
 
 _SIZED = (ActionKind.BET, ActionKind.RAISE)
-
-# For n players, the players clockwise from each start 0..n (n wraps to 0).
-_CLOCKWISE: dict = {}
 
 
 class _ActionFields(NamedTuple):
@@ -300,19 +297,12 @@ _FIXED_LIMIT = Limit.FIXED_LIMIT
 _POT_LIMIT = Limit.POT_LIMIT
 
 
-def _slotted(cls: type) -> type:
-    """``dataclass(slots=True)`` for Python 3.9: the same class with ``__slots__``,
-    whose attributes read faster than an instance dict's (one round does many reads
-    per action)."""
-    names = tuple(f.name for f in fields(cls))
-    namespace = {key: value for key, value in cls.__dict__.items()
-                 if key not in names and key not in ("__dict__", "__weakref__")}
-    namespace["__slots__"] = names
-    return type(cls)(cls.__name__, cls.__bases__, namespace)
+# The fields of a round, in the order of BettingRound(...)'s arguments (its repr
+# and == use them too).
+_FIELDS = ("structure", "street", "stacks", "bets", "contributed", "folded", "acted", "current_bet", "full_level",
+           "increment", "bet_count", "capped", "open_pair", "to_act", "dead")
 
 
-@_slotted
-@dataclass
 class BettingRound:
     """One betting round (street). Build it with :meth:`start`; then :meth:`apply` actions.
 
@@ -322,27 +312,47 @@ class BettingRound:
     action this round (None: not yet; blinds are not actions, which gives the big
     blind the option). ``current_bet`` is the level to match; ``full_level`` the level
     of the last full bet or raise and ``increment`` the size of the largest one;
-    ``bet_count`` counts full bets and raises (the big blind is the first).
+    ``bet_count`` counts full bets and raises (the big blind is the first);
+    ``dead`` is money in the pot that belongs to no player's bets (a big-blind ante).
+
+    Compiled, this is an extension type (``betting.pxd`` declares its fields and
+    methods): the engine reads these fields and calls these methods many times per
+    action, and C struct reads are what make that cheap.
     """
 
-    structure: Structure
-    street: int
-    stacks: List[int]
-    bets: List[int]
-    contributed: List[int]
-    folded: List[bool]
-    acted: List[Optional[int]]
-    current_bet: int
-    full_level: int
-    increment: int
-    bet_count: int = 0
-    capped: bool = False
-    open_pair: bool = False
-    to_act: Optional[int] = None
-    #: Dead money in the pot that belongs to no player's bets (a big-blind ante).
-    dead: int = 0
-    #: legal_actions() of the current state, computed once per state.
-    _legal: Optional[LegalActions] = field(default=None, repr=False, compare=False)
+    __slots__ = _FIELDS + ("_legal",)
+
+    def __init__(self, structure: Structure, street: int, stacks: List[int], bets: List[int],
+                 contributed: List[int], folded: List[bool], acted: List[Optional[int]], current_bet: int,
+                 full_level: int, increment: int, bet_count: int = 0, capped: bool = False, open_pair: bool = False,
+                 to_act: Optional[int] = None, dead: int = 0) -> None:
+        self.structure = structure
+        self.street = street
+        self.stacks = stacks
+        self.bets = bets
+        self.contributed = contributed
+        self.folded = folded
+        self.acted = acted
+        self.current_bet = current_bet
+        self.full_level = full_level
+        self.increment = increment
+        self.bet_count = bet_count
+        self.capped = capped
+        self.open_pair = open_pair
+        self.to_act = to_act
+        self.dead = dead
+        #: legal_actions() of the current state, computed once per state.
+        self._legal: Optional[LegalActions] = None
+
+    def __repr__(self) -> str:
+        return f"BettingRound({', '.join(f'{name}={getattr(self, name)!r}' for name in _FIELDS)})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in _FIELDS)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
 
     @classmethod
     def start(
@@ -635,10 +645,8 @@ class BettingRound:
             return
         bets, acted, current = self.bets, self.acted, self.current_bet
         count = len(stacks)
-        order = _CLOCKWISE.get(count)
-        if order is None:
-            order = _CLOCKWISE[count] = tuple(tuple((s + k) % count for k in range(count)) for s in range(count + 1))
-        for player in order[start]:
+        for k in range(count):
+            player = (start + k) % count
             if folded[player] or not stacks[player]:
                 continue
             if bets[player] < current or (able > 1 and acted[player] is None):

@@ -406,7 +406,7 @@ class Hand:
         first = len(blinds) % n if n > 2 else 1
         for seat, live, dead in self._missed:
             i = self._index[seat]
-            if any(bet.player == i for bet in forced):
+            if any([bet.player == i for bet in forced]):
                 raise InvalidValueError(f"seat {seat} is in the blinds and owes no missed blinds")
             if dead:
                 self._post_dead(i, dead, ForcedKind.ANTE, dead=True)
@@ -846,9 +846,9 @@ class Hand:
         players left, the rest of the board is dealt twice if the stub holds it
         (rules: The games and their flow)."""
         if self.options.run_it_twice and self._twice is None and not self._boards and self.variant.has_board:
-            if sum(1 for i in range(self._n) if not self._folded[i] and self._stacks[i]) < 2:
+            if sum([1 for i in range(self._n) if not self._folded[i] and self._stacks[i]]) < 2:
                 # Only when the stub holds both runs (ten players of Omaha may not).
-                rest = sum(arg if op == _BOARD else 1 for op, arg in self._program[self._pc:] if op in (_BURN, _BOARD))
+                rest = sum([arg if op == _BOARD else 1 for op, arg in self._program[self._pc:] if op in (_BURN, _BOARD)])
                 if 2 * rest <= self._stub:
                     self._twice = (self._pc, len(self._board))
 
@@ -887,8 +887,8 @@ class Hand:
             first = self._opener  # the opener, or the next player on, acts first after the draw (RULES §5)
         else:
             first = 0
-        open_pair = street == 1 and variant.is_stud and variant.low is None and not variant.razz and any(
-            len({c >> 2 for c in self._up[i]}) < len(self._up[i]) for i in range(self._n) if not self._folded[i])
+        open_pair = street == 1 and variant.is_stud and variant.low is None and not variant.razz and any([
+            len({c >> 2 for c in self._up[i]}) < len(self._up[i]) for i in range(self._n) if not self._folded[i]])
         round_ = self._round
         if round_ is None:  # Turkish poker's first round, with antes only
             round_ = BettingRound.start(self.structure, self._stacks, first, street=street,
@@ -1083,8 +1083,8 @@ class Hand:
                 # The first run's half takes the odd chip (rules: run it twice).
                 first.append(Pot(net - net // 2, pot.eligible))
                 second.append(Pot(net // 2, pot.eligible))
-            settlements = tuple(_settle(run_pots, highs[run], lows[run], order, 0, {})
-                                for run, run_pots in enumerate((first, second)))
+            settlements = tuple([_settle(run_pots, highs[run], lows[run], order, 0, {})
+                                for run, run_pots in enumerate((first, second))])
         payouts: Dict[int, int] = {}
         if log is not None and rake:
             log.append(ev.Rake(rake))
@@ -1110,7 +1110,7 @@ class Hand:
         if not self._dead:
             return pots
         if not pots.pots:
-            main = Pot(self._dead, tuple(sorted(seats[i] for i in range(self._n) if not folded[i])))
+            main = Pot(self._dead, tuple(sorted([seats[i] for i in range(self._n) if not folded[i]])))
             return Pots((main,), pots.uncalled_seat, pots.uncalled_amount)
         main = pots.pots[0]
         return Pots((Pot(main.amount + self._dead, main.eligible),) + pots.pots[1:], pots.uncalled_seat,
@@ -1132,7 +1132,11 @@ class Hand:
                 if low_rule is not None:
                     lows[run][seats[i]] = low_rule.value(hole, board, lowest)
         start = self._aggressor if self._aggressor is not None and not self._folded[self._aggressor] else live[0]
-        order = sorted(live, key=lambda i: (i - start) % self._n)
+        # Clockwise from start: live is in increasing index order.
+        k = 0
+        while live[k] < start:
+            k += 1
+        order = live[k:] + live[:k]
         shown_seats: List[int] = []
         shown: List[ShownHand] = []
         for i in order:

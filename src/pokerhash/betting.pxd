@@ -1,0 +1,30 @@
+cimport cython
+
+# Compiled, BettingRound is an extension type: its fields are C struct members and
+# its methods C functions (cpdef: still callable, and overridable, from Python).
+# betting.py stays the one source; without a compiler it runs as it is.
+
+cdef class BettingRound:
+    cdef public object structure, street, current_bet, full_level, increment, bet_count, capped, open_pair
+    cdef public object to_act, dead, _legal
+    cdef public list stacks, bets, contributed, folded, acted
+
+    cpdef BettingRound copy(self)
+    cpdef legal_actions(self)
+    cpdef _compute_legal(self)
+    cpdef validate(self, action)
+    cpdef perform(self, move)
+    cpdef _player_to_act(self)
+    cpdef tuple _fixed_sizes(self)
+    cpdef str _no_raise_reason(self, player)
+    cpdef bint _reopened(self, player) except -1
+    cpdef _validate_sized(self, legal, requested, to)
+    cpdef bint _is_full_raise(self, to) except -1
+    cpdef _raise_to(self, to)
+    cpdef bint _cap_reached(self) except -1
+    cpdef bint _opponent_can_cover(self, player) except -1
+    @cython.locals(count=Py_ssize_t, k=Py_ssize_t, player=Py_ssize_t, live=Py_ssize_t, able=Py_ssize_t)
+    cpdef _advance(self, Py_ssize_t start)
+    cpdef _post(self, forced)
+    cpdef _place(self, kind, player, amount)
+    cpdef _check_forced(self, kind, player, amount)

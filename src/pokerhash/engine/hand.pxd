@@ -1,0 +1,57 @@
+# Compiled, Hand is an extension type: its fields are C struct members and its
+# methods C functions (cpdef: still callable, and overridable, from Python), and it
+# calls BettingRound's the same way. hand.py stays the one source; without a
+# compiler it runs as it is.
+cimport cython
+
+from pokerhash.betting cimport BettingRound
+
+
+cdef class Hand:
+    cdef public object variant, stakes, options, button, structure, _deck, _script, _used, _lowest, _pending
+    cdef public object _opener, _aggressor, _twice, _result, _deck_cards, _missed, _dead
+    cdef public dict _index
+    cdef public tuple seats, _program, _initial, _board, _boards
+    cdef public list _stacks, _contributed, _folded, _hole, _up, _muck, _discarded, _log
+    cdef public Py_ssize_t _n, _pc, _stub, _deal_next, _street
+    cdef public bint _caller
+    cdef public BettingRound _round
+
+    cpdef _new_deal(self)
+    cpdef _post_dead(self, Py_ssize_t i, amount, kind, bint dead=*)
+    cpdef Py_ssize_t _big_blind(self) except -1
+    cpdef _post_blinds(self, list forced)
+    cpdef list _round_bets(self)
+    cpdef tuple snapshot(self, Py_ssize_t index)
+    cpdef Py_ssize_t _player(self, seat) except -1
+    cpdef validate(self, action)
+    cpdef _validate_move(self, action)
+    @cython.locals(round_=BettingRound)
+    cpdef act(self, action)
+    cpdef _validate_bring_in(self, action)
+    cpdef list _take(self, Py_ssize_t count)
+    cpdef _check_available(self, got)
+    cpdef _burn(self, card)
+    cpdef _put_board(self, got)
+    cpdef _give(self, Py_ssize_t i, got, bint face_up)
+    cpdef bint _deal_to_players(self, count, bint face_up) except -1
+    cpdef _advance(self)
+    cpdef _maybe_twice(self)
+    cpdef _seventh_street(self)
+    @cython.locals(round_=BettingRound)
+    cpdef bint _start_round(self, Py_ssize_t street) except -1
+    cpdef bint _begin_round(self, BettingRound round_, forced) except -1
+    cpdef _ask(self, BettingRound round_)
+    cpdef _end_round(self)
+    cpdef _redeal(self)
+    cpdef bint _ask_bring_in(self) except -1
+    cpdef Py_ssize_t _best_showing(self) except -1
+    cpdef bint _next_draw(self, most) except -1
+    cpdef list _draw_cards(self, Py_ssize_t count)
+    cpdef tuple _serve_draw(self, Py_ssize_t i, got)
+    cpdef _make_room(self, Py_ssize_t count)
+    cpdef list _take_muck(self)
+    cpdef _restock(self)
+    cpdef _finish(self)
+    cpdef _pots(self)
+    cpdef tuple _showdown(self, list live, pots, boards, list highs, list lows)
