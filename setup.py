@@ -104,11 +104,13 @@ def extension(name: str) -> Extension:
 # features), rl._encode (the environments' observation vectors).
 EXTENSIONS = ["_core", "_equity", "_icm", "_iso", "rl._encode"]
 
-# The game layer's hot path (betting rounds, pots, the hand engine, the RL encoding) is plain Python
-# that Cython compiles as it stands, for about twice the hands per second; the .py
-# files stay the one source, and the fallback if a compiler is missing (optional).
+# The game layer's hot path (betting rounds, pots, the hand engine, the RL plumbing) is plain
+# Python that Cython compiles as it stands, for several times the hands per second; the
+# .py files stay the one source (and run uncompiled, e.g. under a debugger). Not
+# optional: a build needs the C compiler anyway, and these modules cimport each
+# other's extension types (a half-compiled layer would not import).
 GAME_LAYER = [
-    Extension(name, sources=[path], extra_compile_args=compile_args(), optional=True)
+    Extension(name, sources=[path], extra_compile_args=compile_args())
     for name, path in (
         ("pokerhash.cards", "src/pokerhash/cards.py"),
         ("pokerhash.betting", "src/pokerhash/betting.py"),

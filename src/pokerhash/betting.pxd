@@ -5,7 +5,9 @@ cimport cython
 # betting.py stays the one source; without a compiler it runs as it is.
 
 cdef class BettingRound:
-    cdef public object structure, street, current_bet, full_level, increment, bet_count, capped, open_pair
+    cdef object _structure, _limit
+    cdef bint _big_bet_game
+    cdef public object street, current_bet, full_level, increment, bet_count, capped, open_pair
     cdef public object to_act, dead, _legal
     cdef public list stacks, bets, contributed, folded, acted
 
@@ -28,3 +30,6 @@ cdef class BettingRound:
     cpdef _post(self, forced)
     cpdef _place(self, kind, player, amount)
     cpdef _check_forced(self, kind, player, amount)
+
+
+cpdef _normalized(kind, to, chips, is_all_in, player)

@@ -193,10 +193,15 @@ class ForcedKind(str, enum.Enum):
     BRING_IN = "bring-in"
 
 
+# tuple.__new__ read once: the fields of the engine's own NamedTuples are checked
+# already, and a NamedTuple's own __new__ is interpreted Python.
+_new_tuple = tuple.__new__
+
+
 def _normalized(kind: ActionKind, to: Optional[int], chips: int, is_all_in: bool, player: Optional[int]) -> Action:
     """An Action whose fields the caller has already checked (a round's normalized
     moves): it skips the checks of ``Action()``, on the hot path of every action."""
-    return tuple.__new__(Action, (kind, to, chips, is_all_in, player))
+    return _new_tuple(Action, (kind, to, chips, is_all_in, player))
 
 
 class _ForcedBetFields(NamedTuple):
@@ -240,7 +245,7 @@ class ForcedBet(_ForcedBetFields):
 def _forced(kind: ForcedKind, player: int, amount: int) -> ForcedBet:
     """A ForcedBet whose fields the caller has checked (the engine's blinds, at every
     hand): it skips the checks of ``ForcedBet()``."""
-    return tuple.__new__(ForcedBet, (kind, player, amount))
+    return _new_tuple(ForcedBet, (kind, player, amount))
 
 
 class LegalActions(NamedTuple):
@@ -320,7 +325,7 @@ class BettingRound:
     action, and C struct reads are what make that cheap.
     """
 
-    __slots__ = _FIELDS + ("_legal",)
+    __slots__ = ("_structure", "_limit", "_big_bet_game") + _FIELDS[1:] + ("_legal",)
 
     def __init__(self, structure: Structure, street: int, stacks: List[int], bets: List[int],
                  contributed: List[int], folded: List[bool], acted: List[Optional[int]], current_bet: int,
@@ -343,6 +348,17 @@ class BettingRound:
         self.dead = dead
         #: legal_actions() of the current state, computed once per state.
         self._legal: Optional[LegalActions] = None
+
+    @property
+    def structure(self) -> Structure:
+        return self._structure
+
+    @structure.setter
+    def structure(self, structure: Structure) -> None:
+        self._structure = structure
+        # What the rules ask of the structure at every action, read once.
+        self._limit = structure.limit
+        self._big_bet_game = structure.is_big_bet
 
     def __repr__(self) -> str:
         return f"BettingRound({', '.join(f'{name}={getattr(self, name)!r}' for name in _FIELDS)})"
@@ -427,7 +443,7 @@ class BettingRound:
         count = len(self.stacks)
         if not 0 <= first_to_act < count:
             raise InvalidValueError(f"first_to_act {first_to_act} is not a player 0..{count - 1}")
-        if open_pair and self.structure.is_big_bet:
+        if open_pair and self._big_bet_game:
             raise InvalidValueError("the open-pair option exists only in fixed-limit stud")
         self.street += 1
         self.bets = [0] * count
@@ -435,13 +451,13 @@ class BettingRound:
         self.current_bet = self.full_level = self.bet_count = 0
         self.capped = False
         self.open_pair = open_pair
-        self.increment = self.structure.bet_size(self.street)
+        self.increment = self._structure.bet_size(self.street)
         self._legal = None
         self._advance(first_to_act)
 
     def copy(self) -> BettingRound:
         """An independent copy (for search): the per-player lists are copied."""
-        return BettingRound(self.structure, self.street, self.stacks[:], self.bets[:], self.contributed[:],
+        return BettingRound(self._structure, self.street, self.stacks[:], self.bets[:], self.contributed[:],
                             self.folded[:], self.acted[:], self.current_bet, self.full_level, self.increment,
                             self.bet_count, self.capped, self.open_pair, self.to_act, self.dead)
 
@@ -469,22 +485,21 @@ class BettingRound:
         call_is_all_in = 0 < call == stack
         reason = self._no_raise_reason(player)
         if reason:
-            return LegalActions(player, call == 0, call, call_is_all_in, None, no_raise_reason=reason)
+            return _new_tuple(LegalActions, (player, call == 0, call, call_is_all_in, None, None, None, None, reason))
         kind = _RAISE if self.full_level else _BET
-        structure = self.structure
-        if structure.limit is not _FIXED_LIMIT:
+        if self._limit is not _FIXED_LIMIT:
             # No completing (RULES §7): a raise adds at least the largest full increment
             # on top of the current bet, even when that bet is a short all-in.
             min_to = self.current_bet + self.increment
-            if structure.limit is _POT_LIMIT:
+            if self._limit is _POT_LIMIT:
                 max_to = max(min_to, self.current_bet + sum(self.contributed) + self.dead + self.current_bet - bet)
             else:
                 max_to = all_in_to
             # tuple.__new__: LegalActions' own __new__ is interpreted Python, once per decision.
-            return tuple.__new__(LegalActions, (player, call == 0, call, call_is_all_in, kind, min(min_to, all_in_to),
+            return _new_tuple(LegalActions, (player, call == 0, call, call_is_all_in, kind, min(min_to, all_in_to),
                                                 min(max_to, all_in_to), None, ""))
         amounts = tuple(sorted({min(self.full_level + size, all_in_to) for size in self._fixed_sizes()}))
-        return LegalActions(player, call == 0, call, call_is_all_in, kind, amounts[0], amounts[-1], amounts)
+        return _new_tuple(LegalActions, (player, call == 0, call, call_is_all_in, kind, amounts[0], amounts[-1], amounts, ""))
 
     def validate(self, action: Action) -> Action:
         """The normalized action that :meth:`apply` would perform; IllegalActionError if illegal."""
@@ -553,15 +568,15 @@ class BettingRound:
         # Rules, The games and their flow: with an open pair on 4th street any bet or raise may be the small
         # or the big bet; once a big bet has been made, later raises are big bets.
         if not self.open_pair:
-            return (self.structure.bet_size(self.street),)
-        if self.increment < self.structure.big_bet:
-            return (self.structure.small_bet, self.structure.big_bet)
-        return (self.structure.big_bet,)
+            return (self._structure.bet_size(self.street),)
+        if self.increment < self._structure.big_bet:
+            return (self._structure.small_bet, self._structure.big_bet)
+        return (self._structure.big_bet,)
 
     def _no_raise_reason(self, player: int) -> str:
         """Why ``player`` may not bet or raise now ("" if they may)."""
         if self.capped:
-            return f"the betting is capped at {self.structure.max_bets} bets"
+            return f"the betting is capped at {self._structure.max_bets} bets"
         if self.bets[player] + self.stacks[player] <= self.current_bet:
             return f"player {player} has no chips beyond a call"
         if not self._opponent_can_cover(player):
@@ -575,7 +590,7 @@ class BettingRound:
         level = self.acted[player]
         if level is None:
             return True
-        if self.structure.is_big_bet:
+        if self._big_bet_game:
             # Rules, Betting: short all-ins that together reach a full raise reopen it.
             return self.current_bet - level >= self.increment
         return self.full_level > level
@@ -586,7 +601,6 @@ class BettingRound:
         if kind is None:
             raise IllegalActionError(f"{requested.value} is not legal: {legal.no_raise_reason}; legal: {legal}")
         all_in_to = self.bets[player] + self.stacks[player]
-        asked = f"{kind.value} to {to}"
         if to > all_in_to:
             problem = f"is more than player {player} has: all-in is {kind.value} to {all_in_to}"
         elif to < legal.min_to:  # type: ignore[operator]
@@ -597,17 +611,17 @@ class BettingRound:
             problem = "is not a fixed-limit amount"
         else:
             return _normalized(kind, to, to - self.bets[player], to == all_in_to, player)
-        raise IllegalActionError(f"{asked} {problem}; legal: {legal}")
+        raise IllegalActionError(f"{kind.value} to {to} {problem}; legal: {legal}")
 
     def _is_full_raise(self, to: int) -> bool:
-        if self.structure.is_big_bet:
+        if self._big_bet_game:
             return to - self.current_bet >= self.increment
         # The half-bet rule (rules: Betting): an all-in of half a bet or more counts as a full bet.
         return 2 * (to - self.full_level) >= self._fixed_sizes()[0]
 
     def _raise_to(self, to: int) -> None:
         if self._is_full_raise(to):
-            base = self.current_bet if self.structure.is_big_bet else self.full_level
+            base = self.current_bet if self._big_bet_game else self.full_level
             self.increment = max(self.increment, to - base)
             self.full_level = to
             self.bet_count += 1
@@ -615,11 +629,11 @@ class BettingRound:
         self.current_bet = to
 
     def _cap_reached(self) -> bool:
-        cap = self.structure.max_bets
+        cap = self._structure.max_bets
         if cap is None or self.bet_count < cap:
             return False
         # The heads-up option applies only if two players are left when the cap is reached.
-        return not (self.structure.uncapped_heads_up and self.folded.count(False) == 2)
+        return not (self._structure.uncapped_heads_up and self.folded.count(False) == 2)
 
     def _opponent_can_cover(self, player: int) -> bool:
         """Whether an opponent still in the hand could put in more than the current bet:
@@ -673,9 +687,9 @@ class BettingRound:
         if kind is _BRING_IN:
             # The bring-in is the player's action (rules: The games and their flow).
             self.acted[player] = amount
-        if amount >= self.structure.bet_size(self.street) and amount > self.full_level:
+        if amount >= self._structure.bet_size(self.street) and amount > self.full_level:
             # The big blind, a bring-in for a full bet and a straddle are full bets.
-            if kind is _STRADDLE and self.structure.is_big_bet:
+            if kind is _STRADDLE and self._big_bet_game:
                 self.increment = amount  # the straddle plays as a bigger big blind
             self.full_level = amount
             self.bet_count += 1
@@ -688,13 +702,13 @@ class BettingRound:
             # to match. Dead money (a missed small blind) is posted as an ante.
             raise InvalidValueError(
                 f"player {player} already has {self.bets[player]} in front of them and cannot also post a {kind.value}")
-        size = self.structure.bet_size(self.street)
-        if kind is _BRING_IN and (self.structure.is_big_bet or self.current_bet or amount > size):
+        size = self._structure.bet_size(self.street)
+        if kind is _BRING_IN and (self._big_bet_game or self.current_bet or amount > size):
             raise InvalidValueError(f"a bring-in opens fixed-limit betting with at most {size}, not {amount}")
         if kind is _STRADDLE:
             # A straddle is a voluntary raise of the big blind, so it must be affordable,
             # and in fixed limit it is exactly one bet more.
-            fixed_to = None if self.structure.is_big_bet else self.full_level + size
+            fixed_to = None if self._big_bet_game else self.full_level + size
             if not self.full_level or amount <= self.current_bet or amount > self.stacks[player] or fixed_to not in (None, amount):
                 raise InvalidValueError(
                     f"player {player} cannot straddle to {amount}: a straddle is an affordable raise of the big blind"

@@ -4,7 +4,7 @@
 # compiler it runs as it is.
 cimport cython
 
-from pokerhash.betting cimport BettingRound
+from pokerhash.betting cimport BettingRound, _normalized
 
 
 cdef class Hand:

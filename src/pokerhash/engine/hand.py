@@ -1149,7 +1149,7 @@ class Hand:
             for run in range(len(boards)):
                 high = highs[run][seat] if high_rule is not None else None
                 low = lows[run][seat] if low_rule is not None else None
-                shown.append(ShownHand(seat, self._hole[i], high, low, run, variant))
+                shown.append(_new_tuple(ShownHand, (seat, self._hole[i], high, low, run, variant)))
                 if self._log is not None:
                     self._log.append(ev.Show(seat, self._hole[i], high, low, run))
         return tuple(shown)

@@ -6,6 +6,8 @@ from cpython.float cimport PyFloat_AS_DOUBLE, PyFloat_AsDouble, PyFloat_CheckExa
 from cpython.long cimport PyLong_AsDouble, PyLong_CheckExact
 from libc.string cimport memset
 
+from pokerhash.engine.hand cimport Hand
+
 import numpy as np
 
 from pokerhash.errors import InvalidCardError
@@ -50,7 +52,7 @@ cdef class ObservationEncoder:
         self.board_at, self.up_at, self.seats_at, self.pot_at = board_at, up_at, seats_at, pot_at
         self.street_at, self.history_at = street_at, history_at
 
-    def encode(self, hand, Py_ssize_t index, double scale, list history):
+    def encode(self, Hand hand, Py_ssize_t index, double scale, list history):
         """The float32 observation of the player at ``index`` (clockwise from left of
         the button) of ``hand``: see ObservationLayout.encode."""
         if index < 0 or index >= self.players:
@@ -64,7 +66,7 @@ cdef class ObservationEncoder:
         self._write(out, hand, index, scale, history)
         return _frombuffer(buffer, _FLOAT32)
 
-    cdef int _write(self, float *out, hand, Py_ssize_t index, double scale, list history) except -1:
+    cdef int _write(self, float *out, Hand hand, Py_ssize_t index, double scale, list history) except -1:
         cdef Py_ssize_t n = self.players, i, r, at, street, first, player
         cdef object card, legal
         cdef list up, stacks, bets, contributed, folded

@@ -97,7 +97,7 @@ class ActionLayout:
 
     def legal(self, hand, seat: int) -> Tuple[int, ...]:
         """The indexes legal for ``seat`` now, in increasing order."""
-        pending = hand.pending
+        pending = hand._pending
         if pending.seat != seat:
             return ()
         kind = pending.kind
@@ -126,7 +126,7 @@ class ActionLayout:
         if indexes is None:
             start = self.draw_start
             indexes = self._draw_indexes[most] = tuple(
-                start + bits for bits in range(1 << self.draw_cards) if bin(bits).count("1") <= most)
+                [start + bits for bits in range(1 << self.draw_cards) if bin(bits).count("1") <= most])
         return indexes
 
     def _raise_slots(self, hand, legal: LegalActions, kind) -> List[int]:
@@ -168,12 +168,12 @@ class ActionLayout:
         if index not in legal:
             name = self.names[index] if 0 <= index < self.size else f"index {index}"
             raise IllegalActionError(f"action {index} ({name}) is not legal for seat {seat} now "
-                                     f"({hand.pending}); legal: {', '.join(self.names[i] for i in legal) or 'none'}")
+                                     f"({hand.pending}); legal: {', '.join([self.names[i] for i in legal]) or 'none'}")
         if index >= self.draw_start:
             bits = index - self.draw_start
             held = sorted(hand.hole_cards(seat))
-            return tuple(card for i, card in enumerate(held) if bits >> i & 1)
-        options = hand.pending.legal
+            return tuple([card for i, card in enumerate(held) if bits >> i & 1])
+        options = hand._pending.legal
         if index == 0:
             return FOLD
         if index == 1:
@@ -199,7 +199,7 @@ class ActionLayout:
 
 def _pot_terms(hand, legal: LegalActions) -> Tuple[int, int]:
     """The highest bet of the round and the pot after the player to act calls."""
-    return hand.chips()[1][legal.player] + legal.call, hand.pot + legal.call
+    return hand._round_bets()[legal.player] + legal.call, hand.pot + legal.call
 
 
 def _bit_text(bits: int, count: int) -> str:

@@ -1,0 +1,24 @@
+# Compiled, ActionLayout is an extension type that reads the Hand's fields directly
+# (its legal indexes and responses run at every decision). actions.py stays the one
+# source; without a compiler it runs as it is.
+cimport cython
+
+from pokerhash.engine.hand cimport Hand
+
+
+cdef class ActionLayout:
+    cdef public object mode, unit, fractions, names
+    cdef public bint _min_slot
+    cdef public Py_ssize_t cap, raise_start, raise_count, draw_start, draw_cards, size
+    cdef public dict _draw_indexes, _masks
+
+    cpdef tuple legal(self, Hand hand, seat)
+    cpdef mask_of(self, tuple indexes)
+    cpdef tuple _draws(self, most)
+    @cython.locals(slot=Py_ssize_t)
+    cpdef list _raise_slots(self, Hand hand, legal, kind)
+    cpdef response(self, Hand hand, seat, Py_ssize_t index, legal=*)
+    cpdef _raise_to(self, Hand hand, legal, Py_ssize_t slot)
+
+
+cpdef tuple _pot_terms(Hand hand, legal)
