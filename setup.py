@@ -116,9 +116,10 @@ GAME_LAYER = [
         ("pokerhash.betting", "src/pokerhash/betting.py"),
         ("pokerhash.pots", "src/pokerhash/pots.py"),
         ("pokerhash.engine.hand", "src/pokerhash/engine/hand.py"),
-        # The environments' per-step plumbing (action indexes, the AEC protocol).
+        # The environments' per-step plumbing (action indexes, the AEC protocol, history codes).
         ("pokerhash.rl.actions", "src/pokerhash/rl/actions.py"),
         ("pokerhash.rl.aec", "src/pokerhash/rl/aec.py"),
+        ("pokerhash.rl.observations", "src/pokerhash/rl/observations.py"),
     )
 ]
 for game_extension in GAME_LAYER:

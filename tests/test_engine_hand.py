@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from fractions import Fraction
 
 import pytest
 
@@ -632,3 +633,47 @@ def test_stud_bring_in_against_an_all_in_ante(to):
         hand.check() if hand.pending.legal.can_check else hand.call()
     assert sum(hand.result.stacks.values()) == 5 and hand.result.rake == 0
     assert Hand.replay(hand.events).result == hand.result
+
+
+def _every_result_object(result):
+    yield result
+    for settlement in result.settlements:
+        yield settlement
+        for pot_result in settlement.pots:
+            yield pot_result
+            yield pot_result.pot
+            yield from pot_result.awards
+
+
+@pytest.mark.parametrize("variant", [HOLDEM, OMAHA_HI_LO, STUD_HI_LO])
+def test_results_built_without_init_equal_the_dataclasses(variant):
+    """The engine builds its per-hand results by filling a frozen dataclass's fields
+    directly (pots._frozen_new, skipping the interpreted __init__): each must carry
+    exactly its fields and equal, and hash as, the object its constructor makes."""
+    import random
+
+    rng = random.Random(7)
+    stakes = Stakes(ante=1, bring_in=2, small_bet=4, big_bet=8) if variant.is_stud else BLINDS
+    checked = 0
+    for number in range(60):
+        hand = Hand(variant, {0: 60, 1: 25, 2: 100, 3: 40}, button=3, stakes=stakes, seed=number,
+                    options=Options(run_it_twice=number % 3 == 0, rake=RakeRule(Fraction(1, 20), Fraction(1, 20), cap=3)))
+        while not hand.is_over:
+            legal = hand.pending.legal
+            choice = rng.random()
+            if hand.pending.kind is PendingKind.BRING_IN:
+                hand.complete() if choice < 0.5 else hand.bring_in()
+            elif choice < 0.1:
+                hand.timeout()
+            elif choice < 0.4 and legal.raise_kind is not None:
+                hand.act(Action.raise_to(legal.max_to) if legal.fixed_amounts is None else Action.bet_to(legal.max_to))
+            else:
+                hand.act(Action.check() if legal.can_check else Action.call())
+        for made in _every_result_object(hand.result):
+            assert set(vars(made)) == {f.name for f in dataclasses.fields(made)}
+            rebuilt = type(made)(**vars(made))
+            assert rebuilt == made
+            if not isinstance(made, type(hand.result)):  # a HandResult holds dicts: unhashable
+                assert hash(rebuilt) == hash(made)
+            checked += 1
+    assert checked > 300

@@ -9,8 +9,8 @@
 #      no generated file;
 #   3. from the unpacked sdist, `python -m build --wheel` (build isolation fetches
 #      setuptools and Cython) for each CPython, every extension that setup.py lists
-#      built (an optional one that failed would otherwise leave its .py behind
-#      silently); `auditwheel repair` to a manylinux tag, failing if that is impossible;
+#      built (none is optional; were one, its failure would leave its .py behind
+#      silently, so the log is checked for that too); `auditwheel repair` to a manylinux tag, failing if that is impossible;
 #   4. the wheel holds no .c file, holds _core.pxd, _core.pyi, py.typed, the preflop
 #      table data/preflop_holdem.npz and a .so for every extension built, and is at
 #      most 4 MiB;

@@ -93,6 +93,20 @@ def side_pots(contributions: Union[Mapping[int, int], Sequence[int]], folded: Co
     return _side_pots(chips, folded)
 
 
+_object_new = object.__new__
+
+
+def _frozen_new(cls, **fields):
+    """An instance of the frozen dataclass ``cls`` with ``fields`` (every one of
+    them), as ``cls(**fields)`` makes it but without running the generated
+    ``__init__``: that is interpreted Python setting one field per call, and the
+    engine builds several of these results at every hand. For classes without
+    ``__post_init__`` only."""
+    made = _object_new(cls)
+    made.__dict__.update(fields)
+    return made
+
+
 def _side_pots(chips: Dict[int, int], folded: Collection[int]) -> Pots:
     """:func:`side_pots` of checked input, for callers that build it themselves (the
     engine, at every showdown): ``chips`` a fresh dict of seat to non-negative int
@@ -113,7 +127,7 @@ def _side_pots(chips: Dict[int, int], folded: Collection[int]) -> Pots:
             if put > previous:
                 amount += (put if put < level else level) - previous
         if amount:
-            pots.append(Pot(amount, tuple([seat for seat in live if chips[seat] >= level])))
+            pots.append(_frozen_new(Pot, amount=amount, eligible=tuple([seat for seat in live if chips[seat] >= level])))
         previous = level
     # Chips of folded players above every live player's level (possible only when a
     # folded player had matched more than anyone left) are dead money in the last pot.
@@ -126,7 +140,8 @@ def _side_pots(chips: Dict[int, int], folded: Collection[int]) -> Pots:
             pots[-1] = Pot(pots[-1].amount + dead, pots[-1].eligible)
         else:
             pots.append(Pot(dead, tuple(live)))
-    return Pots(tuple(pots), uncalled_seat if uncalled_amount else None, uncalled_amount)
+    return _frozen_new(Pots, pots=tuple(pots), uncalled_seat=uncalled_seat if uncalled_amount else None,
+                       uncalled_amount=uncalled_amount)
 
 
 def _by_seat(values: object, what: str):
@@ -242,6 +257,10 @@ class Reason(str, enum.Enum):
     LOW = "low"  # best qualifying low: the low half in hi/lo
 
 
+# Read per pot: a module constant is several times cheaper than Enum.MEMBER.
+_UNCONTESTED, _HIGH, _LOW = Reason.UNCONTESTED, Reason.HIGH, Reason.LOW
+
+
 @dataclass(frozen=True)
 class Award:
     """Chips one seat won from one pot; ``split_ways`` > 1 when tied hands shared it."""
@@ -348,8 +367,8 @@ def _settle(pots: Sequence[Pot], high: Mapping[int, int], low: Optional[Mapping[
         awards = _award(pot, pot.amount - taken, high, low, order)
         for award in awards:
             payouts[award.seat] = payouts.get(award.seat, 0) + award.amount
-        results.append(PotResult(pot, taken, awards))
-    return Settlement(tuple(results), payouts, rake, uncalled)
+        results.append(_frozen_new(PotResult, pot=pot, rake=taken, awards=awards))
+    return _frozen_new(Settlement, pots=tuple(results), payouts=payouts, rake=rake, uncalled=uncalled)
 
 
 def _clockwise_after(button: int, seat_order: Optional[Sequence[int]], pots: Sequence[Pot]) -> Dict[int, int]:
@@ -375,15 +394,15 @@ def _award(
 ) -> Tuple[Award, ...]:
     eligible = pot.eligible
     if len(eligible) == 1:
-        return (Award(eligible[0], amount, Reason.UNCONTESTED),)
+        return (_frozen_new(Award, seat=eligible[0], amount=amount, reason=_UNCONTESTED, split_ways=1),)
     high_winners = _best(eligible, high)
     low_winners = _best(eligible, low) if low is not None else ()
     if not low_winners or not low[low_winners[0]]:  # 0: nobody qualified for low
-        return _split(amount, high_winners, Reason.HIGH, order)
+        return _split(amount, high_winners, _HIGH, order)
     # Rules, Pots, splitting and rake: the high half takes the odd chip.
     low_half = amount // 2
-    return _split(amount - low_half, high_winners, Reason.HIGH, order) + _split(
-        low_half, low_winners, Reason.LOW, order
+    return _split(amount - low_half, high_winners, _HIGH, order) + _split(
+        low_half, low_winners, _LOW, order
     )
 
 
@@ -397,8 +416,9 @@ def _split(amount: int, winners: Sequence[int], reason: Reason, order: Mapping[i
     """Divide ``amount`` evenly; the chips that cannot be split go to the winner
     seated first left of the button (rules: Pots, splitting and rake)."""
     if len(winners) == 1:
-        return (Award(winners[0], amount, reason),)
+        return (_frozen_new(Award, seat=winners[0], amount=amount, reason=reason, split_ways=1),)
     share, odd = divmod(amount, len(winners))
     clockwise = sorted(winners, key=order.__getitem__)
     ways = len(winners)
-    return tuple([Award(seat, share + (odd if i == 0 else 0), reason, ways) for i, seat in enumerate(clockwise)])
+    return tuple([_frozen_new(Award, seat=seat, amount=share + (odd if i == 0 else 0), reason=reason, split_ways=ways)
+                  for i, seat in enumerate(clockwise)])

@@ -23,7 +23,7 @@ from ..betting import (Action, ActionKind, BettingRound, ForcedBet, ForcedKind, 
                        _normalized)
 from ..cards import Deck, HandLike, cards as parse_cards
 from ..errors import IllegalActionError, InvalidCardError, InvalidValueError
-from ..pots import Pot, Pots, RakeRule, Settlement, _settle, _side_pots, as_chips
+from ..pots import Pot, Pots, RakeRule, Settlement, _frozen_new, _settle, _side_pots, as_chips
 from . import events as ev
 from .variants import Forced, FirstToAct, Variant
 
@@ -1098,9 +1098,9 @@ class Hand:
                     if log is not None:
                         log.append(ev.Win(award.seat, award.amount, number, award.reason, run))
         final = dict(zip(seats, stacks))
-        self._result = HandResult(payouts, returned, final,
-                                  {seat: final[seat] - start for seat, start in zip(seats, self._initial)},
-                                  settlements, shown, rake, tuple(sorted(payouts)))
+        self._result = _frozen_new(HandResult, payouts=payouts, returned=returned, stacks=final,
+                                   net={seat: final[seat] - start for seat, start in zip(seats, self._initial)},
+                                   settlements=settlements, shown=shown, rake=rake, winners=tuple(sorted(payouts)))
         self._pending = _OVER
 
     def _pots(self) -> Pots:

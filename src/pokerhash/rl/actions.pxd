@@ -15,9 +15,10 @@ cdef class ActionLayout:
     cpdef tuple legal(self, Hand hand, seat)
     cpdef mask_of(self, tuple indexes)
     cpdef tuple _draws(self, most)
-    @cython.locals(slot=Py_ssize_t)
+    @cython.locals(slot=Py_ssize_t, f=double, highest=double, after_call=double)
     cpdef list _raise_slots(self, Hand hand, legal, kind)
     cpdef response(self, Hand hand, seat, Py_ssize_t index, legal=*)
+    @cython.locals(highest=double, after_call=double)
     cpdef _raise_to(self, Hand hand, legal, Py_ssize_t slot)
 
 
