@@ -106,7 +106,7 @@ EXTENSIONS = ["_core", "_equity", "_icm", "_iso", "rl._encode"]
 
 # The game layer's hot path (betting rounds, pots, the hand engine, the RL plumbing) is plain
 # Python that Cython compiles as it stands, for several times the hands per second; the
-# .py files stay the one source (and run uncompiled, e.g. under a debugger). Not
+# .py files stay the one source (the engine also runs uncompiled, e.g. under a debugger). Not
 # optional: a build needs the C compiler anyway, and these modules cimport each
 # other's extension types (a half-compiled layer would not import).
 GAME_LAYER = [

@@ -285,7 +285,7 @@ def test_observations_match_the_reference_encoding(name):
         for agent in env.agent_iter():
             for other in env.possible_agents:
                 index = env.hand.seats.index(env._agent_seat[other])
-                expected = reference_observation(layout, env.hand, index, env._scale, env._history)
+                expected = reference_observation(layout, env.hand, index, env._scale, env._episode.history)
                 np.testing.assert_array_equal(env.observe(other)["observation"], expected)
                 checked += 1
             observation, _, done, _, _ = env.last()
@@ -298,13 +298,13 @@ def test_history_rows_hold_chips_in_units_and_cards_drawn():
     env.reset()
     while env.hand.pending.kind is not PendingKind.DRAW:
         env.step(1)  # check or call
-    calls = [row for row in env._history if row[2] == 3]
+    calls = [row for row in env._episode.history if row[2] == 3]
     assert calls and all(row[3] == 1.0 for row in calls)  # called to 2 chips: 1 unit
     drawing = env.hand.pending.seat
     env.step(env.action_layout.draw_start + 0b00111)  # discard three cards
-    assert env._history[-1] == (1, env.hand.seats.index(drawing), 7, 3)  # hand.street: the draw before its round
+    assert env._episode.history[-1] == (1, env.hand.seats.index(drawing), 7, 3)  # hand.street: the draw before its round
     vector = env.observe(env.agent_selection)["observation"]
-    at = env.observation_layout.sections[-1].offset + 4 * (len(env._history) - 1)
+    at = env.observation_layout.sections[-1].offset + 4 * (len(env._episode.history) - 1)
     assert vector[at + 2] == 7 and vector[at + 3] == 3
 
 

@@ -2,7 +2,7 @@ cimport cython
 
 # Compiled, BettingRound is an extension type: its fields are C struct members and
 # its methods C functions (cpdef: still callable, and overridable, from Python).
-# betting.py stays the one source; without a compiler it runs as it is.
+# betting.py stays the one source; uncompiled (e.g. under a debugger) it runs as it is.
 
 cdef class BettingRound:
     cdef object _structure, _limit

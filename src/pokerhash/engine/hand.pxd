@@ -1,7 +1,7 @@
 # Compiled, Hand is an extension type: its fields are C struct members and its
 # methods C functions (cpdef: still callable, and overridable, from Python), and it
 # calls BettingRound's the same way. hand.py stays the one source; without a
-# compiler it runs as it is.
+# compiler (e.g. under a debugger) the engine runs from it as it is.
 cimport cython
 
 from pokerhash.betting cimport BettingRound, _normalized

@@ -6,7 +6,6 @@ from cpython.float cimport PyFloat_AS_DOUBLE, PyFloat_AsDouble, PyFloat_CheckExa
 from cpython.long cimport PyLong_AsDouble, PyLong_CheckExact
 from libc.string cimport memset
 
-from pokerhash.engine.hand cimport Hand
 
 import numpy as np
 
@@ -35,10 +34,8 @@ cdef inline int put_card(float *out, Py_ssize_t at, object card) except -1:
 
 
 cdef class ObservationEncoder:
-    """Writes observations of one layout: sections at the given offsets (-1: absent)."""
-
-    cdef readonly Py_ssize_t size, players, history
-    cdef Py_ssize_t board_at, up_at, seats_at, pot_at, street_at, history_at, streets
+    """Writes observations of one layout: sections at the given offsets (-1: absent).
+    Its fields and methods are declared in _encode.pxd (the environments call it in C)."""
 
     def __init__(self, Py_ssize_t size, Py_ssize_t players, Py_ssize_t history, Py_ssize_t streets,
                  Py_ssize_t board_at, Py_ssize_t up_at, Py_ssize_t seats_at, Py_ssize_t pot_at,
@@ -52,7 +49,7 @@ cdef class ObservationEncoder:
         self.board_at, self.up_at, self.seats_at, self.pot_at = board_at, up_at, seats_at, pot_at
         self.street_at, self.history_at = street_at, history_at
 
-    def encode(self, Hand hand, Py_ssize_t index, double scale, list history):
+    cpdef encode(self, Hand hand, Py_ssize_t index, double scale, list history):
         """The float32 observation of the player at ``index`` (clockwise from left of
         the button) of ``hand``: see ObservationLayout.encode."""
         if index < 0 or index >= self.players:

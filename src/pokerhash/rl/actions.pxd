@@ -1,6 +1,6 @@
 # Compiled, ActionLayout is an extension type that reads the Hand's fields directly
 # (its legal indexes and responses run at every decision). actions.py stays the one
-# source; without a compiler it runs as it is.
+# source.
 cimport cython
 
 from pokerhash.engine.hand cimport Hand

@@ -49,6 +49,64 @@ def _variant(variant: Union[str, Variant]) -> Variant:
         raise InvalidValueError(f"unknown variant {variant!r}; one of {', '.join(VARIANTS)} or a Variant") from None
 
 
+class _Episode:
+    """One hand's per-decision work: the legal indexes, the observations and the
+    moves, with the action history the observations carry. An extension type when
+    compiled (aec.pxd): PokerEnv is a Python class (AECEnv's subclass), and reading its
+    instance attributes cost more than the rest of a step's plumbing."""
+
+    __slots__ = ("hand", "layout", "encoder", "scale", "history", "legal")
+
+    def __init__(self, hand: Hand, layout: ActionLayout, encoder, scale: float, history: List[tuple]) -> None:
+        self.hand = hand
+        self.layout = layout
+        self.encoder = encoder
+        self.scale = scale
+        #: Rows of (street + 1, player index clockwise from left of the button, code,
+        #: amount: chips in units, or the number of cards drawn).
+        self.history = history
+        #: The legal indexes of the player to act (computed once per decision).
+        self.legal: Optional[Tuple[int, ...]] = None
+
+    def copy(self, hand: Hand) -> _Episode:
+        """This episode on ``hand`` (a clone of this one's), its history copied."""
+        other = _Episode(hand, self.layout, self.encoder, self.scale, self.history[:])
+        other.legal = self.legal
+        return other
+
+    def current_legal(self) -> Tuple[int, ...]:
+        legal = self.legal
+        if legal is None:
+            hand = self.hand
+            legal = self.legal = self.layout.legal(hand, hand.pending.seat)
+        return legal
+
+    def observe(self, seat: int) -> Dict[str, np.ndarray]:
+        hand = self.hand
+        index = hand.seats.index(seat)
+        observation = self.encoder.encode(hand, index, self.scale, self.history)
+        legal = self.current_legal() if hand.pending.seat == seat else ()  # over: nobody's seat
+        return {"observation": observation, "action_mask": self.layout.mask_of(legal).copy()}
+
+    def play(self, action) -> None:
+        """Play ``action`` (an index, or an engine response) for the player to act."""
+        hand = self.hand
+        pending = hand.pending
+        seat = pending.seat
+        if action.__class__ is int or isinstance(action, numbers.Integral):
+            action = self.layout.response(hand, seat, int(action), self.current_legal())
+        street = hand.street
+        index = hand.seats.index(seat)
+        if pending.kind is _DRAW:
+            row = (street + 1, index, _DRAW_CODE, len(hand.draw(action)))
+        else:
+            move = hand.act(action)
+            row = (street + 1, index, _BRING_IN_CODE if pending.kind is _BRING_IN else history_code(move),
+                   (move.to or 0) * self.scale)
+        self.history.append(row)
+        self.legal = None
+
+
 class PokerEnv(AECEnv):
     """A PettingZoo AEC environment on :class:`~pokerhash.engine.Hand` (see ``docs/rl.rst``).
 
@@ -105,7 +163,6 @@ class PokerEnv(AECEnv):
         self.rotate_button = rotate_button
         self.action_layout = ActionLayout(game, actions, fractions=fractions, cap=cap, unit=self.unit)
         self.observation_layout = ObservationLayout(game, n, history)
-        self._encode = self.observation_layout.encoder.encode
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._agent_seat = {agent: i for i, agent in enumerate(self.possible_agents)}
         self._observation_space = spaces.Dict({
@@ -123,6 +180,7 @@ class PokerEnv(AECEnv):
         self._seed = _seed(seed) if seed is not None else secrets.randbits(64)
         self._hands = 0
         self.hand: Optional[Hand] = None
+        self._episode: Optional[_Episode] = None
 
     # -- spaces ------------------------------------------------------------------
 
@@ -151,8 +209,7 @@ class PokerEnv(AECEnv):
         self.terminations = dict.fromkeys(agents, False)
         self.truncations = dict.fromkeys(agents, False)
         self.infos: Dict[str, dict] = {agent: {} for agent in agents}
-        self._history: List[tuple] = []
-        self._legal: Optional[Tuple[int, ...]] = None
+        self._episode = _Episode(self.hand, self.action_layout, self.observation_layout.encoder, self._scale, [])
         self._skip_agent_selection: Optional[str] = None
         self._after_move(self.hand)
 
@@ -163,32 +220,15 @@ class PokerEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        # One method, its attributes read once: this runs at every decision.
-        hand = self.hand
-        pending = hand.pending
-        seat = pending.seat
-        if action.__class__ is int or isinstance(action, numbers.Integral):
-            action = self.action_layout.response(hand, seat, int(action), self._current_legal())
-        street = hand.street
-        index = hand.seats.index(seat)
-        # History rows: street + 1, the player's index clockwise from left of the
-        # button, code, amount (chips in units, or the number of cards drawn).
-        if pending.kind is _DRAW:
-            row = (street + 1, index, _DRAW_CODE, len(hand.draw(action)))
-        else:
-            move = hand.act(action)
-            row = (street + 1, index, _BRING_IN_CODE if pending.kind is _BRING_IN else history_code(move),
-                   (move.to or 0) * self._scale)
-        self._history.append(row)
+        self._episode.play(action)
         self._cumulative_rewards[agent] = 0.0
-        self._after_move(hand)
+        self._after_move(self.hand)
         if self.render_mode == "human":
             self.render()
 
     def _after_move(self, hand: Hand) -> None:
         """Point at the next player to act, or end the episode: rewards in units,
         every agent terminated."""
-        self._legal = None
         if not hand.is_over:
             self.agent_selection = self.possible_agents[hand.pending.seat]
             return
@@ -222,22 +262,10 @@ class PokerEnv(AECEnv):
         for other in rewards:
             rewards[other] = 0
 
-    def _current_legal(self) -> Tuple[int, ...]:
-        """The legal indexes of the player to act (computed once per decision)."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self.action_layout.legal(self.hand, self.hand.pending.seat)
-        return legal
-
     # -- what agents see -----------------------------------------------------------
 
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
-        hand = self.hand
-        seat = self._agent_seat[agent]
-        index = hand.seats.index(seat)
-        observation = self._encode(hand, index, self._scale, self._history)
-        legal = self._current_legal() if hand.pending.seat == seat else ()  # over: nobody's seat
-        return {"observation": observation, "action_mask": self.action_layout.mask_of(legal).copy()}
+        return self._episode.observe(self._agent_seat[agent])
 
     def view(self, agent: str):
         """The engine's :class:`~pokerhash.engine.View` for ``agent``: own cards, what
@@ -256,7 +284,7 @@ class PokerEnv(AECEnv):
             for name in ("rewards", "_cumulative_rewards", "terminations", "truncations"):
                 setattr(other, name, dict(getattr(self, name)))
             other.infos = {agent: dict(info) for agent, info in self.infos.items()}
-            other._history = self._history[:]
+            other._episode = self._episode.copy(other.hand)
         return other
 
     def render(self) -> Optional[str]:
