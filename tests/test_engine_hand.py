@@ -677,3 +677,43 @@ def test_results_built_without_init_equal_the_dataclasses(variant):
                 assert hash(rebuilt) == hash(made)
             checked += 1
     assert checked > 300
+
+
+@pytest.mark.parametrize("variant", [HOLDEM, STUD_HI_LO, DEUCE7_TRIPLE_DRAW, TURKISH_POKER])
+def test_a_clone_carries_every_field(variant):
+    """Each of Hand's slots comes across to a clone, equal (the betting round and
+    the deck as copies), at every point of a hand."""
+    import random
+
+    rng = random.Random(3)
+    if variant.is_stud:
+        stakes = Stakes(ante=1, bring_in=2, small_bet=4, big_bet=8)
+    elif variant is TURKISH_POKER:
+        stakes = Stakes(ante=2, small_bet=4)
+    else:
+        stakes = BLINDS
+    compared = 0
+    for number in range(5):
+        hand = Hand(variant, {0: 80, 1: 120, 2: 60, 3: 100}, button=number % 4, stakes=stakes, seed=number,
+                    options=Options(run_it_twice=True))
+        while True:
+            clone = hand.clone()
+            for name in Hand.__slots__:
+                mine, theirs = getattr(hand, name), getattr(clone, name)
+                if name in ("_round", "_deck"):
+                    assert (mine is None) == (theirs is None), name
+                    if mine is not None:
+                        assert theirs is not mine and len(theirs) == len(mine) if name == "_deck" else theirs == mine
+                else:
+                    assert theirs == mine, name
+                compared += 1
+            if hand.is_over:
+                break
+            if hand.pending.kind is PendingKind.BRING_IN:
+                hand.timeout()
+            elif hand.pending.kind is PendingKind.DRAW:
+                hand.draw(rng.sample(hand.hole_cards(hand.pending.seat), rng.randint(0, hand.pending.count)))
+            else:
+                hand.timeout() if rng.random() < 0.3 else hand.act(
+                    Action.check() if hand.pending.legal.can_check else Action.call())
+    assert compared > 1000

@@ -83,7 +83,7 @@ class _Episode:
 
     def observe(self, seat: int) -> Dict[str, np.ndarray]:
         hand = self.hand
-        index = hand.seats.index(seat)
+        index = hand._player(seat)
         observation = self.encoder.encode(hand, index, self.scale, self.history)
         legal = self.current_legal() if hand.pending.seat == seat else ()  # over: nobody's seat
         return {"observation": observation, "action_mask": self.layout.mask_of(legal).copy()}
@@ -96,7 +96,7 @@ class _Episode:
         if action.__class__ is int or isinstance(action, numbers.Integral):
             action = self.layout.response(hand, seat, int(action), self.current_legal())
         street = hand.street
-        index = hand.seats.index(seat)
+        index = hand._player(seat)
         if pending.kind is _DRAW:
             row = (street + 1, index, _DRAW_CODE, len(hand.draw(action)))
         else:
