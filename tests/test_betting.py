@@ -238,6 +238,29 @@ def test_bad_arguments():
         postflop(NL, [100, 100]).apply(Action.bet_to(-5))
 
 
+def test_a_round_is_a_value_with_fields():
+    """BettingRound (an extension type when compiled, with its own __init__, repr and
+    ==): copies and pickles compare equal field by field, a change makes them differ,
+    rounds are unhashable (mutable), and a round needs a Structure."""
+    import pickle
+
+    state = preflop(NL, [1000, 600, 1000])
+    play(state, Action.raise_to(30))
+    for other in (state.copy(), copy.deepcopy(state), pickle.loads(pickle.dumps(state))):
+        assert other == state and other is not state and repr(other) == repr(state)
+    assert repr(state).startswith("BettingRound(structure=Structure(") and "current_bet=30" in repr(state)
+    changed = state.copy()
+    changed.apply(Action.call())
+    assert changed != state and state.to_act != changed.to_act
+    assert (state == "round") is False
+    with pytest.raises(TypeError):
+        hash(state)
+    with pytest.raises(InvalidValueError, match="structure must be a Structure"):
+        BettingRound("no limit", 0, [10, 10], [0, 0], [0, 0], [False, False], [None, None], 0, 0, 10)
+    with pytest.raises(InvalidValueError, match="structure must be a Structure"):
+        BettingRound.start("no limit", [10, 10], 0)
+
+
 def test_next_street_carries_contributions_and_folds():
     forced = [ForcedBet.ante(0, 1), ForcedBet.blind(1, 5), ForcedBet.blind(2, 10)]
     state = BettingRound.start(NL, [1000] * 3, 0, forced=forced)

@@ -302,6 +302,12 @@ _FIXED_LIMIT = Limit.FIXED_LIMIT
 _POT_LIMIT = Limit.POT_LIMIT
 
 
+def _checked_structure(structure: object) -> Structure:
+    if not isinstance(structure, Structure):
+        raise InvalidValueError(f"structure must be a Structure (e.g. Structure.no_limit(10)), not {structure!r}")
+    return structure
+
+
 # The fields of a round, in the order of BettingRound(...)'s arguments (its repr
 # and == use them too).
 _FIELDS = ("structure", "street", "stacks", "bets", "contributed", "folded", "acted", "current_bet", "full_level",
@@ -355,7 +361,7 @@ class BettingRound:
 
     @structure.setter
     def structure(self, structure: Structure) -> None:
-        self._structure = structure
+        self._structure = _checked_structure(structure)
         # What the rules ask of the structure at every action, read once.
         self._limit = structure.limit
         self._big_bet_game = structure.is_big_bet
@@ -400,8 +406,7 @@ class BettingRound:
             raise InvalidValueError(f"contributed and folded need one entry per player ({count})")
         if not 0 <= _player(first_to_act, "first_to_act") < count:
             raise InvalidValueError(f"first_to_act {first_to_act} is not a player 0..{count - 1}")
-        if not isinstance(structure, Structure):
-            raise InvalidValueError(f"structure must be a Structure (e.g. Structure.no_limit(10)), not {structure!r}")
+        _checked_structure(structure)
         if as_flag(open_pair, "open_pair") and structure.is_big_bet:
             raise InvalidValueError("the open-pair option exists only in fixed-limit stud")
         state = cls._open(structure, stacks, first_to_act, as_chips(street, "street"), (), contributed, folded,
@@ -495,11 +500,11 @@ class BettingRound:
                 max_to = max(min_to, self.current_bet + sum(self.contributed) + self.dead + self.current_bet - bet)
             else:
                 max_to = all_in_to
-            # tuple.__new__: LegalActions' own __new__ is interpreted Python, once per decision.
             return _new_tuple(LegalActions, (player, call == 0, call, call_is_all_in, kind, min(min_to, all_in_to),
-                                                min(max_to, all_in_to), None, ""))
+                                             min(max_to, all_in_to), None, ""))
         amounts = tuple(sorted({min(self.full_level + size, all_in_to) for size in self._fixed_sizes()}))
-        return _new_tuple(LegalActions, (player, call == 0, call, call_is_all_in, kind, amounts[0], amounts[-1], amounts, ""))
+        return _new_tuple(LegalActions, (player, call == 0, call, call_is_all_in, kind, amounts[0], amounts[-1],
+                                         amounts, ""))
 
     def validate(self, action: Action) -> Action:
         """The normalized action that :meth:`apply` would perform; IllegalActionError if illegal."""
