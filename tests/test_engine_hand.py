@@ -717,3 +717,16 @@ def test_a_clone_carries_every_field(variant):
                 hand.timeout() if rng.random() < 0.3 else hand.act(
                     Action.check() if hand.pending.legal.can_check else Action.call())
     assert compared > 1000
+
+
+def test_a_hand_deals_from_a_deck_of_its_game_only():
+    from pokerhash.cards import Deck
+
+    with pytest.raises(InvalidValueError, match="deck must be a pokerhash.cards.Deck"):
+        Hand(HOLDEM, {0: 100, 1: 100}, button=1, stakes=BLINDS, deck=list(range(52)))
+    with pytest.raises(InvalidValueError, match="the deck has 36 cards"):
+        Hand(HOLDEM, {0: 100, 1: 100}, button=1, stakes=BLINDS, deck=Deck(1, range(16, 52)))
+    deck = Deck(1)
+    top = deck.copy().deal(4)
+    hand = Hand(HOLDEM, {0: 100, 1: 100}, button=1, stakes=BLINDS, deck=deck)
+    assert sorted(hand.hole_cards(0) + hand.hole_cards(1)) == sorted(top)  # dealt from its top

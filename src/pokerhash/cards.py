@@ -180,7 +180,12 @@ class Deck:
     along its own stream, so a :meth:`copy` goes on exactly as the original would
     and neither disturbs the other. ``cards`` defaults to the 52-card deck; stripped
     decks (Turkish poker) pass theirs.
+
+    Compiled, an extension type (``cards.pxd``): the engine deals from it several
+    times a hand.
     """
+
+    __slots__ = ("_rng", "_key", "_stream", "_round", "_full", "_stack")
 
     def __init__(self, seed: Optional[int] = None, cards: Optional[Iterable[CardLike]] = None, *,
                  stream: int = 0) -> None:
@@ -220,7 +225,8 @@ class Deck:
         are the ones this deck's would be (independent of it: nothing is shared but
         the stateless system generator of an unseeded deck)."""
         other = Deck.__new__(Deck)
-        other.__dict__.update(self.__dict__)
+        other._rng, other._key, other._stream, other._round = self._rng, self._key, self._stream, self._round
+        other._full = self._full
         other._stack = self._stack[:]
         return other
 

@@ -5,10 +5,12 @@
 cimport cython
 
 from pokerhash.betting cimport BettingRound, _normalized
+# Deck under another name: hand.py imports the Python name Deck as well.
+from pokerhash.cards cimport Deck as TypedDeck
 
 
 cdef class Hand:
-    cdef public object variant, stakes, options, button, structure, _deck, _script, _used, _lowest, _pending
+    cdef public object variant, stakes, options, button, structure, _script, _used, _lowest, _pending
     cdef public object _opener, _aggressor, _twice, _result, _deck_cards, _missed, _dead
     cdef public dict _index
     cdef public tuple seats, _program, _initial, _board, _boards
@@ -16,6 +18,7 @@ cdef class Hand:
     cdef public Py_ssize_t _n, _pc, _stub, _deal_next, _street
     cdef public bint _caller
     cdef public BettingRound _round
+    cdef public TypedDeck _deck
 
     cpdef _new_deal(self)
     cpdef _post_dead(self, Py_ssize_t i, amount, kind, bint dead=*)

@@ -327,6 +327,8 @@ class Hand:
         else:
             if deck is None:
                 deck = Deck(seed, full_deck)
+            elif not isinstance(deck, Deck):
+                raise InvalidValueError(f"deck must be a pokerhash.cards.Deck, not {deck!r}")
             elif len(deck) != len(full_deck):
                 raise InvalidValueError(f"the deck has {len(deck)} cards; {variant.name} with {n} players deals "
                                         f"from a fresh deck of {len(full_deck)}")
