@@ -253,6 +253,11 @@ def test_a_round_is_a_value_with_fields():
     changed.apply(Action.call())
     assert changed != state and state.to_act != changed.to_act
     assert (state == "round") is False
+
+    class Logged(BettingRound):
+        pass
+
+    assert repr(Logged.start(NL, [10, 10], 0)).startswith("Logged(structure=")
     with pytest.raises(TypeError):
         hash(state)
     with pytest.raises(InvalidValueError, match="structure must be a Structure"):

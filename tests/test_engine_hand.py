@@ -730,3 +730,11 @@ def test_a_hand_deals_from_a_deck_of_its_game_only():
     top = deck.copy().deal(4)
     hand = Hand(HOLDEM, {0: 100, 1: 100}, button=1, stakes=BLINDS, deck=deck)
     assert sorted(hand.hole_cards(0) + hand.hole_cards(1)) == sorted(top)  # dealt from its top
+
+
+def test_a_big_blind_ante_without_blinds_is_posted_by_the_last_player():
+    # No blinds (stud): the big-blind ante falls to the last player from the button's
+    # left, as a history with uneven antes replays it.
+    hand = Hand(STUD, {0: 100, 1: 100, 2: 100}, button=0,
+                stakes=Stakes(ante=1, big_blind_ante=True, bring_in=2, small_bet=4), seed=1)
+    assert hand.stacks == {0: 97, 1: 100, 2: 100} and hand.pot == 3

@@ -323,6 +323,20 @@ def test_bad_configurations_raise():
         ActionLayout(HOLDEM, "big-blinds", cap=0)
 
 
+@pytest.mark.parametrize("not_a_hand", [None, [], "hand"])
+def test_layouts_refuse_what_is_not_a_hand(not_a_hand):
+    # The layouts read the Hand's fields in C: anything else (env.hand before reset()
+    # is None) must be refused, never read.
+    env = PokerEnv("holdem", 3)
+    layout = env.action_layout
+    calls = [lambda: layout.legal(not_a_hand, 0), lambda: layout.mask(not_a_hand, 0),
+             lambda: layout.response(not_a_hand, 0, 1), lambda: layout.response(not_a_hand, 0, 1, (0, 1)),
+             lambda: env.observation_layout.encode(not_a_hand, 0, 1.0, [])]
+    for call in calls:
+        with pytest.raises(InvalidValueError, match="hand must be a pokerhash.engine.Hand"):
+            call()
+
+
 def test_fixed_limit_and_pot_limit_structures():
     for variant in (HOLDEM.with_limit(Limit.FIXED_LIMIT), HOLDEM.with_limit(Limit.POT_LIMIT)):
         env = PokerEnv(variant, 4, seed=3)

@@ -367,7 +367,7 @@ class BettingRound:
         self._big_bet_game = structure.is_big_bet
 
     def __repr__(self) -> str:
-        return f"BettingRound({', '.join(f'{name}={getattr(self, name)!r}' for name in _FIELDS)})"
+        return f"{type(self).__name__}({', '.join(f'{name}={getattr(self, name)!r}' for name in _FIELDS)})"
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:

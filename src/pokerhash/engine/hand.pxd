@@ -22,7 +22,7 @@ cdef class Hand:
 
     cpdef _new_deal(self)
     cpdef _post_dead(self, Py_ssize_t i, amount, kind, bint dead=*)
-    cpdef Py_ssize_t _big_blind(self) except -1
+    cpdef Py_ssize_t _big_blind(self) except? -1  # -1 is an index: the last player
     cpdef _post_blinds(self, list forced)
     cpdef list _round_bets(self)
     cpdef tuple snapshot(self, Py_ssize_t index)

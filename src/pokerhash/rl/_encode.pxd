@@ -7,5 +7,5 @@ cdef class ObservationEncoder:
     cdef readonly Py_ssize_t size, players, history
     cdef Py_ssize_t board_at, up_at, seats_at, pot_at, street_at, history_at, streets
 
-    cpdef encode(self, Hand hand, Py_ssize_t index, double scale, list history)
+    cpdef encode(self, hand, Py_ssize_t index, double scale, list history)
     cdef int _write(self, float *out, Hand hand, Py_ssize_t index, double scale, list history) except -1

@@ -6,10 +6,12 @@ from cpython.float cimport PyFloat_AS_DOUBLE, PyFloat_AsDouble, PyFloat_CheckExa
 from cpython.long cimport PyLong_AsDouble, PyLong_CheckExact
 from libc.string cimport memset
 
+from pokerhash.engine.hand cimport Hand
+
 
 import numpy as np
 
-from pokerhash.errors import InvalidCardError
+from pokerhash.errors import InvalidCardError, InvalidValueError
 
 _frombuffer = np.frombuffer
 _FLOAT32 = np.dtype(np.float32)
@@ -49,9 +51,11 @@ cdef class ObservationEncoder:
         self.board_at, self.up_at, self.seats_at, self.pot_at = board_at, up_at, seats_at, pot_at
         self.street_at, self.history_at = street_at, history_at
 
-    cpdef encode(self, Hand hand, Py_ssize_t index, double scale, list history):
+    cpdef encode(self, hand, Py_ssize_t index, double scale, list history):
         """The float32 observation of the player at ``index`` (clockwise from left of
         the button) of ``hand``: see ObservationLayout.encode."""
+        if not isinstance(hand, Hand):
+            raise InvalidValueError(f"hand must be a pokerhash.engine.Hand, not {hand!r}")
         if index < 0 or index >= self.players:
             raise IndexError(f"player index {index} is not 0..{self.players - 1}")
         # Written into a zeroed bytearray, then viewed by NumPy: cheaper than asking
@@ -60,7 +64,7 @@ cdef class ObservationEncoder:
         buffer = PyByteArray_FromStringAndSize(NULL, self.size * sizeof(float))
         cdef float *out = <float *>PyByteArray_AS_STRING(buffer)
         memset(out, 0, self.size * sizeof(float))
-        self._write(out, hand, index, scale, history)
+        self._write(out, <Hand>hand, index, scale, history)
         return _frombuffer(buffer, _FLOAT32)
 
     cdef int _write(self, float *out, Hand hand, Py_ssize_t index, double scale, list history) except -1:

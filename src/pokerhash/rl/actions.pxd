@@ -1,9 +1,11 @@
 # Compiled, ActionLayout is an extension type that reads the Hand's fields directly
-# (its legal indexes and responses run at every decision). actions.py stays the one
+# (its legal indexes and responses run at every decision; the public methods check
+# that they were given a Hand, the private ones take it typed). actions.py stays the one
 # source.
 cimport cython
 
-from pokerhash.engine.hand cimport Hand
+# Hand under another name: actions.py imports the Python name Hand as well.
+from pokerhash.engine.hand cimport Hand as TypedHand
 
 
 cdef class ActionLayout:
@@ -12,14 +14,14 @@ cdef class ActionLayout:
     cdef public Py_ssize_t cap, raise_start, raise_count, draw_start, draw_cards, size
     cdef public dict _draw_indexes, _masks
 
-    cpdef tuple legal(self, Hand hand, seat)
+    cpdef tuple legal(self, hand, seat)
     cpdef mask_of(self, tuple indexes)
     cpdef tuple _draws(self, most)
     @cython.locals(slot=Py_ssize_t, f=double, highest=double, after_call=double)
-    cpdef list _raise_slots(self, Hand hand, legal, kind)
-    cpdef response(self, Hand hand, seat, Py_ssize_t index, legal=*)
+    cpdef list _raise_slots(self, TypedHand hand, legal, kind)
+    cpdef response(self, hand, seat, Py_ssize_t index, legal=*)
     @cython.locals(highest=double, after_call=double)
-    cpdef _raise_to(self, Hand hand, legal, Py_ssize_t slot)
+    cpdef _raise_to(self, TypedHand hand, legal, Py_ssize_t slot)
 
 
-cpdef tuple _pot_terms(Hand hand, legal)
+cpdef tuple _pot_terms(TypedHand hand, legal)

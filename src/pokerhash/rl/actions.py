@@ -30,7 +30,7 @@ import numpy as np
 
 from ..betting import Action, LegalActions
 from ..errors import IllegalActionError, InvalidValueError
-from ..engine import PendingKind, Variant
+from ..engine import Hand, PendingKind, Variant
 
 __all__ = ["ActionLayout"]
 
@@ -97,7 +97,7 @@ class ActionLayout:
 
     def legal(self, hand, seat: int) -> Tuple[int, ...]:
         """The indexes legal for ``seat`` now, in increasing order."""
-        pending = hand._pending
+        pending = _checked(hand)._pending
         if pending.seat != seat:
             return ()
         kind = pending.kind
@@ -163,6 +163,7 @@ class ActionLayout:
         """What ``index`` asks the engine for: an Action, or the cards to discard.
         IllegalActionError (naming what is legal) when ``index`` is not among the
         ``legal`` indexes (default: :meth:`legal`)."""
+        _checked(hand)
         if legal is None:
             legal = self.legal(hand, seat)
         if index not in legal:
@@ -195,6 +196,12 @@ class ActionLayout:
         if slot < self.cap:
             return (slot + 1) * self.unit
         return legal.max_to
+
+
+def _checked(hand: Hand) -> Hand:
+    if not isinstance(hand, Hand):
+        raise InvalidValueError(f"hand must be a pokerhash.engine.Hand, not {hand!r}")
+    return hand
 
 
 def _pot_terms(hand, legal: LegalActions) -> Tuple[int, int]:
