@@ -415,7 +415,7 @@ def _best(eligible: Sequence[int], values: Mapping[int, int]) -> Tuple[int, ...]
 def _split(amount: int, winners: Sequence[int], reason: Reason, order: Mapping[int, int]) -> Tuple[Award, ...]:
     """Divide ``amount`` evenly; the chips that cannot be split go to the winner
     seated first left of the button (rules: Pots, splitting and rake)."""
-    if len(winners) == 1:
+    if len(winners) == 1:  # the usual case, without the sort below
         return (_frozen_new(Award, seat=winners[0], amount=amount, reason=reason, split_ways=1),)
     share, odd = divmod(amount, len(winners))
     clockwise = sorted(winners, key=order.__getitem__)

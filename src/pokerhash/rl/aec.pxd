@@ -15,7 +15,7 @@ cdef class _Episode:
     cdef public list history
     cdef public tuple legal
 
-    cpdef _Episode copy(self, TypedHand hand)
+    cpdef _Episode copy(self)
     cpdef tuple current_legal(self)
     cpdef dict observe(self, seat)
     cpdef play(self, action)

@@ -68,9 +68,9 @@ class _Episode:
         #: The legal indexes of the player to act (computed once per decision).
         self.legal: Optional[Tuple[int, ...]] = None
 
-    def copy(self, hand: Hand) -> _Episode:
-        """This episode on ``hand`` (a clone of this one's), its history copied."""
-        other = _Episode(hand, self.layout, self.encoder, self.scale, self.history[:])
+    def copy(self) -> _Episode:
+        """An independent copy: the hand cloned, the history copied."""
+        other = _Episode(self.hand.clone(), self.layout, self.encoder, self.scale, self.history[:])
         other.legal = self.legal
         return other
 
@@ -179,8 +179,12 @@ class PokerEnv(AECEnv):
         # from the OS.
         self._seed = _seed(seed) if seed is not None else secrets.randbits(64)
         self._hands = 0
-        self.hand: Optional[Hand] = None
-        self._episode: Optional[_Episode] = None
+        self._episode: Optional[_Episode] = None  # the hand being played and its history
+
+    @property
+    def hand(self) -> Optional[Hand]:
+        """The hand being played (None before the first :meth:`reset`)."""
+        return self._episode.hand if self._episode is not None else None
 
     # -- spaces ------------------------------------------------------------------
 
@@ -201,7 +205,7 @@ class PokerEnv(AECEnv):
         button = (self._hands - 1) % n if self.rotate_button else n - 1
         self._hands += 1
         deck = Deck(self._seed, self._cards, stream=self._hands)
-        self.hand = Hand(self.variant, self._stacks_by_seat, button=button, stakes=self.stakes,
+        hand = Hand(self.variant, self._stacks_by_seat, button=button, stakes=self.stakes,
                          options=self.options, deck=deck, log=False)
         agents = self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(agents, 0.0)
@@ -209,9 +213,9 @@ class PokerEnv(AECEnv):
         self.terminations = dict.fromkeys(agents, False)
         self.truncations = dict.fromkeys(agents, False)
         self.infos: Dict[str, dict] = {agent: {} for agent in agents}
-        self._episode = _Episode(self.hand, self.action_layout, self.observation_layout.encoder, self._scale, [])
+        self._episode = _Episode(hand, self.action_layout, self.observation_layout.encoder, self._scale, [])
         self._skip_agent_selection: Optional[str] = None
-        self._after_move(self.hand)
+        self._after_move(hand)
 
     def step(self, action) -> None:
         """Play ``action`` (an index of the action layout, or an engine response) for
@@ -220,9 +224,10 @@ class PokerEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self._episode.play(action)
+        episode = self._episode
+        episode.play(action)
         self._cumulative_rewards[agent] = 0.0
-        self._after_move(self.hand)
+        self._after_move(episode.hand)
         if self.render_mode == "human":
             self.render()
 
@@ -278,13 +283,12 @@ class PokerEnv(AECEnv):
         cards this one will (it knows the future deck: a perfect-information copy)."""
         other = PokerEnv.__new__(PokerEnv)
         other.__dict__.update(self.__dict__)
-        other.hand = self.hand.clone() if self.hand is not None else None
-        if self.hand is not None:
+        if self._episode is not None:
             other.agents = self.agents[:]
             for name in ("rewards", "_cumulative_rewards", "terminations", "truncations"):
                 setattr(other, name, dict(getattr(self, name)))
             other.infos = {agent: dict(info) for agent, info in self.infos.items()}
-            other._episode = self._episode.copy(other.hand)
+            other._episode = self._episode.copy()
         return other
 
     def render(self) -> Optional[str]:
