@@ -1,0 +1,123 @@
+"""All-in expected value: what each player was due, by exact equity, at the moment
+no more betting could happen.
+
+A hand qualifies when two or more players are still in it after its last betting
+action and cards are still to come (every player but at most one is all-in, before
+the river in Hold'em and Omaha, before seventh street in stud). At that moment each
+pot (main pot first, then the side pots, after the rake, which is taken from the
+main pot first) is shared by the equity of the hands eligible for it: exact counts
+of every way the rest of the deal can fall (:func:`pokerhash.equity` with
+``method="exact"``), the other live players' cards dead, hi/lo halves as the rules
+split them. Run it twice changes nothing in expectation: each run deals half of
+each pot from the same remaining cards, so each half has the same equity.
+
+The all-in adjusted net of a player is then ``net - collected + expected``: the
+actual result with the chips won from the pots replaced by the expectation.
+Games the equity kernels do not play (draw games, razz, badugi, Turkish poker) get
+no all-in adjustment (their hands count at their actual result).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Tuple
+
+from ..engine import events as ev
+from ..errors import InvalidValueError
+
+__all__ = ["EQUITY_GAMES", "allin_payouts"]
+
+#: The engine's games (by name) and the :func:`pokerhash.equity` game that values them.
+EQUITY_GAMES: Dict[str, str] = {
+    "Texas Hold'em": "holdem",
+    "Omaha": "omaha",
+    "Five-card Omaha": "omaha",
+    "Six-card Omaha": "omaha",
+    "Omaha hi/lo": "omaha8",
+    "Big O": "omaha8",
+    "Seven-card stud": "stud",
+    "Seven-card stud hi/lo": "stud8",
+    "Short-deck Hold'em": "shortdeck",
+}
+
+# Stud starts too big to count exactly (two players on third street: ~10^10 deals)
+# are sampled to this standard error, with a fixed seed so an import is repeatable.
+_SAMPLED_ERROR = 2e-4
+_SEED = 2026
+
+
+def allin_moment(hand: Any) -> Optional[Tuple[Dict[int, List[int]], List[int], List[int], List[int]]]:
+    """At the hand's all-in moment: each live seat's cards, the board, the up cards of
+    folded players (dead and seen), and the live seats; None when the hand has none."""
+    events = hand.events
+    last_act = max((i for i, event in enumerate(events) if type(event) is ev.Act), default=0)
+    folded = set()
+    cards: Dict[int, List[int]] = {seat: [] for seat in events[0].seats}
+    up: Dict[int, List[int]] = {seat: [] for seat in events[0].seats}
+    board: List[int] = []
+    for event in events[1:last_act + 1]:
+        kind = type(event)
+        if kind is ev.Act and event.action.kind.value == "fold":
+            folded.add(event.seat)
+        elif kind is ev.Deal:
+            if event.seat is None:
+                board.extend(event.cards)
+            else:
+                cards[event.seat].extend(event.cards)
+                if event.face_up:
+                    up[event.seat].extend(event.cards)
+        elif kind in (ev.Draw, ev.Redeal):
+            return None
+    live = [seat for seat in events[0].seats if seat not in folded]
+    if len(live) < 2:
+        return None
+    still_dealt = any(type(event) is ev.Deal for event in events[last_act + 1:])
+    if not still_dealt:
+        return None
+    dead = [card for seat in folded for card in up[seat]]
+    return {seat: cards[seat] for seat in live}, board, dead, live
+
+
+def allin_payouts(hand: Any, rake: int) -> Optional[Dict[int, float]]:
+    """Each player's expected chips from the pots at the all-in moment (see the
+    module's notes), ``rake`` taken from the main pot first; None when the hand has
+    no all-in moment or its game has no equity kernel."""
+    game = EQUITY_GAMES.get(hand.variant.name)
+    if game is None:
+        return None
+    moment = allin_moment(hand)
+    if moment is None:
+        return None
+    holdings, board, dead, live = moment
+    result = hand.result
+    expected = {seat: 0.0 for seat in hand.seats}
+    left = rake
+    for number in range(len(result.settlements[0].pots)):
+        # The pot's chips; with run it twice each run's settlement holds half of it
+        # (history replays take no rake in the engine: the file's rake is ``rake``).
+        amount = sum(settlement.pots[number].pot.amount for settlement in result.settlements)
+        taken = min(left, amount)
+        left -= taken
+        amount -= taken
+        eligible = [seat for seat in result.settlements[0].pots[number].pot.eligible if seat in holdings]
+        if not eligible or not amount:
+            continue
+        for seat, share in zip(eligible, shares(game, [holdings[s] for s in eligible], board,
+                                                dead + [c for s in live if s not in eligible for c in holdings[s]])):
+            expected[seat] += amount * share
+    return expected
+
+
+def shares(game: str, hands: List[List[int]], board: List[int], dead: List[int]) -> List[float]:
+    """Each hand's expected share of a pot it contests with the others."""
+    if len(hands) == 1:
+        return [1.0]
+    from ..equity import equity
+
+    try:
+        result = equity(hands, board=board, dead=dead, game=game, method="exact")
+    except InvalidValueError:
+        if not game.startswith("stud"):
+            raise
+        result = equity(hands, board=board, dead=dead, game=game, method="sample", target_error=_SAMPLED_ERROR,
+                        seed=_SEED)
+    return [float(x) for x in result.equity]
