@@ -77,10 +77,28 @@ def allin_moment(hand: Any) -> Optional[Tuple[Dict[int, List[int]], List[int], L
     return {seat: cards[seat] for seat in live}, board, dead, live
 
 
-def allin_payouts(hand: Any, rake: int) -> Optional[Dict[int, float]]:
-    """Each player's expected chips from the pots at the all-in moment (see the
-    module's notes), ``rake`` taken from the main pot first; None when the hand has
-    no all-in moment or its game has no equity kernel."""
+def _gross_pots(result: Any) -> List[int]:
+    """Each pot's chips before the rake. Run twice, each run's settlement holds half of
+    what the rake (taken main pot first) left of it: the rake goes back on the first
+    pots it came from."""
+    if len(result.settlements) == 1:
+        return [pot.pot.amount for pot in result.settlements[0].pots]
+    left = result.rake
+    gross = []
+    for number in range(len(result.settlements[0].pots)):
+        amount = sum(settlement.pots[number].pot.amount for settlement in result.settlements)
+        if left and amount:
+            amount, left = amount + left, 0
+        gross.append(amount)
+    return gross
+
+
+def allin_payouts(hand: Any, rake: Optional[int] = None) -> Optional[Dict[int, float]]:
+    """Each live player's expected chips from the pots at the all-in moment (see the
+    module's notes), ``rake`` (default: the engine's) taken from the main pot first;
+    None when the hand has no all-in moment or its game has no equity kernel."""
+    if rake is None:
+        rake = hand.result.rake
     game = EQUITY_GAMES.get(hand.variant.name)
     if game is None:
         return None
@@ -89,12 +107,10 @@ def allin_payouts(hand: Any, rake: int) -> Optional[Dict[int, float]]:
         return None
     holdings, board, dead, live = moment
     result = hand.result
-    expected = {seat: 0.0 for seat in hand.seats}
+    expected = {seat: 0.0 for seat in live}
+    gross = _gross_pots(result)
     left = rake
-    for number in range(len(result.settlements[0].pots)):
-        # The pot's chips; with run it twice each run's settlement holds half of it
-        # (history replays take no rake in the engine: the file's rake is ``rake``).
-        amount = sum(settlement.pots[number].pot.amount for settlement in result.settlements)
+    for number, amount in enumerate(gross):
         taken = min(left, amount)
         left -= taken
         amount -= taken

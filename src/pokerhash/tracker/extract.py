@@ -20,7 +20,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 from ..betting import ActionKind, ForcedKind
 from ..cards import card_str
 from ..engine import events as ev
-from ..engine.history import HandHistory, PHHError, dumps
+from ..engine.history import HandHistory, dumps, parse_action
 from ..engine.history_hands import replay, variant_of
 from ..errors import PokerhashError
 from .allin import allin_payouts
@@ -75,7 +75,7 @@ def _positions(n: int, has_blinds: bool) -> List[Optional[str]]:
     names: List[Optional[str]] = [None] * n
     names[0], names[1], names[-1] = "SB", "BB", "BTN"
     middle = list(range(2, n - 1))
-    for index, name in zip(reversed(middle), ("CO", "HJ", "LJ")):
+    for index, name in zip(reversed(middle), ("CO", "HJ", "LJ") if n >= 7 else ("CO", "HJ")):
         names[index] = name
     early = [i for i in middle if names[i] is None]
     for k, index in enumerate(early):
@@ -291,7 +291,9 @@ def _record(history: HandHistory, played: Any, meta: Dict[str, Any], site: str, 
     starting = [hand.events[0].stacks[hand.seats.index(seat)] for seat in seats]
     nets = [f - s for f, s in zip(final, starting)]
     expected = allin_payouts(hand, rake)
-    holes = _hole_texts(history, n)
+    holes, shown_cards = _hole_texts(history, n)
+    # The hands the file shows (the engine mucks a beaten hand the file may show).
+    shown = [(seat, 0, cards) for seat, cards in zip(seats, shown_cards) if cards is not None]
     stakes = str(meta["stakes"]) if meta["stakes"] is not None else _stakes_text(history)
     game = f"{variant.limit.value} {variant.name}"
     fields = history.fields
@@ -311,8 +313,9 @@ def _record(history: HandHistory, played: Any, meta: Dict[str, Any], site: str, 
         flags = walk.flags[seat]
         won = collected[i]
         net = nets[i]
-        adjusted = float(net) if expected is None else net - won + expected[seat]
-        flags["allin"] = 0 if expected is None else 1
+        allin = expected is not None and seat in expected
+        adjusted = net - won + expected[seat] if allin else float(net)
+        flags["allin"] = int(allin)
         flags["won_saw_flop"] = int(flags["saw_flop"] and won > 0)
         flags["wsd"] = int(flags["wtsd"] and won > 0)
         row = dict(name=names[i], seat=seat, position=positions[i], hole_cards=holes[i], starting_stack=starting[i],
@@ -322,8 +325,7 @@ def _record(history: HandHistory, played: Any, meta: Dict[str, Any], site: str, 
                    currency=hand_row["currency"], decimals=decimals, played_at=played_at, table_size=table_size)
         row.update({flag: flags[flag] for flag in FLAGS})
         players.append(row)
-    shown = [(s.seat, s.run, _text(s.cards)) for s in result.shown]
-    return HandRecord(site, key, table, hand_row, players, walk.actions, _boards(hand), _unique(shown))
+    return HandRecord(site, key, table, hand_row, players, walk.actions, _boards(hand), shown)
 
 
 def _boards(hand: Any) -> List[Tuple[int, int, str]]:
@@ -348,33 +350,32 @@ def _boards(hand: Any) -> List[Tuple[int, int, str]]:
     return rows
 
 
-def _unique(shown: List[Tuple[int, int, str]]) -> List[Tuple[int, int, str]]:
-    seen = {}
-    for seat, run, cards in shown:
-        seen.setdefault((seat, run), cards)
-    return [(seat, run, cards) for (seat, run), cards in seen.items()]
-
-
 def _optional(value: Any) -> Optional[str]:
     return None if value is None else str(value)
 
 
-def _hole_texts(history: HandHistory, n: int) -> List[Optional[str]]:
-    """Each player's hole cards as the file deals them (``??`` unknown), filled in from
-    what they show; None when the file deals none."""
+def _hole_texts(history: HandHistory, n: int) -> Tuple[List[Optional[str]], List[Optional[str]]]:
+    """Each player's hole cards as the file deals them (``??`` unknown, filled in from
+    what the player shows; None when the file deals none), and the cards each shows."""
     dealt: List[List[Optional[int]]] = [[] for _ in range(n)]
     shown: List[Optional[Tuple[Optional[int], ...]]] = [None] * n
-    for action in history.parsed_actions():
+    for text in history.actions:
+        # Only deals and shows matter here: parse those alone (most actions are bets).
+        if " dh " not in text and " sm " not in text:
+            continue
+        action = parse_action(text, history.decimals)
         if action.kind == "dh":
             dealt[action.player - 1].extend(action.cards)
-        elif action.kind == "sm" and action.cards and None not in action.cards:
-            shown[action.player - 1] = action.cards
+        elif action.kind == "sm" and action.cards is not None:
+            cards = action.cards or tuple(dealt[action.player - 1])
+            if cards and None not in cards:
+                shown[action.player - 1] = cards
     texts: List[Optional[str]] = []
     for cards, show in zip(dealt, shown):
         if show is not None and len(show) == len(cards):
             cards = list(show)
         texts.append(_text(cards) if cards and any(c is not None for c in cards) else None)
-    return texts
+    return texts, [None if show is None else _text(show) for show in shown]
 
 
 class _Walker:
