@@ -76,7 +76,8 @@ def tracker(request):
 
 def _empty(tracker: Tracker) -> None:
     """The session's PostgreSQL database emptied, ids numbered from 1 again."""
-    tracker.db.execute("TRUNCATE shown, boards, actions, hand_players, players, hands, refused RESTART IDENTITY")
+    tracker.db.execute("TRUNCATE shown, boards, actions, player_summary, hand_players, players, hands, refused "
+                       "RESTART IDENTITY")
     tracker.db.commit()
 
 
@@ -115,6 +116,20 @@ def test_statistics_counted_by_hand(tracker):
     assert (rows["Bea"]["showdown_net"], rows["Bea"]["non_showdown_net"]) == (0, 20)
 
 
+def test_summary_and_per_hand_rows_agree(tracker):
+    """Whole-day filters read player_summary, finer ones hand_players: the same sums."""
+    tracker.import_files([DATA / "phh", HANDS])
+    by_day = tracker.stats(since="2000-01-01")
+    by_hand = tracker.stats(since="2000-01-01T00:00:00")
+    assert by_day and _rounded(by_day) == _rounded(by_hand)
+    summary_rows = tracker.db.query("SELECT * FROM player_summary ORDER BY 1, 2, 3, 4, 5, 6, 7, 8")
+    tracker.rebuild_summary()
+    assert _rounded(tracker.db.query("SELECT * FROM player_summary ORDER BY 1, 2, 3, 4, 5, 6, 7, 8")) == \
+        _rounded(summary_rows)
+    everything = tracker.stats()
+    assert sum(row["hands"] for row in everything) == tracker.count("hand_players")
+
+
 def test_filters(tracker):
     tracker.import_files(HANDS)
     assert _by_player(tracker.stats(position="BTN"))["Bo"]["hands"] == 3
@@ -136,7 +151,7 @@ def test_filters(tracker):
 
 def test_import_twice_changes_nothing(tracker):
     first = tracker.import_files(DATA / "phh")
-    tables = ("hands", "players", "hand_players", "actions", "boards", "shown", "refused")
+    tables = ("hands", "players", "hand_players", "player_summary", "actions", "boards", "shown", "refused")
     counts = {table: tracker.count(table) for table in tables}
     stats = tracker.stats()
     again = tracker.import_files(DATA / "phh")
@@ -208,7 +223,7 @@ def test_sitting_out_players_are_not_dealt_in(tracker):
 def test_sqlite_and_postgresql_hold_the_same(postgres_url, tmp_path):  # noqa: F811
     tables = {"hands": "site, hand_key", "hand_players": "hand_id, player_id", "actions": "hand_id, seq",
               "boards": "hand_id, run, street", "shown": "hand_id, seat, run", "refused": "site, hand_key",
-              "players": "id"}
+              "players": "id", "player_summary": "player_id, game, stakes, position, table_size, day"}
     contents = []
     for db in (str(tmp_path / "hands.sqlite"), postgres_url):
         with Tracker(db) as tracker:
@@ -362,7 +377,7 @@ def test_parquet_export(tmp_path):
     with Tracker() as tracker:
         tracker.import_files([DATA / "phh", HANDS])
         paths = tracker.export_parquet(str(tmp_path / "out"), chunk_rows=100)
-        assert len(paths) == 7
+        assert len(paths) == 8
         table = pq.read_table(str(tmp_path / "out" / "hand_players.parquet"))
         assert table.num_rows == tracker.count("hand_players")
         assert sum(table.column("net").to_pylist()) == sum(r["net"] for r in tracker.stats())

@@ -11,7 +11,7 @@ from ..engine.history import PHHError, load, load_all
 from ..errors import InvalidValueError, PokerhashError
 from .dialect import Dialect, connect
 from .extract import HandRecord, Refused, extract
-from .schema import FLAGS, SCHEMA_VERSION
+from .schema import TABLE_NAMES, FLAGS, SCHEMA_VERSION, SUMMARY_KEYS, SUMMARY_MONEY
 from .stats import stats_query, stats_rows
 
 __all__ = ["ImportSummary", "Tracker", "read_files"]
@@ -20,8 +20,8 @@ _HAND_COLUMNS = ("site", "hand_key", "table_name", "played_at", "game", "variant
                  "currency", "decimals", "table_size", "player_count", "button_seat", "pot", "rake", "streets_seen",
                  "tournament_id", "tournament_level", "buy_in", "source")
 _PLAYER_COLUMNS = ("seat", "position", "hole_cards", "starting_stack", "net", "collected", "allin_adjusted",
-                   "net_amount", "allin_adjusted_amount", "net_bb", "allin_adjusted_bb", "game", "stakes", "currency",
-                   "decimals", "played_at", "table_size") + FLAGS
+                   "net_amount", "allin_adjusted_amount", "net_bb", "allin_adjusted_bb", "game", "variant_code", "stakes",
+                   "currency", "decimals", "played_at", "table_size") + FLAGS
 
 
 def _insert(table: str, columns: Sequence[str]) -> str:
@@ -34,6 +34,18 @@ _INSERT_HAND_PLAYER = _insert("hand_players", ("hand_id", "player_id") + _PLAYER
 _INSERT_ACTION = _insert("actions", ("hand_id", "seq", "street", "seat", "kind", "amount", "bet_to", "all_in"))
 _INSERT_BOARD = _insert("boards", ("hand_id", "run", "street", "cards"))
 _INSERT_SHOWN = _insert("shown", ("hand_id", "seat", "run", "cards"))
+_SUMS = tuple(name for name, _, _ in SUMMARY_MONEY) + FLAGS
+_UPSERT_SUMMARY = (f"INSERT INTO player_summary ({', '.join(SUMMARY_KEYS + ('hands',) + _SUMS)}) "
+                   f"VALUES ({', '.join('?' * (len(SUMMARY_KEYS) + 1 + len(_SUMS)))}) "
+                   f"ON CONFLICT ({', '.join(SUMMARY_KEYS)}) DO UPDATE SET "
+                   + ", ".join(f"{c} = player_summary.{c} + excluded.{c}" for c in ("hands",) + _SUMS))
+_REBUILD_SUMMARY = (
+    f"INSERT INTO player_summary ({', '.join(SUMMARY_KEYS + ('hands',) + _SUMS)}) "
+    "SELECT player_id, game, variant_code, stakes, COALESCE(currency, ''), COALESCE(position, ''), table_size, "
+    "COALESCE(SUBSTR(played_at, 1, 10), ''), COUNT(*), "
+    + ", ".join(f"SUM({expr})" for _, expr, _ in SUMMARY_MONEY) + ", " + ", ".join(f"SUM({f})" for f in FLAGS)
+    + " FROM hand_players GROUP BY player_id, game, variant_code, stakes, COALESCE(currency, ''), "
+    "COALESCE(position, ''), table_size, COALESCE(SUBSTR(played_at, 1, 10), '')")
 _INSERT_REFUSED = _insert("refused", ("site", "hand_key", "table_name", "source", "reason", "text"))
 
 
@@ -79,6 +91,22 @@ def read_files(paths: Union[str, "os.PathLike[str]", Iterable[Union[str, "os.Pat
                 continue
             for index, hand in enumerate(hands, 1):
                 yield hand, f"{name}:{index}"
+
+
+def _add_to_summary(sums: Dict[Tuple[Any, ...], List[Any]], player_id: int, player: Dict[str, Any]) -> None:
+    """Add one player's hand to the batch's ``player_summary`` sums."""
+    key = (player_id, player["game"], player["variant_code"], player["stakes"], player["currency"] or "",
+           player["position"] or "", player["table_size"], (player["played_at"] or "")[:10])
+    showdown = player["showdown"]
+    values = [1, player["net"], player["net_amount"], player["net_bb"], player["allin_adjusted"],
+              player["allin_adjusted_amount"], player["allin_adjusted_bb"], showdown * player["net"],
+              showdown * player["net_amount"], showdown * player["net_bb"]] + [player[f] for f in FLAGS]
+    found = sums.get(key)
+    if found is None:
+        sums[key] = values
+    else:
+        for i, value in enumerate(values):
+            found[i] += value
 
 
 class Tracker:
@@ -151,6 +179,7 @@ class Tracker:
                 source = None
             records.append(item if isinstance(item, Refused) else extract(item, source))
         db = self.db
+        summary_sums: Dict[Tuple[Any, ...], List[Any]] = {}
         try:
             for record in records:
                 summary.read += 1
@@ -163,14 +192,15 @@ class Tracker:
                     else:
                         summary.duplicates += 1
                     continue
-                self._store(record, summary)
+                self._store(record, summary, summary_sums)
+            db.executemany(_UPSERT_SUMMARY, [key + tuple(sums) for key, sums in summary_sums.items()])
             db.commit()
         except BaseException:
             db.rollback()
             self._player_ids.clear()  # ids of players inserted in the rolled-back batch
             raise
 
-    def _store(self, record: HandRecord, summary: ImportSummary) -> None:
+    def _store(self, record: HandRecord, summary: ImportSummary, sums: Dict[Tuple[Any, ...], List[Any]]) -> None:
         db = self.db
         hand_id = db.insert_id(_INSERT_HAND, [record.hand[c] for c in _HAND_COLUMNS])
         if hand_id is None:
@@ -179,12 +209,24 @@ class Tracker:
         summary.imported += 1
         rows = []
         for player in record.players:
-            rows.append((hand_id, self._player_id(record.site, player["name"]))
-                        + tuple(player[c] for c in _PLAYER_COLUMNS))
+            player_id = self._player_id(record.site, player["name"])
+            rows.append((hand_id, player_id) + tuple(player[c] for c in _PLAYER_COLUMNS))
+            _add_to_summary(sums, player_id, player)
         db.executemany(_INSERT_HAND_PLAYER, rows)
         db.executemany(_INSERT_ACTION, [(hand_id,) + row for row in record.actions])
         db.executemany(_INSERT_BOARD, [(hand_id,) + row for row in record.boards])
         db.executemany(_INSERT_SHOWN, [(hand_id,) + row for row in record.shown])
+
+    def rebuild_summary(self) -> None:
+        """Recompute ``player_summary`` from ``hand_players`` (after rows were written
+        to it other than by an import)."""
+        try:
+            self.db.execute("DELETE FROM player_summary")
+            self.db.execute(_REBUILD_SUMMARY)
+            self.db.commit()
+        except BaseException:
+            self.db.rollback()
+            raise
 
     def _player_id(self, site: str, name: str) -> int:
         key = (site, name)
@@ -256,12 +298,11 @@ class Tracker:
 
     def count(self, table: str) -> int:
         """The number of rows of one of the tracker's tables."""
-        if table not in ("hands", "players", "hand_players", "actions", "boards", "shown", "refused"):
+        if table not in TABLE_NAMES:
             raise InvalidValueError(f"no table {table!r}")
         return int(self.db.query(f"SELECT COUNT(*) FROM {table}")[0][0])
 
-    def export_parquet(self, folder: str, tables: Sequence[str] = ("hands", "players", "hand_players", "actions",
-                                                                    "boards", "shown", "refused"),
+    def export_parquet(self, folder: str, tables: Sequence[str] = TABLE_NAMES,
                        chunk_rows: int = 100_000) -> List[str]:
         """Write each table as ``folder/<table>.parquet`` (pyarrow, the ``parquet``
         extra), streamed in chunks of ``chunk_rows``; the paths written."""

@@ -7,6 +7,7 @@ import os
 from typing import Any, List, Sequence
 
 from ..errors import InvalidValueError
+from .schema import TABLE_NAMES
 
 __all__ = ["export_parquet"]
 
@@ -19,10 +20,9 @@ def export_parquet(tracker: Any, folder: str, tables: Sequence[str], chunk_rows:
         import pyarrow.parquet as pq
     except ImportError:
         raise ImportError('Parquet export needs pyarrow: pip install "pokerhash[parquet]"') from None
-    known = ("hands", "players", "hand_players", "actions", "boards", "shown", "refused")
     for table in tables:
-        if table not in known:
-            raise InvalidValueError(f"no table {table!r}; tables: {', '.join(known)}")
+        if table not in TABLE_NAMES:
+            raise InvalidValueError(f"no table {table!r}; tables: {', '.join(TABLE_NAMES)}")
     if not isinstance(chunk_rows, int) or chunk_rows < 1:
         raise InvalidValueError(f"chunk_rows must be a positive int, not {chunk_rows!r}")
     os.makedirs(folder, exist_ok=True)

@@ -321,7 +321,7 @@ def _record(history: HandHistory, played: Any, meta: Dict[str, Any], site: str, 
         row = dict(name=names[i], seat=seat, position=positions[i], hole_cards=holes[i], starting_stack=starting[i],
                    net=net, collected=won, allin_adjusted=adjusted, net_amount=net * unit,
                    allin_adjusted_amount=adjusted * unit, net_bb=net / big_blind,
-                   allin_adjusted_bb=adjusted / big_blind, game=game, stakes=stakes,
+                   allin_adjusted_bb=adjusted / big_blind, game=game, variant_code=history.variant, stakes=stakes,
                    currency=hand_row["currency"], decimals=decimals, played_at=played_at, table_size=table_size)
         row.update({flag: flags[flag] for flag in FLAGS})
         players.append(row)

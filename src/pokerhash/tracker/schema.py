@@ -16,6 +16,11 @@ fills per database: ``{id}`` (an auto-numbered primary key), ``{bigint}`` and
   the aggression factor). The filter columns of a statistics query (game, stakes,
   time, table size, position) are copied here from ``hands`` so that a query over a
   million rows reads one table.
+- ``player_summary``: the same counters and money summed per player, game, stakes,
+  currency, position, table size and day, kept up to date by every import (and
+  rebuilt from ``hand_players`` by :meth:`Tracker.rebuild_summary`): statistics
+  filtered by whole days read this table, a few rows per player and day instead of
+  one per hand; a filter finer than a day reads ``hand_players``.
 - ``actions``: every forced bet and action in order, with its street.
 - ``boards``: the community cards of each street (run 1 is the second board of run it twice).
 - ``shown``: the hands shown at showdown.
@@ -26,7 +31,7 @@ from __future__ import annotations
 
 from typing import Tuple
 
-__all__ = ["SCHEMA_VERSION", "TABLES", "FLAGS", "ddl"]
+__all__ = ["SCHEMA_VERSION", "TABLE_NAMES", "SUMMARY_KEYS", "SUMMARY_MONEY", "TABLES", "FLAGS", "ddl"]
 
 #: Bumped when the tables change; kept in the ``meta`` table.
 SCHEMA_VERSION = 1
@@ -80,6 +85,7 @@ TABLES: Tuple[str, ...] = (
     hand_id {bigint} NOT NULL REFERENCES hands (id),
     player_id {bigint} NOT NULL REFERENCES players (id),
     seat INTEGER NOT NULL,
+    hands INTEGER NOT NULL DEFAULT 1,
     position TEXT,
     hole_cards TEXT,
     starting_stack {bigint} NOT NULL,
@@ -91,6 +97,7 @@ TABLES: Tuple[str, ...] = (
     net_bb {real} NOT NULL,
     allin_adjusted_bb {real} NOT NULL,
     game TEXT NOT NULL,
+    variant_code TEXT NOT NULL,
     stakes TEXT NOT NULL,
     currency TEXT,
     decimals INTEGER NOT NULL,
@@ -98,6 +105,19 @@ TABLES: Tuple[str, ...] = (
     table_size INTEGER NOT NULL,
     {flags},
     PRIMARY KEY (hand_id, player_id)
+)""",
+    """CREATE TABLE IF NOT EXISTS player_summary (
+    player_id {bigint} NOT NULL REFERENCES players (id),
+    game TEXT NOT NULL,
+    variant_code TEXT NOT NULL,
+    stakes TEXT NOT NULL,
+    currency TEXT NOT NULL,
+    position TEXT NOT NULL,
+    table_size INTEGER NOT NULL,
+    day TEXT NOT NULL,
+    hands {bigint} NOT NULL,
+    {sums},
+    PRIMARY KEY (player_id, game, variant_code, stakes, currency, position, table_size, day)
 )""",
     """CREATE TABLE IF NOT EXISTS actions (
     hand_id {bigint} NOT NULL REFERENCES hands (id),
@@ -139,7 +159,27 @@ TABLES: Tuple[str, ...] = (
 )
 
 
+#: The tracker's tables (besides ``meta``).
+TABLE_NAMES: Tuple[str, ...] = ("hands", "players", "hand_players", "player_summary", "actions", "boards", "shown",
+                                "refused")
+
+#: ``player_summary``'s keys (NULL stored as ``''``: a NULL never matches in a key).
+SUMMARY_KEYS: Tuple[str, ...] = ("player_id", "game", "variant_code", "stakes", "currency", "position", "table_size",
+                                 "day")
+#: The money sums of ``player_summary`` and their expression over ``hand_players``.
+SUMMARY_MONEY: Tuple[Tuple[str, str, str], ...] = (
+    ("net", "net", "bigint"), ("net_amount", "net_amount", "real"), ("net_bb", "net_bb", "real"),
+    ("allin_adjusted", "allin_adjusted", "real"), ("allin_adjusted_amount", "allin_adjusted_amount", "real"),
+    ("allin_adjusted_bb", "allin_adjusted_bb", "real"), ("showdown_net", "showdown * net", "bigint"),
+    ("showdown_amount", "showdown * net_amount", "real"), ("showdown_bb", "showdown * net_bb", "real"),
+)
+
+
 def ddl(id_type: str, bigint: str, real: str) -> Tuple[str, ...]:
     """The CREATE statements with a database's types filled in."""
     flags = ",\n    ".join(f"{name} INTEGER NOT NULL" for name in FLAGS)
-    return tuple(statement.format(id=id_type, bigint=bigint, real=real, flags=flags) for statement in TABLES)
+    types = {"bigint": bigint, "real": real}
+    sums = ",\n    ".join([f"{name} {types[kind]} NOT NULL" for name, _, kind in SUMMARY_MONEY]
+                          + [f"{name} {bigint} NOT NULL" for name in FLAGS])
+    return tuple(statement.format(id=id_type, bigint=bigint, real=real, flags=flags, sums=sums)
+                 for statement in TABLES)

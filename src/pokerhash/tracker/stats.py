@@ -1,18 +1,21 @@
 """Player statistics as SQL over the per-hand-per-player counters of ``hand_players``.
 
 Each :class:`Statistic` is a numerator and an opportunity count, both sums of
-``hand_players`` columns, so one ``GROUP BY`` query over one table answers every
-statistic of every player (a million rows in about a second on SQLite).
+columns that ``hand_players`` (one row per player per hand) and ``player_summary``
+(the same sums per player, game, stakes, position, table size and day) share, so one
+``GROUP BY`` query over one table answers every statistic of every player.
 docs/tracker.rst defines each one.
 """
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple
+import re
+from typing import Any, Dict, List, NamedTuple, Sequence, Tuple
 
 from ..errors import InvalidValueError
+from .schema import SUMMARY_MONEY
 
-__all__ = ["MONEY", "STATISTICS", "Statistic", "stats_query"]
+__all__ = ["MONEY", "STATISTICS", "Statistic", "by_day", "stats_query", "stats_rows"]
 
 
 class Statistic(NamedTuple):
@@ -28,8 +31,8 @@ class Statistic(NamedTuple):
 
 
 STATISTICS: Tuple[Statistic, ...] = (
-    Statistic("vpip", "VPIP", "SUM(vpip)", "SUM(1 - walk)"),
-    Statistic("pfr", "PFR", "SUM(pfr)", "SUM(1 - walk)"),
+    Statistic("vpip", "VPIP", "SUM(vpip)", "SUM(hands - walk)"),
+    Statistic("pfr", "PFR", "SUM(pfr)", "SUM(hands - walk)"),
     Statistic("three_bet", "3-bet", "SUM(three_bet)", "SUM(three_bet_opp)"),
     Statistic("fold_to_three_bet", "fold to 3-bet", "SUM(fold_to_three_bet)", "SUM(fold_to_three_bet_opp)"),
     Statistic("four_bet", "4-bet", "SUM(four_bet)", "SUM(four_bet_opp)"),
@@ -45,44 +48,34 @@ STATISTICS: Tuple[Statistic, ...] = (
               "SUM(postflop_bets + postflop_raises + postflop_calls + postflop_folds)"),
 )
 
-#: The money columns of a statistics row and their SQL.
-MONEY: Tuple[Tuple[str, str], ...] = (
-    ("hands", "COUNT(*)"),
-    ("net", "SUM(net)"),
-    ("net_amount", "SUM(net_amount)"),
-    ("net_bb", "SUM(net_bb)"),
-    ("allin_adjusted", "SUM(allin_adjusted)"),
-    ("allin_adjusted_amount", "SUM(allin_adjusted_amount)"),
-    ("allin_adjusted_bb", "SUM(allin_adjusted_bb)"),
-    ("allin_hands", "SUM(allin)"),
-    ("showdown_net", "SUM(CASE WHEN showdown = 1 THEN net ELSE 0 END)"),
-    ("showdown_amount", "SUM(CASE WHEN showdown = 1 THEN net_amount ELSE 0 END)"),
-    ("showdown_bb", "SUM(CASE WHEN showdown = 1 THEN net_bb ELSE 0 END)"),
-    ("non_showdown_net", "SUM(CASE WHEN showdown = 0 THEN net ELSE 0 END)"),
-    ("non_showdown_amount", "SUM(CASE WHEN showdown = 0 THEN net_amount ELSE 0 END)"),
-    ("non_showdown_bb", "SUM(CASE WHEN showdown = 0 THEN net_bb ELSE 0 END)"),
-)
+#: The money of a statistics row: its name, its column in ``player_summary`` and its
+#: expression over ``hand_players`` (non-showdown winnings are net less showdown).
+MONEY: Tuple[Tuple[str, str, str], ...] = (("hands", "hands", "hands"),) \
+    + tuple((name, name, expr) for name, expr, _ in SUMMARY_MONEY) + (("allin_hands", "allin", "allin"),)
 
-_WHOLE = frozenset(("hands", "net", "allin_hands", "showdown_net", "non_showdown_net"))
+_WHOLE = frozenset(("hands", "net", "allin_hands", "showdown_net"))
 
-# Filter name -> (SQL condition, how many parameters).
+# Filter name -> SQL condition (``t`` is hand_players or player_summary).
 _FILTERS = {
     "player": "p.name = ?",
     "site": "p.site = ?",
-    "game": "(hp.game = ? OR h.variant_code = ?)",
-    "stakes": "hp.stakes = ?",
-    "currency": "hp.currency = ?",
-    "position": "hp.position = ?",
-    "table_size": "hp.table_size = ?",
-    "since": "hp.played_at >= ?",
-    "until": "hp.played_at < ?",
+    "game": "(t.game = ? OR t.variant_code = ?)",
+    "stakes": "t.stakes = ?",
+    "currency": "t.currency = ?",
+    "position": "t.position = ?",
+    "table_size": "t.table_size = ?",
+    "since": "t.{time} >= ?",
+    "until": "t.{time} < ?",
 }
+_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
-def _conditions(filters: Dict[str, Any]) -> Tuple[List[str], List[Any], bool]:
-    """SQL conditions and parameters, and whether the hands table is needed."""
+def _when(value: Any) -> str:
+    return value.isoformat() if hasattr(value, "isoformat") else str(value)
+
+
+def _conditions(filters: Dict[str, Any], time_column: str) -> Tuple[List[str], List[Any]]:
     conditions, params = [], []
-    needs_hands = False
     for name, value in filters.items():
         if value is None:
             continue
@@ -94,47 +87,58 @@ def _conditions(filters: Dict[str, Any]) -> Tuple[List[str], List[Any], bool]:
         if name in ("since", "until"):
             if len(values) != 1:
                 raise InvalidValueError(f"filter {name!r} takes one date")
-            values = [values[0].isoformat() if hasattr(values[0], "isoformat") else str(values[0])]
+            values = [_when(values[0])]
         if name == "table_size":
             values = [int(v) for v in values]
-        condition = _FILTERS[name]
+        condition = _FILTERS[name].format(time=time_column)
         per_value = condition.count("?")
         conditions.append("(" + " OR ".join([condition] * len(values)) + ")")
         for v in values:
             params.extend([v] * per_value)
-        needs_hands = needs_hands or "h." in condition
-    return conditions, params, needs_hands
+    return conditions, params
+
+
+def by_day(filters: Dict[str, Any]) -> bool:
+    """Whether the filters' dates are whole days (then ``player_summary`` answers)."""
+    return all(filters.get(name) is None or _DAY.fullmatch(_when(filters[name])) is not None
+               for name in ("since", "until"))
 
 
 def stats_query(filters: Dict[str, Any], min_hands: int = 1) -> Tuple[str, List[Any]]:
-    """The statistics query for these filters (see :meth:`Tracker.stats`)."""
-    conditions, params, needs_hands = _conditions(filters)
-    columns = [f"{sql} AS {name}" for name, sql in MONEY]
+    """The statistics query for these filters (see :meth:`Tracker.stats`): over
+    ``player_summary`` when the dates are whole days, else over ``hand_players``."""
+    summary = by_day(filters)
+    conditions, params = _conditions(filters, "day" if summary else "played_at")
+    columns = [f"SUM({column if summary else expr}) AS {name}" for name, column, expr in MONEY]
     for stat in STATISTICS:
         columns.append(f"{stat.numerator} AS {stat.name}_n")
         columns.append(f"{stat.opportunities} AS {stat.name}_opp")
-    joins = "JOIN players p ON p.id = hp.player_id"
-    if needs_hands:
-        joins += " JOIN hands h ON h.id = hp.hand_id"
+    table = "player_summary" if summary else "hand_players"
     where = f" WHERE {' AND '.join(conditions)}" if conditions else ""
-    sql = (f"SELECT p.site, p.name, {', '.join(columns)} FROM hand_players hp {joins}{where} "
-           f"GROUP BY p.id, p.site, p.name HAVING COUNT(*) >= ? ORDER BY COUNT(*) DESC, p.name")
+    # Sum per player id first, then join the names: the join is per player, not per row.
+    join = " JOIN players p ON p.id = t.player_id" if any("p." in c for c in conditions) else ""
+    inner = f"SELECT t.player_id, {', '.join(columns)} FROM {table} t{join}{where} " \
+        f"GROUP BY t.player_id HAVING SUM(hands) >= ?"
+    sql = f"SELECT p.site, p.name, s.* FROM ({inner}) s JOIN players p ON p.id = s.player_id"
     return sql, params + [int(min_hands)]
 
 
 def stats_rows(raw: Sequence[Tuple[Any, ...]]) -> List[Dict[str, Any]]:
     """Query rows as dicts: the money, bb/100, and per statistic its value (percent
     or ratio, None without opportunities), numerator ``_n`` and opportunities ``_opp``."""
-    names = ["site", "player"] + [name for name, _ in MONEY]
+    names = ["site", "player", "player_id"] + [name for name, _, _ in MONEY]
     for stat in STATISTICS:
         names += [f"{stat.name}_n", f"{stat.name}_opp"]
     rows = []
     for values in raw:
         row = dict(zip(names, values))
-        for name, _ in MONEY:
-            value = row[name]
+        del row["player_id"]
+        for name, _, _ in MONEY:
             # PostgreSQL sums BIGINT columns as NUMERIC (Decimal): back to int, or float.
-            row[name] = (int(value or 0) if name in _WHOLE else float(value or 0))
+            row[name] = int(row[name] or 0) if name in _WHOLE else float(row[name] or 0)
+        for unit in ("net", "amount", "bb"):
+            net = row["net" if unit == "net" else f"net_{unit}"]
+            row[f"non_showdown_{unit}"] = net - row[f"showdown_{unit}"]
         hands = row["hands"]
         row["bb_per_100"] = 100.0 * row["net_bb"] / hands if hands else None
         row["allin_adjusted_bb_per_100"] = 100.0 * row["allin_adjusted_bb"] / hands if hands else None
@@ -143,4 +147,6 @@ def stats_rows(raw: Sequence[Tuple[Any, ...]]) -> List[Dict[str, Any]]:
             row[f"{stat.name}_n"], row[f"{stat.name}_opp"] = n, opp
             row[stat.name] = (100.0 * n / opp if stat.percent else n / opp) if opp else None
         rows.append(row)
+    # Sorted here, not in SQL: the databases' text collations differ.
+    rows.sort(key=lambda row: (-row["hands"], row["player"], row["site"]))
     return rows
