@@ -252,7 +252,8 @@ class Tracker:
         adjusted, showdown and non-showdown) and each statistic's value, numerator
         (``_n``) and opportunities (``_opp``)."""
         sql, params = stats_query(dict(player=player, game=game, stakes=stakes, position=position, since=since,
-                                       until=until, table_size=table_size, site=site, currency=currency), min_hands)
+                                       until=until, table_size=table_size, site=site, currency=currency), min_hands,
+                                  self.db.full_scan)
         return stats_rows(self.db.query(sql, params))
 
     def stats_frame(self, player: Any = None, **filters: Any) -> Any:

@@ -28,6 +28,8 @@ class Dialect:
     id_type = ""
     bigint = "BIGINT"
     real = "DOUBLE PRECISION"
+    #: Written after a table name to read the whole table in storage order.
+    full_scan = ""
 
     def __init__(self, conn: Any):
         self.conn = conn
@@ -72,6 +74,9 @@ class SQLiteDialect(Dialect):
     name = "sqlite"
     id_type = "INTEGER PRIMARY KEY"
     real = "REAL"
+    # GROUP BY player_id would otherwise walk the player index and fetch each row
+    # from where it lies: a sequential scan and a sort is 1.5x faster on a million rows.
+    full_scan = " NOT INDEXED"
 
     @classmethod
     def open(cls, path: str) -> "SQLiteDialect":

@@ -104,9 +104,10 @@ def by_day(filters: Dict[str, Any]) -> bool:
                for name in ("since", "until"))
 
 
-def stats_query(filters: Dict[str, Any], min_hands: int = 1) -> Tuple[str, List[Any]]:
+def stats_query(filters: Dict[str, Any], min_hands: int = 1, scan: str = "") -> Tuple[str, List[Any]]:
     """The statistics query for these filters (see :meth:`Tracker.stats`): over
-    ``player_summary`` when the dates are whole days, else over ``hand_players``."""
+    ``player_summary`` when the dates are whole days, else over ``hand_players``;
+    ``scan`` is the dialect's hint for reading all of ``hand_players`` in order."""
     summary = by_day(filters)
     conditions, params = _conditions(filters, "day" if summary else "played_at")
     columns = [f"SUM({column if summary else expr}) AS {name}" for name, column, expr in MONEY]
@@ -117,7 +118,7 @@ def stats_query(filters: Dict[str, Any], min_hands: int = 1) -> Tuple[str, List[
     where = f" WHERE {' AND '.join(conditions)}" if conditions else ""
     # Sum per player id first, then join the names: the join is per player, not per row.
     join = " JOIN players p ON p.id = t.player_id" if any("p." in c for c in conditions) else ""
-    inner = f"SELECT t.player_id, {', '.join(columns)} FROM {table} t{join}{where} " \
+    inner = f"SELECT t.player_id, {', '.join(columns)} FROM {table} t{scan if not summary else ''}{join}{where} " \
         f"GROUP BY t.player_id HAVING SUM(hands) >= ?"
     sql = f"SELECT p.site, p.name, s.* FROM ({inner}) s JOIN players p ON p.id = s.player_id"
     return sql, params + [int(min_hands)]
