@@ -429,3 +429,64 @@ def test_cli_import_stats_graph(tmp_path, capsys):
     pytest.importorskip("matplotlib")
     assert main(["graph", "--db", db, "--player", "Sam", "-o", str(tmp_path / "g.png")]) == 0
     assert os.path.getsize(tmp_path / "g.png") > 1000
+
+
+def _random_hands(count, seed):
+    """Random engine hands of the games PHH writes (blinds and antes, short stacks for
+    side pots, stud and draw), as histories."""
+    import random
+
+    from pokerhash.betting import Action
+    from pokerhash.engine import FIVE_CARD_DRAW, PLO, STUD, STUD_HI_LO, Forced
+    from pokerhash.engine.history_hands import to_history
+
+    rng = random.Random(seed)
+    games = [HOLDEM, PLO, OMAHA_HI_LO, STUD, STUD_HI_LO, FIVE_CARD_DRAW, HOLDEM.with_limit(Limit.FIXED_LIMIT)]
+    histories = []
+    for number in range(count):
+        game = games[number % len(games)]
+        stakes = (Stakes(ante=1, bring_in=1, small_bet=2, big_bet=4) if game.forced is Forced.BRING_IN
+                  else Stakes(blinds=(1, 2), ante=rng.choice([0, 1])))
+        players = rng.randint(2, 5 if game is FIVE_CARD_DRAW else 6)
+        stacks = {seat: rng.choice([15, 40, 200]) for seat in range(1, players + 1)}
+        hand = Hand(game, stacks, button=rng.randint(1, players), stakes=stakes, seed=rng.randrange(1 << 30))
+        while not hand.is_over:
+            pending = hand.pending
+            if pending.kind is PendingKind.DRAW:
+                hand.draw(list(hand.hole_cards(pending.seat)[:rng.randint(0, pending.count)]))
+            elif pending.kind is PendingKind.BRING_IN:
+                hand.bring_in()
+            else:
+                legal, draw = pending.legal, rng.random()
+                if draw < 0.3 and legal.raise_kind is not None:
+                    to = legal.fixed_amounts[0] if legal.fixed_amounts else rng.choice([legal.min_to, legal.max_to])
+                    hand.act(Action.raise_to(to))
+                elif draw < 0.85 or legal.can_check:
+                    hand.act(Action.check() if legal.can_check else Action.call())
+                else:
+                    hand.act(Action.fold())
+        histories.append(to_history(hand, fields={"venue": "Random", "hand": number,
+                                                  "players": [f"P{seat}" for seat in hand.seats]}))
+    return histories
+
+
+def test_random_hands_of_every_game_import_and_add_up():
+    """Every random hand imports; in each, the nets add up to minus the rake, the
+    all-in adjusted nets add up to the same (expectations share exactly the pots),
+    and no numerator exceeds its opportunities."""
+    pairs = [(name, name + "_opp") for name in ("three_bet", "fold_to_three_bet", "four_bet", "steal",
+                                                 "fold_to_steal", "cbet", "fold_to_cbet")]
+    allins = 0
+    for history_ in _random_hands(140, seed=25):
+        record = extract(history_)
+        assert not isinstance(record, Refused), record.reason
+        players = record.players
+        assert sum(p["net"] for p in players) == -record.hand["rake"]
+        assert sum(p["allin_adjusted"] for p in players) == pytest.approx(-record.hand["rake"])
+        allins += any(p["allin"] for p in players)
+        for p in players:
+            for numerator, opportunity in pairs:
+                assert p[numerator] <= p[opportunity]
+            assert p["pfr"] <= p["vpip"] and p["wsd"] <= p["wtsd"] <= p["saw_flop"]
+            assert p["won_saw_flop"] <= p["saw_flop"] and p["walk"] + p["vpip"] <= 1
+    assert allins >= 10

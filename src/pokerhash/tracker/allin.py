@@ -6,8 +6,9 @@ action and cards are still to come (every player but at most one is all-in, befo
 the river in Hold'em and Omaha, before seventh street in stud). At that moment each
 pot (main pot first, then the side pots, after the rake, which is taken from the
 main pot first) is shared by the equity of the hands eligible for it: exact counts
-of every way the rest of the deal can fall (:func:`pokerhash.equity` with
-``method="exact"``), the other live players' cards dead, hi/lo halves as the rules
+of every way the rest of the deal can fall (:func:`pokerhash.equity`; the rare
+all-in too big to count in about a second, such as stud on third street, is sampled
+to a standard error of 0.0002 with a fixed seed), the other live players' cards dead, hi/lo halves as the rules
 split them. Run it twice changes nothing in expectation: each run deals half of
 each pot from the same remaining cards, so each half has the same equity.
 
@@ -22,7 +23,6 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional, Tuple
 
 from ..engine import events as ev
-from ..errors import InvalidValueError
 
 __all__ = ["EQUITY_GAMES", "allin_payouts"]
 
@@ -39,8 +39,8 @@ EQUITY_GAMES: Dict[str, str] = {
     "Short-deck Hold'em": "shortdeck",
 }
 
-# Stud starts too big to count exactly (two players on third street: ~10^10 deals)
-# are sampled to this standard error, with a fixed seed so an import is repeatable.
+# All-ins too big to count in about a second (stud on third street, many-way Omaha
+# preflop) are sampled to this standard error, with a fixed seed.
 _SAMPLED_ERROR = 2e-4
 _SEED = 2026
 
@@ -129,11 +129,9 @@ def shares(game: str, hands: List[List[int]], board: List[int], dead: List[int])
         return [1.0]
     from ..equity import equity
 
-    try:
-        result = equity(hands, board=board, dead=dead, game=game, method="exact")
-    except InvalidValueError:
-        if not game.startswith("stud"):
-            raise
-        result = equity(hands, board=board, dead=dead, game=game, method="sample", target_error=_SAMPLED_ERROR,
-                        seed=_SEED)
+    # Exact whenever counting takes about a second or less (every flop-game all-in of
+    # up to six or so players); beyond, sampled to a standard error of 0.0002 with a
+    # fixed seed, so that importing the same hand always gives the same number.
+    result = equity(hands, board=board, dead=dead, game=game, method="auto", target_error=_SAMPLED_ERROR,
+                    seed=_SEED)
     return [float(x) for x in result.equity]
