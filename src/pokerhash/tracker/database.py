@@ -10,7 +10,7 @@ from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tupl
 from ..engine.history import PHHError, load, load_all
 from ..errors import InvalidValueError, PokerhashError
 from .dialect import Dialect, connect
-from .extract import HandRecord, Refused, extract
+from .extract import HandRecord, Refused, extract, key_of
 from .schema import TABLE_NAMES, FLAGS, SCHEMA_VERSION, SUMMARY_KEYS, SUMMARY_MONEY
 from .stats import stats_query, stats_rows
 
@@ -171,13 +171,18 @@ class Tracker:
         return self.import_hands(read_files(paths), batch_size, progress)
 
     def _import_batch(self, batch: List[Any], summary: ImportSummary) -> None:
+        pairs = [item if isinstance(item, tuple) and len(item) == 2 else (item, None) for item in batch]
+        # Hands already stored (imported or refused) are not replayed again.
+        keys = [(item.site, item.hand_key, item.table) if isinstance(item, Refused) else key_of(item)
+                for item, _ in pairs]
+        stored = self._stored(keys)
         records = []
-        for item in batch:
-            if isinstance(item, tuple) and len(item) == 2:
-                item, source = item
+        for (item, source), key in zip(pairs, keys):
+            if key in stored:
+                summary.read += 1
+                summary.duplicates += 1
             else:
-                source = None
-            records.append(item if isinstance(item, Refused) else extract(item, source))
+                records.append(item if isinstance(item, Refused) else extract(item, source))
         db = self.db
         summary_sums: Dict[Tuple[Any, ...], List[Any]] = {}
         try:
@@ -199,6 +204,22 @@ class Tracker:
             db.rollback()
             self._player_ids.clear()  # ids of players inserted in the rolled-back batch
             raise
+
+    def _stored(self, keys: List[Tuple[str, str, str]]) -> set:
+        """Which of these (site, hand key, table) keys are in ``hands`` or ``refused``."""
+        groups: Dict[Tuple[str, str], List[str]] = {}
+        for site, key, table in keys:
+            groups.setdefault((site, table), []).append(key)
+        found = set()
+        for (site, table), hand_keys in groups.items():
+            for start in range(0, len(hand_keys), 500):
+                chunk = hand_keys[start:start + 500]
+                marks = ", ".join("?" * len(chunk))
+                for name in ("hands", "refused"):
+                    for (key,) in self.db.query(f"SELECT hand_key FROM {name} WHERE site = ? AND table_name = ? "
+                                                f"AND hand_key IN ({marks})", [site, table] + chunk):
+                        found.add((site, key, table))
+        return found
 
     def _store(self, record: HandRecord, summary: ImportSummary, sums: Dict[Tuple[Any, ...], List[Any]]) -> None:
         db = self.db

@@ -26,7 +26,7 @@ from ..errors import PokerhashError
 from .allin import allin_payouts
 from .schema import FLAGS
 
-__all__ = ["HandRecord", "Refused", "extract", "hand_key"]
+__all__ = ["HandRecord", "Refused", "extract", "hand_key", "key_of"]
 
 _FOLD, _CHECK, _CALL, _BET, _RAISE = (ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET,
                                       ActionKind.RAISE)
@@ -164,19 +164,31 @@ def _big_blind(history: HandHistory) -> int:
     return history.small_bet or history.min_bet or max(history.antes) or 1
 
 
+def key_of(item: Any) -> Tuple[str, str, str]:
+    """The (site, hand key, table) a hand is stored under (see :func:`hand_key`)."""
+    history, meta = _meta(item)
+    return _key(history, meta)
+
+
+def _key(history: Optional[HandHistory], meta: Dict[str, Any]) -> Tuple[str, str, str]:
+    table = "" if meta["table"] is None else str(meta["table"])
+    if meta["hand_id"] is not None:
+        key = str(meta["hand_id"])
+    else:
+        key = "unknown" if history is None else hand_key(history)
+    return meta["site"], key, table
+
+
 def extract(item: Any, source: Optional[str] = None) -> Any:
     """A :class:`HandRecord`, or a :class:`Refused` saying why the hand is not imported.
     ``source`` (a file name and position) is kept with the hand when the item has none."""
     history, meta = _meta(item)
     if meta["source"] is None:
         meta["source"] = source
-    site = meta["site"]
-    table = "" if meta["table"] is None else str(meta["table"])
+    site, key, table = _key(history, meta)
     source = None if meta["source"] is None else str(meta["source"])
     if history is None:
-        key = str(meta["hand_id"]) if meta["hand_id"] is not None else "unknown"
         return Refused(site, key, table, str(meta["error"] or "no hand history"), source)
-    key = str(meta["hand_id"]) if meta["hand_id"] is not None else hand_key(history)
 
     def refuse(reason: str) -> Refused:
         try:
