@@ -186,11 +186,13 @@ def test_site_hand_objects_plug_in(tracker):
     """Anything with SiteHand's attribute names imports: its metadata wins over the history's."""
     hand = history.load(HANDS / "straddle-limp-allin.phh")
     hand.finishing_stacks = None
+    del hand.fields["players"]  # the site's names, put in PHH order by their seats
+    hand.fields["seats"] = [7, 9, 2, 4]
     site_hand = types.SimpleNamespace(
         site="PokerStars", hand_id="2001", table="Alpha", time="2026-03-01T10:00:00", game="holdem",
-        stakes="$1/$2", currency="USD", players={"Sam": Decimal(100), "Bea": Decimal(200), "Uma": Decimal(200),
-                                                 "Bo": Decimal(200)},
-        seats={"Sam": 1, "Bea": 2, "Uma": 3, "Bo": 4}, button="Bo",
+        stakes="$1/$2", currency="USD", players={"Uma": Decimal(200), "Bo": Decimal(200), "Sam": Decimal(100),
+                                                 "Bea": Decimal(200)},
+        seats={"Uma": 2, "Bo": 4, "Sam": 7, "Bea": 9}, button="Bo",
         collected={"Sam": Decimal(203)}, rake=Decimal(3), history=hand, error=None, source=("hh.txt", 1))
     summary = tracker.import_hands([site_hand])
     assert summary.imported == 1

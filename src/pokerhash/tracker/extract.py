@@ -111,7 +111,23 @@ def _meta(item: Any) -> Tuple[Optional[HandHistory], Dict[str, Any]]:
                          stakes=getattr(item, "stakes", None), currency=getattr(item, "currency", None),
                          rake=getattr(item, "rake", None), error=getattr(item, "error", None),
                          source=getattr(item, "source", None), collected=getattr(item, "collected", None),
-                         names=list(players) if players else None)
+                         names=_site_names(history, players, getattr(item, "seats", None)))
+
+
+def _site_names(history: Optional[HandHistory], players: Any, seats: Any) -> Optional[List[str]]:
+    """The players in PHH order (p1 first): the history's ``players`` field, else the
+    site's names put in that order by their seat numbers (a site lists them by seat)."""
+    if history is None:
+        return None
+    names = history.fields.get("players")
+    if names:
+        return list(names)
+    order = history.fields.get("seats")
+    if seats and isinstance(order, list):
+        by_seat = {seat: name for name, seat in dict(seats).items()}
+        if all(seat in by_seat for seat in order):
+            return [by_seat[seat] for seat in order]
+    return list(players) if players else None
 
 
 def _phh_time(fields: Dict[str, Any]) -> Optional[str]:
