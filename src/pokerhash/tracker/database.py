@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 from ..engine.history import PHHError, load, load_all
-from ..errors import InvalidValueError, PokerhashError
+from ..errors import InvalidValueError
 from .dialect import Dialect, connect
 from .extract import HandRecord, Refused, extract, key_of
 from .schema import TABLE_NAMES, FLAGS, SCHEMA_VERSION, SUMMARY_KEYS, SUMMARY_MONEY
