@@ -492,3 +492,13 @@ def test_random_hands_of_every_game_import_and_add_up():
             assert p["pfr"] <= p["vpip"] and p["wsd"] <= p["wtsd"] <= p["saw_flop"]
             assert p["won_saw_flop"] <= p["saw_flop"] and p["walk"] + p["vpip"] <= 1
     assert allins >= 10
+
+
+def test_tournament_fields():
+    hand = history.load(HANDS / "walk.phh")
+    hand.fields.update(event="Sunday Million #12", level=7, buy_in="$215")
+    record = extract(hand)
+    assert (record.hand["tournament_id"], record.hand["tournament_level"], record.hand["buy_in"]) == \
+        ("Sunday Million #12", "7", "$215")
+    cash = extract(history.load(HANDS / "walk.phh")).hand
+    assert (cash["tournament_id"], cash["tournament_level"], cash["buy_in"]) == (None, None, None)
