@@ -161,6 +161,18 @@ def test_import_twice_changes_nothing(tracker):
     assert first.imported == counts["hands"] and first.refused == counts["refused"] > 0
 
 
+def test_import_in_worker_processes_stores_the_same(tmp_path):
+    contents = []
+    for processes in (1, 2):
+        with Tracker(str(tmp_path / f"{processes}.sqlite")) as tracker:
+            summary = tracker.import_files([DATA / "phh", HANDS], batch_size=50, processes=processes)
+            contents.append((str(summary), tracker.stats(), tracker.refused(),
+                             tracker.db.query("SELECT * FROM hand_players ORDER BY hand_id, player_id")))
+    assert contents[0] == contents[1]
+    with Tracker() as tracker, pytest.raises(InvalidValueError):
+        tracker.import_hands([], processes=0)
+
+
 def test_refused_hands_are_stored_with_their_reason(tracker):
     good = history.load(HANDS / "walk.phh")
     wrong = history.load(HANDS / "walk.phh")

@@ -264,6 +264,7 @@ def add_import(commands: argparse._SubParsersAction) -> None:
     im.add_argument("sources", nargs="+", help=".phh / .phhs files, or folders searched recursively")
     add_db_arguments(im)
     im.add_argument("--batch-size", type=int, default=1000, help="hands per database transaction")
+    im.add_argument("--processes", type=int, default=1, help="worker processes replaying the hands (default 1)")
     im.set_defaults(run=run_import)
 
 

@@ -32,7 +32,8 @@ def run_import_db(args: argparse.Namespace) -> int:
     bar = tqdm(unit=" hands", disable=None) if tqdm is not None else None
     try:
         with Tracker(args.db) as tracker:
-            summary = tracker.import_files(args.sources, batch_size=args.batch_size, progress=bar)
+            summary = tracker.import_files(args.sources, batch_size=args.batch_size, progress=bar,
+                                           processes=args.processes)
     finally:
         if bar is not None:
             bar.close()

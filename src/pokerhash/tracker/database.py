@@ -93,6 +93,12 @@ def read_files(paths: Union[str, "os.PathLike[str]", Iterable[Union[str, "os.Pat
                 yield hand, f"{name}:{index}"
 
 
+def _extracted(pair: Tuple[Any, Optional[str]]) -> Any:
+    """:func:`extract` of a (hand, source) pair (a worker process's job)."""
+    item, source = pair
+    return item if isinstance(item, Refused) else extract(item, source)
+
+
 def _add_to_summary(sums: Dict[Tuple[Any, ...], List[Any]], player_id: int, player: Dict[str, Any]) -> None:
     """Add one player's hand to the batch's ``player_summary`` sums."""
     key = (player_id, player["game"], player["variant_code"], player["stakes"], player["currency"] or "",
@@ -128,6 +134,7 @@ class Tracker:
             self.db.close()
             raise
         self._player_ids: Dict[Tuple[str, str], int] = {}
+        self._pool: Any = None
 
     # -- context ------------------------------------------------------------
 
@@ -142,15 +149,32 @@ class Tracker:
 
     # -- import -------------------------------------------------------------
 
-    def import_hands(self, hands: Iterable[Any], batch_size: int = 1000, progress: Any = None) -> ImportSummary:
+    def import_hands(self, hands: Iterable[Any], batch_size: int = 1000, progress: Any = None,
+                     processes: int = 1) -> ImportSummary:
         """Store hands: PHH ``HandHistory`` objects, ``SiteHand``-like objects, or
         ``(hand, source)`` pairs (as :func:`read_files` yields). Each batch of
         ``batch_size`` hands is one transaction; a hand already in the database (same
         site, hand id and table) is skipped; a hand that cannot be replayed or whose
         figures disagree with the engine is stored in ``refused`` with the reason.
-        ``progress`` (e.g. a tqdm bar) has ``update(n)`` called per batch."""
+        ``progress`` (e.g. a tqdm bar) has ``update(n)`` called per batch.
+        ``processes`` > 1 replays and counts the hands in that many worker processes
+        (the database is written by this one), for large folders on several cores."""
         if not isinstance(batch_size, int) or batch_size < 1:
             raise InvalidValueError(f"batch_size must be a positive int, not {batch_size!r}")
+        if not isinstance(processes, int) or isinstance(processes, bool) or processes < 1:
+            raise InvalidValueError(f"processes must be a positive int, not {processes!r}")
+        if processes > 1:
+            from concurrent.futures import ProcessPoolExecutor
+
+            with ProcessPoolExecutor(processes) as pool:
+                self._pool = pool
+                try:
+                    return self._import_all(hands, batch_size, progress)
+                finally:
+                    self._pool = None
+        return self._import_all(hands, batch_size, progress)
+
+    def _import_all(self, hands: Iterable[Any], batch_size: int, progress: Any) -> ImportSummary:
         summary = ImportSummary()
         batch: List[Any] = []
         for item in hands:
@@ -166,9 +190,10 @@ class Tracker:
                 progress.update(len(batch))
         return summary
 
-    def import_files(self, paths: Any, batch_size: int = 1000, progress: Any = None) -> ImportSummary:
+    def import_files(self, paths: Any, batch_size: int = 1000, progress: Any = None,
+                     processes: int = 1) -> ImportSummary:
         """:meth:`import_hands` of every hand of the ``.phh``/``.phhs`` files at ``paths``."""
-        return self.import_hands(read_files(paths), batch_size, progress)
+        return self.import_hands(read_files(paths), batch_size, progress, processes)
 
     def _import_batch(self, batch: List[Any], summary: ImportSummary) -> None:
         pairs = [item if isinstance(item, tuple) and len(item) == 2 else (item, None) for item in batch]
@@ -176,13 +201,17 @@ class Tracker:
         keys = [(item.site, item.hand_key, item.table) if isinstance(item, Refused) else key_of(item)
                 for item, _ in pairs]
         stored = self._stored(keys)
-        records = []
-        for (item, source), key in zip(pairs, keys):
+        todo = []
+        for pair, key in zip(pairs, keys):
             if key in stored:
                 summary.read += 1
                 summary.duplicates += 1
             else:
-                records.append(item if isinstance(item, Refused) else extract(item, source))
+                todo.append(pair)
+        if self._pool is not None:
+            records = list(self._pool.map(_extracted, todo, chunksize=max(1, len(todo) // 32)))
+        else:
+            records = [_extracted(pair) for pair in todo]
         db = self.db
         summary_sums: Dict[Tuple[Any, ...], List[Any]] = {}
         try:
