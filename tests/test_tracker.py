@@ -440,6 +440,10 @@ def test_cli_import_stats_graph(tmp_path, capsys):
     assert "Bo" in out and "VPIP" in out and "66.7 (2/3)" in out
     assert main(["stats", "--db", db, "--game", "NT", "--position", "BTN"]) == 0
     assert "Bo" in capsys.readouterr().out
+    assert main(["stats", "--db", db, "--game", "FT"]) == 0
+    assert "no hands match" in capsys.readouterr().out
+    assert main(["import", str(HANDS)]) == 2
+    assert "needs --db" in capsys.readouterr().err
     pytest.importorskip("matplotlib")
     assert main(["graph", "--db", db, "--player", "Sam", "-o", str(tmp_path / "g.png")]) == 0
     assert os.path.getsize(tmp_path / "g.png") > 1000
