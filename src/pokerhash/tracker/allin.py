@@ -127,7 +127,7 @@ def shares(game: str, hands: List[List[int]], board: List[int], dead: List[int])
     """Each hand's expected share of a pot it contests with the others."""
     if len(hands) == 1:
         return [1.0]
-    from ..equity import equity
+    from .. import equity  # the public callable: pokerhash.equity(...)
 
     # Exact whenever counting takes about a second or less (every flop-game all-in of
     # up to six or so players); beyond, sampled to a standard error of 0.0002 with a
