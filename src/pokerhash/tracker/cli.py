@@ -81,7 +81,7 @@ def stats_table(rows: List[Dict[str, Any]], single: bool = False) -> str:
 
 def _filters(args: argparse.Namespace) -> Dict[str, Any]:
     return dict(game=args.game, stakes=args.stakes, position=args.position, since=args.since, until=args.until,
-                table_size=args.table_size, site=args.site)
+                table_size=args.table_size, site=args.site, currency=args.currency)
 
 
 def run_stats(args: argparse.Namespace) -> int:
@@ -106,6 +106,7 @@ def add_stats(commands: Any) -> None:
     st.add_argument("--until", help="last date (ISO, excluded)")
     st.add_argument("--table-size", type=int, action="append", help="seats at the table")
     st.add_argument("--site", action="append", help="the site (PHH venue)")
+    st.add_argument("--currency", action="append", help="the currency (USD, EUR...)")
     st.add_argument("--min-hands", type=int, default=1, help="players with at least this many hands")
     st.set_defaults(run=run_stats)
 
