@@ -424,7 +424,26 @@ def test_unreadable_file_is_refused(tmp_path):
     with Tracker() as tracker:
         summary = tracker.import_files(tmp_path)
         assert (summary.imported, summary.refused) == (1, 1)
+        assert tracker.refused()[0]["reason"].startswith("unreadable hand [1]")
+    (tmp_path / "bad.phhs").write_text("variant = 'NT'\n[1]\n")  # fields outside any hand
+    (tmp_path / "ok.phh").unlink()
+    with Tracker() as tracker:
+        summary = tracker.import_files(tmp_path)
+        assert (summary.imported, summary.refused) == (0, 1)
         assert tracker.refused()[0]["reason"].startswith("unreadable file")
+
+
+def test_a_bad_hand_in_a_phhs_file_is_refused_alone(tmp_path):
+    good = [history.load(HANDS / name) for name in ("walk.phh", "steal-3bet-cbet.phh")]
+    text = history.dumps_all([good[0]]) + "\n[2]\nvariant = 'NT'\nthis line is not TOML\n\n" + \
+        history.dumps_all([good[1]]).replace("[1]", "[3]")
+    (tmp_path / "mixed.phhs").write_text(text)
+    with Tracker() as tracker:
+        summary = tracker.import_files(tmp_path)
+        assert (summary.read, summary.imported, summary.refused) == (3, 2, 1)
+        refused = tracker.refused()[0]
+        assert refused["reason"].startswith("unreadable hand [2]") and refused["source"].endswith("mixed.phhs:2")
+        assert tracker.import_files(tmp_path).duplicates == 3
 
 
 def test_cli_import_stats_graph(tmp_path, capsys):

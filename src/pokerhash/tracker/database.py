@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import os
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
-from ..engine.history import PHHError, load, load_all
+from ..engine.history import PHHError, load, loads
 from ..errors import InvalidValueError
 from .dialect import Dialect, connect
 from .extract import HandRecord, Refused, extract, key_of
@@ -70,8 +71,10 @@ class ImportSummary:
 
 def read_files(paths: Union[str, "os.PathLike[str]", Iterable[Union[str, "os.PathLike[str]"]]]) -> Iterator[Any]:
     """Every hand of the ``.phh`` and ``.phhs`` files at ``paths`` (files or folders,
-    searched recursively, in sorted order), as ``(hand, source)``; a file that cannot
-    be read is one :class:`Refused` naming the file and the problem."""
+    searched recursively, in sorted order), as ``(hand, source)``. A ``.phhs`` file is
+    read one hand (``[table]``) at a time, so memory stays bounded and a bad hand is
+    one :class:`Refused` naming the file, the hand and the problem while the others
+    import; a file that cannot be read at all is one Refused naming the file."""
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
     for path in paths:
@@ -84,13 +87,49 @@ def read_files(paths: Union[str, "os.PathLike[str]", Iterable[Union[str, "os.Pat
         else:
             raise InvalidValueError(f"{path}: no such file or folder")
         for name in files:
+            if name.endswith(".phhs"):
+                yield from _phhs_hands(name)
+                continue
             try:
-                hands = load_all(name) if name.endswith(".phhs") else [load(name)]
+                yield load(name), f"{name}:1"
             except (PHHError, OSError, UnicodeDecodeError) as error:
                 yield Refused("phh", f"file:{os.path.abspath(name)}", "", f"unreadable file: {error}", name), name
-                continue
-            for index, hand in enumerate(hands, 1):
-                yield hand, f"{name}:{index}"
+
+
+# A .phhs hand starts at a line that is a table header, [name], at the line's start.
+_TABLE = re.compile(r"\[([^\[\]=,\s][^\[\]=,]*)\]\s*(?:#.*)?")
+
+
+def _phhs_hands(name: str) -> Iterator[Any]:
+    """The hands of one .phhs file, one table at a time (see :func:`read_files`)."""
+    def hand(table: str, first_line: int, lines: List[str], index: int) -> Any:
+        try:
+            return loads("".join(lines)), f"{name}:{index}"
+        except PHHError as error:
+            where = f"{os.path.abspath(name)}:[{table}]"
+            reason = f"unreadable hand [{table}] (its header is line {first_line}): {error}"
+            return Refused("phh", f"file:{where}", "", reason, f"{name}:{index}", "".join(lines)), f"{name}:{index}"
+
+    try:
+        with open(name, encoding="utf-8-sig") as file:
+            table, first_line, lines, index = None, 0, [], 0
+            for number, line in enumerate(file, 1):
+                match = _TABLE.fullmatch(line.rstrip("\r\n")) if line.startswith("[") else None
+                if match is None:
+                    lines.append(line)
+                    continue
+                if table is not None:
+                    yield hand(table, first_line, lines, index)
+                elif any(text.strip() and not text.lstrip().startswith("#") for text in lines):
+                    raise PHHError("fields before the first hand's [table] (a .phhs file is one [table] per hand)",
+                                   number)
+                table, first_line, lines, index = match.group(1).strip().strip("'\""), number, [], index + 1
+            if table is not None:
+                yield hand(table, first_line, lines, index)
+            elif any(text.strip() and not text.lstrip().startswith("#") for text in lines):
+                raise PHHError("no [table]: a .phhs file is one [table] per hand")
+    except (PHHError, OSError, UnicodeDecodeError) as error:
+        yield Refused("phh", f"file:{os.path.abspath(name)}", "", f"unreadable file: {error}", name), name
 
 
 def _extracted(pair: Tuple[Any, Optional[str]]) -> Any:
