@@ -253,6 +253,8 @@ class Tracker:
             records = [_extracted(pair) for pair in todo]
         db = self.db
         summary_sums: Dict[Tuple[Any, ...], List[Any]] = {}
+        queued: Dict[str, List[Tuple[Any, ...]]] = {_INSERT_HAND_PLAYER: [], _INSERT_ACTION: [], _INSERT_BOARD: [],
+                                                    _INSERT_SHOWN: []}
         try:
             for record in records:
                 summary.read += 1
@@ -265,7 +267,11 @@ class Tracker:
                     else:
                         summary.duplicates += 1
                     continue
-                self._store(record, summary, summary_sums)
+                self._store(record, summary, summary_sums, queued)
+            # The batch's rows in one executemany per table (PostgreSQL: one round trip
+            # per table and batch instead of per hand).
+            for statement, rows in queued.items():
+                db.executemany(statement, rows)
             db.executemany(_UPSERT_SUMMARY, [key + tuple(sums) for key, sums in summary_sums.items()])
             db.commit()
         except BaseException:
@@ -289,22 +295,21 @@ class Tracker:
                         found.add((site, key, table))
         return found
 
-    def _store(self, record: HandRecord, summary: ImportSummary, sums: Dict[Tuple[Any, ...], List[Any]]) -> None:
-        db = self.db
-        hand_id = db.insert_id(_INSERT_HAND, [record.hand[c] for c in _HAND_COLUMNS])
+    def _store(self, record: HandRecord, summary: ImportSummary, sums: Dict[Tuple[Any, ...], List[Any]],
+               rows: Dict[str, List[Tuple[Any, ...]]]) -> None:
+        """Insert the hand (one round trip: its id), queue its other rows for the batch."""
+        hand_id = self.db.insert_id(_INSERT_HAND, [record.hand[c] for c in _HAND_COLUMNS])
         if hand_id is None:
             summary.duplicates += 1
             return
         summary.imported += 1
-        rows = []
         for player in record.players:
             player_id = self._player_id(record.site, player["name"])
-            rows.append((hand_id, player_id) + tuple(player[c] for c in _PLAYER_COLUMNS))
+            rows[_INSERT_HAND_PLAYER].append((hand_id, player_id) + tuple(player[c] for c in _PLAYER_COLUMNS))
             _add_to_summary(sums, player_id, player)
-        db.executemany(_INSERT_HAND_PLAYER, rows)
-        db.executemany(_INSERT_ACTION, [(hand_id,) + row for row in record.actions])
-        db.executemany(_INSERT_BOARD, [(hand_id,) + row for row in record.boards])
-        db.executemany(_INSERT_SHOWN, [(hand_id,) + row for row in record.shown])
+        rows[_INSERT_ACTION] += [(hand_id,) + row for row in record.actions]
+        rows[_INSERT_BOARD] += [(hand_id,) + row for row in record.boards]
+        rows[_INSERT_SHOWN] += [(hand_id,) + row for row in record.shown]
 
     def rebuild_summary(self) -> None:
         """Recompute ``player_summary`` from ``hand_players`` (after rows were written
