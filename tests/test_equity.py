@@ -200,7 +200,8 @@ def test_repr_is_a_table():
     (["AhAd"], "", "", "holdem", "2 to 10"),
     (["AhAdKh", "KsKc"], "", "", "holdem", "2 cards"),
     (["AhAd2c3c", "KsKc2d3d4d"], "", "", "omaha", "same number"),
-    (["AhAd", "KsKc"], "", "", "razz", "unknown game"),
+    (["AhAd", "KsKc"], "", "", "razz", "equity does not play .razz."),
+    (["AhAd", "KsKc"], "", "", "gin rummy", "unknown game"),
     (["Ah Ad 2c", "Ks Kc 2d"], "3c", "", "stud", "0 board"),
     ([np.ones(1326), "KsKc"], "", "", "omaha", "ranges are for Hold'em"),
 ])

@@ -44,4 +44,4 @@ def test_equity_shortdeck_orders(capsys):
     args = ["equity", "6c7c", "KdKs", "--board", "8c9hTs", "--game", "shortdeck"]
     assert main(args) == 0 and main(args + ["--straight-beats-trips"]) == 0
     first, second = capsys.readouterr().out.split("EquityResult")[1:]
-    assert "shortdeck" in first and first != second
+    assert "short-deck" in first and first != second

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from .cards import Deck, card, card_str, cards, cards_str
 from .errors import CardTypeError, IllegalActionError, InvalidCardError, InvalidValueError, PokerhashError
 from .errors import InvalidRangeError
-from .low import (
+from .evaluators.low import (
     BEST_LOW,
     NO_LOW,
     best_low_five,
@@ -20,8 +20,8 @@ from .low import (
     evaluate_omaha_low8,
     evaluate_omaha_low8_batch,
 )
-from .omaha import best_omaha_five, evaluate_omaha, evaluate_omaha_batch
-from .turkish import (
+from .evaluators.omaha import best_omaha_five, evaluate_omaha, evaluate_omaha_batch
+from .evaluators.turkish import (
     TurkishCategory,
     can_open_turkish,
     describe_turkish,
@@ -30,7 +30,7 @@ from .turkish import (
     turkish_category,
     turkish_deck,
 )
-from .shortdeck import (
+from .evaluators.shortdeck import (
     ShortDeckCategory,
     best_shortdeck_five,
     describe_shortdeck,
@@ -38,7 +38,7 @@ from .shortdeck import (
     evaluate_shortdeck_batch,
     shortdeck_category,
 )
-from .lowball import (
+from .evaluators.lowball import (
     BEST_A5_LOW,
     BEST_DEUCE7,
     a5_low_category,
@@ -51,7 +51,7 @@ from .lowball import (
     evaluate_deuce7,
     evaluate_deuce7_batch,
 )
-from .badugi import (
+from .evaluators.badugi import (
     BEST_BADUGI,
     badugi_size,
     best_badugi_cards,
@@ -59,7 +59,7 @@ from .badugi import (
     evaluate_badugi,
     evaluate_badugi_batch,
 )
-from .high import (
+from .evaluators.high import (
     HandCategory,
     best_five,
     category,

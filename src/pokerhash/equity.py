@@ -35,7 +35,8 @@ from . import _equity
 from .cards import HandLike, card_str, cards
 from .errors import InvalidCardError, InvalidValueError
 from .ranges import COMBOS, Range
-from .shortdeck import SHORT_DECK
+from .evaluators import catalog
+from .evaluators.shortdeck import SHORT_DECK
 
 __all__ = ["EquityResult", "equity", "equity_iter", "random_deals", "board_strengths", "equities_vs_range", "GAMES"]
 
@@ -61,18 +62,32 @@ class _Game:
 
 
 _OMAHA_SEATS = {4: 10, 5: 8, 6: 7}  # rules, The games and their flow: Omaha 2-10, PLO5 2-8, PLO6 2-7
-#: The games that :func:`equity` plays, by name: holdem, omaha, omaha8, stud, stud8.
-GAMES = {
-    "holdem": _Game("holdem", "holdem", False, (2,), 5, {2: 10}),
-    "omaha": _Game("omaha", "omaha", False, (4, 5, 6), 5, _OMAHA_SEATS),
-    "omaha8": _Game("omaha8", "omaha", True, (4, 5, 6), 5, _OMAHA_SEATS),
-    "stud": _Game("stud", "stud", False, tuple(range(8)), 0, {7: 8}),  # known cards 0..7 of 7
-    "stud8": _Game("stud8", "stud", True, tuple(range(8)), 0, {7: 8}),
-    # the rules' "Other games": 36 cards, sixes to aces, Hold'em's deal.
-    "shortdeck": _Game("shortdeck", "shortdeck", False, (2,), 5, {2: 10}, SHORT_DECK),
+# The equity kernel that plays each game of the catalogue it covers, with the most
+# players by hole size and the deck.
+_KERNELS = {
+    "holdem": ("holdem", {2: 10}, tuple(range(52))),
+    "plo": ("omaha", _OMAHA_SEATS, tuple(range(52))),
+    "plo5": ("omaha", _OMAHA_SEATS, tuple(range(52))),
+    "plo6": ("omaha", _OMAHA_SEATS, tuple(range(52))),
+    "omaha-hi-lo": ("omaha", _OMAHA_SEATS, tuple(range(52))),
+    "big-o": ("omaha", _OMAHA_SEATS, tuple(range(52))),
+    "stud": ("stud", {7: 8}, tuple(range(52))),
+    "stud-hi-lo": ("stud", {7: 8}, tuple(range(52))),
+    "short-deck": ("shortdeck", {2: 10}, SHORT_DECK),  # the rules' "Other games": 36 cards, sixes to aces
 }
-_ALIASES = {"hold'em": "holdem", "plo": "omaha", "omaha-hilo": "omaha8", "plo8": "omaha8", "stud-hilo": "stud8",
-            "short-deck": "shortdeck", "6+": "shortdeck"}
+
+
+def _equity_game(entry: catalog.Game) -> _Game:
+    kind, seats, deck = _KERNELS[entry.name]
+    # Stud counts each player's known cards, 0..7 of 7; the flop games their hole cards.
+    hole_sizes = tuple(range(8)) if kind == "stud" else tuple(range(entry.hole[0], entry.hole[1] + 1))
+    board_size = entry.board[1] if entry.board else 0
+    return _Game(entry.name, kind, entry.low is not None, hole_sizes, board_size, seats, deck)
+
+
+#: The games that :func:`equity` plays, by their names in the game catalogue
+#: (:data:`pokerhash.evaluators.catalog.GAMES`; its aliases, e.g. ``"omaha8"``, work too).
+GAMES = {name: _equity_game(catalog.GAMES[name]) for name in _KERNELS}
 
 # method="auto" counts exactly up to about a second of work on one core: this many
 # board leaves over all classes of range hands (flop games), this many deals walked
@@ -154,9 +169,9 @@ class EquityResult:
 
 
 def _game(game: str) -> _Game:
-    name = _ALIASES.get(str(game).lower(), str(game).lower())
+    name = catalog.game(game).name
     if name not in GAMES:
-        raise InvalidValueError(f"unknown game {game!r}; one of {', '.join(GAMES)}")
+        raise InvalidValueError(f"equity does not play {game!r}; it plays {', '.join(GAMES)}")
     return GAMES[name]
 
 

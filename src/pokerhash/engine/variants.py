@@ -16,15 +16,10 @@ import enum
 from dataclasses import dataclass, replace
 from typing import Callable, Optional, Sequence, Tuple
 
-from .. import _core
-from ..badugi import describe_badugi
 from ..betting import Limit
 from ..errors import InvalidValueError
-from ..high import describe
-from ..low import describe_low
-from ..lowball import describe_a5_low, describe_deuce7
-from ..shortdeck import describe_shortdeck
-from ..turkish import can_open_turkish, describe_turkish, turkish_deck
+from ..evaluators.catalog import GAMES, RANKINGS
+from ..evaluators.turkish import can_open_turkish, turkish_deck
 from .draw import auto_draw
 
 __all__ = [
@@ -69,85 +64,44 @@ class Evaluation:
     """How a hand is valued: ``value(hole, board, lowest_rank)`` is an int, higher is
     better (0 = no qualifying low), and ``describe(value)`` names it in English.
 
-    ``lowest_rank`` is the deck's lowest rank as RULES §5.1 writes it (2 for a full
-    deck); only stripped-deck games use it. Functions are module-level so that a
-    variant pickles (for process pools and Dask).
+    ``lowest_rank`` is the deck's lowest rank as the rules write it (rules: Turkish
+    deck size; 2 for a full deck); only stripped-deck games use it. The built-in
+    evaluations are the rankings of :mod:`pokerhash.evaluators.catalog`
+    (:meth:`of`); functions are module-level so that a variant pickles (for process
+    pools and Dask).
     """
 
     name: str
     value: Callable[[Tuple[int, ...], Tuple[int, ...], int], int]
     describe: Callable[[int], str]
 
-
-def _high(hole, board, lowest_rank):
-    return _core.evaluate(hole + board)
-
-
-def _omaha_high(hole, board, lowest_rank):
-    return _core.evaluate_omaha(hole, board)
+    @classmethod
+    def of(cls, ranking: str, name: Optional[str] = None) -> Evaluation:
+        """The evaluation of the catalogue's ranking ``ranking`` (named ``name``)."""
+        r = RANKINGS[ranking]
+        return cls(name or r.name, r.value, r.describe)
 
 
-def _low8(hole, board, lowest_rank):
-    return _core.evaluate_low8(hole + board)
-
-
-def _omaha_low8(hole, board, lowest_rank):
-    return _core.evaluate_omaha_low8(hole, board)
-
-
-def _turkish(hole, board, lowest_rank):
-    return _core.evaluate_turkish(hole, lowest_rank=lowest_rank)
-
-
-#: Best five of all the player's cards and the board (Hold'em, stud, draw; RULES §2-§3).
-HIGH = Evaluation("high", _high, describe)
-#: Exactly two hole cards and three board cards (RULES §3).
-OMAHA_HIGH = Evaluation("omaha high", _omaha_high, describe)
-#: Eight-or-better low, any five cards (stud hi/lo; RULES §4).
-LOW8 = Evaluation("low 8", _low8, describe_low)
-#: Eight-or-better low with Omaha's two-plus-three (RULES §4).
-OMAHA_LOW8 = Evaluation("omaha low 8", _omaha_low8, describe_low)
-#: The five cards held, ranked by RULES §5 (never ties).
-TURKISH = Evaluation("turkish", _turkish, describe_turkish)
-
-
-def _shortdeck(hole, board, lowest_rank):
-    return _core.evaluate_shortdeck(hole + board)
-
-
-def _shortdeck_classic(hole, board, lowest_rank):
-    return _core.evaluate_shortdeck(hole + board, False)
-
-
-def _describe_shortdeck_classic(value):
-    return describe_shortdeck(value, False)
-
-
-def _a5_low(hole, board, lowest_rank):
-    return _core.evaluate_a5_low(hole + board)
-
-
-def _deuce7(hole, board, lowest_rank):
-    return _core.evaluate_deuce7(hole)
-
-
-#: Short-deck high, best five of seven: flush over full house, trips over straight (RULES §9).
-SHORTDECK_HIGH = Evaluation("short-deck high", _shortdeck, describe_shortdeck)
+#: Best five of all the player's cards and the board (Hold'em, stud, draw; rules: Standard hand ranking).
+HIGH = Evaluation.of("high")
+#: Exactly two hole cards and three board cards (rules: Games that pick five cards from more).
+OMAHA_HIGH = Evaluation.of("omaha", "omaha high")
+#: Eight-or-better low, any five cards (stud hi/lo; rules: Low hands: eight or better).
+LOW8 = Evaluation.of("low8", "low 8")
+#: Eight-or-better low with Omaha's two-plus-three (rules: Low hands: eight or better).
+OMAHA_LOW8 = Evaluation.of("omaha-low8", "omaha low 8")
+#: The five cards held, ranked by the rules' Turkish poker (never ties).
+TURKISH = Evaluation.of("turkish")
+#: Short-deck high, best five of seven: flush over full house, trips over straight (rules: Other games).
+SHORTDECK_HIGH = Evaluation.of("shortdeck", "short-deck high")
 #: Short-deck high with the straight above three of a kind (the older rooms' order).
-SHORTDECK_HIGH_CLASSIC = Evaluation("short-deck high, straight over trips", _shortdeck_classic,
-                                    _describe_shortdeck_classic)
-#: A-5 low of the best five cards, the whole pot (razz; RULES §9).
-A5_LOW = Evaluation("a-5 low", _a5_low, describe_a5_low)
-#: 2-7 low of the five cards held (RULES §9).
-DEUCE7_LOW = Evaluation("2-7 low", _deuce7, describe_deuce7)
-
-
-def _badugi(hole, board, lowest_rank):
-    return _core.evaluate_badugi(hole)
-
-
-#: Badugi of the four cards held: the largest badugi, then the lowest (RULES §9).
-BADUGI_LOW = Evaluation("badugi", _badugi, describe_badugi)
+SHORTDECK_HIGH_CLASSIC = Evaluation.of("shortdeck-classic", "short-deck high, straight over trips")
+#: A-5 low of the best five cards, the whole pot (razz; rules: Other games).
+A5_LOW = Evaluation.of("a5-low", "a-5 low")
+#: 2-7 low of the five cards held (rules: Other games).
+DEUCE7_LOW = Evaluation.of("deuce7", "2-7 low")
+#: Badugi of the four cards held: the largest badugi, then the lowest (rules: Other games).
+BADUGI_LOW = Evaluation.of("badugi")
 
 
 @dataclass(frozen=True)
@@ -339,8 +293,7 @@ DEUCE7_TRIPLE_DRAW = Variant("2-7 triple draw", (Street(hole=5), _DRAW, _DRAW, _
 BADUGI = Variant("Badugi", (Street(hole=4), _BADUGI_DRAW, _BADUGI_DRAW, _BADUGI_DRAW), BADUGI_LOW, None,
                  Limit.FIXED_LIMIT, max_players=6, big_bet_street=2)
 
-#: The built-in games by short name.
-VARIANTS = {
+_BY_NAME = {
     "holdem": HOLDEM,
     "plo": PLO,
     "plo5": PLO5,
@@ -357,3 +310,7 @@ VARIANTS = {
     "2-7-triple-draw": DEUCE7_TRIPLE_DRAW,
     "badugi": BADUGI,
 }
+#: The built-in games by name, in the order of the game catalogue
+#: (:data:`pokerhash.evaluators.catalog.GAMES`, whose rankings value their hands).
+VARIANTS = {name: _BY_NAME[name] for name in GAMES}
+

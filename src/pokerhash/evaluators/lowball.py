@@ -31,11 +31,11 @@ import numpy as np
 if TYPE_CHECKING:
     from numpy.typing import ArrayLike, NDArray
 
-from . import _core
-from ._batch import card_rows, raise_if_bad_row
+from .. import _core
+from .._batch import card_rows, raise_if_bad_row
 from ._patterns import pattern_hands
-from ._scale import check_value
-from .cards import RANKS, HandLike, cards
+from .._scale import check_value
+from ..cards import RANKS, HandLike, cards
 from .high import HandCategory
 
 evaluate_a5_low = _core.evaluate_a5_low

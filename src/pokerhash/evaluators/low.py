@@ -22,10 +22,10 @@ import numpy as np
 if TYPE_CHECKING:
     from numpy.typing import ArrayLike, NDArray
 
-from . import _core
-from ._batch import card_rows, hole_and_board_rows, raise_if_bad_row
-from .cards import RANKS, HandLike, cards
-from .errors import InvalidValueError
+from .. import _core
+from .._batch import card_rows, hole_and_board_rows, raise_if_bad_row
+from ..cards import RANKS, HandLike, cards
+from ..errors import InvalidValueError
 from .omaha import BOARD_COUNTS, HOLE_COUNTS
 
 evaluate_low8 = _core.evaluate_low8

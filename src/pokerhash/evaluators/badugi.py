@@ -18,10 +18,10 @@ from typing import List, Tuple
 
 import numpy as np
 
-from . import _core
-from ._batch import card_rows, raise_if_bad_row
-from ._scale import check_value
-from .cards import RANKS, HandLike, cards
+from .. import _core
+from .._batch import card_rows, raise_if_bad_row
+from .._scale import check_value
+from ..cards import RANKS, HandLike, cards
 
 evaluate_badugi = _core.evaluate_badugi
 

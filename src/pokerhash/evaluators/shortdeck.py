@@ -25,13 +25,13 @@ import numpy as np
 if TYPE_CHECKING:
     from numpy.typing import ArrayLike, NDArray
 
-from . import _core
-from ._batch import card_rows
+from .. import _core
+from .._batch import card_rows
 from ._patterns import pattern_hands
-from ._scale import check_value
-from .cards import HandLike, cards
-from .errors import InvalidCardError, InvalidValueError
-from .high import _significance_order, describe
+from .._scale import check_value
+from ..cards import HandLike, cards
+from ..errors import InvalidCardError, InvalidValueError
+from .high import significance_order, describe
 
 evaluate_shortdeck = _core.evaluate_shortdeck
 
@@ -120,7 +120,7 @@ def best_shortdeck_five(hand: HandLike, trips_beat_straight: bool = True) -> Lis
     A-6-7-8-9 the ace comes last)."""
     held = cards(hand, count=(5, 6, 7))
     best = max(itertools.combinations(held, 5), key=lambda five: evaluate_shortdeck(list(five), trips_beat_straight))
-    ordered = _significance_order(best)
+    ordered = significance_order(best)
     if _is_ace_low_straight(best):
         ordered = ordered[1:] + ordered[:1]  # the ace plays low
     return ordered
