@@ -148,7 +148,7 @@ def test_the_command_line_and_equity_read_the_catalogue():
     assert list(cli.GAMES) == list(GAMES)
     for name, game in cli.GAMES.items():
         assert game.high is RANKINGS[GAMES[name].high]
-    from pokerhash.equity import GAMES as EQUITY_GAMES
+    from pokerhash._equity_api import GAMES as EQUITY_GAMES
     assert set(EQUITY_GAMES) <= set(GAMES)
     for old in ("omaha8", "stud8", "shortdeck"):  # the older names still work
         assert equity_function(["Ah Ad", "Ks Kc"] if old == "shortdeck" else

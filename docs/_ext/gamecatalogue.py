@@ -22,7 +22,7 @@ class GameCatalogue(Directive):
 
         names = list(GAMES)
         if self.options.get("only") == "equity":
-            from pokerhash.equity import GAMES as EQUITY_GAMES
+            from pokerhash._equity_api import GAMES as EQUITY_GAMES
 
             names = [name for name in names if name in EQUITY_GAMES]
         lines = [".. list-table::", "   :header-rows: 1", "",

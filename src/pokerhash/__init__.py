@@ -94,11 +94,12 @@ _LAZY = {
     "tournament": ("tournament", None),
     "icm": ("tournament", "icm"),
     "ForcedBet": ("betting", "ForcedBet"),
-    "equity": ("equity", None),  # the module is callable: pokerhash.equity(players, board, ...)
-    "EquityResult": ("equity", "EquityResult"),
-    "random_deals": ("equity", "random_deals"),
-    "board_strengths": ("equity", "board_strengths"),
-    "equities_vs_range": ("equity", "equities_vs_range"),
+    "equity": ("_equity_api", "equity"),  # the function; its module is private (no name clash)
+    "equity_iter": ("_equity_api", "equity_iter"),
+    "EquityResult": ("_equity_api", "EquityResult"),
+    "random_deals": ("_equity_api", "random_deals"),
+    "board_strengths": ("_equity_api", "board_strengths"),
+    "equities_vs_range": ("_equity_api", "equities_vs_range"),
     "engine": ("engine", None),
     "Hand": ("engine", "Hand"),
     "Options": ("engine", "Options"),
@@ -124,7 +125,7 @@ if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
     from . import ranges, tournament
     from .ranges import Range, combo_cards, combo_index
     from .tournament import icm
-    from .equity import EquityResult, board_strengths, equities_vs_range, equity, random_deals
+    from ._equity_api import EquityResult, board_strengths, equities_vs_range, equity, equity_iter, random_deals
     from . import engine
     from .engine import VARIANTS, Hand, Options, Stakes, Table, Variant
     from . import acpc
@@ -229,6 +230,7 @@ __all__ = [
     "evaluate_badugi",
     "evaluate_badugi_batch",
     "equity",
+    "equity_iter",
     "EquityResult",
     "random_deals",
     "board_strengths",

@@ -173,7 +173,7 @@ def add_bench(commands: argparse._SubParsersAction) -> None:
 def run_equity(args: argparse.Namespace) -> str:
     """The equity table of the ``equity`` subcommand, with a tqdm progress bar on
     stderr when tqdm is installed (the ``cli`` extra) and the run is long enough."""
-    from .equity import equity_iter
+    from ._equity_api import equity_iter
 
     options = dict(board=args.board or (), dead=args.dead or (), game=args.game, method=args.method,
                    target_error=args.target_error, trials=args.trials, time_limit=args.time_limit, seed=args.seed,

@@ -30,7 +30,7 @@ import numpy as np
 
 from . import _equity
 from .cards import HandLike, card_str, cards
-from .equity import GAMES
+from ._equity_api import GAMES
 from .errors import InvalidCardError, InvalidValueError
 from .ranges import COMBOS, COMBO_INDEX, GRID_LABELS, N_COMBOS, Range, _CELL
 

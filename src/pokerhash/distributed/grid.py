@@ -29,7 +29,7 @@ import numpy as np
 
 from .._checks import as_flag, as_int
 from ..cards import card_str, cards
-from ..equity import equities_vs_range
+from .._equity_api import equities_vs_range
 from ..errors import InvalidValueError
 from ..iso import HandIndexer
 from ..ranges import COMBO_INDEX, COMBOS, N_COMBOS, Range

@@ -1,5 +1,11 @@
 """Showdown equity: who is ahead, exactly or by sampling, in C without the GIL.
 
+The implementation behind ``pokerhash.equity`` (the function), ``pokerhash.equity_iter``,
+``pokerhash.EquityResult``, ``pokerhash.random_deals``, ``pokerhash.board_strengths`` and
+``pokerhash.equities_vs_range``: import them from ``pokerhash``. The module is private
+so that the package attribute ``pokerhash.equity`` is the function itself, with its
+real signature.
+
 ``equity(players, board, dead, game)`` answers for 2 to 10 players, each a known
 hand or (Hold'em) a weighted range of two-card combinations, in Hold'em, Omaha
 (4, 5 or 6 hole cards, high or eight-or-better hi/lo) and seven-card stud (high or
@@ -23,9 +29,7 @@ import itertools
 import math
 import os
 import secrets
-import sys
 import time
-import types
 from concurrent.futures import ThreadPoolExecutor
 from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
@@ -637,14 +641,3 @@ def equities_vs_range(board: HandLike, villain) -> np.ndarray:
     rows = _boards(board, (3, 4, 5))
     weights = Range(villain).weights
     return _equity.equities_vs_range(np.ascontiguousarray(rows[0]), np.ascontiguousarray(weights))
-
-
-class _CallableModule(types.ModuleType):
-    """``pokerhash.equity(...)`` is :func:`equity`: the module is the function's
-    namespace, so that the package attribute can be both without a name clash."""
-
-    def __call__(self, *args, **kwargs) -> EquityResult:
-        return equity(*args, **kwargs)
-
-
-sys.modules[__name__].__class__ = _CallableModule
