@@ -115,6 +115,10 @@ _LAZY = {
     "preflop_equity": ("preflop", "preflop_equity"),
     "preflop_counts": ("preflop", "preflop_counts"),
     "preflop_matrix": ("preflop", "preflop_matrix"),
+    "evaluators": ("evaluators", None),
+    # The evaluator modules before they moved to pokerhash.evaluators (issue 21): the
+    # attribute still names them (``from pokerhash import turkish``).
+    **{name: (f"evaluators.{name}", None) for name in ("high", "low", "omaha", "turkish", "shortdeck", "lowball", "badugi")},
 }
 
 

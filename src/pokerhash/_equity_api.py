@@ -36,6 +36,7 @@ from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Un
 import numpy as np
 
 from . import _equity
+from ._checks import as_flag, as_int_in
 from .cards import HandLike, card_str, cards
 from .errors import InvalidCardError, InvalidValueError
 from .ranges import COMBOS, Range
@@ -237,9 +238,7 @@ class _Spec:
     def __init__(self, players, board, dead, game, trips_beat_straight: bool = True):
         self.game = _game(game)
         g = self.game
-        if not isinstance(trips_beat_straight, (bool, np.bool_)):
-            raise InvalidValueError(f"trips_beat_straight is True or False, not {trips_beat_straight!r}")
-        self.order = 0 if trips_beat_straight else 1
+        self.order = 0 if as_flag(trips_beat_straight, "trips_beat_straight") else 1
         if isinstance(players, (str, bytes)) or not hasattr(players, "__len__"):
             raise InvalidValueError("players is a sequence of hands or ranges, one per player")
         n = len(players)
@@ -525,10 +524,8 @@ def equity_iter(players: Sequence[PlayerLike], board: HandLike = (), dead: HandL
     for name, value in (("target_error", target_error), ("time_limit", time_limit)):
         if value is not None and not value > 0:
             raise InvalidValueError(f"{name} must be positive, got {value!r}")
-    if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int) or trials < 1):
-        raise InvalidValueError(f"trials must be a positive int, got {trials!r}")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 64):
-        raise InvalidValueError(f"seed must be an int in 0..2**64-1, got {seed!r}")
+    trials = None if trials is None else as_int_in(trials, "trials", 1)
+    seed = None if seed is None else as_int_in(seed, "seed", 0, 2 ** 64 - 1)
     if method != "sample":
         plan = _plan(spec, method == "auto")
         if plan is not None:
@@ -588,16 +585,13 @@ def random_deals(n: int, k: int, dead: HandLike = (), seed: Optional[int] = None
     """``n`` random deals of ``k`` distinct cards each, none of them ``dead``: an
     (n, k) uint8 array, dealt in C. Each row is uniform over the k-card sequences of
     the live cards; rows are independent. ``seed`` (an int) makes it reproducible."""
-    for name, value in (("n", n), ("k", k)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise InvalidValueError(f"{name} must be a non-negative int, got {value!r}")
+    n, k = as_int_in(n, "n", 0), as_int_in(k, "k", 0)
     removed = set(cards(dead))
     stub = np.array([c for c in range(52) if c not in removed], dtype=np.uint8)
     if k > len(stub):
         raise InvalidValueError(f"cannot deal {k} distinct cards from the {len(stub)} live cards")
     seed = secrets.randbits(64) if seed is None else seed
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 64:
-        raise InvalidValueError(f"seed must be an int in 0..2**64-1, got {seed!r}")
+    seed = as_int_in(seed, "seed", 0, 2 ** 64 - 1)
     return _equity.random_deals(stub, k, n, seed)
 
 

@@ -4,7 +4,7 @@ For ranges ``A`` and ``B`` and a Hold'em board, the equity of ``A`` against ``B`
 the expected pot share of ``A``'s hand when a hand of each range is dealt with
 probability proportional to the product of their weights among the pairs of hands
 that share no card with each other or the board, and the board is run out (ties
-count half; rules: Cards, and Pots, splitting and rake). It is computed exactly from
+count half; rules: Cards; Pots, splitting and rake). It is computed exactly from
 one kernel call per board and villain range: :func:`pokerhash.equities_vs_range`
 gives every hero combination's equity against the villain range, and the weight of
 the villain hands each hero combination leaves (its card removal) makes the hero

@@ -1,4 +1,4 @@
-"""Every game of RULES.md §3-§6 (and §9 as its evaluators land) as a small value.
+"""Every game of the rules as a small value (rules: The games and their flow; Other games).
 
 A :class:`Variant` says what the one engine (:class:`pokerhash.engine.Hand`) needs
 to play a game: the deck, the streets (cards dealt face down, face up or to the
@@ -64,8 +64,8 @@ class Evaluation:
     """How a hand is valued: ``value(hole, board, lowest_rank)`` is an int, higher is
     better (0 = no qualifying low), and ``describe(value)`` names it in English.
 
-    ``lowest_rank`` is the deck's lowest rank as the rules write it (rules: Turkish
-    deck size; 2 for a full deck); only stripped-deck games use it. The built-in
+    ``lowest_rank`` is the deck's lowest rank as the rules write it (2 for a full deck;
+    rules: Turkish deck size); only stripped-deck games use it. The built-in
     evaluations are the rankings of :mod:`pokerhash.evaluators.catalog`
     (:meth:`of`); functions are module-level so that a variant pickles (for process
     pools and Dask).
@@ -106,7 +106,7 @@ BADUGI_LOW = Evaluation.of("badugi")
 
 @dataclass(frozen=True)
 class Opening:
-    """An opening requirement of the first betting round (Turkish poker, RULES §5).
+    """An opening requirement of the first betting round (Turkish poker; rules: Turkish poker).
 
     ``allows(hole, lowest_rank)`` says whether a player's cards may open; a bet
     without them is an illegal action. If nobody opens, the hands are dead, the pot
@@ -122,7 +122,7 @@ def _kings_or_better(hole, lowest_rank):
     return can_open_turkish(hole, lowest_rank=lowest_rank)
 
 
-#: A pair of kings or better opens (RULES §5).
+#: A pair of kings or better opens (rules: Turkish poker).
 TURKISH_OPENERS = Opening("a pair of kings or better", _kings_or_better)
 
 
@@ -131,7 +131,7 @@ class Street:
     """What is dealt before one betting round, in dealing order.
 
     ``hole`` face-down and ``up`` face-up cards to each player (one card at a time
-    from left of the button), ``board`` community cards after a ``burn`` (RULES §6),
+    from left of the button), ``board`` community cards after a ``burn`` (rules: The games and their flow),
     or a draw in which each player may replace up to ``draw`` cards (a burn first).
     """
 
@@ -155,7 +155,7 @@ _BRING_IN = Forced.BRING_IN
 
 
 class FirstToAct(str, enum.Enum):
-    """Who starts the betting after the first round (RULES §5-§6): the first active
+    """Who starts the betting after the first round (rules: Turkish poker; The games and their flow): the first active
     player left of the button, or stud's best showing hand."""
 
     POSITION = "position"
@@ -166,7 +166,7 @@ class FirstToAct(str, enum.Enum):
 class Variant:
     """A game. Read by the engine only; build new games with ``dataclasses.replace``.
 
-    ``deck_ranks`` fixes a stripped deck's lowest rank (RULES §5.1 writes 6 for six to
+    ``deck_ranks`` fixes a stripped deck's lowest rank (the rules write (Turkish deck size) 6 for six to
     ace); ``deck_by_players`` strips it by the number of players instead (Turkish
     poker). ``max_players`` caps the table (the deck may cap it lower: see
     :meth:`player_limits`). ``big_bet_street`` is the first betting round played
@@ -212,17 +212,17 @@ class Variant:
         return sum(street.hole + street.up for street in self.streets)
 
     def deck(self, players: int, four_players_use_36_cards: bool = True) -> Tuple[int, ...]:
-        """The cards in play for ``players`` players (RULES §1, §5.1, §9)."""
+        """The cards in play for ``players`` players (rules: Cards; Turkish deck size; Other games)."""
         if self.deck_by_players:
             return tuple(turkish_deck(players, four_players_use_36_cards))
         return tuple(range((self.deck_ranks - 2) * 4, 52))
 
     def lowest_rank(self, players: int, four_players_use_36_cards: bool = True) -> int:
-        """The deck's lowest rank as RULES §5.1 writes it (2 for the full deck)."""
+        """The deck's lowest rank as the rules write (Turkish deck size) it (2 for the full deck)."""
         return self.deck(players, four_players_use_36_cards)[0] // 4 + 2
 
     def fits(self, players: int) -> bool:
-        """Whether the deck can deal a hand to ``players`` (RULES §6, player limits):
+        """Whether the deck can deal a hand to ``players`` (rules: The games and their flow):
         hole cards × players + board + burns must fit; draws reuse the discards (the
         stub rule) and stud's seventh card may be a community card, so only the cards
         dealt before the first draw or seventh street count."""
@@ -261,35 +261,35 @@ BIG_O = replace(PLO5, name="Big O", low=OMAHA_LOW8)
 
 _STUD_STREETS = (Street(hole=2, up=1), Street(up=1, burn=True), Street(up=1, burn=True), Street(up=1, burn=True),
                  Street(hole=1, burn=True))
-#: Seven-card stud, fixed limit (RULES §6).
+#: Seven-card stud, fixed limit (rules: The games and their flow).
 STUD = Variant("Seven-card stud", _STUD_STREETS, HIGH, None, Limit.FIXED_LIMIT, Forced.BRING_IN, FirstToAct.SHOWING,
                max_players=8)
-#: Seven-card stud hi/lo eight or better (no open-pair option, RULES §6).
+#: Seven-card stud hi/lo eight or better (no open-pair option; rules: The games and their flow).
 STUD_HI_LO = replace(STUD, name="Seven-card stud hi/lo", low=LOW8)
 
 #: Five-card draw with blinds, one draw of up to five cards (any limit).
 FIVE_CARD_DRAW = Variant("Five-card draw", (Street(hole=5), Street(draw=5, burn=True)), HIGH, None, Limit.NO_LIMIT,
                          max_players=5, big_bet_street=1, auto_draw=auto_draw)
 #: Turkish poker: stripped deck by players, antes, kings to open, one draw of up
-#: to four cards, pot-limit by default (RULES §5).
+#: to four cards, pot-limit by default (rules: Turkish poker).
 TURKISH_POKER = Variant("Turkish poker", (Street(hole=5), Street(draw=4, burn=True)), TURKISH, None, Limit.POT_LIMIT,
                         Forced.ANTES, opening=TURKISH_OPENERS, deck_by_players=True, max_players=5, big_bet_street=1,
                         auto_draw=auto_draw)
 
-#: Short-deck (6+) Hold'em: 36 cards, Hold'em's flow, Triton ranking (RULES §9); play it
+#: Short-deck (6+) Hold'em: 36 cards, Hold'em's flow, Triton ranking (rules: Other games); play it
 #: with antes and a button blind (``Stakes(ante=..., button_blind=...)``) or blinds.
 SHORTDECK = replace(HOLDEM, name="Short-deck Hold'em", high=SHORTDECK_HIGH, deck_ranks=6)
-#: Razz: seven-card stud for the A-5 low only (RULES §9).
+#: Razz: seven-card stud for the A-5 low only (rules: Other games).
 RAZZ = replace(STUD, name="Razz", high=A5_LOW, razz=True)
 _DRAW = Street(draw=5, burn=True)
 _BADUGI_DRAW = Street(draw=4, burn=True)
-#: 2-7 single draw, no-limit, blinds (RULES §9).
+#: 2-7 single draw, no-limit, blinds (rules: Other games).
 DEUCE7_SINGLE_DRAW = Variant("2-7 single draw", (Street(hole=5), _DRAW), DEUCE7_LOW, None, Limit.NO_LIMIT,
                              max_players=6, big_bet_street=1)
-#: 2-7 triple draw, fixed limit: small bet on the first two rounds (RULES §9).
+#: 2-7 triple draw, fixed limit: small bet on the first two rounds (rules: Other games).
 DEUCE7_TRIPLE_DRAW = Variant("2-7 triple draw", (Street(hole=5), _DRAW, _DRAW, _DRAW), DEUCE7_LOW, None,
                              Limit.FIXED_LIMIT, max_players=6, big_bet_street=2)
-#: Badugi, fixed-limit triple draw with blinds, four cards (RULES §9; 2-6 players, §6).
+#: Badugi, fixed-limit triple draw with blinds, four cards, 2-6 players (rules: Other games; The games and their flow).
 BADUGI = Variant("Badugi", (Street(hole=4), _BADUGI_DRAW, _BADUGI_DRAW, _BADUGI_DRAW), BADUGI_LOW, None,
                  Limit.FIXED_LIMIT, max_players=6, big_bet_street=2)
 

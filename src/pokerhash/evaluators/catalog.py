@@ -41,7 +41,7 @@ BestCards = Callable[[List[int], List[int]], Optional[List[int]]]
 
 @dataclass(frozen=True)
 class Ranking:
-    """One hand ranking (rules: Standard hand ranking ... Other games).
+    """One hand ranking (rules: Standard hand ranking; Low hands; Turkish poker; Other games).
 
     ``evaluate`` is the public per-call evaluator and ``batch`` its twin on arrays
     (``batch(rows, check=...)``, or ``batch(holes, boards, check=...)`` when

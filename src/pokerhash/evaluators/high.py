@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 from .. import _core
 from .._batch import card_rows, raise_if_bad_row
-from .._checks import is_int
+from .._checks import as_value, is_int
 from ..cards import HandLike, RANKS, cards
 from ..errors import InvalidValueError
 
@@ -49,11 +49,7 @@ _CATEGORY_FLOORS = tuple(1 + sum(_CLASS_COUNTS[:i]) for i in range(9))
 
 
 def _check_strength(strength: int) -> int:
-    if isinstance(strength, bool) or not isinstance(strength, (int, np.integer)):
-        raise InvalidValueError(f"a strength is an int 1..{MAX_STRENGTH}, not {type(strength).__name__}")
-    if not 1 <= strength <= MAX_STRENGTH:
-        raise InvalidValueError(f"strength {strength} is outside 1..{MAX_STRENGTH}")
-    return int(strength)
+    return as_value(strength, 1, MAX_STRENGTH, "high-hand strength")
 
 
 def category(strength: int) -> HandCategory:
@@ -100,9 +96,7 @@ def to_cactus_kev(strength: int) -> int:
 
 def from_cactus_kev(rank: int) -> int:
     """pokerhash strength of a Cactus Kev rank (1 = best)."""
-    if isinstance(rank, bool) or not isinstance(rank, (int, np.integer)) or not 1 <= rank <= MAX_STRENGTH:
-        raise InvalidValueError(f"a Cactus Kev rank is an int 1..{MAX_STRENGTH}, got {rank!r}")
-    return MAX_STRENGTH + 1 - int(rank)
+    return MAX_STRENGTH + 1 - as_value(rank, 1, MAX_STRENGTH, "Cactus Kev rank")
 
 
 def category_counts(n: int) -> Dict[HandCategory, int]:

@@ -5,7 +5,7 @@ Strengths are on the scale of ``pokerhash.evaluate`` (1..7462, higher is stronge
 ``evaluate_omaha`` lives in the C binding (``pokerhash._core``) so that a call costs
 about one Python call; the first Omaha evaluation in a process builds a 1.5 MB
 table in C (a few milliseconds). The eight-or-better low half of Omaha hi/lo is in
-``pokerhash.low``.
+``pokerhash.evaluators.low``.
 """
 
 from __future__ import annotations

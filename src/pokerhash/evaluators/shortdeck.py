@@ -28,9 +28,9 @@ if TYPE_CHECKING:
 from .. import _core
 from .._batch import card_rows
 from ._patterns import pattern_hands
-from .._scale import check_value
+from .._checks import as_flag, as_value
 from ..cards import HandLike, cards
-from ..errors import InvalidCardError, InvalidValueError
+from ..errors import InvalidCardError
 from .high import significance_order, describe
 
 evaluate_shortdeck = _core.evaluate_shortdeck
@@ -81,14 +81,12 @@ def _category_floors(trips_beat_straight: bool) -> Tuple[Tuple[int, ShortDeckCat
 
 
 def _check_order(trips_beat_straight) -> bool:
-    if not isinstance(trips_beat_straight, (bool, np.bool_)):
-        raise InvalidValueError(f"trips_beat_straight is True or False, not {trips_beat_straight!r}")
-    return bool(trips_beat_straight)
+    return as_flag(trips_beat_straight, "trips_beat_straight")
 
 
 def shortdeck_category(value: int, trips_beat_straight: bool = True) -> ShortDeckCategory:
     """The category of a value of ``evaluate_shortdeck`` made with the same order."""
-    value = check_value(value, MAX_SHORTDECK_VALUE, "short-deck")
+    value = as_value(value, 1, MAX_SHORTDECK_VALUE, "short-deck")
     return [kind for floor, kind in _category_floors(_check_order(trips_beat_straight)) if value >= floor][-1]
 
 

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 from .. import _core
 from .._batch import card_rows
-from .._checks import as_flag
+from .._checks import as_flag, is_int
 from ..cards import RANKS, HandLike
 from ..errors import InvalidCardError, InvalidValueError
 from .high import RANK_NAMES, RANK_PLURALS  # the same English names as the high-hand descriptions
@@ -148,7 +148,7 @@ def _is_suit_code(kind: TurkishCategory, code: int, code_bits: int) -> bool:
 
 def _class_of(value: int) -> int:
     """The class id of a value some Turkish hand has; InvalidValueError otherwise."""
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+    if not is_int(value):
         raise InvalidValueError(f"a Turkish hand value is an int, not {type(value).__name__}")
     categories, _, code_bits = _class_table()
     class_id = int(value) >> code_bits
