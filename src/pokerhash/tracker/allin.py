@@ -29,14 +29,14 @@ __all__ = ["EQUITY_GAMES", "allin_payouts"]
 #: The engine's games (by name) and the :func:`pokerhash.equity` game that values them.
 EQUITY_GAMES: Dict[str, str] = {
     "Texas Hold'em": "holdem",
-    "Omaha": "omaha",
-    "Five-card Omaha": "omaha",
-    "Six-card Omaha": "omaha",
-    "Omaha hi/lo": "omaha8",
-    "Big O": "omaha8",
+    "Omaha": "plo",
+    "Five-card Omaha": "plo",
+    "Six-card Omaha": "plo",
+    "Omaha hi/lo": "omaha-hi-lo",
+    "Big O": "omaha-hi-lo",
     "Seven-card stud": "stud",
-    "Seven-card stud hi/lo": "stud8",
-    "Short-deck Hold'em": "shortdeck",
+    "Seven-card stud hi/lo": "stud-hi-lo",
+    "Short-deck Hold'em": "short-deck",
 }
 
 # All-ins too big to count in about a second (stud on third street, many-way Omaha
