@@ -6,6 +6,8 @@
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
 from libc.string cimport memset
 
+from pokerhash._read_cards cimport ph_read_cards
+
 import numpy as np
 
 cdef enum:
@@ -223,3 +225,17 @@ def equities_vs_range(const uint8_t[::1] board, const double[::1] weights):
     with nogil:
         ph_equities_vs_range(&board[0], <int>board.shape[0], &weights[0], &view[0])
     return out
+
+
+def read_cards(hand):
+    """The cards of ``hand`` as a new list of ints when it is in one of the common
+    forms (a list or tuple of ints 0..51 or card strings such as ``"As"``, or ASCII
+    card text such as ``"AsKd"``, ``"As Kd"``, ``"As,Kd"``) with no card repeated;
+    None otherwise, for pokerhash.cards' forgiving parser to read or refuse. The
+    fast path of pokerhash.cards.cards (csrc/read_cards.h)."""
+    cdef uint8_t out[52]
+    cdef uint64_t seen = 0
+    cdef int i, n = ph_read_cards(hand, out, 52, &seen)
+    if n < 0:
+        return None
+    return [out[i] for i in range(n)]
