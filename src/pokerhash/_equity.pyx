@@ -3,7 +3,7 @@
 # Everything here takes input already validated by pokerhash.equity (cards distinct
 # and in 0..51, sizes within the game's limits) and runs its loops without the GIL,
 # so that Python threads calling it run in parallel.
-from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int16_t, int32_t, int64_t
 from libc.string cimport memset
 
 from pokerhash._read_cards cimport ph_read_cards
@@ -239,3 +239,53 @@ def read_cards(hand):
     if n < 0:
         return None
     return [out[i] for i in range(n)]
+
+
+cdef class PreflopLookup:
+    """pokerhash.preflop's table as C views, for the per-call question: one matchup of
+    two two-card hands is two reads of the hands, three lookups and a division. The
+    arrays (read-only, owned by pokerhash.preflop) are kept alive by the views."""
+    cdef const int16_t[:, ::1] combo_index
+    cdef const int32_t[:, ::1] pair_class
+    cdef const uint8_t[:, ::1] pair_swapped
+    cdef const int64_t[:, ::1] counts
+    cdef int64_t boards
+
+    def __init__(self, combo_index, pair_class, pair_swapped, counts, int64_t boards):
+        self.combo_index = combo_index
+        self.pair_class = pair_class
+        self.pair_swapped = pair_swapped.view(np.uint8)
+        self.counts = counts
+        self.boards = boards
+
+    cdef int matchup(self, a, b, int64_t *win, int64_t *tie) except -2:
+        """The first hand's wins and ties; 0, or -1 when a or b is not two cards in a
+        common form (csrc/read_cards.h) or they share a card (the slow path explains)."""
+        cdef uint8_t first[2]
+        cdef uint8_t second[2]
+        cdef uint64_t seen = 0
+        cdef int32_t k
+        if ph_read_cards(a, first, 2, &seen) != 2 or ph_read_cards(b, second, 2, &seen) != 2:
+            return -1
+        k = self.pair_class[self.combo_index[first[0], first[1]], self.combo_index[second[0], second[1]]]
+        if k < 0:
+            return -1
+        win[0] = self.counts[k, 0]
+        tie[0] = self.counts[k, 1]
+        if self.pair_swapped[self.combo_index[first[0], first[1]], self.combo_index[second[0], second[1]]]:
+            win[0] = self.boards - win[0] - tie[0]
+        return 0
+
+    def equity(self, a, b):
+        """The first hand's share of the pot, or None (see matchup)."""
+        cdef int64_t win, tie
+        if self.matchup(a, b, &win, &tie) < 0:
+            return None
+        return (win + tie / 2.0) / self.boards
+
+    def counts_of(self, a, b):
+        """(win, tie, lose, boards) of the first hand, or None (see matchup)."""
+        cdef int64_t win, tie
+        if self.matchup(a, b, &win, &tie) < 0:
+            return None
+        return win, tie, self.boards - win - tie, self.boards
