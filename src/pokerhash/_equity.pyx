@@ -289,3 +289,70 @@ cdef class PreflopLookup:
         if self.matchup(a, b, &win, &tie) < 0:
             return None
         return win, tie, self.boards - win - tie, self.boards
+
+
+def exact_known(str game, bint hilo, int order, dict seats, int board_size, uint64_t deck, players, board, dead):
+    """pokerhash.equity's fast path for the small question: every player a known hand
+    (Hold'em, short deck, Omaha), read, checked and counted exactly here.
+
+    ``seats`` maps each allowed hole size to the most players; ``deck`` is the game's
+    cards as a bit mask. Returns (showdowns, equity, win, tie, high, low), the last
+    five float64 arrays by player computed as pokerhash.equity's exact path computes
+    them, or None when anything (a range, a rare input form, bad input) needs that
+    path, which reads it or explains the error."""
+    cdef ph_eq_setup *s
+    cdef ph_eq_setup setup
+    cdef uint8_t row[MAX_PLAYERS * 8]
+    cdef uint8_t dead_cards[52]
+    cdef uint64_t seen = 0
+    cdef double weight = 1.0
+    cdef double sums[1 + 5 * MAX_PLAYERS]
+    cdef int64_t deals = 0
+    cdef int p, i, k, n, size = 0
+    cdef double pot
+    if type(players) is not list and type(players) is not tuple:
+        return None
+    n = len(players)
+    if n < 2 or n > MAX_PLAYERS:
+        return None
+    s = &setup
+    memset(s, 0, sizeof(setup))
+    k = ph_read_cards(board, s.board, board_size, &seen)
+    if k < 0 or ph_read_cards(dead, dead_cards, 52, &seen) < 0:
+        return None
+    s.n_board = k
+    for p in range(n):
+        k = ph_read_cards(players[p], s.hole[p], 8, &seen)
+        if k < 0 or (p and k != size):
+            return None
+        size = k
+        s.n_hole[p] = k
+        for i in range(k):
+            row[p * k + i] = s.hole[p][i]
+    if seen & ~deck or n > seats.get(size, 0):
+        return None
+    for i in range(52):
+        if deck >> i & 1 and not seen >> i & 1:
+            s.stub[s.n_stub] = i
+            s.n_stub += 1
+    if board_size - s.n_board > s.n_stub:
+        return None
+    s.game = GAMES[game]
+    s.hilo = hilo
+    s.order = order
+    s.n_players = n
+    s.hole_size = size
+    s.board_size = board_size
+    memset(sums, 0, sizeof(sums))
+    with nogil:
+        ph_eq_exact_rows(s, row, &weight, 1, sums, &deals)
+    equity, win, tie, high, low = np.empty(n), np.empty(n), np.empty(n), np.empty(n), np.empty(n)
+    cdef double[::1] e = equity, w = win, t = tie, h = high, l = low
+    pot = PH_EQ_POT * (sums[0] if sums[0] else 1.0)
+    for p in range(n):
+        w[p] = sums[1 + 5 * p] / (sums[0] if sums[0] else 1.0)
+        t[p] = sums[2 + 5 * p] / (sums[0] if sums[0] else 1.0)
+        e[p] = sums[3 + 5 * p] / pot
+        h[p] = sums[4 + 5 * p] / pot
+        l[p] = sums[5 + 5 * p] / pot
+    return deals, equity, win, tie, high, low

@@ -446,6 +446,28 @@ def _from_sums(spec, sums, showdowns, exact, std_error, progress, started, seed)
                         time.perf_counter() - started, seed)
 
 
+def _known_hands_exact(players, board, dead, game, trips_beat_straight: bool) -> Optional[EquityResult]:
+    """The small question in C (_equity.exact_known): every player a known hand in a
+    flop game, which method "auto" always counts exactly (one row of at most 40,000
+    board leaves). None for anything else, and for input that the full path must read
+    or refuse."""
+    started = time.perf_counter()
+    g = GAMES.get(game)
+    if g is None or g.kind == "stud":
+        return None
+    answer = _equity.exact_known(g.kind, g.hilo, 0 if trips_beat_straight else 1, g.max_players, g.board_size,
+                                 _DECK_MASKS[g.name], players, board, dead)
+    if answer is None:
+        return None
+    showdowns, equity_, win, tie, high, low = answer
+    players = tuple(players)
+    return EquityResult(lambda: [_label(p, cards(p)) for p in players], g.name, equity_, win, tie, high, low,
+                        showdowns, True, None, 1.0, time.perf_counter() - started, None)
+
+
+_DECK_MASKS = {name: sum(1 << c for c in g.deck) for name, g in GAMES.items()}
+
+
 # --- sampling -----------------------------------------------------------------------
 
 
@@ -556,6 +578,13 @@ def equity(players: Sequence[PlayerLike], board: HandLike = (), dead: HandLike =
     the best high and the best qualifying low each take half, the high all of it when
     no low qualifies.
     """
+    if method in ("auto", "exact") and target_error is None and trials is None and time_limit is None and seed is None \
+            and threads.__class__ is int and threads >= 0 and trips_beat_straight.__class__ is bool:
+        result = _known_hands_exact(players, board, dead, game, trips_beat_straight)
+        if result is not None:
+            if progress is not None:
+                progress(result)
+            return result
     result = None
     for result in equity_iter(players, board, dead, game, method, target_error=target_error, trials=trials,
                               time_limit=time_limit, seed=seed, threads=threads,
