@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence, Tuple
 
+from .._core import showing_key  # noqa: F401 - showing_rank's order as one int, in C: the engine's
 from ..cards import card as _card
 from ..cards import cards as _parse_cards
 from ..errors import InvalidCardError
