@@ -81,6 +81,8 @@ _ALIASES = {"hold'em": "holdem", "plo": "omaha", "omaha-hilo": "omaha8", "plo8":
 AUTO_EXACT_LEAVES = 2e8
 AUTO_EXACT_DEALS = 2e7
 MAX_EXACT_ROWS = 2e7
+# Exact counts under this many board leaves (some 20 ms) give no interim results.
+QUICK_EXACT_LEAVES = 5e6
 MAX_EXACT_DEALS = 1e11
 # Sampling runs in chunks of trials, each its own random stream, and checks its stops
 # after each round of chunks: a round is about 5 ms of heads-up Hold'em.
@@ -419,6 +421,8 @@ def _exact_results(spec: _Spec, plan, threads: int, started: float) -> Iterator[
     deal = spec.deal()
     # Pieces of rows, a round of them per thread at a time, an interim result after each round.
     pieces = min(-(-len(rows) // 64), 16 * threads)  # a piece keeps its rank passes: not too small
+    if len(rows) * spec.board_leaves() < QUICK_EXACT_LEAVES:
+        pieces = min(pieces, threads)  # a short count is one round: no interim results to build
     bounds = np.linspace(0, len(rows), pieces + 1).astype(int)
     batches = [(bounds[i], bounds[i + 1]) for i in range(pieces) if bounds[i + 1] > bounds[i]]
     total = np.zeros(1 + 5 * n)
