@@ -49,3 +49,6 @@ def badugi_rows(rows: _Rows, check: bool) -> Tuple[npt.NDArray[np.uint16], int]:
 
 # _showing.pxi: stud's showing order
 def showing_key(cards: HandLike, razz: bool = False) -> int: ...
+
+# _draw.pxi: five-card draw's auto-draw
+def auto_draw(cards: HandLike) -> Tuple[int, ...]: ...
