@@ -131,3 +131,22 @@ def test_bad_text_raises_as_before(hand, error):
         ph.evaluate(hand)
     with pytest.raises(error):
         ph.HandIndexer((2, 3)).index(hand)
+
+
+def test_hand_indexer_fast_path_equals_the_checked_path_on_every_round():
+    """index() of text and ints in C equals index() of the same hand through the
+    forgiving parser (an iterator), with all_rounds too, on every round of a shape."""
+    import random
+
+    indexer = ph.HandIndexer((2, 3, 1, 1))
+    rng = random.Random(26)
+    for _ in range(300):
+        hand = rng.sample(range(52), rng.choice((2, 5, 6, 7)))
+        text = "".join(card_str(c) for c in hand)
+        for all_rounds in (False, True):
+            slow = indexer.index(iter(hand), all_rounds=all_rounds)
+            assert indexer.index(hand, all_rounds=all_rounds) == slow
+            assert indexer.index(text, all_rounds=all_rounds) == slow
+    for bad in ([51, 50, 49], "AsKdQh", [51, 51]):
+        with pytest.raises(ph.errors.InvalidCardError):
+            indexer.index(bad)
