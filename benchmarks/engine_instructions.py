@@ -5,8 +5,9 @@ that the machine's load does not move.
     python benchmarks/engine_instructions.py --hands 400 --games holdem turkish
 
 Each game is played by the random policy of ``engine_vs_pokerkit.py`` in a child
-process under ``valgrind --tool=callgrind``; the count of a run with no measured hands
-(start-up, imports and 20 warm-up hands) is subtracted and the rest divided by the hands.
+process under ``valgrind --tool=callgrind``, twice: with ``--hands`` and with three
+times as many after the same start-up (imports, 20 warm-up hands); the difference of
+the counts over the difference of the hands is the count per hand.
 Python's hash seed is fixed (PYTHONHASHSEED=0): with random seeds the count moves by a
 few percent from run to run.
 """
@@ -52,8 +53,8 @@ def main() -> None:
     parser.add_argument("--games", nargs="+", default=["holdem", "stud", "turkish"],
                         choices=["holdem", "plo", "stud", "turkish"])
     args = parser.parse_args()
-    base = instructions(args.games[0], 0)
-    per_hand = {game: (instructions(game, args.hands) - base) / args.hands for game in args.games}
+    per_hand = {game: (instructions(game, 3 * args.hands) - instructions(game, args.hands)) / (2 * args.hands)
+                for game in args.games}
     first = per_hand[args.games[0]]
     for game, count in per_hand.items():
         print(f"{game:<8} {count:12,.0f} instructions per hand   {count / first:5.2f}x {args.games[0]}")
