@@ -62,6 +62,9 @@ def showing_rank(cards: Sequence[int], razz: bool = False) -> Tuple:
     key (fewer paired cards first, then the lower cards compared from the highest down,
     the ace low); suits do not count, so equal lows have equal keys.
 
+    ``showing_key(cards, razz)`` (this module; the engine's, in C) orders hands the same
+    way as one int.
+
     >>> from pokerhash.engine.showing import showing_rank
     >>> showing_rank([51, 50]) > showing_rank([48, 0])      # As Ah beat Ac 2c
     True
