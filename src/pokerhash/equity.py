@@ -40,11 +40,14 @@ from .shortdeck import SHORT_DECK
 __all__ = ["EquityResult", "equity", "equity_iter", "random_deals", "board_strengths", "equities_vs_range", "GAMES"]
 
 
+_CARD_BITS = np.left_shift(np.uint64(1), np.arange(64, dtype=np.uint64))
+
+
 def _row_bits(rows: np.ndarray) -> np.ndarray:
-    """One uint64 card mask per row of cards."""
+    """One uint64 card mask per row of cards (a table lookup per column: no casts)."""
     bits = np.zeros(len(rows), dtype=np.uint64)
     for column in rows.T:
-        bits |= np.uint64(1) << column.astype(np.uint64)
+        bits |= _CARD_BITS[column]
     return bits
 
 
