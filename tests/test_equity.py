@@ -9,9 +9,10 @@ from hypothesis import strategies as st
 from reference_equity import brute_equity, brute_range_equity
 
 import pokerhash as ph
+from pokerhash import _equity_api
 from pokerhash import InvalidCardError, InvalidValueError
 from pokerhash.cards import cards
-from pokerhash.equity import GAMES, board_strengths, equities_vs_range, equity, equity_iter, random_deals
+from pokerhash import board_strengths, equities_vs_range, equity, equity_iter, random_deals
 from pokerhash.ranges import Range, combo_index
 
 
@@ -114,7 +115,7 @@ FULL_CASES = [
 @pytest.mark.parametrize("game, hands, board", FULL_CASES)
 def test_rank_pass_with_flush_corrections_equals_walking_every_board(game, hands, board):
     result = equity(hands, board, game=game, method="exact")
-    spec = ph.equity._Spec(hands, board, (), game)
+    spec = _equity_api._Spec(hands, board, (), game)
     deals, counts = spec.deal().exact_generic()
     assert result.showdowns == deals
     for row, key in enumerate(("win", "tie")):
@@ -200,7 +201,8 @@ def test_repr_is_a_table():
     (["AhAd"], "", "", "holdem", "2 to 10"),
     (["AhAdKh", "KsKc"], "", "", "holdem", "2 cards"),
     (["AhAd2c3c", "KsKc2d3d4d"], "", "", "omaha", "same number"),
-    (["AhAd", "KsKc"], "", "", "razz", "unknown game"),
+    (["AhAd", "KsKc"], "", "", "razz", "equity does not play .razz."),
+    (["AhAd", "KsKc"], "", "", "gin rummy", "unknown game"),
     (["Ah Ad 2c", "Ks Kc 2d"], "3c", "", "stud", "0 board"),
     ([np.ones(1326), "KsKc"], "", "", "omaha", "ranges are for Hold'em"),
 ])
@@ -401,13 +403,15 @@ def test_random_turn_spots_equal_brute_force_in_any_seat_order(data):
 
 
 @pytest.mark.parametrize("game, hole, players_n, board_n", [
-    ("holdem", 2, 2, 4), ("holdem", 2, 3, 3), ("holdem", 2, 6, 5), ("holdem", 2, 2, 3), ("omaha", 4, 2, 4),
-    ("omaha8", 5, 3, 4), ("omaha", 6, 2, 5), ("shortdeck", 2, 2, 4), ("shortdeck", 2, 3, 3)])
+    ("holdem", 2, 2, 4), ("holdem", 2, 3, 3), ("holdem", 2, 6, 5), ("holdem", 2, 2, 3), ("plo", 4, 2, 4),
+    ("omaha-hi-lo", 5, 3, 4), ("plo", 6, 2, 5), ("plo5", 5, 2, 3), ("big-o", 5, 2, 4), ("short-deck", 2, 2, 4),
+    ("short-deck", 2, 3, 3)])
 def test_known_hands_in_c_equal_the_full_path(game, hole, players_n, board_n):
     """The small question's C path (known hands) gives what the full path (reached
     through equity_iter) gives, to the bit, in every input form it takes."""
     rng = np.random.default_rng(sum(map(ord, game)) * 1000 + hole * 100 + players_n * 10 + board_n)
-    deck = np.array(GAMES[game].deck)
+    alias = {"plo": "omaha", "short-deck": "shortdeck"}.get(game, game)  # the older names take the C path too
+    deck = np.array(_equity_api.GAMES[game].deck)
     for trial in range(3):
         dealt = rng.choice(deck, hole * players_n + board_n + 1, replace=False).tolist()
         hands = [dealt[i * hole:(i + 1) * hole] for i in range(players_n)]
@@ -415,7 +419,7 @@ def test_known_hands_in_c_equal_the_full_path(game, hole, players_n, board_n):
         texts = [" ".join(ph.card_str(c) for c in h) for h in hands]
         slow = list(equity_iter(hands, board, dead, game))[-1]
         for players in (hands, texts, tuple(texts)):
-            fast = ph.equity(players, ph.cards_str(board), dead, game)
+            fast = ph.equity(players, ph.cards_str(board), dead, alias)
             assert fast.showdowns == slow.showdowns and fast.exact and fast.labels == slow.labels
             for name in ("equity", "win", "tie", "high", "low", "scoop"):
                 a, b = getattr(fast, name), getattr(slow, name)
@@ -431,6 +435,8 @@ def test_known_hands_in_c_equal_the_full_path(game, hole, players_n, board_n):
     (["AhAd", "KsKc"], "2c3c4c", (), "shortdeck", InvalidCardError),
     (["AhAd"], "2c3c4c", (), "holdem", InvalidValueError),
     (["AhAd", "KsKc"], "2c3c4c", (), "nope", InvalidValueError),
+    (["AhAdKhKd", "QsQcJsJc"], "2c3c4c", (), "plo5", InvalidCardError),  # PLO5 hands have five cards
+    (["AhAdKhKdQh", "QsQcJsJcTs"], "2c3c4c", (), "holdem", InvalidCardError),
 ])
 def test_known_hands_bad_input_still_named(players, board, dead, game, error):
     with pytest.raises(error):
