@@ -270,17 +270,22 @@ class Node:
             raise InvalidValueError(f"a strategy exists only where a player acts, not at a {self.kind} node")
         return self._tree_node.player
 
+    def _holdable(self, p: int) -> np.ndarray:
+        """p's hands (of the starting range) that hold no board card."""
+        return ~np.isin(self._solution.tree.cards[p], self.board).any(axis=1)
+
     def _live(self, p: int) -> np.ndarray:
-        dead = np.isin(self._solution.tree.cards[p], self.board).any(axis=1)
-        return ~dead & (self._reach[p] > 0)
+        """p's hands that can be here: holdable and reached by the line."""
+        return self._holdable(p) & (self._reach[p] > 0)
 
     def strategy(self) -> Dict[str, np.ndarray]:
         """Action -> each hand's probability of taking it (the average strategy), NaN for
-        hands the acting player does not hold here."""
+        hands outside the acting player's starting range or holding a board card (a hand
+        the line makes unlikely still has its strategy here)."""
         p = self._require_player()
         rows = self._strategy_rows()
         combos = self._solution.tree.combos[p]
-        live = self._live(p)
+        live = self._holdable(p)
         return {name: _to_grid(np.where(live, row, np.nan), combos) for name, row in zip(self._tree_node.names, rows)}
 
     def hand_strategy(self, hand) -> Dict[str, float]:
@@ -289,7 +294,7 @@ class Node:
         index = ph.combo_index(*cards)
         out = {name: float(v[index]) for name, v in self.strategy().items()}
         if any(math.isnan(v) for v in out.values()):
-            raise InvalidValueError(f"{ph.cards_str(cards)} is not in the acting player's range here")
+            raise InvalidValueError(f"{ph.cards_str(cards)} is not in the acting player's range, or holds a board card")
         return out
 
     def aggregate(self) -> Dict[str, float]:
