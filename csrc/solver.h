@@ -64,10 +64,13 @@ typedef struct {
     const uint8_t *hand_cards[2];  /* n_hands x 2 */
     const int32_t *same[2];        /* index of the same combination in the other list, or -1 */
     /* The river boards: board_index[53 * d0 + d1] for the cards d0, d1 dealt so far
-     * (52 = none), strengths and orders per player (n_boards x n_hands). */
+     * (52 = none); per player and board, the hands in increasing strength (order,
+     * n_boards x n_hands), their strengths (0: holds a board card) and their cards
+     * (x 2) in that order, so that the sweeps read memory in sequence. */
     const int32_t *board_index;
-    const uint16_t *strength[2];
     const uint16_t *order[2];
+    const uint16_t *sorted_strength[2];
+    const uint8_t *sorted_cards[2];
     uint64_t root_board;
     /* The state (owned by the caller). */
     float *regret[2];
@@ -103,7 +106,7 @@ static size_t phs_scratch_size(const phs_game *g, int node)
     int t = g->type[node];
     if (t == PHS_FOLD || t == PHS_SHOWDOWN) return 0;
     if (t == PHS_CHANCE) own = 3 * m;
-    else own = (2 * (size_t)g->n_children[node] + 2) * m;
+    else own = (2 * (size_t)g->n_children[node] + 3) * m;
     for (int k = 0; k < g->n_children[node]; k++) {
         size_t d = phs_scratch_size(g, g->first_child[node] + k);
         if (d > deepest) deepest = d;
@@ -147,73 +150,95 @@ static void phs_showdown(const phs_game *g, int node, const phs_at *at, int p, c
 {
     int q = 1 - p, b = g->board_index[53 * at->dealt[0] + at->dealt[1]];
     int np = g->n_hands[p], nq = g->n_hands[q];
-    const uint16_t *sp = g->strength[p] + (size_t)b * np, *sq = g->strength[q] + (size_t)b * nq;
+    const uint16_t *sp = g->sorted_strength[p] + (size_t)b * np, *sq = g->sorted_strength[q] + (size_t)b * nq;
     const uint16_t *op = g->order[p] + (size_t)b * np, *oq = g->order[q] + (size_t)b * nq;
+    const uint8_t *cp = g->sorted_cards[p] + (size_t)2 * b * np, *cq = g->sorted_cards[q] + (size_t)2 * b * nq;
     double card[52], total = phs_card_sums(g, q, opp, card), run_card[52], run;
     double win = g->payoff[3 * node], loss = g->payoff[3 * node + 1], tie = g->payoff[3 * node + 2];
     int first_p = 0, first_q = 0;
-    while (first_p < np && sp[op[first_p]] == 0) cfv[op[first_p++]] = 0.0f;
-    while (first_q < nq && sq[oq[first_q]] == 0) first_q++;
+    while (first_p < np && sp[first_p] == 0) cfv[op[first_p++]] = 0.0f;
+    while (first_q < nq && sq[first_q] == 0) first_q++;
     /* Upwards: the weight strictly below each hero hand (cfv holds it meanwhile). */
     memset(run_card, 0, sizeof run_card);
     run = 0;
     for (int k = first_p, j = first_q; k < np; k++) {
-        int h = op[k];
-        uint16_t s = sp[h];
-        for (; j < nq && sq[oq[j]] < s; j++) {
-            int o = oq[j];
-            double w = opp[o];
+        uint16_t s = sp[k];
+        for (; j < nq && sq[j] < s; j++) {
+            double w = opp[oq[j]];
             run += w;
-            run_card[g->hand_cards[q][2 * o]] += w;
-            run_card[g->hand_cards[q][2 * o + 1]] += w;
+            run_card[cq[2 * j]] += w;
+            run_card[cq[2 * j + 1]] += w;
         }
-        cfv[h] = (float)(run - run_card[g->hand_cards[p][2 * h]] - run_card[g->hand_cards[p][2 * h + 1]]);
+        cfv[op[k]] = (float)(run - run_card[cp[2 * k]] - run_card[cp[2 * k + 1]]);
     }
     /* Downwards: the weight strictly above; ties are what is left. */
     memset(run_card, 0, sizeof run_card);
     run = 0;
     for (int k = np - 1, j = nq - 1; k >= first_p; k--) {
+        uint16_t s = sp[k];
         int h = op[k];
-        uint16_t s = sp[h];
-        for (; j >= first_q && sq[oq[j]] > s; j--) {
-            int o = oq[j];
-            double w = opp[o];
+        for (; j >= first_q && sq[j] > s; j--) {
+            double w = opp[oq[j]];
             run += w;
-            run_card[g->hand_cards[q][2 * o]] += w;
-            run_card[g->hand_cards[q][2 * o + 1]] += w;
+            run_card[cq[2 * j]] += w;
+            run_card[cq[2 * j + 1]] += w;
         }
-        double above = run - run_card[g->hand_cards[p][2 * h]] - run_card[g->hand_cards[p][2 * h + 1]];
+        double above = run - run_card[cp[2 * k]] - run_card[cp[2 * k + 1]];
         double below = cfv[h];
-        double equal = phs_compatible(g, p, h, opp, total, card) - above - below;
-        cfv[h] = (float)(below * win + above * loss + equal * tie);
+        int same = g->same[p][h];
+        double met = total - card[cp[2 * k]] - card[cp[2 * k + 1]] + (same >= 0 ? opp[same] : 0.0);
+        cfv[h] = (float)(below * win + above * loss + (met - above - below) * tie);
     }
 }
 
-/* Regret matching: the current strategy of player p at a node (n_actions x n). */
-static void phs_current(const float *regret, int n_actions, int n, float *out)
+#if defined(_MSC_VER)
+#define PHS_RESTRICT __restrict
+#else
+#define PHS_RESTRICT __restrict__
+#endif
+
+/* Divides each column of out (n_actions x n) by its sum, uniform where the sum is 0;
+ * branch-free (the maximum keeps the division defined) so that it vectorizes. */
+static void phs_normalize(float *PHS_RESTRICT out, int n_actions, int n, float *PHS_RESTRICT sum, float uniform)
 {
     for (int h = 0; h < n; h++) {
-        float sum = 0;
-        for (int a = 0; a < n_actions; a++) {
-            float r = regret[(size_t)a * n + h];
-            sum += r > 0 ? r : 0;
-        }
-        for (int a = 0; a < n_actions; a++) {
-            float r = regret[(size_t)a * n + h];
-            out[(size_t)a * n + h] = sum > 0 ? (r > 0 ? r / sum : 0.0f) : 1.0f / (float)n_actions;
+        float s = sum[h] > 1e-30f ? sum[h] : 1e-30f;
+        sum[h] = sum[h] > 0 ? 1.0f / s : 0.0f;
+    }
+    for (int a = 0; a < n_actions; a++) {
+        float *PHS_RESTRICT o = out + (size_t)a * n;
+        for (int h = 0; h < n; h++) o[h] = sum[h] > 0 ? o[h] * sum[h] : uniform;
+    }
+}
+
+/* Regret matching: the current strategy of player p at a node (n_actions x n), action
+ * by action so that the loops over hands vectorize; sum: n floats of scratch. */
+static void phs_current(const float *regret, int n_actions, int n, float *out, float *sum)
+{
+    float uniform = 1.0f / (float)n_actions;
+    for (int h = 0; h < n; h++) sum[h] = 0;
+    for (int a = 0; a < n_actions; a++) {
+        const float *r = regret + (size_t)a * n;
+        float *o = out + (size_t)a * n;
+        for (int h = 0; h < n; h++) {
+            o[h] = r[h] > 0 ? r[h] : 0.0f;
+            sum[h] += o[h];
         }
     }
+    phs_normalize(out, n_actions, n, sum, uniform);
 }
 
 /* The average strategy (normalized cumulative strategy; uniform where never reached). */
-static void phs_average(const float *cumulative, int n_actions, int n, float *out)
+static void phs_average(const float *cumulative, int n_actions, int n, float *out, float *sum)
 {
-    for (int h = 0; h < n; h++) {
-        float sum = 0;
-        for (int a = 0; a < n_actions; a++) sum += cumulative[(size_t)a * n + h];
-        for (int a = 0; a < n_actions; a++)
-            out[(size_t)a * n + h] = sum > 0 ? cumulative[(size_t)a * n + h] / sum : 1.0f / (float)n_actions;
+    float uniform = 1.0f / (float)n_actions;
+    for (int h = 0; h < n; h++) sum[h] = 0;
+    for (int a = 0; a < n_actions; a++) {
+        const float *c = cumulative + (size_t)a * n;
+        for (int h = 0; h < n; h++) sum[h] += c[h];
     }
+    memcpy(out, cumulative, (size_t)n_actions * n * sizeof(float));
+    phs_normalize(out, n_actions, n, sum, uniform);
 }
 
 /* p's counterfactual values at node into cfv (n_hands[p]). mode PHS_CFR updates p's
@@ -271,9 +296,9 @@ static void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float
     int n = g->n_hands[actor];
     float *stored_regret = g->regret[actor] + at->base[actor] + g->offset[2 * node + actor];
     float *stored_strategy = g->strategy[actor] + at->base[actor] + g->offset[2 * node + actor];
-    float *sigma = phs_push(g, (size_t)n_actions * n);
-    if (mode == PHS_CFR) phs_current(stored_regret, n_actions, n, sigma);
-    else phs_average(stored_strategy, n_actions, n, sigma);
+    float *sigma = phs_push(g, (size_t)n_actions * n), *sum = phs_push(g, n);
+    if (mode == PHS_CFR) phs_current(stored_regret, n_actions, n, sigma, sum);
+    else phs_average(stored_strategy, n_actions, n, sigma, sum);
     if (actor == p) {
         float *values = phs_push(g, (size_t)n_actions * np), *own_a = phs_push(g, np);
         for (int a = 0; a < n_actions; a++) {
@@ -282,27 +307,25 @@ static void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float
             phs_walk(g, child + a, at, p, opp, own_a, values + (size_t)a * np, mode);
         }
         if (mode == PHS_BEST_RESPONSE) {
-            for (int h = 0; h < np; h++) {
-                float best = values[h];
-                for (int a = 1; a < n_actions; a++) best = values[(size_t)a * np + h] > best ? values[(size_t)a * np + h] : best;
-                cfv[h] = best;
+            memcpy(cfv, values, (size_t)np * sizeof(float));
+            for (int a = 1; a < n_actions; a++) {
+                const float *v = values + (size_t)a * np;
+                for (int h = 0; h < np; h++) cfv[h] = v[h] > cfv[h] ? v[h] : cfv[h];
             }
         } else {
-            for (int h = 0; h < np; h++) {
-                float v = 0;
-                for (int a = 0; a < n_actions; a++) v += sigma[(size_t)a * np + h] * values[(size_t)a * np + h];
-                cfv[h] = v;
+            for (int h = 0; h < np; h++) cfv[h] = sigma[h] * values[h];
+            for (int a = 1; a < n_actions; a++) {
+                const float *s = sigma + (size_t)a * np, *v = values + (size_t)a * np;
+                for (int h = 0; h < np; h++) cfv[h] += s[h] * v[h];
             }
         }
         if (mode == PHS_CFR) {
             float pd = g->positive_discount, nd = g->negative_discount, sd = g->strategy_discount;
             for (int a = 0; a < n_actions; a++) {
-                float *r = stored_regret + (size_t)a * np, *s = stored_strategy + (size_t)a * np;
-                const float *v = values + (size_t)a * np, *sg = sigma + (size_t)a * np;
-                for (int h = 0; h < np; h++) {
-                    r[h] = r[h] * (r[h] > 0 ? pd : nd) + (v[h] - cfv[h]);
-                    s[h] = s[h] * sd + own[h] * sg[h];
-                }
+                float *PHS_RESTRICT r = stored_regret + (size_t)a * np, *PHS_RESTRICT s = stored_strategy + (size_t)a * np;
+                const float *PHS_RESTRICT v = values + (size_t)a * np, *PHS_RESTRICT sg = sigma + (size_t)a * np;
+                for (int h = 0; h < np; h++) r[h] = r[h] * (r[h] > 0 ? pd : nd) + (v[h] - cfv[h]);
+                for (int h = 0; h < np; h++) s[h] = s[h] * sd + own[h] * sg[h];
             }
         }
     } else {

@@ -25,8 +25,9 @@ cdef extern from "solver.h" nogil:
         const uint8_t *hand_cards[2]
         const int32_t *same[2]
         const int32_t *board_index
-        const uint16_t *strength[2]
         const uint16_t *order[2]
+        const uint16_t *sorted_strength[2]
+        const uint8_t *sorted_cards[2]
         uint64_t root_board
         float *regret[2]
         float *strategy[2]
@@ -67,8 +68,9 @@ cdef class Kernel:
         cdef uint8_t[:, ::1] cards0 = hands["cards0"], cards1 = hands["cards1"]
         cdef int32_t[::1] same0 = hands["same0"], same1 = hands["same1"]
         cdef int32_t[::1] board_index = boards["index"]
-        cdef uint16_t[:, ::1] strength0 = boards["strength0"], strength1 = boards["strength1"]
+        cdef uint16_t[:, ::1] strength0 = boards["sorted_strength0"], strength1 = boards["sorted_strength1"]
         cdef uint16_t[:, ::1] order0 = boards["order0"], order1 = boards["order1"]
+        cdef uint8_t[:, :, ::1] sorted_cards0 = boards["sorted_cards0"], sorted_cards1 = boards["sorted_cards1"]
         self.keep = (tree, hands, boards)
         self.regret0 = np.zeros(tree["size"][0], dtype=np.float32)
         self.regret1 = np.zeros(tree["size"][1], dtype=np.float32)
@@ -91,8 +93,10 @@ cdef class Kernel:
         g.same[0] = &same0[0]
         g.same[1] = &same1[0]
         g.board_index = &board_index[0]
-        g.strength[0] = &strength0[0, 0]
-        g.strength[1] = &strength1[0, 0]
+        g.sorted_strength[0] = &strength0[0, 0]
+        g.sorted_strength[1] = &strength1[0, 0]
+        g.sorted_cards[0] = &sorted_cards0[0, 0, 0]
+        g.sorted_cards[1] = &sorted_cards1[0, 0, 0]
         g.order[0] = &order0[0, 0]
         g.order[1] = &order1[0, 0]
         g.root_board = <uint64_t>boards["root"]

@@ -370,7 +370,7 @@ class Tree:
         self.sizes = (self._layout_size(0), self._layout_size(1))
         n_boards = {5: 1, 4: 48, 3: 49 * 48 // 2}[len(spot.board)]
         self.n_boards = n_boards
-        tables = n_boards * 4 * (len(self.cards[0]) + len(self.cards[1]))
+        tables = n_boards * 6 * (len(self.cards[0]) + len(self.cards[1]))
         self.memory = 8 * (self.sizes[0] + self.sizes[1]) + tables
 
     # --- flattening ---------------------------------------------------------------
@@ -463,9 +463,11 @@ class Tree:
         strengths = ph.board_strengths(np.array(rows, dtype=np.uint8))
         out = {"index": index, "root": sum(1 << c for c in board)}
         for p in (0, 1):
-            s = np.ascontiguousarray(strengths[:, self.combos[p]])
-            out[f"strength{p}"] = s
-            out[f"order{p}"] = np.ascontiguousarray(np.argsort(s, axis=1, kind="stable").astype(np.uint16))
+            s = strengths[:, self.combos[p]]
+            order = np.argsort(s, axis=1, kind="stable")
+            out[f"order{p}"] = np.ascontiguousarray(order.astype(np.uint16))
+            out[f"sorted_strength{p}"] = np.ascontiguousarray(np.take_along_axis(s, order, axis=1))
+            out[f"sorted_cards{p}"] = np.ascontiguousarray(self.cards[p][order])
         return out
 
     def __repr__(self) -> str:
