@@ -46,6 +46,14 @@
 
 #include "bits.h"
 
+#if defined(_WIN32)
+#include <windows.h>
+#else
+#include <pthread.h>
+#endif
+
+#define PHS_MAX_THREADS 64
+
 enum { PHS_PLAYER = 0, PHS_FOLD = 1, PHS_SHOWDOWN = 2, PHS_CHANCE = 3 };
 enum { PHS_CFR = 0, PHS_AVERAGE = 1, PHS_BEST_RESPONSE = 2 };
 
@@ -77,9 +85,12 @@ typedef struct {
     float *strategy[2];
     /* This iteration's discounts. */
     float positive_discount, negative_discount, strategy_discount;
-    /* Scratch: a bump allocator, big enough for the deepest path (phs_scratch_size). */
+    /* Scratch: a bump allocator, big enough for the deepest path (phs_scratch_size),
+     * and one more per extra thread. */
     float *scratch;
     size_t scratch_top;
+    int n_threads, in_worker;
+    float *worker_scratch[PHS_MAX_THREADS];
 } phs_game;
 
 static int phs_popcount64(uint64_t x) { return ph_popcount32((uint32_t)x) + ph_popcount32((uint32_t)(x >> 32)); }
@@ -241,6 +252,126 @@ static void phs_average(const float *cumulative, int n_actions, int n, float *ou
     phs_normalize(out, n_actions, n, sum, uniform);
 }
 
+static void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float *opp, const float *own, float *cfv, int mode);
+
+/* A chance node's cards number worker, worker + n_workers, ... among the unseen ones:
+ * their children's values summed into cfv, times the chance weight 1 / (K - 4). */
+static void phs_chance(phs_game *g, int node, const phs_at *at, int p, const float *opp, const float *own, float *cfv,
+                       int mode, int worker, int n_workers)
+{
+    int q = 1 - p, np = g->n_hands[p], nq = g->n_hands[q], child = g->first_child[node], k = 0;
+    size_t top = g->scratch_top;
+    uint64_t unseen = ~at->board & ((1ULL << 52) - 1);
+    int slots = phs_popcount64(unseen);
+    float *opp_c = phs_push(g, nq), *own_c = phs_push(g, np), *value = phs_push(g, np);
+    memset(cfv, 0, (size_t)np * sizeof(float));
+    for (int c = 0; c < 52; c++) {
+        if (!(unseen >> c & 1)) continue;
+        if (k++ % n_workers != worker) continue;
+        int slot = phs_popcount64(unseen & ((1ULL << c) - 1)), any = 0;
+        phs_at next = *at;
+        next.board |= 1ULL << c;
+        if (at->dealt[0] == 52) next.dealt[0] = c;
+        else next.dealt[1] = c;
+        for (int i = 0; i < 2; i++) next.base[i] = at->base[i] + g->offset[2 * node + i] + (int64_t)slot * g->block[2 * node + i];
+        for (int o = 0; o < nq; o++) {
+            const uint8_t *oc = g->hand_cards[q] + 2 * o;
+            opp_c[o] = (oc[0] == c || oc[1] == c) ? 0.0f : opp[o];
+            any |= opp_c[o] != 0;
+        }
+        if (!any) continue;
+        for (int h = 0; h < np; h++) {
+            const uint8_t *hc = g->hand_cards[p] + 2 * h;
+            own_c[h] = (hc[0] == c || hc[1] == c) ? 0.0f : own[h];
+        }
+        phs_walk(g, child, &next, p, opp_c, own_c, value, mode);
+        for (int h = 0; h < np; h++) {
+            const uint8_t *hc = g->hand_cards[p] + 2 * h;
+            if (hc[0] != c && hc[1] != c) cfv[h] += value[h];
+        }
+    }
+    float w = 1.0f / (float)(slots - 4);
+    for (int h = 0; h < np; h++) cfv[h] *= w;
+    g->scratch_top = top;
+}
+
+/* Threads: the cards of the first chance node on a path are shared out between
+ * n_threads workers (each a copy of the game with its own scratch; they write the
+ * regrets and strategies of different cards, so never the same floats), and their
+ * sums added. Deeper chance nodes run on the worker that reached them. */
+typedef struct {
+    phs_game g;
+    int node, p, mode, worker;
+    const phs_at *at;
+    const float *opp, *own;
+    float *cfv;
+} phs_task;
+
+static void phs_task_run(phs_task *task)
+{
+    phs_chance(&task->g, task->node, task->at, task->p, task->opp, task->own, task->cfv, task->mode, task->worker, task->g.n_threads);
+}
+
+#if defined(_WIN32)
+static DWORD WINAPI phs_thread_main(LPVOID arg)
+{
+    phs_task_run((phs_task *)arg);
+    return 0;
+}
+#else
+static void *phs_thread_main(void *arg)
+{
+    phs_task_run((phs_task *)arg);
+    return NULL;
+}
+#endif
+
+static void phs_chance_parallel(phs_game *g, int node, const phs_at *at, int p, const float *opp, const float *own, float *cfv, int mode)
+{
+    phs_task tasks[PHS_MAX_THREADS];
+    int n = g->n_threads, np = g->n_hands[p], started[PHS_MAX_THREADS];
+#if defined(_WIN32)
+    HANDLE threads[PHS_MAX_THREADS];
+#else
+    pthread_t threads[PHS_MAX_THREADS];
+#endif
+    for (int w = 0; w < n; w++) {
+        phs_task *task = &tasks[w];
+        task->g = *g;
+        task->g.in_worker = 1;
+        if (w > 0) {
+            task->g.scratch = g->worker_scratch[w - 1];
+            task->g.scratch_top = 0;
+        }
+        task->node = node, task->p = p, task->mode = mode, task->worker = w;
+        task->at = at, task->opp = opp, task->own = own;
+        task->cfv = w == 0 ? cfv : phs_push(&task->g, np);
+        started[w] = 0;
+    }
+    for (int w = 1; w < n; w++) {
+#if defined(_WIN32)
+        threads[w] = CreateThread(NULL, 0, phs_thread_main, &tasks[w], 0, NULL);
+        started[w] = threads[w] != NULL;
+#else
+        started[w] = pthread_create(&threads[w], NULL, phs_thread_main, &tasks[w]) == 0;
+#endif
+    }
+    phs_task_run(&tasks[0]);
+    for (int w = 1; w < n; w++) {
+        if (started[w]) {
+#if defined(_WIN32)
+            WaitForSingleObject(threads[w], INFINITE);
+            CloseHandle(threads[w]);
+#else
+            pthread_join(threads[w], NULL);
+#endif
+        } else {
+            phs_task_run(&tasks[w]);  /* no thread to be had: this one does the share */
+        }
+        for (int h = 0; h < np; h++) cfv[h] += tasks[w].cfv[h];
+    }
+}
+
 /* p's counterfactual values at node into cfv (n_hands[p]). mode PHS_CFR updates p's
  * regrets and cumulative strategy (own: p's reach); PHS_AVERAGE plays both players'
  * average strategies; PHS_BEST_RESPONSE plays p's best response to the opponent's
@@ -258,38 +389,8 @@ static void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float
         return;
     }
     if (t == PHS_CHANCE) {
-        int child = g->first_child[node];
-        uint64_t unseen = ~at->board & ((1ULL << 52) - 1);
-        int slots = phs_popcount64(unseen);
-        float *opp_c = phs_push(g, nq), *own_c = phs_push(g, np), *value = phs_push(g, np);
-        memset(cfv, 0, (size_t)np * sizeof(float));
-        for (int c = 0; c < 52; c++) {
-            if (!(unseen >> c & 1)) continue;
-            int slot = phs_popcount64(unseen & ((1ULL << c) - 1)), any = 0;
-            phs_at next = *at;
-            next.board |= 1ULL << c;
-            if (at->dealt[0] == 52) next.dealt[0] = c;
-            else next.dealt[1] = c;
-            for (int k = 0; k < 2; k++) next.base[k] = at->base[k] + g->offset[2 * node + k] + (int64_t)slot * g->block[2 * node + k];
-            for (int o = 0; o < nq; o++) {
-                const uint8_t *oc = g->hand_cards[q] + 2 * o;
-                opp_c[o] = (oc[0] == c || oc[1] == c) ? 0.0f : opp[o];
-                any |= opp_c[o] != 0;
-            }
-            if (!any) continue;
-            for (int h = 0; h < np; h++) {
-                const uint8_t *hc = g->hand_cards[p] + 2 * h;
-                own_c[h] = (hc[0] == c || hc[1] == c) ? 0.0f : own[h];
-            }
-            phs_walk(g, child, &next, p, opp_c, own_c, value, mode);
-            for (int h = 0; h < np; h++) {
-                const uint8_t *hc = g->hand_cards[p] + 2 * h;
-                if (hc[0] != c && hc[1] != c) cfv[h] += value[h];
-            }
-        }
-        float w = 1.0f / (float)(slots - 4);
-        for (int h = 0; h < np; h++) cfv[h] *= w;
-        g->scratch_top = top;
+        if (g->n_threads > 1 && !g->in_worker) phs_chance_parallel(g, node, at, p, opp, own, cfv, mode);
+        else phs_chance(g, node, at, p, opp, own, cfv, mode, 0, 1);
         return;
     }
     int actor = g->player[node], n_actions = g->n_children[node], child = g->first_child[node];

@@ -33,6 +33,9 @@ cdef extern from "solver.h" nogil:
         float *strategy[2]
         float *scratch
         size_t scratch_top
+        int n_threads
+        int in_worker
+        float *worker_scratch[64]
 
     ctypedef struct phs_at:
         int64_t base[2]
@@ -56,11 +59,14 @@ cdef class Kernel:
     cdef readonly object regret0, regret1, strategy0, strategy1
     cdef float[::1] reach0, reach1, cfv
     cdef float *scratch
+    cdef float *extra[64]
+    cdef int n_extra
 
     def __cinit__(self):
         self.scratch = NULL
+        self.n_extra = 0
 
-    def __init__(self, tree: dict, hands: dict, boards: dict, reach0, reach1):
+    def __init__(self, tree: dict, hands: dict, boards: dict, reach0, reach1, int threads=1):
         cdef int8_t[::1] type_ = tree["type"], player = tree["player"]
         cdef int32_t[::1] first_child = tree["first_child"], n_children = tree["n_children"]
         cdef int64_t[::1] offset = tree["offset"], block = tree["block"]
@@ -110,12 +116,25 @@ cdef class Kernel:
             raise MemoryError("no memory for the solver's scratch space")
         g.scratch = self.scratch
         g.scratch_top = 0
+        # Threads share out the cards of chance nodes: one scratch each (the first
+        # is this one), with room for its share of the sums.
+        threads = max(1, min(threads, 64))
+        g.n_threads = threads
+        g.in_worker = 0
+        for w in range(threads - 1):
+            self.extra[w] = <float *>malloc((size + max(g.n_hands[0], g.n_hands[1]) + 64) * sizeof(float))
+            if self.extra[w] == NULL:
+                raise MemoryError("no memory for the solver's scratch space")
+            self.n_extra += 1
+            g.worker_scratch[w] = self.extra[w]
         self.reach0 = np.ascontiguousarray(reach0, dtype=np.float32)
         self.reach1 = np.ascontiguousarray(reach1, dtype=np.float32)
         self.cfv = np.zeros(max(g.n_hands[0], g.n_hands[1]), dtype=np.float32)
 
     def __dealloc__(self):
         free(self.scratch)
+        for w in range(self.n_extra):
+            free(self.extra[w])
 
     def iterate(self, int first, int count):
         """Iterations first, first + 1, ..., first + count - 1 (first >= 1)."""

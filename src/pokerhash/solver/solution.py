@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import time
 from typing import Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
@@ -32,14 +33,19 @@ class Solution:
     and :meth:`node` walk the tree by action names. The regrets and cumulative
     strategies are float32 arrays the C kernel updates in place, without the GIL."""
 
-    def __init__(self, spot: Spot, *, max_memory: Optional[float] = None):
+    def __init__(self, spot: Spot, *, threads: int = 0, max_memory: Optional[float] = None):
         tree = build_tree(spot)
         if max_memory is not None and tree.memory > max_memory:
             raise InvalidValueError(f"solving this spot takes {tree.memory / 2**20:,.1f} MiB ({tree.nodes:,} nodes), "
                                     f"more than max_memory={max_memory / 2**20:,.1f} MiB: use fewer bet sizes")
+        if isinstance(threads, bool) or not isinstance(threads, int) or not 0 <= threads <= 64:
+            raise InvalidValueError(f"threads must be an int 0..64 (0: every core), got {threads!r}")
         self.spot = spot
         self.tree = tree
-        self._kernel = _dcfr.Kernel(tree.arrays(), tree.hand_arrays(), tree.board_arrays(), tree.reach[0], tree.reach[1])
+        #: Threads that share out the cards of chance nodes (a river spot has none: one thread).
+        self.threads = threads or os.cpu_count() or 1
+        self._kernel = _dcfr.Kernel(tree.arrays(), tree.hand_arrays(), tree.board_arrays(), tree.reach[0], tree.reach[1],
+                                    self.threads)
         self.iterations = 0
         self.seconds = 0.0
         #: (iteration, exploitability in % of the pot) at every measurement.
@@ -360,8 +366,9 @@ class Node:
 
 
 def solve(spot: Spot, target: Optional[float] = 0.3, iterations: int = 1000, time_limit: Optional[float] = None,
-          check_every: int = 10, progress: bool = False, max_memory: Optional[float] = None) -> Solution:
+          check_every: int = 10, progress: bool = False, threads: int = 0, max_memory: Optional[float] = None) -> Solution:
     """Solve ``spot`` with Discounted CFR to ``target`` exploitability (% of the pot), at
-    most ``iterations`` iterations or ``time_limit`` seconds; see :meth:`Solution.run`."""
-    return Solution(spot, max_memory=max_memory).run(target=target, iterations=iterations, time_limit=time_limit,
+    most ``iterations`` iterations or ``time_limit`` seconds, with ``threads`` threads
+    (0: one per core); see :meth:`Solution.run`."""
+    return Solution(spot, threads=threads, max_memory=max_memory).run(target=target, iterations=iterations, time_limit=time_limit,
                                                       check_every=check_every, progress=progress)
