@@ -117,7 +117,7 @@ static size_t phs_scratch_size(const phs_game *g, int node)
     int t = g->type[node];
     if (t == PHS_FOLD || t == PHS_SHOWDOWN) return 0;
     if (t == PHS_CHANCE) own = 3 * m;
-    else own = (2 * (size_t)g->n_children[node] + 3) * m;
+    else own = (2 * (size_t)g->n_children[node] + 4) * m;
     for (int k = 0; k < g->n_children[node]; k++) {
         size_t d = phs_scratch_size(g, g->first_child[node] + k);
         if (d > deepest) deepest = d;
@@ -209,16 +209,18 @@ static void phs_showdown(const phs_game *g, int node, const phs_at *at, int p, c
 #endif
 
 /* Divides each column of out (n_actions x n) by its sum, uniform where the sum is 0;
- * branch-free (the maximum keeps the division defined) so that it vectorizes. */
+ * branch-free arithmetic so that it vectorizes. sum: 2n floats (the sums, then scratch). */
 static void phs_normalize(float *PHS_RESTRICT out, int n_actions, int n, float *PHS_RESTRICT sum, float uniform)
 {
+    float *PHS_RESTRICT fill = sum + n;
     for (int h = 0; h < n; h++) {
-        float s = sum[h] > 1e-30f ? sum[h] : 1e-30f;
-        sum[h] = sum[h] > 0 ? 1.0f / s : 0.0f;
+        float positive = (float)(sum[h] > 0), s = sum[h] > 1e-30f ? sum[h] : 1e-30f;
+        sum[h] = positive / s;
+        fill[h] = (1.0f - positive) * uniform;
     }
     for (int a = 0; a < n_actions; a++) {
         float *PHS_RESTRICT o = out + (size_t)a * n;
-        for (int h = 0; h < n; h++) o[h] = sum[h] > 0 ? o[h] * sum[h] : uniform;
+        for (int h = 0; h < n; h++) o[h] = o[h] * sum[h] + fill[h];
     }
 }
 
@@ -397,7 +399,7 @@ static void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float
     int n = g->n_hands[actor];
     float *stored_regret = g->regret[actor] + at->base[actor] + g->offset[2 * node + actor];
     float *stored_strategy = g->strategy[actor] + at->base[actor] + g->offset[2 * node + actor];
-    float *sigma = phs_push(g, (size_t)n_actions * n), *sum = phs_push(g, n);
+    float *sigma = phs_push(g, (size_t)n_actions * n), *sum = phs_push(g, 2 * (size_t)n);
     if (mode == PHS_CFR) phs_current(stored_regret, n_actions, n, sigma, sum);
     else phs_average(stored_strategy, n_actions, n, sigma, sum);
     if (actor == p) {
@@ -435,10 +437,8 @@ static void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float
         for (int a = 0; a < n_actions; a++) {
             const float *s = sigma + (size_t)a * nq;
             int any = 0;
-            for (int o = 0; o < nq; o++) {
-                opp_a[o] = opp[o] * s[o];
-                any |= opp_a[o] != 0;
-            }
+            for (int o = 0; o < nq; o++) opp_a[o] = opp[o] * s[o];
+            for (int o = 0; o < nq; o++) any |= opp_a[o] != 0;
             if (!any) continue;
             phs_walk(g, child + a, at, p, opp_a, own, value, mode);
             for (int h = 0; h < np; h++) cfv[h] += value[h];
