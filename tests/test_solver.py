@@ -241,3 +241,29 @@ def test_results_api(tmp_path):
         solution.node("bet 50").hand_strategy("QsKd")  # holds a board card
     with pytest.raises(InvalidValueError):
         solution.node("check", "check").strategy()  # a showdown
+
+
+# --- the command line ---------------------------------------------------------------
+
+
+@pytest.mark.smoke
+def test_cli_solve(tmp_path, capsys):
+    from pathlib import Path
+
+    from pokerhash.cli import main
+
+    example = Path(__file__).resolve().parent.parent / "examples" / "river_spot.toml"
+    saved = tmp_path / "river.npz"
+    assert main(["solve", str(example), "--target", "0.5", "--save", str(saved)]) == 0
+    out = capsys.readouterr().out
+    assert "root (oop to act):" in out and "allin 200" in out and "EV oop" in out
+    value = float(out.split("exploitability ")[1].split("%")[0])
+    assert value <= 0.5
+    assert Solution.load(saved).iterations == int(out.split("iterations ")[1].split(",")[0])
+    bad = tmp_path / "bad.toml"
+    bad.write_text('board = "QsJh2h8d3c"\noop = "AA"\nip = "KK"\npot = 100\n')
+    assert main(["solve", str(bad)]) == 2
+    assert "needs 'stack'" in capsys.readouterr().err
+    bad.write_text('board = "QsJh2h8d3c"\noop = "AA"\nip = "KK"\npot = 100\nstack = 100\n[sizes]\nbet = "33"\n')
+    assert main(["solve", str(bad)]) == 2
+    assert "bad bet size '33'" in capsys.readouterr().err
