@@ -60,17 +60,20 @@ def _strength(cards: Tuple[int, ...]) -> int:
     return _STRENGTH[cards]
 
 
-def _payoff(node, hand: Hand, other: Hand, p: int, pot: float, folder: int) -> float:
-    put = node.__dict__.setdefault("_reference_chips", _chips(node.line, pot))
+def _payoff(node, hand: Hand, other: Hand, p: int, spot, folder: int) -> float:
+    """p's chips won minus chips put in, the pot's rake taken from the winner(s)."""
+    put = node.__dict__.setdefault("_reference_chips", _chips(node.line, spot.pot))
+    pot = put[0] + put[1]
+    rake = min(spot.rake * pot, spot.rake_cap)
     if node.kind == "fold":
-        return -put[p] if folder == p else put[1 - p]
+        return -put[p] if folder == p else pot - rake - put[p]
     mine = _strength(hand + tuple(node.board))
     theirs = _strength(other + tuple(node.board))
     if mine > theirs:
-        return put[1 - p]
+        return pot - rake - put[p]
     if mine < theirs:
         return -put[p]
-    return 0.0
+    return (pot - rake) / 2 - put[p]
 
 
 def _strategy(node, player: int, hand: Hand) -> Dict[str, float]:
@@ -92,12 +95,12 @@ def _child(node, action: str):
     return children[action]
 
 
-def _values(node, p: int, hand: Hand, others: Dict[Hand, float], pot: float, best: bool) -> Dict[Hand, float]:
+def _values(node, p: int, hand: Hand, others: Dict[Hand, float], spot, best: bool) -> Dict[Hand, float]:
     """p's payoff against each opponent hand from node on (others: the opponent's reach
     here), p playing a best response (best) or its average strategy."""
     if node.kind in ("fold", "showdown"):
-        folder = _chips(node.line[:-1], pot)[2]  # who acted last: the player who folded
-        return {o: _payoff(node, hand, o, p, pot, folder) for o in others}
+        folder = _chips(node.line[:-1], spot.pot)[2]  # who acted last: the player who folded
+        return {o: _payoff(node, hand, o, p, spot, folder) for o in others}
     if node.kind == "chance":
         total = {o: 0.0 for o in others}
         for card_text in node.actions:
@@ -106,13 +109,13 @@ def _values(node, p: int, hand: Hand, others: Dict[Hand, float], pot: float, bes
                 continue
             child = _child(node, card_text)
             live = {o: r for o, r in others.items() if card not in o}
-            for o, v in _values(child, p, hand, live, pot, best).items():
+            for o, v in _values(child, p, hand, live, spot, best).items():
                 total[o] += v / (52 - len(node.board) - 4)
         return total
     children = {a: _child(node, a) for a in node.actions}
     if ph.solver.tree.PLAYERS.index(node.player) == p:
         sigma = _strategy(node, p, hand)
-        values = {a: _values(child, p, hand, others, pot, best) for a, child in children.items()}
+        values = {a: _values(child, p, hand, others, spot, best) for a, child in children.items()}
         if best:
             a = max(values, key=lambda a: sum(others[o] * values[a][o] for o in others))
             return values[a]
@@ -123,7 +126,7 @@ def _values(node, p: int, hand: Hand, others: Dict[Hand, float], pot: float, bes
         reach = {o: r * sigma[o] for o, r in others.items() if r * sigma[o] > 0}
         if not reach:
             continue
-        for o, v in _values(child, p, hand, reach, pot, best).items():
+        for o, v in _values(child, p, hand, reach, spot, best).items():
             total[o] += sigma[o] * v
     return total
 
@@ -139,7 +142,7 @@ def exploitability(solution) -> float:
             total = weight = 0.0
             for hand, w in hands[p]:
                 others = {o: r for o, r in hands[1 - p] if not set(o) & set(hand)}
-                values = _values(solution.root, p, hand, others, spot.pot, best)
+                values = _values(solution.root, p, hand, others, spot, best)
                 total += w * sum(others[o] * values[o] for o in others)
                 weight += w * sum(others.values())
             result[best] = total / weight

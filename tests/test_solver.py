@@ -184,13 +184,14 @@ def test_exploitability_falls_below_target(board, target):
     assert values[-1] < values[0]
 
 
-@pytest.mark.parametrize("board, oop, ip, iterations", [
-    ("QsJh2h8d3c", "AA,KK,QJ,T9,76,A5s", "QQ,JJ,AQ,KQ,98,55", 7),
-    ("Td9d6h2c", "AhAs,JdTh,KdQd,8h7h", "9h9s,AdKd,6c5c,TsJs", 5),
+@pytest.mark.parametrize("board, oop, ip, iterations, rake", [
+    ("QsJh2h8d3c", "AA,KK,QJ,T9,76,A5s", "QQ,JJ,AQ,KQ,98,55", 7, {}),
+    ("QsJh2h8d3c", "AA,KK,QJ,T9,76,A5s", "QQ,JJ,AQ,KQ,98,55", 4, {"rake": 0.05, "rake_cap": 12}),
+    ("Td9d6h2c", "AhAs,JdTh,KdQd,8h7h", "9h9s,AdKd,6c5c,TsJs", 5, {}),
 ])
-def test_brute_force_best_response_agrees(board, oop, ip, iterations):
+def test_brute_force_best_response_agrees(board, oop, ip, iterations, rake):
     # A few iterations only: far from equilibrium, so that a wrong best response shows.
-    solution = Solution(Spot(board, oop, ip, 100, 150, {"bet": "50%, a", "raise": "a"}))
+    solution = Solution(Spot(board, oop, ip, 100, 150, {"bet": "50%, a", "raise": "a"}, **rake))
     solution.run(target=None, iterations=iterations, check_every=iterations)
     reference = reference_solver.exploitability(solution)
     assert reference > 1

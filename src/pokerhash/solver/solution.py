@@ -124,7 +124,10 @@ class Solution:
         (Without rake, EV_oop + EV_ip is constant and this is postflop-solver's
         (BR_oop + BR_ip) / 2 in zero-sum units.)"""
         best = self._values("best_response")
-        current = self._values("average")
+        # Without rake the game is zero-sum in these units (each player's half of the
+        # pot counted as put in): EV_oop + EV_ip = 0, and the average-strategy walks
+        # (half the cost of a measurement) are not needed.
+        current = self._values("average") if self.spot.rake > 0 else (0.0, 0.0)
         value = 100 * ((best[0] - current[0]) + (best[1] - current[1])) / 2 / self.spot.pot
         value = max(value, 0.0)
         self.history.append((self.iterations, value))
