@@ -23,8 +23,9 @@
  * running total minus the running total of opponent hands holding either of the
  * hero's cards (card removal without a per-pair loop; no opponent hand strictly
  * below holds both hero cards, since that would be the hero's combination, of equal
- * strength). The same sweep downwards gives the weight strictly above; ties are the
- * remainder of the compatible weight. Folds need only the compatible weight.
+ * strength). The same running sums just past the hero's strength give the reach at
+ * or below it, so ties are the difference and the reach above is the rest of the
+ * compatible reach. Folds need only the compatible reach.
  *
  * DCFR (Brown & Sandholm 2019) with alpha = 1.5, beta = 0, gamma = 2 and alternating
  * updates: at iteration t the cumulative regrets are first discounted (positive ones
@@ -164,41 +165,41 @@ static void phs_showdown(const phs_game *g, int node, const phs_at *at, int p, c
     const uint16_t *sp = g->sorted_strength[p] + (size_t)b * np, *sq = g->sorted_strength[q] + (size_t)b * nq;
     const uint16_t *op = g->order[p] + (size_t)b * np, *oq = g->order[q] + (size_t)b * nq;
     const uint8_t *cp = g->sorted_cards[p] + (size_t)2 * b * np, *cq = g->sorted_cards[q] + (size_t)2 * b * nq;
-    double card[52], total = phs_card_sums(g, q, opp, card), run_card[52], run;
+    double card[52], total = phs_card_sums(g, q, opp, card), run_card[52], run, below[1326];
     double win = g->payoff[3 * node], loss = g->payoff[3 * node + 1], tie = g->payoff[3 * node + 2];
     int first_p = 0, first_q = 0;
     while (first_p < np && sp[first_p] == 0) cfv[op[first_p++]] = 0.0f;
     while (first_q < nq && sq[first_q] == 0) first_q++;
-    /* Upwards: the weight strictly below each hero hand (cfv holds it meanwhile). */
+    /* One sweep upwards, a group of equal hero strength at a time: the opponent reach
+     * strictly below the group, then with the group's own strength added, at or below
+     * it; ties are the difference (a hero hand's own combination, held by the opponent,
+     * is of equal strength and blocked twice: added back once), and the reach above is
+     * what is left of the compatible reach. */
     memset(run_card, 0, sizeof run_card);
     run = 0;
-    for (int k = first_p, j = first_q; k < np; k++) {
+    for (int k = first_p, j = first_q; k < np;) {
         uint16_t s = sp[k];
+        int end = k;
         for (; j < nq && sq[j] < s; j++) {
             double w = opp[oq[j]];
             run += w;
             run_card[cq[2 * j]] += w;
             run_card[cq[2 * j + 1]] += w;
         }
-        cfv[op[k]] = (float)(run - run_card[cp[2 * k]] - run_card[cp[2 * k + 1]]);
-    }
-    /* Downwards: the weight strictly above; ties are what is left. */
-    memset(run_card, 0, sizeof run_card);
-    run = 0;
-    for (int k = np - 1, j = nq - 1; k >= first_p; k--) {
-        uint16_t s = sp[k];
-        int h = op[k];
-        for (; j >= first_q && sq[j] > s; j--) {
+        for (; end < np && sp[end] == s; end++) below[end] = run - run_card[cp[2 * end]] - run_card[cp[2 * end + 1]];
+        for (; j < nq && sq[j] == s; j++) {
             double w = opp[oq[j]];
             run += w;
             run_card[cq[2 * j]] += w;
             run_card[cq[2 * j + 1]] += w;
         }
-        double above = run - run_card[cp[2 * k]] - run_card[cp[2 * k + 1]];
-        double below = cfv[h];
-        int same = g->same[p][h];
-        double met = total - card[cp[2 * k]] - card[cp[2 * k + 1]] + (same >= 0 ? opp[same] : 0.0);
-        cfv[h] = (float)(below * win + above * loss + (met - above - below) * tie);
+        for (; k < end; k++) {
+            int h = op[k], same = g->same[p][h];
+            double own = same >= 0 ? opp[same] : 0.0;
+            double at_most = run - run_card[cp[2 * k]] - run_card[cp[2 * k + 1]] + own;
+            double met = total - card[cp[2 * k]] - card[cp[2 * k + 1]] + own;
+            cfv[h] = (float)(below[k] * win + (met - at_most) * loss + (at_most - below[k]) * tie);
+        }
     }
 }
 
