@@ -8,7 +8,8 @@ Both solvers get the same spot (ranges R for both players, pot 100, effective st
 all-in; the force-all-in threshold 0.15 of both). For each spot it prints the
 iterations to an exploitability of 1, 0.5 and 0.3% of the pot (measured after every
 iteration, as (BR_OOP + BR_IP) / 2), the solving seconds to 0.3% (the median of
-``--repeats`` runs; best-response passes not counted, for either solver), the
+``--repeats`` runs, and the minimum, which a loaded machine disturbs least;
+best-response passes not counted, for either solver), the
 memory of the solver state, the root strategy and the EVs at 0.3%.
 
 postflop-solver (Rust, AGPL) is built here, never vendored: from a source tree or
@@ -152,9 +153,13 @@ fn main() {
 """
 
 
-def build_postflop_solver(source: str, workdir: Path) -> Path:
-    """The driver binary, built offline in workdir from the postflop-solver sources."""
+def build_postflop_solver(source: str, workdir: Path, rebuild: bool = False) -> Path:
+    """The driver binary, built offline in workdir from the postflop-solver sources
+    (kept there: a second run reuses it unless rebuild)."""
     tree = workdir / "postflop-solver"
+    binary = tree / "target" / "release" / "examples" / "pokerhash_bench"
+    if binary.exists() and (tree / "examples" / "pokerhash_bench.rs").read_text() == DRIVER and not rebuild:
+        return binary
     if tree.exists():
         shutil.rmtree(tree)
     if (Path(source) / "Cargo.toml").exists():
@@ -179,7 +184,7 @@ def build_postflop_solver(source: str, workdir: Path) -> Path:
     env = dict(os.environ, RUSTFLAGS="--cap-lints=warn")
     subprocess.run(["cargo", "build", "--release", "--offline", "--example", "pokerhash_bench"], cwd=tree, check=True,
                    env=env)
-    return tree / "target" / "release" / "examples" / "pokerhash_bench"
+    return binary
 
 
 def run_postflop_solver(binary: Path, board: str, threads: int, check: bool, max_iterations: int = 1000):
@@ -202,42 +207,42 @@ def run_postflop_solver(binary: Path, board: str, threads: int, check: bool, max
 def fmt_row(name, iterations, seconds, memory, root, ev) -> str:
     its = " / ".join(str(i) if i is not None else "-" for i in iterations)
     freqs = " / ".join(f"{f:.1f}" for f in root)  # percentages
-    return f"| {name:<30} | {its:<14} | {seconds:>8} | {memory:>9} | {freqs:<24} | {ev[0]:.3f} / {ev[1]:.3f} |"
+    return f"| {name:<30} | {its:<14} | {seconds:>15} | {memory:>9} | {freqs:<24} | {ev[0]:.3f} / {ev[1]:.3f} |"
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--threads", type=int, default=2)
-    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--flop", action="store_true", help="also the flop spot (minutes, ~750 MiB)")
     parser.add_argument("--postflop-solver", help="postflop-solver sources (a source tree or a git directory)")
     parser.add_argument("--workdir", default=os.path.join(tempfile.gettempdir(), "pokerhash-bench"))
+    parser.add_argument("--rebuild", action="store_true", help="build postflop-solver again even if workdir has it")
     args = parser.parse_args(argv)
 
     binary = None
     if args.postflop_solver:
         try:
-            binary = build_postflop_solver(args.postflop_solver, Path(args.workdir))
+            binary = build_postflop_solver(args.postflop_solver, Path(args.workdir), args.rebuild)
         except (OSError, subprocess.CalledProcessError) as error:
             print(f"postflop-solver did not build ({error}); printing the issue's published figures instead", file=sys.stderr)
 
     streets = ["river", "turn"] + (["flop"] if args.flop else [])
-    print(f"threads {args.threads}, medians of {args.repeats} runs for the seconds; "
+    print(f"threads {args.threads}, seconds: median (min) of {args.repeats} runs; "
           f"iterations to 1 / 0.5 / 0.3 %; root: check / bet 50 / bet 100 / all-in in %")
-    print("| spot / solver                  | iterations     | s to 0.3% | memory    | root                     | EV OOP / IP     |")
+    print("| spot / solver                  | iterations     | s to 0.3%       | memory    | root                     | EV OOP / IP     |")
     for street in streets:
         board = SPOTS[street]
         mine = run_pokerhash(board, args.threads)
         n = mine["reached"].get(0.3, (None,))[0]
-        seconds = statistics.median(time_pokerhash(board, args.threads, n) for _ in range(args.repeats)) if n else float("nan")
+        runs = [time_pokerhash(board, args.threads, n) for _ in range(args.repeats)] if n else [float("nan")]
         print(fmt_row(f"{street} {board} pokerhash", [mine["reached"].get(t, (None,))[0] for t in TARGETS],
-                      f"{seconds:.3f}", f"{mine['memory'] / 2**20:.1f} MiB", [100 * f for f in mine["root"].values()], mine["ev"]))
+                      f"{statistics.median(runs):.3f} ({min(runs):.3f})", f"{mine['memory'] / 2**20:.1f} MiB", [100 * f for f in mine["root"].values()], mine["ev"]))
         if binary is not None:
             theirs = run_postflop_solver(binary, board, args.threads, check=True)
-            timed = statistics.median(run_postflop_solver(binary, board, args.threads, check=False)["seconds"]
-                                      for _ in range(args.repeats))
+            runs = [run_postflop_solver(binary, board, args.threads, check=False)["seconds"] for _ in range(args.repeats)]
             print(fmt_row(f"{street} postflop-solver (here)", [theirs["reached"].get(t, (None,))[0] for t in TARGETS],
-                          f"~{timed:.3f}", f"{theirs['memory'] / 2**20:.1f} MiB", [100 * f for _, f in theirs["root"]],
+                          f"~{statistics.median(runs):.3f} ({min(runs):.3f})", f"{theirs['memory'] / 2**20:.1f} MiB", [100 * f for _, f in theirs["root"]],
                           [v + POT / 2 if abs(sum(theirs["ev"])) < 1 else v for v in theirs["ev"]]))
         for name, (its, secs, memory, root, ev) in PUBLISHED[street].items():
             print(fmt_row(f"{street} {name} (issue)", its, f"{secs:g}", memory, root, ev))
