@@ -77,6 +77,12 @@ typedef struct {
      * n_boards x n_hands), their strengths (0: holds a board card) and their cards
      * (x 2) in that order, so that the sweeps read memory in sequence. */
     const int32_t *board_index;
+    /* Suit isomorphism: the transpositions of two suits (swap_suits[k][0] <
+     * swap_suits[k][1]) that leave the root board and both ranges as they are, and
+     * for each the permutation of each player's hands (swap_perm[p][k * n_hands + h]). */
+    int n_swaps;
+    int swap_suits[6][2];
+    const int32_t *swap_perm[2];
     const uint16_t *order[2];
     const uint16_t *sorted_strength[2];
     const uint8_t *sorted_cards[2];
@@ -257,19 +263,40 @@ static void phs_average(const float *cumulative, int n_actions, int n, float *ou
 
 static void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float *opp, const float *own, float *cfv, int mode);
 
-/* A chance node's cards number worker, worker + n_workers, ... among the unseen ones:
- * their children's values summed into cfv, times the chance weight 1 / (K - 4). */
+/* The ranks of suit s on a board (a 13-bit mask). */
+static uint32_t phs_suit_ranks(uint64_t board, int s)
+{
+    uint32_t m = 0;
+    for (int r = 0; r < 13; r++) m |= (uint32_t)(board >> (4 * r + s) & 1) << r;
+    return m;
+}
+
+/* A chance node's cards, with suit isomorphism: the suits that a root transposition
+ * swaps and the board has the same ranks of are interchangeable here, and only a card
+ * of the lowest suit of its class (canonical) has its subtree walked. The value of
+ * the same rank in another suit of the class, for hand h, is the canonical card's value
+ * for the swapped hand (the subtrees are the same game up to the swap, and the
+ * strategies above the chance node are symmetric under it, having been updated
+ * symmetrically from symmetric ranges). Canonical cards number worker, worker +
+ * n_workers, ... are this call's; their children's values are summed into cfv, times
+ * the chance weight 1 / (K - 4). */
 static void phs_chance(phs_game *g, int node, const phs_at *at, int p, const float *opp, const float *own, float *cfv,
                        int mode, int worker, int n_workers)
 {
     int q = 1 - p, np = g->n_hands[p], nq = g->n_hands[q], child = g->first_child[node], k = 0;
+    int class_min[4] = {0, 1, 2, 3}, swap_of[4][4];
     size_t top = g->scratch_top;
     uint64_t unseen = ~at->board & ((1ULL << 52) - 1);
     int slots = phs_popcount64(unseen);
     float *opp_c = phs_push(g, nq), *own_c = phs_push(g, np), *value = phs_push(g, np);
+    for (int i = 0; i < g->n_swaps; i++) {
+        int a = g->swap_suits[i][0], b = g->swap_suits[i][1];
+        swap_of[a][b] = i;
+        if (phs_suit_ranks(at->board, a) == phs_suit_ranks(at->board, b) && a < class_min[b]) class_min[b] = a;
+    }
     memset(cfv, 0, (size_t)np * sizeof(float));
     for (int c = 0; c < 52; c++) {
-        if (!(unseen >> c & 1)) continue;
+        if (!(unseen >> c & 1) || class_min[c & 3] != (c & 3)) continue;
         if (k++ % n_workers != worker) continue;
         int slot = phs_popcount64(unseen & ((1ULL << c) - 1)), any = 0;
         phs_at next = *at;
@@ -291,6 +318,15 @@ static void phs_chance(phs_game *g, int node, const phs_at *at, int p, const flo
         for (int h = 0; h < np; h++) {
             const uint8_t *hc = g->hand_cards[p] + 2 * h;
             if (hc[0] != c && hc[1] != c) cfv[h] += value[h];
+        }
+        for (int s2 = (c & 3) + 1; s2 < 4; s2++) {
+            if (class_min[s2] != (c & 3)) continue;
+            int image = (c & ~3) | s2;
+            const int32_t *perm = g->swap_perm[p] + (size_t)swap_of[c & 3][s2] * np;
+            for (int h = 0; h < np; h++) {
+                const uint8_t *hc = g->hand_cards[p] + 2 * h;
+                if (hc[0] != image && hc[1] != image) cfv[h] += value[perm[h]];
+            }
         }
     }
     float w = 1.0f / (float)(slots - 4);

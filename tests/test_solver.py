@@ -268,3 +268,37 @@ def test_cli_solve(tmp_path, capsys):
     bad.write_text('board = "QsJh2h8d3c"\noop = "AA"\nip = "KK"\npot = 100\nstack = 100\n[sizes]\nbet = "33"\n')
     assert main(["solve", str(bad)]) == 2
     assert "bad bet size '33'" in capsys.readouterr().err
+
+
+# --- suit isomorphism ---------------------------------------------------------------
+
+
+def test_isomorphic_suits_found():
+    R_ = ph.Range(R)
+    assert build_tree(Spot("QsJh2h", R_, R_, 100, 200)).swaps == [(0, 1)]  # clubs and diamonds
+    assert build_tree(Spot("QsJh2h8d", R_, R_, 100, 200)).swaps == []
+    assert build_tree(Spot("Td9d6d2d", R_, R_, 100, 200)).swaps == [(0, 2), (0, 3), (2, 3)]
+    assert build_tree(Spot("QsJh2h", "AcKc", R_, 100, 200)).swaps == []  # a range that tells clubs apart
+    assert build_tree(Spot("QsJh2h", R_, R_, 100, 200), isomorphism=False).swaps == []
+
+
+def test_isomorphism_brute_force_and_same_game():
+    # Clubs and spades are interchangeable on the board and in both ranges: the kernel
+    # walks the clubs and reuses them for the spades; the brute force walks every card
+    # through the Node API (which reads the spades from the clubs' storage).
+    spot = Spot("Td9d6h2h", "AsAc,AhAd,8c7c,8s7s", "KsKc,KhKd,5c4c,5s4s", 100, 150, {"bet": "50%, a", "raise": "a"})
+    iso = Solution(spot, threads=1)
+    assert iso.tree.swaps == [(0, 3)]
+    iso.run(target=None, iterations=5, check_every=5)
+    assert iso.exploitability() == pytest.approx(reference_solver.exploitability(iso), rel=1e-4, abs=1e-4)
+    plain = Solution(spot, threads=1, isomorphism=False)
+    plain.run(target=None, iterations=5, check_every=5)
+    assert iso.exploitability() == pytest.approx(plain.exploitability(), rel=1e-3)
+    # The spade line reads as the club line with the suits swapped.
+    clubs = iso.node("check", "check", "3c").strategy()
+    spades = iso.node("check", "check", "3s").strategy()
+    swap = {ph.combo_index(*c): ph.combo_index(*(x // 4 * 4 + (3 - x % 4 if x % 4 in (0, 3) else x % 4) for x in c))
+            for c in [ph.combo_cards(i) for i in range(1326)]}
+    for action in clubs:
+        mapped = np.array([spades[action][swap[i]] for i in range(1326)])
+        assert np.allclose(np.nan_to_num(clubs[action], nan=-1), np.nan_to_num(mapped, nan=-1), atol=1e-6)

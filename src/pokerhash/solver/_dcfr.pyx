@@ -25,6 +25,9 @@ cdef extern from "solver.h" nogil:
         const uint8_t *hand_cards[2]
         const int32_t *same[2]
         const int32_t *board_index
+        int n_swaps
+        int swap_suits[6][2]
+        const int32_t *swap_perm[2]
         const uint16_t *order[2]
         const uint16_t *sorted_strength[2]
         const uint8_t *sorted_cards[2]
@@ -74,6 +77,7 @@ cdef class Kernel:
         cdef uint8_t[:, ::1] cards0 = hands["cards0"], cards1 = hands["cards1"]
         cdef int32_t[::1] same0 = hands["same0"], same1 = hands["same1"]
         cdef int32_t[::1] board_index = boards["index"]
+        cdef int32_t[::1] perm0 = hands["swap_perm0"], perm1 = hands["swap_perm1"]
         cdef uint16_t[:, ::1] strength0 = boards["sorted_strength0"], strength1 = boards["sorted_strength1"]
         cdef uint16_t[:, ::1] order0 = boards["order0"], order1 = boards["order1"]
         cdef uint8_t[:, :, ::1] sorted_cards0 = boards["sorted_cards0"], sorted_cards1 = boards["sorted_cards1"]
@@ -99,6 +103,12 @@ cdef class Kernel:
         g.same[0] = &same0[0]
         g.same[1] = &same1[0]
         g.board_index = &board_index[0]
+        g.n_swaps = len(hands["swaps"])
+        for k, (a, b) in enumerate(hands["swaps"]):
+            g.swap_suits[k][0] = a
+            g.swap_suits[k][1] = b
+        g.swap_perm[0] = &perm0[0]
+        g.swap_perm[1] = &perm1[0]
         g.sorted_strength[0] = &strength0[0, 0]
         g.sorted_strength[1] = &strength1[0, 0]
         g.sorted_cards[0] = &sorted_cards0[0, 0, 0]

@@ -33,8 +33,8 @@ class Solution:
     and :meth:`node` walk the tree by action names. The regrets and cumulative
     strategies are float32 arrays the C kernel updates in place, without the GIL."""
 
-    def __init__(self, spot: Spot, *, threads: int = 0, max_memory: Optional[float] = None):
-        tree = build_tree(spot)
+    def __init__(self, spot: Spot, *, threads: int = 0, max_memory: Optional[float] = None, isomorphism: bool = True):
+        tree = build_tree(spot, isomorphism)
         if max_memory is not None and tree.memory > max_memory:
             raise InvalidValueError(f"solving this spot takes {tree.memory / 2**20:,.1f} MiB ({tree.nodes:,} nodes), "
                                     f"more than max_memory={max_memory / 2**20:,.1f} MiB: use fewer bet sizes")
@@ -143,7 +143,9 @@ class Solution:
 
     @property
     def root(self) -> "Node":
-        return Node(self, 0, (0, 0), tuple(self.spot.board), (52, 52), tuple(np.asarray(r, dtype=np.float64) for r in self.tree.reach), ())
+        board = tuple(self.spot.board)
+        reach = tuple(np.asarray(r, dtype=np.float64) for r in self.tree.reach)
+        return Node(self, 0, (0, 0), board, (52, 52), reach, (), _Canonical(board, (0, 1, 2, 3)))
 
     def node(self, *actions: str) -> "Node":
         """The node after ``actions`` (names as in ``Node.actions``, or cards at chance
@@ -194,14 +196,54 @@ def _to_grid(values: np.ndarray, combos: np.ndarray, fill=np.nan) -> np.ndarray:
     return out
 
 
+class _Canonical:
+    """Where a node's line lives in the kernel's storage under suit isomorphism: the
+    kernel walks one card of each class of interchangeable suits, so a line through
+    another card is read from the canonical line, renamed by the suit permutation
+    ``suits`` (actual suit -> canonical suit), on the canonical ``board``."""
+
+    __slots__ = ("board", "suits")
+
+    def __init__(self, board, suits):
+        self.board = board
+        self.suits = suits
+
+    def card(self, card: int) -> int:
+        return card // 4 * 4 + self.suits[card % 4]
+
+    def deal(self, card: int, swaps) -> Tuple["_Canonical", int]:
+        """The canonical state after ``card`` (actual) and the canonical card dealt."""
+        c = self.card(card)
+        ranks = [{x // 4 for x in self.board if x % 4 == s} for s in range(4)]
+        low = c % 4
+        for a, b in swaps:
+            if b == c % 4 and ranks[a] == ranks[b] and a < low:
+                low = a
+        suits = self.suits
+        if low != c % 4:
+            swap = {low: c % 4, c % 4: low}
+            suits = tuple(swap.get(s, s) for s in suits)
+            c = c // 4 * 4 + low
+        return _Canonical(self.board + (c,), suits), c
+
+    def hand_map(self, tree, p: int) -> np.ndarray:
+        """For each of p's hands, the index of its canonical image in p's hands."""
+        cards = tree.cards[p]
+        mapped = cards // 4 * 4 + np.asarray(self.suits)[cards % 4]
+        where = np.full(1326, -1, dtype=np.int64)
+        where[tree.combos[p]] = np.arange(len(tree.combos[p]))
+        return where[ph.ranges.COMBO_INDEX[mapped[:, 0], mapped[:, 1]]]
+
+
 class Node:
     """One node of a solved tree, reached by a line of actions: who acts, the actions,
     each hand's strategy, EV and equity, and both players' reach-weighted ranges.
     Arrays per hand are in the ``pokerhash.ranges`` layout (1,326 entries), NaN for
     hands a player cannot hold there."""
 
-    def __init__(self, solution: Solution, index: int, base, board, dealt, reach, line):
+    def __init__(self, solution: Solution, index: int, base, board, dealt, reach, line, canonical: _Canonical):
         self._solution = solution
+        self._canonical = canonical
         self._index = index
         self._base = base
         self.board = board
@@ -241,12 +283,14 @@ class Node:
             card = ph.card(action)
             if card in self.board:
                 raise InvalidValueError(f"{ph.card_str(card)} is already on the board {ph.cards_str(self.board)}")
-            unseen = [c for c in range(52) if c not in self.board]
-            slot = unseen.index(card)
+            canonical, dealt_card = self._canonical.deal(card, s.tree.swaps)
+            unseen = [c for c in range(52) if c not in self._canonical.board]
+            slot = unseen.index(dealt_card)
             base = tuple(self._base[p] + int(s.tree.offset[2 * node.index + p]) + slot * int(s.tree.block[2 * node.index + p]) for p in (0, 1))
-            dealt = (card, 52) if self._dealt[0] == 52 else (self._dealt[0], card)
+            dealt = (dealt_card, 52) if self._dealt[0] == 52 else (self._dealt[0], dealt_card)
             reach = tuple(np.where((s.tree.cards[p] == card).any(axis=1), 0.0, self._reach[p]) for p in (0, 1))
-            return Node(s, node.children[0].index, base, self.board + (card,), dealt, reach, self.line + (ph.card_str(card),))
+            return Node(s, node.children[0].index, base, self.board + (card,), dealt, reach, self.line + (ph.card_str(card),),
+                        canonical)
         if node.kind != PLAYER:
             raise InvalidValueError(f"no action after a {node.kind} node ({' '.join(self.line) or 'root'})")
         wanted = str(action).strip().lower()
@@ -261,7 +305,8 @@ class Node:
         strategy = self._strategy_rows()
         reach = list(self._reach)
         reach[node.player] = reach[node.player] * strategy[a]
-        return Node(s, node.children[a].index, self._base, self.board, self._dealt, tuple(reach), self.line + (node.names[a],))
+        return Node(s, node.children[a].index, self._base, self.board, self._dealt, tuple(reach), self.line + (node.names[a],),
+                    self._canonical)
 
     def _strategy_rows(self) -> np.ndarray:
         """The average strategy here, (n_actions, n_hands of the actor), float64."""
@@ -271,6 +316,7 @@ class Node:
         n = len(s.tree.combos[p])
         start = self._base[p] + int(s.tree.offset[2 * node.index + p])
         stored = getattr(s._kernel, f"strategy{p}")[start:start + len(node.children) * n].astype(np.float64).reshape(-1, n)
+        stored = stored[:, self._canonical.hand_map(s.tree, p)]  # the canonical line's rows, for the actual hands
         total = stored.sum(axis=0)
         return np.where(total > 0, stored / np.where(total > 0, total, 1), 1.0 / len(node.children))
 
@@ -344,8 +390,12 @@ class Node:
         q = 1 - p
         opp = np.where(self._live(q), self._reach[q], 0.0)
         own = np.where(self._live(p), self._reach[p], 0.0)
-        cfv = s._kernel.walk(self._index, self._base[0], self._base[1], _board_mask(self.board), self._dealt[0],
-                             self._dealt[1], p, opp, own, "average").astype(np.float64)
+        maps = [self._canonical.hand_map(s.tree, k) for k in (0, 1)]
+        opp_canonical, own_canonical = np.zeros_like(opp), np.zeros_like(own)
+        opp_canonical[maps[q]] = opp
+        own_canonical[maps[p]] = own
+        cfv = s._kernel.walk(self._index, self._base[0], self._base[1], _board_mask(self._canonical.board), self._dealt[0],
+                             self._dealt[1], p, opp_canonical, own_canonical, "average").astype(np.float64)[maps[p]]
         met = self._compatible(p)
         live = self._live(p) & (met > 0)
         values = np.where(live, cfv / np.where(met > 0, met, 1) + s.spot.pot / 2, np.nan)

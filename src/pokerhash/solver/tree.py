@@ -360,8 +360,9 @@ class Tree:
     cumulative strategies in float32, plus the showdown tables), known before they are
     allocated."""
 
-    def __init__(self, spot: Spot):
+    def __init__(self, spot: Spot, isomorphism: bool = True):
         self.spot = spot
+        self.isomorphism = bool(isomorphism)
         builder = _Builder(spot)
         half = spot.pot / 2
         self.root = builder.act([half, half], len(spot.board), 0, 0, 0.0, -1, -1)
@@ -412,6 +413,34 @@ class Tree:
             where[self.combos[1 - p]] = np.arange(len(self.combos[1 - p]), dtype=np.int32)
             same.append(where[self.combos[p]])
         self.same = tuple(same)
+        self._swaps()
+
+    def _swaps(self) -> None:
+        """The transpositions of two suits that leave the board and both ranges as they
+        are (the kernel deals one card of each interchangeable class at chance nodes),
+        and for each the permutation of each player's hands."""
+        combos = ph.ranges.COMBOS
+        index = ph.ranges.COMBO_INDEX
+        board = set(self.spot.board)
+        self.swaps: List[Tuple[int, int]] = []
+        perms: List[List[np.ndarray]] = [[], []]
+        pairs = [(a, b) for a in range(4) for b in range(a + 1, 4)] if self.isomorphism else []
+        for a, b in pairs:
+            suit = np.arange(4)
+            suit[a], suit[b] = b, a
+            mapped = np.arange(52) // 4 * 4 + suit[np.arange(52) % 4]
+            if {int(mapped[c]) for c in board} != board:
+                continue
+            moved = index[mapped[combos[:, 0]], mapped[combos[:, 1]]]
+            if not all(np.array_equal(r.weights, r.weights[moved]) for r in self.spot.ranges):
+                continue
+            self.swaps.append((a, b))
+            for p in (0, 1):
+                where = np.full(1326, -1, dtype=np.int32)
+                where[self.combos[p]] = np.arange(len(self.combos[p]), dtype=np.int32)
+                perms[p].append(where[moved[self.combos[p]]])
+        self.swap_perm = tuple(np.ascontiguousarray(np.concatenate(perms[p]) if perms[p] else np.zeros(1, dtype=np.int32),
+                                                    dtype=np.int32) for p in (0, 1))
 
     def _layout_size(self, p: int) -> int:
         n_hands = len(self.combos[p])
@@ -439,7 +468,8 @@ class Tree:
                 "offset": self.offset, "block": self.block, "payoff": self.payoff, "size": self.sizes}
 
     def hand_arrays(self) -> dict:
-        return {"cards0": self.cards[0], "cards1": self.cards[1], "same0": self.same[0], "same1": self.same[1]}
+        return {"cards0": self.cards[0], "cards1": self.cards[1], "same0": self.same[0], "same1": self.same[1],
+                "swaps": self.swaps, "swap_perm0": self.swap_perm[0], "swap_perm1": self.swap_perm[1]}
 
     def board_arrays(self) -> dict:
         """Every river board the spot can reach, each player's hand strengths on it
@@ -474,6 +504,9 @@ class Tree:
         return f"Tree({self.spot!r}, nodes={self.nodes:,}, memory={self.memory / 2**20:.1f} MiB)"
 
 
-def build_tree(spot: Spot) -> Tree:
-    """The game tree of ``spot`` (nothing big is allocated: see ``Tree.memory``)."""
-    return Tree(spot)
+def build_tree(spot: Spot, isomorphism: bool = True) -> Tree:
+    """The game tree of ``spot`` (nothing big is allocated: see ``Tree.memory``).
+    ``isomorphism``: deal one card of each class of interchangeable suits at chance
+    nodes (suits that the board and both ranges treat alike), reusing its values for
+    the others."""
+    return Tree(spot, isomorphism)
