@@ -8,7 +8,7 @@ Both solvers get the same spot (ranges R for both players, pot 100, effective st
 all-in; the force-all-in threshold 0.15 of both). For each spot it prints the
 iterations to an exploitability of 1, 0.5 and 0.3% of the pot (measured after every
 iteration, as (BR_OOP + BR_IP) / 2), the solving seconds to 0.3% (the median of
-``--repeats`` runs, and the minimum, which a loaded machine disturbs least;
+``--repeats`` runs (one on the flop), and the minimum, which a loaded machine disturbs least;
 best-response passes not counted, for either solver), the
 memory of the solver state, the root strategy and the EVs at 0.3%.
 
@@ -233,14 +233,15 @@ def main(argv=None) -> int:
     print("| spot / solver                  | iterations     | s to 0.3%       | memory    | root                     | EV OOP / IP     |")
     for street in streets:
         board = SPOTS[street]
+        repeats = 1 if street == "flop" else args.repeats  # minutes each
         mine = run_pokerhash(board, args.threads)
         n = mine["reached"].get(0.3, (None,))[0]
-        runs = [time_pokerhash(board, args.threads, n) for _ in range(args.repeats)] if n else [float("nan")]
+        runs = [time_pokerhash(board, args.threads, n) for _ in range(repeats)] if n else [float("nan")]
         print(fmt_row(f"{street} {board} pokerhash", [mine["reached"].get(t, (None,))[0] for t in TARGETS],
                       f"{statistics.median(runs):.3f} ({min(runs):.3f})", f"{mine['memory'] / 2**20:.1f} MiB", [100 * f for f in mine["root"].values()], mine["ev"]))
         if binary is not None:
             theirs = run_postflop_solver(binary, board, args.threads, check=True)
-            runs = [run_postflop_solver(binary, board, args.threads, check=False)["seconds"] for _ in range(args.repeats)]
+            runs = [run_postflop_solver(binary, board, args.threads, check=False)["seconds"] for _ in range(repeats)]
             print(fmt_row(f"{street} postflop-solver (here)", [theirs["reached"].get(t, (None,))[0] for t in TARGETS],
                           f"~{statistics.median(runs):.3f} ({min(runs):.3f})", f"{theirs['memory'] / 2**20:.1f} MiB", [100 * f for _, f in theirs["root"]],
                           [v + POT / 2 if abs(sum(theirs["ev"])) < 1 else v for v in theirs["ev"]]))
