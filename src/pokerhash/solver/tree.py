@@ -23,7 +23,7 @@ river into the player who made the last bet or raise of the previous street; its
 are ``donk`` when given, else the ordinary bet sizes.
 
 Rake, when given, is ``rake`` times the final pot, at most ``rake_cap``, taken from
-every pot that is won, at a showdown or by a fold (rules: "Pots, splitting and rake").
+every pot that is won, at a showdown or by a fold (rules: Pots, splitting and rake).
 """
 
 from __future__ import annotations
