@@ -6,6 +6,7 @@
     pokerhash bench [--full] [--repeats N] [--only high|omaha|low|shortdeck|a5|deuce7|badugi] [--cpu]
     pokerhash equity AhAd KsKc --board Td7c2s
     pokerhash acpc HOST PORT --game holdem.nolimit.2p.reverse_blinds.game --agent mybot:act
+    pokerhash solve spot.toml [--target 0.3] [--iterations N] [--time-limit S] [--save out.npz]
     pokerhash import FOLDER --db hands.sqlite
     pokerhash stats --db hands.sqlite [--player NAME] [--game NT] [--position BTN]
     pokerhash graph --db hands.sqlite --player NAME -o graph.png
@@ -220,6 +221,15 @@ def add_acpc(commands: argparse._SubParsersAction) -> None:
     ac.set_defaults(run=acpc_command.run)
 
 
+def add_solve(commands: argparse._SubParsersAction) -> None:
+    from .solver import command as solve_command
+
+    so = commands.add_parser("solve", help="solve a heads-up postflop spot (DCFR) from a TOML file",
+                             description=solve_command.__doc__.splitlines()[0])
+    solve_command.add_arguments(so)
+    so.set_defaults(run=solve_command.run)
+
+
 def run_import(args: argparse.Namespace) -> int:
     """``pokerhash import``: with ``--db``, into the tracker's hand database
     (:func:`pokerhash.tracker.cli.run_import_db`); each output mode is its own function."""
@@ -255,7 +265,7 @@ def add_graph(commands: argparse._SubParsersAction) -> None:
     add(commands)
 
 
-SUBCOMMANDS = [add_eval, add_bench, add_equity, add_acpc, add_import, add_stats, add_graph]
+SUBCOMMANDS = [add_eval, add_bench, add_equity, add_acpc, add_solve, add_import, add_stats, add_graph]
 
 
 def _print(text: str) -> int:
