@@ -98,7 +98,10 @@ typedef struct {
     size_t scratch_top;
     int n_threads, in_worker;
     float *worker_scratch[PHS_MAX_THREADS];
+    struct phs_pool *pool;  /* the worker threads (phs_pool_start), or NULL */
 } phs_game;
+
+typedef struct phs_pool phs_pool;
 
 static int phs_popcount64(uint64_t x) { return ph_popcount32((uint32_t)x) + ph_popcount32((uint32_t)(x >> 32)); }
 
@@ -337,7 +340,9 @@ static void phs_chance(phs_game *g, int node, const phs_at *at, int p, const flo
 /* Threads: the cards of the first chance node on a path are shared out between
  * n_threads workers (each a copy of the game with its own scratch; they write the
  * regrets and strategies of different cards, so never the same floats), and their
- * sums added. Deeper chance nodes run on the worker that reached them. */
+ * sums added. Deeper chance nodes run on the worker that reached them. The workers
+ * are a pool started once per kernel (phs_pool_start) and woken for each such chance
+ * node: starting threads at every visit cost a third of a turn iteration. */
 typedef struct {
     phs_game g;
     int node, p, mode, worker;
@@ -352,28 +357,131 @@ static void phs_task_run(phs_task *task)
 }
 
 #if defined(_WIN32)
+typedef CRITICAL_SECTION phs_mutex;
+typedef CONDITION_VARIABLE phs_cond;
+typedef HANDLE phs_thread;
+#define phs_mutex_init(m) InitializeCriticalSection(m)
+#define phs_mutex_destroy(m) DeleteCriticalSection(m)
+#define phs_lock(m) EnterCriticalSection(m)
+#define phs_unlock(m) LeaveCriticalSection(m)
+#define phs_cond_init(c) InitializeConditionVariable(c)
+#define phs_cond_destroy(c) ((void)(c))
+#define phs_wait(c, m) SleepConditionVariableCS(c, m, INFINITE)
+#define phs_broadcast(c) WakeAllConditionVariable(c)
+#else
+typedef pthread_mutex_t phs_mutex;
+typedef pthread_cond_t phs_cond;
+typedef pthread_t phs_thread;
+#define phs_mutex_init(m) pthread_mutex_init(m, NULL)
+#define phs_mutex_destroy(m) pthread_mutex_destroy(m)
+#define phs_lock(m) pthread_mutex_lock(m)
+#define phs_unlock(m) pthread_mutex_unlock(m)
+#define phs_cond_init(c) pthread_cond_init(c, NULL)
+#define phs_cond_destroy(c) pthread_cond_destroy(c)
+#define phs_wait(c, m) pthread_cond_wait(c, m)
+#define phs_broadcast(c) pthread_cond_broadcast(c)
+#endif
+
+struct phs_pool {
+    phs_mutex lock;
+    phs_cond work, done;
+    unsigned long generation;  /* bumped for each job */
+    int pending, stop, n_started;
+    phs_task *tasks;           /* the current job: tasks[1 + worker index] */
+    phs_thread threads[PHS_MAX_THREADS];
+    struct phs_worker_arg {
+        phs_pool *pool;
+        int index;
+    } args[PHS_MAX_THREADS];
+};
+
+static void phs_worker_loop(phs_pool *pool, int index)
+{
+    unsigned long seen = 0;
+    phs_lock(&pool->lock);
+    for (;;) {
+        while (pool->generation == seen && !pool->stop) phs_wait(&pool->work, &pool->lock);
+        if (pool->stop) break;
+        seen = pool->generation;
+        phs_task *task = &pool->tasks[1 + index];
+        phs_unlock(&pool->lock);
+        phs_task_run(task);
+        phs_lock(&pool->lock);
+        if (--pool->pending == 0) phs_broadcast(&pool->done);
+    }
+    phs_unlock(&pool->lock);
+}
+
+#if defined(_WIN32)
 static DWORD WINAPI phs_thread_main(LPVOID arg)
 {
-    phs_task_run((phs_task *)arg);
+    struct phs_worker_arg *a = (struct phs_worker_arg *)arg;
+    phs_worker_loop(a->pool, a->index);
     return 0;
 }
 #else
 static void *phs_thread_main(void *arg)
 {
-    phs_task_run((phs_task *)arg);
+    struct phs_worker_arg *a = (struct phs_worker_arg *)arg;
+    phs_worker_loop(a->pool, a->index);
     return NULL;
 }
 #endif
 
+/* Starts the n_threads - 1 workers of g (none if n_threads is 1). Returns 0, or -1
+ * without memory; if the system gives fewer threads, their shares run on the caller. */
+static int phs_pool_start(phs_game *g)
+{
+    g->pool = NULL;
+    if (g->n_threads <= 1) return 0;
+    phs_pool *pool = (phs_pool *)calloc(1, sizeof(phs_pool));
+    if (!pool) return -1;
+    phs_mutex_init(&pool->lock);
+    phs_cond_init(&pool->work);
+    phs_cond_init(&pool->done);
+    for (int w = 0; w < g->n_threads - 1; w++) {
+        pool->args[w].pool = pool;
+        pool->args[w].index = w;
+#if defined(_WIN32)
+        pool->threads[w] = CreateThread(NULL, 0, phs_thread_main, &pool->args[w], 0, NULL);
+        if (pool->threads[w] == NULL) break;
+#else
+        if (pthread_create(&pool->threads[w], NULL, phs_thread_main, &pool->args[w]) != 0) break;
+#endif
+        pool->n_started++;
+    }
+    g->pool = pool;
+    return 0;
+}
+
+static void phs_pool_stop(phs_game *g)
+{
+    phs_pool *pool = g->pool;
+    if (!pool) return;
+    phs_lock(&pool->lock);
+    pool->stop = 1;
+    phs_broadcast(&pool->work);
+    phs_unlock(&pool->lock);
+    for (int w = 0; w < pool->n_started; w++) {
+#if defined(_WIN32)
+        WaitForSingleObject(pool->threads[w], INFINITE);
+        CloseHandle(pool->threads[w]);
+#else
+        pthread_join(pool->threads[w], NULL);
+#endif
+    }
+    phs_cond_destroy(&pool->work);
+    phs_cond_destroy(&pool->done);
+    phs_mutex_destroy(&pool->lock);
+    free(pool);
+    g->pool = NULL;
+}
+
 static void phs_chance_parallel(phs_game *g, int node, const phs_at *at, int p, const float *opp, const float *own, float *cfv, int mode)
 {
     phs_task tasks[PHS_MAX_THREADS];
-    int n = g->n_threads, np = g->n_hands[p], started[PHS_MAX_THREADS];
-#if defined(_WIN32)
-    HANDLE threads[PHS_MAX_THREADS];
-#else
-    pthread_t threads[PHS_MAX_THREADS];
-#endif
+    phs_pool *pool = g->pool;
+    int n = g->n_threads, np = g->n_hands[p];
     for (int w = 0; w < n; w++) {
         phs_task *task = &tasks[w];
         task->g = *g;
@@ -385,30 +493,25 @@ static void phs_chance_parallel(phs_game *g, int node, const phs_at *at, int p, 
         task->node = node, task->p = p, task->mode = mode, task->worker = w;
         task->at = at, task->opp = opp, task->own = own;
         task->cfv = w == 0 ? cfv : phs_push(&task->g, np);
-        started[w] = 0;
     }
-    for (int w = 1; w < n; w++) {
-#if defined(_WIN32)
-        threads[w] = CreateThread(NULL, 0, phs_thread_main, &tasks[w], 0, NULL);
-        started[w] = threads[w] != NULL;
-#else
-        started[w] = pthread_create(&threads[w], NULL, phs_thread_main, &tasks[w]) == 0;
-#endif
+    if (pool && pool->n_started) {
+        phs_lock(&pool->lock);
+        pool->tasks = tasks;
+        pool->pending = pool->n_started;
+        pool->generation++;
+        phs_broadcast(&pool->work);
+        phs_unlock(&pool->lock);
     }
     phs_task_run(&tasks[0]);
-    for (int w = 1; w < n; w++) {
-        if (started[w]) {
-#if defined(_WIN32)
-            WaitForSingleObject(threads[w], INFINITE);
-            CloseHandle(threads[w]);
-#else
-            pthread_join(threads[w], NULL);
-#endif
-        } else {
-            phs_task_run(&tasks[w]);  /* no thread to be had: this one does the share */
-        }
-        for (int h = 0; h < np; h++) cfv[h] += tasks[w].cfv[h];
+    /* shares of workers the system did not give: run here */
+    for (int w = 1 + (pool ? pool->n_started : 0); w < n; w++) phs_task_run(&tasks[w]);
+    if (pool && pool->n_started) {
+        phs_lock(&pool->lock);
+        while (pool->pending) phs_wait(&pool->done, &pool->lock);
+        phs_unlock(&pool->lock);
     }
+    for (int w = 1; w < n; w++)
+        for (int h = 0; h < np; h++) cfv[h] += tasks[w].cfv[h];
 }
 
 /* p's counterfactual values at node into cfv (n_hands[p]). mode PHS_CFR updates p's

@@ -39,12 +39,15 @@ cdef extern from "solver.h" nogil:
         int n_threads
         int in_worker
         float *worker_scratch[64]
+        void *pool
 
     ctypedef struct phs_at:
         int64_t base[2]
         uint64_t board
         int dealt[2]
 
+    int phs_pool_start(phs_game *g)
+    void phs_pool_stop(phs_game *g)
     size_t phs_scratch_size(const phs_game *g, int node)
     void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float *opp, const float *own, float *cfv, int mode)
     void phs_iterate(phs_game *g, int t, const float *const reach[2], float *cfv_scratch)
@@ -67,6 +70,7 @@ cdef class Kernel:
 
     def __cinit__(self):
         self.scratch = NULL
+        self.game.pool = NULL
         self.n_extra = 0
 
     def __init__(self, tree: dict, hands: dict, boards: dict, reach0, reach1, int threads=1):
@@ -137,11 +141,16 @@ cdef class Kernel:
                 raise MemoryError("no memory for the solver's scratch space")
             self.n_extra += 1
             g.worker_scratch[w] = self.extra[w]
+        # The worker threads wait for chance nodes from here until the kernel goes.
+        if phs_pool_start(g) != 0:
+            raise MemoryError("no memory for the solver's threads")
         self.reach0 = np.ascontiguousarray(reach0, dtype=np.float32)
         self.reach1 = np.ascontiguousarray(reach1, dtype=np.float32)
         self.cfv = np.zeros(max(g.n_hands[0], g.n_hands[1]), dtype=np.float32)
 
     def __dealloc__(self):
+        with nogil:
+            phs_pool_stop(&self.game)
         free(self.scratch)
         for w in range(self.n_extra):
             free(self.extra[w])
