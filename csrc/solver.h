@@ -5,9 +5,9 @@
  * the next street is the same for every card, so it is stored once, and what differs
  * per card is where its regrets and strategies live. Storage is laid out per player
  * as nested blocks: a player node owns n_actions x n_hands floats at
- * base + offset[node]; a chance node owns n_slots consecutive blocks of block[node]
- * floats starting at base + offset[node], one per card that can come (slot = the
- * card's rank among the cards not on the board). A walk carries the base of the
+ * base + offset[node]; a chance node owns one block per card it deals (only the
+ * canonical cards of the board's suit symmetry: phs_chance), where the next street's
+ * nodes have their offsets relative to the block's start. A walk carries the base of the
  * current block for both players, the board's card mask and the dealt cards.
  *
  * Values are counterfactual: for player p at a node, cfv[h] sums, over opponent
@@ -66,7 +66,8 @@ typedef struct {
     const int32_t *first_child;
     const int32_t *n_children;
     const int64_t *offset;     /* [2 * node + p]: storage offset in p's current block */
-    const int64_t *block;      /* [2 * node + p]: chance node: size of one card's block */
+    const int64_t *block;      /* [2 * node + p]: chance node: storage per card dealt (phs_chance) */
+    const int64_t *block_inner;/* [2 * node + p]: chance node: storage per card the next chance level deals */
     const double *payoff;      /* [3 * node + k]: fold: k = player's payoff; showdown: win, loss, tie */
     /* The hands (owned by the caller). */
     int32_t n_hands[2];
@@ -274,39 +275,58 @@ static uint32_t phs_suit_ranks(uint64_t board, int s)
     return m;
 }
 
-/* A chance node's cards, with suit isomorphism: the suits that a root transposition
- * swaps and the board has the same ranks of are interchangeable here, and only a card
- * of the lowest suit of its class (canonical) has its subtree walked. The value of
- * the same rank in another suit of the class, for hand h, is the canonical card's value
- * for the swapped hand (the subtrees are the same game up to the swap, and the
- * strategies above the chance node are symmetric under it, having been updated
- * symmetrically from symmetric ranges). Canonical cards number worker, worker +
- * n_workers, ... are this call's; their children's values are summed into cfv, times
- * the chance weight 1 / (K - 4). */
+/* The cards dealt at a chance node on board, with suit isomorphism: the suits that a
+ * root transposition swaps and the board has the same ranks of are interchangeable
+ * there, and only a card of the lowest suit of its class (canonical) is dealt. Sets
+ * class_min (each suit's lowest interchangeable suit) and swap_of; returns the mask
+ * of the dealt cards. pokerhash.solver.tree.Tree.chance_cards is the same rule. */
+static uint64_t phs_chance_cards(const phs_game *g, uint64_t board, int class_min[4], int swap_of[4][4])
+{
+    uint64_t dealt = 0, unseen = ~board & ((1ULL << 52) - 1);
+    for (int s = 0; s < 4; s++) class_min[s] = s;
+    for (int i = 0; i < g->n_swaps; i++) {
+        int a = g->swap_suits[i][0], b = g->swap_suits[i][1];
+        swap_of[a][b] = i;
+        if (phs_suit_ranks(board, a) == phs_suit_ranks(board, b) && a < class_min[b]) class_min[b] = a;
+    }
+    for (int c = 0; c < 52; c++)
+        if ((unseen >> c & 1) && class_min[c & 3] == (c & 3)) dealt |= 1ULL << c;
+    return dealt;
+}
+
+/* A chance node: only its canonical cards (phs_chance_cards) have their subtrees
+ * walked, and only they have storage. The value of the same rank in another suit of
+ * the class, for hand h, is the canonical card's value for the swapped hand (the
+ * subtrees are the same game up to the swap, and the strategies above the chance node
+ * are symmetric under it, having been updated symmetrically from symmetric ranges).
+ * Canonical cards number worker, worker + n_workers, ... are this call's; their
+ * children's values are summed into cfv, times the chance weight 1 / (K - 4).
+ * Storage of the k-th canonical card c: offset + k * block + (the cards the next
+ * chance level deals after each canonical card before c) * block_inner (the layout
+ * of pokerhash.solver.tree.Tree._layout_size). */
 static void phs_chance(phs_game *g, int node, const phs_at *at, int p, const float *opp, const float *own, float *cfv,
                        int mode, int worker, int n_workers)
 {
     int q = 1 - p, np = g->n_hands[p], nq = g->n_hands[q], child = g->first_child[node], k = 0;
-    int class_min[4] = {0, 1, 2, 3}, swap_of[4][4];
+    int class_min[4], swap_of[4][4], inner_min[4], inner_swap[4][4];
+    int64_t inner_before = 0;
     size_t top = g->scratch_top;
-    uint64_t unseen = ~at->board & ((1ULL << 52) - 1);
-    int slots = phs_popcount64(unseen);
+    uint64_t unseen = ~at->board & ((1ULL << 52) - 1), dealt = phs_chance_cards(g, at->board, class_min, swap_of);
+    int slots = phs_popcount64(unseen), deep = g->block_inner[2 * node] != 0 || g->block_inner[2 * node + 1] != 0;
     float *opp_c = phs_push(g, nq), *own_c = phs_push(g, np), *value = phs_push(g, np);
-    for (int i = 0; i < g->n_swaps; i++) {
-        int a = g->swap_suits[i][0], b = g->swap_suits[i][1];
-        swap_of[a][b] = i;
-        if (phs_suit_ranks(at->board, a) == phs_suit_ranks(at->board, b) && a < class_min[b]) class_min[b] = a;
-    }
     memset(cfv, 0, (size_t)np * sizeof(float));
     for (int c = 0; c < 52; c++) {
-        if (!(unseen >> c & 1) || class_min[c & 3] != (c & 3)) continue;
+        if (!(dealt >> c & 1)) continue;
+        int64_t rank = k, before = inner_before;
+        if (deep) inner_before += phs_popcount64(phs_chance_cards(g, at->board | 1ULL << c, inner_min, inner_swap));
         if (k++ % n_workers != worker) continue;
-        int slot = phs_popcount64(unseen & ((1ULL << c) - 1)), any = 0;
+        int any = 0;
         phs_at next = *at;
         next.board |= 1ULL << c;
         if (at->dealt[0] == 52) next.dealt[0] = c;
         else next.dealt[1] = c;
-        for (int i = 0; i < 2; i++) next.base[i] = at->base[i] + g->offset[2 * node + i] + (int64_t)slot * g->block[2 * node + i];
+        for (int i = 0; i < 2; i++)
+            next.base[i] = at->base[i] + g->offset[2 * node + i] + rank * g->block[2 * node + i] + before * g->block_inner[2 * node + i];
         for (int o = 0; o < nq; o++) {
             const uint8_t *oc = g->hand_cards[q] + 2 * o;
             opp_c[o] = (oc[0] == c || oc[1] == c) ? 0.0f : opp[o];

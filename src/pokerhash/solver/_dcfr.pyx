@@ -20,6 +20,7 @@ cdef extern from "solver.h" nogil:
         const int32_t *n_children
         const int64_t *offset
         const int64_t *block
+        const int64_t *block_inner
         const double *payoff
         int32_t n_hands[2]
         const uint8_t *hand_cards[2]
@@ -76,7 +77,7 @@ cdef class Kernel:
     def __init__(self, tree: dict, hands: dict, boards: dict, reach0, reach1, int threads=1):
         cdef int8_t[::1] type_ = tree["type"], player = tree["player"]
         cdef int32_t[::1] first_child = tree["first_child"], n_children = tree["n_children"]
-        cdef int64_t[::1] offset = tree["offset"], block = tree["block"]
+        cdef int64_t[::1] offset = tree["offset"], block = tree["block"], block_inner = tree["block_inner"]
         cdef double[::1] payoff = tree["payoff"]
         cdef uint8_t[:, ::1] cards0 = hands["cards0"], cards1 = hands["cards1"]
         cdef int32_t[::1] same0 = hands["same0"], same1 = hands["same1"]
@@ -99,6 +100,7 @@ cdef class Kernel:
         g.n_children = &n_children[0]
         g.offset = &offset[0]
         g.block = &block[0]
+        g.block_inner = &block_inner[0]
         g.payoff = &payoff[0]
         g.n_hands[0] = <int32_t>cards0.shape[0]
         g.n_hands[1] = <int32_t>cards1.shape[0]

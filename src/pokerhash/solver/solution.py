@@ -284,9 +284,7 @@ class Node:
             if card in self.board:
                 raise InvalidValueError(f"{ph.card_str(card)} is already on the board {ph.cards_str(self.board)}")
             canonical, dealt_card = self._canonical.deal(card, s.tree.swaps)
-            unseen = [c for c in range(52) if c not in self._canonical.board]
-            slot = unseen.index(dealt_card)
-            base = tuple(self._base[p] + int(s.tree.offset[2 * node.index + p]) + slot * int(s.tree.block[2 * node.index + p]) for p in (0, 1))
+            base = tuple(self._base[p] + s.tree.chance_base(node.index, p, self._canonical.board, dealt_card) for p in (0, 1))
             dealt = (dealt_card, 52) if self._dealt[0] == 52 else (self._dealt[0], dealt_card)
             reach = tuple(np.where((s.tree.cards[p] == card).any(axis=1), 0.0, self._reach[p]) for p in (0, 1))
             return Node(s, node.children[0].index, base, self.board + (card,), dealt, reach, self.line + (ph.card_str(card),),
