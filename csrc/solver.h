@@ -219,50 +219,51 @@ static void phs_showdown(const phs_game *g, int node, const phs_at *at, int p, c
 #define PHS_RESTRICT __restrict__
 #endif
 
-/* Divides each column of out (n_actions x n) by its sum, uniform where the sum is 0;
- * branch-free arithmetic so that it vectorizes. sum: 2n floats (the sums, then scratch). */
-static void phs_normalize(float *PHS_RESTRICT out, int n_actions, int n, float *PHS_RESTRICT sum, float uniform)
+/* A strategy (n_actions x n, action by action) from stored numbers x: regrets
+ * (positive_only: regret matching) or the cumulative strategy (the average strategy).
+ * Each hand's entry of action a is x'[a][h] * scale[h] + fill[h], x' being x or its
+ * positive part: the column sums give scale = 1 / sum and fill = 0, or, where the sum
+ * is 0, scale = 0 and fill = uniform. Computing scale and fill is one pass over x;
+ * callers then form the strategy on the fly where they use it (one more pass) instead
+ * of writing it out and normalizing it in place. Branch-free so that the loops
+ * vectorize (SSE2 is enough; nothing is compiled for the build machine). */
+static void phs_scale(const float *PHS_RESTRICT x, int n_actions, int n, int positive_only, float *PHS_RESTRICT scale,
+                      float *PHS_RESTRICT fill)
 {
-    float *PHS_RESTRICT fill = sum + n;
+    float uniform = 1.0f / (float)n_actions;
+    for (int h = 0; h < n; h++) scale[h] = 0;
+    for (int a = 0; a < n_actions; a++) {
+        const float *PHS_RESTRICT r = x + (size_t)a * n;
+        if (positive_only)
+            for (int h = 0; h < n; h++) scale[h] += r[h] > 0 ? r[h] : 0.0f;
+        else
+            for (int h = 0; h < n; h++) scale[h] += r[h];
+    }
     for (int h = 0; h < n; h++) {
-        float positive = (float)(sum[h] > 0), s = sum[h] > 1e-30f ? sum[h] : 1e-30f;
-        sum[h] = positive / s;
+        float positive = (float)(scale[h] > 0), sum = scale[h] > 1e-30f ? scale[h] : 1e-30f;
+        scale[h] = positive / sum;
         fill[h] = (1.0f - positive) * uniform;
     }
-    for (int a = 0; a < n_actions; a++) {
-        float *PHS_RESTRICT o = out + (size_t)a * n;
-        for (int h = 0; h < n; h++) o[h] = o[h] * sum[h] + fill[h];
-    }
 }
 
-/* Regret matching: the current strategy of player p at a node (n_actions x n), action
- * by action so that the loops over hands vectorize; sum: n floats of scratch. */
-static void phs_current(const float *regret, int n_actions, int n, float *out, float *sum)
+/* Action a's row of the strategy (phs_scale) times reach, into out; returns 0 when
+ * nothing of this reach takes the action (an integer OR: a float sum would not
+ * vectorize without reassociation). */
+static int phs_reach_times(const float *PHS_RESTRICT x, int positive_only, const float *PHS_RESTRICT scale,
+                           const float *PHS_RESTRICT fill, const float *PHS_RESTRICT reach, int n, float *PHS_RESTRICT out)
 {
-    float uniform = 1.0f / (float)n_actions;
-    for (int h = 0; h < n; h++) sum[h] = 0;
-    for (int a = 0; a < n_actions; a++) {
-        const float *r = regret + (size_t)a * n;
-        float *o = out + (size_t)a * n;
+    int any = 0;
+    if (positive_only)
         for (int h = 0; h < n; h++) {
-            o[h] = r[h] > 0 ? r[h] : 0.0f;
-            sum[h] += o[h];
+            out[h] = reach[h] * ((x[h] > 0 ? x[h] : 0.0f) * scale[h] + fill[h]);
+            any |= out[h] != 0;
         }
-    }
-    phs_normalize(out, n_actions, n, sum, uniform);
-}
-
-/* The average strategy (normalized cumulative strategy; uniform where never reached). */
-static void phs_average(const float *cumulative, int n_actions, int n, float *out, float *sum)
-{
-    float uniform = 1.0f / (float)n_actions;
-    for (int h = 0; h < n; h++) sum[h] = 0;
-    for (int a = 0; a < n_actions; a++) {
-        const float *c = cumulative + (size_t)a * n;
-        for (int h = 0; h < n; h++) sum[h] += c[h];
-    }
-    memcpy(out, cumulative, (size_t)n_actions * n * sizeof(float));
-    phs_normalize(out, n_actions, n, sum, uniform);
+    else
+        for (int h = 0; h < n; h++) {
+            out[h] = reach[h] * (x[h] * scale[h] + fill[h]);
+            any |= out[h] != 0;
+        }
+    return any;
 }
 
 static void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float *opp, const float *own, float *cfv, int mode);
@@ -556,50 +557,53 @@ static void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float
         return;
     }
     int actor = g->player[node], n_actions = g->n_children[node], child = g->first_child[node];
-    int n = g->n_hands[actor];
+    int n = g->n_hands[actor], matching = mode == PHS_CFR;
     float *stored_regret = g->regret[actor] + at->base[actor] + g->offset[2 * node + actor];
     float *stored_strategy = g->strategy[actor] + at->base[actor] + g->offset[2 * node + actor];
-    float *sigma = phs_push(g, (size_t)n_actions * n), *sum = phs_push(g, 2 * (size_t)n);
-    if (mode == PHS_CFR) phs_current(stored_regret, n_actions, n, sigma, sum);
-    else phs_average(stored_strategy, n_actions, n, sigma, sum);
+    const float *x = matching ? stored_regret : stored_strategy;  /* what the strategy played here comes from */
+    float *scale = phs_push(g, (size_t)n), *fill = phs_push(g, (size_t)n);
+    phs_scale(x, n_actions, n, matching, scale, fill);
     if (actor == p) {
-        float *values = phs_push(g, (size_t)n_actions * np), *own_a = phs_push(g, np);
+        /* own_a: p's reach times each action's probability, kept for the cumulative
+         * strategy (which adds exactly that); cfv is summed as each child returns,
+         * while its values are in cache. */
+        float *values = phs_push(g, (size_t)n_actions * np), *own_a = phs_push(g, (size_t)n_actions * np);
         for (int a = 0; a < n_actions; a++) {
-            const float *s = sigma + (size_t)a * np;
-            for (int h = 0; h < np; h++) own_a[h] = own[h] * s[h];
-            phs_walk(g, child + a, at, p, opp, own_a, values + (size_t)a * np, mode);
-        }
-        if (mode == PHS_BEST_RESPONSE) {
-            memcpy(cfv, values, (size_t)np * sizeof(float));
-            for (int a = 1; a < n_actions; a++) {
-                const float *v = values + (size_t)a * np;
-                for (int h = 0; h < np; h++) cfv[h] = v[h] > cfv[h] ? v[h] : cfv[h];
-            }
-        } else {
-            for (int h = 0; h < np; h++) cfv[h] = sigma[h] * values[h];
-            for (int a = 1; a < n_actions; a++) {
-                const float *s = sigma + (size_t)a * np, *v = values + (size_t)a * np;
-                for (int h = 0; h < np; h++) cfv[h] += s[h] * v[h];
+            float *PHS_RESTRICT v = values + (size_t)a * np, *PHS_RESTRICT o = own_a + (size_t)a * np;
+            phs_reach_times(x + (size_t)a * np, matching, scale, fill, own, np, o);
+            phs_walk(g, child + a, at, p, opp, o, v, mode);
+            if (mode == PHS_BEST_RESPONSE) {
+                if (a == 0) memcpy(cfv, v, (size_t)np * sizeof(float));
+                else for (int h = 0; h < np; h++) cfv[h] = v[h] > cfv[h] ? v[h] : cfv[h];
+            } else {
+                const float *PHS_RESTRICT r = x + (size_t)a * np;
+                float *PHS_RESTRICT c = cfv;
+                if (a == 0) for (int h = 0; h < np; h++) c[h] = 0;
+                if (matching)
+                    for (int h = 0; h < np; h++) c[h] += ((r[h] > 0 ? r[h] : 0.0f) * scale[h] + fill[h]) * v[h];
+                else
+                    for (int h = 0; h < np; h++) c[h] += (r[h] * scale[h] + fill[h]) * v[h];
             }
         }
         if (mode == PHS_CFR) {
+            /* Regrets and cumulative strategy in one pass per action (discounted, then
+             * this iteration's added). */
             float pd = g->positive_discount, nd = g->negative_discount, sd = g->strategy_discount;
+            const float *PHS_RESTRICT c = cfv;
             for (int a = 0; a < n_actions; a++) {
                 float *PHS_RESTRICT r = stored_regret + (size_t)a * np, *PHS_RESTRICT s = stored_strategy + (size_t)a * np;
-                const float *PHS_RESTRICT v = values + (size_t)a * np, *PHS_RESTRICT sg = sigma + (size_t)a * np;
-                for (int h = 0; h < np; h++) r[h] = r[h] * (r[h] > 0 ? pd : nd) + (v[h] - cfv[h]);
-                for (int h = 0; h < np; h++) s[h] = s[h] * sd + own[h] * sg[h];
+                const float *PHS_RESTRICT v = values + (size_t)a * np, *PHS_RESTRICT o = own_a + (size_t)a * np;
+                for (int h = 0; h < np; h++) {
+                    r[h] = r[h] * (r[h] > 0 ? pd : nd) + (v[h] - c[h]);
+                    s[h] = s[h] * sd + o[h];
+                }
             }
         }
     } else {
         float *opp_a = phs_push(g, nq), *value = phs_push(g, np);
         memset(cfv, 0, (size_t)np * sizeof(float));
         for (int a = 0; a < n_actions; a++) {
-            const float *s = sigma + (size_t)a * nq;
-            int any = 0;
-            for (int o = 0; o < nq; o++) opp_a[o] = opp[o] * s[o];
-            for (int o = 0; o < nq; o++) any |= opp_a[o] != 0;
-            if (!any) continue;
+            if (!phs_reach_times(x + (size_t)a * nq, matching, scale, fill, opp, nq, opp_a)) continue;
             phs_walk(g, child + a, at, p, opp_a, own, value, mode);
             for (int h = 0; h < np; h++) cfv[h] += value[h];
         }
