@@ -57,6 +57,7 @@
 
 enum { PHS_PLAYER = 0, PHS_FOLD = 1, PHS_SHOWDOWN = 2, PHS_CHANCE = 3 };
 enum { PHS_CFR = 0, PHS_AVERAGE = 1, PHS_BEST_RESPONSE = 2 };
+enum { PHS_DCFR = 0, PHS_RESTARTED = 1 };
 
 typedef struct {
     /* The tree (owned by the caller). */
@@ -618,16 +619,33 @@ static void phs_root(const phs_game *g, phs_at *at)
     at->dealt[0] = at->dealt[1] = 52;
 }
 
+/* The cumulative strategy's discount at iteration t (1, 2, ...). PHS_DCFR: Brown &
+ * Sandholm's gamma = 2, ((t-1)/t)^2. PHS_RESTARTED (the schedule of b-inary's
+ * postflop-solver): gamma = 3 counted from the last restart, the averaging restarted
+ * (discount 0: earlier iterations forgotten) at iterations 2, 5, 17, 65, 257, ...
+ * (1 + a power of 4), so that the average forgets the poor early strategies. */
+static double phs_strategy_discount(int schedule, int t)
+{
+    double past = (double)(t - 1);
+    if (schedule == PHS_RESTARTED) {
+        unsigned i = (unsigned)(t - 1), restart = 0;
+        if (i) for (restart = 1; restart <= i / 4; restart *= 4) {}
+        double since = (double)(i - restart), d = since / (since + 1.0);
+        return d * d * d;
+    }
+    return (past / (double)t) * (past / (double)t);
+}
+
 /* Iteration t (1, 2, ...) of DCFR: each player's regrets and strategy updated in turn.
- * reach: the two ranges (n_hands[0], n_hands[1]). */
-static void phs_iterate(phs_game *g, int t, const float *const reach[2], float *cfv_scratch)
+ * reach: the two ranges (n_hands[0], n_hands[1]); schedule: PHS_DCFR or PHS_RESTARTED. */
+static void phs_iterate(phs_game *g, int t, const float *const reach[2], float *cfv_scratch, int schedule)
 {
     double past = (double)(t - 1), a = past * sqrt(past);
     phs_at at;
     phs_root(g, &at);
     g->positive_discount = (float)(a / (a + 1.0));
     g->negative_discount = 0.5f;
-    g->strategy_discount = (float)((past / (double)t) * (past / (double)t));
+    g->strategy_discount = (float)phs_strategy_discount(schedule, t);
     for (int p = 0; p < 2; p++) {
         g->scratch_top = 0;
         phs_walk(g, 0, &at, p, reach[1 - p], reach[p], cfv_scratch, PHS_CFR);

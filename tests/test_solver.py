@@ -355,3 +355,38 @@ def test_isomorphism_on_the_flop_same_game():
         a, b = iso.node(*line).strategy(), plain.node(*line).strategy()
         for action in a:
             assert np.allclose(np.nan_to_num(a[action], nan=-1), np.nan_to_num(b[action], nan=-1), atol=1e-4)
+
+
+# --- the discount schedules ---------------------------------------------------------
+
+
+def test_restarted_schedule_forgets_at_restarts():
+    # "restarted" (postflop-solver's schedule) discounts the cumulative strategy by 0 at
+    # iterations 2, 5, 17, ...: what came before is forgotten, so zeroing it changes
+    # nothing; under "dcfr" it is discounted by ((t-1)/t)^2 only, and it shows.
+    spot = Spot("QsJh2h8d3c", "AA,KK,QJ,T9,76,A5s", "QQ,JJ,AQ,KQ,98,55", 100, 150, {"bet": "50%, a", "raise": "a"})
+    for schedule, restarts, forgets in (("restarted", (2, 5, 17), True), ("restarted", (3, 6), False), ("dcfr", (2, 5), False)):
+        for t in restarts:
+            kept, zeroed = Solution(spot, threads=1, schedule=schedule), Solution(spot, threads=1, schedule=schedule)
+            for solution in (kept, zeroed):
+                solution._kernel.iterate(1, t - 1, schedule)
+            zeroed._kernel.strategy0[:] = 0
+            zeroed._kernel.strategy1[:] = 0
+            for solution in (kept, zeroed):
+                solution._kernel.iterate(t, 1, schedule)
+            same = np.array_equal(kept._kernel.strategy0, zeroed._kernel.strategy0)
+            assert same == forgets, (schedule, t)
+
+
+def test_restarted_schedule_solves_and_is_saved(tmp_path):
+    P, B = 100, 50
+    solution = solve(toy("50%"), target=0.001, iterations=4000, check_every=100, schedule="restarted")
+    assert solution.history[-1][1] < 0.001
+    bet = solution.node("bet 50")
+    nuts, bluffs = oop_weight(bet, "KK"), oop_weight(bet, "65")
+    assert 100 * bluffs / (nuts + bluffs) == pytest.approx(100 * B / (P + 2 * B), abs=0.1)
+    assert 100 * bet.aggregate()["call"] == pytest.approx(100 * P / (P + B), abs=0.1)
+    solution.save(tmp_path / "s.npz")
+    assert Solution.load(tmp_path / "s.npz").schedule == "restarted"
+    with pytest.raises(InvalidValueError, match="schedule"):
+        Solution(toy("50%"), schedule="cfr+")

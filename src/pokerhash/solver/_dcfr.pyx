@@ -10,7 +10,7 @@ import numpy as np
 
 
 cdef extern from "solver.h" nogil:
-    int PHS_CFR, PHS_AVERAGE, PHS_BEST_RESPONSE
+    int PHS_CFR, PHS_AVERAGE, PHS_BEST_RESPONSE, PHS_DCFR, PHS_RESTARTED
 
     ctypedef struct phs_game:
         int32_t n_nodes
@@ -51,10 +51,11 @@ cdef extern from "solver.h" nogil:
     void phs_pool_stop(phs_game *g)
     size_t phs_scratch_size(const phs_game *g, int node)
     void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float *opp, const float *own, float *cfv, int mode)
-    void phs_iterate(phs_game *g, int t, const float *const reach[2], float *cfv_scratch)
+    void phs_iterate(phs_game *g, int t, const float *const reach[2], float *cfv_scratch, int schedule)
 
 
 MODES = {"cfr": PHS_CFR, "average": PHS_AVERAGE, "best_response": PHS_BEST_RESPONSE}
+SCHEDULES = {"dcfr": PHS_DCFR, "restarted": PHS_RESTARTED}
 
 
 cdef class Kernel:
@@ -157,15 +158,16 @@ cdef class Kernel:
         for w in range(self.n_extra):
             free(self.extra[w])
 
-    def iterate(self, int first, int count):
-        """Iterations first, first + 1, ..., first + count - 1 (first >= 1)."""
+    def iterate(self, int first, int count, str schedule="dcfr"):
+        """Iterations first, first + 1, ..., first + count - 1 (first >= 1) under the
+        discount schedule "dcfr" or "restarted" (csrc/solver.h phs_strategy_discount)."""
         cdef const float *reach[2]
         reach[0] = &self.reach0[0]
         reach[1] = &self.reach1[0]
-        cdef int t
+        cdef int t, s = SCHEDULES[schedule]
         with nogil:
             for t in range(first, first + count):
-                phs_iterate(&self.game, t, reach, &self.cfv[0])
+                phs_iterate(&self.game, t, reach, &self.cfv[0], s)
 
     def walk(self, int node, int64_t base0, int64_t base1, uint64_t board, int dealt0, int dealt1, int player,
              opp, own, str mode):
