@@ -176,7 +176,7 @@ static void phs_showdown(const phs_game *g, int node, const phs_at *at, int p, c
     const uint16_t *sp = g->sorted_strength[p] + (size_t)b * np, *sq = g->sorted_strength[q] + (size_t)b * nq;
     const uint16_t *op = g->order[p] + (size_t)b * np, *oq = g->order[q] + (size_t)b * nq;
     const uint8_t *cp = g->sorted_cards[p] + (size_t)2 * b * np, *cq = g->sorted_cards[q] + (size_t)2 * b * nq;
-    double card[52], total = phs_card_sums(g, q, opp, card), run_card[52], run, below[1326];
+    double run_card[52], run, below[1326], at_most[1326];
     double win = g->payoff[3 * node], loss = g->payoff[3 * node + 1], tie = g->payoff[3 * node + 2];
     int first_p = 0, first_q = 0;
     while (first_p < np && sp[first_p] == 0) cfv[op[first_p++]] = 0.0f;
@@ -184,11 +184,16 @@ static void phs_showdown(const phs_game *g, int node, const phs_at *at, int p, c
     /* One sweep upwards, a group of equal hero strength at a time: the opponent reach
      * strictly below the group, then with the group's own strength added, at or below
      * it; ties are the difference (a hero hand's own combination, held by the opponent,
-     * is of equal strength and blocked twice: added back once), and the reach above is
-     * what is left of the compatible reach. */
+     * is of equal strength and blocked twice: added back once). When the sweep has
+     * passed every opponent hand, its running sums are the opponent's total and
+     * per-card reach (hands holding a board card have no reach here: the ranges
+     * exclude the root board and chance nodes zero the dealt card's), so the reach
+     * above a hand is the compatible reach minus the reach at or below it, without a
+     * separate pass for the card sums. */
     memset(run_card, 0, sizeof run_card);
     run = 0;
-    for (int k = first_p, j = first_q; k < np;) {
+    int j = first_q;
+    for (int k = first_p; k < np;) {
         uint16_t s = sp[k];
         int end = k;
         for (; j < nq && sq[j] < s; j++) {
@@ -204,13 +209,19 @@ static void phs_showdown(const phs_game *g, int node, const phs_at *at, int p, c
             run_card[cq[2 * j]] += w;
             run_card[cq[2 * j + 1]] += w;
         }
-        for (; k < end; k++) {
-            int h = op[k], same = g->same[p][h];
-            double own = same >= 0 ? opp[same] : 0.0;
-            double at_most = run - run_card[cp[2 * k]] - run_card[cp[2 * k + 1]] + own;
-            double met = total - card[cp[2 * k]] - card[cp[2 * k + 1]] + own;
-            cfv[h] = (float)(below[k] * win + (met - at_most) * loss + (at_most - below[k]) * tie);
-        }
+        for (; k < end; k++) at_most[k] = run - run_card[cp[2 * k]] - run_card[cp[2 * k + 1]];
+    }
+    for (; j < nq; j++) {
+        double w = opp[oq[j]];
+        run += w;
+        run_card[cq[2 * j]] += w;
+        run_card[cq[2 * j + 1]] += w;
+    }
+    for (int k = first_p; k < np; k++) {
+        int h = op[k], same = g->same[p][h];
+        double own = same >= 0 ? opp[same] : 0.0;
+        double met = run - run_card[cp[2 * k]] - run_card[cp[2 * k + 1]];  /* compatible reach, own combination blocked twice */
+        cfv[h] = (float)(below[k] * win + (met - at_most[k]) * loss + (at_most[k] + own - below[k]) * tie);
     }
 }
 
