@@ -261,6 +261,9 @@ def test_cli_solve(tmp_path, capsys):
     value = float(out.split("exploitability ")[1].split("%")[0])
     assert value <= 0.5
     assert Solution.load(saved).iterations == int(out.split("iterations ")[1].split(",")[0])
+    assert main(["solve", str(example), "--target", "0.5", "--schedule", "restarted", "--save", str(saved)]) == 0
+    capsys.readouterr()
+    assert Solution.load(saved).schedule == "restarted"
     bad = tmp_path / "bad.toml"
     bad.write_text('board = "QsJh2h8d3c"\noop = "AA"\nip = "KK"\npot = 100\n')
     assert main(["solve", str(bad)]) == 2
