@@ -415,11 +415,22 @@ typedef pthread_t phs_thread;
 #define phs_broadcast(c) pthread_cond_broadcast(c)
 #endif
 
+/* A process forked after the pool started (multiprocessing, Dask's nanny) has the
+ * pool's memory but none of its threads: waking them would wait forever. The pool
+ * remembers its process, and a child runs every share itself. */
+#ifdef _WIN32
+static long phs_self(void) { return (long)GetCurrentProcessId(); }
+#else
+#include <unistd.h>
+static long phs_self(void) { return (long)getpid(); }
+#endif
+
 struct phs_pool {
     phs_mutex lock;
     phs_cond work, done;
     unsigned long generation;  /* bumped for each job */
     int pending, stop, n_started;
+    long owner;                /* the process that started the threads (phs_self) */
     phs_task *tasks;           /* the current job: tasks[1 + worker index] */
     phs_thread threads[PHS_MAX_THREADS];
     struct phs_worker_arg {
@@ -427,6 +438,9 @@ struct phs_pool {
         int index;
     } args[PHS_MAX_THREADS];
 };
+
+/* The threads a job can use: none in a process forked from the pool's. */
+static int phs_pool_threads(const phs_pool *pool) { return pool && pool->owner == phs_self() ? pool->n_started : 0; }
 
 static void phs_worker_loop(phs_pool *pool, int index)
 {
@@ -483,6 +497,7 @@ static int phs_pool_start(phs_game *g)
 #endif
         pool->n_started++;
     }
+    pool->owner = phs_self();
     g->pool = pool;
     return 0;
 }
@@ -491,6 +506,11 @@ static void phs_pool_stop(phs_game *g)
 {
     phs_pool *pool = g->pool;
     if (!pool) return;
+    if (pool->owner != phs_self()) {  /* a forked child: no threads to stop or join */
+        free(pool);
+        g->pool = NULL;
+        return;
+    }
     phs_lock(&pool->lock);
     pool->stop = 1;
     phs_broadcast(&pool->work);
@@ -514,6 +534,7 @@ static void phs_chance_parallel(phs_game *g, int node, const phs_at *at, int p, 
 {
     phs_task tasks[PHS_MAX_THREADS];
     phs_pool *pool = g->pool;
+    int started = phs_pool_threads(pool);
     int n = g->n_threads, np = g->n_hands[p];
     for (int w = 0; w < n; w++) {
         phs_task *task = &tasks[w];
@@ -527,18 +548,18 @@ static void phs_chance_parallel(phs_game *g, int node, const phs_at *at, int p, 
         task->at = at, task->opp = opp, task->own = own;
         task->cfv = w == 0 ? cfv : phs_push(&task->g, np);
     }
-    if (pool && pool->n_started) {
+    if (started) {
         phs_lock(&pool->lock);
         pool->tasks = tasks;
-        pool->pending = pool->n_started;
+        pool->pending = started;
         pool->generation++;
         phs_broadcast(&pool->work);
         phs_unlock(&pool->lock);
     }
     phs_task_run(&tasks[0]);
     /* shares of workers the system did not give: run here */
-    for (int w = 1 + (pool ? pool->n_started : 0); w < n; w++) phs_task_run(&tasks[w]);
-    if (pool && pool->n_started) {
+    for (int w = 1 + started; w < n; w++) phs_task_run(&tasks[w]);
+    if (started) {
         phs_lock(&pool->lock);
         while (pool->pending) phs_wait(&pool->done, &pool->lock);
         phs_unlock(&pool->lock);

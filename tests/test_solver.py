@@ -393,3 +393,34 @@ def test_restarted_schedule_solves_and_is_saved(tmp_path):
     assert Solution.load(tmp_path / "s.npz").schedule == "restarted"
     with pytest.raises(InvalidValueError, match="schedule"):
         Solution(toy("50%"), schedule="cfr+")
+
+
+# --- processes --------------------------------------------------------------------
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "fork"), reason="needs os.fork")
+def test_a_forked_child_solves_without_the_parents_threads():
+    # The worker threads exist only in the process that started them; a child forked
+    # after that (multiprocessing's default on Linux, Dask's nanny) must run every
+    # share itself and reach the parent's numbers, not wait forever for the threads.
+    import multiprocessing
+
+    spot = Spot("Td9d6h", "AsAc,8c7c,8s7s", "KsKc,5c4c,5s4s", 100, 150, {"bet": "a", "raise": ""})
+    parent = Solution(spot, threads=2)
+    parent.run(target=None, iterations=2, check_every=2)
+    context = multiprocessing.get_context("fork")
+    results = context.SimpleQueue()
+
+    def child():  # runs in the forked process, on the parent's copy of the solution
+        parent.run(target=None, iterations=2, check_every=2)
+        results.put(parent.exploitability())
+
+    process = context.Process(target=child)
+    process.start()
+    process.join(timeout=120)
+    if process.is_alive():
+        process.kill()
+        pytest.fail("the forked child hung waiting for the parent's worker threads")
+    assert process.exitcode == 0
+    parent.run(target=None, iterations=2, check_every=2)
+    assert results.get() == pytest.approx(parent.exploitability(), rel=1e-5)
