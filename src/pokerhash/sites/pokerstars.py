@@ -1,0 +1,375 @@
+"""PokerStars hand histories, and the PokerStars-style text GGPoker writes.
+
+One pass over the lines of a hand, each line recognised by how it starts (a section
+marker ``*** ...``, ``Seat N:``, a seated player's name and ``: ``, ``Dealt to``,
+``Uncalled bet``...) and then by a few precompiled patterns anchored at both ends, so
+no line is searched twice. A player's name is found by the last ``": "`` of an action
+line (a name may itself hold ``": "``, spaces or brackets) and checked against the
+seat list; when that fails the seat names are tried longest first.
+
+What the figures mean (the importer's conventions for this site):
+
+- ``collected``: the ``NAME collected X from pot`` lines (one per pot, side pot and
+  board, summed); an uncalled bet is apart (``Uncalled bet (X) returned to NAME``).
+- ``rake``: the summary's ``Rake``; GGPoker's ``Jackpot``, ``Bingo``, ``Fortune`` and
+  ``Tax`` are ``fees``, also taken from the pot. ``Total pot`` is what went in,
+  uncalled bets apart; GGPoker's ``Cash Drop to Pot`` is money the site adds.
+- Players marked ``is sitting out`` (or ``out of hand``) in the seat list who neither
+  post nor act are not dealt in; sitting-out tournament players who post are.
+- A ``folds`` written after a player has shown on the same street (GGPoker), or after
+  the showdown began, is a muck.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Dict, List, Optional
+
+from ..betting import Limit
+from ..engine import BIG_O, HOLDEM, OMAHA_HI_LO, PLO, PLO5, PLO6, RAZZ, STUD, STUD_HI_LO
+from .model import Act, Parsed, SiteError
+
+__all__ = ["parse"]
+
+_GAME = re.compile(r"(?:(?P<cards>[56]) Card )?(?P<game>Hold'em|HOLD'EM|Omaha Hi/Lo|Omaha|7 Card Stud Hi/Lo|"
+                   r"7 Card Stud|Razz) (?P<limit>No Limit|Pot Limit|Fixed Limit|Limit)")
+_GAMES = {("Hold'em", None): HOLDEM, ("HOLD'EM", None): HOLDEM, ("Omaha", None): PLO, ("Omaha", "5"): PLO5,
+          ("Omaha", "6"): PLO6, ("Omaha Hi/Lo", None): OMAHA_HI_LO, ("Omaha Hi/Lo", "5"): BIG_O,
+          ("7 Card Stud", None): STUD, ("7 Card Stud Hi/Lo", None): STUD_HI_LO, ("Razz", None): RAZZ}
+_LIMITS = {"No Limit": Limit.NO_LIMIT, "Pot Limit": Limit.POT_LIMIT, "Limit": Limit.FIXED_LIMIT,
+           "Fixed Limit": Limit.FIXED_LIMIT}
+_HEADER = re.compile(r"(?:PokerStars(?: Zoom| Home Game)? (?:Hand|Game)|Poker Hand) #(?P<id>[^:\s]+):\s*(?P<rest>.*)")
+_TOURNAMENT = re.compile(r"Tournament #(?P<id>\d+)")
+_STAKES = re.compile(r"\((?P<stakes>[^()]*(?:\([^()]*\))?[^()]*)\)")
+_TABLE = re.compile(r"Table '(?P<table>.*)' (?:(?P<max>\d+)-max )?(?:\(Play Money\) )?Seat #(?P<button>\d+) is the button")
+_SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^()]*?) in chips(?:, [^()]*)?\)(?P<rest>.*)")
+_RAISE = re.compile(r"raises (?P<by>\S+) to (?P<to>\S+)(?P<allin> and is all-in)?(?: and has reached the [^ ]+ cap)?")
+_COLLECTED = re.compile(r"(?P<name>.*) collected (?P<amount>\S+) from (?:(?:main |side )?pot(?:-\d+)?)")
+_RETURNED = re.compile(r"Uncalled bet \((?P<amount>[^)]+)\) returned to (?P<name>.*)")
+_CARDS = re.compile(r"\[(?P<cards>[^\]]*)\]")
+_CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "₹": "INR"}
+_SYMBOLS = "$€£¥₹ "
+# Lines that say something about a player and nothing about the play of the hand.
+_NOTES = (" joins the table at seat #", " leaves the table", " is disconnected", " is connected", " has timed out",
+          " has returned", " will be allowed to play after the button", " was removed from the table",
+          " finished the tournament", " wins the tournament", " re-buys and receives", " said, ",
+          " is sitting out", " sits out", " has been disconnected", " has reconnected", " is away",
+          " takes the add-on", " wins an entry to tournament", " wins the $", " wins a ", " is feeling ",
+          " cashed out the hand", " wins the bounty", " wins $", " receives ", " adds ", " has requested TIME")
+_IGNORED_VERBS = ("is sitting out", "sits out", "is away", "has returned", "is connected", "is disconnected",
+                  "doesn't show hand", "Chooses to EV Cashout", "Pays Cashout Risk", "is feeling", "has timed out",
+                  "sitting out", "is back", "leaves the table", "said")
+_STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3, "FIRST FLOP": 1, "FIRST TURN": 2, "FIRST RIVER": 3,
+            "SECOND FLOP": 1, "SECOND TURN": 2, "SECOND RIVER": 3, "3rd STREET": 0, "4th STREET": 1,
+            "5th STREET": 2, "6th STREET": 3, "PRE-FLOP": 0}
+_SHOWDOWNS = ("SHOW DOWN", "SHOWDOWN", "FIRST SHOW DOWN", "SECOND SHOW DOWN", "FIRST SHOWDOWN", "SECOND SHOWDOWN")
+
+
+def cents(text: str) -> int:
+    """An amount as written (``$1,234.56``, ``€0.5``, ``1500``) in cents."""
+    text = text.strip(_SYMBOLS)
+    if text.endswith((" USD", " EUR", " GBP")):
+        text = text[:-4]
+    text = text.replace(",", "")
+    whole, dot, fraction = text.partition(".")
+    if not whole.isdigit() or (dot and not (fraction.isdigit() and len(fraction) <= 2)):
+        if dot and fraction.isdigit() and whole.isdigit() and fraction[2:].strip("0") == "":
+            return int(whole) * 100 + int(fraction[:2])
+        raise ValueError(f"{text!r} is not an amount")
+    return int(whole) * 100 + (int((fraction + "0")[:2]) if dot else 0)
+
+
+def _cards(text: str) -> List[str]:
+    return text.split()
+
+
+def parse(text: str, site: str) -> Parsed:
+    """One hand's text; SiteError (naming the line) when it cannot be read."""
+    lines = text.split("\n")
+    line_no = 0
+    try:
+        return _parse(lines, site)
+    except SiteError:
+        raise
+    except (ValueError, KeyError, IndexError) as error:
+        line_no = getattr(error, "line", None)
+        raise SiteError(f"cannot read: {error}", line_no) from None
+
+
+class _LineError(ValueError):
+    def __init__(self, message: str, line: int):
+        super().__init__(message)
+        self.line = line
+
+
+def _parse(lines: List[str], site: str) -> Parsed:
+    p = Parsed(site)
+    header = lines[0].rstrip()
+    match = _HEADER.match(header)
+    if match is None:
+        raise SiteError(f"not the first line of a hand: {header!r}", 1)
+    p.hand_id = match.group("id")
+    rest = match.group("rest")
+    game = _GAME.search(rest)
+    if game is None:
+        raise SiteError(f"a game the importer does not read: {rest!r}", 1)
+    base = _GAMES.get((game.group("game"), game.group("cards")))
+    if base is None:
+        raise SiteError(f"a game the importer does not read: {game.group(0)!r}", 1)
+    p.variant = base.with_limit(_LIMITS[game.group("limit")]) if not base.is_stud else base
+    tournament = _TOURNAMENT.search(rest, 0, game.start())
+    stakes = _STAKES.search(rest, game.end())
+    p.stakes = stakes.group("stakes") if stakes else ""
+    p.time = rest.rsplit(" - ", 1)[1].strip() if " - " in rest else ""
+    if tournament is not None:
+        p.tournament = tournament.group("id")
+        p.decimals = 0
+        p.fields["tournament"] = p.tournament
+    else:
+        for symbol, code in _CURRENCIES.items():
+            if symbol in p.stakes:
+                p.currency = code
+                break
+        else:
+            p.decimals = 0  # play money: chips
+        for code in ("USD", "EUR", "GBP", "CAD", "INR", "CNY"):
+            if p.stakes.endswith(" " + code):
+                p.currency = code
+    if p.variant.limit is Limit.FIXED_LIMIT and stakes is not None:
+        bets = stakes.group("stakes").split(" ")[0].split("/")
+        if len(bets) == 2:
+            try:
+                p.small_bet, p.big_bet = cents(bets[0]), cents(bets[1].split("(")[0])
+            except ValueError:
+                pass
+    if len(lines) < 2:
+        raise SiteError("the hand is truncated after its first line", 1)
+    table = _TABLE.match(lines[1].rstrip())
+    if table is None:
+        raise SiteError(f"expected the table line (Table '...' Seat #N is the button), not {lines[1]!r}", 2)
+    p.table = table.group("table")
+    p.button = int(table.group("button"))
+    if table.group("max"):
+        p.max_seats = int(table.group("max"))
+
+    names: Dict[str, int] = {}
+    i = 2
+    n = len(lines)
+    while i < n and lines[i].startswith("Seat "):
+        seat = _SEAT.fullmatch(lines[i].rstrip())
+        if seat is None:
+            raise SiteError(f"cannot read the seat line {lines[i]!r}", i + 1)
+        name = seat.group("name")
+        number = int(seat.group("seat"))
+        if name in names:
+            raise SiteError(f"two seats hold {name!r}", i + 1)
+        names[name] = number
+        p.seats.append((number, name, cents(seat.group("stack"))))
+        if "sitting out" in seat.group("rest") or "out of hand" in seat.group("rest"):
+            p.sitting_out.add(name)
+        i += 1
+    if not p.seats:
+        raise SiteError("the hand has no seats", i + 1)
+    by_length = sorted(names, key=len, reverse=True)
+    seat_names = {number: name for name, number in names.items()}
+
+    street = -1  # before the cards: posts
+    showdown = False
+    shown_on_street: set = set()
+    acted: set = set()
+    summary = -1
+    collected = p.collected
+    returned = p.returned
+    known = p.known
+    acts = p.acts
+    boards_from_streets: List[List[str]] = [[], []]
+    cancelled = False
+    while i < n:
+        raw = lines[i]
+        line = raw.rstrip()
+        i += 1
+        if not line:
+            continue
+        first = line[0]
+        if first == "*":
+            if line.startswith("*** SUMMARY ***"):
+                summary = i
+                break
+            marker = line[4:line.find(" ***", 4)] if line.startswith("*** ") else ""
+            if marker in _STREETS:
+                street = _STREETS[marker]
+                shown_on_street = set()
+                if marker.startswith(("FIRST", "SECOND")):
+                    p.run_twice = True
+                if street and not p.variant.is_stud:
+                    board = _CARDS.findall(line)
+                    if board:
+                        run = 1 if marker.startswith("SECOND") else 0
+                        boards_from_streets[run] = (boards_from_streets[run] or (boards_from_streets[0][:0]))
+                        boards_from_streets[run] = _cards(" ".join(board))
+                continue
+            if marker in _SHOWDOWNS:
+                showdown = True
+                continue
+            if marker in ("DEALING HANDS", "FIRST DRAW", "SECOND DRAW", "THIRD DRAW"):
+                raise SiteError("draw games are not read", i)
+            raise SiteError(f"unknown section {line!r}", i)
+        colon = line.rfind(": ")
+        name = line[:colon] if colon > 0 else None
+        if name is not None and name not in names:
+            name = next((nm for nm in by_length if line.startswith(nm + ": ")), None)
+            if name is not None:
+                colon = len(name)
+        if name is not None:
+            verb = line[colon + 2:]
+            acted.add(name)
+            if verb == "folds" or verb.startswith("folds ["):
+                if verb != "folds":
+                    known[name] = _cards(verb[7:-1])
+                kind = "m" if (showdown or shown_on_street) else "f"
+                acts.append(Act(name, kind, None, None, False, street, i))
+            elif verb == "checks":
+                acts.append(Act(name, "x", None, None, False, street, i))
+            elif verb.startswith("calls "):
+                all_in = verb.endswith(" and is all-in")
+                amount = verb[6:-14] if all_in else verb[6:]
+                acts.append(Act(name, "c", _amount(amount, i), None, all_in, street, i))
+            elif verb.startswith("bets "):
+                all_in = verb.endswith(" and is all-in")
+                amount = verb[5:-14] if all_in else verb[5:]
+                acts.append(Act(name, "b", _amount(amount, i), None, all_in, street, i))
+            elif verb.startswith("raises "):
+                m = _RAISE.fullmatch(verb)
+                if m is None:
+                    raise SiteError(f"cannot read the raise {line!r}", i)
+                acts.append(Act(name, "b", _amount(m.group("by"), i), _amount(m.group("to"), i),
+                                m.group("allin") is not None, street, i))
+            elif verb.startswith("posts "):
+                _post(p, name, verb, i, street)
+            elif verb.startswith("shows ["):
+                end = verb.index("]")
+                known[name] = _cards(verb[7:end])
+                shown_on_street.add(name)
+            elif verb == "mucks hand" or verb.startswith("mucks ["):
+                p.mucked.add(name)
+            elif verb.startswith("brings in for "):
+                all_in = verb.endswith(" and is all-in")
+                amount = verb[14:-14] if all_in else verb[14:]
+                acts.append(Act(name, "bi", _amount(amount, i), None, all_in, street, i))
+            elif verb.startswith("completes it to "):
+                all_in = verb.endswith(" and is all-in")
+                amount = verb[16:-14] if all_in else verb[16:]
+                acts.append(Act(name, "co", None, _amount(amount, i), all_in, street, i))
+            elif verb.startswith("cashed out the hand"):
+                raise SiteError("the hand was cashed out (All-in Cash Out): the site paid an insurance figure, "
+                                "not the pots", i)
+            elif verb.startswith(("discards", "stands pat")):
+                raise SiteError("draw games are not read", i)
+            elif verb.startswith(_IGNORED_VERBS):
+                acted.discard(name)
+            else:
+                raise SiteError(f"unknown action {line!r}", i)
+            continue
+        if line.startswith("Dealt to "):
+            brackets = _CARDS.findall(line)
+            who = line[9:line.find(" [")] if brackets else line[9:].strip()
+            if brackets and who in names:
+                if p.variant.is_stud:
+                    p.up_cards.setdefault(who, []).extend(_cards(brackets[-1]))
+                    known[who] = _cards(" ".join(brackets))
+                else:
+                    known[who] = _cards(brackets[-1])
+            continue
+        if line.startswith("Uncalled bet ("):
+            m = _RETURNED.fullmatch(line)
+            if m is None or m.group("name") not in names:
+                raise SiteError(f"cannot read {line!r}", i)
+            who = m.group("name")
+            returned[who] = returned.get(who, 0) + _amount(m.group("amount"), i)
+            continue
+        if " collected " in line:
+            m = _COLLECTED.fullmatch(line)
+            if m is not None and m.group("name") in names:
+                who = m.group("name")
+                collected[who] = collected.get(who, 0) + _amount(m.group("amount"), i)
+                continue
+        if line.startswith("Cash Drop to Pot : total "):
+            p.cash_drop += _amount(line[25:], i)
+            continue
+        if line == "Hand cancelled" or line.startswith("Hand cancelled"):
+            cancelled = True
+            continue
+        if line.startswith("Betting is capped") or line.startswith("Table '") or line.startswith("The "):
+            continue
+        if any(note in line for note in _NOTES):
+            continue
+        raise SiteError(f"unknown line {line!r}", i)
+    if cancelled:
+        raise SiteError("the site cancelled the hand", i)
+    if summary < 0:
+        raise SiteError(f"the hand is truncated: it stops at line {n} without its summary", n)
+    _summary(p, lines, summary, seat_names)
+    if not p.boards and any(boards_from_streets):
+        p.boards = [b for b in boards_from_streets if b]
+    # Who is dealt in: a player marked sitting out who posts or acts is (a tournament's).
+    posted = {post[0] for post in p.posts}
+    p.sitting_out = {name for name in p.sitting_out if name not in posted and name not in acted}
+    for _, name, _ in p.seats:
+        if name not in posted and name not in acted and name not in known:
+            p.sitting_out.add(name)
+    return p
+
+
+def _amount(text: str, line: int) -> int:
+    try:
+        return cents(text)
+    except ValueError as error:
+        raise SiteError(str(error), line) from None
+
+
+def _post(p: Parsed, name: str, verb: str, line: int, street: int) -> None:
+    if verb.endswith(" and is all-in"):
+        verb = verb[:-14]
+    for prefix, kind in (("posts small blind ", "sb"), ("posts big blind ", "bb"), ("posts the ante ", "ante"),
+                         ("posts small & big blinds ", "sbbb"), ("posts straddle ", "straddle"),
+                         ("posts dead blind ", "dead"), ("posts ante ", "ante")):
+        if verb.startswith(prefix):
+            p.posts.append((name, kind, _amount(verb[len(prefix):], line), line))
+            return
+    raise SiteError(f"unknown post {verb!r}", line)
+
+
+def _summary(p: Parsed, lines: List[str], start: int, seat_names: Dict[int, str]) -> None:
+    boards: List[List[str]] = []
+    for index in range(start, len(lines)):
+        line = lines[index].rstrip()
+        if line.startswith("Total pot "):
+            parts = line.split(" | ")
+            p.total = _amount(parts[0][10:].split(" ")[0], index + 1)
+            for part in parts[1:]:
+                label, _, value = part.rpartition(" ")
+                if label == "Rake":
+                    p.rake = _amount(value, index + 1)
+                elif label in ("Jackpot", "Bingo", "Fortune", "Tax", "JP Fee", "Fee"):
+                    p.fees += _amount(value, index + 1)
+                elif part.startswith("Rake "):
+                    p.rake = _amount(part[5:], index + 1)
+                else:
+                    raise SiteError(f"unknown figure {part!r} in {line!r}", index + 1)
+        elif line.startswith(("Board [", "FIRST Board [", "SECOND Board [")):
+            boards.append(_cards(line[line.index("[") + 1:line.rindex("]")]))
+        elif line.startswith("Hand was run twice"):
+            p.run_twice = True
+        elif line.startswith("Seat "):
+            colon = line.find(": ")
+            number = int(line[5:colon]) if colon > 5 and line[5:colon].isdigit() else None
+            name = seat_names.get(number)
+            if name is None or not line.startswith(name, colon + 2):
+                raise SiteError(f"the summary names a seat that is not in the seat list: {line!r}", index + 1)
+            rest = line[colon + 2 + len(name):]
+            for word in (" mucked [", " showed ["):
+                at = rest.find(word)
+                if at >= 0 and name not in p.known:
+                    p.known[name] = _cards(rest[at + len(word):rest.index("]", at)])
+    if boards:
+        p.boards = boards

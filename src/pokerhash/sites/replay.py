@@ -1,0 +1,383 @@
+"""Playing a site's hand on the engine and checking the site's figures.
+
+:func:`layout` places the hand on the engine: the players dealt in (by seat), the
+button the engine needs so that the first player on its left posts the small blind
+(a dead or empty button seat plays no part), the blinds, antes, straddle, and any
+blinds posted by a player coming back (live and dead parts). :func:`replay` then
+deals the cards the hand names (stand-ins for unknown ones: a player who reaches the
+showdown without showing is given cards that lose there, as the site's muck does),
+plays every action through the engine's rules, takes the site's rake and fees as the
+site took them, and compares the engine's settlement with the site's figures.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from itertools import combinations
+from typing import Dict, List, NamedTuple, Optional, Tuple
+
+from ..betting import Action
+from ..cards import cards as parse_cards
+from ..engine import Hand, Options, PendingKind, Stakes
+from ..errors import PokerhashError
+from ..pots import RakeRule
+from .model import Act, Parsed, SiteError, to_decimal
+
+__all__ = ["Layout", "SiteReplay", "layout", "replay"]
+
+
+class SiteReplay(NamedTuple):
+    """A site hand played on the engine.
+
+    ``won``: name -> chips paid to the player from the pots after the rake (every board
+    and half), as the engine settles them; ``returned``: name -> uncalled chips given
+    back; ``rake``: what the engine took (the site's rake plus fees); ``agrees``: the
+    engine played every action as the site wrote it and its settlement equals the
+    site's figures (what each player collected, the uncalled bets, the rake, the total
+    pot); ``differences``: each one named; ``hand``: the engine's
+    :class:`~pokerhash.engine.Hand` (None if it could not be built).
+    """
+
+    won: Dict[str, Decimal]
+    returned: Dict[str, Decimal]
+    rake: Decimal
+    agrees: bool
+    differences: Tuple[str, ...]
+    hand: Optional[Hand]
+
+
+class Layout(NamedTuple):
+    """The hand on the engine: ``order`` the dealt players (seat, name, stack) clockwise
+    from the engine's button's left; ``button`` that button; ``stakes``; ``missed``
+    seat -> (live, dead) blinds posted by a player coming back."""
+
+    order: Tuple[Tuple[int, str, int], ...]
+    button: int
+    stakes: Stakes
+    missed: Dict[int, Tuple[int, int]]
+    straddler: Optional[str]
+
+
+def layout(p: Parsed) -> Layout:
+    """Where the engine seats the hand's players; SiteError when it cannot play it."""
+    dealt = [(seat, name, stack) for seat, name, stack in p.seats if name not in p.sitting_out]
+    if len(dealt) < 2:
+        raise SiteError(f"{len(dealt)} player(s) dealt in: a hand needs two")
+    seat_of = {name: seat for seat, name, _ in dealt}
+    for name, _, _, line in p.posts:
+        if name not in seat_of:
+            raise SiteError(f"{name!r} posts but is not dealt in", line)
+    sb = next(((name, amount) for name, kind, amount, _ in p.posts if kind == "sb"), None)
+    bb = next(((name, amount) for name, kind, amount, _ in p.posts if kind == "bb"), None)
+    antes = [(name, amount) for name, kind, amount, _ in p.posts if kind == "ante"]
+    straddles = [(name, amount) for name, kind, amount, _ in p.posts if kind == "straddle"]
+    variant = p.variant
+    seats = sorted(seat_of.values())
+    n = len(seats)
+    if variant.is_stud:
+        # Stud: the order is the seats' from the lowest; the engine's bring-in decides who starts.
+        button = seats[-1]
+        order = tuple(sorted(dealt))
+        ante = max((a for _, a in antes), default=0)
+        bring_in = next((a.amount for a in p.acts if a.verb == "bi"), 0) or p.small_bet // 2
+        stakes = Stakes(ante=ante, bring_in=bring_in, small_bet=p.small_bet, big_bet=p.big_bet)
+        return Layout(order, button, stakes, {}, None)
+    first = sb or bb
+    if first is None:
+        raise SiteError("no blinds are posted")
+    start = seats.index(seat_of[first[0]])
+    if n == 2 and sb is not None:
+        start = (start + 1) % n  # heads-up the button posts the small blind
+    button = seats[start - 1]
+    order = tuple(sorted(dealt, key=lambda d: (seats.index(d[0]) - start) % n))
+    position = {name: k for k, (_, name, _) in enumerate(order)}
+    if bb is None:
+        raise SiteError("no big blind is posted")
+    expected_bb = 0 if n == 2 else (1 if sb is not None else 0)
+    if position[bb[0]] != expected_bb:
+        raise SiteError(f"the big blind ({bb[0]}) is not on the small blind's left: the engine cannot seat the blinds")
+    blinds = (sb[1], bb[1]) if sb is not None else (bb[1],)
+    missed: Dict[int, Tuple[int, int]] = {}
+    for name, kind, amount, line in p.posts:
+        if kind in ("sb", "bb") and _first_post(p, kind, name, line):
+            continue  # the blinds themselves; any other blind is posted by a player coming back
+        live, dead = missed.get(seat_of[name], (0, 0))
+        if kind == "bb":
+            live += amount
+        elif kind == "sb" or kind == "dead":
+            dead += amount
+        elif kind == "sbbb":
+            big = bb[1]
+            live, dead = live + min(amount, big), dead + max(amount - big, 0)
+        else:
+            continue
+        missed[seat_of[name]] = (live, dead)
+    straddle = 0
+    straddler = None
+    if straddles:
+        if len(straddles) > 1 or n < 3 or position[straddles[0][0]] != 2:
+            raise SiteError("the engine plays one straddle, by the player on the big blind's left")
+        straddler, straddle = straddles[0]
+    ante, big_blind_ante = 0, False
+    if antes:
+        amounts = {a for _, a in antes}
+        if len(antes) == 1 and n > 1 and antes[0][0] == bb[0] and len(dealt) > 1 and antes[0][1] % n == 0:
+            ante, big_blind_ante = antes[0][1] // n, True
+        else:
+            ante = max(amounts)
+            stack = {name: s for _, name, s in dealt}
+            for name, amount in antes:
+                if amount != min(ante, stack[name]):
+                    raise SiteError(f"{name} antes {amount}, not the table's {ante}: the engine plays equal antes")
+            if len(antes) != n:
+                raise SiteError("not every player dealt in posts the ante")
+    if p.cash_drop:
+        # Money the site adds to the pot: dead money from a seat not in the blinds,
+        # whose stack the replay raises by as much (its own chips are untouched).
+        free = [seat for seat, name, _ in order[2 if n > 2 else 0:] if seat not in missed and name != straddler]
+        if n == 2 or not free:
+            raise SiteError("a cash drop in a hand with no seat outside the blinds")
+        missed[free[-1]] = (0, p.cash_drop)
+    stakes = Stakes(blinds=blinds, ante=ante, big_blind_ante=big_blind_ante, straddle=straddle,
+                    small_bet=p.small_bet if p.small_bet else 0, big_bet=p.big_bet if p.big_bet else 0)
+    return Layout(order, button, stakes, missed, straddler)
+
+
+def _first_post(p: Parsed, kind: str, name: str, line: int) -> bool:
+    """Whether this is the first post of its kind (the blind itself, not a missed one)."""
+    for other_name, other_kind, _, other_line in p.posts:
+        if other_kind == kind:
+            return other_line == line and other_name == name
+    return False
+
+
+_CARD_CACHE: Dict[str, int] = {}
+
+
+def _card(text: str) -> int:
+    card = _CARD_CACHE.get(text)
+    if card is None:
+        card = _CARD_CACHE[text] = parse_cards(text)[0]
+    return card
+
+
+def replay(site_hand) -> SiteReplay:
+    p: Parsed = site_hand._parsed
+    differences: List[str] = []
+    d = p.decimals
+    try:
+        lay = layout(p)
+    except SiteError as error:
+        return SiteReplay({}, {}, Decimal(0), False, (f"the engine cannot seat the hand: {error}",), None)
+    variant = p.variant
+    stacks = {seat: stack for seat, _, stack in lay.order}
+    for seat, (live, dead) in lay.missed.items():
+        if p.cash_drop and dead == p.cash_drop and live == 0:
+            stacks[seat] += dead
+    take = (p.rake or 0) + p.fees
+    options = Options(rake=RakeRule(1, 1, cap=take) if take else None, run_it_twice=p.run_twice)
+    name_of = {seat: name for seat, name, _ in lay.order}
+    seat_of = {name: seat for seat, name, _ in lay.order}
+    try:
+        hand = Hand(variant, stacks, button=lay.button, stakes=lay.stakes, options=options, deal="caller", log=False,
+                    missed_blinds=lay.missed)
+        holes, boards = _cards_for(p, lay, variant)
+    except PokerhashError as error:
+        return SiteReplay({}, {}, Decimal(0), False, (f"the engine cannot play the hand: {error}",), None)
+    acts = p.acts
+    k = 0
+    dealt_count = {seat: 0 for seat in stacks}
+    try:
+        while not hand.is_over:
+            pending = hand.pending
+            kind = pending.kind
+            if kind is PendingKind.DEAL:
+                target = pending.target
+                if target == "burn":
+                    hand.deal(())
+                elif target == "board":
+                    now = hand.boards
+                    run = len(now) - 1  # the run being dealt (the second after run it twice)
+                    board = boards[min(run, len(boards) - 1)] if boards else []
+                    have = len(now[-1])
+                    if len(board) < have + pending.count:
+                        differences.append(f"the site's board {board} stops before the engine's deal of "
+                                           f"{pending.count} more card(s)")
+                        break
+                    hand.deal(board[have:have + pending.count])
+                else:
+                    seat = pending.seat
+                    at = dealt_count[seat]
+                    hand.deal(holes[seat][at:at + pending.count])
+                    dealt_count[seat] = at + pending.count
+                continue
+            # a muck written while the betting still runs is no action
+            while k < len(acts) and acts[k].verb == "m" and name_of[pending.seat] != acts[k].player:
+                k += 1
+            if k >= len(acts):
+                differences.append(f"the actions stop before the end of the hand: the engine waits for {pending}")
+                break
+            act = acts[k]
+            k += 1
+            seat = seat_of.get(act.player)
+            if seat != pending.seat:
+                differences.append(f"line {act.line}: {act.player} acts, but the engine has "
+                                   f"{name_of.get(pending.seat)} to act ({pending})")
+                break
+            if act.street != hand.street and act.street >= 0:
+                differences.append(f"line {act.line}: {act.player} acts on street {act.street}, the engine is on "
+                                   f"street {hand.street}")
+                break
+            problem = _apply(hand, act, pending, seat)
+            if problem:
+                differences.append(f"line {act.line}: {problem}")
+                break
+    except PokerhashError as error:
+        act = acts[k - 1] if k else None
+        where = f"line {act.line} ({act.player} {act.verb}): " if act else ""
+        differences.append(f"{where}the engine refuses it: {error}")
+    for rest in acts[k:]:
+        if rest.verb != "m":
+            differences.append(f"line {rest.line}: {rest.player} acts after the end of the hand")
+            break
+    if not hand.is_over:
+        return SiteReplay({}, {}, Decimal(0), False, tuple(differences), hand)
+    result = hand.result
+    won = {name_of[seat]: to_decimal(v, d) for seat, v in result.payouts.items() if v}
+    returned = {name_of[seat]: to_decimal(v, d) for seat, v in result.returned.items() if v}
+    rake = to_decimal(result.rake, d)
+    engine_won = {name_of[seat]: v for seat, v in result.payouts.items() if v}
+    engine_returned = {name_of[seat]: v for seat, v in result.returned.items() if v}
+    _compare("won", engine_won, {k2: v for k2, v in p.collected.items() if v}, d, differences)
+    _compare("returned", engine_returned, {k2: v for k2, v in p.returned.items() if v}, d, differences)
+    if result.rake != take:
+        differences.append(f"rake and fees: the engine took {to_decimal(result.rake, d)}, the site "
+                           f"{to_decimal(take, d)}")
+    if p.total is not None:
+        put_in = sum(hand.contributed.values()) + _dead(lay) - sum(result.returned.values()) - p.cash_drop
+        # contributed counts live chips; dead money (big-blind ante, dead blinds) is apart.
+        if put_in != p.total:
+            differences.append(f"total pot: the engine's {to_decimal(put_in, d)}, the site's "
+                               f"{to_decimal(p.total, d)}")
+    return SiteReplay(won, returned, rake, not differences, tuple(differences), hand)
+
+
+def _dead(lay: Layout) -> int:
+    dead = sum(dead for _, dead in lay.missed.values())
+    if lay.stakes.big_blind_ante:
+        dead += lay.stakes.ante * len(lay.order)
+    return dead
+
+
+def _compare(what: str, engine: Dict[str, int], site: Dict[str, int], d: int, differences: List[str]) -> None:
+    for name in sorted(set(engine) | set(site)):
+        a, b = engine.get(name, 0), site.get(name, 0)
+        if a != b:
+            differences.append(f"{what} by {name}: the engine's {to_decimal(a, d)}, the site's {to_decimal(b, d)}")
+
+
+def _apply(hand: Hand, act: Act, pending, seat: int) -> Optional[str]:
+    verb = act.verb
+    if pending.kind is PendingKind.BRING_IN:
+        if verb == "bi":
+            done = hand.bring_in()
+            if act.amount is not None and done.to != act.amount:
+                return f"{act.player} brings in for {act.amount}, the engine's bring-in is {done.to}"
+            return None
+        if verb == "co":
+            done = hand.act(Action.bet_to(act.to))
+            return None
+        return f"{act.player} must bring in or complete, not {verb!r}"
+    if verb == "f" or verb == "m":
+        hand.act(Action.fold())
+    elif verb == "x":
+        if not pending.legal.can_check:
+            return f"{act.player} checks facing a bet"
+        hand.act(Action.check())
+    elif verb == "c":
+        done = hand.act(Action.call())
+        if act.amount is not None and done.chips != act.amount:
+            return f"{act.player} calls {act.amount} cents, the engine's call is {done.chips}"
+    elif verb == "b" or verb == "co":
+        to = act.to
+        if to is None:
+            to = hand.bets[seat] + act.amount
+        if act.all_in and to >= pending.legal.max_to:
+            done = hand.act(Action.all_in())
+        else:
+            done = hand.act(Action.bet_to(to))
+        if done.to != to:
+            return f"{act.player} bets or raises to {to} cents, the engine's is {done.to}"
+    else:
+        return f"{act.player}: {verb!r} is not possible now ({pending})"
+    return None
+
+
+def _cards_for(p: Parsed, lay: Layout, variant) -> Tuple[Dict[int, List[int]], List[List[int]]]:
+    """Hole cards by seat (stand-ins for unknown ones) and the boards, as ints."""
+    boards = [[_card(c) for c in board] for board in p.boards]
+    hole_count = variant.cards_per_player
+    used = {c for board in boards for c in board}
+    holes: Dict[int, List[int]] = {}
+    unknown: List[Tuple[int, str]] = []
+    for seat, name, _ in lay.order:
+        cards = p.known.get(name)
+        if cards and len(cards) == hole_count:
+            holes[seat] = [_card(c) for c in cards]
+            used.update(holes[seat])
+        else:
+            unknown.append((seat, name))
+    if not unknown:
+        return holes, boards
+    rest = [c for c in variant.deck(len(lay.order)) if c not in used]
+    folded = {a.player for a in p.acts if a.verb == "f"}
+    live_unknown = [(seat, name) for seat, name in unknown if name not in folded]
+    live_known = [seat for seat, name, _ in lay.order if name not in folded and seat in holes]
+    if live_unknown and boards and len(live_known) + len(live_unknown) > 1:
+        lowest = variant.lowest_rank(len(lay.order))
+        winners = [s for s in live_known if p.collected.get(_name(lay, s), 0)]
+        # Losing stand-ins for players who reach the showdown without showing.
+        for seat, name in sorted(live_unknown, key=lambda u: bool(p.collected.get(u[1], 0))):
+            wins = bool(p.collected.get(name, 0))
+            rivals = live_known + [s for s in holes if s not in live_known] if wins else winners or live_known
+            pick = _pick(variant, rest, hole_count, boards, [holes[s] for s in rivals if s in holes], lowest, wins)
+            holes[seat] = list(pick)
+            rest = [c for c in rest if c not in pick]
+            if not wins:
+                live_known.append(seat)
+        unknown = [(seat, name) for seat, name in unknown if seat not in holes]
+    for seat, name in unknown:
+        holes[seat], rest = rest[:hole_count], rest[hole_count:]
+    return holes, boards
+
+
+def _name(lay: Layout, seat: int) -> str:
+    return next(name for s, name, _ in lay.order if s == seat)
+
+
+def _pick(variant, rest: List[int], count: int, boards: List[List[int]], rivals: List[List[int]], lowest: int,
+          wins: bool) -> Tuple[int, ...]:
+    """Cards from ``rest`` that lose to every rival hand on every board (``wins``: beat them)."""
+    high, low = variant.high, variant.low
+    pool = sorted(rest, reverse=wins)[:12 + count]
+    fallback = tuple(pool[:count])
+    for combo in combinations(pool, count):
+        ok = True
+        for board in boards:
+            mine = high.value(combo, board, lowest) if high is not None else 0
+            my_low = low.value(combo, board, lowest) if low is not None else 0
+            for rival in rivals:
+                theirs = high.value(rival, board, lowest) if high is not None else 0
+                if (mine <= theirs) if wins else (mine >= theirs):
+                    ok = False
+                    break
+                if low is not None and not wins and my_low:
+                    their_low = low.value(rival, board, lowest)
+                    if my_low >= their_low:
+                        ok = False
+                        break
+            if not ok:
+                break
+        if ok:
+            return combo
+    return fallback
