@@ -183,7 +183,7 @@ def _parse(lines: List[str], site: str) -> Parsed:
     known = p.known
     acts = p.acts
     boards_from_streets: List[List[str]] = [[], []]
-    cancelled = False
+    cancelled = 0
     while i < n:
         raw = lines[i]
         line = raw.rstrip()
@@ -205,7 +205,6 @@ def _parse(lines: List[str], site: str) -> Parsed:
                     board = _CARDS.findall(line)
                     if board:
                         run = 1 if marker.startswith("SECOND") else 0
-                        boards_from_streets[run] = (boards_from_streets[run] or (boards_from_streets[0][:0]))
                         boards_from_streets[run] = _cards(" ".join(board))
                 continue
             if marker in _SHOWDOWNS:
@@ -297,7 +296,7 @@ def _parse(lines: List[str], site: str) -> Parsed:
             p.cash_drop += _amount(line[25:], i)
             continue
         if line == "Hand cancelled" or line.startswith("Hand cancelled"):
-            cancelled = True
+            cancelled = i
             continue
         if line.startswith("Betting is capped") or line.startswith("Table '") or line.startswith("The "):
             continue
@@ -305,9 +304,9 @@ def _parse(lines: List[str], site: str) -> Parsed:
             continue
         raise SiteError(f"unknown line {line!r}", i)
     if cancelled:
-        raise SiteError("the site cancelled the hand", i)
+        raise SiteError("the site cancelled the hand", cancelled)
     if summary < 0:
-        raise SiteError(f"the hand is truncated: it stops at line {n} without its summary", n)
+        raise SiteError("the hand is truncated: it stops here, without its summary", n)
     _summary(p, lines, summary, seat_names)
     if not p.boards and any(boards_from_streets):
         p.boards = [b for b in boards_from_streets if b]
@@ -352,6 +351,8 @@ def _summary(p: Parsed, lines: List[str], start: int, seat_names: Dict[int, str]
                     p.rake = _amount(value, index + 1)
                 elif label in ("Jackpot", "Bingo", "Fortune", "Tax", "JP Fee", "Fee"):
                     p.fees += _amount(value, index + 1)
+                    if label in ("Bingo", "Fortune"):
+                        p.site = "ggpoker"  # GGPoker's fees: its PokerStars-style text, however labelled
                 elif part.startswith("Rake "):
                     p.rake = _amount(part[5:], index + 1)
                 else:

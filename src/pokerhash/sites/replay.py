@@ -359,6 +359,8 @@ def _pick(variant, rest: List[int], count: int, boards: List[List[int]], rivals:
           wins: bool) -> Tuple[int, ...]:
     """Cards from ``rest`` that lose to every rival hand on every board (``wins``: beat them)."""
     high, low = variant.high, variant.low
+    boards = [tuple(board) for board in boards]
+    rivals = [tuple(rival) for rival in rivals]
     pool = sorted(rest, reverse=wins)[:12 + count]
     fallback = tuple(pool[:count])
     for combo in combinations(pool, count):

@@ -1,0 +1,145 @@
+"""A site hand as PHH (:class:`~pokerhash.engine.history.HandHistory`).
+
+Players are written in the engine's order (from the button's left, the button last),
+amounts in the hand's unit (``decimals`` 2: cents of the currency; tournament chips
+are written as whole numbers), unknown hole cards as ``??``. Optional fields:
+``venue``, ``hand``, ``table``, ``time`` (as the site writes it), ``currency``,
+``players``, ``seats``, ``seat_count``, ``winnings`` (what each player collected);
+what PHH cannot say is written in ``_pokerhash_`` fields: ``_pokerhash_missed_blinds``
+(``[player, live, dead]`` for a blind posted by a player coming back),
+``_pokerhash_boards`` (both boards of a hand run twice; ``actions`` deal the first),
+``_pokerhash_rake`` and ``_pokerhash_fees``, ``_pokerhash_returned`` (uncalled bets),
+``_pokerhash_cash_drop``.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Dict, List
+
+from ..engine.history import HandHistory
+from ..engine.history_hands import variant_code
+from .replay import layout
+
+__all__ = ["to_history"]
+
+VENUES = {"pokerstars": "PokerStars", "ggpoker": "GGPoker"}
+
+
+def _unit(cents: int):
+    return cents // 100 if cents % 100 == 0 else Decimal(cents).scaleb(-2)
+
+
+def to_history(site_hand) -> HandHistory:
+    p = site_hand._parsed
+    lay = layout(p)
+    order = lay.order
+    n = len(order)
+    number = {name: k + 1 for k, (_, name, _) in enumerate(order)}
+    stakes = lay.stakes
+    variant = p.variant
+    antes = [0] * n
+    if stakes.big_blind_ante:
+        antes[0 if n == 2 else 1] = stakes.ante * n
+    elif stakes.ante:
+        antes = [stakes.ante] * n
+    history = HandHistory(variant=variant_code(variant), starting_stacks=[s for _, _, s in order], actions=[],
+                          antes=antes[::-1] if n == 2 else antes, decimals=2,
+                          ante_trimming_status=bool(stakes.ante and not stakes.big_blind_ante))
+    contributed: Dict[str, int] = {}
+    if not variant.is_stud:
+        blinds = [0] * n
+        written = list(stakes.blinds) if len(stakes.blinds) == 2 else [0] + list(stakes.blinds)
+        blinds[:2] = written
+        if stakes.straddle:
+            blinds[2] = stakes.straddle
+        history.blinds_or_straddles = blinds if n > 2 else blinds[:2]
+        names = [name for _, name, _ in order]
+        for k, amount in enumerate(stakes.blinds):
+            contributed[names[(1 - k) if n == 2 else k]] = amount
+        if lay.straddler:
+            contributed[lay.straddler] = stakes.straddle
+        for seat, (live, dead) in lay.missed.items():
+            name = next(nm for s, nm, _ in order if s == seat)
+            contributed[name] = contributed.get(name, 0) + live
+    if variant.limit.value == "fixed-limit":
+        history.small_bet, history.big_bet = stakes.small_bet or stakes.blinds[-1], \
+            stakes.big_bet or 2 * (stakes.small_bet or stakes.blinds[-1])
+    else:
+        history.min_bet = stakes.blinds[-1] if stakes.blinds else stakes.small_bet
+    if variant.is_stud:
+        history.bring_in = stakes.bring_in
+    actions: List[str] = []
+    hole = variant.cards_per_player
+    for _, name, _ in order:
+        cards = p.known.get(name)
+        text = "".join(cards) if cards and len(cards) == hole else "??" * hole
+        actions.append(f"d dh p{number[name]} {text}")
+    boards = p.boards
+    board = boards[0] if boards else []
+    dealt = 0
+    street = 0
+    flop = 3
+    for act in p.acts:
+        if act.street > street and not variant.is_stud:
+            for s in range(street + 1, act.street + 1):
+                count = flop if s == 1 else 1
+                if dealt + count <= len(board):
+                    actions.append(f"d db {''.join(board[dealt:dealt + count])}")
+                    dealt += count
+            street = act.street
+            contributed = {}
+        who = f"p{number[act.player]}"
+        if act.verb in ("f",):
+            actions.append(f"{who} f")
+        elif act.verb == "m":
+            continue
+        elif act.verb in ("x", "c", "bi"):
+            actions.append(f"{who} cc" if act.verb != "bi" else f"{who} pb")
+            if act.verb == "c" and act.amount is not None:
+                contributed[act.player] = contributed.get(act.player, 0) + act.amount
+        else:
+            to = act.to if act.to is not None else contributed.get(act.player, 0) + act.amount
+            contributed[act.player] = to
+            actions.append(f"{who} cbr {_unit(to)}")
+    showdown = [f"p{number[name]} sm {''.join(p.known[name])}" for _, name, _ in order
+                if name in p.known and len(p.known[name]) == hole and _shown(p, name)]
+    # Once no more betting can happen the hands are shown, before the rest of the
+    # board when the players are all-in (PHH specification, showdown).
+    actions += showdown
+    while dealt < len(board):
+        count = flop if dealt == 0 else 1
+        actions.append(f"d db {''.join(board[dealt:dealt + count])}")
+        dealt += count
+    history.actions = actions
+    fields: Dict[str, object] = {"venue": VENUES.get(p.site, p.site), "hand": p.hand_id, "table": p.table}
+    if p.time:
+        fields["time"] = p.time
+    if p.currency:
+        fields["currency"] = p.currency
+    fields["seats"] = [seat for seat, _, _ in order]
+    if p.max_seats:
+        fields["seat_count"] = p.max_seats
+    fields["players"] = [name for _, name, _ in order]
+    history.winnings = [p.collected.get(name, 0) for _, name, _ in order]
+    if p.tournament:
+        fields["tournament"] = p.tournament
+    if lay.missed:
+        fields["_pokerhash_missed_blinds"] = [[number[next(nm for s, nm, _ in order if s == seat)], _unit(live),
+                                               _unit(dead)] for seat, (live, dead) in sorted(lay.missed.items())]
+    if p.run_twice and len(boards) > 1:
+        fields["_pokerhash_boards"] = ["".join(b) for b in boards]
+    if p.rake is not None:
+        fields["_pokerhash_rake"] = _unit(p.rake)
+    if p.fees:
+        fields["_pokerhash_fees"] = _unit(p.fees)
+    if p.returned:
+        fields["_pokerhash_returned"] = [_unit(p.returned.get(name, 0)) for _, name, _ in order]
+    if p.cash_drop:
+        fields["_pokerhash_cash_drop"] = _unit(p.cash_drop)
+    history.fields = fields
+    return history
+
+
+def _shown(p, name: str) -> bool:
+    return name not in p.mucked or bool(p.collected.get(name))
