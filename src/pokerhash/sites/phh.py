@@ -5,8 +5,10 @@ amounts in the hand's unit (``decimals`` 2: cents of the currency; tournament ch
 are written as whole numbers), unknown hole cards as ``??``. Optional fields:
 ``venue``, ``hand``, ``table``, ``time`` (as the site writes it), ``currency``,
 ``players``, ``seats``, ``seat_count``, ``winnings`` (what each player collected);
-what PHH cannot say is written in ``_pokerhash_`` fields: ``_pokerhash_missed_blinds``
-(``[player, live, dead]`` for a blind posted by a player coming back),
+what PHH cannot say is written in ``_pokerhash_`` fields:
+``_pokerhash_missed_blinds_live`` and ``_dead`` (per player: the blinds posted by a
+player coming back, the live part a bet, the dead part straight into the pot; a
+GGPoker cash drop is written there too, as dead money),
 ``_pokerhash_boards`` (both boards of a hand run twice; ``actions`` deal the first),
 ``_pokerhash_rake`` and ``_pokerhash_fees``, ``_pokerhash_returned`` (uncalled bets),
 ``_pokerhash_cash_drop``.
@@ -125,8 +127,8 @@ def to_history(site_hand) -> HandHistory:
     if p.tournament:
         fields["tournament"] = p.tournament
     if lay.missed:
-        fields["_pokerhash_missed_blinds"] = [[number[next(nm for s, nm, _ in order if s == seat)], _unit(live),
-                                               _unit(dead)] for seat, (live, dead) in sorted(lay.missed.items())]
+        fields["_pokerhash_missed_blinds_live"] = [_unit(lay.missed.get(seat, (0, 0))[0]) for seat, _, _ in order]
+        fields["_pokerhash_missed_blinds_dead"] = [_unit(lay.missed.get(seat, (0, 0))[1]) for seat, _, _ in order]
     if p.run_twice and len(boards) > 1:
         fields["_pokerhash_boards"] = ["".join(b) for b in boards]
     if p.rake is not None:

@@ -1,0 +1,162 @@
+"""pokerhash.sites: every test hand imports, replays on the engine and agrees with the
+figures of its own text, read here by a small independent reader of the summary
+lines (not by the importer); bad hands are refused with a reason; sources of every kind."""
+
+import io
+import re
+import zipfile
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+import pokerhash.sites as sites
+from pokerhash.engine import history
+
+DATA = Path(__file__).parent / "data" / "sites"
+GOOD = sorted((DATA / "pokerstars").glob("*.txt")) + sorted((DATA / "ggpoker").glob("*.txt"))
+
+_SEAT = re.compile(r"^Seat (\d+): (.*) \(\D?([\d,.]+)\D? in chips", re.M)
+_WON = re.compile(r"(?:won|collected) \(\D?([\d,.]+)\D?\)")
+_FIGURE = re.compile(r"(Rake|Jackpot|Bingo|Fortune|Tax) \D?([\d,.]+)")
+
+
+def _hands_of(path):
+    text = path.read_text(encoding="utf-8")
+    return [h for h in re.split(r"\n(?=PokerStars |Poker Hand #)", text) if h.strip()]
+
+
+def summary_figures(text):
+    """What each seat won (summed over 'won (X)' and 'collected (X)' of its summary line),
+    the rake and the fees, read from the summary alone."""
+    summary = text[text.index("*** SUMMARY ***"):]
+    names = {int(seat): name for seat, name, _ in _SEAT.findall(text[:text.index("***")])}
+    won = {}
+    for line in summary.splitlines():
+        m = re.match(r"Seat (\d+): ", line)
+        if m:
+            amounts = [Decimal(a.replace(",", "")) for a in _WON.findall(line)]
+            if amounts:
+                won[names[int(m.group(1))]] = sum(amounts)
+    figures = dict(_FIGURE.findall(summary.splitlines()[1]))
+    rake = Decimal(figures.pop("Rake").replace(",", ""))
+    fees = sum((Decimal(v) for v in figures.values()), Decimal(0))
+    return won, rake, fees
+
+
+CASES = [(path, i, text) for path in GOOD for i, text in enumerate(_hands_of(path))]
+
+
+@pytest.mark.parametrize("path,index,text", CASES, ids=[f"{p.stem}-{i}" for p, i, _ in CASES])
+def test_hand_imports_replays_and_agrees(path, index, text):
+    hands = list(sites.read(path))
+    assert len(hands) == len(_hands_of(path))
+    hand = hands[index]
+    assert hand.error is None, hand.error
+    won, rake, fees = summary_figures(text)
+    assert hand.collected == won
+    assert hand.rake == rake and hand.fees == fees
+    assert sum(hand.players.values()) == sum(Decimal(s.replace(",", "")) for _, name, s in _SEAT.findall(
+        text[:text.index("***")]) if name in hand.players)
+    result = hand.replay()
+    assert result.agrees, result.differences
+    assert result.won == won
+    assert result.rake == rake + fees
+    # The PHH history names the players and what they won, and reads back.
+    phh = hand.history
+    assert phh.fields["players"] == list(hand.players) or set(phh.fields["players"]) == set(hand.players)
+    back = history.loads(history.dumps(phh))
+    assert back.actions == phh.actions
+    assert [Decimal(s).scaleb(-back.decimals) for s in back.starting_stacks] == \
+        [Decimal(s).scaleb(-phh.decimals) for s in phh.starting_stacks]
+
+
+def test_a_changed_figure_is_a_named_difference():
+    text = _hands_of(DATA / "pokerstars" / "cash.txt")[1].replace("collected $57 from main pot",
+                                                                    "collected $56 from main pot")
+    hand = next(sites.read(text))
+    result = hand.replay()
+    assert not result.agrees
+    assert any("Charlie" in d and "116" in d for d in result.differences), result.differences
+
+
+def test_an_illegal_action_is_a_difference_not_an_exception():
+    text = _hands_of(DATA / "pokerstars" / "cash.txt")[3].replace("Ivy: calls $0.50", "Ivy: raises $5 to $5.50")
+    result = next(sites.read(text)).replay()
+    assert not result.agrees and "line" in result.differences[0]
+
+
+def test_refused_hands_name_the_line_and_reason():
+    hands = list(sites.read(DATA / "refused"))
+    assert [h.hand_id for h in hands] == ["250000000020", "250000000021", "250000000022"]
+    assert "cancelled" in hands[0].error and hands[0].error.startswith("line 9:")
+    assert "truncated" in hands[1].error
+    assert "not an amount" in hands[2].error and hands[2].error.startswith("line 44:")
+    with pytest.raises(sites.SiteError):
+        hands[0].replay()
+
+
+def test_text_that_is_no_hand_is_reported():
+    text = "garbage line\n\n" + _hands_of(DATA / "pokerstars" / "tournament.txt")[0]
+    hands = list(sites.read(text))
+    assert len(hands) == 2 and "no hand of a known site" in hands[0].error and hands[1].error is None
+
+
+def test_sources_of_every_kind(tmp_path):
+    text = (DATA / "pokerstars" / "cash.txt").read_text(encoding="utf-8")
+    expected = [h.hand_id for h in sites.read(DATA / "pokerstars" / "cash.txt")]
+    assert len(expected) == 6
+    assert [h.hand_id for h in sites.read(text)] == expected
+    assert [h.hand_id for h in sites.read(text.encode())] == expected
+    assert [h.hand_id for h in sites.read(io.StringIO(text))] == expected
+    assert [h.hand_id for h in sites.read(io.BytesIO(text.encode()))] == expected
+    # BOM, CRLF and bare CR line ends, UTF-16
+    for data in (b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode(), text.replace("\n", "\r").encode(),
+                 text.encode("utf-16")):
+        assert [h.hand_id for h in sites.read(data)] == expected
+        assert all(h.error is None for h in sites.read(data))
+
+
+def test_mixed_site_folders_and_zips_in_order(tmp_path):
+    folder = tmp_path / "hh"
+    (folder / "sub").mkdir(parents=True)
+    stars = (DATA / "pokerstars" / "cash.txt").read_bytes()
+    gg = (DATA / "ggpoker" / "rush.txt").read_bytes()
+    (folder / "a.txt").write_bytes(stars + b"\n\n" + gg)
+    (folder / "sub" / "b.txt").write_bytes(gg)
+    with zipfile.ZipFile(folder / "c.zip", "w") as archive:
+        archive.writestr("inner/d.txt", stars)
+    (folder / "picture.png").write_bytes(b"\x89PNG\x00\x00binary")
+    hands = list(sites.read(folder))
+    assert [h.site for h in hands] == ["pokerstars"] * 6 + ["ggpoker"] * 3 + ["pokerstars"] * 6 + ["ggpoker"] * 3
+    assert all(h.error is None for h in hands)
+    assert hands[6].source.path.endswith("a.txt") and hands[6].source.index == 6
+    assert hands[9].source.path.endswith("c.zip/inner/d.txt")
+    only = list(sites.read(folder, site="ggpoker"))
+    assert sum(h.error is None for h in only) == 6 and all("not ggpoker" in h.error for h in only if h.error)
+
+
+def test_encodings_hand_by_hand():
+    hand = _hands_of(DATA / "pokerstars" / "tournament.txt")[0]
+    utf8 = hand.replace("Lou", "Jürgen").encode("utf-8")
+    cp1252 = hand.replace("Lou", "Jürgen").encode("cp1252")
+    hands = list(sites.read(utf8 + b"\n\n" + cp1252))
+    assert [h.error for h in hands] == [None, None]
+    assert all("Jürgen" in h.players for h in hands)
+    # A name that was double-encoded by some tool is kept as written.
+    double = hand.replace("Lou", "JÃ¼rgen").encode("utf-8")
+    assert "JÃ¼rgen" in next(sites.read(double)).players
+
+
+def test_dump_all_writes_phhs(tmp_path):
+    hands = list(sites.read(DATA))
+    target = tmp_path / "out.phhs"
+    sites.dump_all(hands, target)
+    back = history.load_all(target)
+    assert len(back) == sum(h.error is None for h in hands)
+    assert back[0].fields["venue"] in ("PokerStars", "GGPoker")
+
+
+def test_unknown_site_argument():
+    with pytest.raises(sites.SiteError):
+        list(sites.read("x\n", site="nosuchsite"))
