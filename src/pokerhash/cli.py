@@ -6,6 +6,7 @@
     pokerhash bench [--full] [--repeats N] [--only high|omaha|low|shortdeck|a5|deuce7|badugi] [--cpu]
     pokerhash equity AhAd KsKc --board Td7c2s
     pokerhash acpc HOST PORT --game holdem.nolimit.2p.reverse_blinds.game --agent mybot:act
+    pokerhash import HandHistory/ -o hands.phhs [--workers N] [--site pokerstars] [--no-verify]
     pokerhash --version
 
 Each subcommand is a function ``add_<name>(commands)`` that declares its arguments and
@@ -242,7 +243,23 @@ def add_acpc(commands: argparse._SubParsersAction) -> None:
     ac.set_defaults(run=acpc_command.run)
 
 
-SUBCOMMANDS = [add_eval, add_bench, add_equity, add_acpc]
+def add_import(commands: argparse._SubParsersAction) -> None:
+    imp = commands.add_parser("import", help="site hand histories (a folder, zip or file) to one PHH .phhs file")
+    imp.add_argument("source", help="a folder (read recursively), a .zip or a hand-history file")
+    imp.add_argument("-o", "--output", required=True, help="the .phhs file to write")
+    imp.add_argument("--site", help="read only this site's hands (others are refused)")
+    imp.add_argument("--workers", type=int, default=None, help="processes (default: every core; 1: this one)")
+    imp.add_argument("--no-verify", action="store_true", help="do not replay the hands on the engine")
+    imp.add_argument("--quiet", action="store_true", help="no progress bar")
+
+    def run(args: argparse.Namespace) -> int:
+        from .sites.importing import run_import
+        return run_import(args)
+
+    imp.set_defaults(run=run)
+
+
+SUBCOMMANDS = [add_eval, add_bench, add_equity, add_acpc, add_import]
 
 
 def _print(text: str) -> int:

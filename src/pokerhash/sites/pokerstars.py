@@ -65,9 +65,15 @@ _STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3, "FIRST FLOP": 1, 
 _SHOWDOWNS = ("SHOW DOWN", "SHOWDOWN", "FIRST SHOW DOWN", "SECOND SHOW DOWN", "FIRST SHOWDOWN", "SECOND SHOWDOWN")
 
 
+_VARIANTS: dict = {}
+
+
 def cents(text: str) -> int:
     """An amount as written (``$1,234.56``, ``€0.5``, ``1500``) in cents."""
     text = text.strip(_SYMBOLS)
+    whole, dot, fraction = text.partition(".")
+    if whole.isdigit() and (not dot or (len(fraction) == 2 and fraction.isdigit())):
+        return int(whole) * 100 + (int(fraction) if dot else 0)  # the common case, fast
     if text.endswith((" USD", " EUR", " GBP")):
         text = text[:-4]
     text = text.replace(",", "")
@@ -116,7 +122,11 @@ def _parse(lines: List[str], site: str) -> Parsed:
     base = _GAMES.get((game.group("game"), game.group("cards")))
     if base is None:
         raise SiteError(f"a game the importer does not read: {game.group(0)!r}", 1)
-    p.variant = base.with_limit(_LIMITS[game.group("limit")]) if not base.is_stud else base
+    key = (game.group(0), game.group("cards"))
+    variant = _VARIANTS.get(key)
+    if variant is None:
+        variant = _VARIANTS[key] = base.with_limit(_LIMITS[game.group("limit")]) if not base.is_stud else base
+    p.variant = variant
     tournament = _TOURNAMENT.search(rest, 0, game.start())
     stakes = _STAKES.search(rest, game.end())
     p.stakes = stakes.group("stakes") if stakes else ""
