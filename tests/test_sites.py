@@ -160,3 +160,39 @@ def test_dump_all_writes_phhs(tmp_path):
 def test_unknown_site_argument():
     with pytest.raises(sites.SiteError):
         list(sites.read("x\n", site="nosuchsite"))
+
+
+def test_read_parallel_matches_read():
+    paths = [str(p) for p in sorted(DATA.rglob("*.txt"))]
+    serial = [(h.hand_id, h.error) for path in paths for h in sites.read(path)]
+    results = [pair for per_file in sites.read_parallel(paths, workers=2, verify=True) for pair in per_file]
+    assert [(h.hand_id, h.error) for h, _ in results] == serial
+    assert all(r.agrees for h, r in results if h.error is None)
+    assert all(r is None for h, r in results if h.error is not None)
+
+
+def test_import_command(tmp_path, capsys):
+    from pokerhash.cli import main
+    out = tmp_path / "all.phhs"
+    assert main(["import", str(DATA), "-o", str(out), "--workers", "1", "--quiet"]) == 0
+    text = capsys.readouterr().out
+    rows = {line.split()[0]: line.split()[1:5] for line in text.splitlines()[1:] if not line.startswith(" ")}
+    assert rows["pokerstars"] == ["11", "8", "8", "3"] and rows["ggpoker"] == ["3", "3", "3", "0"]
+    assert "refused 1: the site cancelled the hand" in text
+    assert len(history.load_all(out)) == 11
+    assert main(["import", str(tmp_path / "missing"), "-o", str(out)]) == 2
+
+
+def test_import_without_tqdm(tmp_path, monkeypatch, capsys):
+    import builtins
+    real_import = builtins.__import__
+
+    def no_tqdm(name, *args, **kwargs):
+        if name == "tqdm":
+            raise ImportError("no tqdm")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_tqdm)
+    from pokerhash.cli import main
+    assert main(["import", str(DATA / "ggpoker"), "-o", str(tmp_path / "g.phhs"), "--workers", "1"]) == 0
+    assert "ggpoker" in capsys.readouterr().out

@@ -32,18 +32,22 @@ def _parser(site: str):
     return {"pokerstars": pokerstars.parse, "ggpoker": pokerstars.parse}[site]
 
 
-def parse_hand(text: str, source: Source = Source("<text>", 0, 1), site: Optional[str] = None) -> SiteHand:
-    """One hand's text as a :class:`SiteHand` (``error`` set when it cannot be imported)."""
+def parse_hand(text: str, source: Source = Source("<text>", 0, 1), site: Optional[str] = None,
+               detected: Optional[str] = None) -> SiteHand:
+    """One hand's text as a :class:`SiteHand` (``error`` set when it cannot be imported);
+    ``site``: refuse hands of other sites; ``detected``: the site, already known."""
     from .model import failed, site_hand
-    first = text.lstrip("\ufeff").split("\n", 1)[0]
-    detected = site_of(first)
+    text = text.lstrip("\ufeff")
+    first = text[:text.find("\n")] if "\n" in text else text
+    if detected is None:
+        detected = site_of(first)
     if detected is None:
         return failed(site or "", "", f"line {source.line}: text that is no hand of a known site "
                       f"({', '.join(SITES)}): {first[:80]!r}", source, text)
     if site is not None and detected != site:
         return failed(detected, "", f"line {source.line}: a {detected} hand, not {site}", source, text)
     try:
-        parsed = _parser(detected)(text.lstrip("\ufeff"), detected)
+        parsed = _parser(detected)(text, detected)
     except SiteError as error:
         hand_id = _hand_id(first)
         line = f"line {source.line + error.line - 1}: " if error.line is not None else ""
@@ -72,7 +76,7 @@ def read(source, site: Optional[str] = None) -> Iterator[SiteHand]:
         raise SiteError(f"unknown site {site!r} (sites: {', '.join(SITES)})")
     for name, stream in open_sources(source):
         for chunk in chunks(stream):
-            yield parse_hand(chunk.text, Source(name, chunk.index, chunk.line), site)
+            yield parse_hand(chunk.text, Source(name, chunk.index, chunk.line), site, chunk.site)
 
 
 def read_parallel(paths: Iterable[str], workers: Optional[int] = None, site: Optional[str] = None,

@@ -43,7 +43,6 @@ _TOURNAMENT = re.compile(r"Tournament #(?P<id>\d+)")
 _STAKES = re.compile(r"\((?P<stakes>[^()]*(?:\([^()]*\))?[^()]*)\)")
 _TABLE = re.compile(r"Table '(?P<table>.*)' (?:(?P<max>\d+)-max )?(?:\(Play Money\) )?Seat #(?P<button>\d+) is the button")
 _SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^()]*?) in chips(?:, [^()]*)?\)(?P<rest>.*)")
-_RAISE = re.compile(r"raises (?P<by>\S+) to (?P<to>\S+)(?P<allin> and is all-in)?(?: and has reached the [^ ]+ cap)?")
 _COLLECTED = re.compile(r"(?P<name>.*) collected (?P<amount>\S+) from (?:(?:main |side )?pot(?:-\d+)?)")
 _RETURNED = re.compile(r"Uncalled bet \((?P<amount>[^)]+)\) returned to (?P<name>.*)")
 _CARDS = re.compile(r"\[(?P<cards>[^\]]*)\]")
@@ -85,27 +84,26 @@ def cents(text: str) -> int:
     return int(whole) * 100 + (int((fraction + "0")[:2]) if dot else 0)
 
 
+new_act = tuple.__new__  # an Act without NamedTuple's Python-level __new__: one per action line
+
+
 def _cards(text: str) -> List[str]:
     return text.split()
 
 
 def parse(text: str, site: str) -> Parsed:
     """One hand's text; SiteError (naming the line) when it cannot be read."""
-    lines = text.split("\n")
-    line_no = 0
+    if " \n" in text or "\t" in text:
+        text = _TRAILING.sub("\n", text)  # trailing blanks (after a section marker, say) are no part of a line
     try:
-        return _parse(lines, site)
+        return _parse(text.split("\n"), site)
     except SiteError:
         raise
     except (ValueError, KeyError, IndexError) as error:
-        line_no = getattr(error, "line", None)
-        raise SiteError(f"cannot read: {error}", line_no) from None
+        raise SiteError(f"cannot read: {error}") from None
 
 
-class _LineError(ValueError):
-    def __init__(self, message: str, line: int):
-        super().__init__(message)
-        self.line = line
+_TRAILING = re.compile(r"[ \t]+(?=\n)")
 
 
 def _parse(lines: List[str], site: str) -> Parsed:
@@ -169,13 +167,13 @@ def _parse(lines: List[str], site: str) -> Parsed:
         seat = _SEAT.fullmatch(lines[i].rstrip())
         if seat is None:
             raise SiteError(f"cannot read the seat line {lines[i]!r}", i + 1)
-        name = seat.group("name")
-        number = int(seat.group("seat"))
+        number, name, stack, seat_rest = seat.groups()
+        number = int(number)
         if name in names:
             raise SiteError(f"two seats hold {name!r}", i + 1)
         names[name] = number
-        p.seats.append((number, name, cents(seat.group("stack"))))
-        if "sitting out" in seat.group("rest") or "out of hand" in seat.group("rest"):
+        p.seats.append((number, name, _amount(stack, i + 1)))
+        if seat_rest and ("sitting out" in seat_rest or "out of hand" in seat_rest):
             p.sitting_out.add(name)
         i += 1
     if not p.seats:
@@ -195,8 +193,7 @@ def _parse(lines: List[str], site: str) -> Parsed:
     boards_from_streets: List[List[str]] = [[], []]
     cancelled = 0
     while i < n:
-        raw = lines[i]
-        line = raw.rstrip()
+        line = lines[i]
         i += 1
         if not line:
             continue
@@ -232,30 +229,37 @@ def _parse(lines: List[str], site: str) -> Parsed:
         if name is not None:
             verb = line[colon + 2:]
             acted.add(name)
-            if verb == "folds" or verb.startswith("folds ["):
+            space = verb.find(" ")
+            word = verb if space < 0 else verb[:space]
+            if word == "folds":
                 if verb != "folds":
                     known[name] = _cards(verb[7:-1])
                 kind = "m" if (showdown or shown_on_street) else "f"
-                acts.append(Act(name, kind, None, None, False, street, i))
-            elif verb == "checks":
-                acts.append(Act(name, "x", None, None, False, street, i))
-            elif verb.startswith("calls "):
-                all_in = verb.endswith(" and is all-in")
-                amount = verb[6:-14] if all_in else verb[6:]
-                acts.append(Act(name, "c", _amount(amount, i), None, all_in, street, i))
-            elif verb.startswith("bets "):
-                all_in = verb.endswith(" and is all-in")
-                amount = verb[5:-14] if all_in else verb[5:]
-                acts.append(Act(name, "b", _amount(amount, i), None, all_in, street, i))
-            elif verb.startswith("raises "):
-                m = _RAISE.fullmatch(verb)
-                if m is None:
+                acts.append(new_act(Act, (name, kind, None, None, False, street, i)))
+            elif word == "calls":
+                amount = verb[6:]
+                all_in = amount.endswith(" and is all-in")
+                if all_in:
+                    amount = amount[:-14]
+                acts.append(new_act(Act, (name, "c", _amount(amount, i), None, all_in, street, i)))
+            elif word == "raises":
+                words = verb.split(" ")
+                if len(words) < 4 or words[2] != "to" or (len(words) > 4 and not (
+                        verb.endswith(" and is all-in") or " cap" in verb)):
                     raise SiteError(f"cannot read the raise {line!r}", i)
-                acts.append(Act(name, "b", _amount(m.group("by"), i), _amount(m.group("to"), i),
-                                m.group("allin") is not None, street, i))
-            elif verb.startswith("posts "):
-                _post(p, name, verb, i, street)
-            elif verb.startswith("shows ["):
+                acts.append(new_act(Act, (name, "b", _amount(words[1], i), _amount(words[3], i),
+                                          verb.endswith(" and is all-in"), street, i)))
+            elif verb == "checks":
+                acts.append(new_act(Act, (name, "x", None, None, False, street, i)))
+            elif word == "bets":
+                amount = verb[5:]
+                all_in = amount.endswith(" and is all-in")
+                if all_in:
+                    amount = amount[:-14]
+                acts.append(new_act(Act, (name, "b", _amount(amount, i), None, all_in, street, i)))
+            elif word == "posts":
+                _post(p, name, verb, i)
+            elif word == "shows" and verb.startswith("shows ["):
                 end = verb.index("]")
                 known[name] = _cards(verb[7:end])
                 shown_on_street.add(name)
@@ -329,49 +333,45 @@ def _parse(lines: List[str], site: str) -> Parsed:
     return p
 
 
+_AMOUNTS: Dict[str, int] = {}  # amounts repeat (stakes, stacks, bets): read each once
+
+
 def _amount(text: str, line: int) -> int:
+    value = _AMOUNTS.get(text)
+    if value is not None:
+        return value
     try:
-        return cents(text)
+        value = cents(text)
     except ValueError as error:
         raise SiteError(str(error), line) from None
+    if len(_AMOUNTS) > 50000:
+        _AMOUNTS.clear()
+    _AMOUNTS[text] = value
+    return value
 
 
-def _post(p: Parsed, name: str, verb: str, line: int, street: int) -> None:
+_POSTS = {"posts small blind": "sb", "posts big blind": "bb", "posts the ante": "ante",
+          "posts small & big blinds": "sbbb", "posts straddle": "straddle", "posts dead blind": "dead",
+          "posts ante": "ante"}
+
+
+def _post(p: Parsed, name: str, verb: str, line: int) -> None:
     if verb.endswith(" and is all-in"):
         verb = verb[:-14]
-    for prefix, kind in (("posts small blind ", "sb"), ("posts big blind ", "bb"), ("posts the ante ", "ante"),
-                         ("posts small & big blinds ", "sbbb"), ("posts straddle ", "straddle"),
-                         ("posts dead blind ", "dead"), ("posts ante ", "ante")):
-        if verb.startswith(prefix):
-            p.posts.append((name, kind, _amount(verb[len(prefix):], line), line))
-            return
-    raise SiteError(f"unknown post {verb!r}", line)
+    what, _, amount = verb.rpartition(" ")
+    kind = _POSTS.get(what)
+    if kind is None:
+        raise SiteError(f"unknown post {verb!r}", line)
+    p.posts.append((name, kind, _amount(amount, line), line))
 
 
 def _summary(p: Parsed, lines: List[str], start: int, seat_names: Dict[int, str]) -> None:
     boards: List[List[str]] = []
     for index in range(start, len(lines)):
         line = lines[index].rstrip()
-        if line.startswith("Total pot "):
-            parts = line.split(" | ")
-            p.total = _amount(parts[0][10:].split(" ")[0], index + 1)
-            for part in parts[1:]:
-                label, _, value = part.rpartition(" ")
-                if label == "Rake":
-                    p.rake = _amount(value, index + 1)
-                elif label in ("Jackpot", "Bingo", "Fortune", "Tax", "JP Fee", "Fee"):
-                    p.fees += _amount(value, index + 1)
-                    if label in ("Bingo", "Fortune"):
-                        p.site = "ggpoker"  # GGPoker's fees: its PokerStars-style text, however labelled
-                elif part.startswith("Rake "):
-                    p.rake = _amount(part[5:], index + 1)
-                else:
-                    raise SiteError(f"unknown figure {part!r} in {line!r}", index + 1)
-        elif line.startswith(("Board [", "FIRST Board [", "SECOND Board [")):
-            boards.append(_cards(line[line.index("[") + 1:line.rindex("]")]))
-        elif line.startswith("Hand was run twice"):
-            p.run_twice = True
-        elif line.startswith("Seat "):
+        if line[:5] == "Seat ":
+            if "ed [" not in line:
+                continue  # only shown and mucked cards matter here
             colon = line.find(": ")
             number = int(line[5:colon]) if colon > 5 and line[5:colon].isdigit() else None
             name = seat_names.get(number)
@@ -382,5 +382,22 @@ def _summary(p: Parsed, lines: List[str], start: int, seat_names: Dict[int, str]
                 at = rest.find(word)
                 if at >= 0 and name not in p.known:
                     p.known[name] = _cards(rest[at + len(word):rest.index("]", at)])
+        elif line.startswith("Total pot "):
+            parts = line.split(" | ")
+            p.total = _amount(parts[0][10:].split(" ")[0], index + 1)
+            for part in parts[1:]:
+                label, _, value = part.rpartition(" ")
+                if label == "Rake":
+                    p.rake = _amount(value, index + 1)
+                elif label in ("Jackpot", "Bingo", "Fortune", "Tax", "JP Fee", "Fee"):
+                    p.fees += _amount(value, index + 1)
+                    if label in ("Bingo", "Fortune"):
+                        p.site = "ggpoker"  # GGPoker's fees: its PokerStars-style text, however labelled
+                else:
+                    raise SiteError(f"unknown figure {part!r} in {line!r}", index + 1)
+        elif line.startswith(("Board [", "FIRST Board [", "SECOND Board [")):
+            boards.append(_cards(line[line.index("[") + 1:line.rindex("]")]))
+        elif line.startswith("Hand was run twice"):
+            p.run_twice = True
     if boards:
         p.boards = boards

@@ -16,6 +16,7 @@ from __future__ import annotations
 import codecs
 import io
 import os
+import re
 import zipfile
 from typing import IO, Iterator, List, Optional, Tuple, Union
 
@@ -64,24 +65,23 @@ def _decode(data: bytes) -> str:
         return data.decode("cp1252", "replace")
 
 
-def _lines(stream: IO[bytes]) -> Iterator[bytes]:
-    """The lines of a binary stream, without their ends, read in bounded chunks."""
+def _blocks(stream: IO[bytes]) -> Iterator[bytes]:
+    """The stream in blocks of whole lines, every line end made ``\\n``, read in bounded chunks."""
     head = stream.read(4)
     if head[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
-        # UTF-16 (some Windows clients): decode incrementally, hand on UTF-8 lines.
+        # UTF-16 (some Windows clients): decode incrementally, hand on UTF-8.
         reader = codecs.getreader("utf-16")(io.BufferedReader(_Prefixed(head, stream)))
         rest = ""
         while True:
             text = reader.read(_CHUNK)
             if not text:
                 break
-            text = (rest + text).replace("\r\n", "\n").replace("\r", "\n")
-            parts = text.split("\n")
-            rest = parts.pop()
-            for part in parts:
-                yield part.encode("utf-8")
+            text = rest + text
+            cut = len(text) - 1 if text.endswith("\r") else len(text)
+            text, rest = text[:cut], text[cut:]
+            yield text.replace("\r\n", "\n").replace("\r", "\n").encode("utf-8")
         if rest:
-            yield rest.encode("utf-8")
+            yield rest.replace("\r", "\n").encode("utf-8")
         return
     rest = head
     while True:
@@ -91,14 +91,10 @@ def _lines(stream: IO[bytes]) -> Iterator[bytes]:
         data = rest + data
         # A \r at the very end may be half of a \r\n: keep it for the next chunk.
         cut = len(data) - 1 if data.endswith(b"\r") else len(data)
-        text, rest = data[:cut], data[cut:]
-        text = text.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
-        parts = text.split(b"\n")
-        rest = parts.pop() + rest
-        yield from parts
+        data, rest = data[:cut], data[cut:]
+        yield data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
     if rest:
-        rest = rest.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
-        yield from rest.split(b"\n")
+        yield rest.replace(b"\r", b"\n")
 
 
 class _Prefixed(io.RawIOBase):
@@ -122,43 +118,54 @@ class _Prefixed(io.RawIOBase):
         return len(data)
 
 
+_HEADER_AT = re.compile(b"^(?:\xef\xbb\xbf)*(?:" + b"|".join(re.escape(h) for h in _HEADER_BYTES) + b")", re.M)
+_TOO_LONG = 1 << 24  # text this long without a hand's first line is reported, not kept
+
+
 def chunks(stream: IO[bytes]) -> Iterator[Chunk]:
-    """The hands of a binary stream, in order (and any text between them that is no hand)."""
-    lines: List[bytes] = []
-    site: Optional[str] = None
-    start = 1
+    """The hands of a binary stream, in order (and any text before them that is no hand).
+
+    Each block read is searched for the lines that start a hand (one regular
+    expression over the block, no loop over its lines); the hand still open at the end
+    of a block is carried into the next."""
+    pending = b""  # the start of the hand (or text) still open
+    line = 1  # the line ``pending`` starts on
     index = 0
-    number = 0
-    headers = _HEADER_BYTES
-    for line in _lines(stream):
-        number += 1
-        if line.startswith(_BOM):
-            line = line.lstrip(_BOM)
-        if line.startswith(headers):
-            if lines:
-                chunk = _chunk(site, lines, start, index)
+    for block in _blocks(stream):
+        data = pending + block
+        starts = [m.start() for m in _HEADER_AT.finditer(data)]
+        if pending and not starts and len(data) > _TOO_LONG and not data.lstrip(_BOM).startswith(_HEADER_BYTES):
+            starts = [data.rfind(b"\n") + 1]  # report overlong text that is no hand, in pieces
+        at = 0
+        for start in starts:
+            if start > at:
+                chunk = _chunk(data[at:start], line, index)
                 if chunk is not None:
                     yield chunk
                     index += 1
-            lines = [line]
-            site = _SITE_BY_BYTES[next(h for h in headers if line.startswith(h))]
-            start = number
-        elif lines or line.strip():
-            if not lines:
-                start = number
-            lines.append(line)
-    if lines:
-        chunk = _chunk(site, lines, start, index)
+                line += data.count(b"\n", at, start)
+            at = start
+        pending = data[at:]
+    if pending:
+        chunk = _chunk(pending, line, index)
         if chunk is not None:
             yield chunk
 
 
-def _chunk(site: Optional[str], lines: List[bytes], start: int, index: int) -> Optional[Chunk]:
-    while lines and not lines[-1].strip():
-        lines.pop()
-    if not lines:
+def _chunk(data: bytes, line: int, index: int) -> Optional[Chunk]:
+    body = data.lstrip(_BOM)
+    stripped = body.rstrip()
+    if not stripped:
         return None
-    return Chunk(site, _decode(b"\n".join(lines)), start, index)
+    site = None
+    if body.startswith(_HEADER_BYTES):
+        site = _SITE_BY_BYTES[next(h for h in _HEADER_BYTES if body.startswith(h))]
+    else:
+        # Text that is no hand: it starts at its first line that is not blank.
+        lead = len(body) - len(body.lstrip())
+        line += body.count(b"\n", 0, lead)
+        stripped = stripped.lstrip()
+    return Chunk(site, _decode(stripped), line, index)
 
 
 Source = Union[str, bytes, "os.PathLike[str]", IO[bytes], IO[str]]
