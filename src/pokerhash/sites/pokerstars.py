@@ -184,7 +184,6 @@ def _parse(lines: List[str], site: str) -> Parsed:
     street = -1  # before the cards: posts
     showdown = False
     shown_on_street: set = set()
-    acted: set = set()
     summary = -1
     collected = p.collected
     returned = p.returned
@@ -228,7 +227,6 @@ def _parse(lines: List[str], site: str) -> Parsed:
                 colon = len(name)
         if name is not None:
             verb = line[colon + 2:]
-            acted.add(name)
             space = verb.find(" ")
             word = verb if space < 0 else verb[:space]
             if word == "folds":
@@ -279,7 +277,7 @@ def _parse(lines: List[str], site: str) -> Parsed:
             elif verb.startswith(("discards", "stands pat")):
                 raise SiteError("draw games are not read", i)
             elif verb.startswith(_IGNORED_VERBS):
-                acted.discard(name)
+                pass  # sitting out, coming back, not showing: nothing the play depends on
             else:
                 raise SiteError(f"unknown action {line!r}", i)
             continue
@@ -326,6 +324,7 @@ def _parse(lines: List[str], site: str) -> Parsed:
         p.boards = [b for b in boards_from_streets if b]
     # Who is dealt in: a player marked sitting out who posts or acts is (a tournament's).
     posted = {post[0] for post in p.posts}
+    acted = {act.player for act in acts}
     p.sitting_out = {name for name in p.sitting_out if name not in posted and name not in acted}
     for _, name, _ in p.seats:
         if name not in posted and name not in acted and name not in known:
