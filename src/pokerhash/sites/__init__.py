@@ -24,12 +24,12 @@ __all__ = ["SITES", "SiteError", "SiteHand", "SiteReplay", "Source", "dump_all",
            "read_parallel"]
 
 #: The sites read, and the name each is given in :attr:`SiteHand.site`.
-SITES = ("pokerstars", "ggpoker")
+SITES = ("pokerstars", "ggpoker", "888poker")
 
 
 def _parser(site: str):
-    from . import pokerstars
-    return {"pokerstars": pokerstars.parse, "ggpoker": pokerstars.parse}[site]
+    from . import pacific, pokerstars
+    return {"pokerstars": pokerstars.parse, "ggpoker": pokerstars.parse, "888poker": pacific.parse}[site]
 
 
 def parse_hand(text: str, source: Source = Source("<text>", 0, 1), site: Optional[str] = None,
@@ -57,6 +57,8 @@ def parse_hand(text: str, source: Source = Source("<text>", 0, 1), site: Optiona
 
 
 def _hand_id(first: str) -> str:
+    if first.startswith("#Game No : "):
+        return first[11:].strip()
     at = first.find("#")
     if at < 0:
         return ""

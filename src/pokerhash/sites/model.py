@@ -59,12 +59,13 @@ class Act(NamedTuple):
 
 
 class Parsed:
-    """One hand as a site parser read it (amounts in cents of the hand's unit)."""
+    """One hand as a site parser read it: amounts in cents of money (``decimals`` 2), or
+    in whole chips (``decimals`` 0: tournaments, play money; see :meth:`in_chips`)."""
 
     __slots__ = ("site", "hand_id", "table", "time", "variant", "stakes", "currency", "tournament", "seats",
                  "sitting_out", "button", "max_seats", "posts", "acts", "known", "boards", "collected", "returned",
                  "rake", "fees", "total", "decimals", "run_twice", "cash_drop", "fields", "mucked", "bring_in",
-                 "small_bet", "big_bet", "up_cards")
+                 "small_bet", "big_bet", "up_cards", "reports_returned")
 
     def __init__(self, site: str) -> None:
         self.site = site
@@ -97,15 +98,34 @@ class Parsed:
         self.cash_drop = 0  # money the site adds to the pot (GGPoker's Cash Drop)
         self.fields: Dict[str, object] = {}
         self.bring_in = 0
+        self.reports_returned = True  # False: the site returns uncalled bets without a line
         self.small_bet = 0
         self.big_bet = 0
 
+    def in_chips(self) -> None:
+        """Amounts read as cents (parsers read every amount so) made whole chips, for a
+        hand played in chips; SiteError for a fraction of a chip."""
+        def chips(value: int) -> int:
+            if value % 100:
+                raise SiteError(f"{Decimal(value).scaleb(-2)} is not a whole number of chips")
+            return value // 100
+        self.seats = [(seat, name, chips(stack)) for seat, name, stack in self.seats]
+        self.posts = [(name, kind, chips(amount), line) for name, kind, amount, line in self.posts]
+        self.acts = [act._replace(amount=None if act.amount is None else chips(act.amount),
+                                  to=None if act.to is None else chips(act.to)) for act in self.acts]
+        self.collected = {name: chips(v) for name, v in self.collected.items()}
+        self.returned = {name: chips(v) for name, v in self.returned.items()}
+        for key in ("rake", "total"):
+            value = getattr(self, key)
+            if value is not None:
+                setattr(self, key, chips(value))
+        self.fees, self.cash_drop = chips(self.fees), chips(self.cash_drop)
+        self.small_bet, self.big_bet, self.bring_in = chips(self.small_bet), chips(self.big_bet), chips(self.bring_in)
 
-def to_decimal(cents: int, decimals: int) -> Decimal:
-    """Cents as a Decimal in the hand's unit: ``decimals`` 2 for money, 0 for chips."""
-    if decimals:
-        return Decimal(cents).scaleb(-2)
-    return Decimal(cents // 100) if cents % 100 == 0 else Decimal(cents).scaleb(-2)
+
+def to_decimal(amount: int, decimals: int) -> Decimal:
+    """An amount of the hand's unit as a Decimal: ``decimals`` 2, cents of money; 0, chips."""
+    return Decimal(amount).scaleb(-2) if decimals else Decimal(amount)
 
 
 @dataclass

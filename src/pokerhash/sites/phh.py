@@ -25,15 +25,16 @@ from .replay import layout
 
 __all__ = ["to_history"]
 
-VENUES = {"pokerstars": "PokerStars", "ggpoker": "GGPoker"}
-
-
-def _unit(cents: int):
-    return cents // 100 if cents % 100 == 0 else Decimal(cents).scaleb(-2)
+VENUES = {"pokerstars": "PokerStars", "ggpoker": "GGPoker", "888poker": "888poker"}
 
 
 def to_history(site_hand) -> HandHistory:
     p = site_hand._parsed
+    scale = 10 ** p.decimals
+
+    def _unit(amount: int):
+        return amount // scale if amount % scale == 0 else Decimal(amount).scaleb(-p.decimals)
+
     lay = layout(p)
     order = lay.order
     n = len(order)
@@ -46,7 +47,7 @@ def to_history(site_hand) -> HandHistory:
     elif stakes.ante:
         antes = [stakes.ante] * n
     history = HandHistory(variant=variant_code(variant), starting_stacks=[s for _, _, s in order], actions=[],
-                          antes=antes[::-1] if n == 2 else antes, decimals=2,
+                          antes=antes[::-1] if n == 2 else antes, decimals=p.decimals,
                           ante_trimming_status=bool(stakes.ante and not stakes.big_blind_ante))
     contributed: Dict[str, int] = {}
     if not variant.is_stud:

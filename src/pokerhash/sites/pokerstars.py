@@ -329,6 +329,8 @@ def _parse(lines: List[str], site: str) -> Parsed:
     for _, name, _ in p.seats:
         if name not in posted and name not in acted and name not in known:
             p.sitting_out.add(name)
+    if p.decimals == 0:
+        p.in_chips()
     return p
 
 

@@ -248,8 +248,16 @@ def replay(site_hand) -> SiteReplay:
     rake = to_decimal(result.rake, d)
     engine_won = {name_of[seat]: v for seat, v in result.payouts.items() if v}
     engine_returned = {name_of[seat]: v for seat, v in result.returned.items() if v}
-    _compare("won", engine_won, {k2: v for k2, v in p.collected.items() if v}, d, differences)
-    _compare("returned", engine_returned, {k2: v for k2, v in p.returned.items() if v}, d, differences)
+    site_won = {k2: v for k2, v in p.collected.items() if v}
+    if not p.reports_returned:
+        # The site gives uncalled chips back without a line, sometimes inside what it says
+        # was collected: a player's figure may be what the engine paid with or without them.
+        for name, amount in engine_returned.items():
+            if site_won.get(name, 0) == engine_won.get(name, 0) + amount:
+                engine_won[name] = engine_won.get(name, 0) + amount
+    _compare("won", engine_won, site_won, d, differences)
+    if p.reports_returned:
+        _compare("returned", engine_returned, {k2: v for k2, v in p.returned.items() if v}, d, differences)
     if result.rake != take:
         differences.append(f"rake and fees: the engine took {to_decimal(result.rake, d)}, the site "
                            f"{to_decimal(take, d)}")
@@ -295,19 +303,27 @@ def _apply(hand: Hand, act: Act, pending, seat: int) -> Optional[str]:
             return f"{act.player} checks facing a bet"
         hand.act(Action.check())
     elif verb == "c":
+        if pending.legal.can_check:
+            return f"{act.player} calls with nothing to call"
         done = hand.act(Action.call())
         if act.amount is not None and done.chips != act.amount:
-            return f"{act.player} calls {act.amount} cents, the engine's call is {done.chips}"
+            return f"{act.player} calls {act.amount}, the engine's call is {done.chips} (in the hand's smallest unit)"
     elif verb == "b" or verb == "co":
         to = act.to
+        bet = hand.bets[seat]
         if to is None:
-            to = hand.bets[seat] + act.amount
-        if act.all_in and to >= pending.legal.max_to:
+            to = bet + act.amount
+        if pending.legal.max_to is None and not pending.legal.can_check and to > bet:
+            # No opponent can answer a raise (all are all-in or covered): the site writes
+            # the raise, the engine takes the call it amounts to (the rest stays behind).
+            done = hand.act(Action.call())
+            return None
+        if to >= bet + hand.stacks[seat]:  # all-in (some sites do not say so)
             done = hand.act(Action.all_in())
         else:
             done = hand.act(Action.bet_to(to))
         if done.to != to:
-            return f"{act.player} bets or raises to {to} cents, the engine's is {done.to}"
+            return f"{act.player} bets or raises to {to}, the engine's to {done.to} (in the hand's smallest unit)"
     else:
         return f"{act.player}: {verb!r} is not possible now ({pending})"
     return None

@@ -29,6 +29,7 @@ HEADERS: Tuple[Tuple[str, str], ...] = (
     ("PokerStars Zoom Hand #", "pokerstars"),
     ("PokerStars Home Game Hand #", "pokerstars"),
     ("Poker Hand #", "ggpoker"),
+    ("#Game No : ", "888poker"),
 )
 _HEADER_BYTES = tuple(prefix.encode() for prefix, _ in HEADERS)
 _SITE_BY_BYTES = {prefix.encode(): site for prefix, site in HEADERS}
