@@ -198,9 +198,9 @@ def test_import_command(tmp_path, capsys):
     assert main(["import", str(DATA), "-o", str(out), "--workers", "1", "--quiet"]) == 0
     text = capsys.readouterr().out
     rows = {line.split()[0]: line.split()[1:5] for line in text.splitlines()[1:] if not line.startswith(" ")}
-    assert rows["pokerstars"] == ["12", "9", "9", "3"] and rows["888poker"] == ["4", "3", "3", "1"] and rows["ggpoker"] == ["3", "3", "3", "0"]
+    assert rows["pokerstars"] == ["14", "11", "11", "3"] and rows["888poker"] == ["4", "3", "3", "1"] and rows["ggpoker"] == ["3", "3", "3", "0"]
     assert "refused 1: the site cancelled the hand" in text
-    assert len(history.load_all(out)) == 15
+    assert len(history.load_all(out)) == 17
     assert main(["import", str(tmp_path / "missing"), "-o", str(out)]) == 2
 
 

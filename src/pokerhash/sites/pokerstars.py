@@ -366,39 +366,40 @@ def _post(p: Parsed, name: str, verb: str, line: int) -> None:
     p.posts.append((name, kind, _amount(amount, line), line))
 
 
+_SUMMARY_CARDS = re.compile(r"^Seat (\d+): (.*?) (?:showed|mucked) \[([^\]]*)\]", re.M)
+_SUMMARY_BOARD = re.compile(r"^(?:FIRST |SECOND )?Board \[([^\]]*)\]", re.M)
+
+
 def _summary(p: Parsed, lines: List[str], start: int, seat_names: Dict[int, str]) -> None:
-    boards: List[List[str]] = []
-    for index in range(start, len(lines)):
-        line = lines[index].rstrip()
-        if line[:5] == "Seat ":
-            if "ed [" not in line:
-                continue  # only shown and mucked cards matter here
-            colon = line.find(": ")
-            number = int(line[5:colon]) if colon > 5 and line[5:colon].isdigit() else None
-            name = seat_names.get(number)
-            if name is None or not line.startswith(name, colon + 2):
-                raise SiteError(f"the summary names a seat that is not in the seat list: {line!r}", index + 1)
-            rest = line[colon + 2 + len(name):]
-            for word in (" mucked [", " showed ["):
-                at = rest.find(word)
-                if at >= 0 and name not in p.known:
-                    p.known[name] = _cards(rest[at + len(word):rest.index("]", at)])
-        elif line.startswith("Total pot "):
-            parts = line.split(" | ")
-            p.total = _amount(parts[0][10:].split(" ")[0], index + 1)
-            for part in parts[1:]:
-                label, _, value = part.rpartition(" ")
-                if label == "Rake":
-                    p.rake = _amount(value, index + 1)
-                elif label in ("Jackpot", "Bingo", "Fortune", "Tax", "JP Fee", "Fee"):
-                    p.fees += _amount(value, index + 1)
-                    if label in ("Bingo", "Fortune"):
-                        p.site = "ggpoker"  # GGPoker's fees: its PokerStars-style text, however labelled
-                else:
-                    raise SiteError(f"unknown figure {part!r} in {line!r}", index + 1)
-        elif line.startswith(("Board [", "FIRST Board [", "SECOND Board [")):
-            boards.append(_cards(line[line.index("[") + 1:line.rindex("]")]))
-        elif line.startswith("Hand was run twice"):
-            p.run_twice = True
-    if boards:
-        p.boards = boards
+    """The summary's figures, boards and the cards it shows (lines matter only when they
+    say one of those: the summary is searched, not walked line by line)."""
+    text = "\n".join(lines[start:])
+    at = text.find("Total pot ")
+    if at >= 0:
+        end = text.find("\n", at)
+        line = text[at:end if end >= 0 else len(text)]
+        number = start + 1 + text.count("\n", 0, at)
+        parts = line.split(" | ")
+        p.total = _amount(parts[0][10:].split(" ")[0], number)
+        for part in parts[1:]:
+            label, _, value = part.rpartition(" ")
+            if label == "Rake":
+                p.rake = _amount(value, number)
+            elif label in ("Jackpot", "Bingo", "Fortune", "Tax", "JP Fee", "Fee"):
+                p.fees += _amount(value, number)
+                if label in ("Bingo", "Fortune"):
+                    p.site = "ggpoker"  # GGPoker's fees: its PokerStars-style text, however labelled
+            else:
+                raise SiteError(f"unknown figure {part!r} in {line!r}", number)
+    if "Board [" in text:
+        p.boards = [_cards(board) for board in _SUMMARY_BOARD.findall(text)]
+    if "Hand was run twice" in text:
+        p.run_twice = True
+    if "ed [" in text:
+        for match in _SUMMARY_CARDS.finditer(text):
+            name = seat_names.get(int(match.group(1)))
+            if name is None or not match.group(2).startswith(name):
+                number = start + 1 + text.count("\n", 0, match.start())
+                raise SiteError(f"the summary names a seat that is not in the seat list: {match.group(0)!r}", number)
+            if name not in p.known:
+                p.known[name] = _cards(match.group(3))
