@@ -15,7 +15,7 @@ from pokerhash.engine import history
 
 DATA = Path(__file__).parent / "data" / "sites"
 GOOD = sorted((DATA / "pokerstars").glob("*.txt")) + sorted((DATA / "ggpoker").glob("*.txt")) + \
-    sorted((DATA / "888poker").glob("*.txt"))
+    sorted((DATA / "888poker").glob("*.txt")) + sorted((DATA / "winamax").glob("*.txt"))
 
 _SEAT = re.compile(r"^Seat (\d+): (.*) \(\D?([\d,.]+)\D? in chips", re.M)
 _WON = re.compile(r"(?:won|collected) \(\D?([\d,.]+)\D?\)")
@@ -24,7 +24,7 @@ _FIGURE = re.compile(r"(Rake|Jackpot|Bingo|Fortune|Tax) \D?([\d,.]+)")
 
 def _hands_of(path):
     text = path.read_text(encoding="utf-8")
-    return [h for h in re.split(r"\n(?=PokerStars |Poker Hand #|#Game No : )", text) if h.strip()]
+    return [h for h in re.split(r"\n(?=PokerStars |Poker Hand #|#Game No : |Winamax Poker - )", text) if h.strip()]
 
 
 _COLLECTED_888 = re.compile(r"^(.+) collected \[ \D?([\d,.]+) \]$", re.M)
@@ -37,6 +37,15 @@ def summary_figures(text):
         for name, amount in _COLLECTED_888.findall(text):
             won[name] = won.get(name, 0) + Decimal(amount.replace(",", ""))
         return won, Decimal(0), Decimal(0)
+    if text.startswith("Winamax"):
+        # Winamax: 'Seat N: NAME ... won X' in the summary; 'Rake X' or 'No rake'.
+        summary = text[text.index("*** SUMMARY ***"):]
+        names = {int(seat): name for seat, name in re.findall(r"^Seat (\d+): (.*) \(", text[:text.index("***")], re.M)}
+        won = {}
+        for seat, amount in re.findall(r"^Seat (\d+): .* won ([\d.,]+)", summary, re.M):
+            won[names[int(seat)]] = Decimal(amount)
+        rake = re.search(r"\| (?:Rake ([\d.,]+)|No rake)", summary).group(1)
+        return won, Decimal(rake or 0), Decimal(0)
     return _stars_summary_figures(text)
 
 
@@ -70,12 +79,12 @@ def test_hand_imports_replays_and_agrees(path, index, text):
     won, rake, fees = summary_figures(text)
     assert hand.collected == won
     assert hand.rake == rake and hand.fees == fees
-    if not text.startswith("#Game No"):
+    if text.startswith("PokerStars") or text.startswith("Poker Hand"):
         assert sum(hand.players.values()) == sum(Decimal(s.replace(",", "")) for _, name, s in _SEAT.findall(
             text[:text.index("***")]) if name in hand.players)
     result = hand.replay()
     assert result.agrees, result.differences
-    if hand.site == "888poker":
+    if hand.site in ("888poker", "winamax"):
         # 888 returns uncalled chips silently, some inside the collected figure.
         assert all(won.get(n, 0) in (result.won.get(n, 0), result.won.get(n, 0) + result.returned.get(n, 0))
                    for n in set(won) | set(result.won))
@@ -175,7 +184,7 @@ def test_dump_all_writes_phhs(tmp_path):
     sites.dump_all(hands, target)
     back = history.load_all(target)
     assert len(back) == sum(h.error is None for h in hands)
-    assert {h.fields["venue"] for h in back} == {"PokerStars", "GGPoker", "888poker"}
+    assert {h.fields["venue"] for h in back} == {"PokerStars", "GGPoker", "888poker", "Winamax"}
 
 
 def test_unknown_site_argument():
@@ -198,9 +207,10 @@ def test_import_command(tmp_path, capsys):
     assert main(["import", str(DATA), "-o", str(out), "--workers", "1", "--quiet"]) == 0
     text = capsys.readouterr().out
     rows = {line.split()[0]: line.split()[1:5] for line in text.splitlines()[1:] if not line.startswith(" ")}
-    assert rows["pokerstars"] == ["14", "11", "11", "3"] and rows["888poker"] == ["4", "3", "3", "1"] and rows["ggpoker"] == ["3", "3", "3", "0"]
+    assert rows["pokerstars"] == ["14", "11", "11", "3"] and rows["888poker"] == ["4", "3", "3", "1"]
+    assert rows["winamax"] == ["3", "3", "3", "0"] and rows["ggpoker"] == ["3", "3", "3", "0"]
     assert "refused 1: the site cancelled the hand" in text
-    assert len(history.load_all(out)) == 17
+    assert len(history.load_all(out)) == 20
     assert main(["import", str(tmp_path / "missing"), "-o", str(out)]) == 2
 
 

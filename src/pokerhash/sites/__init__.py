@@ -24,12 +24,13 @@ __all__ = ["SITES", "SiteError", "SiteHand", "SiteReplay", "Source", "dump_all",
            "read_parallel"]
 
 #: The sites read, and the name each is given in :attr:`SiteHand.site`.
-SITES = ("pokerstars", "ggpoker", "888poker")
+SITES = ("pokerstars", "ggpoker", "888poker", "winamax")
 
 
 def _parser(site: str):
-    from . import pacific, pokerstars
-    return {"pokerstars": pokerstars.parse, "ggpoker": pokerstars.parse, "888poker": pacific.parse}[site]
+    from . import pacific, pokerstars, winamax
+    return {"pokerstars": pokerstars.parse, "ggpoker": pokerstars.parse, "888poker": pacific.parse,
+            "winamax": winamax.parse}[site]
 
 
 def parse_hand(text: str, source: Source = Source("<text>", 0, 1), site: Optional[str] = None,

@@ -25,7 +25,7 @@ from .replay import layout
 
 __all__ = ["to_history"]
 
-VENUES = {"pokerstars": "PokerStars", "ggpoker": "GGPoker", "888poker": "888poker"}
+VENUES = {"pokerstars": "PokerStars", "ggpoker": "GGPoker", "888poker": "888poker", "winamax": "Winamax"}
 
 
 def to_history(site_hand) -> HandHistory:

@@ -264,7 +264,7 @@ def replay(site_hand) -> SiteReplay:
     if p.total is not None:
         put_in = sum(hand.contributed.values()) + _dead(lay) - sum(result.returned.values()) - p.cash_drop
         # contributed counts live chips; dead money (big-blind ante, dead blinds) is apart.
-        if put_in != p.total:
+        if put_in != p.total and not (not p.reports_returned and put_in + sum(result.returned.values()) == p.total):
             differences.append(f"total pot: the engine's {to_decimal(put_in, d)}, the site's "
                                f"{to_decimal(p.total, d)}")
     return SiteReplay(won, returned, rake, not differences, tuple(differences), hand)

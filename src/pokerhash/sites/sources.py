@@ -30,6 +30,7 @@ HEADERS: Tuple[Tuple[str, str], ...] = (
     ("PokerStars Home Game Hand #", "pokerstars"),
     ("Poker Hand #", "ggpoker"),
     ("#Game No : ", "888poker"),
+    ("Winamax Poker - ", "winamax"),
 )
 _HEADER_BYTES = tuple(prefix.encode() for prefix, _ in HEADERS)
 _SITE_BY_BYTES = {prefix.encode(): site for prefix, site in HEADERS}

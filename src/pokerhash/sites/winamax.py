@@ -1,0 +1,198 @@
+"""Winamax hand histories.
+
+A hand starts ``Winamax Poker - CashGame - HandId: #...`` or ``Winamax Poker -
+Tournament "NAME" buyIn: ... - HandId: #...``. Action lines carry no ``": "`` after
+the name (``MRZO raises 20 to 40``): a line's player is the longest seat name it
+starts with. What this site's figures mean:
+
+- ``NAME collected X from pot`` (one line per pot) is what the player won; the site
+  writes no line for an uncalled bet, and a collected figure may hold one (a walk's
+  big blind), so ``returned`` is not compared and a collected figure may equal what
+  the engine paid with or without the uncalled chips it gave back.
+- ``Total pot X | Rake Y`` (``No rake``: zero); amounts carry ``€`` (or no sign for
+  tournament chips), a decimal point or a decimal comma.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Dict, List
+
+from ..betting import Limit
+from ..engine import BIG_O, HOLDEM, OMAHA_HI_LO, PLO, PLO5
+from .model import Act, Parsed, SiteError
+from .pokerstars import _amount
+
+__all__ = ["parse"]
+
+_HEADER = re.compile(r"Winamax Poker - (?P<kind>CashGame|Tournament|.*?)(?: \"(?P<tname>[^\"]*)\"[^-]*)? - "
+                     r"HandId: #(?P<id>\S+) - (?P<game>Holdem|Omaha5|Omaha Hi/Lo|Omaha5 Hi/Lo|Omaha) "
+                     r"(?P<limit>no limit|pot limit|fixed limit|limit) \((?P<stakes>[^)]*)\) - (?P<time>.*)")
+_GAMES = {"Holdem": HOLDEM, "Omaha": PLO, "Omaha5": PLO5, "Omaha Hi/Lo": OMAHA_HI_LO, "Omaha5 Hi/Lo": BIG_O}
+_LIMITS = {"no limit": Limit.NO_LIMIT, "pot limit": Limit.POT_LIMIT, "fixed limit": Limit.FIXED_LIMIT,
+           "limit": Limit.FIXED_LIMIT}
+_TABLE = re.compile(r"Table: '(?P<table>.*)' (?P<max>\d+)-max (?:\((?P<money>[^)]*)\) )?Seat #(?P<button>\d+) "
+                    r"is the button")
+_SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^,()]*)(?:, [^()]*)?\)")
+_COLLECTED = re.compile(r"collected (?P<amount>.+?) from (?:main |side )?pot(?: \d+)?")
+_VARIANTS: Dict[tuple, object] = {}
+
+
+def _money(text: str, line: int) -> int:
+    text = text.replace("€", "").replace(" ", "")
+    if "," in text and "." not in text and len(text.rpartition(",")[2]) == 2:
+        text = text.replace(",", ".")  # a decimal comma
+    return _amount(text, line)
+
+
+def parse(text: str, site: str) -> Parsed:
+    lines = [line.rstrip() for line in text.split("\n")]
+    p = Parsed(site)
+    header = _HEADER.fullmatch(lines[0])
+    if header is None:
+        raise SiteError(f"a game or first line the importer does not read: {lines[0]!r}", 1)
+    p.hand_id = header.group("id")
+    key = (header.group("game"), header.group("limit"))
+    variant = _VARIANTS.get(key)
+    if variant is None:
+        variant = _VARIANTS[key] = _GAMES[header.group("game")].with_limit(_LIMITS[header.group("limit")])
+    p.variant = variant
+    p.stakes = header.group("stakes")
+    p.time = header.group("time")
+    p.reports_returned = False
+    if header.group("kind") != "CashGame":
+        p.tournament = header.group("tname") or header.group("kind")
+        p.fields["tournament"] = p.tournament
+    if "€" in p.stakes:
+        p.currency = "EUR"
+    else:
+        p.decimals = 0
+    if len(lines) < 2:
+        raise SiteError("the hand is truncated after its first line", 1)
+    table = _TABLE.fullmatch(lines[1])
+    if table is None:
+        raise SiteError(f"expected the table line (Table: '...' N-max Seat #N is the button), not {lines[1]!r}", 2)
+    p.table = table.group("table")
+    p.max_seats = int(table.group("max"))
+    p.button = int(table.group("button"))
+    if table.group("money") == "play money":
+        p.decimals, p.currency = 0, ""
+    names: Dict[str, int] = {}
+    i = 2
+    n = len(lines)
+    while i < n and lines[i].startswith("Seat "):
+        seat = _SEAT.fullmatch(lines[i])
+        if seat is None:
+            raise SiteError(f"cannot read the seat line {lines[i]!r}", i + 1)
+        name = seat.group("name")
+        if not name.strip() or name in names:
+            raise SiteError(f"a seat with no name, or a name seated twice: {lines[i]!r}", i + 1)
+        names[name] = int(seat.group("seat"))
+        p.seats.append((int(seat.group("seat")), name, _money(seat.group("stack"), i + 1)))
+        i += 1
+    if not p.seats:
+        raise SiteError("the hand has no seats", i + 1)
+    by_length = sorted(names, key=len, reverse=True)
+    seat_names = {number: name for name, number in names.items()}
+    street = -1
+    showdown = False
+    summary = -1
+    acts = p.acts
+    board: List[str] = []
+    while i < n:
+        line = lines[i]
+        i += 1
+        if not line:
+            continue
+        if line.startswith("*** "):
+            marker = line[4:line.find(" ***", 4)]
+            if marker == "SUMMARY":
+                summary = i
+                break
+            if marker in ("ANTE/BLINDS",):
+                continue
+            if marker == "PRE-FLOP":
+                street = 0
+            elif marker in ("FLOP", "TURN", "RIVER"):
+                street = ("FLOP", "TURN", "RIVER").index(marker) + 1
+                cards = line[line.find("***", 4) + 3:].replace("][", " ").strip(" []").split()
+                board = cards
+            elif marker == "SHOW DOWN":
+                showdown = True
+            else:
+                raise SiteError(f"unknown section {line!r}", i)
+            continue
+        if line.startswith("Dealt to "):
+            who = line[9:line.rfind(" [")]
+            if who in names:
+                p.known[who] = line[line.rfind("[") + 1:-1].split()
+            continue
+        name = next((nm for nm in by_length if line.startswith(nm) and line[len(nm):len(nm) + 1] == " "), None)
+        if name is None:
+            raise SiteError(f"unknown line {line!r}", i)
+        verb = line[len(name) + 1:]
+        all_in = verb.endswith(" and is all-in")
+        if all_in:
+            verb = verb[:-14]
+        if verb == "folds":
+            acts.append(Act(name, "m" if showdown else "f", None, None, False, street, i))
+        elif verb == "checks":
+            acts.append(Act(name, "x", None, None, False, street, i))
+        elif verb.startswith("calls "):
+            acts.append(Act(name, "c", _money(verb[6:], i), None, all_in, street, i))
+        elif verb.startswith("bets "):
+            acts.append(Act(name, "b", _money(verb[5:], i), None, all_in, street, i))
+        elif verb.startswith("raises "):
+            by, to, total = verb[7:].partition(" to ")
+            if not to:
+                raise SiteError(f"cannot read the raise {line!r}", i)
+            acts.append(Act(name, "b", _money(by, i), _money(total, i), all_in, street, i))
+        elif verb.startswith("posts "):
+            what, _, amount = verb[6:].rpartition(" ")
+            kind = {"small blind": "sb", "big blind": "bb", "ante": "ante", "straddle": "straddle"}.get(what)
+            if kind is None:
+                raise SiteError(f"unknown post {line!r}", i)
+            p.posts.append((name, kind, _money(amount, i), i))
+        elif verb.startswith("shows ["):
+            p.known[name] = verb[7:verb.index("]")].split()
+        elif verb.startswith("collected "):
+            m = _COLLECTED.fullmatch(verb)
+            if m is None:
+                raise SiteError(f"cannot read {line!r}", i)
+            p.collected[name] = p.collected.get(name, 0) + _money(m.group("amount"), i)
+        elif verb.startswith(("mucks", "doesn't show", "sits out", "is sitting out", "will be allowed", "said")):
+            continue
+        else:
+            raise SiteError(f"unknown action {line!r}", i)
+    if summary < 0:
+        raise SiteError("the hand is truncated: it stops here, without its summary", n)
+    for index in range(summary, n):
+        line = lines[index]
+        if line.startswith("Total pot "):
+            total, _, rake = line[10:].partition(" | ")
+            p.total = _money(total, index + 1)
+            if rake == "No rake":
+                p.rake = 0
+            elif rake.startswith("Rake "):
+                p.rake = _money(rake[5:], index + 1)
+            else:
+                raise SiteError(f"unknown figure in {line!r}", index + 1)
+        elif line.startswith("Board: ["):
+            p.boards = [line[8:line.rindex("]")].split()]
+        elif line.startswith("Seat ") and " showed [" in line:
+            number = int(line[5:line.index(":")])
+            name = seat_names.get(number)
+            if name is None:
+                raise SiteError(f"the summary names a seat that is not in the seat list: {line!r}", index + 1)
+            at = line.index(" showed [")
+            p.known.setdefault(name, line[at + 9:line.index("]", at)].split())
+    if not p.boards and board:
+        p.boards = [board]
+    posted = {post[0] for post in p.posts}
+    acted = {act.player for act in acts}
+    for _, name, _ in p.seats:
+        if name not in posted and name not in acted and name not in p.known:
+            p.sitting_out.add(name)
+    if p.decimals == 0:
+        p.in_chips()
+    return p
