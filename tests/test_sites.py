@@ -15,16 +15,17 @@ from pokerhash.engine import history
 
 DATA = Path(__file__).parent / "data" / "sites"
 GOOD = sorted((DATA / "pokerstars").glob("*.txt")) + sorted((DATA / "ggpoker").glob("*.txt")) + \
-    sorted((DATA / "888poker").glob("*.txt")) + sorted((DATA / "winamax").glob("*.txt"))
+    sorted((DATA / "888poker").glob("*.txt")) + sorted((DATA / "winamax").glob("*.txt")) + \
+    sorted((DATA / "fulltilt").glob("*.txt"))
 
-_SEAT = re.compile(r"^Seat (\d+): (.*) \(\D?([\d,.]+)\D? in chips", re.M)
+_SEAT = re.compile(r"^Seat (\d+): (.*) \(\D?([\d,.]+)(?: in chips)?[^)]*\)", re.M)
 _WON = re.compile(r"(?:won|collected) \(\D?([\d,.]+)\D?\)")
 _FIGURE = re.compile(r"(Rake|Jackpot|Bingo|Fortune|Tax) \D?([\d,.]+)")
 
 
 def _hands_of(path):
     text = path.read_text(encoding="utf-8")
-    return [h for h in re.split(r"\n(?=PokerStars |Poker Hand #|#Game No : |Winamax Poker - )", text) if h.strip()]
+    return [h for h in re.split(r"\n(?=PokerStars |Poker Hand #|#Game No : |Winamax Poker - |Full Tilt Poker Game #)", text) if h.strip()]
 
 
 _COLLECTED_888 = re.compile(r"^(.+) collected \[ \D?([\d,.]+) \]$", re.M)
@@ -184,7 +185,7 @@ def test_dump_all_writes_phhs(tmp_path):
     sites.dump_all(hands, target)
     back = history.load_all(target)
     assert len(back) == sum(h.error is None for h in hands)
-    assert {h.fields["venue"] for h in back} == {"PokerStars", "GGPoker", "888poker", "Winamax"}
+    assert {h.fields["venue"] for h in back} == {"PokerStars", "GGPoker", "888poker", "Winamax", "Full Tilt Poker"}
 
 
 def test_unknown_site_argument():
@@ -208,9 +209,9 @@ def test_import_command(tmp_path, capsys):
     text = capsys.readouterr().out
     rows = {line.split()[0]: line.split()[1:5] for line in text.splitlines()[1:] if not line.startswith(" ")}
     assert rows["pokerstars"] == ["14", "11", "11", "3"] and rows["888poker"] == ["4", "3", "3", "1"]
-    assert rows["winamax"] == ["3", "3", "3", "0"] and rows["ggpoker"] == ["3", "3", "3", "0"]
+    assert rows["winamax"] == ["3", "3", "3", "0"] and rows["fulltilt"] == ["2", "2", "2", "0"] and rows["ggpoker"] == ["3", "3", "3", "0"]
     assert "refused 1: the site cancelled the hand" in text
-    assert len(history.load_all(out)) == 20
+    assert len(history.load_all(out)) == 22
     assert main(["import", str(tmp_path / "missing"), "-o", str(out)]) == 2
 
 

@@ -18,19 +18,19 @@ from typing import Iterable, Iterator, Optional
 
 from .model import SiteError, SiteHand, Source
 from .replay import SiteReplay
-from .sources import HEADERS, Chunk, chunks, open_sources, site_of
+from .sources import chunks, open_sources, site_of
 
 __all__ = ["SITES", "SiteError", "SiteHand", "SiteReplay", "Source", "dump_all", "dumps_all", "parse_hand", "read",
            "read_parallel"]
 
 #: The sites read, and the name each is given in :attr:`SiteHand.site`.
-SITES = ("pokerstars", "ggpoker", "888poker", "winamax")
+SITES = ("pokerstars", "ggpoker", "888poker", "winamax", "fulltilt")
 
 
 def _parser(site: str):
-    from . import pacific, pokerstars, winamax
+    from . import fulltilt, pacific, pokerstars, winamax
     return {"pokerstars": pokerstars.parse, "ggpoker": pokerstars.parse, "888poker": pacific.parse,
-            "winamax": winamax.parse}[site]
+            "winamax": winamax.parse, "fulltilt": fulltilt.parse}[site]
 
 
 def parse_hand(text: str, source: Source = Source("<text>", 0, 1), site: Optional[str] = None,

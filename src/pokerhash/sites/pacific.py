@@ -18,10 +18,12 @@ checked against the seat list. What this site's figures mean:
 from __future__ import annotations
 
 import re
-from typing import Dict, List
+from typing import List
 
 from ..betting import Limit
 from ..engine import HOLDEM, OMAHA_HI_LO, PLO
+from .common import finish, read_seats
+from .common import game as variant_of
 from .model import Act, Parsed, SiteError
 from .pokerstars import _amount
 
@@ -40,7 +42,6 @@ _LINE = re.compile(r"(?P<name>.+) (?P<verb>folds|checks|calls|raises|bets|posts 
                    r"(?: \[ ?(?P<what>[^\]]*?) ?\])?")
 _BOARD = re.compile(r"\*\* Dealing (?P<street>flop|turn|river) \*\* \[ (?P<cards>[^\]]*) \]")
 _STREETS = {"flop": 1, "turn": 2, "river": 3}
-_VARIANTS: Dict[tuple, object] = {}
 
 
 def _cards(text: str) -> List[str]:
@@ -59,11 +60,7 @@ def parse(text: str, site: str) -> Parsed:
     game = _GAME_LINE.fullmatch(lines[i].rstrip())
     if game is None:
         raise SiteError(f"a game the importer does not read: {lines[i]!r}", i + 1)
-    key = (game.group("game"), game.group("limit"))
-    variant = _VARIANTS.get(key)
-    if variant is None:
-        variant = _VARIANTS[key] = _GAMES[game.group("game")].with_limit(_LIMITS[game.group("limit")])
-    p.variant = variant
+    p.variant = variant_of(_GAMES[game.group("game")], _LIMITS[game.group("limit")])
     p.stakes = game.group("stakes")
     p.time = game.group("time").strip()
     i += 1
@@ -89,22 +86,8 @@ def parse(text: str, site: str) -> Parsed:
     i += 1
     if lines[i].startswith("Total number of players"):
         i += 1
-    names: Dict[str, int] = {}
+    i, names = read_seats(lines, i, _SEAT, _amount, p)
     n = len(lines)
-    while i < n and lines[i].startswith("Seat "):
-        seat = _SEAT.fullmatch(lines[i].rstrip())
-        if seat is None:
-            raise SiteError(f"cannot read the seat line {lines[i]!r}", i + 1)
-        number, name, stack = int(seat.group("seat")), seat.group("name"), seat.group("stack")
-        if not name.strip():
-            raise SiteError(f"seat {number} has no player name", i + 1)
-        if name in names:
-            raise SiteError(f"two seats hold {name!r}", i + 1)
-        names[name] = number
-        p.seats.append((number, name, _amount(stack, i + 1)))
-        i += 1
-    if not p.seats:
-        raise SiteError("the hand has no seats", i + 1)
     street = -1
     summary = False
     board: List[str] = []
@@ -162,11 +145,4 @@ def parse(text: str, site: str) -> Parsed:
         raise SiteError("the hand is truncated: it stops here, without its summary", n)
     if board:
         p.boards = [board]
-    posted = {post[0] for post in p.posts}
-    acted = {act.player for act in acts}
-    for _, name, _ in p.seats:
-        if name not in posted and name not in acted and name not in p.known:
-            p.sitting_out.add(name)
-    if p.decimals == 0:
-        p.in_chips()
-    return p
+    return finish(p)

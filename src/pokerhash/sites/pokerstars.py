@@ -23,10 +23,11 @@ What the figures mean (the importer's conventions for this site):
 from __future__ import annotations
 
 import re
-from typing import Dict, List, Optional
+from typing import Dict, List
 
 from ..betting import Limit
 from ..engine import BIG_O, HOLDEM, OMAHA_HI_LO, PLO, PLO5, PLO6, RAZZ, STUD, STUD_HI_LO
+from .common import finish, read_seats
 from .model import Act, Parsed, SiteError
 
 __all__ = ["parse"]
@@ -160,24 +161,8 @@ def _parse(lines: List[str], site: str) -> Parsed:
     if table.group("max"):
         p.max_seats = int(table.group("max"))
 
-    names: Dict[str, int] = {}
-    i = 2
+    i, names = read_seats(lines, 2, _SEAT, _amount, p)
     n = len(lines)
-    while i < n and lines[i].startswith("Seat "):
-        seat = _SEAT.fullmatch(lines[i].rstrip())
-        if seat is None:
-            raise SiteError(f"cannot read the seat line {lines[i]!r}", i + 1)
-        number, name, stack, seat_rest = seat.groups()
-        number = int(number)
-        if name in names:
-            raise SiteError(f"two seats hold {name!r}", i + 1)
-        names[name] = number
-        p.seats.append((number, name, _amount(stack, i + 1)))
-        if seat_rest and ("sitting out" in seat_rest or "out of hand" in seat_rest):
-            p.sitting_out.add(name)
-        i += 1
-    if not p.seats:
-        raise SiteError("the hand has no seats", i + 1)
     by_length = sorted(names, key=len, reverse=True)
     seat_names = {number: name for name, number in names.items()}
 
@@ -322,16 +307,7 @@ def _parse(lines: List[str], site: str) -> Parsed:
     _summary(p, lines, summary, seat_names)
     if not p.boards and any(boards_from_streets):
         p.boards = [b for b in boards_from_streets if b]
-    # Who is dealt in: a player marked sitting out who posts or acts is (a tournament's).
-    posted = {post[0] for post in p.posts}
-    acted = {act.player for act in acts}
-    p.sitting_out = {name for name in p.sitting_out if name not in posted and name not in acted}
-    for _, name, _ in p.seats:
-        if name not in posted and name not in acted and name not in known:
-            p.sitting_out.add(name)
-    if p.decimals == 0:
-        p.in_chips()
-    return p
+    return finish(p)
 
 
 _AMOUNTS: Dict[str, int] = {}  # amounts repeat (stakes, stacks, bets): read each once

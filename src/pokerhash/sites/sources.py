@@ -18,7 +18,7 @@ import io
 import os
 import re
 import zipfile
-from typing import IO, Iterator, List, Optional, Tuple, Union
+from typing import IO, Iterator, Optional, Tuple, Union
 
 __all__ = ["HEADERS", "Chunk", "chunks", "site_of"]
 
@@ -31,6 +31,7 @@ HEADERS: Tuple[Tuple[str, str], ...] = (
     ("Poker Hand #", "ggpoker"),
     ("#Game No : ", "888poker"),
     ("Winamax Poker - ", "winamax"),
+    ("Full Tilt Poker Game #", "fulltilt"),
 )
 _HEADER_BYTES = tuple(prefix.encode() for prefix, _ in HEADERS)
 _SITE_BY_BYTES = {prefix.encode(): site for prefix, site in HEADERS}

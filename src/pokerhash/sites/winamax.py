@@ -16,10 +16,11 @@ starts with. What this site's figures mean:
 from __future__ import annotations
 
 import re
-from typing import Dict, List
+from typing import List
 
 from ..betting import Limit
 from ..engine import BIG_O, HOLDEM, OMAHA_HI_LO, PLO, PLO5
+from .common import actor, begin, body, finish, game, read_seats, summary_line
 from .model import Act, Parsed, SiteError
 from .pokerstars import _amount
 
@@ -35,7 +36,6 @@ _TABLE = re.compile(r"Table: '(?P<table>.*)' (?P<max>\d+)-max (?:\((?P<money>[^)
                     r"is the button")
 _SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^,()]*)(?:, [^()]*)?\)")
 _COLLECTED = re.compile(r"collected (?P<amount>.+?) from (?:main |side )?pot(?: \d+)?")
-_VARIANTS: Dict[tuple, object] = {}
 
 
 def _money(text: str, line: int) -> int:
@@ -46,17 +46,8 @@ def _money(text: str, line: int) -> int:
 
 
 def parse(text: str, site: str) -> Parsed:
-    lines = [line.rstrip() for line in text.split("\n")]
-    p = Parsed(site)
-    header = _HEADER.fullmatch(lines[0])
-    if header is None:
-        raise SiteError(f"a game or first line the importer does not read: {lines[0]!r}", 1)
-    p.hand_id = header.group("id")
-    key = (header.group("game"), header.group("limit"))
-    variant = _VARIANTS.get(key)
-    if variant is None:
-        variant = _VARIANTS[key] = _GAMES[header.group("game")].with_limit(_LIMITS[header.group("limit")])
-    p.variant = variant
+    lines, p, header = begin(text, site, _HEADER)
+    p.variant = game(_GAMES[header.group("game")], _LIMITS[header.group("limit")])
     p.stakes = header.group("stakes")
     p.time = header.group("time")
     p.reports_returned = False
@@ -77,72 +68,21 @@ def parse(text: str, site: str) -> Parsed:
     p.button = int(table.group("button"))
     if table.group("money") == "play money":
         p.decimals, p.currency = 0, ""
-    names: Dict[str, int] = {}
-    i = 2
+    i, names = read_seats(lines, 2, _SEAT, _money, p)
     n = len(lines)
-    while i < n and lines[i].startswith("Seat "):
-        seat = _SEAT.fullmatch(lines[i])
-        if seat is None:
-            raise SiteError(f"cannot read the seat line {lines[i]!r}", i + 1)
-        name = seat.group("name")
-        if not name.strip() or name in names:
-            raise SiteError(f"a seat with no name, or a name seated twice: {lines[i]!r}", i + 1)
-        names[name] = int(seat.group("seat"))
-        p.seats.append((int(seat.group("seat")), name, _money(seat.group("stack"), i + 1)))
-        i += 1
-    if not p.seats:
-        raise SiteError("the hand has no seats", i + 1)
     by_length = sorted(names, key=len, reverse=True)
     seat_names = {number: name for name, number in names.items()}
-    street = -1
-    showdown = False
-    summary = -1
     acts = p.acts
+    rows, summary = body(lines, i, "PRE-FLOP", p, names, ("ANTE/BLINDS",))
     board: List[str] = []
-    while i < n:
-        line = lines[i]
-        i += 1
-        if not line:
-            continue
-        if line.startswith("*** "):
-            marker = line[4:line.find(" ***", 4)]
-            if marker == "SUMMARY":
-                summary = i
-                break
-            if marker in ("ANTE/BLINDS",):
-                continue
-            if marker == "PRE-FLOP":
-                street = 0
-            elif marker in ("FLOP", "TURN", "RIVER"):
-                street = ("FLOP", "TURN", "RIVER").index(marker) + 1
-                cards = line[line.find("***", 4) + 3:].replace("][", " ").strip(" []").split()
-                board = cards
-            elif marker == "SHOW DOWN":
-                showdown = True
-            else:
-                raise SiteError(f"unknown section {line!r}", i)
-            continue
-        if line.startswith("Dealt to "):
-            who = line[9:line.rfind(" [")]
-            if who in names:
-                p.known[who] = line[line.rfind("[") + 1:-1].split()
-            continue
-        name = next((nm for nm in by_length if line.startswith(nm) and line[len(nm):len(nm) + 1] == " "), None)
-        if name is None:
+    for i, line, street, board, showdown in rows:
+        said = actor(p, line, by_length, " and is all-in", street, i, showdown, _money)
+        if said is None:
             raise SiteError(f"unknown line {line!r}", i)
-        verb = line[len(name) + 1:]
-        all_in = verb.endswith(" and is all-in")
-        if all_in:
-            verb = verb[:-14]
-        if verb == "folds":
-            acts.append(Act(name, "m" if showdown else "f", None, None, False, street, i))
-        elif verb == "checks":
-            acts.append(Act(name, "x", None, None, False, street, i))
-        elif verb.startswith("calls "):
-            acts.append(Act(name, "c", _money(verb[6:], i), None, all_in, street, i))
-        elif verb.startswith("bets "):
-            acts.append(Act(name, "b", _money(verb[5:], i), None, all_in, street, i))
-        elif verb.startswith("raises "):
+        name, verb, all_in, done = said
+        if done:
+            continue
+        if verb.startswith("raises "):
             by, to, total = verb[7:].partition(" to ")
             if not to:
                 raise SiteError(f"cannot read the raise {line!r}", i)
@@ -177,22 +117,6 @@ def parse(text: str, site: str) -> Parsed:
                 p.rake = _money(rake[5:], index + 1)
             else:
                 raise SiteError(f"unknown figure in {line!r}", index + 1)
-        elif line.startswith("Board: ["):
-            p.boards = [line[8:line.rindex("]")].split()]
-        elif line.startswith("Seat ") and " showed [" in line:
-            number = int(line[5:line.index(":")])
-            name = seat_names.get(number)
-            if name is None:
-                raise SiteError(f"the summary names a seat that is not in the seat list: {line!r}", index + 1)
-            at = line.index(" showed [")
-            p.known.setdefault(name, line[at + 9:line.index("]", at)].split())
-    if not p.boards and board:
-        p.boards = [board]
-    posted = {post[0] for post in p.posts}
-    acted = {act.player for act in acts}
-    for _, name, _ in p.seats:
-        if name not in posted and name not in acted and name not in p.known:
-            p.sitting_out.add(name)
-    if p.decimals == 0:
-        p.in_chips()
-    return p
+        else:
+            summary_line(p, line, index + 1, seat_names)
+    return finish(p, board)
