@@ -228,3 +228,53 @@ def test_import_without_tqdm(tmp_path, monkeypatch, capsys):
     from pokerhash.cli import main
     assert main(["import", str(DATA / "ggpoker"), "-o", str(tmp_path / "g.phhs"), "--workers", "1"]) == 0
     assert "ggpoker" in capsys.readouterr().out
+
+
+def _random_hand(rng, variant, limit):
+    from pokerhash.betting import Action
+    from pokerhash.engine import Hand, Options, Stakes
+    from pokerhash.pots import RakeRule
+    players = rng.randint(2, 6)
+    seats = sorted(rng.sample(range(1, 10), players))
+    stacks = {seat: rng.choice([rng.randint(30, 400), rng.randint(400, 5000)]) for seat in seats}
+    stakes = Stakes(blinds=(5, 10), small_bet=10 if limit.value != "fixed-limit" else 10,
+                    big_bet=20 if limit.value == "fixed-limit" else 0)
+    rake = RakeRule(heads_up_rate=0.05, multiway_rate=0.05, cap=300) if rng.random() < 0.7 else None
+    hand = Hand(variant.with_limit(limit), stacks, button=rng.choice(seats), stakes=stakes,
+                options=Options(rake=rake), seed=rng.randrange(1 << 30))
+    while not hand.is_over:
+        legal = hand.pending.legal
+        roll = rng.random()
+        if legal.raise_kind is not None and roll < 0.35:
+            if legal.fixed_amounts is not None:
+                hand.act(Action.bet_to(rng.choice(legal.fixed_amounts)))
+            else:
+                hand.act(Action.bet_to(rng.choice([legal.min_to, legal.max_to, rng.randint(legal.min_to, legal.max_to)])))
+        elif roll < 0.85 or legal.can_check:
+            hand.act(Action.check() if legal.can_check else Action.call())
+        else:
+            hand.act(Action.fold())
+    return hand
+
+
+@pytest.mark.parametrize("game", ["HOLDEM", "PLO", "OMAHA_HI_LO", "PLO5", "BIG_O"])
+def test_random_engine_hands_written_as_pokerstars_text_agree(game):
+    """The engine plays random hands (all-ins, side pots, ties, hi/lo halves, mucks,
+    rake), a reference writer puts them in PokerStars text, and the importer's replay
+    agrees with the engine on every figure."""
+    import random
+    import pokerhash.engine as engine
+    from pokerhash.betting import Limit
+    from reference_pokerstars_text import write
+    rng = random.Random(2026 + len(game))
+    variant = getattr(engine, game)
+    limits = [Limit.NO_LIMIT, Limit.POT_LIMIT, Limit.FIXED_LIMIT] if game == "HOLDEM" else [Limit.POT_LIMIT]
+    for number in range(60):
+        hand = _random_hand(rng, variant, rng.choice(limits))
+        text = write(hand, 700000000 + number, hero=rng.choice(hand.seats + (None,)))
+        site_hand = next(sites.read(text))
+        assert site_hand.error is None, (site_hand.error, text)
+        result = site_hand.replay()
+        assert result.agrees, (result.differences, text)
+        payouts = {f"P{seat}": Decimal(v).scaleb(-2) for seat, v in hand.result.payouts.items() if v}
+        assert result.won == payouts, text

@@ -13,7 +13,8 @@ site took them, and compares the engine's settlement with the site's figures.
 from __future__ import annotations
 
 from decimal import Decimal
-from itertools import combinations
+from itertools import chain, combinations, islice
+from random import Random
 from typing import Dict, List, NamedTuple, Optional, Tuple
 
 from ..betting import Action
@@ -377,25 +378,46 @@ def _pick(variant, rest: List[int], count: int, boards: List[List[int]], rivals:
     high, low = variant.high, variant.low
     boards = [tuple(board) for board in boards]
     rivals = [tuple(rival) for rival in rivals]
-    pool = sorted(rest, reverse=wins)[:12 + count]
+    # Candidates most likely to lose first: ranks the boards do not hold, suits they
+    # hold least, low ranks (a winner's stand-in: the other way round).
+    on_board = {c >> 2 for board in boards for c in board}
+    suits = [sum(1 for board in boards for c in board if c & 3 == suit) for suit in range(4)]
+
+    def weakness(card: int) -> tuple:
+        return ((card >> 2) in on_board, suits[card & 3], card >> 2)
+
+    pool = sorted(rest, key=weakness, reverse=wins)[:14 + 2 * count]
     fallback = tuple(pool[:count])
-    for combo in combinations(pool, count):
-        ok = True
-        for board in boards:
-            mine = high.value(combo, board, lowest) if high is not None else 0
-            my_low = low.value(combo, board, lowest) if low is not None else 0
-            for rival in rivals:
-                theirs = high.value(rival, board, lowest) if high is not None else 0
-                if (mine <= theirs) if wins else (mine >= theirs):
-                    ok = False
+    # The likeliest candidates in order, then random ones from the whole rest of the
+    # deck (a fixed seed: the same hand always gets the same stand-ins).
+    # Per board, the rivals' highs and lows. A loser's stand-in should lose every pot
+    # it could play for: best, below every rival's high with no low at all; failing
+    # that (a rival who won only a low half has a weak high), below the best high
+    # with no low; last, a low below the rivals' lows. A winner's must beat every high.
+    values = []
+    for board in boards:
+        highs = [high.value(rival, board, lowest) for rival in rivals] if high is not None else [0]
+        lows = [low.value(rival, board, lowest) for rival in rivals] if low is not None else [0]
+        values.append((board, min(highs, default=0), max(highs, default=0),
+                       min([v for v in lows if v], default=0), max(lows, default=0)))
+    # (below every high, no low allowed): tried in this order
+    rules = ((True, False), (False, False), (True, True), (False, True)) if not wins else ((True, False),)
+    for every_high, some_low in rules:
+        sampler = Random(len(rest) * 1000 + count)
+        ordered = islice(combinations(pool, count), 300)
+        sampled = (tuple(sampler.sample(rest, count)) for _ in range(1500))
+        for combo in chain(ordered, sampled):
+            ok = True
+            for board, least_high, best_high, least_low, best_low in values:
+                mine = high.value(combo, board, lowest) if high is not None else 0
+                if wins:
+                    ok = mine > best_high
+                else:
+                    my_low = low.value(combo, board, lowest) if low is not None else 0
+                    ok = mine < (least_high if every_high else best_high) and \
+                        (not my_low or (some_low and my_low < (least_low if every_high else best_low)))
+                if not ok:
                     break
-                if low is not None and not wins and my_low:
-                    their_low = low.value(rival, board, lowest)
-                    if my_low >= their_low:
-                        ok = False
-                        break
-            if not ok:
-                break
-        if ok:
-            return combo
+            if ok:
+                return combo
     return fallback
