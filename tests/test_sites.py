@@ -237,7 +237,7 @@ def _random_hand(rng, variant, limit):
     players = rng.randint(2, 6)
     seats = sorted(rng.sample(range(1, 10), players))
     stacks = {seat: rng.choice([rng.randint(30, 400), rng.randint(400, 5000)]) for seat in seats}
-    stakes = Stakes(blinds=(5, 10), small_bet=10 if limit.value != "fixed-limit" else 10,
+    stakes = Stakes(blinds=(5, 10), ante=rng.choice([0, 0, 2]), small_bet=10,
                     big_bet=20 if limit.value == "fixed-limit" else 0)
     rake = RakeRule(heads_up_rate=0.05, multiway_rate=0.05, cap=300) if rng.random() < 0.7 else None
     hand = Hand(variant.with_limit(limit), stacks, button=rng.choice(seats), stakes=stakes,

@@ -162,14 +162,33 @@ def _card(text: str) -> int:
     return card
 
 
+_ATTEMPTS = 6
+
+
 def replay(site_hand) -> SiteReplay:
+    """Play the hand on the engine and compare (see :class:`SiteReplay`). When players
+    reach the showdown without showing, their stand-in cards are chosen to lose there;
+    which rival they must lose to is not written, so a replay that disagrees is tried
+    again with the next weaker choice (at most a few times): any cards the site never
+    showed that settle the hand as the site did make it agree."""
+    result, picked = _replay(site_hand, 0)
+    attempt = 1
+    while picked and not result.agrees and attempt < _ATTEMPTS:
+        again, picked = _replay(site_hand, attempt)
+        if again.agrees:
+            return again
+        attempt += 1
+    return result
+
+
+def _replay(site_hand, attempt: int) -> Tuple[SiteReplay, bool]:
     p: Parsed = site_hand._parsed
     differences: List[str] = []
     d = p.decimals
     try:
         lay = layout(p)
     except SiteError as error:
-        return SiteReplay({}, {}, Decimal(0), False, (f"the engine cannot seat the hand: {error}",), None)
+        return SiteReplay({}, {}, Decimal(0), False, (f"the engine cannot seat the hand: {error}",), None), False
     variant = p.variant
     stacks = {seat: stack for seat, _, stack in lay.order}
     for seat, (live, dead) in lay.missed.items():
@@ -182,9 +201,9 @@ def replay(site_hand) -> SiteReplay:
     try:
         hand = Hand(variant, stacks, button=lay.button, stakes=lay.stakes, options=options, deal="caller", log=False,
                     missed_blinds=lay.missed)
-        holes, boards = _cards_for(p, lay, variant)
+        holes, boards, picked = _cards_for(p, lay, variant, attempt)
     except PokerhashError as error:
-        return SiteReplay({}, {}, Decimal(0), False, (f"the engine cannot play the hand: {error}",), None)
+        return SiteReplay({}, {}, Decimal(0), False, (f"the engine cannot play the hand: {error}",), None), False
     acts = p.acts
     k = 0
     dealt_count = {seat: 0 for seat in stacks}
@@ -242,7 +261,7 @@ def replay(site_hand) -> SiteReplay:
             differences.append(f"line {rest.line}: {rest.player} acts after the end of the hand")
             break
     if not hand.is_over:
-        return SiteReplay({}, {}, Decimal(0), False, tuple(differences), hand)
+        return SiteReplay({}, {}, Decimal(0), False, tuple(differences), hand), picked
     result = hand.result
     won = {name_of[seat]: to_decimal(v, d) for seat, v in result.payouts.items() if v}
     returned = {name_of[seat]: to_decimal(v, d) for seat, v in result.returned.items() if v}
@@ -268,7 +287,7 @@ def replay(site_hand) -> SiteReplay:
         if put_in != p.total and not (not p.reports_returned and put_in + sum(result.returned.values()) == p.total):
             differences.append(f"total pot: the engine's {to_decimal(put_in, d)}, the site's "
                                f"{to_decimal(p.total, d)}")
-    return SiteReplay(won, returned, rake, not differences, tuple(differences), hand)
+    return SiteReplay(won, returned, rake, not differences, tuple(differences), hand), picked
 
 
 def _dead(lay: Layout) -> int:
@@ -330,8 +349,9 @@ def _apply(hand: Hand, act: Act, pending, seat: int) -> Optional[str]:
     return None
 
 
-def _cards_for(p: Parsed, lay: Layout, variant) -> Tuple[Dict[int, List[int]], List[List[int]]]:
-    """Hole cards by seat (stand-ins for unknown ones) and the boards, as ints."""
+def _cards_for(p: Parsed, lay: Layout, variant, attempt: int = 0) -> Tuple[Dict[int, List[int]], List[List[int]], bool]:
+    """Hole cards by seat (stand-ins for unknown ones: see :func:`_pick` for
+    ``attempt``), the boards, as ints, and whether a showdown stand-in was picked."""
     boards = [[_card(c) for c in board] for board in p.boards]
     hole_count = variant.cards_per_player
     used = {c for board in boards for c in board}
@@ -345,7 +365,7 @@ def _cards_for(p: Parsed, lay: Layout, variant) -> Tuple[Dict[int, List[int]], L
         else:
             unknown.append((seat, name))
     if not unknown:
-        return holes, boards
+        return holes, boards, False
     rest = [c for c in variant.deck(len(lay.order)) if c not in used]
     folded = {a.player for a in p.acts if a.verb == "f"}
     live_unknown = [(seat, name) for seat, name in unknown if name not in folded]
@@ -357,15 +377,19 @@ def _cards_for(p: Parsed, lay: Layout, variant) -> Tuple[Dict[int, List[int]], L
         for seat, name in sorted(live_unknown, key=lambda u: bool(p.collected.get(u[1], 0))):
             wins = bool(p.collected.get(name, 0))
             rivals = live_known + [s for s in holes if s not in live_known] if wins else winners or live_known
-            pick = _pick(variant, rest, hole_count, boards, [holes[s] for s in rivals if s in holes], lowest, wins)
+            pick = _pick(variant, rest, hole_count, boards, [holes[s] for s in rivals if s in holes], lowest, wins,
+                         attempt)
             holes[seat] = list(pick)
             rest = [c for c in rest if c not in pick]
             if not wins:
                 live_known.append(seat)
         unknown = [(seat, name) for seat, name in unknown if seat not in holes]
+        picked = True
+    else:
+        picked = False
     for seat, name in unknown:
         holes[seat], rest = rest[:hole_count], rest[hole_count:]
-    return holes, boards
+    return holes, boards, picked
 
 
 def _name(lay: Layout, seat: int) -> str:
@@ -373,8 +397,14 @@ def _name(lay: Layout, seat: int) -> str:
 
 
 def _pick(variant, rest: List[int], count: int, boards: List[List[int]], rivals: List[List[int]], lowest: int,
-          wins: bool) -> Tuple[int, ...]:
-    """Cards from ``rest`` that lose to every rival hand on every board (``wins``: beat them)."""
+          wins: bool, attempt: int = 0) -> Tuple[int, ...]:
+    """Cards from ``rest`` for a player whose cards the site never showed: a loser's
+    (``wins`` False) below a rival's high on every board, with no low if it can be;
+    a winner's above every rival's high. Which rival's high a loser must stay under is
+    not written (a rival may have won only a low half, or only a side pot the loser
+    played for): ``attempt`` 0 asks the most (below every rival, no low), each next
+    attempt the next feasible, weaker demand (below the next rival's high, then with a
+    low below the rivals' lows)."""
     high, low = variant.high, variant.low
     boards = [tuple(board) for board in boards]
     rivals = [tuple(rival) for rival in rivals]
@@ -387,37 +417,38 @@ def _pick(variant, rest: List[int], count: int, boards: List[List[int]], rivals:
         return ((card >> 2) in on_board, suits[card & 3], card >> 2)
 
     pool = sorted(rest, key=weakness, reverse=wins)[:14 + 2 * count]
-    fallback = tuple(pool[:count])
-    # The likeliest candidates in order, then random ones from the whole rest of the
-    # deck (a fixed seed: the same hand always gets the same stand-ins).
-    # Per board, the rivals' highs and lows. A loser's stand-in should lose every pot
-    # it could play for: best, below every rival's high with no low at all; failing
-    # that (a rival who won only a low half has a weak high), below the best high
-    # with no low; last, a low below the rivals' lows. A winner's must beat every high.
+    # Per board, the rivals' highs (ascending) and lows.
     values = []
     for board in boards:
-        highs = [high.value(rival, board, lowest) for rival in rivals] if high is not None else [0]
-        lows = [low.value(rival, board, lowest) for rival in rivals] if low is not None else [0]
-        values.append((board, min(highs, default=0), max(highs, default=0),
-                       min([v for v in lows if v], default=0), max(lows, default=0)))
-    # (below every high, no low allowed): tried in this order
-    rules = ((True, False), (False, False), (True, True), (False, True)) if not wins else ((True, False),)
-    for every_high, some_low in rules:
+        highs = sorted(high.value(rival, board, lowest) for rival in rivals) if high is not None else [0]
+        lows = [v for v in (low.value(rival, board, lowest) for rival in rivals) if v] if low is not None else []
+        values.append((board, highs or [0], min(lows, default=0)))
+    if wins:
+        demands = [(len(rivals) - 1, False)]
+    else:
+        demands = [(k, False) for k in range(len(rivals))] + [(k, True) for k in range(len(rivals))]
+    found = None
+    for k, some_low in demands:
+        # The likeliest candidates in order, then random ones from the whole rest of
+        # the deck (a fixed seed: the same hand always gets the same stand-ins).
         sampler = Random(len(rest) * 1000 + count)
         ordered = islice(combinations(pool, count), 300)
-        sampled = (tuple(sampler.sample(rest, count)) for _ in range(1500))
+        sampled = (tuple(sampler.sample(rest, count)) for _ in range(1000))
         for combo in chain(ordered, sampled):
             ok = True
-            for board, least_high, best_high, least_low, best_low in values:
+            for board, highs, least_low in values:
                 mine = high.value(combo, board, lowest) if high is not None else 0
                 if wins:
-                    ok = mine > best_high
+                    ok = mine > highs[-1]
                 else:
                     my_low = low.value(combo, board, lowest) if low is not None else 0
-                    ok = mine < (least_high if every_high else best_high) and \
-                        (not my_low or (some_low and my_low < (least_low if every_high else best_low)))
+                    ok = mine < highs[min(k, len(highs) - 1)] and (not my_low or (some_low and my_low < least_low))
                 if not ok:
                     break
             if ok:
-                return combo
-    return fallback
+                found = combo
+                if attempt == 0:
+                    return combo
+                attempt -= 1
+                break
+    return found if found is not None else tuple(pool[:count])
