@@ -163,6 +163,20 @@ def _card(text: str) -> int:
 
 
 _ATTEMPTS = 6
+_OPTIONS: Dict[Tuple[int, bool], Options] = {}
+
+
+def _options(take: int, run_twice: bool) -> Options:
+    """The table options of a hand: the house takes exactly ``take`` (a rule of 100% of
+    the pot capped at it), run it twice as the site did. Made once per amount: a rake
+    rule checks its fractions when built."""
+    options = _OPTIONS.get((take, run_twice))
+    if options is None:
+        if len(_OPTIONS) > 10000:
+            _OPTIONS.clear()
+        options = _OPTIONS[(take, run_twice)] = Options(rake=RakeRule(1, 1, cap=take) if take else None,
+                                                         run_it_twice=run_twice)
+    return options
 
 
 def replay(site_hand) -> SiteReplay:
@@ -195,7 +209,7 @@ def _replay(site_hand, attempt: int) -> Tuple[SiteReplay, bool]:
         if p.cash_drop and dead == p.cash_drop and live == 0:
             stacks[seat] += dead
     take = (p.rake or 0) + p.fees
-    options = Options(rake=RakeRule(1, 1, cap=take) if take else None, run_it_twice=p.run_twice)
+    options = _options(take, p.run_twice)
     name_of = {seat: name for seat, name, _ in lay.order}
     seat_of = {name: seat for seat, name, _ in lay.order}
     try:
@@ -411,12 +425,12 @@ def _pick(variant, rest: List[int], count: int, boards: List[List[int]], rivals:
     # Candidates most likely to lose first: ranks the boards do not hold, suits they
     # hold least, low ranks (a winner's stand-in: the other way round).
     on_board = {c >> 2 for board in boards for c in board}
-    suits = [sum(1 for board in boards for c in board if c & 3 == suit) for suit in range(4)]
-
-    def weakness(card: int) -> tuple:
-        return ((card >> 2) in on_board, suits[card & 3], card >> 2)
-
-    pool = sorted(rest, key=weakness, reverse=wins)[:14 + 2 * count]
+    suits = [0, 0, 0, 0]
+    for board in boards:
+        for c in board:
+            suits[c & 3] += 1
+    weakness = {c: ((c >> 2) in on_board) * 1000 + suits[c & 3] * 20 + (c >> 2) for c in rest}
+    pool = sorted(rest, key=weakness.__getitem__, reverse=wins)[:14 + 2 * count]
     # Per board, the rivals' highs (ascending) and lows.
     values = []
     for board in boards:
