@@ -278,3 +278,38 @@ def test_random_engine_hands_written_as_pokerstars_text_agree(game):
         assert result.agrees, (result.differences, text)
         payouts = {f"P{seat}": Decimal(v).scaleb(-2) for seat, v in hand.result.payouts.items() if v}
         assert result.won == payouts, text
+
+
+class _Repeated(io.RawIOBase):
+    """A binary stream of ``count`` copies of ``hand``, made as it is read (no copy of
+    the whole held anywhere)."""
+
+    def __init__(self, hand: bytes, count: int):
+        self.hand, self.left, self.buffer = hand, count, b""
+
+    def readable(self):
+        return True
+
+    def read(self, size=-1):
+        while (size < 0 or len(self.buffer) < size) and self.left:
+            self.buffer += self.hand
+            self.left -= 1
+        size = len(self.buffer) if size < 0 else size
+        data, self.buffer = self.buffer[:size], self.buffer[size:]
+        return data
+
+
+def test_streams_in_bounded_memory():
+    import tracemalloc
+    hand = (_hands_of(DATA / "pokerstars" / "cash.txt")[1] + "\n\n\n").encode()
+
+    def peak(count):
+        tracemalloc.start()
+        read = sum(1 for h in sites.read(_Repeated(hand, count)) if h.error is None)
+        top = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        assert read == count
+        return top
+
+    # 7.2 MB of text read in 1 MB blocks: the reader's memory stays well below it.
+    assert peak(6000) < 5 * (1 << 20)
