@@ -118,7 +118,9 @@ def test_an_illegal_action_is_a_difference_not_an_exception():
 
 def test_refused_hands_name_the_line_and_reason():
     hands = list(sites.read(DATA / "refused"))
-    assert [h.hand_id for h in hands] == ["250000000020", "250000000021", "250000000022", "900000009"]
+    assert [h.hand_id for h in hands] == ["250000000020", "250000000021", "250000000022", "900000009",
+                                          "250000000023"]
+    assert "cashed out" in hands[4].error
     assert "seat 1 has no player name" in hands[3].error
     assert "cancelled" in hands[0].error and hands[0].error.startswith("line 9:")
     assert "truncated" in hands[1].error
@@ -208,7 +210,7 @@ def test_import_command(tmp_path, capsys):
     assert main(["import", str(DATA), "-o", str(out), "--workers", "1", "--quiet"]) == 0
     text = capsys.readouterr().out
     rows = {line.split()[0]: line.split()[1:5] for line in text.splitlines()[1:] if not line.startswith(" ")}
-    assert rows["pokerstars"] == ["14", "11", "11", "3"] and rows["888poker"] == ["4", "3", "3", "1"]
+    assert rows["pokerstars"] == ["15", "11", "11", "4"] and rows["888poker"] == ["4", "3", "3", "1"]
     assert rows["winamax"] == ["3", "3", "3", "0"] and rows["fulltilt"] == ["2", "2", "2", "0"] and rows["ggpoker"] == ["3", "3", "3", "0"]
     assert "refused 1: the site cancelled the hand" in text
     assert len(history.load_all(out)) == 22

@@ -55,10 +55,11 @@ _NOTES = (" joins the table at seat #", " leaves the table", " is disconnected",
           " finished the tournament", " wins the tournament", " re-buys and receives", " said, ",
           " is sitting out", " sits out", " has been disconnected", " has reconnected", " is away",
           " takes the add-on", " wins an entry to tournament", " wins the $", " wins a ", " is feeling ",
-          " cashed out the hand", " wins the bounty", " wins $", " receives ", " adds ", " has requested TIME")
+          " wins the bounty", " wins $", " receives ", " adds ", " has requested TIME")
 _IGNORED_VERBS = ("is sitting out", "sits out", "is away", "has returned", "is connected", "is disconnected",
                   "doesn't show hand", "Chooses to EV Cashout", "Pays Cashout Risk", "is feeling", "has timed out",
                   "sitting out", "is back", "leaves the table", "said")
+_CASHED_OUT = "the hand was cashed out (All-in Cash Out): the site paid an insurance figure, not the pots"
 _STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3, "FIRST FLOP": 1, "FIRST TURN": 2, "FIRST RIVER": 3,
             "SECOND FLOP": 1, "SECOND TURN": 2, "SECOND RIVER": 3, "3rd STREET": 0, "4th STREET": 1,
             "5th STREET": 2, "6th STREET": 3, "PRE-FLOP": 0}
@@ -257,8 +258,7 @@ def _parse(lines: List[str], site: str) -> Parsed:
                 amount = verb[16:-14] if all_in else verb[16:]
                 acts.append(Act(name, "co", None, _amount(amount, i), all_in, street, i))
             elif verb.startswith("cashed out the hand"):
-                raise SiteError("the hand was cashed out (All-in Cash Out): the site paid an insurance figure, "
-                                "not the pots", i)
+                raise SiteError(_CASHED_OUT, i)
             elif verb.startswith(("discards", "stands pat")):
                 raise SiteError("draw games are not read", i)
             elif verb.startswith(_IGNORED_VERBS):
@@ -292,6 +292,8 @@ def _parse(lines: List[str], site: str) -> Parsed:
         if line.startswith("Cash Drop to Pot : total "):
             p.cash_drop += _amount(line[25:], i)
             continue
+        if " cashed out the hand" in line:
+            raise SiteError(_CASHED_OUT, i)
         if line == "Hand cancelled" or line.startswith("Hand cancelled"):
             cancelled = i
             continue
