@@ -66,9 +66,6 @@ _STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3, "FIRST FLOP": 1, 
 _SHOWDOWNS = ("SHOW DOWN", "SHOWDOWN", "FIRST SHOW DOWN", "SECOND SHOW DOWN", "FIRST SHOWDOWN", "SECOND SHOWDOWN")
 
 
-_VARIANTS: dict = {}
-
-
 def cents(text: str) -> int:
     """An amount as written (``$1,234.56``, ``€0.5``, ``1500``) in cents."""
     text = text.strip(_SYMBOLS)
@@ -108,6 +105,47 @@ def parse(text: str, site: str) -> Parsed:
 _TRAILING = re.compile(r"[ \t]+(?=\n)")
 
 
+_HEADERS: Dict[str, tuple] = {}
+
+
+def _game(rest: str) -> tuple:
+    """What a first line says after the hand number: (variant, stakes, tournament,
+    decimals, currency, small bet, big bet)."""
+    game = _GAME.search(rest)
+    if game is None:
+        raise SiteError(f"a game the importer does not read: {rest!r}", 1)
+    base = _GAMES.get((game.group("game"), game.group("cards")))
+    if base is None:
+        raise SiteError(f"a game the importer does not read: {game.group(0)!r}", 1)
+    variant = base.with_limit(_LIMITS[game.group("limit")]) if not base.is_stud else base
+    tournament = _TOURNAMENT.search(rest, 0, game.start())
+    stakes = _STAKES.search(rest, game.end())
+    stakes_text = stakes.group("stakes") if stakes else ""
+    decimals, currency = 2, ""
+    if tournament is not None:
+        decimals = 0
+    else:
+        for symbol, code in _CURRENCIES.items():
+            if symbol in stakes_text:
+                currency = code
+                break
+        else:
+            decimals = 0  # play money: chips
+        for code in ("USD", "EUR", "GBP", "CAD", "INR", "CNY"):
+            if stakes_text.endswith(" " + code):
+                currency = code
+    small_bet = big_bet = 0
+    if variant.limit is Limit.FIXED_LIMIT and stakes is not None:
+        bets = stakes_text.split(" ")[0].split("/")
+        if len(bets) == 2:
+            try:
+                small_bet, big_bet = cents(bets[0]), cents(bets[1].split("(")[0])
+            except ValueError:
+                pass
+    return (variant, stakes_text, tournament.group("id") if tournament else None, decimals, currency, small_bet,
+            big_bet)
+
+
 def _parse(lines: List[str], site: str) -> Parsed:
     p = Parsed(site)
     header = lines[0].rstrip()
@@ -116,42 +154,18 @@ def _parse(lines: List[str], site: str) -> Parsed:
         raise SiteError(f"not the first line of a hand: {header!r}", 1)
     p.hand_id = match.group("id")
     rest = match.group("rest")
-    game = _GAME.search(rest)
-    if game is None:
-        raise SiteError(f"a game the importer does not read: {rest!r}", 1)
-    base = _GAMES.get((game.group("game"), game.group("cards")))
-    if base is None:
-        raise SiteError(f"a game the importer does not read: {game.group(0)!r}", 1)
-    key = (game.group(0), game.group("cards"))
-    variant = _VARIANTS.get(key)
-    if variant is None:
-        variant = _VARIANTS[key] = base.with_limit(_LIMITS[game.group("limit")]) if not base.is_stud else base
-    p.variant = variant
-    tournament = _TOURNAMENT.search(rest, 0, game.start())
-    stakes = _STAKES.search(rest, game.end())
-    p.stakes = stakes.group("stakes") if stakes else ""
-    p.time = rest.rsplit(" - ", 1)[1].strip() if " - " in rest else ""
-    if tournament is not None:
-        p.tournament = tournament.group("id")
-        p.decimals = 0
+    cut = rest.rfind(" - ")
+    p.time = rest[cut + 3:].strip() if cut >= 0 else ""
+    # What the header says besides the hand number and time repeats hand after hand.
+    game_key = rest[:cut] if cut >= 0 else rest
+    known_game = _HEADERS.get(game_key)
+    if known_game is None:
+        if len(_HEADERS) > 10000:
+            _HEADERS.clear()
+        known_game = _HEADERS[game_key] = _game(rest)
+    (p.variant, p.stakes, p.tournament, p.decimals, p.currency, p.small_bet, p.big_bet) = known_game
+    if p.tournament is not None:
         p.fields["tournament"] = p.tournament
-    else:
-        for symbol, code in _CURRENCIES.items():
-            if symbol in p.stakes:
-                p.currency = code
-                break
-        else:
-            p.decimals = 0  # play money: chips
-        for code in ("USD", "EUR", "GBP", "CAD", "INR", "CNY"):
-            if p.stakes.endswith(" " + code):
-                p.currency = code
-    if p.variant.limit is Limit.FIXED_LIMIT and stakes is not None:
-        bets = stakes.group("stakes").split(" ")[0].split("/")
-        if len(bets) == 2:
-            try:
-                p.small_bet, p.big_bet = cents(bets[0]), cents(bets[1].split("(")[0])
-            except ValueError:
-                pass
     if len(lines) < 2:
         raise SiteError("the hand is truncated after its first line", 1)
     table = _TABLE.match(lines[1].rstrip())
