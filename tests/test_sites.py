@@ -287,18 +287,22 @@ class _Repeated(io.RawIOBase):
     the whole held anywhere)."""
 
     def __init__(self, hand: bytes, count: int):
-        self.hand, self.left, self.buffer = hand, count, b""
+        self.hand, self.left, self.at = hand, count, 0
 
     def readable(self):
         return True
 
-    def read(self, size=-1):
-        while (size < 0 or len(self.buffer) < size) and self.left:
-            self.buffer += self.hand
-            self.left -= 1
-        size = len(self.buffer) if size < 0 else size
-        data, self.buffer = self.buffer[:size], self.buffer[size:]
-        return data
+    def readinto(self, buffer):
+        size = len(buffer)
+        done = 0
+        while done < size and self.left:
+            piece = self.hand[self.at:self.at + size - done]
+            buffer[done:done + len(piece)] = piece
+            done += len(piece)
+            self.at += len(piece)
+            if self.at == len(self.hand):
+                self.at, self.left = 0, self.left - 1
+        return done
 
 
 def test_streams_in_bounded_memory():

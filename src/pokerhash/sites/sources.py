@@ -94,8 +94,11 @@ def _blocks(stream: IO[bytes]) -> Iterator[bytes]:
         data = rest + data
         # A \r at the very end may be half of a \r\n: keep it for the next chunk.
         cut = len(data) - 1 if data.endswith(b"\r") else len(data)
-        data, rest = data[:cut], data[cut:]
-        yield data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+        if cut < len(data):
+            data, rest = data[:cut], data[cut:]
+        else:
+            rest = b""
+        yield data.replace(b"\r\n", b"\n").replace(b"\r", b"\n") if b"\r" in data else data
     if rest:
         yield rest.replace(b"\r", b"\n")
 
