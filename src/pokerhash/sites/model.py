@@ -44,8 +44,8 @@ class Source(NamedTuple):
 
 class Act(NamedTuple):
     """One player's action: ``verb`` is ``f`` fold, ``x`` check, ``c`` call, ``b`` bet or
-    raise to ``to`` (the player's total in the round), ``bi`` stud bring-in, ``co`` stud
-    complete to ``to``, ``m`` a muck (a fold written after the betting is over);
+    raise to ``to`` (the player's total in the round; None: ``amount`` more than the
+    player's bet so far), ``m`` a muck (a fold written after the betting is over);
     ``amount`` the chips the site says moved (None when it does not say); ``all_in`` as
     written; ``street`` the site's street (0 first); ``line`` the line in the hand."""
 
@@ -64,8 +64,8 @@ class Parsed:
 
     __slots__ = ("site", "hand_id", "table", "time", "variant", "stakes", "currency", "tournament", "seats",
                  "sitting_out", "button", "max_seats", "posts", "acts", "known", "boards", "collected", "returned",
-                 "rake", "fees", "total", "decimals", "run_twice", "cash_drop", "fields", "mucked", "bring_in",
-                 "small_bet", "big_bet", "up_cards", "reports_returned")
+                 "rake", "fees", "total", "decimals", "run_twice", "cash_drop", "fields", "mucked",
+                 "small_bet", "big_bet", "reports_returned")
 
     def __init__(self, site: str) -> None:
         self.site = site
@@ -85,7 +85,6 @@ class Parsed:
         self.posts: List[Tuple[str, str, int, int]] = []
         self.acts: List[Act] = []
         self.known: Dict[str, List[str]] = {}  # name -> hole cards as written (shown, dealt to the hero)
-        self.up_cards: Dict[str, List[str]] = {}
         self.mucked: set = set()  # players who said they muck at showdown
         self.boards: List[List[str]] = []
         self.collected: Dict[str, int] = {}
@@ -97,7 +96,6 @@ class Parsed:
         self.run_twice = False
         self.cash_drop = 0  # money the site adds to the pot (GGPoker's Cash Drop)
         self.fields: Dict[str, object] = {}
-        self.bring_in = 0
         self.reports_returned = True  # False: the site returns uncalled bets without a line
         self.small_bet = 0
         self.big_bet = 0
@@ -120,7 +118,7 @@ class Parsed:
             if value is not None:
                 setattr(self, key, chips(value))
         self.fees, self.cash_drop = chips(self.fees), chips(self.cash_drop)
-        self.small_bet, self.big_bet, self.bring_in = chips(self.small_bet), chips(self.big_bet), chips(self.bring_in)
+        self.small_bet, self.big_bet = chips(self.small_bet), chips(self.big_bet)
 
 
 def to_decimal(amount: int, decimals: int) -> Decimal:

@@ -50,28 +50,30 @@ def to_history(site_hand) -> HandHistory:
                           antes=antes[::-1] if n == 2 else antes, decimals=p.decimals,
                           ante_trimming_status=bool(stakes.ante and not stakes.big_blind_ante))
     contributed: Dict[str, int] = {}
-    if not variant.is_stud:
-        blinds = [0] * n
-        written = list(stakes.blinds) if len(stakes.blinds) == 2 else [0] + list(stakes.blinds)
-        blinds[:2] = written
-        if stakes.straddle:
-            blinds[2] = stakes.straddle
-        history.blinds_or_straddles = blinds if n > 2 else blinds[:2]
-        names = [name for _, name, _ in order]
-        for k, amount in enumerate(stakes.blinds):
-            contributed[names[(1 - k) if n == 2 else k]] = amount
-        if lay.straddler:
-            contributed[lay.straddler] = stakes.straddle
-        for seat, (live, dead) in lay.missed.items():
-            name = next(nm for s, nm, _ in order if s == seat)
-            contributed[name] = contributed.get(name, 0) + live
+    blinds = [0] * n
+    written = list(stakes.blinds) if len(stakes.blinds) == 2 else [0] + list(stakes.blinds)
+    blinds[:2] = written
+    if stakes.straddle:
+        blinds[2] = stakes.straddle
+    history.blinds_or_straddles = blinds if n > 2 else blinds[:2]
+    names = [name for _, name, _ in order]
+    # Who posted: the small blind left of the button (the button itself heads-up),
+    # the big blind next; a lone big blind is the first player.
+    if len(stakes.blinds) == 2:
+        contributed[names[1 if n == 2 else 0]] = stakes.blinds[0]
+        contributed[names[0 if n == 2 else 1]] = stakes.blinds[1]
+    else:
+        contributed[names[0]] = stakes.blinds[0]
+    if lay.straddler:
+        contributed[lay.straddler] = stakes.straddle
+    for seat, (live, dead) in lay.missed.items():
+        name = next(nm for s, nm, _ in order if s == seat)
+        contributed[name] = contributed.get(name, 0) + live
     if variant.limit.value == "fixed-limit":
         history.small_bet, history.big_bet = stakes.small_bet or stakes.blinds[-1], \
             stakes.big_bet or 2 * (stakes.small_bet or stakes.blinds[-1])
     else:
         history.min_bet = stakes.blinds[-1] if stakes.blinds else stakes.small_bet
-    if variant.is_stud:
-        history.bring_in = stakes.bring_in
     actions: List[str] = []
     hole = variant.cards_per_player
     for _, name, _ in order:
@@ -84,7 +86,7 @@ def to_history(site_hand) -> HandHistory:
     street = 0
     flop = 3
     for act in p.acts:
-        if act.street > street and not variant.is_stud:
+        if act.street > street:
             for s in range(street + 1, act.street + 1):
                 count = flop if s == 1 else 1
                 if dealt + count <= len(board):
@@ -97,8 +99,8 @@ def to_history(site_hand) -> HandHistory:
             actions.append(f"{who} f")
         elif act.verb == "m":
             continue
-        elif act.verb in ("x", "c", "bi"):
-            actions.append(f"{who} cc" if act.verb != "bi" else f"{who} pb")
+        elif act.verb in ("x", "c"):
+            actions.append(f"{who} cc")
             if act.verb == "c" and act.amount is not None:
                 contributed[act.player] = contributed.get(act.player, 0) + act.amount
         else:

@@ -72,17 +72,8 @@ def layout(p: Parsed) -> Layout:
     bb = next(((name, amount) for name, kind, amount, _ in p.posts if kind == "bb"), None)
     antes = [(name, amount) for name, kind, amount, _ in p.posts if kind == "ante"]
     straddles = [(name, amount) for name, kind, amount, _ in p.posts if kind == "straddle"]
-    variant = p.variant
     seats = sorted(seat_of.values())
     n = len(seats)
-    if variant.is_stud:
-        # Stud: the order is the seats' from the lowest; the engine's bring-in decides who starts.
-        button = seats[-1]
-        order = tuple(sorted(dealt))
-        ante = max((a for _, a in antes), default=0)
-        bring_in = next((a.amount for a in p.acts if a.verb == "bi"), 0) or p.small_bet // 2
-        stakes = Stakes(ante=ante, bring_in=bring_in, small_bet=p.small_bet, big_bet=p.big_bet)
-        return Layout(order, button, stakes, {}, None)
     first = sb or bb
     if first is None:
         raise SiteError("no blinds are posted")
@@ -140,7 +131,7 @@ def layout(p: Parsed) -> Layout:
             raise SiteError("a cash drop in a hand with no seat outside the blinds")
         missed[free[-1]] = (0, p.cash_drop)
     stakes = Stakes(blinds=blinds, ante=ante, big_blind_ante=big_blind_ante, straddle=straddle,
-                    small_bet=p.small_bet if p.small_bet else 0, big_bet=p.big_bet if p.big_bet else 0)
+                    small_bet=p.small_bet, big_bet=p.big_bet)
     return Layout(order, button, stakes, missed, straddler)
 
 
@@ -320,16 +311,6 @@ def _compare(what: str, engine: Dict[str, int], site: Dict[str, int], d: int, di
 
 def _apply(hand: Hand, act: Act, pending, seat: int) -> Optional[str]:
     verb = act.verb
-    if pending.kind is PendingKind.BRING_IN:
-        if verb == "bi":
-            done = hand.bring_in()
-            if act.amount is not None and done.to != act.amount:
-                return f"{act.player} brings in for {act.amount}, the engine's bring-in is {done.to}"
-            return None
-        if verb == "co":
-            done = hand.act(Action.bet_to(act.to))
-            return None
-        return f"{act.player} must bring in or complete, not {verb!r}"
     if verb == "f" or verb == "m":
         hand.act(Action.fold())
     elif verb == "x":
@@ -342,7 +323,7 @@ def _apply(hand: Hand, act: Act, pending, seat: int) -> Optional[str]:
         done = hand.act(Action.call())
         if act.amount is not None and done.chips != act.amount:
             return f"{act.player} calls {act.amount}, the engine's call is {done.chips} (in the hand's smallest unit)"
-    elif verb == "b" or verb == "co":
+    elif verb == "b":
         to = act.to
         bet = hand.bets[seat]
         if to is None:
