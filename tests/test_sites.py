@@ -319,3 +319,23 @@ def test_streams_in_bounded_memory():
 
     # 7.2 MB of text read in 1 MB blocks: the reader's memory stays well below it.
     assert peak(6000) < 5 * (1 << 20)
+
+
+def test_phh_of_every_hand_replays_on_the_phh_reader():
+    """The PHH written for a site hand plays on pokerhash's own PHH replay; where PHH
+    says all the hand did (no rake, missed blinds, cash drop or second board), to the
+    same final stacks as the site hand's replay."""
+    from pokerhash.engine import history_hands
+    checked = 0
+    for hand in sites.read(DATA):
+        if hand.error is not None:
+            continue
+        played = history_hands.replay(hand.history)
+        fields = hand.history.fields
+        if not played.complete or hand.rake or hand.fees or any(k in fields for k in (
+                "_pokerhash_missed_blinds_live", "_pokerhash_cash_drop", "_pokerhash_boards")):
+            continue
+        engine = hand.replay().hand.result.stacks
+        assert played.finishing_stacks == [engine[seat] for seat in fields["seats"]], hand.hand_id
+        checked += 1
+    assert checked >= 8
