@@ -93,7 +93,8 @@ def read_parallel(paths: Iterable[str], workers: Optional[int] = None, site: Opt
 
 def dumps_all(hands: Iterable[SiteHand]) -> str:
     """The hands that were imported as the text of a ``.phhs`` file (hands with an
-    error are left out: they have no history)."""
+    error are left out: they have no history; a game PHH has no code for raises
+    :class:`~pokerhash.errors.InvalidValueError`)."""
     from ..engine import history
     return history.dumps_all(hand.history for hand in hands if hand.error is None)
 

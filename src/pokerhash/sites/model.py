@@ -45,7 +45,8 @@ class Source(NamedTuple):
 class Act(NamedTuple):
     """One player's action: ``verb`` is ``f`` fold, ``x`` check, ``c`` call, ``b`` bet or
     raise to ``to`` (the player's total in the round; None: ``amount`` more than the
-    player's bet so far), ``m`` a muck (a fold written after the betting is over);
+    player's bet so far), ``bi`` a stud bring-in of ``amount``, ``co`` a stud complete
+    to ``to``, ``m`` a muck (a fold written after the betting is over);
     ``amount`` the chips the site says moved (None when it does not say); ``all_in`` as
     written; ``street`` the site's street (0 first); ``line`` the line in the hand."""
 
@@ -65,7 +66,7 @@ class Parsed:
     __slots__ = ("site", "hand_id", "table", "time", "variant", "stakes", "currency", "tournament", "seats",
                  "sitting_out", "button", "max_seats", "posts", "acts", "known", "boards", "collected", "returned",
                  "rake", "fees", "total", "decimals", "run_twice", "cash_drop", "fields", "mucked",
-                 "small_bet", "big_bet", "reports_returned")
+                 "small_bet", "big_bet", "reports_returned", "stud")
 
     def __init__(self, site: str) -> None:
         self.site = site
@@ -97,6 +98,8 @@ class Parsed:
         self.cash_drop = 0  # money the site adds to the pot (GGPoker's Cash Drop)
         self.fields: Dict[str, object] = {}
         self.reports_returned = True  # False: the site returns uncalled bets without a line
+        # Stud: each player's cards in the order dealt (None: not seen), from the deals.
+        self.stud: Dict[str, List[Optional[str]]] = {}
         self.small_bet = 0
         self.big_bet = 0
 

@@ -13,6 +13,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Dict, Iterable, Iterator, List, Optional, Tuple
 
+from ..errors import PokerhashError
 from .model import SiteHand
 
 __all__ = ["Tally", "files_of", "read_files", "import_to_phhs"]
@@ -90,13 +91,17 @@ def import_to_phhs(source: str, target, workers: Optional[int] = None, site: Opt
             if hand.error is not None:
                 tally.refused[_reason(hand.error)] += 1
                 continue
+            try:
+                imported.append(hand.history)
+            except PokerhashError as error:
+                tally.refused[f"not written as PHH: {_reason(str(error))}"] += 1
+                continue
             tally.imported += 1
             if result is not None:
                 if result.agrees:
                     tally.verified += 1
                 else:
                     tally.unverified[_reason(result.differences[0])] += 1
-            imported.append(hand.history)
         if imported:
             text = history.dumps_all(imported)
             # Number the hands on from the previous files' ([1], [2]... per call).

@@ -50,55 +50,51 @@ def to_history(site_hand) -> HandHistory:
                           antes=antes[::-1] if n == 2 else antes, decimals=p.decimals,
                           ante_trimming_status=bool(stakes.ante and not stakes.big_blind_ante))
     contributed: Dict[str, int] = {}
-    blinds = [0] * n
-    written = list(stakes.blinds) if len(stakes.blinds) == 2 else [0] + list(stakes.blinds)
-    blinds[:2] = written
-    if stakes.straddle:
-        blinds[2] = stakes.straddle
-    history.blinds_or_straddles = blinds if n > 2 else blinds[:2]
-    names = [name for _, name, _ in order]
-    # Who posted: the small blind left of the button (the button itself heads-up),
-    # the big blind next; a lone big blind is the first player.
-    if len(stakes.blinds) == 2:
-        contributed[names[1 if n == 2 else 0]] = stakes.blinds[0]
-        contributed[names[0 if n == 2 else 1]] = stakes.blinds[1]
+    if variant.is_stud:
+        history.bring_in = stakes.bring_in
+        history.small_bet, history.big_bet = stakes.small_bet, stakes.big_bet
     else:
-        contributed[names[0]] = stakes.blinds[0]
-    if lay.straddler:
-        contributed[lay.straddler] = stakes.straddle
-    for seat, (live, dead) in lay.missed.items():
-        name = next(nm for s, nm, _ in order if s == seat)
-        contributed[name] = contributed.get(name, 0) + live
-    if variant.limit.value == "fixed-limit":
-        history.small_bet, history.big_bet = stakes.small_bet or stakes.blinds[-1], \
-            stakes.big_bet or 2 * (stakes.small_bet or stakes.blinds[-1])
-    else:
-        history.min_bet = stakes.blinds[-1] if stakes.blinds else stakes.small_bet
+        _blinds(history, lay, contributed)
     actions: List[str] = []
     hole = variant.cards_per_player
+    dealt_cards = {name: _cards_of(p, name, hole) for _, name, _ in order}
+    first = 3 if variant.is_stud else hole  # stud: two down and one up first, then one a street
     for _, name, _ in order:
-        cards = p.known.get(name)
-        text = "".join(cards) if cards and len(cards) == hole else "??" * hole
-        actions.append(f"d dh p{number[name]} {text}")
+        actions.append(f"d dh p{number[name]} {''.join(dealt_cards[name][:first])}")
     boards = p.boards
     board = boards[0] if boards else []
     dealt = 0
     street = 0
     flop = 3
+    out: set = set()
+
+    def deal_street(s: int) -> None:
+        nonlocal dealt
+        if variant.is_stud:
+            for _, name, _ in order:
+                if name not in out and s + 2 < hole:
+                    actions.append(f"d dh p{number[name]} {dealt_cards[name][s + 2]}")
+            return
+        count = flop if s == 1 else 1
+        if dealt + count <= len(board):
+            actions.append(f"d db {''.join(board[dealt:dealt + count])}")
+            dealt += count
+
     for act in p.acts:
         if act.street > street:
             for s in range(street + 1, act.street + 1):
-                count = flop if s == 1 else 1
-                if dealt + count <= len(board):
-                    actions.append(f"d db {''.join(board[dealt:dealt + count])}")
-                    dealt += count
+                deal_street(s)
             street = act.street
             contributed = {}
         who = f"p{number[act.player]}"
-        if act.verb in ("f",):
+        if act.verb == "f":
             actions.append(f"{who} f")
+            out.add(act.player)
         elif act.verb == "m":
             continue
+        elif act.verb == "bi":
+            actions.append(f"{who} pb")
+            contributed[act.player] = act.amount
         elif act.verb in ("x", "c"):
             actions.append(f"{who} cc")
             if act.verb == "c" and act.amount is not None:
@@ -110,12 +106,13 @@ def to_history(site_hand) -> HandHistory:
     showdown = [f"p{number[name]} sm {''.join(p.known[name])}" for _, name, _ in order
                 if name in p.known and len(p.known[name]) == hole and _shown(p, name)]
     # Once no more betting can happen the hands are shown, before the rest of the
-    # board when the players are all-in (PHH specification, showdown).
+    # board (or of the stud streets) when the players are all-in (PHH specification,
+    # showdown).
     actions += showdown
-    while dealt < len(board):
-        count = flop if dealt == 0 else 1
-        actions.append(f"d db {''.join(board[dealt:dealt + count])}")
-        dealt += count
+    last = 4 if variant.is_stud else 3
+    if len([name for _, name, _ in order if name not in out]) > 1:
+        for s in range(street + 1, last + 1):
+            deal_street(s)
     history.actions = actions
     fields: Dict[str, object] = {"venue": VENUES.get(p.site, p.site), "hand": p.hand_id, "table": p.table}
     if p.time:
@@ -146,5 +143,45 @@ def to_history(site_hand) -> HandHistory:
     return history
 
 
+def _cards_of(p, name: str, hole: int) -> List[str]:
+    """A player's cards in the order dealt, ``??`` for those never seen."""
+    cards = p.known.get(name)
+    if not (cards and len(cards) == hole):
+        cards = p.stud.get(name) or []
+    cards = ["??" if c is None else c for c in cards[:hole]]
+    return cards + ["??"] * (hole - len(cards))
+
+
 def _shown(p, name: str) -> bool:
     return name not in p.mucked or bool(p.collected.get(name))
+
+
+def _blinds(history: HandHistory, lay, contributed: Dict[str, int]) -> None:
+    """The blinds, straddle and blinds posted by a player coming back, as PHH writes them
+    and as each player's chips in front preflop."""
+    order, stakes = lay.order, lay.stakes
+    n = len(order)
+    blinds = [0] * n
+    written = list(stakes.blinds) if len(stakes.blinds) == 2 else [0] + list(stakes.blinds)
+    blinds[:2] = written
+    if stakes.straddle:
+        blinds[2] = stakes.straddle
+    history.blinds_or_straddles = blinds if n > 2 else blinds[:2]
+    names = [name for _, name, _ in order]
+    # Who posted: the small blind left of the button (the button itself heads-up),
+    # the big blind next; a lone big blind is the first player.
+    if len(stakes.blinds) == 2:
+        contributed[names[1 if n == 2 else 0]] = stakes.blinds[0]
+        contributed[names[0 if n == 2 else 1]] = stakes.blinds[1]
+    else:
+        contributed[names[0]] = stakes.blinds[0]
+    if lay.straddler:
+        contributed[lay.straddler] = stakes.straddle
+    for seat, (live, dead) in lay.missed.items():
+        name = next(nm for s, nm, _ in order if s == seat)
+        contributed[name] = contributed.get(name, 0) + live
+    if history.variant.startswith("F") or history.variant.startswith("_pokerhash_F"):
+        history.small_bet, history.big_bet = stakes.small_bet or stakes.blinds[-1], \
+            stakes.big_bet or 2 * (stakes.small_bet or stakes.blinds[-1])
+    else:
+        history.min_bet = stakes.blinds[-1] if stakes.blinds else stakes.small_bet

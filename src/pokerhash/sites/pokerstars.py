@@ -26,22 +26,24 @@ import re
 from typing import Dict, List
 
 from ..betting import Limit
-from ..engine import BIG_O, HOLDEM, OMAHA_HI_LO, PLO, PLO5, PLO6
+from ..engine import BIG_O, HOLDEM, OMAHA_HI_LO, PLO, PLO5, PLO6, RAZZ, STUD, STUD_HI_LO
 from .common import finish, read_seats
 from .model import Act, Parsed, SiteError
 
 __all__ = ["parse"]
 
-_GAME = re.compile(r"(?:(?P<cards>[56]) Card )?(?P<game>Hold'em|HOLD'EM|Omaha Hi/Lo|Omaha) "
-                   r"(?P<limit>No Limit|Pot Limit|Fixed Limit|Limit)")
+_GAME = re.compile(r"(?:(?P<cards>[56]) Card )?(?P<game>Hold'em|HOLD'EM|Omaha Hi/Lo|Omaha|7 Card Stud Hi/Lo|"
+                   r"7 Card Stud|Razz) (?P<limit>No Limit|Pot Limit|Fixed Limit|Limit)")
 _GAMES = {("Hold'em", None): HOLDEM, ("HOLD'EM", None): HOLDEM, ("Omaha", None): PLO, ("Omaha", "5"): PLO5,
-          ("Omaha", "6"): PLO6, ("Omaha Hi/Lo", None): OMAHA_HI_LO, ("Omaha Hi/Lo", "5"): BIG_O}
+          ("Omaha", "6"): PLO6, ("Omaha Hi/Lo", None): OMAHA_HI_LO, ("Omaha Hi/Lo", "5"): BIG_O,
+          ("7 Card Stud", None): STUD, ("7 Card Stud Hi/Lo", None): STUD_HI_LO, ("Razz", None): RAZZ}
 _LIMITS = {"No Limit": Limit.NO_LIMIT, "Pot Limit": Limit.POT_LIMIT, "Limit": Limit.FIXED_LIMIT,
            "Fixed Limit": Limit.FIXED_LIMIT}
 _HEADER = re.compile(r"(?:PokerStars(?: Zoom| Home Game)? (?:Hand|Game)|Poker Hand) #(?P<id>[^:\s]+):\s*(?P<rest>.*)")
 _TOURNAMENT = re.compile(r"Tournament #(?P<id>\d+)")
 _STAKES = re.compile(r"\((?P<stakes>[^()]*(?:\([^()]*\))?[^()]*)\)")
-_TABLE = re.compile(r"Table '(?P<table>.*)' (?:(?P<max>\d+)-max )?(?:\(Play Money\) )?Seat #(?P<button>\d+) is the button")
+# Stud tables have no button: the line stops after the size.
+_TABLE = re.compile(r"Table '(?P<table>.*)' (?:(?P<max>\d+)-max)?(?: \(Play Money\))?(?: Seat #(?P<button>\d+) is the button)?")
 _SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^()]*?) in chips(?:, [^()]*)?\)(?P<rest>.*)")
 _COLLECTED = re.compile(r"(?P<name>.*) collected (?P<amount>\S+) from (?:(?:main |side )?pot(?:-\d+)?)")
 _RETURNED = re.compile(r"Uncalled bet \((?P<amount>[^)]+)\) returned to (?P<name>.*)")
@@ -60,7 +62,8 @@ _IGNORED_VERBS = ("is sitting out", "sits out", "is away", "has returned", "is c
                   "sitting out", "is back", "leaves the table", "said")
 _CASHED_OUT = "the hand was cashed out (All-in Cash Out): the site paid an insurance figure, not the pots"
 _STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3, "FIRST FLOP": 1, "FIRST TURN": 2, "FIRST RIVER": 3,
-            "SECOND FLOP": 1, "SECOND TURN": 2, "SECOND RIVER": 3, "PRE-FLOP": 0}
+            "SECOND FLOP": 1, "SECOND TURN": 2, "SECOND RIVER": 3, "PRE-FLOP": 0, "3rd STREET": 0, "4th STREET": 1,
+            "5th STREET": 2, "6th STREET": 3}
 _SHOWDOWNS = ("SHOW DOWN", "SHOWDOWN", "FIRST SHOW DOWN", "SECOND SHOW DOWN", "FIRST SHOWDOWN", "SECOND SHOWDOWN")
 
 
@@ -111,13 +114,13 @@ def _game(rest: str) -> tuple:
     decimals, currency, small bet, big bet)."""
     game = _GAME.search(rest)
     if game is None:
-        if any(word in rest for word in ("Stud", "Razz", "Draw", "Badugi", "Triple", "HORSE", "8-Game", "Mixed")):
-            raise SiteError(f"stud, razz and draw games are not read yet: {rest!r}", 1)
+        if any(word in rest for word in ("Draw", "Badugi", "Triple", "HORSE", "8-Game", "Mixed")):
+            raise SiteError(f"draw and mixed games are not read yet: {rest!r}", 1)
         raise SiteError(f"a game the importer does not read: {rest!r}", 1)
     base = _GAMES.get((game.group("game"), game.group("cards")))
     if base is None:
         raise SiteError(f"a game the importer does not read: {game.group(0)!r}", 1)
-    variant = base.with_limit(_LIMITS[game.group("limit")])
+    variant = base if base.is_stud else base.with_limit(_LIMITS[game.group("limit")])
     tournament = _TOURNAMENT.search(rest, 0, game.start())
     stakes = _STAKES.search(rest, game.end())
     stakes_text = stakes.group("stakes") if stakes else ""
@@ -172,7 +175,10 @@ def _parse(lines: List[str], site: str) -> Parsed:
     if table is None:
         raise SiteError(f"expected the table line (Table '...' Seat #N is the button), not {lines[1]!r}", 2)
     p.table = table.group("table")
-    p.button = int(table.group("button"))
+    if table.group("button"):
+        p.button = int(table.group("button"))
+    elif not p.variant.is_stud:
+        raise SiteError(f"the table line does not say where the button is: {lines[1]!r}", 2)
     if table.group("max"):
         p.max_seats = int(table.group("max"))
 
@@ -181,6 +187,7 @@ def _parse(lines: List[str], site: str) -> Parsed:
     by_length = sorted(names, key=len, reverse=True)
     seat_names = {number: name for name, number in names.items()}
 
+    stud = p.variant.is_stud
     street = -1  # before the cards: posts
     showdown = False
     shown_on_street: set = set()
@@ -203,11 +210,11 @@ def _parse(lines: List[str], site: str) -> Parsed:
                 break
             marker = line[4:line.find(" ***", 4)] if line.startswith("*** ") else ""
             if marker in _STREETS:
-                street = _STREETS[marker]
+                street = 4 if stud and marker == "RIVER" else _STREETS[marker]
                 shown_on_street = set()
                 if marker.startswith(("FIRST", "SECOND")):
                     p.run_twice = True
-                if street:
+                if street and not stud:
                     board = _CARDS.findall(line)
                     if board:
                         run = 1 if marker.startswith("SECOND") else 0
@@ -263,6 +270,14 @@ def _parse(lines: List[str], site: str) -> Parsed:
                 shown_on_street.add(name)
             elif verb == "mucks hand" or verb.startswith("mucks ["):
                 p.mucked.add(name)
+            elif verb.startswith("brings in for "):
+                amount = verb[14:]
+                all_in = amount.endswith(" and is all-in")
+                acts.append(Act(name, "bi", _amount(amount[:-14] if all_in else amount, i), None, all_in, street, i))
+            elif verb.startswith("completes it to "):
+                amount = verb[16:]
+                all_in = amount.endswith(" and is all-in")
+                acts.append(Act(name, "co", None, _amount(amount[:-14] if all_in else amount, i), all_in, street, i))
             elif verb.startswith("cashed out the hand"):
                 raise SiteError(_CASHED_OUT, i)
             elif verb.startswith(("discards", "stands pat")):
@@ -276,7 +291,17 @@ def _parse(lines: List[str], site: str) -> Parsed:
             brackets = _CARDS.findall(line)
             who = line[9:line.find(" [")] if brackets else line[9:].strip()
             if brackets and who in names:
-                known[who] = _cards(brackets[-1])
+                if stud:
+                    # Each street adds the last bracket: 3rd street the hero's two down
+                    # cards and up card, another player's up card; 7th street (down)
+                    # only the hero's.
+                    dealt = p.stud.setdefault(who, [])
+                    new = _cards(brackets[-1])
+                    if street == 0 and len(new) == 1:
+                        new = [None, None] + new
+                    dealt.extend(new)
+                else:
+                    known[who] = _cards(brackets[-1])
             continue
         if line.startswith("Uncalled bet ("):
             m = _RETURNED.fullmatch(line)

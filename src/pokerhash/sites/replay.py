@@ -74,6 +74,8 @@ def layout(p: Parsed) -> Layout:
     straddles = [(name, amount) for name, kind, amount, _ in p.posts if kind == "straddle"]
     seats = sorted(seat_of.values())
     n = len(seats)
+    if p.variant.is_stud:
+        return _stud_layout(p, dealt, seats, antes)
     first = sb or bb
     if first is None:
         raise SiteError("no blinds are posted")
@@ -112,17 +114,10 @@ def layout(p: Parsed) -> Layout:
         straddler, straddle = straddles[0]
     ante, big_blind_ante = 0, False
     if antes:
-        amounts = {a for _, a in antes}
         if len(antes) == 1 and n > 1 and antes[0][0] == bb[0] and len(dealt) > 1 and antes[0][1] % n == 0:
             ante, big_blind_ante = antes[0][1] // n, True
         else:
-            ante = max(amounts)
-            stack = {name: s for _, name, s in dealt}
-            for name, amount in antes:
-                if amount != min(ante, stack[name]):
-                    raise SiteError(f"{name} antes {amount}, not the table's {ante}: the engine plays equal antes")
-            if len(antes) != n:
-                raise SiteError("not every player dealt in posts the ante")
+            ante = _equal_antes(antes, dealt)
     if p.cash_drop:
         # Money the site adds to the pot: dead money from a seat not in the blinds,
         # whose stack the replay raises by as much (its own chips are untouched).
@@ -133,6 +128,30 @@ def layout(p: Parsed) -> Layout:
     stakes = Stakes(blinds=blinds, ante=ante, big_blind_ante=big_blind_ante, straddle=straddle,
                     small_bet=p.small_bet, big_bet=p.big_bet)
     return Layout(order, button, stakes, missed, straddler)
+
+
+def _equal_antes(antes: List[Tuple[str, int]], dealt: list) -> int:
+    """The table's ante (each player's, or all the chips of a short stack); SiteError
+    when they differ otherwise or a player dealt in posts none."""
+    ante = max(a for _, a in antes)
+    stack = {name: s for _, name, s in dealt}
+    for name, amount in antes:
+        if amount != min(ante, stack[name]):
+            raise SiteError(f"{name} antes {amount}, not the table's {ante}: the engine plays equal antes")
+    if len(antes) != len(dealt):
+        raise SiteError("not every player dealt in posts the ante")
+    return ante
+
+
+def _stud_layout(p: Parsed, dealt: list, seats: List[int], antes: List[Tuple[str, int]]) -> Layout:
+    """Stud has no button: the players are dealt from the lowest seat (the engine is
+    given the highest seat as its button), the lowest up card brings in."""
+    if not p.small_bet:
+        raise SiteError("the stakes of a stud hand (small and big bet) are not in its first line")
+    bring_in = next((a.amount for a in p.acts if a.verb == "bi"), None) or max(p.small_bet // 2, 1)
+    ante = _equal_antes(antes, dealt) if antes else 0
+    stakes = Stakes(ante=ante, bring_in=bring_in, small_bet=p.small_bet, big_bet=p.big_bet)
+    return Layout(tuple(sorted(dealt)), seats[-1], stakes, {}, None)
 
 
 def _first_post(p: Parsed, kind: str, name: str, line: int) -> bool:
@@ -311,6 +330,16 @@ def _compare(what: str, engine: Dict[str, int], site: Dict[str, int], d: int, di
 
 def _apply(hand: Hand, act: Act, pending, seat: int) -> Optional[str]:
     verb = act.verb
+    if pending.kind is PendingKind.BRING_IN:
+        if verb == "bi":
+            done = hand.bring_in()
+            if act.amount is not None and done.to != act.amount:
+                return f"{act.player} brings in for {act.amount}, the engine's bring-in is {done.to}"
+            return None
+        if verb == "co":
+            hand.act(Action.bet_to(act.to))
+            return None
+        return f"{act.player} must bring in or complete, not {verb!r}"
     if verb == "f" or verb == "m":
         hand.act(Action.fold())
     elif verb == "x":
@@ -323,7 +352,7 @@ def _apply(hand: Hand, act: Act, pending, seat: int) -> Optional[str]:
         done = hand.act(Action.call())
         if act.amount is not None and done.chips != act.amount:
             return f"{act.player} calls {act.amount}, the engine's call is {done.chips} (in the hand's smallest unit)"
-    elif verb == "b":
+    elif verb == "b" or verb == "co":
         to = act.to
         bet = hand.bets[seat]
         if to is None:
@@ -345,54 +374,64 @@ def _apply(hand: Hand, act: Act, pending, seat: int) -> Optional[str]:
 
 
 def _cards_for(p: Parsed, lay: Layout, variant, attempt: int = 0) -> Tuple[Dict[int, List[int]], List[List[int]], bool]:
-    """Hole cards by seat (stand-ins for unknown ones: see :func:`_pick` for
-    ``attempt``), the boards, as ints, and whether a showdown stand-in was picked."""
+    """Each seat's cards in the order dealt (stand-ins for those never seen: see
+    :func:`_pick` for ``attempt``), the boards, as ints, and whether a showdown
+    stand-in was picked."""
     boards = [[_card(c) for c in board] for board in p.boards]
     hole_count = variant.cards_per_player
     used = {c for board in boards for c in board}
-    holes: Dict[int, List[int]] = {}
-    unknown: List[Tuple[int, str]] = []
+    templates: Dict[int, List[Optional[int]]] = {}
     for seat, name, _ in lay.order:
         cards = p.known.get(name)
-        if cards and len(cards) == hole_count:
-            holes[seat] = [_card(c) for c in cards]
-            used.update(holes[seat])
-        else:
-            unknown.append((seat, name))
+        if not (cards and len(cards) == hole_count):
+            cards = p.stud.get(name) or []
+        template = [None if c is None else _card(c) for c in cards[:hole_count]]
+        template += [None] * (hole_count - len(template))
+        used.update(c for c in template if c is not None)
+        templates[seat] = template
+    holes = {seat: t for seat, t in templates.items() if None not in t}
+    unknown = [(seat, name) for seat, name, _ in lay.order if seat not in holes]
     if not unknown:
         return holes, boards, False
     rest = [c for c in variant.deck(len(lay.order)) if c not in used]
     folded = {a.player for a in p.acts if a.verb == "f"}
     live_unknown = [(seat, name) for seat, name in unknown if name not in folded]
     live_known = [seat for seat, name, _ in lay.order if name not in folded and seat in holes]
-    if live_unknown and boards and len(live_known) + len(live_unknown) > 1:
+    picked = False
+    if live_unknown and (boards or variant.is_stud) and len(live_known) + len(live_unknown) > 1:
         lowest = variant.lowest_rank(len(lay.order))
         winners = [s for s in live_known if p.collected.get(_name(lay, s), 0)]
-        # Losing stand-ins for players who reach the showdown without showing.
+        # Stand-ins for players who reach the showdown without showing.
         for seat, name in sorted(live_unknown, key=lambda u: bool(p.collected.get(u[1], 0))):
             wins = bool(p.collected.get(name, 0))
             rivals = live_known + [s for s in holes if s not in live_known] if wins else winners or live_known
-            pick = _pick(variant, rest, hole_count, boards, [holes[s] for s in rivals if s in holes], lowest, wins,
-                         attempt)
-            holes[seat] = list(pick)
-            rest = [c for c in rest if c not in pick]
+            holes[seat] = _pick(variant, rest, templates[seat], boards or [[]],
+                                [holes[s] for s in rivals if s in holes], lowest, wins, attempt)
+            rest = [c for c in rest if c not in holes[seat]]
             if not wins:
                 live_known.append(seat)
-        unknown = [(seat, name) for seat, name in unknown if seat not in holes]
         picked = True
-    else:
-        picked = False
     for seat, name in unknown:
-        holes[seat], rest = rest[:hole_count], rest[hole_count:]
+        if seat not in holes:
+            template = templates[seat]
+            missing = template.count(None)
+            holes[seat] = _filled(template, rest[:missing])
+            rest = rest[missing:]
     return holes, boards, picked
+
+
+def _filled(template: List[Optional[int]], cards) -> List[int]:
+    """``template`` with its unknown cards (None) replaced by ``cards``, in order."""
+    it = iter(cards)
+    return [next(it) if c is None else c for c in template]
 
 
 def _name(lay: Layout, seat: int) -> str:
     return next(name for s, name, _ in lay.order if s == seat)
 
 
-def _pick(variant, rest: List[int], count: int, boards: List[List[int]], rivals: List[List[int]], lowest: int,
-          wins: bool, attempt: int = 0) -> Tuple[int, ...]:
+def _pick(variant, rest: List[int], template: List[Optional[int]], boards: List[List[int]], rivals: List[List[int]],
+          lowest: int, wins: bool, attempt: int = 0) -> List[int]:
     """Cards from ``rest`` for a player whose cards the site never showed: a loser's
     (``wins`` False) below a rival's high on every board, with no low if it can be;
     a winner's above every rival's high. Which rival's high a loser must stay under is
@@ -401,6 +440,7 @@ def _pick(variant, rest: List[int], count: int, boards: List[List[int]], rivals:
     attempt the next feasible, weaker demand (below the next rival's high, then with a
     low below the rivals' lows)."""
     high, low = variant.high, variant.low
+    count = template.count(None)
     boards = [tuple(board) for board in boards]
     rivals = [tuple(rival) for rival in rivals]
     # Candidates most likely to lose first: ranks the boards do not hold, suits they
@@ -431,6 +471,7 @@ def _pick(variant, rest: List[int], count: int, boards: List[List[int]], rivals:
         sampled = (tuple(sampler.sample(rest, count)) for _ in range(1000))
         for combo in chain(ordered, sampled):
             ok = True
+            combo = tuple(_filled(template, combo))
             for board, highs, least_low in values:
                 mine = high.value(combo, board, lowest) if high is not None else 0
                 if wins:
@@ -441,9 +482,9 @@ def _pick(variant, rest: List[int], count: int, boards: List[List[int]], rivals:
                 if not ok:
                     break
             if ok:
-                found = combo
+                found = list(combo)
                 if attempt == 0:
-                    return combo
+                    return found
                 attempt -= 1
                 break
-    return found if found is not None else tuple(pool[:count])
+    return found if found is not None else _filled(template, pool[:count])
