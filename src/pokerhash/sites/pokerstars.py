@@ -18,6 +18,9 @@ What the figures mean (the importer's conventions for this site):
   post nor act are not dealt in; sitting-out tournament players who post are.
 - A ``folds`` written after a player has shown on the same street (GGPoker), or after
   the showdown began, is a muck.
+- Stud (seven-card stud, stud hi/lo, razz) has no button: each street's cards are the
+  last bracket of its ``Dealt to`` lines (the hero's down cards too, the others' up
+  cards only), kept in the order dealt with None for a card never seen.
 """
 
 from __future__ import annotations
