@@ -20,7 +20,7 @@ GOOD = sorted((DATA / "pokerstars").glob("*.txt")) + sorted((DATA / "ggpoker").g
     sorted((DATA / "fulltilt").glob("*.txt"))
 
 _SEAT = re.compile(r"^Seat (\d+): (.*) \(\D?([\d,.]+)(?: in chips)?[^)]*\)", re.M)
-_WON = re.compile(r"(?:won|collected) \(\D?([\d,.]+)\D?\)")
+_WON = re.compile(r"(?:won|collected) \(\D?([\d,.]+)\D?\)")  # not "Cashout Risk (X)": the same chips
 _FIGURE = re.compile(r"(Rake|Jackpot|Bingo|Fortune|Tax) \D?([\d,.]+)")
 
 
@@ -162,12 +162,12 @@ def test_mixed_site_folders_and_zips_in_order(tmp_path):
         archive.writestr("inner/d.txt", stars)
     (folder / "picture.png").write_bytes(b"\x89PNG\x00\x00binary")
     hands = list(sites.read(folder))
-    assert [h.site for h in hands] == ["pokerstars"] * 6 + ["ggpoker"] * 3 + ["pokerstars"] * 6 + ["ggpoker"] * 3
+    assert [h.site for h in hands] == ["pokerstars"] * 6 + ["ggpoker"] * 4 + ["pokerstars"] * 6 + ["ggpoker"] * 4
     assert all(h.error is None for h in hands)
     assert hands[6].source.path.endswith("a.txt") and hands[6].source.index == 6
-    assert hands[9].source.path.endswith("c.zip/inner/d.txt")
+    assert hands[10].source.path.endswith("c.zip/inner/d.txt")
     only = list(sites.read(folder, site="ggpoker"))
-    assert sum(h.error is None for h in only) == 6 and all("not ggpoker" in h.error for h in only if h.error)
+    assert sum(h.error is None for h in only) == 8 and all("not ggpoker" in h.error for h in only if h.error)
 
 
 def test_encodings_hand_by_hand():
@@ -212,9 +212,9 @@ def test_import_command(tmp_path, capsys):
     text = capsys.readouterr().out
     rows = {line.split()[0]: line.split()[1:5] for line in text.splitlines()[1:] if not line.startswith(" ")}
     assert rows["pokerstars"] == ["16", "12", "12", "4"] and rows["888poker"] == ["4", "3", "3", "1"]
-    assert rows["winamax"] == ["3", "3", "3", "0"] and rows["fulltilt"] == ["2", "2", "2", "0"] and rows["ggpoker"] == ["3", "3", "3", "0"]
+    assert rows["winamax"] == ["3", "3", "3", "0"] and rows["fulltilt"] == ["2", "2", "2", "0"] and rows["ggpoker"] == ["4", "4", "4", "0"]
     assert "refused 1: the site cancelled the hand" in text
-    assert len(history.load_all(out)) == 23
+    assert len(history.load_all(out)) == 24
     assert main(["import", str(tmp_path / "missing"), "-o", str(out)]) == 2
 
 
