@@ -392,7 +392,7 @@ def _cards_for(p: Parsed, lay: Layout, variant, attempt: int = 0) -> Tuple[Dict[
     holes = {seat: t for seat, t in templates.items() if None not in t}
     unknown = [(seat, name) for seat, name, _ in lay.order if seat not in holes]
     if not unknown:
-        return holes, boards, False
+        return {seat: tuple(cards) for seat, cards in holes.items()}, [tuple(board) for board in boards], False
     rest = [c for c in variant.deck(len(lay.order)) if c not in used]
     folded = {a.player for a in p.acts if a.verb == "f"}
     live_unknown = [(seat, name) for seat, name in unknown if name not in folded]
@@ -417,7 +417,8 @@ def _cards_for(p: Parsed, lay: Layout, variant, attempt: int = 0) -> Tuple[Dict[
             missing = template.count(None)
             holes[seat] = _filled(template, rest[:missing])
             rest = rest[missing:]
-    return holes, boards, picked
+    # Tuples: the engine reads a tuple of ints faster than a list.
+    return {seat: tuple(cards) for seat, cards in holes.items()}, [tuple(board) for board in boards], picked
 
 
 def _filled(template: List[Optional[int]], cards) -> List[int]:
