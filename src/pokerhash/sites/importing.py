@@ -42,10 +42,16 @@ def run_import(args: argparse.Namespace) -> int:
             tqdm = None
         if tqdm is not None:
             bar = tqdm(total=len(files_of(args.source)), unit="file", desc="importing", file=sys.stderr)
-    progress = (lambda hands: (bar.update(1), bar.set_postfix(hands=hands))) if bar is not None else None
+    read = [0]
+
+    def progress(hands: int) -> None:
+        read[0] += hands
+        bar.update(1)
+        bar.set_postfix(hands=read[0])
     try:
         with open(args.output, "w", encoding="utf-8") as target:
-            tallies = import_to_phhs(args.source, target, args.workers, args.site, not args.no_verify, progress)
+            tallies = import_to_phhs(args.source, target, args.workers, args.site, not args.no_verify,
+                                     progress if bar is not None else None)
     finally:
         if bar is not None:
             bar.close()
