@@ -66,7 +66,7 @@ class Parsed:
     __slots__ = ("site", "hand_id", "table", "time", "variant", "stakes", "currency", "tournament", "seats",
                  "sitting_out", "button", "max_seats", "posts", "acts", "known", "boards", "collected", "returned",
                  "rake", "fees", "total", "decimals", "run_twice", "cash_drop", "fields", "mucked",
-                 "small_bet", "big_bet", "reports_returned", "stud")
+                 "small_bet", "big_bet", "reports_returned", "stud", "blinds")
 
     def __init__(self, site: str) -> None:
         self.site = site
@@ -98,6 +98,9 @@ class Parsed:
         self.cash_drop = 0  # money the site adds to the pot (GGPoker's Cash Drop)
         self.fields: Dict[str, object] = {}
         self.reports_returned = True  # False: the site returns uncalled bets without a line
+        # The table's blinds (small, big) from the first line, (0, 0) when it does not
+        # say: a blind posted all-in for less still has callers call the full blind.
+        self.blinds = (0, 0)
         # Stud: each player's cards in the order dealt (None: not seen), from the deals.
         self.stud: Dict[str, List[Optional[str]]] = {}
         self.small_bet = 0
@@ -122,6 +125,7 @@ class Parsed:
                 setattr(self, key, chips(value))
         self.fees, self.cash_drop = chips(self.fees), chips(self.cash_drop)
         self.small_bet, self.big_bet = chips(self.small_bet), chips(self.big_bet)
+        self.blinds = (chips(self.blinds[0]), chips(self.blinds[1]))
 
 
 def to_decimal(amount: int, decimals: int) -> Decimal:

@@ -62,6 +62,9 @@ def parse(text: str, site: str) -> Parsed:
         raise SiteError(f"a game the importer does not read: {lines[i]!r}", i + 1)
     p.variant = variant_of(_GAMES[game.group("game")], _LIMITS[game.group("limit")])
     p.stakes = game.group("stakes")
+    small, _, big = p.stakes.partition("/")
+    if p.variant.limit is not Limit.FIXED_LIMIT:
+        p.blinds = (_amount(small, i + 1), _amount(big, i + 1))
     p.time = game.group("time").strip()
     i += 1
     table = _TABLE.fullmatch(lines[i].rstrip())

@@ -114,7 +114,7 @@ _HEADERS: Dict[str, tuple] = {}
 
 def _game(rest: str) -> tuple:
     """What a first line says after the hand number: (variant, stakes, tournament,
-    decimals, currency, small bet, big bet)."""
+    decimals, currency, small bet, big bet, blinds)."""
     game = _GAME.search(rest)
     if game is None:
         if any(word in rest for word in ("Draw", "Badugi", "Triple", "HORSE", "8-Game", "Mixed")):
@@ -141,6 +141,14 @@ def _game(rest: str) -> tuple:
             if stakes_text.endswith(" " + code):
                 currency = code
     small_bet = big_bet = 0
+    blinds = (0, 0)
+    if variant.limit is not Limit.FIXED_LIMIT and stakes is not None:
+        sizes = stakes_text.split(" ")[0].split("/")
+        if len(sizes) >= 2:
+            try:
+                blinds = (cents(sizes[0]), cents(sizes[1].split("(")[0]))
+            except ValueError:
+                pass
     if variant.limit is Limit.FIXED_LIMIT and stakes is not None:
         bets = stakes_text.split(" ")[0].split("/")
         if len(bets) == 2:
@@ -149,7 +157,7 @@ def _game(rest: str) -> tuple:
             except ValueError:
                 pass
     return (variant, stakes_text, tournament.group("id") if tournament else None, decimals, currency, small_bet,
-            big_bet)
+            big_bet, blinds)
 
 
 def _parse(lines: List[str], site: str) -> Parsed:
@@ -169,7 +177,7 @@ def _parse(lines: List[str], site: str) -> Parsed:
         if len(_HEADERS) > 10000:
             _HEADERS.clear()
         known_game = _HEADERS[game_key] = _game(rest)
-    (p.variant, p.stakes, p.tournament, p.decimals, p.currency, p.small_bet, p.big_bet) = known_game
+    (p.variant, p.stakes, p.tournament, p.decimals, p.currency, p.small_bet, p.big_bet, p.blinds) = known_game
     if p.tournament is not None:
         p.fields["tournament"] = p.tournament
     if len(lines) < 2:

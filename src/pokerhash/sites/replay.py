@@ -90,7 +90,7 @@ def layout(p: Parsed) -> Layout:
     expected_bb = 0 if n == 2 else (1 if sb is not None else 0)
     if position[bb[0]] != expected_bb:
         raise SiteError(f"the big blind ({bb[0]}) is not on the small blind's left: the engine cannot seat the blinds")
-    blinds = (sb[1], bb[1]) if sb is not None else (bb[1],)
+    blinds = (_blind(p, dealt, sb, 0), _blind(p, dealt, bb, 1)) if sb is not None else (_blind(p, dealt, bb, 1),)
     missed: Dict[int, Tuple[int, int]] = {}
     for name, kind, amount, line in p.posts:
         if kind in ("sb", "bb") and _first_post(p, kind, name, line):
@@ -128,6 +128,18 @@ def layout(p: Parsed) -> Layout:
     stakes = Stakes(blinds=blinds, ante=ante, big_blind_ante=big_blind_ante, straddle=straddle,
                     small_bet=p.small_bet, big_bet=p.big_bet)
     return Layout(order, button, stakes, missed, straddler)
+
+
+def _blind(p: Parsed, dealt: list, post: Tuple[str, int], which: int) -> int:
+    """A blind as the engine posts it: what was posted, or the table's blind when the
+    player went all-in posting less (callers still call the full blind)."""
+    name, amount = post
+    table = p.blinds[which]
+    if not table or amount >= table:
+        return amount
+    stack = next(s for _, nm, s in dealt if nm == name)
+    antes = sum(a for nm, kind, a, _ in p.posts if nm == name and kind == "ante")
+    return table if amount == stack - antes else amount
 
 
 def _equal_antes(antes: List[Tuple[str, int]], dealt: list) -> int:
