@@ -70,9 +70,11 @@ def parse(text: str, site: str) -> Parsed:
         p.currency = {"$": "USD", "€": "EUR", "£": "GBP"}[p.stakes[0]]
     else:
         p.decimals = 0
+    small, _, big = p.stakes.partition("/")
     if limit is Limit.FIXED_LIMIT:
-        small, _, big = p.stakes.partition("/")
         p.small_bet, p.big_bet = _amount(small, 1), _amount(big, 1)
+    else:
+        p.blinds = (_amount(small, 1), _amount(big, 1))
     i, names = read_seats(lines, 1, _SEAT, _amount, p)
     n = len(lines)
     by_length = sorted(names, key=len, reverse=True)

@@ -49,6 +49,9 @@ def parse(text: str, site: str) -> Parsed:
     lines, p, header = begin(text, site, _HEADER)
     p.variant = game(_GAMES[header.group("game")], _LIMITS[header.group("limit")])
     p.stakes = header.group("stakes")
+    sizes = p.stakes.split(", ")[-1].split("/")  # "0.05€/0.10€", "10/20", "12/50/100" (ante first)
+    if len(sizes) >= 2 and p.variant.limit is not Limit.FIXED_LIMIT:
+        p.blinds = (_money(sizes[-2], 1), _money(sizes[-1], 1))
     p.time = header.group("time")
     p.reports_returned = False
     if header.group("kind") != "CashGame":
