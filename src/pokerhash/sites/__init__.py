@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Iterable, Iterator, Optional
 
-from .model import SiteError, SiteHand, Source
+from .model import SiteError, SiteHand, Source, failed, site_hand
 from .replay import SiteReplay
 from .sources import chunks, open_sources, site_of
 
@@ -27,17 +27,21 @@ __all__ = ["SITES", "SiteError", "SiteHand", "SiteReplay", "Source", "dump_all",
 SITES = ("pokerstars", "ggpoker", "888poker", "winamax", "fulltilt")
 
 
+_PARSERS: dict = {}
+
+
 def _parser(site: str):
-    from . import fulltilt, pacific, pokerstars, winamax
-    return {"pokerstars": pokerstars.parse, "ggpoker": pokerstars.parse, "888poker": pacific.parse,
-            "winamax": winamax.parse, "fulltilt": fulltilt.parse}[site]
+    if not _PARSERS:
+        from . import fulltilt, pacific, pokerstars, winamax
+        _PARSERS.update({"pokerstars": pokerstars.parse, "ggpoker": pokerstars.parse, "888poker": pacific.parse,
+                         "winamax": winamax.parse, "fulltilt": fulltilt.parse})
+    return _PARSERS[site]
 
 
 def parse_hand(text: str, source: Source = Source("<text>", 0, 1), site: Optional[str] = None,
                detected: Optional[str] = None) -> SiteHand:
     """One hand's text as a :class:`SiteHand` (``error`` set when it cannot be imported);
     ``site``: refuse hands of other sites; ``detected``: the site, already known."""
-    from .model import failed, site_hand
     text = text.lstrip("\ufeff")
     first = text[:text.find("\n")] if "\n" in text else text
     if detected is None:
