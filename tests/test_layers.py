@@ -3,7 +3,7 @@ each module imports only from its own layer or the layers below, and no module
 imports another module's private (``_name``) names. Extension modules (.pyx) are
 bindings: their Python-level imports are checked the same way.
 
-    apps        rl/ acpc/ distributed/ cli bench __main__ (and the package __init__)
+    apps        rl/ acpc/ distributed/ sites/ cli bench __main__ (and the package __init__)
     engine/     the hand engine, its games, histories
     analysis    equity, preflop, ranges, iso, abstraction
     money       betting, pots, tournament
@@ -29,7 +29,8 @@ TOP = {
     "abstraction": "analysis",
     "cli": "apps", "bench": "apps", "__main__": "apps", "__init__": "apps",
 }
-WINGS = {"evaluators": "evaluators", "engine": "engine", "rl": "apps", "acpc": "apps", "distributed": "apps"}
+WINGS = {"evaluators": "evaluators", "engine": "engine", "rl": "apps", "acpc": "apps", "distributed": "apps",
+         "sites": "apps"}
 
 
 def layer(module: str) -> str:

@@ -8,12 +8,50 @@ from typing import Callable, Dict, List, Optional, Pattern, Tuple
 
 from .model import Act, Parsed, SiteError
 
-__all__ = ["body", "finish", "plain_action", "read_seats", "seated"]
+__all__ = ["actor", "amount", "begin", "body", "cents", "finish", "game", "plain_action", "read_seats", "seated",
+           "summary_line"]
 
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
+_SYMBOLS = "$€£¥₹ "
 
 
-def read_seats(lines: List[str], i: int, pattern: Pattern[str], amount: Callable[[str, int], int],
+def cents(text: str) -> int:
+    """An amount as written (``$1,234.56``, ``€0.5``, ``1500``) in cents."""
+    text = text.strip(_SYMBOLS)
+    whole, dot, fraction = text.partition(".")
+    if whole.isdigit() and (not dot or (len(fraction) == 2 and fraction.isdigit())):
+        return int(whole) * 100 + (int(fraction) if dot else 0)  # the common case, fast
+    if text.endswith((" USD", " EUR", " GBP")):
+        text = text[:-4]
+    text = text.replace(",", "")
+    whole, dot, fraction = text.partition(".")
+    if not whole.isdigit() or (dot and not (fraction.isdigit() and len(fraction) <= 2)):
+        if dot and fraction.isdigit() and whole.isdigit() and fraction[2:].strip("0") == "":
+            return int(whole) * 100 + int(fraction[:2])
+        raise ValueError(f"{text!r} is not an amount")
+    return int(whole) * 100 + (int((fraction + "0")[:2]) if dot else 0)
+
+
+_AMOUNTS: Dict[str, int] = {}  # amounts repeat (stakes, stacks, bets): read each once
+
+
+def amount(text: str, line: int) -> int:
+    """An amount as written (see :func:`cents`), in cents; SiteError naming ``line``
+    when it is no amount."""
+    value = _AMOUNTS.get(text)
+    if value is not None:
+        return value
+    try:
+        value = cents(text)
+    except ValueError as error:
+        raise SiteError(str(error), line) from None
+    if len(_AMOUNTS) > 50000:
+        _AMOUNTS.clear()
+    _AMOUNTS[text] = value
+    return value
+
+
+def read_seats(lines: List[str], i: int, pattern: Pattern[str], read_amount: Callable[[str, int], int],
                p: Parsed) -> Tuple[int, Dict[str, int]]:
     """Read the ``Seat N: NAME (STACK)...`` lines from line ``i`` (0-based) with
     ``pattern`` (groups ``seat``, ``name``, ``stack``, optional ``rest``) into ``p``;
@@ -32,7 +70,7 @@ def read_seats(lines: List[str], i: int, pattern: Pattern[str], amount: Callable
         if name in names:
             raise SiteError(f"two seats hold {name!r}", i + 1)
         names[name] = number
-        p.seats.append((number, name, amount(groups["stack"], i + 1)))
+        p.seats.append((number, name, read_amount(groups["stack"], i + 1)))
         rest = groups.get("rest")
         if rest and ("sitting out" in rest or "out of hand" in rest):
             p.sitting_out.add(name)
@@ -51,7 +89,7 @@ def seated(line: str, by_length: List[str]) -> Optional[str]:
 
 
 def plain_action(name: str, verb: str, all_in: bool, street: int, line: int, showdown: bool,
-                 amount: Callable[[str, int], int]) -> Optional[Act]:
+                 read_amount: Callable[[str, int], int]) -> Optional[Act]:
     """``folds``, ``checks``, ``calls X`` and ``bets X`` (X the chips added), as sites
     without a colon after the name write them; None for any other verb. A fold after
     the showdown began is a muck."""
@@ -60,9 +98,9 @@ def plain_action(name: str, verb: str, all_in: bool, street: int, line: int, sho
     if verb == "checks":
         return Act(name, "x", None, None, False, street, line)
     if verb.startswith("calls "):
-        return Act(name, "c", amount(verb[6:], line), None, all_in, street, line)
+        return Act(name, "c", read_amount(verb[6:], line), None, all_in, street, line)
     if verb.startswith("bets "):
-        return Act(name, "b", amount(verb[5:], line), None, all_in, street, line)
+        return Act(name, "b", read_amount(verb[5:], line), None, all_in, street, line)
     return None
 
 
@@ -129,7 +167,7 @@ def body(lines: List[str], i: int, opening: str, p: Parsed, names: Dict[str, int
 
 
 def actor(p: Parsed, line: str, by_length: List[str], all_in_suffix: str, street: int, number: int,
-          showdown: bool, amount: Callable[[str, int], int]) -> Optional[Tuple[str, str, bool, bool]]:
+          showdown: bool, read_amount: Callable[[str, int], int]) -> Optional[Tuple[str, str, bool, bool]]:
     """(player, what follows the name, all-in, done) of a line that starts with a seat
     name (longest first), the all-in suffix taken off; ``done`` when it was a plain
     action (:func:`plain_action`), now in ``p.acts``. None for a line of no seated player."""
@@ -140,7 +178,7 @@ def actor(p: Parsed, line: str, by_length: List[str], all_in_suffix: str, street
     all_in = verb.endswith(all_in_suffix)
     if all_in:
         verb = verb[:-len(all_in_suffix)]
-    act = plain_action(name, verb, all_in, street, number, showdown, amount)
+    act = plain_action(name, verb, all_in, street, number, showdown, read_amount)
     if act is not None:
         p.acts.append(act)
     return name, verb, all_in, act is not None

@@ -20,9 +20,9 @@ from typing import List
 
 from ..betting import Limit
 from ..engine import HOLDEM, OMAHA_HI_LO, PLO, PLO5
+from .common import amount as _amount
 from .common import actor, begin, body, finish, game, read_seats, summary_line
 from .model import Act, Parsed, SiteError
-from .pokerstars import _amount
 
 __all__ = ["parse"]
 

@@ -22,10 +22,10 @@ from typing import List
 
 from ..betting import Limit
 from ..engine import HOLDEM, OMAHA_HI_LO, PLO
+from .common import amount as _amount
 from .common import finish, read_seats
 from .common import game as variant_of
 from .model import Act, Parsed, SiteError
-from .pokerstars import _amount
 
 __all__ = ["parse"]
 

@@ -30,7 +30,8 @@ from typing import Dict, List
 
 from ..betting import Limit
 from ..engine import BIG_O, HOLDEM, OMAHA_HI_LO, PLO, PLO5, PLO6, RAZZ, STUD, STUD_HI_LO
-from .common import finish, read_seats
+from .common import amount as _amount
+from .common import cents, finish, read_seats
 from .model import Act, Parsed, SiteError
 
 __all__ = ["parse"]
@@ -52,7 +53,6 @@ _COLLECTED = re.compile(r"(?P<name>.*) collected (?P<amount>\S+) from (?:(?:main
 _RETURNED = re.compile(r"Uncalled bet \((?P<amount>[^)]+)\) returned to (?P<name>.*)")
 _CARDS = re.compile(r"\[(?P<cards>[^\]]*)\]")
 _CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "₹": "INR"}
-_SYMBOLS = "$€£¥₹ "
 # Lines that say something about a player and nothing about the play of the hand.
 _NOTES = (" joins the table at seat #", " leaves the table", " is disconnected", " is connected", " has timed out",
           " has returned", " will be allowed to play after the button", " was removed from the table",
@@ -68,23 +68,6 @@ _STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3, "FIRST FLOP": 1, 
             "SECOND FLOP": 1, "SECOND TURN": 2, "SECOND RIVER": 3, "PRE-FLOP": 0, "3rd STREET": 0, "4th STREET": 1,
             "5th STREET": 2, "6th STREET": 3}
 _SHOWDOWNS = ("SHOW DOWN", "SHOWDOWN", "FIRST SHOW DOWN", "SECOND SHOW DOWN", "FIRST SHOWDOWN", "SECOND SHOWDOWN")
-
-
-def cents(text: str) -> int:
-    """An amount as written (``$1,234.56``, ``€0.5``, ``1500``) in cents."""
-    text = text.strip(_SYMBOLS)
-    whole, dot, fraction = text.partition(".")
-    if whole.isdigit() and (not dot or (len(fraction) == 2 and fraction.isdigit())):
-        return int(whole) * 100 + (int(fraction) if dot else 0)  # the common case, fast
-    if text.endswith((" USD", " EUR", " GBP")):
-        text = text[:-4]
-    text = text.replace(",", "")
-    whole, dot, fraction = text.partition(".")
-    if not whole.isdigit() or (dot and not (fraction.isdigit() and len(fraction) <= 2)):
-        if dot and fraction.isdigit() and whole.isdigit() and fraction[2:].strip("0") == "":
-            return int(whole) * 100 + int(fraction[:2])
-        raise ValueError(f"{text!r} is not an amount")
-    return int(whole) * 100 + (int((fraction + "0")[:2]) if dot else 0)
 
 
 new_act = tuple.__new__  # an Act without NamedTuple's Python-level __new__: one per action line
@@ -348,23 +331,6 @@ def _parse(lines: List[str], site: str) -> Parsed:
     if not p.boards and any(boards_from_streets):
         p.boards = [b for b in boards_from_streets if b]
     return finish(p)
-
-
-_AMOUNTS: Dict[str, int] = {}  # amounts repeat (stakes, stacks, bets): read each once
-
-
-def _amount(text: str, line: int) -> int:
-    value = _AMOUNTS.get(text)
-    if value is not None:
-        return value
-    try:
-        value = cents(text)
-    except ValueError as error:
-        raise SiteError(str(error), line) from None
-    if len(_AMOUNTS) > 50000:
-        _AMOUNTS.clear()
-    _AMOUNTS[text] = value
-    return value
 
 
 _POSTS = {"posts small blind": "sb", "posts big blind": "bb", "posts the ante": "ante",
