@@ -290,9 +290,11 @@ def _parse(lines: List[str], site: str) -> Parsed:
                     # cards and up card, another player's up card; 7th street (down)
                     # only the hero's.
                     dealt = p.stud.setdefault(who, [])
-                    new = _cards(brackets[-1])
-                    if street == 0 and len(new) == 1:
-                        new = [None, None] + new
+                    if street == 0:  # "[d d u]" or "[d d] [u]" for the hero, "[u]" for another
+                        new = _cards(" ".join(brackets))
+                        new = [None, None] + new if len(new) == 1 else new
+                    else:
+                        new = _cards(brackets[-1])
                     dealt.extend(new)
                 else:
                     known[who] = _cards(brackets[-1])
