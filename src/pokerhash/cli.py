@@ -6,6 +6,7 @@
     pokerhash bench [--full] [--repeats N] [--only high|omaha|low|shortdeck|a5|deuce7|badugi] [--cpu]
     pokerhash equity AhAd KsKc --board Td7c2s
     pokerhash acpc HOST PORT --game holdem.nolimit.2p.reverse_blinds.game --agent mybot:act
+    pokerhash solve spot.toml [--target 0.3] [--iterations N] [--time-limit S] [--save out.npz]
     pokerhash import HandHistory/ -o hands.phhs [--workers N] [--site pokerstars] [--no-verify]
     pokerhash --version
 
@@ -218,6 +219,15 @@ def add_acpc(commands: argparse._SubParsersAction) -> None:
     ac.set_defaults(run=acpc_command.run)
 
 
+def add_solve(commands: argparse._SubParsersAction) -> None:
+    from .solver import command as solve_command
+
+    so = commands.add_parser("solve", help="solve a heads-up postflop spot (DCFR) from a TOML file",
+                             description=solve_command.__doc__.splitlines()[0])
+    solve_command.add_arguments(so)
+    so.set_defaults(run=solve_command.run)
+
+
 def add_import(commands: argparse._SubParsersAction) -> None:
     imp = commands.add_parser("import", help="site hand histories (a folder, zip or file) to one PHH .phhs file")
     imp.add_argument("source", help="a folder (read recursively), a .zip or a hand-history file")
@@ -234,7 +244,7 @@ def add_import(commands: argparse._SubParsersAction) -> None:
     imp.set_defaults(run=run)
 
 
-SUBCOMMANDS = [add_eval, add_bench, add_equity, add_acpc, add_import]
+SUBCOMMANDS = [add_eval, add_bench, add_equity, add_acpc, add_solve, add_import]
 
 
 def _print(text: str) -> int:
