@@ -208,7 +208,7 @@ def test_read_parallel_matches_read():
 def test_import_command(tmp_path, capsys):
     from pokerhash.cli import main
     out = tmp_path / "all.phhs"
-    assert main(["import", str(DATA), "-o", str(out), "--workers", "1", "--quiet"]) == 0
+    assert main(["import", str(DATA), "-o", str(out), "--quiet"]) == 0
     text = capsys.readouterr().out
     rows = {line.split()[0]: line.split()[1:5] for line in text.splitlines()[1:] if not line.startswith(" ")}
     assert rows["pokerstars"] == ["17", "13", "13", "4"] and rows["888poker"] == ["4", "3", "3", "1"]
@@ -216,6 +216,10 @@ def test_import_command(tmp_path, capsys):
     assert "refused 1: the site cancelled the hand" in text
     assert len(history.load_all(out)) == 25
     assert main(["import", str(tmp_path / "missing"), "-o", str(out)]) == 2
+    assert main(["import", str(DATA), "-o", str(out), "--db", str(tmp_path / "x.sqlite")]) == 2  # one mode
+    assert main(["import", str(DATA / "winamax"), str(DATA / "fulltilt"), "-o", str(out), "--quiet",
+                 "--processes", "2"]) == 0
+    assert len(history.load_all(out)) == 5
 
 
 def test_import_without_tqdm(tmp_path, monkeypatch, capsys):
@@ -229,7 +233,7 @@ def test_import_without_tqdm(tmp_path, monkeypatch, capsys):
 
     monkeypatch.setattr(builtins, "__import__", no_tqdm)
     from pokerhash.cli import main
-    assert main(["import", str(DATA / "ggpoker"), "-o", str(tmp_path / "g.phhs"), "--workers", "1"]) == 0
+    assert main(["import", str(DATA / "ggpoker"), "-o", str(tmp_path / "g.phhs")]) == 0
     assert "ggpoker" in capsys.readouterr().out
 
 

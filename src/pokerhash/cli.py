@@ -7,7 +7,10 @@
     pokerhash equity AhAd KsKc --board Td7c2s
     pokerhash acpc HOST PORT --game holdem.nolimit.2p.reverse_blinds.game --agent mybot:act
     pokerhash solve spot.toml [--target 0.3] [--iterations N] [--time-limit S] [--save out.npz]
-    pokerhash import HandHistory/ -o hands.phhs [--workers N] [--site pokerstars] [--no-verify]
+    pokerhash import FOLDER --db hands.sqlite
+    pokerhash import HandHistory/ -o hands.phhs [--site pokerstars] [--processes N] [--no-verify]
+    pokerhash stats --db hands.sqlite [--player NAME] [--game NT] [--position BTN]
+    pokerhash graph --db hands.sqlite --player NAME -o graph.png
     pokerhash --version
 
 Each subcommand is a function ``add_<name>(commands)`` that declares its arguments and
@@ -24,7 +27,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 from . import __version__, bench
 from .cards import cards, cards_str
-from .errors import InvalidCardError, PokerhashError
+from .errors import InvalidCardError, InvalidValueError, PokerhashError
 from .evaluators import catalog
 from .evaluators.catalog import Ranking
 from .evaluators.turkish import turkish_deck
@@ -228,23 +231,56 @@ def add_solve(commands: argparse._SubParsersAction) -> None:
     so.set_defaults(run=solve_command.run)
 
 
+def run_import(args: argparse.Namespace) -> int:
+    """``pokerhash import``: with ``--db``, PHH files into the tracker's hand database
+    (:func:`pokerhash.tracker.cli.run_import_db`); with ``-o``, poker sites' hand
+    histories to one ``.phhs`` file (:func:`pokerhash.sites.importing.run_import`);
+    each output mode is its own function."""
+    if args.db is not None and args.output is not None:
+        raise InvalidValueError("pokerhash import takes --db DB or -o FILE.phhs, not both")
+    if args.db is not None:
+        from .tracker.cli import run_import_db
+
+        return run_import_db(args)
+    if args.output is not None:
+        from .sites.importing import run_import as run_import_sites
+
+        return run_import_sites(args)
+    raise InvalidValueError("pokerhash import needs --db DB (PHH files into a hand database) or -o FILE.phhs "
+                            "(poker sites' hand histories to PHH)")
+
+
 def add_import(commands: argparse._SubParsersAction) -> None:
-    imp = commands.add_parser("import", help="site hand histories (a folder, zip or file) to one PHH .phhs file")
-    imp.add_argument("source", help="a folder (read recursively), a .zip or a hand-history file")
-    imp.add_argument("-o", "--output", required=True, help="the .phhs file to write")
-    imp.add_argument("--site", help="read only this site's hands (others are refused)")
-    imp.add_argument("--workers", type=int, default=None, help="processes (default: every core; 1: this one)")
-    imp.add_argument("--no-verify", action="store_true", help="do not replay the hands on the engine")
-    imp.add_argument("--quiet", action="store_true", help="no progress bar")
+    from .sites.importing import add_arguments as add_sites_arguments
+    from .tracker.cli import add_db_arguments
 
-    def run(args: argparse.Namespace) -> int:
-        from .sites.importing import run_import
-        return run_import(args)
+    im = commands.add_parser("import", help="import hand histories (PHH into a database, or sites' text to PHH)",
+                             description="Read hand histories, replay each on the engine, and store them: with "
+                                         "--db, PHH files in a hand database (docs: tracker); with -o, poker sites' "
+                                         "hand histories in one .phhs file (docs: sites).")
+    im.add_argument("sources", nargs="+", help=".phh / .phhs files or folders (--db); site hand-history files, "
+                                               "folders or .zip files (-o); folders are searched recursively")
+    add_db_arguments(im)
+    add_sites_arguments(im)
+    im.add_argument("--batch-size", type=int, default=1000, help="hands per database transaction")
+    im.add_argument("--processes", type=int, default=1, help="worker processes replaying the hands (default 1; "
+                                                                  "with -o, one file per task)")
+    im.set_defaults(run=run_import)
 
-    imp.set_defaults(run=run)
+
+def add_stats(commands: argparse._SubParsersAction) -> None:
+    from .tracker.cli import add_stats as add
+
+    add(commands)
 
 
-SUBCOMMANDS = [add_eval, add_bench, add_equity, add_acpc, add_solve, add_import]
+def add_graph(commands: argparse._SubParsersAction) -> None:
+    from .tracker.cli import add_graph as add
+
+    add(commands)
+
+
+SUBCOMMANDS = [add_eval, add_bench, add_equity, add_acpc, add_solve, add_import, add_stats, add_graph]
 
 
 def _print(text: str) -> int:

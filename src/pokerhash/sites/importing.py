@@ -13,7 +13,16 @@ from typing import Dict
 
 from .parallel import Tally, files_of, import_to_phhs
 
-__all__ = ["run_import", "summary"]
+__all__ = ["add_arguments", "run_import", "summary"]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``pokerhash import``'s sites mode (``-o``); the sources and
+    ``--processes`` are the command's own."""
+    parser.add_argument("-o", "--output", help="sites mode: the .phhs file to write the imported hands to")
+    parser.add_argument("--site", help="sites mode: read only this site's hands (others are refused)")
+    parser.add_argument("--no-verify", action="store_true", help="sites mode: do not replay the hands on the engine")
+    parser.add_argument("--quiet", action="store_true", help="sites mode: no progress bar")
 
 
 def summary(tallies: Dict[str, Tally], verify: bool = True) -> str:
@@ -31,9 +40,11 @@ def summary(tallies: Dict[str, Tally], verify: bool = True) -> str:
 
 
 def run_import(args: argparse.Namespace) -> int:
-    if not os.path.exists(args.source):
-        print(f"pokerhash import: {args.source}: no such file or folder", file=sys.stderr)
-        return 2
+    """``pokerhash import SOURCES -o FILE.phhs``: read, verify, write, print the summary."""
+    for source in args.sources:
+        if not os.path.exists(source):
+            print(f"pokerhash import: {source}: no such file or folder", file=sys.stderr)
+            return 2
     bar = None
     if not args.quiet:
         try:
@@ -41,7 +52,8 @@ def run_import(args: argparse.Namespace) -> int:
         except ImportError:
             tqdm = None
         if tqdm is not None:
-            bar = tqdm(total=len(files_of(args.source)), unit="file", desc="importing", file=sys.stderr)
+            bar = tqdm(total=sum(len(files_of(source)) for source in args.sources), unit="file", desc="importing",
+                       file=sys.stderr)
     read = [0]
 
     def progress(hands: int) -> None:
@@ -50,7 +62,7 @@ def run_import(args: argparse.Namespace) -> int:
         bar.set_postfix(hands=read[0])
     try:
         with open(args.output, "w", encoding="utf-8") as target:
-            tallies = import_to_phhs(args.source, target, args.workers, args.site, not args.no_verify,
+            tallies = import_to_phhs(args.sources, target, args.processes, args.site, not args.no_verify,
                                      progress if bar is not None else None)
     finally:
         if bar is not None:

@@ -74,15 +74,15 @@ def _reason(message: str) -> str:
     return message.split(" '")[0].split(' "')[0][:100]
 
 
-def import_to_phhs(source: str, target, workers: Optional[int] = None, site: Optional[str] = None,
+def import_to_phhs(sources: Iterable[str], target, workers: Optional[int] = None, site: Optional[str] = None,
                    verify: bool = True, progress=None) -> Dict[str, Tally]:
-    """Read every hand of ``source`` (folder, zip or file), write the imported ones to
-    ``target`` (an open text file) as one ``.phhs``, and tally them per site.
+    """Read every hand of ``sources`` (folders, zips or files), write the imported ones
+    to ``target`` (an open text file) as one ``.phhs``, and tally them per site.
     ``progress`` (optional) is called with the number of hands of each file read."""
     from ..engine import history
     tallies: Dict[str, Tally] = {}
     number = 0
-    paths = files_of(source)
+    paths = [path for source in sources for path in files_of(source)]
     for results in read_files(paths, workers, site, verify):
         imported = []
         for hand, result in results:
