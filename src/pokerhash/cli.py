@@ -8,6 +8,7 @@
     pokerhash acpc HOST PORT --game holdem.nolimit.2p.reverse_blinds.game --agent mybot:act
     pokerhash solve spot.toml [--target 0.3] [--iterations N] [--time-limit S] [--save out.npz]
     pokerhash import FOLDER --db hands.sqlite
+    pokerhash import HandHistory/ -o hands.phhs [--site pokerstars] [--processes N] [--no-verify]
     pokerhash stats --db hands.sqlite [--player NAME] [--game NT] [--position BTN]
     pokerhash graph --db hands.sqlite --player NAME -o graph.png
     pokerhash --version
@@ -231,25 +232,39 @@ def add_solve(commands: argparse._SubParsersAction) -> None:
 
 
 def run_import(args: argparse.Namespace) -> int:
-    """``pokerhash import``: with ``--db``, into the tracker's hand database
-    (:func:`pokerhash.tracker.cli.run_import_db`); each output mode is its own function."""
+    """``pokerhash import``: with ``--db``, PHH files into the tracker's hand database
+    (:func:`pokerhash.tracker.cli.run_import_db`); with ``-o``, poker sites' hand
+    histories to one ``.phhs`` file (:func:`pokerhash.sites.importing.run_import`);
+    each output mode is its own function."""
+    if args.db is not None and args.output is not None:
+        raise InvalidValueError("pokerhash import takes --db DB or -o FILE.phhs, not both")
     if args.db is not None:
         from .tracker.cli import run_import_db
 
         return run_import_db(args)
-    raise InvalidValueError("pokerhash import needs --db DB: the hand database to import into")
+    if args.output is not None:
+        from .sites.importing import run_import as run_import_sites
+
+        return run_import_sites(args)
+    raise InvalidValueError("pokerhash import needs --db DB (PHH files into a hand database) or -o FILE.phhs "
+                            "(poker sites' hand histories to PHH)")
 
 
 def add_import(commands: argparse._SubParsersAction) -> None:
+    from .sites.importing import add_arguments as add_sites_arguments
     from .tracker.cli import add_db_arguments
 
-    im = commands.add_parser("import", help="import hand histories (.phh, .phhs files or folders)",
+    im = commands.add_parser("import", help="import hand histories (PHH into a database, or sites' text to PHH)",
                              description="Read hand histories, replay each on the engine, and store them: with "
-                                         "--db, in a hand database (docs: tracker).")
-    im.add_argument("sources", nargs="+", help=".phh / .phhs files, or folders searched recursively")
+                                         "--db, PHH files in a hand database (docs: tracker); with -o, poker sites' "
+                                         "hand histories in one .phhs file (docs: sites).")
+    im.add_argument("sources", nargs="+", help=".phh / .phhs files or folders (--db); site hand-history files, "
+                                               "folders or .zip files (-o); folders are searched recursively")
     add_db_arguments(im)
+    add_sites_arguments(im)
     im.add_argument("--batch-size", type=int, default=1000, help="hands per database transaction")
-    im.add_argument("--processes", type=int, default=1, help="worker processes replaying the hands (default 1)")
+    im.add_argument("--processes", type=int, default=1, help="worker processes replaying the hands (default 1; "
+                                                                  "with -o, one file per task)")
     im.set_defaults(run=run_import)
 
 

@@ -1,0 +1,109 @@
+"""Poker sites' hand histories in: every hand of a file, folder or zip as a :class:`SiteHand`.
+
+    >>> import pokerhash.sites as sites
+    >>> for hand in sites.read("HandHistory/"):          # doctest: +SKIP
+    ...     if hand.error is None and hand.replay().agrees:
+    ...         ...
+
+:func:`read` streams the hands of a source in file order, one :class:`SiteHand` per
+hand (hands it cannot import included, with :attr:`SiteHand.error` naming the line),
+detecting the site of each hand from its text. :meth:`SiteHand.replay` plays the
+hand on the engine and checks the site's figures; :func:`dump_all` writes hands as
+PHH. See docs/sites.rst for the formats and each site's conventions.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Iterator, Optional
+
+from .model import SiteError, SiteHand, Source, failed, site_hand
+from .replay import SiteReplay
+from .sources import chunks, open_sources, site_of
+
+__all__ = ["SITES", "SiteError", "SiteHand", "SiteReplay", "Source", "dump_all", "dumps_all", "parse_hand", "read",
+           "read_parallel"]
+
+#: The sites read, and the name each is given in :attr:`SiteHand.site`.
+SITES = ("pokerstars", "ggpoker", "888poker", "winamax", "fulltilt")
+
+
+_PARSERS: dict = {}
+
+
+def _parser(site: str):
+    if not _PARSERS:
+        from . import fulltilt, pacific, pokerstars, winamax
+        _PARSERS.update({"pokerstars": pokerstars.parse, "ggpoker": pokerstars.parse, "888poker": pacific.parse,
+                         "winamax": winamax.parse, "fulltilt": fulltilt.parse})
+    return _PARSERS[site]
+
+
+def parse_hand(text: str, source: Source = Source("<text>", 0, 1), site: Optional[str] = None,
+               detected: Optional[str] = None) -> SiteHand:
+    """One hand's text as a :class:`SiteHand` (``error`` set when it cannot be imported);
+    ``site``: refuse hands of other sites; ``detected``: the site, already known."""
+    text = text.lstrip("\ufeff")
+    first = text[:text.find("\n")] if "\n" in text else text
+    if detected is None:
+        detected = site_of(first)
+    if detected is None:
+        return failed(site or "", "", f"line {source.line}: text that is no hand of a known site "
+                      f"({', '.join(SITES)}): {first[:80]!r}", source, text)
+    if site is not None and detected != site:
+        return failed(detected, "", f"line {source.line}: a {detected} hand, not {site}", source, text)
+    try:
+        parsed = _parser(detected)(text, detected)
+    except SiteError as error:
+        hand_id = _hand_id(first)
+        line = f"line {source.line + error.line - 1}: " if error.line is not None else ""
+        message = str(error).split(": ", 1)[1] if error.line is not None else str(error)
+        return failed(detected, hand_id, line + message, source, text)
+    return site_hand(parsed, source, text)
+
+
+def _hand_id(first: str) -> str:
+    if first.startswith("#Game No : "):
+        return first[11:].strip()
+    at = first.find("#")
+    if at < 0:
+        return ""
+    end = first.find(":", at)
+    return first[at + 1:end if end > 0 else None].strip()
+
+
+def read(source, site: Optional[str] = None) -> Iterator[SiteHand]:
+    """Every hand of ``source``, in order, as :class:`SiteHand`: a path to a file, a
+    folder (recursively, files in sorted order; zips inside are read) or a ``.zip``;
+    text or bytes of hands; or an open file (text or binary). The site is detected
+    from each hand's text; with ``site`` given, hands of other sites are returned
+    with an error. A hand that cannot be imported is returned with ``error`` set
+    (naming the line), never skipped and never raised; text between hands that is no
+    hand is returned the same way. Memory holds one hand at a time."""
+    if site is not None and site not in SITES:
+        raise SiteError(f"unknown site {site!r} (sites: {', '.join(SITES)})")
+    for name, stream in open_sources(source):
+        for chunk in chunks(stream):
+            yield parse_hand(chunk.text, Source(name, chunk.index, chunk.line), site, chunk.site)
+
+
+def read_parallel(paths: Iterable[str], workers: Optional[int] = None, site: Optional[str] = None,
+                  verify: bool = False):
+    """Read many files on several processes (``concurrent.futures``): yields, per file in
+    the order given, the list of its SiteHands (and, with ``verify``, each hand's
+    :class:`SiteReplay` or None for a hand with an error, as (hand, replay) pairs)."""
+    from .parallel import read_files
+    return read_files(paths, workers, site, verify)
+
+
+def dumps_all(hands: Iterable[SiteHand]) -> str:
+    """The hands that were imported as the text of a ``.phhs`` file (hands with an
+    error are left out: they have no history; a game PHH has no code for raises
+    :class:`~pokerhash.errors.InvalidValueError`)."""
+    from ..engine import history
+    return history.dumps_all(hand.history for hand in hands if hand.error is None)
+
+
+def dump_all(hands: Iterable[SiteHand], target) -> None:
+    """Write the imported hands as a ``.phhs`` file (a path or an open file)."""
+    from ..engine import history
+    history.dump_all((hand.history for hand in hands if hand.error is None), target)

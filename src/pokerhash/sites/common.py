@@ -1,0 +1,227 @@
+"""What the site parsers share: the seat list, the player a line starts with, the plain
+actions every site writes alike, and the end of a parse (who is dealt in, chips)."""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, Dict, List, Optional, Pattern, Tuple
+
+from .model import Act, Parsed, SiteError
+
+__all__ = ["actor", "amount", "begin", "body", "cents", "finish", "game", "plain_action", "read_seats", "seated",
+           "summary_line"]
+
+_BRACKETS = re.compile(r"\[([^\]]*)\]")
+_SYMBOLS = "$€£¥₹ "
+
+
+def cents(text: str) -> int:
+    """An amount as written (``$1,234.56``, ``€0.5``, ``1500``) in cents."""
+    text = text.strip(_SYMBOLS)
+    whole, dot, fraction = text.partition(".")
+    if whole.isdigit() and (not dot or (len(fraction) == 2 and fraction.isdigit())):
+        return int(whole) * 100 + (int(fraction) if dot else 0)  # the common case, fast
+    if text.endswith((" USD", " EUR", " GBP")):
+        text = text[:-4]
+    text = text.replace(",", "")
+    whole, dot, fraction = text.partition(".")
+    if not whole.isdigit() or (dot and not (fraction.isdigit() and len(fraction) <= 2)):
+        if dot and fraction.isdigit() and whole.isdigit() and fraction[2:].strip("0") == "":
+            return int(whole) * 100 + int(fraction[:2])
+        raise ValueError(f"{text!r} is not an amount")
+    return int(whole) * 100 + (int((fraction + "0")[:2]) if dot else 0)
+
+
+_AMOUNTS: Dict[str, int] = {}  # amounts repeat (stakes, stacks, bets): read each once
+
+
+def amount(text: str, line: int) -> int:
+    """An amount as written (see :func:`cents`), in cents; SiteError naming ``line``
+    when it is no amount."""
+    value = _AMOUNTS.get(text)
+    if value is not None:
+        return value
+    try:
+        value = cents(text)
+    except ValueError as error:
+        raise SiteError(str(error), line) from None
+    if len(_AMOUNTS) > 50000:
+        _AMOUNTS.clear()
+    _AMOUNTS[text] = value
+    return value
+
+
+def read_seats(lines: List[str], i: int, pattern: Pattern[str], read_amount: Callable[[str, int], int],
+               p: Parsed) -> Tuple[int, Dict[str, int]]:
+    """Read the ``Seat N: NAME (STACK)...`` lines from line ``i`` (0-based) with
+    ``pattern`` (groups ``seat``, ``name``, ``stack``, optional ``rest``) into ``p``;
+    returns the next line and name -> seat. A seat without a name, a name seated twice,
+    or no seat at all is refused."""
+    names: Dict[str, int] = {}
+    n = len(lines)
+    while i < n and lines[i].startswith("Seat "):
+        seat = pattern.fullmatch(lines[i].rstrip())
+        if seat is None:
+            raise SiteError(f"cannot read the seat line {lines[i]!r}", i + 1)
+        groups = seat.groupdict()
+        number, name = int(groups["seat"]), groups["name"]
+        if not name.strip():
+            raise SiteError(f"seat {number} has no player name", i + 1)
+        if name in names:
+            raise SiteError(f"two seats hold {name!r}", i + 1)
+        names[name] = number
+        p.seats.append((number, name, read_amount(groups["stack"], i + 1)))
+        rest = groups.get("rest")
+        if rest and ("sitting out" in rest or "out of hand" in rest):
+            p.sitting_out.add(name)
+        i += 1
+    if not p.seats:
+        raise SiteError("the hand has no seats", i + 1)
+    return i, names
+
+
+def seated(line: str, by_length: List[str]) -> Optional[str]:
+    """The seat name (longest first) that ``line`` starts with, followed by a space."""
+    for name in by_length:
+        if line.startswith(name) and line[len(name):len(name) + 1] == " ":
+            return name
+    return None
+
+
+def plain_action(name: str, verb: str, all_in: bool, street: int, line: int, showdown: bool,
+                 read_amount: Callable[[str, int], int]) -> Optional[Act]:
+    """``folds``, ``checks``, ``calls X`` and ``bets X`` (X the chips added), as sites
+    without a colon after the name write them; None for any other verb. A fold after
+    the showdown began is a muck."""
+    if verb == "folds":
+        return Act(name, "m" if showdown else "f", None, None, False, street, line)
+    if verb == "checks":
+        return Act(name, "x", None, None, False, street, line)
+    if verb.startswith("calls "):
+        return Act(name, "c", read_amount(verb[6:], line), None, all_in, street, line)
+    if verb.startswith("bets "):
+        return Act(name, "b", read_amount(verb[5:], line), None, all_in, street, line)
+    return None
+
+
+def finish(p: Parsed, board: List[str] = ()) -> Parsed:
+    """Who is dealt in (a player marked sitting out who posts or acts is, as a
+    tournament's; a player who neither posts, acts nor shows is not), the board (the
+    summary's, else ``board`` as the streets dealt it), and whole chips for a hand
+    played in chips."""
+    if not p.boards and board:
+        p.boards = [list(board)]
+    posted = {post[0] for post in p.posts}
+    acted = {act.player for act in p.acts}
+    p.sitting_out = {name for name in p.sitting_out if name not in posted and name not in acted}
+    known = p.known
+    for _, name, _ in p.seats:
+        if name not in posted and name not in acted and name not in known:
+            p.sitting_out.add(name)
+    if p.decimals == 0:
+        p.in_chips()
+    return p
+
+
+_STREET_NAMES = ("FLOP", "TURN", "RIVER")
+
+
+def body(lines: List[str], i: int, opening: str, p: Parsed, names: Dict[str, int],
+         skipped: Tuple[str, ...] = ()) -> Tuple[list, int]:
+    """The lines of a hand from line ``i`` (0-based) to its summary, for sites whose
+    sections are ``*** NAME *** [cards]`` and whose hole cards are ``Dealt to NAME
+    [cards]`` (read into ``p`` here): returns the rows (line number, line, street,
+    board so far, showdown begun) of every other line, and the line number of
+    ``*** SUMMARY ***`` (-1: the hand stops before it). ``opening`` names the first
+    betting round's section, ``skipped`` sections that change nothing."""
+    street = -1
+    showdown = False
+    board: List[str] = []
+    rows = []
+    for index in range(i, len(lines)):
+        line = lines[index]
+        if not line:
+            continue
+        number = index + 1
+        if line.startswith("*** "):
+            marker = line[4:line.find(" ***", 4)]
+            if marker == "SUMMARY":
+                return rows, number
+            if marker == opening:
+                street = 0
+            elif marker in _STREET_NAMES:
+                street = _STREET_NAMES.index(marker) + 1
+                board = " ".join(_BRACKETS.findall(line)).split()
+            elif marker == "SHOW DOWN":
+                showdown = True
+            elif marker not in skipped:
+                raise SiteError(f"unknown section {line!r}", number)
+            continue
+        if line.startswith("Dealt to "):
+            who = line[9:line.rfind(" [")]
+            if who in names:
+                p.known[who] = line[line.rfind("[") + 1:-1].split()
+            continue
+        rows.append((number, line, street, board, showdown))
+    return rows, -1
+
+
+def actor(p: Parsed, line: str, by_length: List[str], all_in_suffix: str, street: int, number: int,
+          showdown: bool, read_amount: Callable[[str, int], int]) -> Optional[Tuple[str, str, bool, bool]]:
+    """(player, what follows the name, all-in, done) of a line that starts with a seat
+    name (longest first), the all-in suffix taken off; ``done`` when it was a plain
+    action (:func:`plain_action`), now in ``p.acts``. None for a line of no seated player."""
+    name = seated(line, by_length)
+    if name is None:
+        return None
+    verb = line[len(name) + 1:]
+    all_in = verb.endswith(all_in_suffix)
+    if all_in:
+        verb = verb[:-len(all_in_suffix)]
+    act = plain_action(name, verb, all_in, street, number, showdown, read_amount)
+    if act is not None:
+        p.acts.append(act)
+    return name, verb, all_in, act is not None
+
+
+def summary_line(p: Parsed, line: str, number: int, seat_names: Dict[int, str]) -> None:
+    """A summary's ``Board: [..]``, and the cards a ``Seat N: NAME ... showed [..]`` (or
+    ``mucked [..]``) line gives unless the hand showed them already (the seat must be
+    in the seat list)."""
+    if line.startswith("Board: ["):
+        p.boards = [line[8:line.rindex("]")].split()]
+        return
+    if not line.startswith("Seat "):
+        return
+    at = line.find("ed [")
+    if at < 0 or not (line.startswith("showed [", at - 4) or line.startswith("mucked [", at - 4)):
+        return
+    seat = line[5:line.index(":")]
+    name = seat_names.get(int(seat)) if seat.isdigit() else None
+    if name is None:
+        raise SiteError(f"the summary names a seat that is not in the seat list: {line!r}", number)
+    p.known.setdefault(name, line[at + 4:line.index("]", at)].split())
+
+
+_GAMES: Dict[tuple, object] = {}
+
+
+def game(base, limit):
+    """The engine's variant ``base`` at betting ``limit`` (made once: a hand's parse
+    should not rebuild a dataclass)."""
+    variant = _GAMES.get((base.name, limit))
+    if variant is None:
+        variant = _GAMES[(base.name, limit)] = base.with_limit(limit)
+    return variant
+
+
+def begin(text: str, site: str, header: Pattern[str]) -> Tuple[List[str], Parsed, "re.Match[str]"]:
+    """A hand's lines (trailing blanks off), a fresh Parsed and the match of its first
+    line against ``header`` (SiteError naming the line when it does not match)."""
+    lines = [line.rstrip() for line in text.split("\n")]
+    match = header.fullmatch(lines[0])
+    if match is None:
+        raise SiteError(f"a game or first line the importer does not read: {lines[0]!r}", 1)
+    p = Parsed(site)
+    p.hand_id = match.group("id")
+    return lines, p, match

@@ -1,0 +1,223 @@
+"""What a site's hand says, as the parsers read it, and :class:`SiteHand`, one hand of a site file.
+
+A parser turns the text of one hand into a :class:`Parsed`: the seats, the forced bets,
+the actions in order, the cards it names, the boards, and the site's own figures (what
+each player collected, the uncalled bets returned, the rake and fees, the total pot).
+Amounts are integer **cents** of the hand's unit (a cash game's currency, or a
+tournament's chips times 100), so that the engine plays exact integers;
+:class:`SiteHand` gives them back as :class:`~decimal.Decimal` in the site's unit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import TYPE_CHECKING, Dict, List, NamedTuple, Optional, Tuple
+
+from ..errors import InvalidValueError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..engine.history import HandHistory
+    from .replay import SiteReplay
+
+__all__ = ["Act", "Parsed", "SiteError", "SiteHand", "Source"]
+
+
+class SiteError(InvalidValueError):
+    """A site hand that cannot be imported (``SiteHand.error`` holds the message), or a
+    source that cannot be read. ``line`` is the 1-based line in the hand's text."""
+
+    def __init__(self, message: str, line: Optional[int] = None):
+        super().__init__(f"line {line}: {message}" if line is not None else message)
+        self.line = line
+
+
+class Source(NamedTuple):
+    """Where a hand comes from: the file (a path; ``archive.zip/member`` inside a zip;
+    ``"<text>"`` for text or bytes given directly) and the hand's index in it (0-based),
+    and the line of the file the hand starts on (1-based)."""
+
+    path: str
+    index: int
+    line: int = 1
+
+
+class Act(NamedTuple):
+    """One player's action: ``verb`` is ``f`` fold, ``x`` check, ``c`` call, ``b`` bet or
+    raise to ``to`` (the player's total in the round; None: ``amount`` more than the
+    player's bet so far), ``bi`` a stud bring-in of ``amount``, ``co`` a stud complete
+    to ``to``, ``m`` a muck (a fold written after the betting is over);
+    ``amount`` the chips the site says moved (None when it does not say); ``all_in`` as
+    written; ``street`` the site's street (0 first); ``line`` the line in the hand."""
+
+    player: str
+    verb: str
+    amount: Optional[int]
+    to: Optional[int]
+    all_in: bool
+    street: int
+    line: int
+
+
+class Parsed:
+    """One hand as a site parser read it: amounts in cents of money (``decimals`` 2), or
+    in whole chips (``decimals`` 0: tournaments, play money; see :meth:`in_chips`)."""
+
+    __slots__ = ("site", "hand_id", "table", "time", "variant", "stakes", "currency", "tournament", "seats",
+                 "sitting_out", "button", "max_seats", "posts", "acts", "known", "boards", "collected", "returned",
+                 "rake", "fees", "total", "decimals", "run_twice", "cash_drop", "fields", "mucked",
+                 "small_bet", "big_bet", "reports_returned", "stud", "blinds")
+
+    def __init__(self, site: str) -> None:
+        self.site = site
+        self.hand_id = ""
+        self.table = ""
+        self.time = ""
+        self.variant = None  # the engine's Variant
+        self.stakes = ""
+        self.currency = ""
+        self.tournament: Optional[str] = None
+        self.seats: List[Tuple[int, str, int]] = []  # (seat number, name, stack), seat order
+        self.sitting_out: set = set()
+        self.button = 0
+        self.max_seats: Optional[int] = None
+        # (name, kind, amount, line): kind 'sb', 'bb', 'sbbb' (dead small + live big),
+        # 'ante', 'straddle', 'dead' (a dead blind alone)
+        self.posts: List[Tuple[str, str, int, int]] = []
+        self.acts: List[Act] = []
+        self.known: Dict[str, List[str]] = {}  # name -> hole cards as written (shown, dealt to the hero)
+        self.mucked: set = set()  # players who said they muck at showdown
+        self.boards: List[List[str]] = []
+        self.collected: Dict[str, int] = {}
+        self.returned: Dict[str, int] = {}
+        self.rake: Optional[int] = None
+        self.fees = 0  # jackpot and similar fees the site takes besides the rake
+        self.total: Optional[int] = None
+        self.decimals = 2
+        self.run_twice = False
+        self.cash_drop = 0  # money the site adds to the pot (GGPoker's Cash Drop)
+        self.fields: Dict[str, object] = {}
+        self.reports_returned = True  # False: the site returns uncalled bets without a line
+        # The table's blinds (small, big) from the first line, (0, 0) when it does not
+        # say: a blind posted all-in for less still has callers call the full blind.
+        self.blinds = (0, 0)
+        # Stud: each player's cards in the order dealt (None: not seen), from the deals.
+        self.stud: Dict[str, List[Optional[str]]] = {}
+        self.small_bet = 0
+        self.big_bet = 0
+
+    def in_chips(self) -> None:
+        """Amounts read as cents (parsers read every amount so) made whole chips, for a
+        hand played in chips; SiteError for a fraction of a chip."""
+        def chips(value: int) -> int:
+            if value % 100:
+                raise SiteError(f"{Decimal(value).scaleb(-2)} is not a whole number of chips")
+            return value // 100
+        self.seats = [(seat, name, chips(stack)) for seat, name, stack in self.seats]
+        self.posts = [(name, kind, chips(amount), line) for name, kind, amount, line in self.posts]
+        self.acts = [act._replace(amount=None if act.amount is None else chips(act.amount),
+                                  to=None if act.to is None else chips(act.to)) for act in self.acts]
+        self.collected = {name: chips(v) for name, v in self.collected.items()}
+        self.returned = {name: chips(v) for name, v in self.returned.items()}
+        for key in ("rake", "total"):
+            value = getattr(self, key)
+            if value is not None:
+                setattr(self, key, chips(value))
+        self.fees, self.cash_drop = chips(self.fees), chips(self.cash_drop)
+        self.small_bet, self.big_bet = chips(self.small_bet), chips(self.big_bet)
+        self.blinds = (chips(self.blinds[0]), chips(self.blinds[1]))
+
+
+def to_decimal(amount: int, decimals: int) -> Decimal:
+    """An amount of the hand's unit as a Decimal: ``decimals`` 2, cents of money; 0, chips."""
+    return Decimal(amount).scaleb(-2) if decimals else Decimal(amount)
+
+
+@dataclass
+class SiteHand:
+    """One hand of a site's hand-history file (see :func:`pokerhash.sites.read`).
+
+    ``site`` the site (``"pokerstars"``, ``"ggpoker"``...), ``hand_id`` its number as
+    written, ``table``, ``time`` (as written, with its time zone), ``game`` the
+    engine's variant name (``"Texas Hold'em"``), ``limit`` (``"no-limit"``...),
+    ``stakes`` as written, ``currency`` (``"USD"``, ``"EUR"``...; ``""`` for
+    tournament chips and play money), ``players`` name -> starting stack (seat order,
+    players dealt in), ``seats`` name -> seat number, ``button`` the button's seat,
+    ``collected`` name -> what the site says the player won (summed over pots, halves
+    and boards; uncalled bets returned are apart, in ``returned``), ``rake`` (None when
+    the site does not say), ``fees`` (jackpot and similar fees taken besides the rake),
+    ``history`` the hand as PHH, ``error`` why the hand cannot be imported (None when it
+    can), ``source`` where it comes from, ``text`` the hand as written.
+    """
+
+    site: str
+    hand_id: str
+    table: str
+    time: str
+    game: str
+    limit: str
+    stakes: str
+    currency: str
+    players: Dict[str, Decimal]
+    seats: Dict[str, int]
+    button: int
+    collected: Dict[str, Decimal]
+    returned: Dict[str, Decimal]
+    rake: Optional[Decimal]
+    fees: Decimal
+    error: Optional[str]
+    source: Source
+    text: str = field(repr=False, default="")
+    _parsed: Optional[Parsed] = field(repr=False, default=None, compare=False)
+    _history: Optional["HandHistory"] = field(repr=False, default=None, compare=False)
+
+    @property
+    def ok(self) -> bool:
+        """True when the hand was imported (``error`` is None)."""
+        return self.error is None
+
+    @property
+    def history(self) -> Optional["HandHistory"]:
+        """The hand as a PHH :class:`~pokerhash.engine.history.HandHistory` (None for a
+        hand that could not be imported), made on first use."""
+        if self._history is None and self._parsed is not None:
+            from .phh import to_history
+            self._history = to_history(self)
+        return self._history
+
+    def replay(self) -> "SiteReplay":
+        """Play the hand on the engine and compare its settlement with the site's figures
+        (see :class:`~pokerhash.sites.SiteReplay`). SiteError for a hand with an error."""
+        if self._parsed is None:
+            raise SiteError(f"hand {self.hand_id or '?'} of {self.source.path} was not imported: {self.error}")
+        from .replay import replay
+        return replay(self)
+
+
+def failed(site: str, hand_id: str, error: str, source: Source, text: str) -> SiteHand:
+    """A hand that cannot be imported: everything empty but what is known and ``error``."""
+    return SiteHand(site=site, hand_id=hand_id, table="", time="", game="", limit="", stakes="", currency="",
+                    players={}, seats={}, button=0, collected={}, returned={}, rake=None, fees=Decimal(0),
+                    error=error, source=source, text=text)
+
+
+
+
+def site_hand(parsed: Parsed, source: Source, text: str) -> SiteHand:
+    """The SiteHand of a parsed hand."""
+    d = parsed.decimals
+    sitting = parsed.sitting_out
+    players = {}
+    seats = {}
+    for seat, name, stack in parsed.seats:
+        if name not in sitting:
+            players[name] = to_decimal(stack, d)
+            seats[name] = seat
+    variant = parsed.variant
+    return SiteHand(site=parsed.site, hand_id=parsed.hand_id, table=parsed.table, time=parsed.time,
+                    game=variant.name, limit=variant.limit.value, stakes=parsed.stakes, currency=parsed.currency,
+                    players=players, seats=seats, button=parsed.button,
+                    collected={name: to_decimal(v, d) for name, v in parsed.collected.items()},
+                    returned={name: to_decimal(v, d) for name, v in parsed.returned.items()},
+                    rake=None if parsed.rake is None else to_decimal(parsed.rake, d), fees=to_decimal(parsed.fees, d),
+                    error=None, source=source, text=text, _parsed=parsed)

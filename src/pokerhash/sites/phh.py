@@ -1,0 +1,187 @@
+"""A site hand as PHH (:class:`~pokerhash.engine.history.HandHistory`).
+
+Players are written in the engine's order (from the button's left, the button last),
+amounts in the hand's unit (``decimals`` 2: cents of the currency; tournament chips
+are written as whole numbers), unknown hole cards as ``??``. Optional fields:
+``venue``, ``hand``, ``table``, ``time`` (as the site writes it), ``currency``,
+``players``, ``seats``, ``seat_count``, ``winnings`` (what each player collected);
+what PHH cannot say is written in ``_pokerhash_`` fields:
+``_pokerhash_missed_blinds_live`` and ``_dead`` (per player: the blinds posted by a
+player coming back, the live part a bet, the dead part straight into the pot; a
+GGPoker cash drop is written there too, as dead money),
+``_pokerhash_boards`` (both boards of a hand run twice; ``actions`` deal the first),
+``_pokerhash_rake`` and ``_pokerhash_fees``, ``_pokerhash_returned`` (uncalled bets),
+``_pokerhash_cash_drop``.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Dict, List
+
+from ..engine.history import HandHistory
+from ..engine.history_hands import variant_code
+from .replay import layout
+
+__all__ = ["to_history"]
+
+VENUES = {"pokerstars": "PokerStars", "ggpoker": "GGPoker", "888poker": "888poker", "winamax": "Winamax", "fulltilt": "Full Tilt Poker"}
+
+
+def to_history(site_hand) -> HandHistory:
+    p = site_hand._parsed
+    scale = 10 ** p.decimals
+
+    def _unit(amount: int):
+        return amount // scale if amount % scale == 0 else Decimal(amount).scaleb(-p.decimals)
+
+    lay = layout(p)
+    order = lay.order
+    n = len(order)
+    number = {name: k + 1 for k, (_, name, _) in enumerate(order)}
+    stakes = lay.stakes
+    variant = p.variant
+    antes = [0] * n
+    if stakes.big_blind_ante:
+        antes[0 if n == 2 else 1] = stakes.ante * n
+    elif stakes.ante:
+        antes = [stakes.ante] * n
+    history = HandHistory(variant=variant_code(variant), starting_stacks=[s for _, _, s in order], actions=[],
+                          antes=antes[::-1] if n == 2 else antes, decimals=p.decimals,
+                          ante_trimming_status=bool(stakes.ante and not stakes.big_blind_ante))
+    contributed: Dict[str, int] = {}
+    if variant.is_stud:
+        history.bring_in = stakes.bring_in
+        history.small_bet, history.big_bet = stakes.small_bet, stakes.big_bet
+    else:
+        _blinds(history, lay, contributed)
+    actions: List[str] = []
+    hole = variant.cards_per_player
+    dealt_cards = {name: _cards_of(p, name, hole) for _, name, _ in order}
+    first = 3 if variant.is_stud else hole  # stud: two down and one up first, then one a street
+    for _, name, _ in order:
+        actions.append(f"d dh p{number[name]} {''.join(dealt_cards[name][:first])}")
+    boards = p.boards
+    board = boards[0] if boards else []
+    dealt = 0
+    street = 0
+    flop = 3
+    out: set = set()
+
+    def deal_street(s: int) -> None:
+        nonlocal dealt
+        if variant.is_stud:
+            for _, name, _ in order:
+                if name not in out and s + 2 < hole:
+                    actions.append(f"d dh p{number[name]} {dealt_cards[name][s + 2]}")
+            return
+        count = flop if s == 1 else 1
+        if dealt + count <= len(board):
+            actions.append(f"d db {''.join(board[dealt:dealt + count])}")
+            dealt += count
+
+    for act in p.acts:
+        if act.street > street:
+            for s in range(street + 1, act.street + 1):
+                deal_street(s)
+            street = act.street
+            contributed = {}
+        who = f"p{number[act.player]}"
+        if act.verb == "f":
+            actions.append(f"{who} f")
+            out.add(act.player)
+        elif act.verb == "m":
+            continue
+        elif act.verb == "bi":
+            actions.append(f"{who} pb")
+            contributed[act.player] = act.amount
+        elif act.verb in ("x", "c"):
+            actions.append(f"{who} cc")
+            if act.verb == "c" and act.amount is not None:
+                contributed[act.player] = contributed.get(act.player, 0) + act.amount
+        else:
+            to = act.to if act.to is not None else contributed.get(act.player, 0) + act.amount
+            contributed[act.player] = to
+            actions.append(f"{who} cbr {_unit(to)}")
+    showdown = [f"p{number[name]} sm {''.join(p.known[name])}" for _, name, _ in order
+                if name in p.known and len(p.known[name]) == hole and _shown(p, name)]
+    # Once no more betting can happen the hands are shown, before the rest of the
+    # board (or of the stud streets) when the players are all-in (PHH specification,
+    # showdown).
+    actions += showdown
+    last = 4 if variant.is_stud else 3
+    if len([name for _, name, _ in order if name not in out]) > 1:
+        for s in range(street + 1, last + 1):
+            deal_street(s)
+    history.actions = actions
+    fields: Dict[str, object] = {"venue": VENUES.get(p.site, p.site), "hand": p.hand_id, "table": p.table}
+    if p.time:
+        fields["time"] = p.time
+    if p.currency:
+        fields["currency"] = p.currency
+    fields["seats"] = [seat for seat, _, _ in order]
+    if p.max_seats:
+        fields["seat_count"] = p.max_seats
+    fields["players"] = [name for _, name, _ in order]
+    history.winnings = [p.collected.get(name, 0) for _, name, _ in order]
+    if p.tournament:
+        fields["tournament"] = p.tournament
+    if lay.missed:
+        fields["_pokerhash_missed_blinds_live"] = [_unit(lay.missed.get(seat, (0, 0))[0]) for seat, _, _ in order]
+        fields["_pokerhash_missed_blinds_dead"] = [_unit(lay.missed.get(seat, (0, 0))[1]) for seat, _, _ in order]
+    if p.run_twice and len(boards) > 1:
+        fields["_pokerhash_boards"] = ["".join(b) for b in boards]
+    if p.rake is not None:
+        fields["_pokerhash_rake"] = _unit(p.rake)
+    if p.fees:
+        fields["_pokerhash_fees"] = _unit(p.fees)
+    if p.returned:
+        fields["_pokerhash_returned"] = [_unit(p.returned.get(name, 0)) for _, name, _ in order]
+    if p.cash_drop:
+        fields["_pokerhash_cash_drop"] = _unit(p.cash_drop)
+    history.fields = fields
+    return history
+
+
+def _cards_of(p, name: str, hole: int) -> List[str]:
+    """A player's cards in the order dealt, ``??`` for those never seen."""
+    cards = p.known.get(name)
+    if not (cards and len(cards) == hole):
+        cards = p.stud.get(name) or []
+    cards = ["??" if c is None else c for c in cards[:hole]]
+    return cards + ["??"] * (hole - len(cards))
+
+
+def _shown(p, name: str) -> bool:
+    return name not in p.mucked or bool(p.collected.get(name))
+
+
+def _blinds(history: HandHistory, lay, contributed: Dict[str, int]) -> None:
+    """The blinds, straddle and blinds posted by a player coming back, as PHH writes them
+    and as each player's chips in front preflop."""
+    order, stakes = lay.order, lay.stakes
+    n = len(order)
+    blinds = [0] * n
+    written = list(stakes.blinds) if len(stakes.blinds) == 2 else [0] + list(stakes.blinds)
+    blinds[:2] = written
+    if stakes.straddle:
+        blinds[2] = stakes.straddle
+    history.blinds_or_straddles = blinds if n > 2 else blinds[:2]
+    names = [name for _, name, _ in order]
+    # Who posted: the small blind left of the button (the button itself heads-up),
+    # the big blind next; a lone big blind is the first player.
+    if len(stakes.blinds) == 2:
+        contributed[names[1 if n == 2 else 0]] = stakes.blinds[0]
+        contributed[names[0 if n == 2 else 1]] = stakes.blinds[1]
+    else:
+        contributed[names[0]] = stakes.blinds[0]
+    if lay.straddler:
+        contributed[lay.straddler] = stakes.straddle
+    for seat, (live, dead) in lay.missed.items():
+        name = next(nm for s, nm, _ in order if s == seat)
+        contributed[name] = contributed.get(name, 0) + live
+    if history.variant.startswith("F") or history.variant.startswith("_pokerhash_F"):
+        history.small_bet, history.big_bet = stakes.small_bet or stakes.blinds[-1], \
+            stakes.big_bet or 2 * (stakes.small_bet or stakes.blinds[-1])
+    else:
+        history.min_bet = stakes.blinds[-1] if stakes.blinds else stakes.small_bet

@@ -1,0 +1,389 @@
+"""PokerStars hand histories, and the PokerStars-style text GGPoker writes.
+
+One pass over the lines of a hand, each line recognised by how it starts (a section
+marker ``*** ...``, ``Seat N:``, a seated player's name and ``: ``, ``Dealt to``,
+``Uncalled bet``...) and then by a few precompiled patterns anchored at both ends, so
+no line is searched twice. A player's name is found by the last ``": "`` of an action
+line (a name may itself hold ``": "``, spaces or brackets) and checked against the
+seat list; when that fails the seat names are tried longest first.
+
+What the figures mean (the importer's conventions for this site):
+
+- ``collected``: the ``NAME collected X from pot`` lines (one per pot, side pot and
+  board, summed); an uncalled bet is apart (``Uncalled bet (X) returned to NAME``).
+- ``rake``: the summary's ``Rake``; GGPoker's ``Jackpot``, ``Bingo``, ``Fortune`` and
+  ``Tax`` are ``fees``, also taken from the pot. ``Total pot`` is what went in,
+  uncalled bets apart; GGPoker's ``Cash Drop to Pot`` is money the site adds.
+- Players marked ``is sitting out`` (or ``out of hand``) in the seat list who neither
+  post nor act are not dealt in; sitting-out tournament players who post are.
+- A ``folds`` written after a player has shown on the same street (GGPoker), or after
+  the showdown began, is a muck.
+- Stud (seven-card stud, stud hi/lo, razz) has no button: each street's cards are the
+  last bracket of its ``Dealt to`` lines (the hero's down cards too, the others' up
+  cards only), kept in the order dealt with None for a card never seen.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Dict, List
+
+from ..betting import Limit
+from ..engine import BIG_O, HOLDEM, OMAHA_HI_LO, PLO, PLO5, PLO6, RAZZ, STUD, STUD_HI_LO
+from .common import amount as _amount
+from .common import cents, finish, read_seats
+from .model import Act, Parsed, SiteError
+
+__all__ = ["parse"]
+
+_GAME = re.compile(r"(?:(?P<cards>[56]) Card )?(?P<game>Hold'em|HOLD'EM|Omaha Hi/Lo|Omaha|7 Card Stud Hi/Lo|"
+                   r"7 Card Stud|Razz) (?P<limit>No Limit|Pot Limit|Fixed Limit|Limit)")
+_GAMES = {("Hold'em", None): HOLDEM, ("HOLD'EM", None): HOLDEM, ("Omaha", None): PLO, ("Omaha", "5"): PLO5,
+          ("Omaha", "6"): PLO6, ("Omaha Hi/Lo", None): OMAHA_HI_LO, ("Omaha Hi/Lo", "5"): BIG_O,
+          ("7 Card Stud", None): STUD, ("7 Card Stud Hi/Lo", None): STUD_HI_LO, ("Razz", None): RAZZ}
+_LIMITS = {"No Limit": Limit.NO_LIMIT, "Pot Limit": Limit.POT_LIMIT, "Limit": Limit.FIXED_LIMIT,
+           "Fixed Limit": Limit.FIXED_LIMIT}
+_HEADER = re.compile(r"(?:PokerStars(?: Zoom| Home Game)? (?:Hand|Game)|Poker Hand) #(?P<id>[^:\s]+):\s*(?P<rest>.*)")
+_TOURNAMENT = re.compile(r"Tournament #(?P<id>\d+)")
+_STAKES = re.compile(r"\((?P<stakes>[^()]*(?:\([^()]*\))?[^()]*)\)")
+# Stud tables have no button: the line stops after the size.
+_TABLE = re.compile(r"Table '(?P<table>.*)' (?:(?P<max>\d+)-max)?(?: \(Play Money\))?(?: Seat #(?P<button>\d+) is the button)?")
+_SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^()]*?) in chips(?:, [^()]*)?\)(?P<rest>.*)")
+_COLLECTED = re.compile(r"(?P<name>.*) collected (?P<amount>\S+) from (?:(?:main |side )?pot(?:-\d+)?)")
+_RETURNED = re.compile(r"Uncalled bet \((?P<amount>[^)]+)\) returned to (?P<name>.*)")
+_CARDS = re.compile(r"\[(?P<cards>[^\]]*)\]")
+_CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "₹": "INR"}
+# Lines that say something about a player and nothing about the play of the hand.
+_NOTES = (" joins the table at seat #", " leaves the table", " is disconnected", " is connected", " has timed out",
+          " has returned", " will be allowed to play after the button", " was removed from the table",
+          " finished the tournament", " wins the tournament", " re-buys and receives", " said, ",
+          " is sitting out", " sits out", " has been disconnected", " has reconnected", " is away",
+          " takes the add-on", " wins an entry to tournament", " wins the $", " wins a ", " is feeling ",
+          " wins the bounty", " wins $", " receives ", " adds ", " has requested TIME")
+_IGNORED_VERBS = ("is sitting out", "sits out", "is away", "has returned", "is connected", "is disconnected",
+                  "doesn't show hand", "Chooses to EV Cashout", "Pays Cashout Risk", "is feeling", "has timed out",
+                  "sitting out", "is back", "leaves the table", "said")
+_CASHED_OUT = "the hand was cashed out (All-in Cash Out): the site paid an insurance figure, not the pots"
+_STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3, "FIRST FLOP": 1, "FIRST TURN": 2, "FIRST RIVER": 3,
+            "SECOND FLOP": 1, "SECOND TURN": 2, "SECOND RIVER": 3, "PRE-FLOP": 0, "3rd STREET": 0, "4th STREET": 1,
+            "5th STREET": 2, "6th STREET": 3}
+_SHOWDOWNS = ("SHOW DOWN", "SHOWDOWN", "FIRST SHOW DOWN", "SECOND SHOW DOWN", "FIRST SHOWDOWN", "SECOND SHOWDOWN")
+
+
+new_act = tuple.__new__  # an Act without NamedTuple's Python-level __new__: one per action line
+
+
+def _cards(text: str) -> List[str]:
+    return text.split()
+
+
+def parse(text: str, site: str) -> Parsed:
+    """One hand's text; SiteError (naming the line) when it cannot be read."""
+    if " \n" in text or "\t" in text:
+        text = _TRAILING.sub("\n", text)  # trailing blanks (after a section marker, say) are no part of a line
+    try:
+        return _parse(text.split("\n"), site)
+    except SiteError:
+        raise
+    except (ValueError, KeyError, IndexError) as error:
+        raise SiteError(f"cannot read: {error}") from None
+
+
+_TRAILING = re.compile(r"[ \t]+(?=\n)")
+
+
+_HEADERS: Dict[str, tuple] = {}
+
+
+def _game(rest: str) -> tuple:
+    """What a first line says after the hand number: (variant, stakes, tournament,
+    decimals, currency, small bet, big bet, blinds)."""
+    game = _GAME.search(rest)
+    if game is None:
+        if any(word in rest for word in ("Draw", "Badugi", "Triple", "HORSE", "8-Game", "Mixed")):
+            raise SiteError(f"draw and mixed games are not read yet: {rest!r}", 1)
+        raise SiteError(f"a game the importer does not read: {rest!r}", 1)
+    base = _GAMES.get((game.group("game"), game.group("cards")))
+    if base is None:
+        raise SiteError(f"a game the importer does not read: {game.group(0)!r}", 1)
+    variant = base if base.is_stud else base.with_limit(_LIMITS[game.group("limit")])
+    tournament = _TOURNAMENT.search(rest, 0, game.start())
+    stakes = _STAKES.search(rest, game.end())
+    stakes_text = stakes.group("stakes") if stakes else ""
+    decimals, currency = 2, ""
+    if tournament is not None:
+        decimals = 0
+    else:
+        for symbol, code in _CURRENCIES.items():
+            if symbol in stakes_text:
+                currency = code
+                break
+        else:
+            decimals = 0  # play money: chips
+        for code in ("USD", "EUR", "GBP", "CAD", "INR", "CNY"):
+            if stakes_text.endswith(" " + code):
+                currency = code
+    small_bet = big_bet = 0
+    blinds = (0, 0)
+    if variant.limit is not Limit.FIXED_LIMIT and stakes is not None:
+        sizes = stakes_text.split(" ")[0].split("/")
+        if len(sizes) >= 2:
+            try:
+                blinds = (cents(sizes[0]), cents(sizes[1].split("(")[0]))
+            except ValueError:
+                pass
+    if variant.limit is Limit.FIXED_LIMIT and stakes is not None:
+        bets = stakes_text.split(" ")[0].split("/")
+        if len(bets) == 2:
+            try:
+                small_bet, big_bet = cents(bets[0]), cents(bets[1].split("(")[0])
+            except ValueError:
+                pass
+    return (variant, stakes_text, tournament.group("id") if tournament else None, decimals, currency, small_bet,
+            big_bet, blinds)
+
+
+def _parse(lines: List[str], site: str) -> Parsed:
+    p = Parsed(site)
+    header = lines[0].rstrip()
+    match = _HEADER.match(header)
+    if match is None:
+        raise SiteError(f"not the first line of a hand: {header!r}", 1)
+    p.hand_id = match.group("id")
+    rest = match.group("rest")
+    cut = rest.rfind(" - ")
+    p.time = rest[cut + 3:].strip() if cut >= 0 else ""
+    # What the header says besides the hand number and time repeats hand after hand.
+    game_key = rest[:cut] if cut >= 0 else rest
+    known_game = _HEADERS.get(game_key)
+    if known_game is None:
+        if len(_HEADERS) > 10000:
+            _HEADERS.clear()
+        known_game = _HEADERS[game_key] = _game(rest)
+    (p.variant, p.stakes, p.tournament, p.decimals, p.currency, p.small_bet, p.big_bet, p.blinds) = known_game
+    if p.tournament is not None:
+        p.fields["tournament"] = p.tournament
+    if len(lines) < 2:
+        raise SiteError("the hand is truncated after its first line", 1)
+    table = _TABLE.match(lines[1].rstrip())
+    if table is None:
+        raise SiteError(f"expected the table line (Table '...' Seat #N is the button), not {lines[1]!r}", 2)
+    p.table = table.group("table")
+    if table.group("button"):
+        p.button = int(table.group("button"))
+    elif not p.variant.is_stud:
+        raise SiteError(f"the table line does not say where the button is: {lines[1]!r}", 2)
+    if table.group("max"):
+        p.max_seats = int(table.group("max"))
+
+    i, names = read_seats(lines, 2, _SEAT, _amount, p)
+    n = len(lines)
+    by_length = sorted(names, key=len, reverse=True)
+    seat_names = {number: name for name, number in names.items()}
+
+    stud = p.variant.is_stud
+    street = -1  # before the cards: posts
+    showdown = False
+    shown_on_street: set = set()
+    summary = -1
+    collected = p.collected
+    returned = p.returned
+    known = p.known
+    acts = p.acts
+    boards_from_streets: List[List[str]] = [[], []]
+    cancelled = 0
+    while i < n:
+        line = lines[i]
+        i += 1
+        if not line:
+            continue
+        first = line[0]
+        if first == "*":
+            if line.startswith("*** SUMMARY ***"):
+                summary = i
+                break
+            marker = line[4:line.find(" ***", 4)] if line.startswith("*** ") else ""
+            if marker in _STREETS:
+                street = 4 if stud and marker == "RIVER" else _STREETS[marker]
+                shown_on_street = set()
+                if marker.startswith(("FIRST", "SECOND")):
+                    p.run_twice = True
+                if street and not stud:
+                    board = _CARDS.findall(line)
+                    if board:
+                        run = 1 if marker.startswith("SECOND") else 0
+                        boards_from_streets[run] = _cards(" ".join(board))
+                continue
+            if marker in _SHOWDOWNS:
+                showdown = True
+                continue
+            if marker in ("DEALING HANDS", "FIRST DRAW", "SECOND DRAW", "THIRD DRAW"):
+                raise SiteError("draw games are not read", i)
+            raise SiteError(f"unknown section {line!r}", i)
+        colon = line.rfind(": ")
+        name = line[:colon] if colon > 0 else None
+        if name is not None and name not in names:
+            name = next((nm for nm in by_length if line.startswith(nm + ": ")), None)
+            if name is not None:
+                colon = len(name)
+        if name is not None:
+            verb = line[colon + 2:]
+            space = verb.find(" ")
+            word = verb if space < 0 else verb[:space]
+            if word == "folds":
+                if verb != "folds":
+                    known[name] = _cards(verb[7:-1])
+                kind = "m" if (showdown or shown_on_street) else "f"
+                acts.append(new_act(Act, (name, kind, None, None, False, street, i)))
+            elif word == "calls":
+                amount = verb[6:]
+                all_in = amount.endswith(" and is all-in")
+                if all_in:
+                    amount = amount[:-14]
+                acts.append(new_act(Act, (name, "c", _amount(amount, i), None, all_in, street, i)))
+            elif word == "raises":
+                words = verb.split(" ")
+                if len(words) < 4 or words[2] != "to" or (len(words) > 4 and not (
+                        verb.endswith(" and is all-in") or " cap" in verb)):
+                    raise SiteError(f"cannot read the raise {line!r}", i)
+                acts.append(new_act(Act, (name, "b", _amount(words[1], i), _amount(words[3], i),
+                                          verb.endswith(" and is all-in"), street, i)))
+            elif verb == "checks":
+                acts.append(new_act(Act, (name, "x", None, None, False, street, i)))
+            elif word == "bets":
+                amount = verb[5:]
+                all_in = amount.endswith(" and is all-in")
+                if all_in:
+                    amount = amount[:-14]
+                acts.append(new_act(Act, (name, "b", _amount(amount, i), None, all_in, street, i)))
+            elif word == "posts":
+                _post(p, name, verb, i)
+            elif word == "shows" and verb.startswith("shows ["):
+                end = verb.index("]")
+                known[name] = _cards(verb[7:end])
+                shown_on_street.add(name)
+            elif verb == "mucks hand" or verb.startswith("mucks ["):
+                p.mucked.add(name)
+            elif verb.startswith("brings in for "):
+                amount = verb[14:]
+                all_in = amount.endswith(" and is all-in")
+                acts.append(Act(name, "bi", _amount(amount[:-14] if all_in else amount, i), None, all_in, street, i))
+            elif verb.startswith("completes it to "):
+                amount = verb[16:]
+                all_in = amount.endswith(" and is all-in")
+                acts.append(Act(name, "co", None, _amount(amount[:-14] if all_in else amount, i), all_in, street, i))
+            elif verb.startswith("cashed out the hand"):
+                raise SiteError(_CASHED_OUT, i)
+            elif verb.startswith(("discards", "stands pat")):
+                raise SiteError("draw games are not read", i)
+            elif verb.startswith(_IGNORED_VERBS):
+                pass  # sitting out, coming back, not showing: nothing the play depends on
+            else:
+                raise SiteError(f"unknown action {line!r}", i)
+            continue
+        if line.startswith("Dealt to "):
+            brackets = _CARDS.findall(line)
+            who = line[9:line.find(" [")] if brackets else line[9:].strip()
+            if brackets and who in names:
+                if stud:
+                    # Each street adds the last bracket: 3rd street the hero's two down
+                    # cards and up card, another player's up card; 7th street (down)
+                    # only the hero's.
+                    dealt = p.stud.setdefault(who, [])
+                    if street == 0:  # "[d d u]" or "[d d] [u]" for the hero, "[u]" for another
+                        new = _cards(" ".join(brackets))
+                        new = [None, None] + new if len(new) == 1 else new
+                    else:
+                        new = _cards(brackets[-1])
+                    dealt.extend(new)
+                else:
+                    known[who] = _cards(brackets[-1])
+            continue
+        if line.startswith("Uncalled bet ("):
+            m = _RETURNED.fullmatch(line)
+            if m is None or m.group("name") not in names:
+                raise SiteError(f"cannot read {line!r}", i)
+            who = m.group("name")
+            returned[who] = returned.get(who, 0) + _amount(m.group("amount"), i)
+            continue
+        if " collected " in line:
+            m = _COLLECTED.fullmatch(line)
+            if m is not None and m.group("name") in names:
+                who = m.group("name")
+                collected[who] = collected.get(who, 0) + _amount(m.group("amount"), i)
+                continue
+        if line.startswith("Cash Drop to Pot : total "):
+            p.cash_drop += _amount(line[25:], i)
+            continue
+        if " cashed out the hand" in line:
+            raise SiteError(_CASHED_OUT, i)
+        if line == "Hand cancelled" or line.startswith("Hand cancelled"):
+            cancelled = i
+            continue
+        if line.startswith("Betting is capped") or line.startswith("Table '") or line.startswith("The "):
+            continue
+        if any(note in line for note in _NOTES):
+            continue
+        raise SiteError(f"unknown line {line!r}", i)
+    if cancelled:
+        raise SiteError("the site cancelled the hand", cancelled)
+    if summary < 0:
+        raise SiteError("the hand is truncated: it stops here, without its summary", n)
+    _summary(p, lines, summary, seat_names)
+    if not p.boards and any(boards_from_streets):
+        p.boards = [b for b in boards_from_streets if b]
+    return finish(p)
+
+
+_POSTS = {"posts small blind": "sb", "posts big blind": "bb", "posts the ante": "ante",
+          "posts small & big blinds": "sbbb", "posts straddle": "straddle", "posts dead blind": "dead",
+          "posts ante": "ante"}
+
+
+def _post(p: Parsed, name: str, verb: str, line: int) -> None:
+    if verb.endswith(" and is all-in"):
+        verb = verb[:-14]
+    what, _, amount = verb.rpartition(" ")
+    kind = _POSTS.get(what)
+    if kind is None:
+        raise SiteError(f"unknown post {verb!r}", line)
+    p.posts.append((name, kind, _amount(amount, line), line))
+
+
+_SUMMARY_CARDS = re.compile(r"^Seat (\d+): (.*?) (?:showed|mucked) \[([^\]]*)\]", re.M)
+_SUMMARY_BOARD = re.compile(r"^(?:FIRST |SECOND )?Board \[([^\]]*)\]", re.M)
+
+
+def _summary(p: Parsed, lines: List[str], start: int, seat_names: Dict[int, str]) -> None:
+    """The summary's figures, boards and the cards it shows (lines matter only when they
+    say one of those: the summary is searched, not walked line by line)."""
+    text = "\n".join(lines[start:])
+    at = text.find("Total pot ")
+    if at >= 0:
+        end = text.find("\n", at)
+        line = text[at:end if end >= 0 else len(text)]
+        number = start + 1 + text.count("\n", 0, at)
+        parts = line.split(" | ")
+        p.total = _amount(parts[0][10:].split(" ")[0], number)
+        for part in parts[1:]:
+            label, _, value = part.rpartition(" ")
+            if label == "Rake":
+                p.rake = _amount(value, number)
+            elif label in ("Jackpot", "Bingo", "Fortune", "Tax", "JP Fee", "Fee"):
+                p.fees += _amount(value, number)
+                if label in ("Bingo", "Fortune"):
+                    p.site = "ggpoker"  # GGPoker's fees: its PokerStars-style text, however labelled
+            else:
+                raise SiteError(f"unknown figure {part!r} in {line!r}", number)
+    if "Board [" in text:
+        p.boards = [_cards(board) for board in _SUMMARY_BOARD.findall(text)]
+    if "Hand was run twice" in text:
+        p.run_twice = True
+    if "ed [" in text:
+        for match in _SUMMARY_CARDS.finditer(text):
+            name = seat_names.get(int(match.group(1)))
+            if name is None or not match.group(2).startswith(name):
+                number = start + 1 + text.count("\n", 0, match.start())
+                raise SiteError(f"the summary names a seat that is not in the seat list: {match.group(0)!r}", number)
+            if name not in p.known:
+                p.known[name] = _cards(match.group(3))

@@ -1,0 +1,503 @@
+"""Playing a site's hand on the engine and checking the site's figures.
+
+:func:`layout` places the hand on the engine: the players dealt in (by seat), the
+button the engine needs so that the first player on its left posts the small blind
+(a dead or empty button seat plays no part), the blinds, antes, straddle, and any
+blinds posted by a player coming back (live and dead parts). :func:`replay` then
+deals the cards the hand names (stand-ins for unknown ones: a player who reaches the
+showdown without showing is given cards that lose there, as the site's muck does),
+plays every action through the engine's rules, takes the site's rake and fees as the
+site took them, and compares the engine's settlement with the site's figures.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from itertools import chain, combinations, islice
+from random import Random
+from typing import Dict, List, NamedTuple, Optional, Tuple
+
+from ..betting import Action
+from ..cards import cards as parse_cards
+from ..engine import Hand, Options, PendingKind, Stakes
+from ..errors import PokerhashError
+from ..pots import RakeRule
+from .model import Act, Parsed, SiteError, to_decimal
+
+__all__ = ["Layout", "SiteReplay", "layout", "replay"]
+
+
+class SiteReplay(NamedTuple):
+    """A site hand played on the engine.
+
+    ``won``: name -> chips paid to the player from the pots after the rake (every board
+    and half), as the engine settles them; ``returned``: name -> uncalled chips given
+    back; ``rake``: what the engine took (the site's rake plus fees); ``agrees``: the
+    engine played every action as the site wrote it and its settlement equals the
+    site's figures (what each player collected, the uncalled bets, the rake, the total
+    pot); ``differences``: each one named; ``hand``: the engine's
+    :class:`~pokerhash.engine.Hand` (None if it could not be built).
+    """
+
+    won: Dict[str, Decimal]
+    returned: Dict[str, Decimal]
+    rake: Decimal
+    agrees: bool
+    differences: Tuple[str, ...]
+    hand: Optional[Hand]
+
+
+class Layout(NamedTuple):
+    """The hand on the engine: ``order`` the dealt players (seat, name, stack) clockwise
+    from the engine's button's left; ``button`` that button; ``stakes``; ``missed``
+    seat -> (live, dead) blinds posted by a player coming back."""
+
+    order: Tuple[Tuple[int, str, int], ...]
+    button: int
+    stakes: Stakes
+    missed: Dict[int, Tuple[int, int]]
+    straddler: Optional[str]
+
+
+def layout(p: Parsed) -> Layout:
+    """Where the engine seats the hand's players; SiteError when it cannot play it."""
+    dealt = [(seat, name, stack) for seat, name, stack in p.seats if name not in p.sitting_out]
+    if len(dealt) < 2:
+        raise SiteError(f"{len(dealt)} player(s) dealt in: a hand needs two")
+    seat_of = {name: seat for seat, name, _ in dealt}
+    for name, _, _, line in p.posts:
+        if name not in seat_of:
+            raise SiteError(f"{name!r} posts but is not dealt in", line)
+    sb = next(((name, amount) for name, kind, amount, _ in p.posts if kind == "sb"), None)
+    bb = next(((name, amount) for name, kind, amount, _ in p.posts if kind == "bb"), None)
+    antes = [(name, amount) for name, kind, amount, _ in p.posts if kind == "ante"]
+    straddles = [(name, amount) for name, kind, amount, _ in p.posts if kind == "straddle"]
+    seats = sorted(seat_of.values())
+    n = len(seats)
+    if p.variant.is_stud:
+        return _stud_layout(p, dealt, seats, antes)
+    first = sb or bb
+    if first is None:
+        raise SiteError("no blinds are posted")
+    start = seats.index(seat_of[first[0]])
+    if n == 2 and sb is not None:
+        start = (start + 1) % n  # heads-up the button posts the small blind
+    button = seats[start - 1]
+    order = tuple(sorted(dealt, key=lambda d: (seats.index(d[0]) - start) % n))
+    position = {name: k for k, (_, name, _) in enumerate(order)}
+    if bb is None:
+        raise SiteError("no big blind is posted")
+    expected_bb = 0 if n == 2 else (1 if sb is not None else 0)
+    if position[bb[0]] != expected_bb:
+        raise SiteError(f"the big blind ({bb[0]}) is not on the small blind's left: the engine cannot seat the blinds")
+    blinds = (_blind(p, dealt, sb, 0), _blind(p, dealt, bb, 1)) if sb is not None else (_blind(p, dealt, bb, 1),)
+    missed: Dict[int, Tuple[int, int]] = {}
+    for name, kind, amount, line in p.posts:
+        if kind in ("sb", "bb") and _first_post(p, kind, name, line):
+            continue  # the blinds themselves; any other blind is posted by a player coming back
+        live, dead = missed.get(seat_of[name], (0, 0))
+        if kind == "bb":
+            live += amount
+        elif kind == "sb" or kind == "dead":
+            dead += amount
+        elif kind == "sbbb":
+            big = bb[1]
+            live, dead = live + min(amount, big), dead + max(amount - big, 0)
+        else:
+            continue
+        missed[seat_of[name]] = (live, dead)
+    straddle = 0
+    straddler = None
+    if straddles:
+        if len(straddles) > 1 or n < 3 or position[straddles[0][0]] != 2:
+            raise SiteError("the engine plays one straddle, by the player on the big blind's left")
+        straddler, straddle = straddles[0]
+    ante, big_blind_ante = 0, False
+    if antes:
+        if len(antes) == 1 and n > 1 and antes[0][0] == bb[0] and len(dealt) > 1 and antes[0][1] % n == 0:
+            ante, big_blind_ante = antes[0][1] // n, True
+        else:
+            ante = _equal_antes(antes, dealt)
+    if p.cash_drop:
+        # Money the site adds to the pot: dead money from a seat not in the blinds,
+        # whose stack the replay raises by as much (its own chips are untouched).
+        free = [seat for seat, name, _ in order[2 if n > 2 else 0:] if seat not in missed and name != straddler]
+        if n == 2 or not free:
+            raise SiteError("a cash drop in a hand with no seat outside the blinds")
+        missed[free[-1]] = (0, p.cash_drop)
+    stakes = Stakes(blinds=blinds, ante=ante, big_blind_ante=big_blind_ante, straddle=straddle,
+                    small_bet=p.small_bet, big_bet=p.big_bet)
+    return Layout(order, button, stakes, missed, straddler)
+
+
+def _blind(p: Parsed, dealt: list, post: Tuple[str, int], which: int) -> int:
+    """A blind as the engine posts it: what was posted, or the table's blind when the
+    player went all-in posting less (callers still call the full blind)."""
+    name, amount = post
+    table = p.blinds[which]
+    if not table or amount >= table:
+        return amount
+    stack = next(s for _, nm, s in dealt if nm == name)
+    antes = sum(a for nm, kind, a, _ in p.posts if nm == name and kind == "ante")
+    return table if amount == stack - antes else amount
+
+
+def _equal_antes(antes: List[Tuple[str, int]], dealt: list) -> int:
+    """The table's ante (each player's, or all the chips of a short stack); SiteError
+    when they differ otherwise or a player dealt in posts none."""
+    ante = max(a for _, a in antes)
+    stack = {name: s for _, name, s in dealt}
+    for name, amount in antes:
+        if amount != min(ante, stack[name]):
+            raise SiteError(f"{name} antes {amount}, not the table's {ante}: the engine plays equal antes")
+    if len(antes) != len(dealt):
+        raise SiteError("not every player dealt in posts the ante")
+    return ante
+
+
+def _stud_layout(p: Parsed, dealt: list, seats: List[int], antes: List[Tuple[str, int]]) -> Layout:
+    """Stud has no button: the players are dealt from the lowest seat (the engine is
+    given the highest seat as its button), the lowest up card brings in."""
+    if not p.small_bet:
+        raise SiteError("the stakes of a stud hand (small and big bet) are not in its first line")
+    bring_in = next((a.amount for a in p.acts if a.verb == "bi"), None) or max(p.small_bet // 2, 1)
+    ante = _equal_antes(antes, dealt) if antes else 0
+    stakes = Stakes(ante=ante, bring_in=bring_in, small_bet=p.small_bet, big_bet=p.big_bet)
+    return Layout(tuple(sorted(dealt)), seats[-1], stakes, {}, None)
+
+
+def _first_post(p: Parsed, kind: str, name: str, line: int) -> bool:
+    """Whether this is the first post of its kind (the blind itself, not a missed one)."""
+    for other_name, other_kind, _, other_line in p.posts:
+        if other_kind == kind:
+            return other_line == line and other_name == name
+    return False
+
+
+_CARD_CACHE: Dict[str, int] = {}
+
+
+def _card(text: str) -> int:
+    card = _CARD_CACHE.get(text)
+    if card is None:
+        card = _CARD_CACHE[text] = parse_cards(text)[0]
+    return card
+
+
+_ATTEMPTS = 6
+_OPTIONS: Dict[Tuple[int, bool], Options] = {}
+
+
+def _options(take: int, run_twice: bool) -> Options:
+    """The table options of a hand: the house takes exactly ``take`` (a rule of 100% of
+    the pot capped at it), run it twice as the site did. Made once per amount: a rake
+    rule checks its fractions when built."""
+    options = _OPTIONS.get((take, run_twice))
+    if options is None:
+        if len(_OPTIONS) > 10000:
+            _OPTIONS.clear()
+        options = _OPTIONS[(take, run_twice)] = Options(rake=RakeRule(1, 1, cap=take) if take else None,
+                                                         run_it_twice=run_twice)
+    return options
+
+
+def replay(site_hand) -> SiteReplay:
+    """Play the hand on the engine and compare (see :class:`SiteReplay`). When players
+    reach the showdown without showing, their stand-in cards are chosen to lose there;
+    which rival they must lose to is not written, so a replay that disagrees is tried
+    again with the next weaker choice (at most a few times): any cards the site never
+    showed that settle the hand as the site did make it agree."""
+    result, picked = _replay(site_hand, 0)
+    attempt = 1
+    while picked and not result.agrees and attempt < _ATTEMPTS:
+        again, picked = _replay(site_hand, attempt)
+        if again.agrees:
+            return again
+        attempt += 1
+    return result
+
+
+def _replay(site_hand, attempt: int) -> Tuple[SiteReplay, bool]:
+    p: Parsed = site_hand._parsed
+    differences: List[str] = []
+    d = p.decimals
+    try:
+        lay = layout(p)
+    except SiteError as error:
+        return SiteReplay({}, {}, Decimal(0), False, (f"the engine cannot seat the hand: {error}",), None), False
+    variant = p.variant
+    stacks = {seat: stack for seat, _, stack in lay.order}
+    for seat, (live, dead) in lay.missed.items():
+        if p.cash_drop and dead == p.cash_drop and live == 0:
+            stacks[seat] += dead
+    take = (p.rake or 0) + p.fees
+    options = _options(take, p.run_twice)
+    name_of = {seat: name for seat, name, _ in lay.order}
+    seat_of = {name: seat for seat, name, _ in lay.order}
+    try:
+        hand = Hand(variant, stacks, button=lay.button, stakes=lay.stakes, options=options, deal="caller", log=False,
+                    missed_blinds=lay.missed)
+        holes, boards, picked = _cards_for(p, lay, variant, attempt)
+    except PokerhashError as error:
+        return SiteReplay({}, {}, Decimal(0), False, (f"the engine cannot play the hand: {error}",), None), False
+    acts = p.acts
+    k = 0
+    dealt_count = {seat: 0 for seat in stacks}
+    try:
+        while not hand.is_over:
+            pending = hand.pending
+            kind = pending.kind
+            if kind is PendingKind.DEAL:
+                target = pending.target
+                if target == "burn":
+                    hand.deal(())
+                elif target == "board":
+                    now = hand.boards
+                    run = len(now) - 1  # the run being dealt (the second after run it twice)
+                    board = boards[min(run, len(boards) - 1)] if boards else []
+                    have = len(now[-1])
+                    if len(board) < have + pending.count:
+                        differences.append(f"the site's board {board} stops before the engine's deal of "
+                                           f"{pending.count} more card(s)")
+                        break
+                    hand.deal(board[have:have + pending.count])
+                else:
+                    seat = pending.seat
+                    at = dealt_count[seat]
+                    hand.deal(holes[seat][at:at + pending.count])
+                    dealt_count[seat] = at + pending.count
+                continue
+            # a muck written while the betting still runs is no action
+            while k < len(acts) and acts[k].verb == "m" and name_of[pending.seat] != acts[k].player:
+                k += 1
+            if k >= len(acts):
+                differences.append(f"the actions stop before the end of the hand: the engine waits for {pending}")
+                break
+            act = acts[k]
+            k += 1
+            seat = seat_of.get(act.player)
+            if seat != pending.seat:
+                differences.append(f"line {act.line}: {act.player} acts, but the engine has "
+                                   f"{name_of.get(pending.seat)} to act ({pending})")
+                break
+            if act.street != hand.street and act.street >= 0:
+                differences.append(f"line {act.line}: {act.player} acts on street {act.street}, the engine is on "
+                                   f"street {hand.street}")
+                break
+            problem = _apply(hand, act, pending, seat)
+            if problem:
+                differences.append(f"line {act.line}: {problem}")
+                break
+    except PokerhashError as error:
+        act = acts[k - 1] if k else None
+        where = f"line {act.line} ({act.player} {act.verb}): " if act else ""
+        differences.append(f"{where}the engine refuses it: {error}")
+    for rest in acts[k:]:
+        if rest.verb != "m":
+            differences.append(f"line {rest.line}: {rest.player} acts after the end of the hand")
+            break
+    if not hand.is_over:
+        return SiteReplay({}, {}, Decimal(0), False, tuple(differences), hand), picked
+    result = hand.result
+    won = {name_of[seat]: to_decimal(v, d) for seat, v in result.payouts.items() if v}
+    returned = {name_of[seat]: to_decimal(v, d) for seat, v in result.returned.items() if v}
+    rake = to_decimal(result.rake, d)
+    engine_won = {name_of[seat]: v for seat, v in result.payouts.items() if v}
+    engine_returned = {name_of[seat]: v for seat, v in result.returned.items() if v}
+    site_won = {k2: v for k2, v in p.collected.items() if v}
+    if not p.reports_returned:
+        # The site gives uncalled chips back without a line, sometimes inside what it says
+        # was collected: a player's figure may be what the engine paid with or without them.
+        for name, amount in engine_returned.items():
+            if site_won.get(name, 0) == engine_won.get(name, 0) + amount:
+                engine_won[name] = engine_won.get(name, 0) + amount
+    _compare("won", engine_won, site_won, d, differences)
+    if p.reports_returned:
+        _compare("returned", engine_returned, {k2: v for k2, v in p.returned.items() if v}, d, differences)
+    if result.rake != take:
+        differences.append(f"rake and fees: the engine took {to_decimal(result.rake, d)}, the site "
+                           f"{to_decimal(take, d)}")
+    if p.total is not None:
+        put_in = sum(hand.contributed.values()) + _dead(lay) - sum(result.returned.values()) - p.cash_drop
+        # contributed counts live chips; dead money (big-blind ante, dead blinds) is apart.
+        if put_in != p.total and not (not p.reports_returned and put_in + sum(result.returned.values()) == p.total):
+            differences.append(f"total pot: the engine's {to_decimal(put_in, d)}, the site's "
+                               f"{to_decimal(p.total, d)}")
+    return SiteReplay(won, returned, rake, not differences, tuple(differences), hand), picked
+
+
+def _dead(lay: Layout) -> int:
+    dead = sum(dead for _, dead in lay.missed.values())
+    if lay.stakes.big_blind_ante:
+        dead += lay.stakes.ante * len(lay.order)
+    return dead
+
+
+def _compare(what: str, engine: Dict[str, int], site: Dict[str, int], d: int, differences: List[str]) -> None:
+    for name in sorted(set(engine) | set(site)):
+        a, b = engine.get(name, 0), site.get(name, 0)
+        if a != b:
+            differences.append(f"{what} by {name}: the engine's {to_decimal(a, d)}, the site's {to_decimal(b, d)}")
+
+
+def _apply(hand: Hand, act: Act, pending, seat: int) -> Optional[str]:
+    verb = act.verb
+    if pending.kind is PendingKind.BRING_IN:
+        if verb == "bi":
+            done = hand.bring_in()
+            if act.amount is not None and done.to != act.amount:
+                return f"{act.player} brings in for {act.amount}, the engine's bring-in is {done.to}"
+            return None
+        if verb == "co":
+            hand.act(Action.bet_to(act.to))
+            return None
+        return f"{act.player} must bring in or complete, not {verb!r}"
+    if verb == "f" or verb == "m":
+        hand.act(Action.fold())
+    elif verb == "x":
+        if not pending.legal.can_check:
+            return f"{act.player} checks facing a bet"
+        hand.act(Action.check())
+    elif verb == "c":
+        if pending.legal.can_check:
+            return f"{act.player} calls with nothing to call"
+        done = hand.act(Action.call())
+        if act.amount is not None and done.chips != act.amount:
+            return f"{act.player} calls {act.amount}, the engine's call is {done.chips} (in the hand's smallest unit)"
+    elif verb == "b" or verb == "co":
+        to = act.to
+        bet = hand.bets[seat]
+        if to is None:
+            to = bet + act.amount
+        if pending.legal.max_to is None and not pending.legal.can_check and to > bet:
+            # No opponent can answer a raise (all are all-in or covered): the site writes
+            # the raise, the engine takes the call it amounts to (the rest stays behind).
+            done = hand.act(Action.call())
+            return None
+        if to >= bet + hand.stacks[seat]:  # all-in (some sites do not say so)
+            done = hand.act(Action.all_in())
+        else:
+            done = hand.act(Action.bet_to(to))
+        if done.to != to:
+            return f"{act.player} bets or raises to {to}, the engine's to {done.to} (in the hand's smallest unit)"
+    else:
+        return f"{act.player}: {verb!r} is not possible now ({pending})"
+    return None
+
+
+def _cards_for(p: Parsed, lay: Layout, variant, attempt: int = 0) -> Tuple[Dict[int, List[int]], List[List[int]], bool]:
+    """Each seat's cards in the order dealt (stand-ins for those never seen: see
+    :func:`_pick` for ``attempt``), the boards, as ints, and whether a showdown
+    stand-in was picked."""
+    boards = [[_card(c) for c in board] for board in p.boards]
+    hole_count = variant.cards_per_player
+    used = {c for board in boards for c in board}
+    templates: Dict[int, List[Optional[int]]] = {}
+    for seat, name, _ in lay.order:
+        cards = p.known.get(name)
+        if not (cards and len(cards) == hole_count):
+            cards = p.stud.get(name) or []
+        template = [None if c is None else _card(c) for c in cards[:hole_count]]
+        template += [None] * (hole_count - len(template))
+        used.update(c for c in template if c is not None)
+        templates[seat] = template
+    holes = {seat: t for seat, t in templates.items() if None not in t}
+    unknown = [(seat, name) for seat, name, _ in lay.order if seat not in holes]
+    if not unknown:
+        return {seat: tuple(cards) for seat, cards in holes.items()}, [tuple(board) for board in boards], False
+    rest = [c for c in variant.deck(len(lay.order)) if c not in used]
+    folded = {a.player for a in p.acts if a.verb == "f"}
+    live_unknown = [(seat, name) for seat, name in unknown if name not in folded]
+    live_known = [seat for seat, name, _ in lay.order if name not in folded and seat in holes]
+    picked = False
+    if live_unknown and (boards or variant.is_stud) and len(live_known) + len(live_unknown) > 1:
+        lowest = variant.lowest_rank(len(lay.order))
+        winners = [s for s in live_known if p.collected.get(_name(lay, s), 0)]
+        # Stand-ins for players who reach the showdown without showing.
+        for seat, name in sorted(live_unknown, key=lambda u: bool(p.collected.get(u[1], 0))):
+            wins = bool(p.collected.get(name, 0))
+            rivals = live_known + [s for s in holes if s not in live_known] if wins else winners or live_known
+            holes[seat] = _pick(variant, rest, templates[seat], boards or [[]],
+                                [holes[s] for s in rivals if s in holes], lowest, wins, attempt)
+            rest = [c for c in rest if c not in holes[seat]]
+            if not wins:
+                live_known.append(seat)
+        picked = True
+    for seat, name in unknown:
+        if seat not in holes:
+            template = templates[seat]
+            missing = template.count(None)
+            holes[seat] = _filled(template, rest[:missing])
+            rest = rest[missing:]
+    # Tuples: the engine reads a tuple of ints faster than a list.
+    return {seat: tuple(cards) for seat, cards in holes.items()}, [tuple(board) for board in boards], picked
+
+
+def _filled(template: List[Optional[int]], cards) -> List[int]:
+    """``template`` with its unknown cards (None) replaced by ``cards``, in order."""
+    it = iter(cards)
+    return [next(it) if c is None else c for c in template]
+
+
+def _name(lay: Layout, seat: int) -> str:
+    return next(name for s, name, _ in lay.order if s == seat)
+
+
+def _pick(variant, rest: List[int], template: List[Optional[int]], boards: List[List[int]], rivals: List[List[int]],
+          lowest: int, wins: bool, attempt: int = 0) -> List[int]:
+    """Cards from ``rest`` for a player whose cards the site never showed: a loser's
+    (``wins`` False) below a rival's high on every board, with no low if it can be;
+    a winner's above every rival's high. Which rival's high a loser must stay under is
+    not written (a rival may have won only a low half, or only a side pot the loser
+    played for): ``attempt`` 0 asks the most (below every rival, no low), each next
+    attempt the next feasible, weaker demand (below the next rival's high, then with a
+    low below the rivals' lows)."""
+    high, low = variant.high, variant.low
+    count = template.count(None)
+    boards = [tuple(board) for board in boards]
+    rivals = [tuple(rival) for rival in rivals]
+    # Candidates most likely to lose first: ranks the boards do not hold, suits they
+    # hold least, low ranks (a winner's stand-in: the other way round).
+    on_board = {c >> 2 for board in boards for c in board}
+    suits = [0, 0, 0, 0]
+    for board in boards:
+        for c in board:
+            suits[c & 3] += 1
+    weakness = {c: ((c >> 2) in on_board) * 1000 + suits[c & 3] * 20 + (c >> 2) for c in rest}
+    pool = sorted(rest, key=weakness.__getitem__, reverse=wins)[:14 + 2 * count]
+    # Per board, the rivals' highs (ascending) and lows.
+    values = []
+    for board in boards:
+        highs = sorted(high.value(rival, board, lowest) for rival in rivals) if high is not None else [0]
+        lows = [v for v in (low.value(rival, board, lowest) for rival in rivals) if v] if low is not None else []
+        values.append((board, highs or [0], min(lows, default=0)))
+    if wins:
+        demands = [(len(rivals) - 1, False)]
+    else:
+        demands = [(k, False) for k in range(len(rivals))] + [(k, True) for k in range(len(rivals))]
+    found = None
+    for k, some_low in demands:
+        # The likeliest candidates in order, then random ones from the whole rest of
+        # the deck (a fixed seed: the same hand always gets the same stand-ins).
+        sampler = Random(len(rest) * 1000 + count)
+        ordered = islice(combinations(pool, count), 300)
+        sampled = (tuple(sampler.sample(rest, count)) for _ in range(1000))
+        for combo in chain(ordered, sampled):
+            ok = True
+            combo = tuple(_filled(template, combo))
+            for board, highs, least_low in values:
+                mine = high.value(combo, board, lowest) if high is not None else 0
+                if wins:
+                    ok = mine > highs[-1]
+                else:
+                    my_low = low.value(combo, board, lowest) if low is not None else 0
+                    ok = mine < highs[min(k, len(highs) - 1)] and (not my_low or (some_low and my_low < least_low))
+                if not ok:
+                    break
+            if ok:
+                found = list(combo)
+                if attempt == 0:
+                    return found
+                attempt -= 1
+                break
+    return found if found is not None else _filled(template, pool[:count])

@@ -1,0 +1,254 @@
+"""Reading hand-history sources: files, folders, zips, text, bytes and open files, streamed.
+
+Files are read in binary chunks and cut into lines (``\\r\\n``, ``\\n`` and a bare
+``\\r`` all end a line) and the lines into hands at each line that starts a hand of a
+known site (see :data:`HEADERS`): memory holds one chunk and one hand, whatever the
+size of the file. Each hand's bytes are decoded on their own: UTF-8 when they are
+valid UTF-8, else cp1252 (the encoding of older Windows clients), so a file that
+mixes both reads right hand by hand; a byte-order mark (UTF-8 anywhere at a line's
+start, UTF-16 at the start of a file) is dropped. Text that belongs to no hand (a
+stray line before the first header) is reported as a hand that cannot be imported,
+never dropped in silence.
+"""
+
+from __future__ import annotations
+
+import codecs
+import io
+import os
+import re
+import zipfile
+from typing import IO, Iterator, Optional, Tuple, Union
+
+__all__ = ["HEADERS", "Chunk", "chunks", "site_of"]
+
+#: The first line of a hand, by site: the line starts with one of these.
+HEADERS: Tuple[Tuple[str, str], ...] = (
+    ("PokerStars Hand #", "pokerstars"),
+    ("PokerStars Game #", "pokerstars"),
+    ("PokerStars Zoom Hand #", "pokerstars"),
+    ("PokerStars Home Game Hand #", "pokerstars"),
+    ("Poker Hand #", "ggpoker"),
+    ("#Game No : ", "888poker"),
+    ("Winamax Poker - ", "winamax"),
+    ("Full Tilt Poker Game #", "fulltilt"),
+)
+_HEADER_BYTES = tuple(prefix.encode() for prefix, _ in HEADERS)
+_SITE_BY_BYTES = {prefix.encode(): site for prefix, site in HEADERS}
+_BOM = b"\xef\xbb\xbf"
+_CHUNK = 1 << 20
+
+
+class Chunk:
+    """The text of one hand (or of text that is no hand: ``site`` None), where it starts."""
+
+    __slots__ = ("site", "text", "line", "index")
+
+    def __init__(self, site: Optional[str], text: str, line: int, index: int) -> None:
+        self.site = site
+        self.text = text
+        self.line = line
+        self.index = index
+
+
+def site_of(first_line: Union[str, bytes]) -> Optional[str]:
+    """The site whose hand starts with this line, or None."""
+    line = first_line.encode("utf-8", "replace") if isinstance(first_line, str) else first_line
+    line = line.lstrip(_BOM)
+    for prefix, site in _SITE_BY_BYTES.items():
+        if line.startswith(prefix):
+            return site
+    return None
+
+
+def _decode(data: bytes) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", "replace")
+
+
+def _blocks(stream: IO[bytes]) -> Iterator[bytes]:
+    """The stream in blocks of whole lines, every line end made ``\\n``, read in bounded chunks."""
+    head = stream.read(4)
+    if head[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
+        # UTF-16 (some Windows clients): decode incrementally, hand on UTF-8.
+        reader = codecs.getreader("utf-16")(io.BufferedReader(_Prefixed(head, stream)))
+        rest = ""
+        while True:
+            text = reader.read(_CHUNK)
+            if not text:
+                break
+            text = rest + text
+            cut = len(text) - 1 if text.endswith("\r") else len(text)
+            text, rest = text[:cut], text[cut:]
+            yield text.replace("\r\n", "\n").replace("\r", "\n").encode("utf-8")
+        if rest:
+            yield rest.replace("\r", "\n").encode("utf-8")
+        return
+    rest = head
+    while True:
+        data = stream.read(_CHUNK)
+        if not data:
+            break
+        data = rest + data
+        # A \r at the very end may be half of a \r\n: keep it for the next chunk.
+        cut = len(data) - 1 if data.endswith(b"\r") else len(data)
+        if cut < len(data):
+            data, rest = data[:cut], data[cut:]
+        else:
+            rest = b""
+        yield data.replace(b"\r\n", b"\n").replace(b"\r", b"\n") if b"\r" in data else data
+    if rest:
+        yield rest.replace(b"\r", b"\n")
+
+
+class _Prefixed(io.RawIOBase):
+    """A binary stream with bytes already read put back in front."""
+
+    def __init__(self, head: bytes, stream: IO[bytes]) -> None:
+        self.head = head
+        self.stream = stream
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        if self.head:
+            n = min(len(buffer), len(self.head))
+            buffer[:n] = self.head[:n]
+            self.head = self.head[n:]
+            return n
+        data = self.stream.read(len(buffer))
+        buffer[:len(data)] = data
+        return len(data)
+
+
+_HEADER_AT = re.compile(b"^(?:\xef\xbb\xbf)*(?:" + b"|".join(re.escape(h) for h in _HEADER_BYTES) + b")", re.M)
+_TOO_LONG = 1 << 24  # text this long without a hand's first line is reported, not kept
+
+
+def chunks(stream: IO[bytes]) -> Iterator[Chunk]:
+    """The hands of a binary stream, in order (and any text before them that is no hand).
+
+    Each block read is searched for the lines that start a hand (one regular
+    expression over the block, no loop over its lines); the hand still open at the end
+    of a block is carried into the next."""
+    pending = b""  # the start of the hand (or text) still open
+    line = 1  # the line ``pending`` starts on
+    index = 0
+    for block in _blocks(stream):
+        data = pending + block
+        starts = [m.start() for m in _HEADER_AT.finditer(data)]
+        if pending and not starts and len(data) > _TOO_LONG and not data.lstrip(_BOM).startswith(_HEADER_BYTES):
+            starts = [data.rfind(b"\n") + 1]  # report overlong text that is no hand, in pieces
+        at = 0
+        for start in starts:
+            if start > at:
+                chunk = _chunk(data[at:start], line, index)
+                if chunk is not None:
+                    yield chunk
+                    index += 1
+                line += data.count(b"\n", at, start)
+            at = start
+        pending = data[at:]
+    if pending:
+        chunk = _chunk(pending, line, index)
+        if chunk is not None:
+            yield chunk
+
+
+def _chunk(data: bytes, line: int, index: int) -> Optional[Chunk]:
+    body = data.lstrip(_BOM)
+    stripped = body.rstrip()
+    if not stripped:
+        return None
+    site = None
+    if body.startswith(_HEADER_BYTES):
+        site = _SITE_BY_BYTES[next(h for h in _HEADER_BYTES if body.startswith(h))]
+    else:
+        # Text that is no hand: it starts at its first line that is not blank.
+        lead = len(body) - len(body.lstrip())
+        line += body.count(b"\n", 0, lead)
+        stripped = stripped.lstrip()
+    return Chunk(site, _decode(stripped), line, index)
+
+
+Source = Union[str, bytes, "os.PathLike[str]", IO[bytes], IO[str]]
+
+
+def open_sources(source: Source) -> Iterator[Tuple[str, IO[bytes]]]:
+    """(name, binary stream) for every file of ``source``: a path to a file, a folder
+    (every file below it, sorted, recursively; zips inside are read too), a ``.zip``,
+    text or bytes of hands, or an open file (binary or text)."""
+    if isinstance(source, bytes):
+        yield "<bytes>", io.BytesIO(source)
+        return
+    if isinstance(source, str) and ("\n" in source or "\r" in source or source.lstrip("\ufeff").startswith(
+            tuple(prefix for prefix, _ in HEADERS))):
+        yield "<text>", io.BytesIO(source.encode("utf-8"))
+        return
+    if hasattr(source, "read"):
+        name = str(getattr(source, "name", "<file>"))
+        first = source.read(0)
+        if isinstance(first, str):
+            yield name, _TextAsBytes(source)  # type: ignore[arg-type]
+        else:
+            yield name, source  # type: ignore[misc]
+        return
+    path = os.fspath(source)
+    if os.path.isdir(path):
+        for folder, subfolders, files in os.walk(path):
+            subfolders.sort()
+            for file in sorted(files):
+                yield from _file(os.path.join(folder, file))
+        return
+    if not os.path.exists(path):
+        from .model import SiteError
+        raise SiteError(f"{path!r}: no such file or folder (text of hands must hold a line end or start "
+                        "with a hand's first line)")
+    yield from _file(path)
+
+
+def _file(path: str) -> Iterator[Tuple[str, IO[bytes]]]:
+    if zipfile.is_zipfile(path):
+        with zipfile.ZipFile(path) as archive:
+            for member in sorted(archive.namelist()):
+                if member.endswith("/"):
+                    continue
+                with archive.open(member) as stream:
+                    if _is_text(stream.peek(4096) if hasattr(stream, "peek") else b""):
+                        yield f"{path}/{member}", stream
+        return
+    with open(path, "rb") as stream:
+        if _is_text(stream.peek(4096)):
+            yield path, stream
+
+
+def _is_text(head: bytes) -> bool:
+    """Whether a file can hold hand histories: no NUL bytes (but UTF-16 has them)."""
+    return b"\x00" not in head or head[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
+
+
+class _TextAsBytes(io.RawIOBase):
+    """A text file read as UTF-8 bytes."""
+
+    def __init__(self, text_file: IO[str]) -> None:
+        self.text_file = text_file
+        self.pending = b""
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int = -1) -> bytes:
+        if size is None or size < 0:
+            data = self.pending + self.text_file.read().encode("utf-8")
+            self.pending = b""
+            return data
+        while len(self.pending) < size:
+            text = self.text_file.read(size)
+            if not text:
+                break
+            self.pending += text.encode("utf-8")
+        data, self.pending = self.pending[:size], self.pending[size:]
+        return data
