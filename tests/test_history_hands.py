@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import random
 import warnings
+from dataclasses import replace
 from decimal import Decimal
 
 import pytest
 
 from pokerhash.betting import Action, Limit
-from pokerhash.engine import (BIG_O, FIVE_CARD_DRAW, HOLDEM, OMAHA_HI_LO, PLO, PLO5, PLO6, STUD, STUD_HI_LO,
-                              TURKISH_POKER, Hand, PendingKind, Stakes)
+from pokerhash.engine import (BADUGI, BIG_O, DEUCE7_SINGLE_DRAW, DEUCE7_TRIPLE_DRAW, FIVE_CARD_DRAW, HOLDEM,
+                              OMAHA_HI_LO, PLO, PLO5, PLO6, RAZZ, SHORTDECK, STUD, STUD_HI_LO, TURKISH_POKER, Hand,
+                              PendingKind, Stakes)
 from pokerhash.engine import history, history_hands
 from pokerhash.engine.history import PHHError
 
@@ -151,12 +153,21 @@ def test_every_game_round_trips_through_phh(code, variant, stakes):
 
 
 def test_variant_codes_cover_the_engines_games_both_ways():
-    assert set(history_hands._VARIANTS) == set(history.EXTENSION_VARIANTS) | {"NT", "FT", "PO", "FO/8", "F7S", "F7S/8"}
+    assert set(history_hands._VARIANTS) == set(history.EXTENSION_VARIANTS) | set(history.STANDARD_VARIANTS)
     for code, variant in history_hands._VARIANTS.items():
         assert history_hands.variant_code(variant) == code
         assert history_hands.variant_of(code) == variant
+    # PHH's standard codes name the engine's own games.
+    assert history_hands.variant_of("FR") == RAZZ and history_hands.variant_of("FB") == BADUGI
+    assert history_hands.variant_of("NS") == SHORTDECK and history_hands.variant_of("F2L3D") == DEUCE7_TRIPLE_DRAW
+    assert history_hands.variant_of("N2L1D") == DEUCE7_SINGLE_DRAW
     with pytest.raises(ValueError, match="does not play"):
-        history_hands.variant_of("FB")
+        history_hands.variant_of("FX")
+    # A game of the user's own has no code; the message names the games that have one.
+    mine = replace(RAZZ, name="My razz")
+    with pytest.raises(ValueError, match="PHH has no code for the variant 'My razz'.*Razz") as error:
+        history_hands.variant_code(mine)
+    assert "built in" not in str(error.value)
 
 
 HEADS_UP = """variant = 'NT'

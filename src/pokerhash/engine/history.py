@@ -99,6 +99,7 @@ STANDARD_VARIANTS: Dict[str, Tuple[str, ...]] = {
 _EXTENSION = "_pokerhash_"
 _ANTES_ONLY_FIXED = ("antes", "small_bet", "big_bet")
 _ANTES_ONLY_BIG_BET = ("antes", "min_bet")
+_BUTTON_GAMES = ("T", "O", "O/8", "O5", "O5/8", "O6", "5CD", "S", "2L1D", "2L3D", "B")
 
 
 def _extensions() -> Dict[str, Tuple[str, ...]]:
@@ -106,20 +107,22 @@ def _extensions() -> Dict[str, Tuple[str, ...]]:
     limits = {"F": (_BUTTON_FIXED, _ANTES_ONLY_FIXED), "P": (_BUTTON_BIG_BET, _ANTES_ONLY_BIG_BET),
               "N": (_BUTTON_BIG_BET, _ANTES_ONLY_BIG_BET)}
     for letter, (button, antes_only) in limits.items():
-        # Hold'em, Omaha, Omaha hi/lo, five-card Omaha (hi and hi/lo: Big O), six-card
-        # Omaha, five-card draw: the games of RULES.md that PHH has no code for.
-        for game in ("T", "O", "O/8", "O5", "O5/8", "O6", "5CD"):
+        # Every button game at every limit (Hold'em, Omaha, Omaha hi/lo, five-card Omaha
+        # hi and hi/lo: Big O, six-card Omaha, five-card draw, short deck, 2-7 single and
+        # triple draw, badugi); PHH's own codes are taken out below.
+        for game in _BUTTON_GAMES:
             codes[f"{_EXTENSION}{letter}{game}"] = button
         # Turkish poker: antes only (RULES.md §5).
         codes[f"{_EXTENSION}{letter}TK"] = antes_only
-    for standard in ("FT", "NT", "PO", "FO/8"):
-        del codes[_EXTENSION + standard]
+    for standard in STANDARD_VARIANTS:
+        codes.pop(_EXTENSION + standard, None)
     return codes
 
 
 #: Extension variant codes, ``_pokerhash_`` + betting letter + game: ``T`` Hold'em,
 #: ``O`` Omaha, ``O5``/``O6`` five- and six-card Omaha, ``/8`` hi/lo eight or better
-#: (``O5/8``: Big O),
+#: (``O5/8``: Big O), ``S`` short deck, ``2L1D``/``2L3D`` 2-7 single/triple draw,
+#: ``B`` badugi (the limits PHH has no code for, e.g. ``_pokerhash_PS``),
 #: ``5CD`` five-card draw, ``TK`` Turkish poker (antes only, no blinds, and the deck
 #: stripped by the number of players; the field ``_pokerhash_four_players_use_36_cards``
 #: records that option of RULES.md §5.1 when it is off). Values: the required fields.
@@ -292,8 +295,10 @@ def _decimals(values: Iterable[Any], key: str) -> int:
     return most
 
 
-def _chips(values: List[Any], decimals: int, key: str, unknown: bool = False) -> List[Optional[int]]:
-    """Amounts in the file's unit as chips; ``unknown``: ``inf`` is None (a stack)."""
+def _chips(values: List[Any], decimals: int, key: str, unknown: bool = False,
+           signed: bool = False) -> List[Optional[int]]:
+    """Amounts in the file's unit as chips; ``unknown``: ``inf`` is None (a stack);
+    ``signed``: negative amounts are allowed (PHH post bets in ``blinds_or_straddles``)."""
     unit = 10 ** decimals
     chips: List[Optional[int]] = []
     for value in values:
@@ -305,7 +310,7 @@ def _chips(values: List[Any], decimals: int, key: str, unknown: bool = False) ->
             chips.append(None)
         else:
             raise _Problem(f"{key}: {value} is not an amount", key)
-    if any(c is not None and c < 0 for c in chips):
+    if not signed and any(c is not None and c < 0 for c in chips):
         raise _Problem(f"{key}: amounts cannot be negative", key)
     return chips
 
@@ -381,7 +386,7 @@ def _from_document(document: Dict[str, Any]) -> HandHistory:
 
     def amounts(key: str) -> Optional[List[int]]:
         values = document.get(key)
-        return None if values is None else _chips(values, decimals, key)
+        return None if values is None else _chips(values, decimals, key, signed=key == "blinds_or_straddles")
 
     hand = HandHistory(
         variant=variant,

@@ -36,10 +36,11 @@ from typing import Any, Deque, Dict, List, NamedTuple, Optional, Sequence, Set, 
 from ..betting import Action, ActionKind, ForcedKind, Limit
 from ..errors import IllegalActionError, InvalidCardError, InvalidValueError
 from . import events as ev
+from .history_rules import rules_used
 from .hand import Hand, Options, PendingKind, Stakes
-from .history import STANDARD_VARIANTS, HandHistory, PHHAction, PHHError, _cards_text, action_text
-from .variants import (BIG_O, FIVE_CARD_DRAW, HOLDEM, OMAHA_HI_LO, PLO, PLO5, PLO6, STUD, STUD_HI_LO, TURKISH_POKER,
-                       Forced, Variant)
+from .history import STANDARD_VARIANTS, HandHistory, PHHAction, PHHError, _cards_text, _to_unit, action_text
+from .variants import (BADUGI, BIG_O, DEUCE7_SINGLE_DRAW, DEUCE7_TRIPLE_DRAW, FIVE_CARD_DRAW, HOLDEM, OMAHA_HI_LO, PLO,
+                       PLO5, PLO6, RAZZ, SHORTDECK, STUD, STUD_HI_LO, TURKISH_POKER, Forced, Variant)
 
 __all__ = ["Replay", "replay", "to_history", "variant_code", "variant_of"]
 
@@ -47,8 +48,9 @@ _EXTENSION = "_pokerhash_"
 _LIMITS = {"F": Limit.FIXED_LIMIT, "P": Limit.POT_LIMIT, "N": Limit.NO_LIMIT}
 # PHH's game letters (after the betting letter) and the engine's games.
 _GAMES = {"T": HOLDEM, "O": PLO, "O/8": OMAHA_HI_LO, "O5": PLO5, "O5/8": BIG_O, "O6": PLO6, "5CD": FIVE_CARD_DRAW,
-          "TK": TURKISH_POKER, "7S": STUD, "7S/8": STUD_HI_LO}
-_FIXED_ONLY = ("7S", "7S/8")
+          "TK": TURKISH_POKER, "7S": STUD, "7S/8": STUD_HI_LO, "R": RAZZ, "S": SHORTDECK, "2L1D": DEUCE7_SINGLE_DRAW,
+          "2L3D": DEUCE7_TRIPLE_DRAW, "B": BADUGI}
+_FIXED_ONLY = ("7S", "7S/8", "R")
 
 
 def _codes() -> Dict[str, Variant]:
@@ -80,8 +82,10 @@ def variant_code(variant: Variant) -> str:
     try:
         return _CODES[variant]
     except KeyError:
-        raise InvalidValueError(f"PHH has no code for the variant {variant.name!r} "
-                                f"({variant.limit.value}): only the built-in games are written") from None
+        games = ", ".join(sorted({v.name for v in _VARIANTS.values()}))
+        raise InvalidValueError(f"PHH has no code for the variant {variant.name!r} ({variant.limit.value}): "
+                                f"hands of {games} are written (stud games in fixed limit), each at the "
+                                "limits of its PHH or _pokerhash_ code") from None
 
 
 class Replay(NamedTuple):
@@ -113,7 +117,8 @@ def _per_player(values: Sequence[int]) -> List[int]:
     return list(values)[::-1] if len(values) == 2 else list(values)
 
 
-def _stakes(history: HandHistory, variant: Variant) -> Stakes:
+def _stakes(history: HandHistory, variant: Variant) -> Tuple[Stakes, Dict[int, Tuple[int, int]]]:
+    """The engine's stakes, and the missed blinds (PHH post bets) by player index."""
     n = history.player_count
     antes = _per_player(history.antes)
     big_blind = 0 if n == 2 else 1
@@ -125,23 +130,37 @@ def _stakes(history: HandHistory, variant: Variant) -> Stakes:
     else:
         raise InvalidValueError(f"antes {history.antes}: the engine plays equal antes or a big-blind ante")
     blinds: Tuple[int, ...] = ()
-    straddle = 0
+    straddle = button_blind = 0
+    missed: Dict[int, Tuple[int, int]] = {}
     if variant.forced is Forced.BLINDS:
-        written = history.blinds_or_straddles
-        sb, bb = written[0], written[1]
-        rest = written[2:]
-        if n > 2 and rest and rest[0]:
-            straddle, rest = rest[0], rest[1:]
-        if not bb or any(rest):
-            raise InvalidValueError(f"blinds_or_straddles {written}: the engine plays a small and a big blind "
-                                    "and one straddle")
-        blinds = (sb, bb) if sb else (bb,)
+        written = history.blinds_or_straddles  # small blind first, heads-up too
+        per_player = _per_player(written)
+        dead = history.fields.get("_pokerhash_dead_blinds", [0] * n)
+        if not isinstance(dead, list) or len(dead) != n or any(type(d) not in (int, Decimal) or d < 0 for d in dead):
+            raise InvalidValueError(f"_pokerhash_dead_blinds {dead}: expected an array of {n} amounts")
+        dead = _per_player([int(Decimal(d).scaleb(history.decimals)) for d in dead])
+        # A negative entry is a post bet (PHH): a missed blind posted live.
+        for i, amount in enumerate(per_player):
+            if amount < 0 or dead[i]:
+                missed[i] = (-min(amount, 0), dead[i])
+        posted = [max(amount, 0) for amount in written]
+        posted_by = _per_player(posted)
+        if posted_by[-1] and not any(posted_by[:-1]):
+            button_blind = posted_by[-1]  # the button posts the only blind (short deck)
+        else:
+            sb, bb, rest = posted[0], posted[1], posted[2:]
+            if n > 2 and rest and rest[0]:
+                straddle, rest = rest[0], rest[1:]
+            if not bb or any(rest):
+                raise InvalidValueError(f"blinds_or_straddles {written}: the engine plays a small and a big blind "
+                                        "and one straddle, or a button blind")
+            blinds = (sb, bb) if sb else (bb,)
     if variant.limit is Limit.FIXED_LIMIT:
         small, big = history.small_bet, history.big_bet
     else:
         small, big = history.min_bet, 0
-    return Stakes(blinds=blinds, ante=ante, big_blind_ante=big_blind_ante, straddle=straddle,
-                  bring_in=history.bring_in or 0, small_bet=small, big_bet=big)
+    return Stakes(blinds=blinds, button_blind=button_blind, ante=ante, big_blind_ante=big_blind_ante,
+                  straddle=straddle, bring_in=history.bring_in or 0, small_bet=small, big_bet=big), missed
 
 
 def _seat_numbers(history: HandHistory) -> Tuple[int, ...]:
@@ -185,6 +204,35 @@ def _unknown_stack(history: HandHistory, actions: Sequence[PHHAction]) -> int:
     return sum(amounts) + forced + sum(s for s in history.starting_stacks if s is not None) + 1
 
 
+def _draw_by_draw(actions: Sequence[PHHAction]) -> List[int]:
+    """The indices of ``actions`` with each draw round's replacements (``dh``) moved
+    right after their player's discard (``sd``)."""
+    order: List[int] = []
+    i = 0
+    while i < len(actions):
+        j = i
+        while j < len(actions) and actions[j].kind in ("sd", "dh"):
+            j += 1
+        if not any(actions[k].kind == "sd" for k in range(i, j)):
+            order.append(i)
+            i += 1
+            continue
+        deals = [k for k in range(i, j) if actions[k].kind == "dh"]
+        for k in range(i, j):
+            if actions[k].kind == "sd":
+                order.append(k)
+                owed = len(actions[k].cards or ())
+                for d in [d for d in deals if actions[d].player == actions[k].player]:
+                    if owed <= 0:
+                        break
+                    deals.remove(d)
+                    order.append(d)
+                    owed -= len(actions[d].cards)
+        order += deals
+        i = j
+    return order
+
+
 class _Player:
     """Feeds a HandHistory's actions to a Hand dealt by its caller."""
 
@@ -192,7 +240,11 @@ class _Player:
         self.history = history
         self.fill_in = fill_in
         self.filled: List[str] = []
-        self.actions = history.parsed_actions()
+        # Draw rounds in the engine's order (each player's replacements after the
+        # discard); order[i]: the file's index of action i.
+        parsed = history.parsed_actions()
+        self.order = _draw_by_draw(parsed)
+        self.actions = [parsed[i] for i in self.order]
         n = history.player_count
         try:
             variant = variant_of(history.variant)
@@ -204,14 +256,24 @@ class _Player:
         self.seats = _seat_numbers(history)
         unknown = _unknown_stack(history, self.actions)
         stacks = {seat: unknown if stack is None else stack for seat, stack in zip(self.seats, history.starting_stacks)}
-        options = Options(stud_by_position=bool(history.fields.get("_pokerhash_stud_by_position", False)),
-                          four_players_use_36_cards=bool(history.fields.get("_pokerhash_four_players_use_36_cards",
-                                                                            True)))
+        fields = history.fields
+        options = Options(stud_by_position=bool(fields.get("_pokerhash_stud_by_position", False)),
+                          four_players_use_36_cards=bool(fields.get("_pokerhash_four_players_use_36_cards", True)),
+                          run_it_twice=bool(fields.get("_pokerhash_run_it_twice", False)))
         try:
-            self.hand = Hand(variant, stacks, button=self.seats[-1], stakes=_stakes(history, variant),
-                             options=options, deal="caller")
+            stakes, missed = _stakes(history, variant)
+            self.hand = Hand(variant, stacks, button=self.seats[-1], stakes=stakes, options=options, deal="caller",
+                             missed_blinds={self.seats[i]: chips for i, chips in missed.items()})
         except (InvalidValueError, IllegalActionError) as error:
             raise PHHError(f"the engine cannot play this hand: {error}") from None
+        # A player who mucks (``sm`` without cards) or never shows cards the file does not
+        # know mucks at the showdown, as online histories mean it (pokerkit reads so).
+        shown = {a.player for a in self.actions if a.kind == "sm" and a.cards}
+        mucked = {a.player for a in self.actions if a.kind == "sm" and a.cards is None}
+        self.mucks = {self.seats[p - 1] for p in range(1, n + 1)
+                      if p in mucked or p not in shown and None in dealt[p - 1]}
+        for seat in self.mucks:
+            self.hand.muck(seat)
         self.stand_ins = [c for c in variant.deck(n, options.four_players_use_36_cards) if c not in named]
         self.fake: Set[int] = set()
         self.dealt = [deque(cards) for cards in dealt]  # each player's cards, stand-ins still to choose
@@ -234,6 +296,7 @@ class _Player:
         decimals = self.history.decimals
         if decimals:
             message += f" (the engine counts chips of {Decimal(1).scaleb(-decimals)})"
+        index = self.order[index]
         return PHHError(f"action {index + 1} ({self.history.actions[index]!r}): {message}")
 
     def _absorb(self, action: PHHAction) -> bool:
@@ -342,6 +405,7 @@ class _Player:
         live = [seat for seat in self.seats if seat not in folded]
         if len(live) < 2:
             return []
+        live = [seat for seat in live if seat not in self.mucks]
         names = [f"p{self.seats.index(seat) + 1}" for seat in live if set(hand.hole_cards(seat)) & self.fake]
         if any(set(board) & self.fake for board in hand.boards):
             names.append("the board")
@@ -388,18 +452,50 @@ def _raise_is_moot(seat: int, in_front: Dict[int, int], behind: Dict[int, int], 
     return to > top and all(s == seat or s in out or behind[s] + in_front[s] <= top for s in in_front)
 
 
+def _betting_over(in_front: Dict[int, int], behind: Dict[int, int], out: Set[int]) -> bool:
+    """Whether no more betting can happen in the hand: two or more players are left and
+    at most one of them has chips behind, having matched every bet (PHH readers then
+    show the hands before the rest of the cards are dealt)."""
+    live = [s for s in in_front if s not in out]
+    if len(live) < 2:
+        return False
+    with_chips = [s for s in live if behind[s] > 0]
+    return not with_chips or len(with_chips) == 1 and in_front[with_chips[0]] >= max(in_front[s] for s in live)
+
+
+def _draws_first(actions: List[PHHAction], streets: Set[int]) -> List[PHHAction]:
+    """Each draw round as PHH readers play it: every discard (``sd``), then the
+    replacements (the engine serves each player in turn, RULES.md §6). ``streets``:
+    the indices where a street starts."""
+    ordered: List[PHHAction] = []
+    i = 0
+    while i < len(actions):
+        j = i
+        while j < len(actions) and actions[j].kind in ("sd", "dh") and (j == i or j not in streets):
+            j += 1
+        run = actions[i:j]
+        if any(a.kind == "sd" for a in run):
+            ordered += [a for a in run if a.kind == "sd"] + [a for a in run if a.kind == "dh"]
+            i = j
+        else:
+            ordered.append(actions[i])
+            i += 1
+    return ordered
+
+
 def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] = None) -> HandHistory:
     """The hand (over or not) as a HandHistory: its stakes, stacks, every card dealt and
-    every action, the showdown as PHH ``sm`` actions, the seats in ``seats`` and, when
-    the hand is over, ``finishing_stacks``. ``decimals`` sets the file's unit (2: chips
-    are cents); ``fields`` adds optional fields (``players``, ``event``...)."""
+    every action, the showdown as PHH ``sm`` actions where PHH readers expect them, the
+    seats in ``seats`` and, when the hand is over, ``finishing_stacks``. ``decimals``
+    sets the file's unit (2: chips are cents); ``fields`` adds optional fields
+    (``players``, ``event``...). A hand that used a rule of RULES.md that other PHH
+    readers play differently lists it in ``_pokerhash_rules`` (see
+    :func:`~pokerhash.engine.history_rules.rules_used`)."""
     log = hand.events
     if not log:
         raise InvalidValueError("the hand keeps no event log (log=False): it cannot be written")
     start = log[0]
     variant, seats, stakes, options = start.variant, start.seats, start.stakes, start.options
-    if len(hand.boards) > 1:
-        raise InvalidValueError("PHH cannot record a board run twice")
     n = len(seats)
     number = {seat: i + 1 for i, seat in enumerate(seats)}
     antes = [0] * n
@@ -412,13 +508,22 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
     history = HandHistory(variant=variant_code(variant), starting_stacks=list(start.stacks), actions=[],
                           antes=_per_player(antes), ante_trimming_status=bool(stakes.ante and not stakes.big_blind_ante),
                           decimals=decimals)
+    dead_blinds = [0] * n
     if variant.forced is Forced.BLINDS:
-        blinds = [0] * n
-        written = list(stakes.blinds) if len(stakes.blinds) == 2 else [0] + list(stakes.blinds)
-        blinds[:2] = written
+        blinds = [0] * n  # by player
+        if stakes.button_blind:
+            blinds[-1] = stakes.button_blind
+        elif n == 2:
+            blinds[:] = stakes.blinds[::-1] if len(stakes.blinds) == 2 else stakes.blinds + (0,)
+        else:
+            blinds[:2] = stakes.blinds if len(stakes.blinds) == 2 else (0,) + stakes.blinds
         if any(isinstance(e, ev.Post) and e.kind is ForcedKind.STRADDLE for e in log):
             blinds[2] = stakes.straddle
-        history.blinds_or_straddles = blinds
+        # A missed blind posted live is a PHH post bet: a negative entry.
+        for seat, live, dead in start.missed_blinds:
+            blinds[number[seat] - 1] = -live
+            dead_blinds[number[seat] - 1] = dead
+        history.blinds_or_straddles = _per_player(blinds)
     if variant.is_stud:
         history.bring_in = stakes.bring_in
     structure = hand.structure
@@ -426,10 +531,18 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
         history.small_bet, history.big_bet = structure.small_bet, structure.big_bet
     else:
         history.min_bet = structure.small_bet
+    draws = any(street.draw for street in variant.streets)
     actions: List[PHHAction] = []
     showdown: List[PHHAction] = []
-    dealt_now: Dict[int, int] = {}  # the deal of each player since the last player action
-    last_bet = 0  # where the showdown goes: after the last betting action
+    dealt_now: Dict[int, int] = {}  # each player's deal line of this street, while it holds down cards only
+    streets: Set[int] = set()
+    held: Dict[int, Tuple[int, ...]] = {seat: () for seat in seats}  # each player's cards so far
+    # Where PHH readers show the hands when no more betting can happen before the last
+    # street (draw games go on drawing: their showdown is at the end), and the cards
+    # dealt face down after it, which a second showdown shows (stud's 7th street).
+    early: Optional[int] = None
+    over_now = False
+    later_down: Set[int] = set()
     # Chips behind, in front this round, and folds: to write raises as PHH readers take them.
     behind = dict(zip(seats, start.stacks))
     in_front = dict.fromkeys(seats, 0)
@@ -440,6 +553,11 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
         if kind in (ev.Deal, ev.Burn, ev.Draw) and betting:
             in_front = dict.fromkeys(seats, 0)
             betting = False
+        if kind is ev.Burn:
+            dealt_now = {}  # a new street: its own deal lines
+            streets.add(len(actions))
+            if over_now and early is None:
+                early = len(actions)
         if kind is ev.Post:
             behind[event.seat] -= event.amount
             if event.kind is not ForcedKind.ANTE:
@@ -452,12 +570,16 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
                 actions.append(PHHAction(None, "db", tuple(event.cards)))
                 continue
             player = number[event.seat]
-            if player in dealt_now:
-                # One PHH deal per player and street (stud's down and up cards together).
-                at = dealt_now[player]
+            held[event.seat] += tuple(event.cards)
+            if early is not None and not event.face_up:
+                later_down.add(event.seat)
+            if player in dealt_now and event.face_up:
+                # One PHH deal per player and street: stud's up card joins the down cards.
+                at = dealt_now.pop(player)
                 actions[at] = actions[at]._replace(cards=actions[at].cards + tuple(event.cards))
             else:
-                dealt_now[player] = len(actions)
+                if not event.face_up:
+                    dealt_now[player] = len(actions)
                 actions.append(PHHAction(player, "dh", tuple(event.cards)))
             continue
         if kind is ev.Act:
@@ -470,12 +592,10 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
             else:
                 in_front[event.seat] += move.chips
             actions.append(PHHAction(number[event.seat], verb, amount=move.to if verb == "cbr" else None))
-            last_bet = len(actions)
         elif kind is ev.Post and event.kind is ForcedKind.BRING_IN:
             completes = event.amount > stakes.bring_in
             actions.append(PHHAction(number[event.seat], "cbr" if completes else "pb",
                                      amount=event.amount if completes else None))
-            last_bet = len(actions)
         elif kind is ev.Draw:
             actions.append(PHHAction(number[event.seat], "sd", tuple(event.discarded) or None))
         elif kind is ev.Show and event.run == 0:
@@ -484,21 +604,43 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
             showdown.append(PHHAction(number[event.seat], "sm"))
         elif kind is ev.Redeal:
             actions.append(PHHAction(None, "", comment="nobody opened: the hands are dead, new deal"))
-        else:
-            continue
-        dealt_now = {}
-    # PHH shows the hands once no more betting can happen: before the rest of the board
-    # when everyone is all-in, which is after the last betting action; there every hand
-    # is shown (PHH specification, showdown).
-    if any(a.kind == "db" for a in actions[last_bet:]):
-        showdown = [a if a.cards else a._replace(cards=hand.hole_cards(seats[a.player - 1])) for a in showdown]
-    actions[last_bet:last_bet] = showdown
+            held = {seat: () for seat in seats}
+        if kind in (ev.Act, ev.Post) and early is None and not over_now and not draws:
+            if _betting_over(in_front, behind, out):
+                if kind is ev.Act or kind is ev.Post and event.kind is ForcedKind.BRING_IN:
+                    early = len(actions)  # right after the action that ended the betting
+                else:
+                    over_now = True  # after the deals of this street
+        if kind is not ev.Post:
+            dealt_now = {}
+    if draws:
+        actions = _draws_first(actions, streets)
+    if over_now and early is None:
+        early = len(actions)
+    if early is not None and early < len(actions) and hand.is_over:
+        # No more betting before the last street: PHH shows every hand at once (the
+        # specification; pokerkit plays it so), and again the cards dealt face down
+        # since (stud's 7th street), shown or mucked as the engine did.
+        live = [seat for seat in seats if seat not in out]
+        first = [PHHAction(number[seat], "sm", _held_at(actions[:early], number[seat])) for seat in live]
+        second = [a if a.cards is None else a._replace(cards=held[seats[a.player - 1]])
+                  for a in showdown if seats[a.player - 1] in later_down]
+        actions = actions[:early] + first + actions[early:] + second
+    else:
+        actions += showdown
     history.actions = [action_text(a, decimals) for a in actions]
     extra: Dict[str, Any] = {"seats": list(seats)}
+    if any(dead_blinds):
+        extra["_pokerhash_dead_blinds"] = [_to_unit(v, decimals) for v in _per_player(dead_blinds)]
+    if options.run_it_twice:
+        extra["_pokerhash_run_it_twice"] = True
     if options.stud_by_position:
         extra["_pokerhash_stud_by_position"] = True
     if not options.four_players_use_36_cards:
         extra["_pokerhash_four_players_use_36_cards"] = False
+    rules = rules_used(hand)
+    if rules:
+        extra["_pokerhash_rules"] = rules
     extra.update(fields or {})
     history.fields = extra
     if hand.is_over:
@@ -506,3 +648,15 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
         history.finishing_stacks = [stacks[seat] for seat in seats]
     return history
 
+
+def _held_at(actions: Sequence[PHHAction], player: int) -> Tuple[int, ...]:
+    """The cards dealt to ``player`` by these actions, less those discarded."""
+    cards: List[int] = []
+    for action in actions:
+        if action.player == player and action.kind == "dh":
+            cards += action.cards
+        elif action.player == player and action.kind == "sd" and action.cards:
+            cards = [c for c in cards if c not in action.cards]
+        elif action.kind == "" and action.comment:
+            cards = []  # a Turkish re-deal
+    return tuple(cards)
