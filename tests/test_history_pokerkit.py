@@ -25,7 +25,7 @@ from pokerkit.notation import parse_action  # noqa: E402
 FIXED = Limit.FIXED_LIMIT
 # Each code with the stakes its hands are played at (one picked per hand).
 BLINDS = [Stakes(blinds=(1, 2)), Stakes(blinds=(1, 2), ante=1), Stakes(blinds=(1, 2), straddle=4),
-          Stakes(blinds=(1, 2), ante=1, big_blind_ante=True), Stakes(blinds=(2,))]
+          Stakes(blinds=(1, 2), ante=1, big_blind_ante=True)]
 FIXED_BLINDS = [Stakes(blinds=(1, 2), small_bet=2), Stakes(blinds=(1, 2), ante=1, small_bet=2),
                 Stakes(blinds=(2, 4), small_bet=4, big_bet=8)]
 STUDS = [Stakes(ante=1, bring_in=2, small_bet=4, big_bet=8), Stakes(ante=2, bring_in=2, small_bet=6)]
@@ -61,7 +61,8 @@ def random_hand(code: str, rng: random.Random) -> Hand:
             hand.bring_in() if rng.random() < 0.7 else hand.complete()
         elif pending.kind is PendingKind.DRAW:
             held = hand.hole_cards(pending.seat)
-            hand.draw(rng.sample(held, rng.randint(0, min(pending.count, len(held)))))
+            most = min(pending.count, len(held), rng.choice([1, 2, 3, 5]))  # few big draws: the stub lasts
+            hand.draw(rng.sample(held, rng.randint(0, most)))
         else:
             roll = rng.random()
             if roll < 0.15 and not legal.can_check:

@@ -151,10 +151,10 @@ def _stakes(history: HandHistory, variant: Variant) -> Tuple[Stakes, Dict[int, T
             sb, bb, rest = posted[0], posted[1], posted[2:]
             if n > 2 and rest and rest[0]:
                 straddle, rest = rest[0], rest[1:]
-            if not bb or any(rest):
+            if not (bb or sb and not straddle) or any(rest):
                 raise InvalidValueError(f"blinds_or_straddles {written}: the engine plays a small and a big blind "
-                                        "and one straddle, or a button blind")
-            blinds = (sb, bb) if sb else (bb,)
+                                        "and one straddle, one blind, or a button blind")
+            blinds = (sb, bb) if sb and bb else (sb or bb,)
     if variant.limit is Limit.FIXED_LIMIT:
         small, big = history.small_bet, history.big_bet
     else:
@@ -210,13 +210,13 @@ def _draw_by_draw(actions: Sequence[PHHAction]) -> List[int]:
     order: List[int] = []
     i = 0
     while i < len(actions):
-        j = i
-        while j < len(actions) and actions[j].kind in ("sd", "dh"):
-            j += 1
-        if not any(actions[k].kind == "sd" for k in range(i, j)):
+        if actions[i].kind != "sd":
             order.append(i)
             i += 1
             continue
+        j = i
+        while j < len(actions) and actions[j].kind in ("sd", "dh"):
+            j += 1
         deals = [k for k in range(i, j) if actions[k].kind == "dh"]
         for k in range(i, j):
             if actions[k].kind == "sd":
@@ -310,6 +310,12 @@ class _Player:
             return False
         return True
 
+    def _idle_check(self, action: PHHAction) -> bool:
+        """A check by a player who has nothing to decide: the one left with chips once
+        the others are all-in, which PHH readers such as pokerkit ask for and the
+        engine does not (no more betting can happen)."""
+        return action.kind == "cc" and self.seats[action.player - 1] not in self.hand.folded
+
     def _pull(self) -> Optional[PHHAction]:
         """The next player's action, queuing the deals before it; None at the end."""
         while self.next < self.stop_before:
@@ -324,7 +330,8 @@ class _Player:
         while len(queue) < count:
             if self.next >= self.stop_before:
                 return False
-            if not self._absorb(self.actions[self.next]):
+            action = self.actions[self.next]
+            if not self._absorb(action) and not self._idle_check(action):
                 raise self._error(self.next, f"the hand waits for the dealer: {self.hand.pending}")
             self.next += 1
         self.hand.deal([self._real(queue.popleft()) for _ in range(count)])
@@ -351,6 +358,8 @@ class _Player:
                 return False
             index = self.next - 1
             player = seats.index(pending.seat) + 1
+            if pending.kind is PendingKind.DRAW and self._idle_check(action):
+                continue
             if action.player != player:
                 if not self.fill_in:
                     raise self._error(index, f"p{player} (seat {pending.seat}) is to act: {pending}")
@@ -368,7 +377,7 @@ class _Player:
                 self.ended_by = index
         # After the end only shows and no-ops may follow, and every card dealt was used.
         for index in range(self.next, self.stop_before):
-            if self.actions[index].kind not in ("sm", ""):
+            if self.actions[index].kind not in ("sm", "") and not self._idle_check(self.actions[index]):
                 raise self._error(index, "the hand is already over")
         if self.board or any(self.holes):
             raise PHHError("the file deals cards the hand never uses")
@@ -463,6 +472,16 @@ def _betting_over(in_front: Dict[int, int], behind: Dict[int, int], out: Set[int
     return not with_chips or len(with_chips) == 1 and in_front[with_chips[0]] >= max(in_front[s] for s in live)
 
 
+def _to_act(in_front: Dict[int, int], behind: Dict[int, int], out: Set[int]) -> Set[int]:
+    """Who a betting round asks to act in PHH readers such as pokerkit: the players left
+    with chips who could still lose some of them (each but the deepest can; the
+    deepest only what the second deepest can match beyond its bet this round)."""
+    live = [s for s in in_front if s not in out]
+    totals = sorted(behind[s] + in_front[s] for s in live)
+    second = totals[-2] if len(totals) > 1 else 0
+    return {s for s in live if min(behind[s], max(0, second - in_front[s])) > 0}
+
+
 def _draws_first(actions: List[PHHAction], streets: Set[int]) -> List[PHHAction]:
     """Each draw round as PHH readers play it: every discard (``sd``), then the
     replacements (the engine serves each player in turn, RULES.md §6). ``streets``:
@@ -516,7 +535,7 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
         elif n == 2:
             blinds[:] = stakes.blinds[::-1] if len(stakes.blinds) == 2 else stakes.blinds + (0,)
         else:
-            blinds[:2] = stakes.blinds if len(stakes.blinds) == 2 else (0,) + stakes.blinds
+            blinds[:len(stakes.blinds)] = stakes.blinds  # one blind: the player left of the button
         if any(isinstance(e, ev.Post) and e.kind is ForcedKind.STRADDLE for e in log):
             blinds[2] = stakes.straddle
         # A missed blind posted live is a PHH post bet: a negative entry.
@@ -547,12 +566,18 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
     behind = dict(zip(seats, start.stacks))
     in_front = dict.fromkeys(seats, 0)
     out: Set[int] = set()
+    # Who PHH readers such as pokerkit still ask to act this round (None: before its
+    # first action); see _to_act.
+    to_act: Optional[Set[int]] = None
     betting = False
     for event in log[1:]:
         kind = type(event)
         if kind in (ev.Deal, ev.Burn, ev.Draw) and betting:
             in_front = dict.fromkeys(seats, 0)
             betting = False
+            to_act = None
+        if to_act is None and (kind is ev.Act or kind is ev.Post and event.kind is ForcedKind.BRING_IN):
+            to_act = _to_act(in_front, behind, out)
         if kind is ev.Burn:
             dealt_now = {}  # a new street: its own deal lines
             streets.add(len(actions))
@@ -562,6 +587,7 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
             behind[event.seat] -= event.amount
             if event.kind is not ForcedKind.ANTE:
                 in_front[event.seat] += event.amount
+            betting = betting or event.kind is ForcedKind.BRING_IN
         elif kind is ev.Act:
             behind[event.seat] -= event.action.chips
             betting = True
@@ -592,10 +618,16 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
             else:
                 in_front[event.seat] += move.chips
             actions.append(PHHAction(number[event.seat], verb, amount=move.to if verb == "cbr" else None))
+            to_act.discard(event.seat)
+            if verb == "cbr":  # everyone else with chips must answer it
+                to_act = {s for s in seats if s not in out and behind[s] > 0 and s != event.seat}
         elif kind is ev.Post and event.kind is ForcedKind.BRING_IN:
             completes = event.amount > stakes.bring_in
             actions.append(PHHAction(number[event.seat], "cbr" if completes else "pb",
                                      amount=event.amount if completes else None))
+            to_act.discard(event.seat)
+            if completes:
+                to_act = {s for s in seats if s not in out and behind[s] > 0 and s != event.seat}
         elif kind is ev.Draw:
             actions.append(PHHAction(number[event.seat], "sd", tuple(event.discarded) or None))
         elif kind is ev.Show and event.run == 0:
@@ -605,6 +637,14 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
         elif kind is ev.Redeal:
             actions.append(PHHAction(None, "", comment="nobody opened: the hands are dead, new deal"))
             held = {seat: () for seat in seats}
+        if to_act and betting and _betting_over(in_front, behind, out):
+            # The one player left with chips has matched every bet: nothing to decide on
+            # the engine, but PHH readers such as pokerkit still ask it to check when it
+            # has not acted since the last raise. Written so (replay skips it).
+            for seat in sorted(to_act, key=seats.index):
+                if seat not in out and behind[seat] > 0:
+                    actions.append(PHHAction(number[seat], "cc"))
+            to_act = set()
         if kind in (ev.Act, ev.Post) and early is None and not over_now and not draws:
             if _betting_over(in_front, behind, out):
                 if kind is ev.Act or kind is ev.Post and event.kind is ForcedKind.BRING_IN:

@@ -12,8 +12,9 @@ knows which hands to trust to its own rules; docs/history.rst explains each:
 - ``bring-in-all-in``: stud without the bring-in pokerkit asks for (its player was
   all-in on the ante), or with one it does not (every other player was all-in).
 - ``dead-blind``: a missed blind was posted dead (``_pokerhash_dead_blinds``).
-- ``short-all-in``: a fixed-limit bet or raise all-in for less than a full bet; half a
-  bet or more reopens the betting (RULES §7), never in pokerkit.
+- ``short-all-in``: a fixed-limit bet or raise after an all-in for less than a full bet
+  in the same round: half a bet or more reopens the betting and less may be completed
+  (RULES §7); pokerkit never reopens and adds a full bet to the all-in.
 - ``open-pair``: a stud bet on 4th street larger than the small bet (open pair).
 - ``showing-tie``: stud players tied on the ranks of their showing cards for first to
   act (RULES §6 breaks the tie by suit, pokerkit by position).
@@ -22,6 +23,8 @@ knows which hands to trust to its own rules; docs/history.rst explains each:
 - ``odd-chip``: a pot split unevenly (the odd chip's owner, pokerkit merging pots).
 - ``no-low``: a hi/lo pot none of whose hands has a low while another hand has one
   (RULES §8: the high takes it all; pokerkit splits it).
+- ``short-deck-ranking``: the showdown's order of hands changes if a straight beats
+  three of a kind (pokerkit's ``NS``) instead of losing to it (Triton, RULES §9).
 - ``stud-by-position``: the option that the first player dealt acts first.
 """
 
@@ -33,12 +36,14 @@ from ..betting import ActionKind, ForcedKind
 from . import events as ev
 from .hand import Hand
 from .showing import showing_rank
+from .variants import SHORTDECK_HIGH, SHORTDECK_HIGH_CLASSIC
 
 __all__ = ["RULES", "rules_used"]
 
 #: The names :func:`rules_used` gives, in the order it lists them.
 RULES = ("run-it-twice", "short-blind", "bring-in-all-in", "dead-blind", "short-all-in", "open-pair", "showing-tie", "community-card",
-         "stub-reshuffle", "odd-chip", "no-low", "stud-by-position")
+         "stub-reshuffle", "odd-chip", "no-low", "short-deck-ranking",
+         "stud-by-position")
 
 
 def rules_used(hand: Hand) -> List[str]:
@@ -67,6 +72,8 @@ def rules_used(hand: Hand) -> List[str]:
     used.update(_betting_rules(hand, log))
     if hand.is_over:
         used.update(_settlement_rules(hand))
+        if hand.variant.high is SHORTDECK_HIGH and _ranking_matters(hand):
+            used.add("short-deck-ranking")
     return [rule for rule in RULES if rule in used]
 
 
@@ -95,6 +102,7 @@ def _betting_rules(hand: Hand, log: list) -> set:
     up: Dict[int, Tuple[int, ...]] = {}
     folded = set()
     opened = True
+    short = False  # a short all-in bet or raise in this round
     for event in log:
         kind = type(event)
         if kind is ev.Burn:
@@ -109,14 +117,17 @@ def _betting_rules(hand: Hand, log: list) -> set:
                 used.add("showing-tie")
         if kind is ev.Act and event.action.kind is ActionKind.FOLD:
             folded.add(event.seat)
-        if kind in (ev.Burn, ev.Deal):
+        if kind is ev.Burn:
             level = 0
-        elif kind is ev.Post and event.kind is ForcedKind.BRING_IN:
-            level = event.amount
+            short = False
+        elif kind is ev.Post and event.kind is not ForcedKind.ANTE:
+            level = max(level, event.amount)  # a blind, straddle or bring-in
         elif kind is ev.Act and event.action.kind in (ActionKind.BET, ActionKind.RAISE):
+            if short:
+                used.add("short-all-in")  # a bet after a short all-in: the rules differ there
             step = event.action.to - level
             if event.action.is_all_in and step < (small if street < structure.big_bet_street else big):
-                used.add("short-all-in")
+                short = True
             if stud and street == 1 and step > small:
                 used.add("open-pair")
             level = event.action.to
@@ -126,17 +137,41 @@ def _betting_rules(hand: Hand, log: list) -> set:
 def _settlement_rules(hand: Hand) -> set:
     used = set()
     result = hand.result
-    lows = {shown.seat: shown.low for shown in result.shown if shown.low}
+    shown = {hand_shown.seat for hand_shown in result.shown}
+    lows = {hand_shown.seat for hand_shown in result.shown if hand_shown.low}
+    winners = {award.seat for settlement in result.settlements for pot in settlement.pots for award in pot.awards}
     for settlement in result.settlements:
+        odd_pots: Dict[Tuple[int, ...], int] = {}
         for pot in settlement.pots:
             shares: Dict[object, List[int]] = {}
             for award in pot.awards:
                 shares.setdefault(award.reason, []).append(award.amount)
+            contenders = tuple(seat for seat in pot.pot.eligible if seat in shown and seat in winners)
             if any(len(set(amounts)) > 1 for amounts in shares.values()):
                 used.add("odd-chip")
+            # pokerkit merges adjacent pots that the same hands win before halving them:
+            # the odd chips of two odd pots then go otherwise.
             if len(shares) == 2 and (pot.pot.amount - pot.rake) % 2:
-                used.add("odd-chip")
-            if hand.variant.low is not None and lows and len(pot.pot.eligible) > 1 \
+                odd_pots[contenders] = odd_pots.get(contenders, 0) + 1
+                if odd_pots[contenders] > 1:
+                    used.add("odd-chip")
+            if hand.variant.low is not None and lows and len(contenders) > 1 \
                     and not any(seat in lows for seat in pot.pot.eligible):
                 used.add("no-low")
     return used
+
+
+def _ranking_matters(hand: Hand) -> bool:
+    """Whether two hands left at the showdown compare otherwise with the straight above
+    three of a kind."""
+    live = [seat for seat in hand.seats if seat not in hand.folded]
+    if len(live) < 2:
+        return False
+    for board in hand.boards:
+        values = [(SHORTDECK_HIGH.value(hand.hole_cards(s), board, 6), SHORTDECK_HIGH_CLASSIC.value(
+            hand.hole_cards(s), board, 6)) for s in live]
+        for a, b in values:
+            for c, d in values:
+                if (a > c) != (b > d) or (a == c) != (b == d):
+                    return True
+    return False
