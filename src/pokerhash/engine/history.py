@@ -211,7 +211,8 @@ _CARDS = r"(?:[2-9TJQKA][cdhs]|\?\?)+"
 _ACTION = re.compile(rf"""\s*(?:
     d\s+db\s+{_CARDS}
   | d\s+dh\s+p(?P<dealt>[1-9][0-9]*)\s+{_CARDS}
-  | p(?P<player>[1-9][0-9]*)\s+(?:pb|cc|f|cbr\s+(?P<amount>[0-9][0-9,]*(?:\.[0-9]+)?)|sd(?:\s+{_CARDS})?
+  | p(?P<player>[1-9][0-9]*)\s+(?:pb|cc|f|cbr\s+(?P<amount>(?:[0-9]{{1,3}}(?:,[0-9]{{3}})+|[0-9]+)(?:\.[0-9]+)?)
+                                 |sd(?:\s+{_CARDS})?
                                  |sm(?:\s+(?:{_CARDS}|-))?)
 )?\s*(?:\#.*)?""", re.VERBOSE | re.DOTALL)
 
@@ -282,15 +283,35 @@ class _Problem(Exception):
         self.needle = needle
 
 
+# Amounts a hand history may hold: chips up to 10**18 of the file's unit, in units
+# of at least 10**-12 (a file may not make the reader work for minutes on one number).
+_MOST_DIGITS = 18
+_MOST_DECIMALS = 12
+
+
+def _sane(value: Union[int, Decimal], key: str, needle: Optional[str] = None) -> None:
+    if type(value) is int:
+        if abs(value) >= 10 ** _MOST_DIGITS:
+            raise _Problem(f"{key}: {value} is too large an amount (at most {_MOST_DIGITS} digits)", key, needle)
+    elif value.is_finite():
+        if value and value.adjusted() >= _MOST_DIGITS:
+            raise _Problem(f"{key}: {value} is too large an amount (at most {_MOST_DIGITS} digits)", key, needle)
+        if -value.as_tuple().exponent > _MOST_DECIMALS:
+            raise _Problem(f"{key}: {value} has more than {_MOST_DECIMALS} decimals", key, needle)
+
+
 def _decimals(values: Iterable[Any], key: str) -> int:
     """The most decimals among these amounts (0 for integers)."""
     most = 0
     for value in values:
         kind = type(value)
         if kind is Decimal:
+            _sane(value, key)
             if value.is_finite():
                 most = max(most, -value.as_tuple().exponent)
-        elif kind is not int:
+        elif kind is int:
+            _sane(value, key)
+        else:
             raise _Problem(f"{key}: {value!r} is not a number", key)
     return most
 
@@ -338,6 +359,7 @@ def _checked_actions(raw: Any, players: int) -> Tuple[List[str], int]:
         amount = match.group("amount")
         if amount is not None:
             value = _amount(amount)
+            _sane(value.normalize() if value == value.to_integral_value() else value, "actions", text)
             if value <= 0:
                 raise _Problem(f"actions: the amount in {text!r} must be positive", "actions", text)
             decimals = max(decimals, -value.as_tuple().exponent)
@@ -420,7 +442,13 @@ def _hand(document: Any, text: str, table: Optional[str]) -> HandHistory:
 
 def _text(source: Union[str, bytes]) -> str:
     # utf-8-sig: a byte-order mark some editors write is not part of the TOML.
-    return source.decode("utf-8-sig") if isinstance(source, bytes) else source.lstrip("\ufeff")
+    if isinstance(source, bytes):
+        try:
+            return source.decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            line = source.count(b"\n", 0, error.start) + 1
+            raise PHHError(f"not UTF-8 text (PHH files are UTF-8): byte {source[error.start]:#04x}", line) from None
+    return source.lstrip("\ufeff")
 
 
 def _document(text: str) -> Dict[str, Any]:
@@ -456,8 +484,8 @@ PathOrFile = Union[str, "PathLike[str]", IO[bytes], IO[str]]
 def _read(source: PathOrFile) -> str:
     if hasattr(source, "read"):
         return _text(source.read())
-    with open(source, encoding="utf-8-sig") as file:
-        return file.read()
+    with open(source, "rb") as file:
+        return _text(file.read())
 
 
 def load(source: PathOrFile) -> HandHistory:

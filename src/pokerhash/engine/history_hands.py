@@ -314,7 +314,12 @@ class _Player:
         """A check by a player who has nothing to decide: the one left with chips once
         the others are all-in, which PHH readers such as pokerkit ask for and the
         engine does not (no more betting can happen)."""
-        return action.kind == "cc" and self.seats[action.player - 1] not in self.hand.folded
+        if action.kind != "cc":
+            return False
+        seat = self.seats[action.player - 1]
+        stacks, folded = self.hand.stacks, set(self.hand.folded)
+        others = [s for s in self.seats if s != seat and s not in folded]
+        return seat not in folded and bool(others) and not any(stacks[s] for s in others)
 
     def _pull(self) -> Optional[PHHAction]:
         """The next player's action, queuing the deals before it; None at the end."""
@@ -377,7 +382,7 @@ class _Player:
                 self.ended_by = index
         # After the end only shows and no-ops may follow, and every card dealt was used.
         for index in range(self.next, self.stop_before):
-            if self.actions[index].kind not in ("sm", "") and not self._idle_check(self.actions[index]):
+            if self.actions[index].kind not in ("sm", ""):
                 raise self._error(index, "the hand is already over")
         if self.board or any(self.holes):
             raise PHHError("the file deals cards the hand never uses")
@@ -425,6 +430,9 @@ def replay(history: HandHistory, fill_in: bool = False) -> Replay:
     """Play ``history`` on the engine (see the module's notes); PHHError on an action
     the rules refuse, a file the engine cannot play, or cards that do not add up.
 
+    A file's ``finishing_stacks``, when it records them, must be the replay's: a
+    disagreement raises PHHError naming each player's two stacks.
+
     ``fill_in``: when the file skips a player who is to act (some real hand histories
     leave out the folds before the first action they record), that player checks if
     it is free and folds otherwise, as pokerkit reads such files, and
@@ -442,7 +450,14 @@ def replay(history: HandHistory, fill_in: bool = False) -> Replay:
         before.run()
         note = f"the showdown needs the unknown cards of {', '.join(unknown)}: replayed up to it"
         return Replay(before.hand, before.seats, False, _notes(note, filled))
-    return Replay(player.hand, player.seats, True, filled)
+    replayed = Replay(player.hand, player.seats, True, filled)
+    recorded = history.finishing_stacks
+    if recorded is not None and None not in history.starting_stacks and recorded != replayed.finishing_stacks:
+        differ = ", ".join(f"p{i}: {_to_unit(theirs, history.decimals)} recorded, {_to_unit(ours, history.decimals)} "
+                           "replayed" for i, (theirs, ours) in enumerate(zip(recorded, replayed.finishing_stacks), 1)
+                           if theirs != ours)
+        raise PHHError(f"finishing_stacks: the file's final stacks are not the hand's ({differ})")
+    return replayed
 
 
 def _notes(*notes: str) -> str:
