@@ -266,12 +266,13 @@ class _Player:
                              missed_blinds={self.seats[i]: chips for i, chips in missed.items()})
         except (InvalidValueError, IllegalActionError) as error:
             raise PHHError(f"the engine cannot play this hand: {error}") from None
-        # A player who mucks (``sm`` without cards) or never shows cards the file does not
-        # know mucks at the showdown, as online histories mean it (pokerkit reads so).
-        shown = {a.player for a in self.actions if a.kind == "sm" and a.cards}
+        # At a showdown the file writes, a player who mucks (``sm`` without cards) or does
+        # not show mucks, as online histories mean it (pokerkit reads so; the recorded
+        # winnings agree). A file without any showdown action leaves it to the engine.
+        shown = {a.player for a in self.actions if a.kind == "sm" and a.cards is not None}
         mucked = {a.player for a in self.actions if a.kind == "sm" and a.cards is None}
         self.mucks = {self.seats[p - 1] for p in range(1, n + 1)
-                      if p in mucked or p not in shown and None in dealt[p - 1]}
+                      if p in mucked or (shown or mucked) and p not in shown}
         for seat in self.mucks:
             self.hand.muck(seat)
         self.stand_ins = [c for c in variant.deck(n, options.four_players_use_36_cards) if c not in named]
