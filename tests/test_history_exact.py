@@ -183,3 +183,36 @@ def test_hostile_files_fail_promptly_naming_the_line(body, line, words, tmp_path
 def test_thousands_separators_still_read():
     text = HEADER + b"starting_stacks = [2000, 2000]\nactions = ['d dh p1 AsKs', 'd dh p2 AdKd', 'p2 cbr 1,000']\n"
     assert history.loads(text).parsed_actions()[-1].amount == 1000
+
+
+def test_a_hand_mucked_at_the_showdown_wins_nothing_and_replays_from_its_log():
+    hand = Hand(HOLDEM, {1: 100, 2: 100}, button=2, stakes=Stakes(blinds=(1, 2)),
+                cards="As Ad 2c 7d 3h Kc 9d 4s 5h Jc 8s Qh")
+    hand.muck(1)  # the aces muck whatever happens
+    hand.call()
+    while not hand.is_over:
+        hand.check()
+    assert hand.result.payouts == {2: 4}
+    assert [type(e).__name__ for e in hand.events if type(e).__name__ in ("Show", "Muck")] == ["Muck", "Show"]
+    assert Hand.replay(hand.events).result == hand.result
+    with pytest.raises(Exception, match="over"):
+        hand.muck(2)
+
+
+def test_if_every_hand_mucks_the_first_to_show_keeps_its_hand():
+    hand = Hand(HOLDEM, {1: 100, 2: 100}, button=2, stakes=Stakes(blinds=(1, 2)),
+                cards="As Ad 2c 7d 3h Kc 9d 4s 5h Jc 8s Qh")
+    hand.muck(1)
+    hand.muck(2)
+    hand.call()
+    while not hand.is_over:
+        hand.check()
+    assert len(hand.result.shown) == 1 and sum(hand.result.net.values()) == 0
+
+
+def test_a_folded_player_cannot_muck():
+    hand = Hand(HOLDEM, {1: 100, 2: 100, 3: 100}, button=3, stakes=Stakes(blinds=(1, 2)), seed=1)
+    hand.fold()
+    from pokerhash.errors import IllegalActionError
+    with pytest.raises(IllegalActionError, match="has folded"):
+        hand.muck(3)
