@@ -168,6 +168,8 @@ HEADER = b"variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet
     (b"starting_stacks = [200, 200]\nactions = ['d dh p1 AsKs', 'd dh p2 AdKd', 'p2 cbr 6,,,']\n", 6,
      "not a PHH action"),
     (b"starting_stacks = [200, 200]\nactions = ['p2 cbr " + b"9" * 100_000 + b"']\n", 6, "too large an amount"),
+    (b"starting_stacks = [200, 200]\nactions = ['p2 cbr 1." + b"5" * 13 + b"']\n", 6, "more than 12 decimals"),
+    (b"starting_stacks = [200, 10000000000000000000]\nactions = []\n", 5, "too large an amount"),
 ])
 def test_hostile_files_fail_promptly_naming_the_line(body, line, words, tmp_path):
     started = time.perf_counter()

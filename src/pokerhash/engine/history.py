@@ -287,30 +287,35 @@ class _Problem(Exception):
 # of at least 10**-12 (a file may not make the reader work for minutes on one number).
 _MOST_DIGITS = 18
 _MOST_DECIMALS = 12
+_LARGEST = 10 ** _MOST_DIGITS
 
 
-def _sane(value: Union[int, Decimal], key: str, needle: Optional[str] = None) -> None:
-    if type(value) is int:
-        if abs(value) >= 10 ** _MOST_DIGITS:
-            raise _Problem(f"{key}: {value} is too large an amount (at most {_MOST_DIGITS} digits)", key, needle)
-    elif value.is_finite():
-        if value and value.adjusted() >= _MOST_DIGITS:
-            raise _Problem(f"{key}: {value} is too large an amount (at most {_MOST_DIGITS} digits)", key, needle)
-        if -value.as_tuple().exponent > _MOST_DECIMALS:
-            raise _Problem(f"{key}: {value} has more than {_MOST_DECIMALS} decimals", key, needle)
+def _too_large(value: Any, key: str, needle: Optional[str] = None) -> _Problem:
+    return _Problem(f"{key}: {value} is too large an amount (at most {_MOST_DIGITS} digits)", key, needle)
+
+
+def _too_precise(value: Any, key: str, needle: Optional[str] = None) -> _Problem:
+    return _Problem(f"{key}: {value} has more than {_MOST_DECIMALS} decimals", key, needle)
 
 
 def _decimals(values: Iterable[Any], key: str) -> int:
-    """The most decimals among these amounts (0 for integers)."""
+    """The most decimals among these amounts (0 for integers), each checked to be a
+    number of sane size."""
     most = 0
     for value in values:
         kind = type(value)
-        if kind is Decimal:
-            _sane(value, key)
+        if kind is int:
+            if not -_LARGEST < value < _LARGEST:
+                raise _too_large(value, key)
+        elif kind is Decimal:
             if value.is_finite():
-                most = max(most, -value.as_tuple().exponent)
-        elif kind is int:
-            _sane(value, key)
+                exponent = value.as_tuple().exponent
+                if exponent < -_MOST_DECIMALS:
+                    raise _too_precise(value, key)
+                if value and value.adjusted() >= _MOST_DIGITS:
+                    raise _too_large(value, key)
+                if -exponent > most:
+                    most = -exponent
         else:
             raise _Problem(f"{key}: {value!r} is not a number", key)
     return most
@@ -358,8 +363,12 @@ def _checked_actions(raw: Any, players: int) -> Tuple[List[str], int]:
             raise _Problem(f"actions: {text!r} names player {player} of {players}", "actions", text)
         amount = match.group("amount")
         if amount is not None:
+            whole, _, fraction = amount.replace(",", "").partition(".")
+            if len(whole.lstrip("0")) > _MOST_DIGITS:
+                raise _too_large(whole if len(whole) < 40 else f"a {len(whole)}-digit number", "actions", text)
+            if len(fraction) > _MOST_DECIMALS:
+                raise _too_precise(amount, "actions", text)
             value = _amount(amount)
-            _sane(value.normalize() if value == value.to_integral_value() else value, "actions", text)
             if value <= 0:
                 raise _Problem(f"actions: the amount in {text!r} must be positive", "actions", text)
             decimals = max(decimals, -value.as_tuple().exponent)

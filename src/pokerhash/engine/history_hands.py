@@ -10,8 +10,8 @@ How PHH maps onto the engine:
 - The players p1..pN are the engine's seats in order from left of the button, the
   button last (PHH's position order). The seats are the file's ``seats`` field when it
   lists them clockwise, else 1..N; the button is pN's seat.
-- ``blinds_or_straddles``: small and big blind, and a straddle third (more straddles
-  are not played by the engine); ``antes``: everyone's ante, or the big blind's
+- ``blinds_or_straddles``: small and big blind (or one blind), and a straddle third
+  (more straddles are not played by the engine); ``antes``: everyone's ante, or the big blind's
   (big-blind ante, a multiple of the number of players). PHH reverses both arrays
   heads-up, and so do these conversions.
 - Unknown cards (``??``) are dealt as stand-in cards no other action of the hand
@@ -22,9 +22,18 @@ How PHH maps onto the engine:
 - An unknown stack (``inf``) is played as a stack that covers every amount the file
   names (the sum of all its bets, blinds and antes, plus one); its final stack is
   then meaningless, but the hand's play and the pots are not.
-- Showdown actions (``sm``) give the cards shown (they fill in unknown hole cards);
-  who shows and who mucks is the engine's rule (RULES.md: The games and their flow,
-  showdown). Burns are the dealer's (PHH does not write them).
+- Showdown actions (``sm``) give the cards shown (they fill in unknown hole cards).
+  At a showdown the file writes, a player who does not show, or mucks (``sm``
+  without cards), mucks (:meth:`Hand.muck`): online histories show only the hands
+  that were shown. The others show or muck by the engine's rule (RULES.md: The games
+  and their flow, showdown). Burns are the dealer's (PHH does not write them).
+- Negative ``blinds_or_straddles`` entries are PHH post bets: missed blinds posted
+  live (the engine's ``missed_blinds``); ``_pokerhash_dead_blinds`` adds dead parts.
+  A button-only blind (short deck) is the engine's ``button_blind``.
+- A check by the one player left with chips once the others are all-in (pokerkit
+  asks for it, the engine does not) is read as a no-op, and written where pokerkit
+  asks for it.
+- The file's ``finishing_stacks``, when recorded, must be the replay's.
 """
 
 from __future__ import annotations
