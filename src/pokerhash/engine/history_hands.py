@@ -585,6 +585,7 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
     # street (draw games go on drawing: their showdown is at the end), and the cards
     # dealt face down after it, which a second showdown shows (stud's 7th street).
     early: Optional[int] = None
+    held_early: Dict[int, Tuple[int, ...]] = {}
     over_now = False
     later_down: Set[int] = set()
     # Chips behind, in front this round, and folds: to write raises as PHH readers take them.
@@ -594,6 +595,7 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
     # Who PHH readers such as pokerkit still ask to act this round (None: before its
     # first action); see _to_act.
     to_act: Optional[Set[int]] = None
+    over = False  # no more betting can happen (see _betting_over)
     betting = False
     for event in log[1:]:
         kind = type(event)
@@ -607,7 +609,7 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
             dealt_now = {}  # a new street: its own deal lines
             streets.add(len(actions))
             if over_now and early is None:
-                early = len(actions)
+                early, held_early = len(actions), dict(held)
         if kind is ev.Post:
             behind[event.seat] -= event.amount
             if event.kind is not ForcedKind.ANTE:
@@ -662,7 +664,10 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
         elif kind is ev.Redeal:
             actions.append(PHHAction(None, "", comment="nobody opened: the hands are dead, new deal"))
             held = {seat: () for seat in seats}
-        if to_act and betting and _betting_over(in_front, behind, out):
+        if not over and (kind is ev.Act or kind is ev.Post) and sum([behind[s] > 0 for s in seats if s not in out]) < 2 \
+                and _betting_over(in_front, behind, out):
+            over = True  # for good: chips only go in
+        if to_act and betting and over:
             # The one player left with chips has matched every bet: nothing to decide on
             # the engine, but PHH readers such as pokerkit still ask it to check when it
             # has not acted since the last raise. Written so (replay skips it).
@@ -671,9 +676,9 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
                     actions.append(PHHAction(number[seat], "cc"))
             to_act = set()
         if kind in (ev.Act, ev.Post) and early is None and not over_now and not draws:
-            if _betting_over(in_front, behind, out):
+            if over:
                 if kind is ev.Act or kind is ev.Post and event.kind is ForcedKind.BRING_IN:
-                    early = len(actions)  # right after the action that ended the betting
+                    early, held_early = len(actions), dict(held)  # right after the action that ended the betting
                 else:
                     over_now = True  # after the deals of this street
         if kind is not ev.Post:
@@ -681,13 +686,13 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
     if draws:
         actions = _draws_first(actions, streets)
     if over_now and early is None:
-        early = len(actions)
+        early, held_early = len(actions), held
     if early is not None and early < len(actions) and hand.is_over:
         # No more betting before the last street: PHH shows every hand at once (the
         # specification; pokerkit plays it so), and again the cards dealt face down
         # since (stud's 7th street), shown or mucked as the engine did.
         live = [seat for seat in seats if seat not in out]
-        first = [PHHAction(number[seat], "sm", _held_at(actions[:early], number[seat])) for seat in live]
+        first = [PHHAction(number[seat], "sm", held_early[seat]) for seat in live]
         second = [a if a.cards is None else a._replace(cards=held[seats[a.player - 1]])
                   for a in showdown if seats[a.player - 1] in later_down]
         actions = actions[:early] + first + actions[early:] + second
@@ -712,16 +717,3 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
         stacks = hand.result.stacks
         history.finishing_stacks = [stacks[seat] for seat in seats]
     return history
-
-
-def _held_at(actions: Sequence[PHHAction], player: int) -> Tuple[int, ...]:
-    """The cards dealt to ``player`` by these actions, less those discarded."""
-    cards: List[int] = []
-    for action in actions:
-        if action.player == player and action.kind == "dh":
-            cards += action.cards
-        elif action.player == player and action.kind == "sd" and action.cards:
-            cards = [c for c in cards if c not in action.cards]
-        elif action.kind == "" and action.comment:
-            cards = []  # a Turkish re-deal
-    return tuple(cards)
