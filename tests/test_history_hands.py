@@ -193,7 +193,13 @@ def test_heads_up_blinds_are_reversed_and_amounts_exact():
 def test_unknown_showdown_cards_replay_up_to_the_showdown():
     text = HEADS_UP.replace("'p1 cbr 12', 'p2 f']", "'p1 cc', 'p2 cc', 'd db Ts', 'p1 cc', 'p2 cc', 'd db 2c', "
                                                    "'p1 cc', 'p2 cc', 'p1 sm AsKs', 'p2 sm ????']")
+    # 'p2 sm ????' shows no card: p2 mucks (as pokerkit reads it), p1 wins.
     replayed = history_hands.replay(history.loads(text))
+    assert replayed.complete and replayed.finishing_stacks == [10000 + 950, 8025 - 950]
+    assert pokerkit_final_stacks(text) == [Decimal("109.50"), Decimal("70.75")]
+    # A hand shown in part cannot be settled: replayed up to the showdown.
+    partly = text.replace("'p2 sm ????'", "'p2 sm Qd??'")
+    replayed = history_hands.replay(history.loads(partly))
     assert not replayed.complete and "unknown cards of p2" in replayed.note
     assert not replayed.hand.is_over and replayed.hand.pending.seat == 7
     shown = text.replace("'p2 sm ????'", "'p2 sm QdQc'")

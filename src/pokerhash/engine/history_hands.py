@@ -24,7 +24,7 @@ How PHH maps onto the engine:
   then meaningless, but the hand's play and the pots are not.
 - Showdown actions (``sm``) give the cards shown (they fill in unknown hole cards).
   At a showdown the file writes, a player who does not show, or mucks (``sm``
-  without cards), mucks (:meth:`Hand.muck`): online histories show only the hands
+  without cards, or ``sm ????``: no card known), mucks (:meth:`Hand.muck`): online histories show only the hands
   that were shown. The others show or muck by the engine's rule (RULES.md: The games
   and their flow, showdown). Burns are the dealer's (PHH does not write them).
 - Negative ``blinds_or_straddles`` entries are PHH post bets: missed blinds posted
@@ -275,11 +275,13 @@ class _Player:
                              missed_blinds={self.seats[i]: chips for i, chips in missed.items()})
         except (InvalidValueError, IllegalActionError) as error:
             raise PHHError(f"the engine cannot play this hand: {error}") from None
-        # At a showdown the file writes, a player who mucks (``sm`` without cards) or does
-        # not show mucks, as online histories mean it (pokerkit reads so; the recorded
-        # winnings agree). A file without any showdown action leaves it to the engine.
-        shown = {a.player for a in self.actions if a.kind == "sm" and a.cards is not None}
-        mucked = {a.player for a in self.actions if a.kind == "sm" and a.cards is None}
+        # At a showdown the file writes, a player who mucks (``sm`` without cards, or with
+        # every card unknown: ``sm ????``) or does not show mucks, as online histories
+        # mean it (pokerkit reads so; the recorded winnings agree). A file without any
+        # showdown action leaves it to the engine.
+        shows = [a for a in self.actions if a.kind == "sm"]
+        shown = {a.player for a in shows if a.cards and any(c is not None for c in a.cards)}
+        mucked = {a.player for a in shows if a.player not in shown}
         self.mucks = {self.seats[p - 1] for p in range(1, n + 1)
                       if p in mucked or (shown or mucked) and p not in shown}
         for seat in self.mucks:
