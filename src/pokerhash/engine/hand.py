@@ -1166,7 +1166,8 @@ class Hand:
         shown: List[ShownHand] = []
         for i in order:
             seat = seats[i]
-            if seat in mucks or not (self.options.show_all or not shown_seats or self._may_win(seat, shown_seats, pots, highs, lows)):
+            if seat in mucks or not (self.options.show_all or not shown_seats
+                                     or self._may_win(seat, shown_seats, pots, highs, lows)):
                 if self._log is not None:
                     self._log.append(ev.Muck(seat))
                 continue

@@ -666,8 +666,8 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
         elif kind is ev.Redeal:
             actions.append(PHHAction(None, "", comment="nobody opened: the hands are dead, new deal"))
             held = {seat: () for seat in seats}
-        if not over and (kind is ev.Act or kind is ev.Post) and sum([behind[s] > 0 for s in seats if s not in out]) < 2 \
-                and _betting_over(in_front, behind, out):
+        if not over and (kind is ev.Act or kind is ev.Post) \
+                and sum([behind[s] > 0 for s in seats if s not in out]) < 2 and _betting_over(in_front, behind, out):
             over = True  # for good: chips only go in
         if to_act and betting and over:
             # The one player left with chips has matched every bet: nothing to decide on

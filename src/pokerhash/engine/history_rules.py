@@ -41,8 +41,8 @@ from .variants import SHORTDECK_HIGH, SHORTDECK_HIGH_CLASSIC
 __all__ = ["RULES", "rules_used"]
 
 #: The names :func:`rules_used` gives, in the order it lists them.
-RULES = ("run-it-twice", "short-blind", "bring-in-all-in", "dead-blind", "short-all-in", "open-pair", "showing-tie", "community-card",
-         "stub-reshuffle", "odd-chip", "no-low", "short-deck-ranking",
+RULES = ("run-it-twice", "short-blind", "bring-in-all-in", "dead-blind", "short-all-in", "open-pair", "showing-tie",
+         "community-card", "stub-reshuffle", "odd-chip", "no-low", "short-deck-ranking",
          "stud-by-position")
 
 
