@@ -95,6 +95,16 @@ def test_a_short_big_blind_is_marked():
     assert hand.contributed[3] == 2
 
 
+def test_a_short_big_blind_still_faces_the_small_blind_with_its_full_blind():
+    # The big blind is all-in for 1 of 2: the small blind still has 1 to call, so its
+    # fold is an action (no showdown, no check written for it).
+    hand = Hand(HOLDEM, {1: 5, 2: 1, 3: 378}, button=3, stakes=Stakes(blinds=(1, 2)), seed=7)
+    hand.fold()
+    hand.fold()
+    record = written(hand)
+    assert [a for a in record.actions if not a.startswith("d dh")] == ["p3 f", "p1 f"]
+
+
 POST_BET = """variant = 'NT'
 antes = [0, 0, 0, 0]
 blinds_or_straddles = [1, 2, 0, -2]

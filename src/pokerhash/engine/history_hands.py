@@ -488,15 +488,18 @@ def _raise_is_moot(seat: int, in_front: Dict[int, int], behind: Dict[int, int], 
     return to > top and all(s == seat or s in out or behind[s] + in_front[s] <= top for s in in_front)
 
 
-def _betting_over(in_front: Dict[int, int], behind: Dict[int, int], out: Set[int]) -> bool:
+def _betting_over(in_front: Dict[int, int], behind: Dict[int, int], out: Set[int], floor: int) -> bool:
     """Whether no more betting can happen in the hand: two or more players are left and
-    at most one of them has chips behind, having matched every bet (PHH readers then
-    show the hands before the rest of the cards are dealt)."""
+    at most one of them has chips behind, having matched every bet and at least
+    ``floor`` (the full big blind before the flop: the engine's callers call it even
+    when the big blind is all-in for less). PHH readers then show the hands before the
+    rest of the cards are dealt."""
     live = [s for s in in_front if s not in out]
     if len(live) < 2:
         return False
     with_chips = [s for s in live if behind[s] > 0]
-    return not with_chips or len(with_chips) == 1 and in_front[with_chips[0]] >= max(in_front[s] for s in live)
+    return not with_chips or len(with_chips) == 1 and \
+        in_front[with_chips[0]] >= max([floor] + [in_front[s] for s in live])
 
 
 def _to_act(in_front: Dict[int, int], behind: Dict[int, int], out: Set[int]) -> Set[int]:
@@ -598,16 +601,19 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
     # first action); see _to_act.
     to_act: Optional[Set[int]] = None
     over = False  # no more betting can happen (see _betting_over)
+    floor = max(stakes.blinds + (stakes.button_blind,)) if variant.forced is Forced.BLINDS else 0
     betting = False
     for event in log[1:]:
         kind = type(event)
         if kind in (ev.Deal, ev.Burn, ev.Draw) and betting:
             in_front = dict.fromkeys(seats, 0)
             betting = False
+            floor = 0
             to_act = None
         if to_act is None and (kind is ev.Act or kind is ev.Post and event.kind is ForcedKind.BRING_IN):
             to_act = _to_act(in_front, behind, out)
         if kind is ev.Burn:
+            floor = 0
             dealt_now = {}  # a new street: its own deal lines
             streets.add(len(actions))
             if over_now and early is None:
@@ -667,7 +673,8 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
             actions.append(PHHAction(None, "", comment="nobody opened: the hands are dead, new deal"))
             held = {seat: () for seat in seats}
         if not over and (kind is ev.Act or kind is ev.Post) \
-                and sum([behind[s] > 0 for s in seats if s not in out]) < 2 and _betting_over(in_front, behind, out):
+                and sum([behind[s] > 0 for s in seats if s not in out]) < 2 \
+                and _betting_over(in_front, behind, out, floor):
             over = True  # for good: chips only go in
         if to_act and betting and over:
             # The one player left with chips has matched every bet: nothing to decide on
