@@ -38,6 +38,7 @@ How PHH maps onto the engine:
 
 from __future__ import annotations
 
+import itertools
 from collections import deque
 from decimal import Decimal
 from typing import Any, Deque, Dict, List, NamedTuple, Optional, Sequence, Set, Tuple
@@ -566,7 +567,8 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
             blinds[:] = stakes.blinds[::-1] if len(stakes.blinds) == 2 else stakes.blinds + (0,)
         else:
             blinds[:len(stakes.blinds)] = stakes.blinds  # one blind: the player left of the button
-        if any(isinstance(e, ev.Post) and e.kind is ForcedKind.STRADDLE for e in log):
+        posts = itertools.takewhile(lambda e: type(e) is ev.Post, log[1:])  # the forced bets open the log
+        if any(e.kind is ForcedKind.STRADDLE for e in posts):
             blinds[2] = stakes.straddle
         # A missed blind posted live is a PHH post bet: a negative entry.
         for seat, live, dead in start.missed_blinds:
@@ -601,6 +603,7 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
     # first action); see _to_act.
     to_act: Optional[Set[int]] = None
     over = False  # no more betting can happen (see _betting_over)
+    with_chips = sum(1 for stack in start.stacks if stack)  # players left with chips behind
     floor = max(stakes.blinds + (stakes.button_blind,)) if variant.forced is Forced.BLINDS else 0
     betting = False
     for event in log[1:]:
@@ -620,11 +623,15 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
                 early, held_early = len(actions), dict(held)
         if kind is ev.Post:
             behind[event.seat] -= event.amount
+            if event.amount and not behind[event.seat]:
+                with_chips -= 1
             if event.kind is not ForcedKind.ANTE:
                 in_front[event.seat] += event.amount
             betting = betting or event.kind is ForcedKind.BRING_IN
         elif kind is ev.Act:
             behind[event.seat] -= event.action.chips
+            if event.action.chips and not behind[event.seat]:
+                with_chips -= 1
             betting = True
         if kind is ev.Deal:
             if event.seat is None:
@@ -650,6 +657,7 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
                 verb = "cc"
             if verb == "f":
                 out.add(event.seat)
+                with_chips -= 1  # a player who folds had chips behind
             else:
                 in_front[event.seat] += move.chips
             actions.append(PHHAction(number[event.seat], verb, amount=move.to if verb == "cbr" else None))
@@ -673,7 +681,7 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
             actions.append(PHHAction(None, "", comment="nobody opened: the hands are dead, new deal"))
             held = {seat: () for seat in seats}
         if not over and (kind is ev.Act or kind is ev.Post) \
-                and sum([behind[s] > 0 for s in seats if s not in out]) < 2 \
+                and with_chips < 2 \
                 and _betting_over(in_front, behind, out, floor):
             over = True  # for good: chips only go in
         if to_act and betting and over:

@@ -59,14 +59,19 @@ def rules_used(hand: Hand) -> List[str]:
         used.add("dead-blind")
     stakes = start.stakes
     full_blind = max(stakes.blinds + (stakes.button_blind,))
-    posted = [e.amount for e in log if type(e) is ev.Post and e.kind is ForcedKind.BLIND]
-    if full_blind and posted and max(posted) < full_blind:
-        used.add("short-blind")
+    posted = 0
+    kinds = set()
     for event in log:
-        if type(event) is ev.Reshuffle:
-            used.add("stub-reshuffle")
-        elif type(event) is ev.Deal and event.seat is None and hand.variant.is_stud:
+        kind = type(event)
+        kinds.add(kind)
+        if kind is ev.Post and event.kind is ForcedKind.BLIND and event.amount > posted:
+            posted = event.amount
+        elif kind is ev.Deal and event.seat is None and hand.variant.is_stud:
             used.add("community-card")
+    if full_blind and posted and posted < full_blind:
+        used.add("short-blind")
+    if ev.Reshuffle in kinds:
+        used.add("stub-reshuffle")
     if hand.variant.is_stud and _bring_in_all_in(log):
         used.add("bring-in-all-in")
     used.update(_betting_rules(hand, log))
