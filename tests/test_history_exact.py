@@ -228,3 +228,16 @@ def test_a_folded_player_cannot_muck():
     from pokerhash.errors import IllegalActionError
     with pytest.raises(IllegalActionError, match="has folded"):
         hand.muck(3)
+
+
+def test_missed_blinds_are_written_as_post_bets_and_dead_blinds():
+    hand = Hand(HOLDEM, {1: 100, 2: 100, 3: 100, 4: 100}, button=4, stakes=Stakes(blinds=(1, 2)), seed=9,
+                missed_blinds={3: (2, 1)})
+    while not hand.is_over:
+        hand.check() if hand.pending.legal.can_check else hand.call()
+    record = written(hand)
+    assert record.blinds_or_straddles == [1, 2, -2, 0]
+    assert record.fields["_pokerhash_dead_blinds"] == [0, 0, 1, 0]
+    assert record.fields["_pokerhash_rules"][:1] == ["dead-blind"]
+    replayed = history_hands.replay(history.loads(history.dumps(record)))
+    assert replayed.hand.events[0].missed_blinds == hand.events[0].missed_blinds
