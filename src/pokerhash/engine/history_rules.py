@@ -7,8 +7,9 @@ them in the file's ``_pokerhash_rules`` field (:func:`rules_used`), so that a re
 knows which hands to trust to its own rules; docs/history.rst explains each:
 
 - ``run-it-twice``: the rest of the board was dealt twice (PHH has one board).
-- ``short-blind``: the big blind (or button blind) was posted all-in for less; the
-  callers call the full blind (the card-room rule), pokerkit only what was posted.
+- ``short-blind``: the big blind (or button blind) was posted all-in for less, or not
+  at all (its player all-in on the ante); the callers call the full blind (the
+  card-room rule), pokerkit only what was posted.
 - ``bring-in-all-in``: stud without the bring-in pokerkit asks for (its player was
   all-in on the ante), or with one it does not (every other player was all-in).
 - ``dead-blind``: a missed blind was posted dead (``_pokerhash_dead_blinds``).
@@ -68,8 +69,8 @@ def rules_used(hand: Hand) -> List[str]:
             posted = event.amount
         elif kind is ev.Deal and event.seat is None and hand.variant.is_stud:
             used.add("community-card")
-    if full_blind and posted and posted < full_blind:
-        used.add("short-blind")
+    if full_blind and posted < full_blind:
+        used.add("short-blind")  # all-in for less than the big blind, or on the ante (nothing posted)
     if ev.Reshuffle in kinds:
         used.add("stub-reshuffle")
     if hand.variant.is_stud and _bring_in_all_in(log):
