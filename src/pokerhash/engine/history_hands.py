@@ -25,8 +25,8 @@ How PHH maps onto the engine:
 - Showdown actions (``sm``) give the cards shown (they fill in unknown hole cards).
   At a showdown the file writes, a player who does not show, or mucks (``sm``
   without cards, or ``sm ????``: no card known), mucks (:meth:`Hand.muck`): online histories show only the hands
-  that were shown. The others show or muck by the engine's rule (RULES.md: The games
-  and their flow, showdown). Burns are the dealer's (PHH does not write them).
+  that were shown. The others show or muck by the engine's rule (rules: The games and
+  their flow, showdown). Burns are the dealer's (PHH does not write them).
 - Negative ``blinds_or_straddles`` entries are PHH post bets: missed blinds posted
   live (the engine's ``missed_blinds``); ``_pokerhash_dead_blinds`` adds dead parts.
   A button-only blind (short deck) is the engine's ``button_blind``.
@@ -48,7 +48,7 @@ from ..errors import IllegalActionError, InvalidCardError, InvalidValueError
 from . import events as ev
 from .history_rules import rules_used
 from .hand import Hand, Options, PendingKind, Stakes
-from .history import STANDARD_VARIANTS, HandHistory, PHHAction, PHHError, _cards_text, _to_unit, action_text
+from .history import STANDARD_VARIANTS, HandHistory, PHHAction, PHHError, _to_unit, action_text, cards_text
 from .variants import (BADUGI, BIG_O, DEUCE7_SINGLE_DRAW, DEUCE7_TRIPLE_DRAW, FIVE_CARD_DRAW, HOLDEM, OMAHA_HI_LO, PLO,
                        PLO5, PLO6, RAZZ, SHORTDECK, STUD, STUD_HI_LO, TURKISH_POKER, Forced, Variant)
 
@@ -201,7 +201,7 @@ def _known_cards(actions: Sequence[PHHAction], n: int, draws: bool) -> Tuple[Lis
             if len(action.cards) != len(mine) or None in action.cards:
                 continue
             if not {c for c in mine if c is not None} <= set(action.cards):
-                raise PHHError(f"p{action.player} shows {_cards_text(action.cards)} but was dealt {_cards_text(mine)}")
+                raise PHHError(f"p{action.player} shows {cards_text(action.cards)} but was dealt {cards_text(mine)}")
             for i, (held, shown) in enumerate(zip(mine, action.cards)):
                 if held is None:
                     mine[i] = shown
@@ -515,7 +515,7 @@ def _to_act(in_front: Dict[int, int], behind: Dict[int, int], out: Set[int]) -> 
 
 def _draws_first(actions: List[PHHAction], streets: Set[int]) -> List[PHHAction]:
     """Each draw round as PHH readers play it: every discard (``sd``), then the
-    replacements (the engine serves each player in turn, RULES.md §6). ``streets``:
+    replacements (the engine serves each player in turn: rules: The games and their flow). ``streets``:
     the indices where a street starts."""
     ordered: List[PHHAction] = []
     i = 0
@@ -538,7 +538,7 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
     every action, the showdown as PHH ``sm`` actions where PHH readers expect them, the
     seats in ``seats`` and, when the hand is over, ``finishing_stacks``. ``decimals``
     sets the file's unit (2: chips are cents); ``fields`` adds optional fields
-    (``players``, ``event``...). A hand that used a rule of RULES.md that other PHH
+    (``players``, ``event``...). A hand that used a rule of the rules that other PHH
     readers play differently lists it in ``_pokerhash_rules`` (see
     :func:`~pokerhash.engine.history_rules.rules_used`)."""
     log = hand.events

@@ -1,7 +1,7 @@
-"""Which rules of RULES.md a finished hand used that other PHH readers play differently.
+"""Which rules of the rules page a finished hand used that other PHH readers play differently.
 
 PHH writes what happened; a reader replays it by its own rules. pokerkit (the format's
-reference reader) differs from RULES.md on a few points, and a hand that meets one of
+reference reader) differs from the rules on a few points, and a hand that meets one of
 them replays there to other stacks than the engine's, or not at all. The writer lists
 them in the file's ``_pokerhash_rules`` field (:func:`rules_used`), so that a reader
 knows which hands to trust to its own rules; docs/history.rst explains each:
@@ -15,17 +15,18 @@ knows which hands to trust to its own rules; docs/history.rst explains each:
 - ``dead-blind``: a missed blind was posted dead (``_pokerhash_dead_blinds``).
 - ``short-all-in``: a fixed-limit bet or raise after an all-in for less than a full bet
   in the same round: half a bet or more reopens the betting and less may be completed
-  (RULES §7); pokerkit never reopens and adds a full bet to the all-in.
+  (rules: Betting); pokerkit never reopens and adds a full bet to the all-in.
 - ``open-pair``: a stud bet on 4th street larger than the small bet (open pair).
 - ``showing-tie``: stud players tied on the ranks of their showing cards for first to
-  act (RULES §6 breaks the tie by suit, pokerkit by position).
+  act (the rules break the tie by suit, pokerkit by position: rules: The games and
+  their flow).
 - ``community-card``: stud's last card dealt as one community card (a short stub).
 - ``stub-reshuffle``: a draw reshuffled the discards (the stub ran short).
 - ``odd-chip``: a pot split unevenly (the odd chip's owner, pokerkit merging pots).
 - ``no-low``: a hi/lo pot none of whose hands has a low while another hand has one
-  (RULES §8: the high takes it all; pokerkit splits it).
+  (the high takes it all, rules: Pots, splitting and rake), where pokerkit splits it.
 - ``short-deck-ranking``: the showdown's order of hands changes if a straight beats
-  three of a kind (pokerkit's ``NS``) instead of losing to it (Triton, RULES §9).
+  three of a kind (pokerkit's ``NS``) instead of losing to it (Triton: rules: Other games).
 - ``stud-by-position``: the option that the first player dealt acts first.
 """
 
@@ -39,16 +40,16 @@ from .hand import Hand
 from .showing import showing_rank
 from .variants import SHORTDECK_HIGH, SHORTDECK_HIGH_CLASSIC
 
-__all__ = ["RULES", "rules_used"]
+__all__ = ["RULE_NAMES", "rules_used"]
 
 #: The names :func:`rules_used` gives, in the order it lists them.
-RULES = ("run-it-twice", "short-blind", "bring-in-all-in", "dead-blind", "short-all-in", "open-pair", "showing-tie",
+RULE_NAMES = ("run-it-twice", "short-blind", "bring-in-all-in", "dead-blind", "short-all-in", "open-pair", "showing-tie",
          "community-card", "stub-reshuffle", "odd-chip", "no-low", "short-deck-ranking",
          "stud-by-position")
 
 
 def rules_used(hand: Hand) -> List[str]:
-    """The rules of :data:`RULES` that the hand (over or not) used."""
+    """The rules of :data:`RULE_NAMES` that the hand (over or not) used."""
     log = hand.events
     start = log[0]
     used = set()
@@ -80,7 +81,7 @@ def rules_used(hand: Hand) -> List[str]:
         used.update(_settlement_rules(hand))
         if hand.variant.high is SHORTDECK_HIGH and _ranking_matters(hand):
             used.add("short-deck-ranking")
-    return [rule for rule in RULES if rule in used]
+    return [rule for rule in RULE_NAMES if rule in used]
 
 
 def _bring_in_all_in(log: list) -> bool:
