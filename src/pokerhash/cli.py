@@ -6,6 +6,7 @@
     pokerhash bench [--full] [--repeats N] [--only high|omaha|low|shortdeck|a5|deuce7|badugi] [--cpu]
     pokerhash equity AhAd KsKc --board Td7c2s
     pokerhash acpc HOST PORT --game holdem.nolimit.2p.reverse_blinds.game --agent mybot:act
+    pokerhash solve spot.toml [--target 0.3] [--iterations N] [--time-limit S] [--save out.npz]
     pokerhash --version
 
 Each subcommand is a function ``add_<name>(commands)`` that declares its arguments and
@@ -217,7 +218,16 @@ def add_acpc(commands: argparse._SubParsersAction) -> None:
     ac.set_defaults(run=acpc_command.run)
 
 
-SUBCOMMANDS = [add_eval, add_bench, add_equity, add_acpc]
+def add_solve(commands: argparse._SubParsersAction) -> None:
+    from .solver import command as solve_command
+
+    so = commands.add_parser("solve", help="solve a heads-up postflop spot (DCFR) from a TOML file",
+                             description=solve_command.__doc__.splitlines()[0])
+    solve_command.add_arguments(so)
+    so.set_defaults(run=solve_command.run)
+
+
+SUBCOMMANDS = [add_eval, add_bench, add_equity, add_acpc, add_solve]
 
 
 def _print(text: str) -> int:
