@@ -58,6 +58,7 @@ __all__ = [
     "loads",
     "loads_all",
     "parse_action",
+    "to_unit",
 ]
 
 
@@ -259,7 +260,7 @@ def action_text(action: PHHAction, decimals: int = 0) -> str:
     else:
         words = [f"p{action.player}", action.kind]
         if action.kind == "cbr":
-            words.append(str(_to_unit(action.amount, decimals)))
+            words.append(str(to_unit(action.amount, decimals)))
         elif action.cards is not None:
             words.append(cards_text(action.cards) if action.cards else "-")
     if action.comment is not None:
@@ -341,7 +342,10 @@ def _chips(values: List[Any], decimals: int, key: str, unknown: bool = False,
     return chips
 
 
-def _to_unit(chips: int, decimals: int) -> Union[int, Decimal]:
+def to_unit(chips: int, decimals: int) -> Union[int, Decimal]:
+    """Chips as an amount in the file's unit of ``decimals`` decimals, as PHH writes it:
+    a Decimal, or an int when whole: ``to_unit(250, 2)`` is ``Decimal("2.50")``,
+    ``to_unit(300, 2)`` is ``3``."""
     if decimals == 0 or chips % 10 ** decimals == 0:
         return chips // 10 ** decimals
     return Decimal(chips).scaleb(-decimals)
@@ -515,20 +519,20 @@ def _to_document(hand: HandHistory) -> Dict[str, Any]:
     document: Dict[str, Any] = {"variant": hand.variant}
     if hand.ante_trimming_status:
         document["ante_trimming_status"] = True
-    document["antes"] = [_to_unit(v, decimals) for v in hand.antes]
+    document["antes"] = [to_unit(v, decimals) for v in hand.antes]
     if hand.blinds_or_straddles is not None:
-        document["blinds_or_straddles"] = [_to_unit(v, decimals) for v in hand.blinds_or_straddles]
+        document["blinds_or_straddles"] = [to_unit(v, decimals) for v in hand.blinds_or_straddles]
     for key in _SCALAR_AMOUNTS:
         value = getattr(hand, key)
         if value is not None:
-            document[key] = _to_unit(value, decimals)
-    document["starting_stacks"] = [Decimal("inf") if v is None else _to_unit(v, decimals)
+            document[key] = to_unit(value, decimals)
+    document["starting_stacks"] = [Decimal("inf") if v is None else to_unit(v, decimals)
                                    for v in hand.starting_stacks]
     document["actions"] = list(hand.actions)
     for key in ("finishing_stacks", "winnings"):
         values = getattr(hand, key)
         if values is not None:
-            document[key] = [_to_unit(v, decimals) for v in values]
+            document[key] = [to_unit(v, decimals) for v in values]
     document.update(hand.fields)
     return document
 

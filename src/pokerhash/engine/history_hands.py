@@ -48,7 +48,7 @@ from ..errors import IllegalActionError, InvalidCardError, InvalidValueError
 from . import events as ev
 from .history_rules import rules_used
 from .hand import Hand, Options, PendingKind, Stakes
-from .history import STANDARD_VARIANTS, HandHistory, PHHAction, PHHError, _to_unit, action_text, cards_text
+from .history import STANDARD_VARIANTS, HandHistory, PHHAction, PHHError, action_text, cards_text, to_unit
 from .variants import (BADUGI, BIG_O, DEUCE7_SINGLE_DRAW, DEUCE7_TRIPLE_DRAW, FIVE_CARD_DRAW, HOLDEM, OMAHA_HI_LO, PLO,
                        PLO5, PLO6, RAZZ, SHORTDECK, STUD, STUD_HI_LO, TURKISH_POKER, Forced, Variant)
 
@@ -466,7 +466,7 @@ def replay(history: HandHistory, fill_in: bool = False) -> Replay:
     replayed = Replay(player.hand, player.seats, True, filled)
     recorded = history.finishing_stacks
     if recorded is not None and None not in history.starting_stacks and recorded != replayed.finishing_stacks:
-        differ = ", ".join(f"p{i}: {_to_unit(theirs, history.decimals)} recorded, {_to_unit(ours, history.decimals)} "
+        differ = ", ".join(f"p{i}: {to_unit(theirs, history.decimals)} recorded, {to_unit(ours, history.decimals)} "
                            "replayed" for i, (theirs, ours) in enumerate(zip(recorded, replayed.finishing_stacks), 1)
                            if theirs != ours)
         raise PHHError(f"finishing_stacks: the file's final stacks are not the hand's ({differ})")
@@ -718,7 +718,7 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
     history.actions = [action_text(a, decimals) for a in actions]
     extra: Dict[str, Any] = {"seats": list(seats)}
     if any(dead_blinds):
-        extra["_pokerhash_dead_blinds"] = [_to_unit(v, decimals) for v in _per_player(dead_blinds)]
+        extra["_pokerhash_dead_blinds"] = [to_unit(v, decimals) for v in _per_player(dead_blinds)]
     if options.run_it_twice:
         extra["_pokerhash_run_it_twice"] = True
     if options.stud_by_position:
