@@ -33,7 +33,8 @@ How PHH maps onto the engine:
 - A check by the one player left with chips once the others are all-in (pokerkit
   asks for it, the engine does not) is read as a no-op, and written where pokerkit
   asks for it.
-- The file's ``finishing_stacks``, when recorded, must be the replay's.
+- The file's ``finishing_stacks``, when recorded, are compared with the replay's
+  (:attr:`Replay.mismatch`).
 """
 
 from __future__ import annotations
@@ -104,13 +105,16 @@ class Replay(NamedTuple):
     ``hand`` is the :class:`~pokerhash.engine.Hand` (over when ``complete``);
     ``seats`` the seat of each player p1..pN; ``complete`` is False when the file
     stops early or its showdown cards are unknown, and ``note`` says which (and which
-    players' skipped actions were filled in).
+    players' skipped actions were filled in). ``mismatch`` names each player whose
+    recorded ``finishing_stacks`` the replay does not reach (empty when they agree or
+    are not recorded; a site's rake, which PHH does not record, is one cause).
     """
 
     hand: Hand
     seats: Tuple[int, ...]
     complete: bool
     note: str = ""
+    mismatch: str = ""
 
     @property
     def finishing_stacks(self) -> List[int]:
@@ -443,8 +447,9 @@ def replay(history: HandHistory, fill_in: bool = False) -> Replay:
     """Play ``history`` on the engine (see the module's notes); PHHError on an action
     the rules refuse, a file the engine cannot play, or cards that do not add up.
 
-    A file's ``finishing_stacks``, when it records them, must be the replay's: a
-    disagreement raises PHHError naming each player's two stacks.
+    A file's ``finishing_stacks``, when it records them, are compared with the
+    replay's: :attr:`Replay.mismatch` (and the note) names each player whose stacks
+    differ.
 
     ``fill_in``: when the file skips a player who is to act (some real hand histories
     leave out the folds before the first action they record), that player checks if
@@ -469,7 +474,8 @@ def replay(history: HandHistory, fill_in: bool = False) -> Replay:
         differ = ", ".join(f"p{i}: {to_unit(theirs, history.decimals)} recorded, {to_unit(ours, history.decimals)} "
                            "replayed" for i, (theirs, ours) in enumerate(zip(recorded, replayed.finishing_stacks), 1)
                            if theirs != ours)
-        raise PHHError(f"finishing_stacks: the file's final stacks are not the hand's ({differ})")
+        mismatch = f"finishing_stacks: the file's final stacks are not the replay's ({differ})"
+        replayed = replayed._replace(note=_notes(filled, mismatch), mismatch=mismatch)
     return replayed
 
 
