@@ -11,7 +11,7 @@ from pokerhash.cards cimport Deck as TypedDeck
 
 cdef class Hand:
     cdef public object variant, stakes, options, button, structure, _script, _used, _lowest, _pending
-    cdef public object _opener, _aggressor, _twice, _result, _deck_cards, _missed, _dead
+    cdef public object _opener, _aggressor, _twice, _result, _deck_cards, _missed, _dead, _conceded
     cdef public dict _index
     cdef public tuple seats, _program, _initial, _board, _boards
     cdef public list _stacks, _contributed, _folded, _hole, _up, _muck, _discarded, _log
@@ -24,6 +24,7 @@ cdef class Hand:
     cpdef _post_dead(self, Py_ssize_t i, amount, kind, bint dead=*)
     cpdef Py_ssize_t _big_blind(self) except? -1  # -1 is an index: the last player
     cpdef _post_blinds(self, list forced)
+    cpdef muck(self, seat)
     cpdef list round_bets(self)
     cpdef tuple snapshot(self, Py_ssize_t index)
     cpdef Py_ssize_t player_index(self, seat) except -1

@@ -259,7 +259,7 @@ class Hand:
         "_round", "_stacks", "_contributed", "_folded", "_initial", "_hole", "_up", "_board", "_boards",
         "_deck", "_script", "_used", "_stub", "_muck", "_lowest", "_log", "_pending", "_deal_next",
         "_discarded", "_opener", "_aggressor", "_twice", "_result", "_street", "_caller", "_deck_cards",
-        "_missed", "_dead",
+        "_missed", "_dead", "_conceded",
     )
 
     def __init__(
@@ -336,6 +336,7 @@ class Hand:
                                         f"from a fresh deck of {len(full_deck)}")
             self._deck = deck
         self._dead = 0  # dead money (big-blind ante, missed small blinds): see _post_dead
+        self._conceded = ()  # seats that muck at the showdown whatever they hold: see muck
         self._new_deal()
         self._advance()
 
@@ -652,6 +653,19 @@ class Hand:
         if to not in legal.fixed_amounts:
             raise IllegalActionError(f"seat {seat} cannot bring in for {to}: {legal}")
         return normalized_action(_BET, to, to, to == stack, seat)
+
+    def muck(self, seat: int) -> None:
+        """``seat`` will muck its hand unshown at the showdown, whatever it holds: it
+        wins no part of any pot (rules: The games and their flow, showdown). Hand
+        histories need it: online sites show only the hands that were shown. If every
+        hand left mucks, the first to show in turn keeps its hand."""
+        if self._pending is _OVER:
+            raise IllegalActionError("the hand is over: nobody can muck")
+        i = self.player_index(seat)
+        if self._folded[i]:
+            raise IllegalActionError(f"seat {seat} has folded: it has no hand to muck")
+        if seat not in self._conceded:
+            self._conceded = self._conceded + (seat,)
 
     # -- draws and timeouts --------------------------------------------------
 
@@ -1132,11 +1146,21 @@ class Hand:
         while live[k] < start:
             k += 1
         order = live[k:] + live[:k]
+        mucks = {seats[i] for i in order if seats[i] in self._conceded}
+        if len(mucks) == len(order):
+            mucks.discard(seats[order[0]])
+        for seat in mucks:
+            # A mucked hand is beaten by every hand and has no low (see muck).
+            for run in range(len(boards)):
+                highs[run][seat] = -1
+                if lows[run] is not None:
+                    lows[run][seat] = 0
         shown_seats: List[int] = []
         shown: List[ShownHand] = []
         for i in order:
             seat = seats[i]
-            if not (self.options.show_all or not shown_seats or self._may_win(seat, shown_seats, pots, highs, lows)):
+            if seat in mucks or not (self.options.show_all or not shown_seats
+                                     or self._may_win(seat, shown_seats, pots, highs, lows)):
                 if self._log is not None:
                     self._log.append(ev.Muck(seat))
                 continue
@@ -1209,6 +1233,9 @@ class Hand:
         hand = cls(start.variant, dict(zip(start.seats, start.stacks)), button=start.button, stakes=start.stakes,
                    options=start.options, deal="caller",
                    missed_blinds={seat: (live, dead) for seat, live, dead in start.missed_blinds})
+        # A hand mucked at the showdown could not win (the engine's rule) or was mucked
+        # by its player (muck): mucking it either way settles alike.
+        hand._conceded = tuple(event.seat for event in events if type(event) is ev.Muck)
         for number, event in enumerate(events[1:], 1):
             kind = type(event)
             try:

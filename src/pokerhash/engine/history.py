@@ -58,6 +58,7 @@ __all__ = [
     "loads",
     "loads_all",
     "parse_action",
+    "to_unit",
 ]
 
 
@@ -99,6 +100,7 @@ STANDARD_VARIANTS: Dict[str, Tuple[str, ...]] = {
 _EXTENSION = "_pokerhash_"
 _ANTES_ONLY_FIXED = ("antes", "small_bet", "big_bet")
 _ANTES_ONLY_BIG_BET = ("antes", "min_bet")
+_BUTTON_GAMES = ("T", "O", "O/8", "O5", "O5/8", "O6", "5CD", "S", "2L1D", "2L3D", "B")
 
 
 def _extensions() -> Dict[str, Tuple[str, ...]]:
@@ -106,20 +108,22 @@ def _extensions() -> Dict[str, Tuple[str, ...]]:
     limits = {"F": (_BUTTON_FIXED, _ANTES_ONLY_FIXED), "P": (_BUTTON_BIG_BET, _ANTES_ONLY_BIG_BET),
               "N": (_BUTTON_BIG_BET, _ANTES_ONLY_BIG_BET)}
     for letter, (button, antes_only) in limits.items():
-        # Hold'em, Omaha, Omaha hi/lo, five-card Omaha (hi and hi/lo: Big O), six-card
-        # Omaha, five-card draw: the games of the rules that PHH has no code for.
-        for game in ("T", "O", "O/8", "O5", "O5/8", "O6", "5CD"):
+        # Every button game at every limit (Hold'em, Omaha, Omaha hi/lo, five-card Omaha
+        # hi and hi/lo: Big O, six-card Omaha, five-card draw, short deck, 2-7 single and
+        # triple draw, badugi); PHH's own codes are taken out below.
+        for game in _BUTTON_GAMES:
             codes[f"{_EXTENSION}{letter}{game}"] = button
         # Turkish poker: antes only (rules: Turkish poker).
         codes[f"{_EXTENSION}{letter}TK"] = antes_only
-    for standard in ("FT", "NT", "PO", "FO/8"):
-        del codes[_EXTENSION + standard]
+    for standard in STANDARD_VARIANTS:
+        codes.pop(_EXTENSION + standard, None)
     return codes
 
 
 #: Extension variant codes, ``_pokerhash_`` + betting letter + game: ``T`` Hold'em,
 #: ``O`` Omaha, ``O5``/``O6`` five- and six-card Omaha, ``/8`` hi/lo eight or better
-#: (``O5/8``: Big O),
+#: (``O5/8``: Big O), ``S`` short deck, ``2L1D``/``2L3D`` 2-7 single/triple draw,
+#: ``B`` badugi (the limits PHH has no code for, e.g. ``_pokerhash_PS``),
 #: ``5CD`` five-card draw, ``TK`` Turkish poker (antes only, no blinds, and the deck
 #: stripped by the number of players; the field ``_pokerhash_four_players_use_36_cards``
 #: records that option of the rules' Turkish deck size when it is off). Values: the required fields.
@@ -208,7 +212,8 @@ _CARDS = r"(?:[2-9TJQKA][cdhs]|\?\?)+"
 _ACTION = re.compile(rf"""\s*(?:
     d\s+db\s+{_CARDS}
   | d\s+dh\s+p(?P<dealt>[1-9][0-9]*)\s+{_CARDS}
-  | p(?P<player>[1-9][0-9]*)\s+(?:pb|cc|f|cbr\s+(?P<amount>[0-9][0-9,]*(?:\.[0-9]+)?)|sd(?:\s+{_CARDS})?
+  | p(?P<player>[1-9][0-9]*)\s+(?:pb|cc|f|cbr\s+(?P<amount>(?:[0-9]{{1,3}}(?:,[0-9]{{3}})+|[0-9]+)(?:\.[0-9]+)?)
+                                 |sd(?:\s+{_CARDS})?
                                  |sm(?:\s+(?:{_CARDS}|-))?)
 )?\s*(?:\#.*)?""", re.VERBOSE | re.DOTALL)
 
@@ -255,7 +260,7 @@ def action_text(action: PHHAction, decimals: int = 0) -> str:
     else:
         words = [f"p{action.player}", action.kind]
         if action.kind == "cbr":
-            words.append(str(_to_unit(action.amount, decimals)))
+            words.append(str(to_unit(action.amount, decimals)))
         elif action.cards is not None:
             words.append(cards_text(action.cards) if action.cards else "-")
     if action.comment is not None:
@@ -279,21 +284,48 @@ class _Problem(Exception):
         self.needle = needle
 
 
+# Amounts a hand history may hold: chips up to 10**18 of the file's unit, in units
+# of at least 10**-12 (a file may not make the reader work for minutes on one number).
+_MOST_DIGITS = 18
+_MOST_DECIMALS = 12
+_LARGEST = 10 ** _MOST_DIGITS
+
+
+def _too_large(value: Any, key: str, needle: Optional[str] = None) -> _Problem:
+    return _Problem(f"{key}: {value} is too large an amount (at most {_MOST_DIGITS} digits)", key, needle)
+
+
+def _too_precise(value: Any, key: str, needle: Optional[str] = None) -> _Problem:
+    return _Problem(f"{key}: {value} has more than {_MOST_DECIMALS} decimals", key, needle)
+
+
 def _decimals(values: Iterable[Any], key: str) -> int:
-    """The most decimals among these amounts (0 for integers)."""
+    """The most decimals among these amounts (0 for integers), each checked to be a
+    number of sane size."""
     most = 0
     for value in values:
         kind = type(value)
-        if kind is Decimal:
+        if kind is int:
+            if not -_LARGEST < value < _LARGEST:
+                raise _too_large(value, key)
+        elif kind is Decimal:
             if value.is_finite():
-                most = max(most, -value.as_tuple().exponent)
-        elif kind is not int:
+                exponent = value.as_tuple().exponent
+                if exponent < -_MOST_DECIMALS:
+                    raise _too_precise(value, key)
+                if value and value.adjusted() >= _MOST_DIGITS:
+                    raise _too_large(value, key)
+                if -exponent > most:
+                    most = -exponent
+        else:
             raise _Problem(f"{key}: {value!r} is not a number", key)
     return most
 
 
-def _chips(values: List[Any], decimals: int, key: str, unknown: bool = False) -> List[Optional[int]]:
-    """Amounts in the file's unit as chips; ``unknown``: ``inf`` is None (a stack)."""
+def _chips(values: List[Any], decimals: int, key: str, unknown: bool = False,
+           signed: bool = False) -> List[Optional[int]]:
+    """Amounts in the file's unit as chips; ``unknown``: ``inf`` is None (a stack);
+    ``signed``: negative amounts are allowed (PHH post bets in ``blinds_or_straddles``)."""
     unit = 10 ** decimals
     chips: List[Optional[int]] = []
     for value in values:
@@ -305,12 +337,15 @@ def _chips(values: List[Any], decimals: int, key: str, unknown: bool = False) ->
             chips.append(None)
         else:
             raise _Problem(f"{key}: {value} is not an amount", key)
-    if any(c is not None and c < 0 for c in chips):
+    if not signed and any(c is not None and c < 0 for c in chips):
         raise _Problem(f"{key}: amounts cannot be negative", key)
     return chips
 
 
-def _to_unit(chips: int, decimals: int) -> Union[int, Decimal]:
+def to_unit(chips: int, decimals: int) -> Union[int, Decimal]:
+    """Chips as an amount in the file's unit of ``decimals`` decimals, as PHH writes it:
+    a Decimal, or an int when whole: ``to_unit(250, 2)`` is ``Decimal("2.50")``,
+    ``to_unit(300, 2)`` is ``3``."""
     if decimals == 0 or chips % 10 ** decimals == 0:
         return chips // 10 ** decimals
     return Decimal(chips).scaleb(-decimals)
@@ -332,6 +367,11 @@ def _checked_actions(raw: Any, players: int) -> Tuple[List[str], int]:
             raise _Problem(f"actions: {text!r} names player {player} of {players}", "actions", text)
         amount = match.group("amount")
         if amount is not None:
+            whole, _, fraction = amount.replace(",", "").partition(".")
+            if len(whole.lstrip("0")) > _MOST_DIGITS:
+                raise _too_large(whole if len(whole) < 40 else f"a {len(whole)}-digit number", "actions", text)
+            if len(fraction) > _MOST_DECIMALS:
+                raise _too_precise(amount, "actions", text)
             value = _amount(amount)
             if value <= 0:
                 raise _Problem(f"actions: the amount in {text!r} must be positive", "actions", text)
@@ -381,7 +421,7 @@ def _from_document(document: Dict[str, Any]) -> HandHistory:
 
     def amounts(key: str) -> Optional[List[int]]:
         values = document.get(key)
-        return None if values is None else _chips(values, decimals, key)
+        return None if values is None else _chips(values, decimals, key, signed=key == "blinds_or_straddles")
 
     hand = HandHistory(
         variant=variant,
@@ -415,7 +455,13 @@ def _hand(document: Any, text: str, table: Optional[str]) -> HandHistory:
 
 def _text(source: Union[str, bytes]) -> str:
     # utf-8-sig: a byte-order mark some editors write is not part of the TOML.
-    return source.decode("utf-8-sig") if isinstance(source, bytes) else source.lstrip("\ufeff")
+    if isinstance(source, bytes):
+        try:
+            return source.decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            line = source.count(b"\n", 0, error.start) + 1
+            raise PHHError(f"not UTF-8 text (PHH files are UTF-8): byte {source[error.start]:#04x}", line) from None
+    return source.lstrip("\ufeff")
 
 
 def _document(text: str) -> Dict[str, Any]:
@@ -451,8 +497,8 @@ PathOrFile = Union[str, "PathLike[str]", IO[bytes], IO[str]]
 def _read(source: PathOrFile) -> str:
     if hasattr(source, "read"):
         return _text(source.read())
-    with open(source, encoding="utf-8-sig") as file:
-        return file.read()
+    with open(source, "rb") as file:
+        return _text(file.read())
 
 
 def load(source: PathOrFile) -> HandHistory:
@@ -473,20 +519,20 @@ def _to_document(hand: HandHistory) -> Dict[str, Any]:
     document: Dict[str, Any] = {"variant": hand.variant}
     if hand.ante_trimming_status:
         document["ante_trimming_status"] = True
-    document["antes"] = [_to_unit(v, decimals) for v in hand.antes]
+    document["antes"] = [to_unit(v, decimals) for v in hand.antes]
     if hand.blinds_or_straddles is not None:
-        document["blinds_or_straddles"] = [_to_unit(v, decimals) for v in hand.blinds_or_straddles]
+        document["blinds_or_straddles"] = [to_unit(v, decimals) for v in hand.blinds_or_straddles]
     for key in _SCALAR_AMOUNTS:
         value = getattr(hand, key)
         if value is not None:
-            document[key] = _to_unit(value, decimals)
-    document["starting_stacks"] = [Decimal("inf") if v is None else _to_unit(v, decimals)
+            document[key] = to_unit(value, decimals)
+    document["starting_stacks"] = [Decimal("inf") if v is None else to_unit(v, decimals)
                                    for v in hand.starting_stacks]
     document["actions"] = list(hand.actions)
     for key in ("finishing_stacks", "winnings"):
         values = getattr(hand, key)
         if values is not None:
-            document[key] = [_to_unit(v, decimals) for v in values]
+            document[key] = [to_unit(v, decimals) for v in values]
     document.update(hand.fields)
     return document
 

@@ -10,8 +10,8 @@ How PHH maps onto the engine:
 - The players p1..pN are the engine's seats in order from left of the button, the
   button last (PHH's position order). The seats are the file's ``seats`` field when it
   lists them clockwise, else 1..N; the button is pN's seat.
-- ``blinds_or_straddles``: small and big blind, and a straddle third (more straddles
-  are not played by the engine); ``antes``: everyone's ante, or the big blind's
+- ``blinds_or_straddles``: small and big blind (or one blind), and a straddle third
+  (more straddles are not played by the engine); ``antes``: everyone's ante, or the big blind's
   (big-blind ante, a multiple of the number of players). PHH reverses both arrays
   heads-up, and so do these conversions.
 - Unknown cards (``??``) are dealt as stand-in cards no other action of the hand
@@ -22,13 +22,24 @@ How PHH maps onto the engine:
 - An unknown stack (``inf``) is played as a stack that covers every amount the file
   names (the sum of all its bets, blinds and antes, plus one); its final stack is
   then meaningless, but the hand's play and the pots are not.
-- Showdown actions (``sm``) give the cards shown (they fill in unknown hole cards);
-  who shows and who mucks is the engine's rule (the rules (rules: The games and their flow,
-  showdown). Burns are the dealer's (PHH does not write them).
+- Showdown actions (``sm``) give the cards shown (they fill in unknown hole cards).
+  At a showdown the file writes, a player who does not show, or mucks (``sm``
+  without cards, or ``sm ????``: no card known), mucks (:meth:`Hand.muck`): online histories show only the hands
+  that were shown. The others show or muck by the engine's rule (rules: The games and
+  their flow, showdown). Burns are the dealer's (PHH does not write them).
+- Negative ``blinds_or_straddles`` entries are PHH post bets: missed blinds posted
+  live (the engine's ``missed_blinds``); ``_pokerhash_dead_blinds`` adds dead parts.
+  A button-only blind (short deck) is the engine's ``button_blind``.
+- A check by the one player left with chips once the others are all-in (pokerkit
+  asks for it, the engine does not) is read as a no-op, and written where pokerkit
+  asks for it.
+- The file's ``finishing_stacks``, when recorded, are compared with the replay's
+  (:attr:`Replay.mismatch`).
 """
 
 from __future__ import annotations
 
+import itertools
 from collections import deque
 from decimal import Decimal
 from typing import Any, Deque, Dict, List, NamedTuple, Optional, Sequence, Set, Tuple
@@ -36,10 +47,11 @@ from typing import Any, Deque, Dict, List, NamedTuple, Optional, Sequence, Set, 
 from ..betting import Action, ActionKind, ForcedKind, Limit
 from ..errors import IllegalActionError, InvalidCardError, InvalidValueError
 from . import events as ev
+from .history_rules import rules_used
 from .hand import Hand, Options, PendingKind, Stakes
-from .history import STANDARD_VARIANTS, HandHistory, PHHAction, PHHError, cards_text, action_text
-from .variants import (BIG_O, FIVE_CARD_DRAW, HOLDEM, OMAHA_HI_LO, PLO, PLO5, PLO6, STUD, STUD_HI_LO, TURKISH_POKER,
-                       Forced, Variant)
+from .history import STANDARD_VARIANTS, HandHistory, PHHAction, PHHError, action_text, cards_text, to_unit
+from .variants import (BADUGI, BIG_O, DEUCE7_SINGLE_DRAW, DEUCE7_TRIPLE_DRAW, FIVE_CARD_DRAW, HOLDEM, OMAHA_HI_LO, PLO,
+                       PLO5, PLO6, RAZZ, SHORTDECK, STUD, STUD_HI_LO, TURKISH_POKER, Forced, Variant)
 
 __all__ = ["Replay", "replay", "to_history", "variant_code", "variant_of"]
 
@@ -47,8 +59,9 @@ _EXTENSION = "_pokerhash_"
 _LIMITS = {"F": Limit.FIXED_LIMIT, "P": Limit.POT_LIMIT, "N": Limit.NO_LIMIT}
 # PHH's game letters (after the betting letter) and the engine's games.
 _GAMES = {"T": HOLDEM, "O": PLO, "O/8": OMAHA_HI_LO, "O5": PLO5, "O5/8": BIG_O, "O6": PLO6, "5CD": FIVE_CARD_DRAW,
-          "TK": TURKISH_POKER, "7S": STUD, "7S/8": STUD_HI_LO}
-_FIXED_ONLY = ("7S", "7S/8")
+          "TK": TURKISH_POKER, "7S": STUD, "7S/8": STUD_HI_LO, "R": RAZZ, "S": SHORTDECK, "2L1D": DEUCE7_SINGLE_DRAW,
+          "2L3D": DEUCE7_TRIPLE_DRAW, "B": BADUGI}
+_FIXED_ONLY = ("7S", "7S/8", "R")
 
 
 def _codes() -> Dict[str, Variant]:
@@ -80,8 +93,10 @@ def variant_code(variant: Variant) -> str:
     try:
         return _CODES[variant]
     except KeyError:
-        raise InvalidValueError(f"PHH has no code for the variant {variant.name!r} "
-                                f"({variant.limit.value}): only the built-in games are written") from None
+        games = ", ".join(sorted({v.name for v in _VARIANTS.values()}))
+        raise InvalidValueError(f"PHH has no code for the variant {variant.name!r} ({variant.limit.value}): "
+                                f"hands of {games} are written (stud games in fixed limit), each at the "
+                                "limits of its PHH or _pokerhash_ code") from None
 
 
 class Replay(NamedTuple):
@@ -90,13 +105,16 @@ class Replay(NamedTuple):
     ``hand`` is the :class:`~pokerhash.engine.Hand` (over when ``complete``);
     ``seats`` the seat of each player p1..pN; ``complete`` is False when the file
     stops early or its showdown cards are unknown, and ``note`` says which (and which
-    players' skipped actions were filled in).
+    players' skipped actions were filled in). ``mismatch`` names each player whose
+    recorded ``finishing_stacks`` the replay does not reach (empty when they agree or
+    are not recorded; a site's rake, which PHH does not record, is one cause).
     """
 
     hand: Hand
     seats: Tuple[int, ...]
     complete: bool
     note: str = ""
+    mismatch: str = ""
 
     @property
     def finishing_stacks(self) -> List[int]:
@@ -113,7 +131,8 @@ def _per_player(values: Sequence[int]) -> List[int]:
     return list(values)[::-1] if len(values) == 2 else list(values)
 
 
-def _stakes(history: HandHistory, variant: Variant) -> Stakes:
+def _stakes(history: HandHistory, variant: Variant) -> Tuple[Stakes, Dict[int, Tuple[int, int]]]:
+    """The engine's stakes, and the missed blinds (PHH post bets) by player index."""
     n = history.player_count
     antes = _per_player(history.antes)
     big_blind = 0 if n == 2 else 1
@@ -125,23 +144,37 @@ def _stakes(history: HandHistory, variant: Variant) -> Stakes:
     else:
         raise InvalidValueError(f"antes {history.antes}: the engine plays equal antes or a big-blind ante")
     blinds: Tuple[int, ...] = ()
-    straddle = 0
+    straddle = button_blind = 0
+    missed: Dict[int, Tuple[int, int]] = {}
     if variant.forced is Forced.BLINDS:
-        written = history.blinds_or_straddles
-        sb, bb = written[0], written[1]
-        rest = written[2:]
-        if n > 2 and rest and rest[0]:
-            straddle, rest = rest[0], rest[1:]
-        if not bb or any(rest):
-            raise InvalidValueError(f"blinds_or_straddles {written}: the engine plays a small and a big blind "
-                                    "and one straddle")
-        blinds = (sb, bb) if sb else (bb,)
+        written = history.blinds_or_straddles  # small blind first, heads-up too
+        per_player = _per_player(written)
+        dead = history.fields.get("_pokerhash_dead_blinds", [0] * n)
+        if not isinstance(dead, list) or len(dead) != n or any(type(d) not in (int, Decimal) or d < 0 for d in dead):
+            raise InvalidValueError(f"_pokerhash_dead_blinds {dead}: expected an array of {n} amounts")
+        dead = _per_player([int(Decimal(d).scaleb(history.decimals)) for d in dead])
+        # A negative entry is a post bet (PHH): a missed blind posted live.
+        for i, amount in enumerate(per_player):
+            if amount < 0 or dead[i]:
+                missed[i] = (-min(amount, 0), dead[i])
+        posted = [max(amount, 0) for amount in written]
+        posted_by = _per_player(posted)
+        if posted_by[-1] and not any(posted_by[:-1]):
+            button_blind = posted_by[-1]  # the button posts the only blind (short deck)
+        else:
+            sb, bb, rest = posted[0], posted[1], posted[2:]
+            if n > 2 and rest and rest[0]:
+                straddle, rest = rest[0], rest[1:]
+            if not (bb or sb and not straddle) or any(rest):
+                raise InvalidValueError(f"blinds_or_straddles {written}: the engine plays a small and a big blind "
+                                        "and one straddle, one blind, or a button blind")
+            blinds = (sb, bb) if sb and bb else (sb or bb,)
     if variant.limit is Limit.FIXED_LIMIT:
         small, big = history.small_bet, history.big_bet
     else:
         small, big = history.min_bet, 0
-    return Stakes(blinds=blinds, ante=ante, big_blind_ante=big_blind_ante, straddle=straddle,
-                  bring_in=history.bring_in or 0, small_bet=small, big_bet=big)
+    return Stakes(blinds=blinds, button_blind=button_blind, ante=ante, big_blind_ante=big_blind_ante,
+                  straddle=straddle, bring_in=history.bring_in or 0, small_bet=small, big_bet=big), missed
 
 
 def _seat_numbers(history: HandHistory) -> Tuple[int, ...]:
@@ -185,6 +218,35 @@ def _unknown_stack(history: HandHistory, actions: Sequence[PHHAction]) -> int:
     return sum(amounts) + forced + sum(s for s in history.starting_stacks if s is not None) + 1
 
 
+def _draw_by_draw(actions: Sequence[PHHAction]) -> List[int]:
+    """The indices of ``actions`` with each draw round's replacements (``dh``) moved
+    right after their player's discard (``sd``)."""
+    order: List[int] = []
+    i = 0
+    while i < len(actions):
+        if actions[i].kind != "sd":
+            order.append(i)
+            i += 1
+            continue
+        j = i
+        while j < len(actions) and actions[j].kind in ("sd", "dh"):
+            j += 1
+        deals = [k for k in range(i, j) if actions[k].kind == "dh"]
+        for k in range(i, j):
+            if actions[k].kind == "sd":
+                order.append(k)
+                owed = len(actions[k].cards or ())
+                for d in [d for d in deals if actions[d].player == actions[k].player]:
+                    if owed <= 0:
+                        break
+                    deals.remove(d)
+                    order.append(d)
+                    owed -= len(actions[d].cards)
+        order += deals
+        i = j
+    return order
+
+
 class _Player:
     """Feeds a HandHistory's actions to a Hand dealt by its caller."""
 
@@ -192,7 +254,11 @@ class _Player:
         self.history = history
         self.fill_in = fill_in
         self.filled: List[str] = []
-        self.actions = history.parsed_actions()
+        # Draw rounds in the engine's order (each player's replacements after the
+        # discard); order[i]: the file's index of action i.
+        parsed = history.parsed_actions()
+        self.order = _draw_by_draw(parsed)
+        self.actions = [parsed[i] for i in self.order]
         n = history.player_count
         try:
             variant = variant_of(history.variant)
@@ -204,14 +270,27 @@ class _Player:
         self.seats = _seat_numbers(history)
         unknown = _unknown_stack(history, self.actions)
         stacks = {seat: unknown if stack is None else stack for seat, stack in zip(self.seats, history.starting_stacks)}
-        options = Options(stud_by_position=bool(history.fields.get("_pokerhash_stud_by_position", False)),
-                          four_players_use_36_cards=bool(history.fields.get("_pokerhash_four_players_use_36_cards",
-                                                                            True)))
+        fields = history.fields
+        options = Options(stud_by_position=bool(fields.get("_pokerhash_stud_by_position", False)),
+                          four_players_use_36_cards=bool(fields.get("_pokerhash_four_players_use_36_cards", True)),
+                          run_it_twice=bool(fields.get("_pokerhash_run_it_twice", False)))
         try:
-            self.hand = Hand(variant, stacks, button=self.seats[-1], stakes=_stakes(history, variant),
-                             options=options, deal="caller")
+            stakes, missed = _stakes(history, variant)
+            self.hand = Hand(variant, stacks, button=self.seats[-1], stakes=stakes, options=options, deal="caller",
+                             missed_blinds={self.seats[i]: chips for i, chips in missed.items()})
         except (InvalidValueError, IllegalActionError) as error:
             raise PHHError(f"the engine cannot play this hand: {error}") from None
+        # At a showdown the file writes, a player who mucks (``sm`` without cards, or with
+        # every card unknown: ``sm ????``) or does not show mucks, as online histories
+        # mean it (pokerkit reads so; the recorded winnings agree). A file without any
+        # showdown action leaves it to the engine.
+        shows = [a for a in self.actions if a.kind == "sm"]
+        shown = {a.player for a in shows if a.cards and any(c is not None for c in a.cards)}
+        mucked = {a.player for a in shows if a.player not in shown}
+        self.mucks = {self.seats[p - 1] for p in range(1, n + 1)
+                      if p in mucked or (shown or mucked) and p not in shown}
+        for seat in self.mucks:
+            self.hand.muck(seat)
         self.stand_ins = [c for c in variant.deck(n, options.four_players_use_36_cards) if c not in named]
         self.fake: Set[int] = set()
         self.dealt = [deque(cards) for cards in dealt]  # each player's cards, stand-ins still to choose
@@ -234,6 +313,7 @@ class _Player:
         decimals = self.history.decimals
         if decimals:
             message += f" (the engine counts chips of {Decimal(1).scaleb(-decimals)})"
+        index = self.order[index]
         return PHHError(f"action {index + 1} ({self.history.actions[index]!r}): {message}")
 
     def _absorb(self, action: PHHAction) -> bool:
@@ -246,6 +326,17 @@ class _Player:
         elif action.kind not in ("sm", ""):
             return False
         return True
+
+    def _idle_check(self, action: PHHAction) -> bool:
+        """A check by a player who has nothing to decide: the one left with chips once
+        the others are all-in, which PHH readers such as pokerkit ask for and the
+        engine does not (no more betting can happen)."""
+        if action.kind != "cc":
+            return False
+        seat = self.seats[action.player - 1]
+        stacks, folded = self.hand.stacks, set(self.hand.folded)
+        others = [s for s in self.seats if s != seat and s not in folded]
+        return seat not in folded and bool(others) and not any(stacks[s] for s in others)
 
     def _pull(self) -> Optional[PHHAction]:
         """The next player's action, queuing the deals before it; None at the end."""
@@ -261,7 +352,8 @@ class _Player:
         while len(queue) < count:
             if self.next >= self.stop_before:
                 return False
-            if not self._absorb(self.actions[self.next]):
+            action = self.actions[self.next]
+            if not self._absorb(action) and not self._idle_check(action):
                 raise self._error(self.next, f"the hand waits for the dealer: {self.hand.pending}")
             self.next += 1
         self.hand.deal([self._real(queue.popleft()) for _ in range(count)])
@@ -288,6 +380,8 @@ class _Player:
                 return False
             index = self.next - 1
             player = seats.index(pending.seat) + 1
+            if pending.kind is PendingKind.DRAW and self._idle_check(action):
+                continue
             if action.player != player:
                 if not self.fill_in:
                     raise self._error(index, f"p{player} (seat {pending.seat}) is to act: {pending}")
@@ -342,6 +436,7 @@ class _Player:
         live = [seat for seat in self.seats if seat not in folded]
         if len(live) < 2:
             return []
+        live = [seat for seat in live if seat not in self.mucks]
         names = [f"p{self.seats.index(seat) + 1}" for seat in live if set(hand.hole_cards(seat)) & self.fake]
         if any(set(board) & self.fake for board in hand.boards):
             names.append("the board")
@@ -351,6 +446,10 @@ class _Player:
 def replay(history: HandHistory, fill_in: bool = False) -> Replay:
     """Play ``history`` on the engine (see the module's notes); PHHError on an action
     the rules refuse, a file the engine cannot play, or cards that do not add up.
+
+    A file's ``finishing_stacks``, when it records them, are compared with the
+    replay's: :attr:`Replay.mismatch` (and the note) names each player whose stacks
+    differ.
 
     ``fill_in``: when the file skips a player who is to act (some real hand histories
     leave out the folds before the first action they record), that player checks if
@@ -369,7 +468,15 @@ def replay(history: HandHistory, fill_in: bool = False) -> Replay:
         before.run()
         note = f"the showdown needs the unknown cards of {', '.join(unknown)}: replayed up to it"
         return Replay(before.hand, before.seats, False, _notes(note, filled))
-    return Replay(player.hand, player.seats, True, filled)
+    replayed = Replay(player.hand, player.seats, True, filled)
+    recorded = history.finishing_stacks
+    if recorded is not None and None not in history.starting_stacks and recorded != replayed.finishing_stacks:
+        differ = ", ".join(f"p{i}: {to_unit(theirs, history.decimals)} recorded, {to_unit(ours, history.decimals)} "
+                           "replayed" for i, (theirs, ours) in enumerate(zip(recorded, replayed.finishing_stacks), 1)
+                           if theirs != ours)
+        mismatch = f"finishing_stacks: the file's final stacks are not the replay's ({differ})"
+        replayed = replayed._replace(note=_notes(filled, mismatch), mismatch=mismatch)
+    return replayed
 
 
 def _notes(*notes: str) -> str:
@@ -388,18 +495,63 @@ def _raise_is_moot(seat: int, in_front: Dict[int, int], behind: Dict[int, int], 
     return to > top and all(s == seat or s in out or behind[s] + in_front[s] <= top for s in in_front)
 
 
+def _betting_over(in_front: Dict[int, int], behind: Dict[int, int], out: Set[int], floor: int) -> bool:
+    """Whether no more betting can happen in the hand: two or more players are left and
+    at most one of them has chips behind, having matched every bet and at least
+    ``floor`` (the full big blind before the flop: the engine's callers call it even
+    when the big blind is all-in for less). PHH readers then show the hands before the
+    rest of the cards are dealt."""
+    live = [s for s in in_front if s not in out]
+    if len(live) < 2:
+        return False
+    with_chips = [s for s in live if behind[s] > 0]
+    return not with_chips or len(with_chips) == 1 and \
+        in_front[with_chips[0]] >= max([floor] + [in_front[s] for s in live])
+
+
+def _to_act(in_front: Dict[int, int], behind: Dict[int, int], out: Set[int]) -> Set[int]:
+    """Who a betting round asks to act in PHH readers such as pokerkit: the players left
+    with chips who could still lose some of them (each but the deepest can; the
+    deepest only what the second deepest can match beyond its bet this round)."""
+    live = [s for s in in_front if s not in out]
+    totals = sorted(behind[s] + in_front[s] for s in live)
+    second = totals[-2] if len(totals) > 1 else 0
+    return {s for s in live if min(behind[s], max(0, second - in_front[s])) > 0}
+
+
+def _draws_first(actions: List[PHHAction], streets: Set[int]) -> List[PHHAction]:
+    """Each draw round as PHH readers play it: every discard (``sd``), then the
+    replacements (the engine serves each player in turn: rules: The games and their flow). ``streets``:
+    the indices where a street starts."""
+    ordered: List[PHHAction] = []
+    i = 0
+    while i < len(actions):
+        j = i
+        while j < len(actions) and actions[j].kind in ("sd", "dh") and (j == i or j not in streets):
+            j += 1
+        run = actions[i:j]
+        if any(a.kind == "sd" for a in run):
+            ordered += [a for a in run if a.kind == "sd"] + [a for a in run if a.kind == "dh"]
+            i = j
+        else:
+            ordered.append(actions[i])
+            i += 1
+    return ordered
+
+
 def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] = None) -> HandHistory:
     """The hand (over or not) as a HandHistory: its stakes, stacks, every card dealt and
-    every action, the showdown as PHH ``sm`` actions, the seats in ``seats`` and, when
-    the hand is over, ``finishing_stacks``. ``decimals`` sets the file's unit (2: chips
-    are cents); ``fields`` adds optional fields (``players``, ``event``...)."""
+    every action, the showdown as PHH ``sm`` actions where PHH readers expect them, the
+    seats in ``seats`` and, when the hand is over, ``finishing_stacks``. ``decimals``
+    sets the file's unit (2: chips are cents); ``fields`` adds optional fields
+    (``players``, ``event``...). A hand that used a rule of the rules that other PHH
+    readers play differently lists it in ``_pokerhash_rules`` (see
+    :func:`~pokerhash.engine.history_rules.rules_used`)."""
     log = hand.events
     if not log:
         raise InvalidValueError("the hand keeps no event log (log=False): it cannot be written")
     start = log[0]
     variant, seats, stakes, options = start.variant, start.seats, start.stakes, start.options
-    if len(hand.boards) > 1:
-        raise InvalidValueError("PHH cannot record a board run twice")
     n = len(seats)
     number = {seat: i + 1 for i, seat in enumerate(seats)}
     antes = [0] * n
@@ -412,13 +564,23 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
     history = HandHistory(variant=variant_code(variant), starting_stacks=list(start.stacks), actions=[],
                           antes=_per_player(antes), ante_trimming_status=bool(stakes.ante and not stakes.big_blind_ante),
                           decimals=decimals)
+    dead_blinds = [0] * n
     if variant.forced is Forced.BLINDS:
-        blinds = [0] * n
-        written = list(stakes.blinds) if len(stakes.blinds) == 2 else [0] + list(stakes.blinds)
-        blinds[:2] = written
-        if any(isinstance(e, ev.Post) and e.kind is ForcedKind.STRADDLE for e in log):
+        blinds = [0] * n  # by player
+        if stakes.button_blind:
+            blinds[-1] = stakes.button_blind
+        elif n == 2:
+            blinds[:] = stakes.blinds[::-1] if len(stakes.blinds) == 2 else stakes.blinds + (0,)
+        else:
+            blinds[:len(stakes.blinds)] = stakes.blinds  # one blind: the player left of the button
+        posts = itertools.takewhile(lambda e: type(e) is ev.Post, log[1:])  # the forced bets open the log
+        if any(e.kind is ForcedKind.STRADDLE for e in posts):
             blinds[2] = stakes.straddle
-        history.blinds_or_straddles = blinds
+        # A missed blind posted live is a PHH post bet: a negative entry.
+        for seat, live, dead in start.missed_blinds:
+            blinds[number[seat] - 1] = -live
+            dead_blinds[number[seat] - 1] = dead
+        history.blinds_or_straddles = _per_player(blinds)
     if variant.is_stud:
         history.bring_in = stakes.bring_in
     structure = hand.structure
@@ -426,38 +588,72 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
         history.small_bet, history.big_bet = structure.small_bet, structure.big_bet
     else:
         history.min_bet = structure.small_bet
+    draws = any(street.draw for street in variant.streets)
     actions: List[PHHAction] = []
     showdown: List[PHHAction] = []
-    dealt_now: Dict[int, int] = {}  # the deal of each player since the last player action
-    last_bet = 0  # where the showdown goes: after the last betting action
+    dealt_now: Dict[int, int] = {}  # each player's deal line of this street, while it holds down cards only
+    streets: Set[int] = set()
+    held: Dict[int, Tuple[int, ...]] = {seat: () for seat in seats}  # each player's cards so far
+    # Where PHH readers show the hands when no more betting can happen before the last
+    # street (draw games go on drawing: their showdown is at the end), and the cards
+    # dealt face down after it, which a second showdown shows (stud's 7th street).
+    early: Optional[int] = None
+    held_early: Dict[int, Tuple[int, ...]] = {}
+    over_now = False
+    later_down: Set[int] = set()
     # Chips behind, in front this round, and folds: to write raises as PHH readers take them.
     behind = dict(zip(seats, start.stacks))
     in_front = dict.fromkeys(seats, 0)
     out: Set[int] = set()
+    # Who PHH readers such as pokerkit still ask to act this round (None: before its
+    # first action); see _to_act.
+    to_act: Optional[Set[int]] = None
+    over = False  # no more betting can happen (see _betting_over)
+    with_chips = sum(1 for stack in start.stacks if stack)  # players left with chips behind
+    floor = max(stakes.blinds + (stakes.button_blind,)) if variant.forced is Forced.BLINDS else 0
     betting = False
     for event in log[1:]:
         kind = type(event)
         if kind in (ev.Deal, ev.Burn, ev.Draw) and betting:
             in_front = dict.fromkeys(seats, 0)
             betting = False
+            floor = 0
+            to_act = None
+        if to_act is None and (kind is ev.Act or kind is ev.Post and event.kind is ForcedKind.BRING_IN):
+            to_act = _to_act(in_front, behind, out)
+        if kind is ev.Burn:
+            floor = 0
+            dealt_now = {}  # a new street: its own deal lines
+            streets.add(len(actions))
+            if over_now and early is None:
+                early, held_early = len(actions), dict(held)
         if kind is ev.Post:
             behind[event.seat] -= event.amount
+            if event.amount and not behind[event.seat]:
+                with_chips -= 1
             if event.kind is not ForcedKind.ANTE:
                 in_front[event.seat] += event.amount
+            betting = betting or event.kind is ForcedKind.BRING_IN
         elif kind is ev.Act:
             behind[event.seat] -= event.action.chips
+            if event.action.chips and not behind[event.seat]:
+                with_chips -= 1
             betting = True
         if kind is ev.Deal:
             if event.seat is None:
                 actions.append(PHHAction(None, "db", tuple(event.cards)))
                 continue
             player = number[event.seat]
-            if player in dealt_now:
-                # One PHH deal per player and street (stud's down and up cards together).
-                at = dealt_now[player]
+            held[event.seat] += tuple(event.cards)
+            if early is not None and not event.face_up:
+                later_down.add(event.seat)
+            if player in dealt_now and event.face_up:
+                # One PHH deal per player and street: stud's up card joins the down cards.
+                at = dealt_now.pop(player)
                 actions[at] = actions[at]._replace(cards=actions[at].cards + tuple(event.cards))
             else:
-                dealt_now[player] = len(actions)
+                if not event.face_up:
+                    dealt_now[player] = len(actions)
                 actions.append(PHHAction(player, "dh", tuple(event.cards)))
             continue
         if kind is ev.Act:
@@ -467,15 +663,20 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
                 verb = "cc"
             if verb == "f":
                 out.add(event.seat)
+                with_chips -= 1  # a player who folds had chips behind
             else:
                 in_front[event.seat] += move.chips
             actions.append(PHHAction(number[event.seat], verb, amount=move.to if verb == "cbr" else None))
-            last_bet = len(actions)
+            to_act.discard(event.seat)
+            if verb == "cbr":  # everyone else with chips must answer it
+                to_act = {s for s in seats if s not in out and behind[s] > 0 and s != event.seat}
         elif kind is ev.Post and event.kind is ForcedKind.BRING_IN:
             completes = event.amount > stakes.bring_in
             actions.append(PHHAction(number[event.seat], "cbr" if completes else "pb",
                                      amount=event.amount if completes else None))
-            last_bet = len(actions)
+            to_act.discard(event.seat)
+            if completes:
+                to_act = {s for s in seats if s not in out and behind[s] > 0 and s != event.seat}
         elif kind is ev.Draw:
             actions.append(PHHAction(number[event.seat], "sd", tuple(event.discarded) or None))
         elif kind is ev.Show and event.run == 0:
@@ -484,25 +685,58 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
             showdown.append(PHHAction(number[event.seat], "sm"))
         elif kind is ev.Redeal:
             actions.append(PHHAction(None, "", comment="nobody opened: the hands are dead, new deal"))
-        else:
-            continue
-        dealt_now = {}
-    # PHH shows the hands once no more betting can happen: before the rest of the board
-    # when everyone is all-in, which is after the last betting action; there every hand
-    # is shown (PHH specification, showdown).
-    if any(a.kind == "db" for a in actions[last_bet:]):
-        showdown = [a if a.cards else a._replace(cards=hand.hole_cards(seats[a.player - 1])) for a in showdown]
-    actions[last_bet:last_bet] = showdown
+            held = {seat: () for seat in seats}
+        if not over and (kind is ev.Act or kind is ev.Post) \
+                and with_chips < 2 \
+                and _betting_over(in_front, behind, out, floor):
+            over = True  # for good: chips only go in
+        if to_act and betting and over:
+            # The one player left with chips has matched every bet: nothing to decide on
+            # the engine, but PHH readers such as pokerkit still ask it to check when it
+            # has not acted since the last raise. Written so (replay skips it).
+            for seat in sorted(to_act, key=seats.index):
+                if seat not in out and behind[seat] > 0:
+                    actions.append(PHHAction(number[seat], "cc"))
+            to_act = set()
+        if kind in (ev.Act, ev.Post) and early is None and not over_now and not draws:
+            if over:
+                if kind is ev.Act or kind is ev.Post and event.kind is ForcedKind.BRING_IN:
+                    early, held_early = len(actions), dict(held)  # right after the action that ended the betting
+                else:
+                    over_now = True  # after the deals of this street
+        if kind is not ev.Post:
+            dealt_now = {}
+    if draws:
+        actions = _draws_first(actions, streets)
+    if over_now and early is None:
+        early, held_early = len(actions), held
+    if early is not None and early < len(actions) and hand.is_over:
+        # No more betting before the last street: PHH shows every hand at once (the
+        # specification; pokerkit plays it so), and again the cards dealt face down
+        # since (stud's 7th street), shown or mucked as the engine did.
+        live = [seat for seat in seats if seat not in out]
+        first = [PHHAction(number[seat], "sm", held_early[seat]) for seat in live]
+        second = [a if a.cards is None else a._replace(cards=held[seats[a.player - 1]])
+                  for a in showdown if seats[a.player - 1] in later_down]
+        actions = actions[:early] + first + actions[early:] + second
+    else:
+        actions += showdown
     history.actions = [action_text(a, decimals) for a in actions]
     extra: Dict[str, Any] = {"seats": list(seats)}
+    if any(dead_blinds):
+        extra["_pokerhash_dead_blinds"] = [to_unit(v, decimals) for v in _per_player(dead_blinds)]
+    if options.run_it_twice:
+        extra["_pokerhash_run_it_twice"] = True
     if options.stud_by_position:
         extra["_pokerhash_stud_by_position"] = True
     if not options.four_players_use_36_cards:
         extra["_pokerhash_four_players_use_36_cards"] = False
+    rules = rules_used(hand)
+    if rules:
+        extra["_pokerhash_rules"] = rules
     extra.update(fields or {})
     history.fields = extra
     if hand.is_over:
         stacks = hand.result.stacks
         history.finishing_stacks = [stacks[seat] for seat in seats]
     return history
-

@@ -127,6 +127,7 @@ def _fast_loads(text: str) -> Dict[str, Any]:
         if assignment is None or assignment.group(1) in table:
             raise _NotFlat
         key, value = assignment.groups()
+        start = index
         if value.startswith("["):
             # An array may run over several lines (tomli-w writes one item a line).
             parts = [value]
@@ -141,7 +142,10 @@ def _fast_loads(text: str) -> Dict[str, Any]:
             if "'" in value or '"' in value:
                 raise _NotFlat
             value = value[:value.index("#")]
-        table[key] = _value(value)
+        try:
+            table[key] = _value(value)
+        except ValueError:  # an integer of more digits than Python converts
+            raise TOMLError(f"a number too long to read (at line {start})") from None
     return document
 
 
@@ -162,6 +166,19 @@ def loads(text: str) -> Dict[str, Any]:
         return _toml_reader.loads(text, parse_float=Decimal)
     except _toml_reader.TOMLDecodeError as error:
         raise TOMLError(f"not a TOML file: {error}") from None
+    except (ValueError, RecursionError) as error:
+        # tomllib converts integers past Python's digit limit and nests arrays by recursion.
+        line = _line_of_extreme(text)
+        what = "arrays nested too deep" if isinstance(error, RecursionError) else "a number too long to read"
+        raise TOMLError(f"{what} (at line {line})" if line else what) from None
+
+
+def _line_of_extreme(text: str) -> Optional[int]:
+    """The first line with a very long number or very deep brackets."""
+    for number, line in enumerate(text.split("\n"), 1):
+        if re.search(r"[0-9_]{1000}|\[{200}", line):
+            return number
+    return None
 
 
 def line_of(text: str, table: Optional[str], key: str, needle: Optional[str] = None) -> Optional[int]:
