@@ -224,6 +224,8 @@ class _Spec:
         if isinstance(players, (str, bytes)) or not hasattr(players, "__len__"):
             raise InvalidValueError("players is a sequence of hands or ranges, one per player")
         n = len(players)
+        if n < 2:
+            raise InvalidValueError(f"{g.name} takes 2 to {g.max_players[max(g.hole_sizes)]} players, got {n}")
         self.board = cards(board)
         self.dead = cards(dead)
         if len(self.board) > g.board_size:
