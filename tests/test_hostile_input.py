@@ -4,6 +4,7 @@ runaway allocation. Crashes are tried in a child process, so that a regression f
 the test instead of killing the run."""
 
 import subprocess
+import time
 import sys
 import textwrap
 
@@ -221,3 +222,30 @@ def test_distinct_seed_and_stream_pairs_give_distinct_decks():
     assert len(orders) == 400
     # Seeded decks stay deterministic.
     assert Deck(seed=9, stream=2).deal(52) == Deck(seed=9, stream=2).deal(52)
+
+
+# --- exact equity that can be stopped ---------------------------------------------------
+
+def test_stud_exact_counts_in_pieces_walk_every_deal_once():
+    from pokerhash import equity as equity_module
+
+    spec = equity_module._Spec(["AsKsQs2d5h", "2c3d4hJd"], (), (), "stud")
+    deals, counts = spec.deal().exact_generic()  # one C call: the reference
+    pieces = equity_module._stud_pieces(spec)
+    assert len(pieces) > 1
+    piece_deals, sums = equity_module._run_stud_piece(spec, pieces)
+    assert piece_deals == deals
+    assert (sums[1:] == counts[:5].T.astype(np.float64).ravel()).all()
+
+
+@pytest.mark.parametrize("players, game", [(["AsKsQs", "2c3d4h"], "stud"), (["random", "random", "AhAd"], "holdem")])
+def test_long_exact_counts_need_a_time_limit_which_stops_them(players, game):
+    with pytest.raises(InvalidValueError, match="time_limit"):
+        ph.equity(players, game=game, method="exact")
+    stamps = []
+    started = time.perf_counter()
+    with pytest.raises(ph.ComputationTimeout):
+        ph.equity(players, game=game, method="exact", time_limit=3.0,
+                  progress=lambda result: stamps.append(time.perf_counter()))
+    assert time.perf_counter() - started < 5  # was minutes: one C call, or pieces of 60-128 s
+    assert len(stamps) >= 3 and max(np.diff(stamps)) < 0.6  # steady progress
