@@ -54,6 +54,16 @@ def __getattr__(name: str) -> Any:
     return value
 
 
+try:  # the Gymnasium id, when Gymnasium is installed (the entry point loads lazily)
+    import gymnasium as _gymnasium
+
+    if "pokerhash/Poker-v0" not in _gymnasium.registry:
+        _gymnasium.register("pokerhash/Poker-v0", entry_point="pokerhash.rl.single_agent:PokerGymEnv",
+                            kwargs={"opponents": None, "illegal_action": "substitute"})
+except ImportError:
+    pass
+
+
 def env(**kwargs: Any) -> Any:
     """A :class:`PokerEnv` (same keyword arguments) in PettingZoo's order-enforcing
     wrapper: ``pokerhash.rl.env(variant="plo", players=6)``."""
