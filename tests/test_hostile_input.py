@@ -247,5 +247,5 @@ def test_long_exact_counts_need_a_time_limit_which_stops_them(players, game):
     with pytest.raises(ph.ComputationTimeout):
         ph.equity(players, game=game, method="exact", time_limit=3.0,
                   progress=lambda result: stamps.append(time.perf_counter()))
-    assert time.perf_counter() - started < 5  # was minutes: one C call, or pieces of 60-128 s
-    assert len(stamps) >= 3 and max(np.diff(stamps)) < 0.6  # steady progress
+    assert time.perf_counter() - started < 8  # was minutes: one C call, or pieces of 60-128 s
+    assert len(stamps) >= 3 and max(np.diff(stamps)) < 1.5  # steady progress (slices of ~0.15 s)
