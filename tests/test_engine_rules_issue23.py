@@ -13,7 +13,7 @@ import pokerhash as ph
 from pokerhash.betting import Action, ForcedKind
 from pokerhash.cards import cards
 from pokerhash.engine import (FIVE_CARD_DRAW, HOLDEM, RAZZ, STUD, STUD_HI_LO, TURKISH_POKER, VARIANTS, Hand,
-                              PendingKind, Stakes, Table)
+                              Options, PendingKind, Stakes, Table)
 from pokerhash.engine import events as ev
 from pokerhash.engine.draw import auto_draw
 from pokerhash.errors import IllegalActionError, InvalidValueError
@@ -69,6 +69,17 @@ def test_bring_in_passes_clockwise_when_the_low_card_is_all_in_on_the_ante():
     assert hand.pending.kind is PendingKind.BRING_IN and hand.pending.seat == 1
     hand.call()
     assert hand.pending.kind is PendingKind.DECISION and hand.pending.legal.call == 2
+
+
+@pytest.mark.parametrize("rule, seat", [("clockwise", 1), ("lowest", 2)])
+def test_who_brings_in_past_an_all_in_low_card_is_an_option(rule, seat):
+    dealt = cards("Ah Kh Qh Ad Kd Qd 2c Ts 9s")  # up cards: seat 0 2c (all-in), seat 1 Ts, seat 2 9s
+    script = dealt + [c for c in range(52) if c not in dealt]
+    hand = Hand(STUD, {0: 1, 1: 100, 2: 100}, button=2, stakes=STUD_STAKES, cards=script,
+                options=Options(bring_in_past_all_in=rule))
+    assert hand.pending.kind is PendingKind.BRING_IN and hand.pending.seat == seat
+    with pytest.raises(InvalidValueError):
+        Options(bring_in_past_all_in="left")
 
 
 def test_no_bring_in_heads_up_when_the_opponent_is_all_in_on_the_ante():

@@ -107,13 +107,23 @@ class Options:
     before the board is complete, the rest of it is dealt twice; ``show_all``: every
     called hand is shown instead of losing hands being mucked; ``stud_by_position``:
     from 4th street the first player dealt acts first instead of the best showing
-    hand; ``four_players_use_36_cards``: Turkish deck option of §5.1."""
+    hand; ``four_players_use_36_cards``: Turkish deck option of §5.1;
+    ``bring_in_past_all_in``: who brings in when the lowest up-card is all-in on the
+    ante (the rules are silent and rooms differ): ``"clockwise"`` (the default, as
+    pokerkit plays it) the next player with chips clockwise, ``"lowest"`` the lowest
+    up-card among the players with chips."""
 
     rake: Optional[RakeRule] = None
     run_it_twice: bool = False
     show_all: bool = False
     stud_by_position: bool = False
     four_players_use_36_cards: bool = True
+    bring_in_past_all_in: str = "clockwise"
+
+    def __post_init__(self) -> None:
+        if self.bring_in_past_all_in not in ("clockwise", "lowest"):
+            raise InvalidValueError(f"bring_in_past_all_in is 'clockwise' or 'lowest', not "
+                                    f"{self.bring_in_past_all_in!r}")
 
 
 class PendingKind(str, enum.Enum):
@@ -1049,10 +1059,14 @@ class Hand:
             round_ = BettingRound.start(self.structure, stacks, i, contributed=self._contributed, folded=folded,
                                         dead=self._dead)
             return self._begin_round(round_, ())
-        while not stacks[i] or folded[i]:
-            # The low card is all-in on the ante: the bring-in passes clockwise to the
-            # next player with chips (docs/engine.rst, "Stud bring-in"; as pokerkit).
-            i = (i + 1) % n
+        if not stacks[i]:
+            # The low card is all-in on the ante: the bring-in passes to the next player
+            # with chips clockwise, or to the lowest up-card among them (Options).
+            if self.options.bring_in_past_all_in == "lowest":
+                i = bring_in_seat({j: self._up[j][0] for j in range(n) if not folded[j] and stacks[j]},
+                                  self.variant.razz)
+            while not stacks[i] or folded[i]:
+                i = (i + 1) % n
         stack = stacks[i]
         amounts = tuple(sorted({min(self.stakes.bring_in, stack), min(self.structure.small_bet, stack)}))
         legal = _new_tuple(BringInActions, (i, False, amounts[0], amounts[0] == stack, _BET, amounts[0], amounts[-1],
