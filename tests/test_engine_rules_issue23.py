@@ -17,7 +17,7 @@ from pokerhash.engine import (FIVE_CARD_DRAW, HOLDEM, RAZZ, STUD, STUD_HI_LO, TU
 from pokerhash.engine import events as ev
 from pokerhash.engine.draw import auto_draw
 from pokerhash.errors import IllegalActionError, InvalidValueError
-from pokerhash.turkish import TurkishCategory, evaluate_turkish, turkish_category
+from pokerhash.evaluators.turkish import TurkishCategory, evaluate_turkish, turkish_category, turkish_deck
 
 STUD_STAKES = Stakes(ante=1, bring_in=2, small_bet=4, big_bet=8)
 
@@ -116,7 +116,7 @@ _TURKISH_DECKS = [(2, True), (3, True), (4, False), (4, True), (5, True)]
 def test_auto_draw_keeps_every_made_straight_of_every_turkish_deck(players, with_36):
     # The reference is the Turkish evaluator: every five-card hand of the deck with
     # five ranks it classes as a straight (the ace-low ones included) stands pat.
-    deck = ph.turkish.turkish_deck(players, with_36)
+    deck = turkish_deck(players, with_36)
     lowest = deck[0] // 4 + 2
     ranks = sorted({c // 4 for c in deck})
     straights = 0
@@ -137,7 +137,7 @@ def test_turkish_timeout_in_the_draw_keeps_an_ace_low_straight():
     held = cards("As 9c Td Jh Qs")
     opener = cards("Kc Kd 9d Th Jc")
     dealt = [c for pair in zip(held, opener) for c in pair]
-    rest = [c for c in ph.turkish.turkish_deck(2) if c not in dealt]
+    rest = [c for c in turkish_deck(2) if c not in dealt]
     hand = Hand(TURKISH_POKER, {0: 100, 1: 100}, button=1, stakes=Stakes(ante=1, small_bet=2), cards=dealt + rest)
     hand.check()
     hand.bet_to(2)

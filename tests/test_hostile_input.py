@@ -227,7 +227,7 @@ def test_distinct_seed_and_stream_pairs_give_distinct_decks():
 # --- exact equity that can be stopped ---------------------------------------------------
 
 def test_stud_exact_counts_in_pieces_walk_every_deal_once():
-    from pokerhash import equity as equity_module
+    from pokerhash import _equity_api as equity_module
 
     spec = equity_module._Spec(["AsKsQs2d5h", "2c3d4hJd"], (), (), "stud")
     deals, counts = spec.deal().exact_generic()  # one C call: the reference

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-import numbers
 import random
 import re
 import unicodedata
@@ -17,6 +16,7 @@ from collections.abc import Mapping, Set, Sized
 from typing import Iterable, List, Optional, Sequence, Union
 
 from ._equity import shuffled as _keyed_shuffle
+from ._checks import is_int
 from .errors import CardTypeError, InvalidCardError
 
 RANKS = "23456789TJQKA"
@@ -61,7 +61,7 @@ def card(value: CardLike) -> int:
     """One card as an int 0..51, from an int or a string like ``"As"``."""
     if isinstance(value, str):
         return _parse_one(value.strip())
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+    if not is_int(value):
         raise CardTypeError(f"a card is an int 0..51 or a string like 'As', not {type(value).__name__} {value!r}")
     index = int(value)
     if not 0 <= index <= 51:
@@ -153,13 +153,15 @@ def suit_of(index: int) -> int:
 
 
 _FULL_DECK = tuple(range(52))
+
+
 def _deck_key(seed: object, stream: object) -> int:
     """The 64-bit generator key of a seeded deck's (seed, stream): a keyed hash of
     every bit of both, so that distinct pairs give distinct orders (a simple mix such
     as seed ^ f(stream) lets a chosen seed reproduce another pair's deck)."""
     parts = []
     for value, name in ((seed, "seed"), (stream, "stream")):
-        if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        if not is_int(value):
             raise CardTypeError(f"a deck's {name} must be an int, not {type(value).__name__}")
         value = int(value)
         if name == "stream" and value < 0:
@@ -221,7 +223,7 @@ class Deck:
 
     def restock(self, cards: Iterable[int]) -> None:
         """Make ``cards`` the undealt cards, shuffled: a new stub from burns and discards
-        when a draw runs the deck short (RULES §6, draws). They must be distinct cards
+        when a draw runs the deck short (rules: The games and their flow). They must be distinct cards
         (ints) of this deck; InvalidCardError otherwise, and the deck is unchanged."""
         try:
             stub = list(cards)
@@ -247,7 +249,7 @@ class Deck:
 
     def deal(self, n: int = 1) -> List[int]:
         """Take ``n`` cards from the top."""
-        if n.__class__ is not int and (isinstance(n, bool) or not isinstance(n, numbers.Integral)) or n < 0:
+        if n.__class__ is not int and not is_int(n) or n < 0:
             raise InvalidCardError(f"cannot deal {n!r} cards")
         if n > len(self._stack):
             raise InvalidCardError(f"cannot deal {n} cards: {len(self._stack)} left in the deck")
