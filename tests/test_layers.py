@@ -3,9 +3,9 @@ each module imports only from its own layer or the layers below, and no module
 imports another module's private (``_name``) names. Extension modules (.pyx) are
 bindings: their Python-level imports are checked the same way.
 
-    apps        rl/ acpc/ distributed/ cli bench __main__ (and the package __init__)
+    apps        rl/ acpc/ distributed/ tracker/ cli bench __main__ (and the package __init__)
     engine/     the hand engine, its games, histories
-    analysis    equity, preflop, ranges, iso, abstraction
+    analysis    equity, preflop, ranges, iso, abstraction, solver/
     money       betting, pots, tournament
     evaluators/ the hand rankings and their catalogue
     bindings    _core, _equity, _iso, _icm (C)
@@ -29,7 +29,8 @@ TOP = {
     "abstraction": "analysis",
     "cli": "apps", "bench": "apps", "__main__": "apps", "__init__": "apps",
 }
-WINGS = {"evaluators": "evaluators", "engine": "engine", "rl": "apps", "acpc": "apps", "distributed": "apps"}
+WINGS = {"evaluators": "evaluators", "engine": "engine", "rl": "apps", "acpc": "apps", "distributed": "apps",
+         "solver": "analysis", "tracker": "apps"}
 
 
 def layer(module: str) -> str:

@@ -6,6 +6,10 @@
     pokerhash bench [--full] [--repeats N] [--only high|omaha|low|shortdeck|a5|deuce7|badugi] [--cpu]
     pokerhash equity AhAd KsKc --board Td7c2s
     pokerhash acpc HOST PORT --game holdem.nolimit.2p.reverse_blinds.game --agent mybot:act
+    pokerhash solve spot.toml [--target 0.3] [--iterations N] [--time-limit S] [--save out.npz]
+    pokerhash import FOLDER --db hands.sqlite
+    pokerhash stats --db hands.sqlite [--player NAME] [--game NT] [--position BTN]
+    pokerhash graph --db hands.sqlite --player NAME -o graph.png
     pokerhash --version
 
 Each subcommand is a function ``add_<name>(commands)`` that declares its arguments and
@@ -22,7 +26,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 from . import __version__, bench
 from .cards import cards, cards_str
-from .errors import InvalidCardError, PokerhashError
+from .errors import InvalidCardError, InvalidValueError, PokerhashError
 from .evaluators import catalog
 from .evaluators.catalog import Ranking
 from .evaluators.turkish import turkish_deck
@@ -217,7 +221,51 @@ def add_acpc(commands: argparse._SubParsersAction) -> None:
     ac.set_defaults(run=acpc_command.run)
 
 
-SUBCOMMANDS = [add_eval, add_bench, add_equity, add_acpc]
+def add_solve(commands: argparse._SubParsersAction) -> None:
+    from .solver import command as solve_command
+
+    so = commands.add_parser("solve", help="solve a heads-up postflop spot (DCFR) from a TOML file",
+                             description=solve_command.__doc__.splitlines()[0])
+    solve_command.add_arguments(so)
+    so.set_defaults(run=solve_command.run)
+
+
+def run_import(args: argparse.Namespace) -> int:
+    """``pokerhash import``: with ``--db``, into the tracker's hand database
+    (:func:`pokerhash.tracker.cli.run_import_db`); each output mode is its own function."""
+    if args.db is not None:
+        from .tracker.cli import run_import_db
+
+        return run_import_db(args)
+    raise InvalidValueError("pokerhash import needs --db DB: the hand database to import into")
+
+
+def add_import(commands: argparse._SubParsersAction) -> None:
+    from .tracker.cli import add_db_arguments
+
+    im = commands.add_parser("import", help="import hand histories (.phh, .phhs files or folders)",
+                             description="Read hand histories, replay each on the engine, and store them: with "
+                                         "--db, in a hand database (docs: tracker).")
+    im.add_argument("sources", nargs="+", help=".phh / .phhs files, or folders searched recursively")
+    add_db_arguments(im)
+    im.add_argument("--batch-size", type=int, default=1000, help="hands per database transaction")
+    im.add_argument("--processes", type=int, default=1, help="worker processes replaying the hands (default 1)")
+    im.set_defaults(run=run_import)
+
+
+def add_stats(commands: argparse._SubParsersAction) -> None:
+    from .tracker.cli import add_stats as add
+
+    add(commands)
+
+
+def add_graph(commands: argparse._SubParsersAction) -> None:
+    from .tracker.cli import add_graph as add
+
+    add(commands)
+
+
+SUBCOMMANDS = [add_eval, add_bench, add_equity, add_acpc, add_solve, add_import, add_stats, add_graph]
 
 
 def _print(text: str) -> int:

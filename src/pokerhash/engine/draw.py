@@ -25,78 +25,11 @@ choice never depends on which suit is which.
 
 from __future__ import annotations
 
-from typing import FrozenSet, Sequence, Tuple
+from typing import Sequence, Tuple
 
+from .._core import auto_draw as _discards  # the order below on rank and suit counts, in C (_draw.pxi)
 from ..cards import cards as _parse_cards
 from ..errors import InvalidCardError, InvalidValueError
-
-_JACK = 9
-_ACE = 12
-
-
-def _straight_top(ranks: Sequence[int], low_ace: int = -1) -> int:
-    """The top rank of the highest straight that contains these distinct ranks, or -1.
-
-    The ace also plays low, one below the deck's lowest rank (``low_ace``: -1, below
-    the deuce, as in A-2-3-4-5; in a stripped Turkish deck, e.g. 6 for the eight in
-    A-9-T-J-Q of the 24-card deck; rules: Standard hand ranking, Turkish poker).
-    """
-    best = -1
-    readings = [ranks]
-    if _ACE in ranks:
-        readings.append([low_ace if r == _ACE else r for r in ranks])
-    for reading in readings:
-        low, high = min(reading), max(reading)
-        if high - low <= 4:
-            best = max(best, min(low + 4, _ACE))
-    return best
-
-
-def _kept(hand: Sequence[int], low_ace: int) -> FrozenSet[int]:
-    ranks = [c >> 2 for c in hand]
-    by_rank = {}
-    by_suit = {}
-    for c in hand:
-        by_rank.setdefault(c >> 2, []).append(c)
-        by_suit.setdefault(c & 3, []).append(c)
-    groups = sorted(len(g) for g in by_rank.values())
-
-    # 1. Two pair or better.
-    if groups[-1] == 4 or groups == [2, 3]:
-        return frozenset(hand)
-    if groups[-1] == 3 or groups == [1, 2, 2]:
-        return frozenset(c for g in by_rank.values() if len(g) > 1 for c in g)
-    if len(by_rank) == 5 and (len(by_suit) == 1 or _straight_top(ranks, low_ace) >= 0):
-        return frozenset(hand)
-
-    four_suited = next((g for g in by_suit.values() if len(g) == 4), None)
-    pair = next((g for g in by_rank.values() if len(g) == 2), None)
-    # 2. Four to a straight flush.
-    if four_suited is not None and _straight_top([c >> 2 for c in four_suited], low_ace) >= 0:
-        return frozenset(four_suited)
-    # 3. A high pair.
-    if pair is not None and pair[0] >> 2 >= _JACK:
-        return frozenset(pair)
-    # 4. Four to a flush.
-    if four_suited is not None:
-        return frozenset(four_suited)
-    # 5. A low pair.
-    if pair is not None:
-        return frozenset(pair)
-
-    # Five different ranks from here on: a four-card straight draw is the hand less one card.
-    draws = [[c for c in hand if c != left_out] for left_out in hand]
-    # 6. Four to an open-ended straight.
-    for draw in draws:
-        draw_ranks = [c >> 2 for c in draw]
-        if _ACE not in draw_ranks and max(draw_ranks) - min(draw_ranks) == 3:
-            return frozenset(draw)
-    # 7. Four to an inside straight, the higher straight first.
-    top, best = max((_straight_top([c >> 2 for c in draw], low_ace), i) for i, draw in enumerate(draws))
-    if top >= 0:
-        return frozenset(draws[best])
-    # 8. High cards; 9. nothing.
-    return frozenset(c for c in hand if c >> 2 >= _JACK)
 
 
 def auto_draw(cards: Sequence[int], lowest_rank: int = 2) -> Tuple[int, ...]:
@@ -105,8 +38,8 @@ def auto_draw(cards: Sequence[int], lowest_rank: int = 2) -> Tuple[int, ...]:
     ``cards`` are the five cards held (ints or strings like ``"As"``). The choice follows
     the order of preference of the rules (rules: The games and their flow, five-card draw), with
     the sub-cases fixed in this module's docstring. ``lowest_rank`` is the deck's lowest
-    rank (2 to 14 counting the ace as 14; a Turkish deck's 6 to 9): the ace also plays
-    just below it in a straight, so A-9-T-J-Q of the 24-card deck stands pat.
+    rank (2; a Turkish deck's 6 to 9): the ace also plays just below it in a straight,
+    so A-9-T-J-Q of the 24-card deck stands pat.
 
     >>> from pokerhash.cards import cards_str
     >>> from pokerhash.engine.draw import auto_draw
@@ -115,10 +48,11 @@ def auto_draw(cards: Sequence[int], lowest_rank: int = 2) -> Tuple[int, ...]:
     >>> cards_str(auto_draw("As Ks Qd 7c 2h"))
     '7c 2h'
     """
-    hand = _parse_cards(cards, count=(5,))
+    if lowest_rank == 2:
+        return _discards(cards)
     if isinstance(lowest_rank, bool) or not isinstance(lowest_rank, int) or not 2 <= lowest_rank <= 10:
         raise InvalidValueError(f"lowest_rank must be an int 2..10, not {lowest_rank!r}")
+    hand = _parse_cards(cards, count=(5,))
     if any(c >> 2 < lowest_rank - 2 for c in hand):
         raise InvalidCardError(f"a card is below the deck's lowest rank {lowest_rank}")
-    keep = _kept(hand, lowest_rank - 3)
-    return tuple(c for c in hand if c not in keep)
+    return _discards(hand, lowest_rank)
