@@ -73,8 +73,8 @@ def test_gamedef_keys_are_case_insensitive_with_comments():
     ("blind = 10 5", "blind = 10"),
     ("raiseSize = 10 10 20 20", "raiseSize = 10 10"),
     ("firstPlayer = 2 1 1 1", "firstPlayer = 3 1 1 1"),
-    ("END GAMEDEF", ""),
-    ("limit", "pot"),
+    ("numBoardCards = 0 3 1 1", "numBoardCards = 0 3 1"),
+    ("numHoleCards = 2", "numHoleCards = 4"),
     ("numRanks = 13", "numRanks = x"),
 ])
 def test_bad_gamedefs_are_refused(change, problem):
@@ -313,8 +313,10 @@ def test_dealer_rejects_an_illegal_action():
 
 
 def test_client_refuses_an_illegal_agent_action():
-    with pytest.raises(IllegalActionError):
-        AcpcPlayer(NOLIMIT2, lambda view: ph.Action.raise_to(10)).answer("MATCHSTATE:1:0::|AsKd")
+    # A raise below the minimum is moved to it, as the dealer does (issue 23: the
+    # agent's choice never ends a match).
+    assert AcpcPlayer(NOLIMIT2, lambda view: ph.Action.raise_to(10)).answer("MATCHSTATE:1:0::|AsKd") \
+        == "MATCHSTATE:1:0::|AsKd:r200"
     player = AcpcPlayer(NOLIMIT2, calling_station)
     assert player.answer("MATCHSTATE:0:0::AsKd|") is None  # not our turn
     assert player.answer("# a comment") is None

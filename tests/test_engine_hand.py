@@ -620,18 +620,17 @@ def test_badugi_four_cards_three_draws_best_badugi_wins():
     assert set(hand.result.payouts) <= set(winners) and len(hand.result.payouts) == len(winners)
 
 
-@pytest.mark.parametrize("to", [2, 3])
-def test_stud_bring_in_against_an_all_in_ante(to):
-    # Seat 1's whole stack is its ante: nobody can answer a bet, so the bring-in or
-    # the short completion is posted and its unmatched part returned (found by the
-    # state machine: completing raised "the betting round is over").
+@pytest.mark.parametrize("variant", [RAZZ, STUD])
+def test_stud_no_bring_in_against_an_all_in_ante(variant):
+    # Seat 1's whole stack is its ante: nobody can answer a bet, so there is no
+    # bring-in and no betting at all (issue 23: the engine asked for a bring-in and
+    # offered "fold, call 0", neither legal); the cards are dealt out to a showdown.
     stakes = Stakes(ante=1, bring_in=2, small_bet=4, big_bet=8)
-    hand = Hand(RAZZ, {0: 4, 1: 1}, button=0, stakes=stakes, seed=1)  # a deal where seat 0 brings in
-    assert hand.pending.kind is PendingKind.BRING_IN
-    hand.act(Action.bet_to(to))
-    while not hand.is_over:
-        hand.check() if hand.pending.legal.can_check else hand.call()
-    assert sum(hand.result.stacks.values()) == 5 and hand.result.rake == 0
+    hand = Hand(variant, {0: 4, 1: 1}, button=0, stakes=stakes, seed=1)
+    assert hand.is_over
+    assert not any(isinstance(event, ev.Act) or getattr(event, "kind", None) is ForcedKind.BRING_IN
+                   for event in hand.events)
+    assert hand.result.shown and sum(hand.result.stacks.values()) == 5 and hand.result.rake == 0
     assert Hand.replay(hand.events).result == hand.result
 
 

@@ -8,7 +8,8 @@ import importlib
 from typing import TYPE_CHECKING
 
 from .cards import Deck, card, card_str, cards, cards_str
-from .errors import CardTypeError, IllegalActionError, InvalidCardError, InvalidValueError, PokerhashError
+from .errors import (CardTypeError, ComputationTimeout, IllegalActionError, InvalidCardError, InvalidValueError,
+                     PokerhashError)
 from .errors import InvalidRangeError
 from .evaluators.low import (
     BEST_LOW,
@@ -170,6 +171,7 @@ __all__ = [
     "HandIndexer",
     "BEST_LOW",
     "CardTypeError",
+    "ComputationTimeout",
     "Deck",
     "HandCategory",
     "IllegalActionError",

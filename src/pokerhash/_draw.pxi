@@ -9,9 +9,10 @@ cdef enum:
     DRAW_ACE = 12
 
 
-cdef inline int straight_top(const int *ranks, int n) noexcept:
+cdef inline int straight_top(const int *ranks, int n, int ace_low) noexcept:
     """The top rank of the highest straight holding these distinct ranks, or -1; the
-    ace also plays low, below the deuce."""
+    ace also plays low, as ``ace_low``: one below the deck's lowest rank (-1, below the
+    deuce; a stripped Turkish deck's, e.g. 6 for the eight in A-9-T-J-Q of 24 cards)."""
     cdef int i, r, low = 99, high = -99, low_ace = 99, high_ace = -99, best = -1
     cdef bint ace = False
     for i in range(n):
@@ -19,7 +20,7 @@ cdef inline int straight_top(const int *ranks, int n) noexcept:
         low = r if r < low else low
         high = r if r > high else high
         ace = ace or r == DRAW_ACE
-        r = -1 if r == DRAW_ACE else r
+        r = ace_low if r == DRAW_ACE else r
         low_ace = r if r < low_ace else low_ace
         high_ace = r if r > high_ace else high_ace
     if high - low <= 4:
@@ -29,7 +30,7 @@ cdef inline int straight_top(const int *ranks, int n) noexcept:
     return best
 
 
-cdef int kept_mask(const uint8_t *hand) noexcept:
+cdef int kept_mask(const uint8_t *hand, int ace_low) noexcept:
     """The positions (bits 0..4) of the cards the auto-draw keeps."""
     cdef int rank_count[13]
     cdef int suit_count[4]
@@ -65,7 +66,7 @@ cdef int kept_mask(const uint8_t *hand) noexcept:
     if distinct == 5:
         for i in range(5):
             ranks[i] = hand[i] >> 2
-        if suit_count[hand[0] & 3] == 5 or straight_top(ranks, 5) >= 0:
+        if suit_count[hand[0] & 3] == 5 or straight_top(ranks, 5, ace_low) >= 0:
             return 31
     # 2. Four to a straight flush.
     if four_suit >= 0:
@@ -75,7 +76,7 @@ cdef int kept_mask(const uint8_t *hand) noexcept:
                 mask |= 1 << i
                 ranks[n] = hand[i] >> 2
                 n += 1
-        if straight_top(ranks, 4) >= 0:
+        if straight_top(ranks, 4, ace_low) >= 0:
             return mask
         # 3. A high pair (beats four to a flush), else 4. four to a flush.
         if pair_rank >= DRAW_JACK:
@@ -102,7 +103,7 @@ cdef int kept_mask(const uint8_t *hand) noexcept:
             if i != k:
                 ranks[n] = hand[i] >> 2
                 n += 1
-        top = straight_top(ranks, 4)
+        top = straight_top(ranks, 4, ace_low)
         if top >= best_top:
             best_top, best = top, k
     if best_top >= 0:
@@ -139,12 +140,12 @@ cdef inline int span(const int *ranks, int n) noexcept:
     return high - low
 
 
-def auto_draw(cards):
+def auto_draw(cards, int lowest_rank=2):
     """The cards to discard, in the hand's order, when a player's time runs out in the
-    draw: see pokerhash.engine.draw.auto_draw."""
+    draw: see pokerhash.engine.draw.auto_draw (``lowest_rank`` checked there)."""
     cdef uint8_t buf[MAX_CARDS]
     cdef uint64_t seen = 0
     cdef int i, keep
     read_hand_range(cards, buf, 5, 5, &seen)
-    keep = kept_mask(buf)
+    keep = kept_mask(buf, lowest_rank - 3)
     return tuple([buf[i] for i in range(5) if not keep >> i & 1])

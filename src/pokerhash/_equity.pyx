@@ -1,14 +1,18 @@
 # The Cython binding of the equity kernels (csrc/equity*.h, csrc/deal.h).
 #
-# Everything here takes input already validated by pokerhash.equity (cards distinct
-# and in 0..51, sizes within the game's limits) and runs its loops without the GIL,
-# so that Python threads calling it run in parallel.
+# pokerhash.equity validates what users pass (cards distinct, sizes within the game's
+# limits) before it calls here; these entry points still check every size and card
+# the C kernels index fixed arrays with, so that no caller can make them read or
+# write out of bounds. The loops run without the GIL, so that Python threads calling
+# them run in parallel.
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int16_t, int32_t, int64_t
 from libc.string cimport memset
 
 from pokerhash._read_cards cimport ph_read_cards
 
 import numpy as np
+
+from pokerhash.errors import InvalidValueError
 
 cdef enum:
     MAX_PLAYERS = 10  # PH_EQ_MAX_PLAYERS
@@ -74,6 +78,17 @@ GAMES = {"holdem": PH_EQ_HOLDEM, "omaha": PH_EQ_OMAHA, "stud": PH_EQ_STUD, "shor
 POT = PH_EQ_POT
 
 
+def _checked_cards(cards, int most, str what):
+    """``cards`` as a list of ints 0..51, at most ``most`` of them."""
+    cards = list(cards)
+    if len(cards) > most:
+        raise InvalidValueError(f"{what} holds at most {most} cards, not {len(cards)}")
+    for card in cards:
+        if not 0 <= card < 52:
+            raise InvalidValueError(f"{what}: card {card!r} is not 0..51")
+    return cards
+
+
 cdef object counts_array(const ph_eq_counts *c, int n):
     """(deals, int64 array of rows win, tie, share, high, low, share_sq by player)."""
     out = np.empty((6, n), dtype=np.int64)
@@ -103,6 +118,36 @@ cdef class Deal:
         cdef double[::1] weights
         cdef uint32_t[::1] prob
         cdef uint32_t[::1] other
+        if game not in GAMES:
+            raise InvalidValueError(f"game must be one of {sorted(GAMES)}, not {game!r}")
+        if not 1 <= n <= MAX_PLAYERS or len(ranges) != n:
+            raise InvalidValueError(f"a deal has 1 to {MAX_PLAYERS} players with a range entry each, not "
+                                    f"{n} holes and {len(ranges)} ranges")
+        if not 0 < hole_size <= 8 or not 0 <= board_size <= 5:
+            raise InvalidValueError(f"hole size 1..8 and board size 0..5, not {hole_size} and {board_size}")
+        holes = [_checked_cards(hole, hole_size, f"player {p}'s hole") for p, hole in enumerate(holes)]
+        board = _checked_cards(board, board_size, "the board")
+        stub = _checked_cards(stub, 52, "the stub")
+        needed = board_size - len(board)
+        for p in range(n):
+            if ranges[p] is None:
+                needed += hole_size - len(holes[p])
+            else:
+                if holes[p]:
+                    raise InvalidValueError(f"player {p} has a range and known cards")
+                needed += hole_size  # the stub holds the range's cards too
+                combo_cards, combo_weights = ranges[p]
+                shape = np.shape(combo_cards)
+                if len(shape) != 2 or shape[0] < 1 or shape[1] != hole_size or np.shape(combo_weights) != shape[:1]:
+                    raise InvalidValueError(f"player {p}'s range needs (m, {hole_size}) cards and m weights, not "
+                                            f"{shape} and {np.shape(combo_weights)}")
+                if np.any(np.asarray(combo_cards) >= 52) or np.any(np.asarray(combo_cards) < 0):
+                    raise InvalidValueError(f"player {p}'s range holds a card outside 0..51")
+                if not np.all(np.isfinite(combo_weights)) or np.any(np.asarray(combo_weights) < 0) \
+                        or not np.sum(combo_weights) > 0:
+                    raise InvalidValueError(f"player {p}'s range weights must be finite, >= 0, not all 0")
+        if needed > len(stub):
+            raise InvalidValueError(f"the deal needs {needed} cards from a stub of {len(stub)}")
         memset(&self.setup, 0, sizeof(self.setup))
         self.keep = []
         self.setup.game = GAMES[game]
@@ -154,6 +199,11 @@ cdef class Deal:
         cdef double[::1] view = out
         cdef int64_t deals = 0
         cdef size_t rows = holes.shape[0]
+        if holes.shape[1] != n * self.setup.hole_size or weights.shape[0] != holes.shape[0]:
+            raise InvalidValueError(f"rows of {n * self.setup.hole_size} cards with a weight each, not "
+                                    f"{holes.shape[1]} cards and {weights.shape[0]} weights for {rows} rows")
+        if rows and np.max(np.asarray(holes)) >= 52:
+            raise InvalidValueError("a row holds a card outside 0..51")
         if rows:
             with nogil:
                 ph_eq_exact_rows(&self.setup, &holes[0, 0], &weights[0], rows, &view[0], &deals)
@@ -174,6 +224,10 @@ def random_deals(const uint8_t[::1] stub, int k, Py_ssize_t n, uint64_t seed):
     cdef uint8_t[:, ::1] view = out
     cdef uint8_t cards[52]
     cdef int i, n_stub = <int>stub.shape[0]
+    if not 0 <= k <= n_stub <= 52 or n < 0:
+        raise InvalidValueError(f"rows of k distinct cards of a stub of at most 52 (k <= stub), not k={k} of "
+                                f"{stub.shape[0]} cards, {n} rows")
+    _checked_cards(stub, 52, "the stub")
     for i in range(n_stub):
         cards[i] = stub[i]
     if n and k:
@@ -193,7 +247,7 @@ def shuffled(cards, uint64_t seed, uint64_t stream, uint64_t round):
     cdef uint8_t card
     cdef ph_rng rng
     if n > 52:
-        raise ValueError(f"a deck has at most 52 cards, not {n}")
+        raise InvalidValueError(f"a deck has at most 52 cards, not {n}")
     for i in range(n):
         stub[i] = cards[i]
     ph_rng_seed(&rng, seed, stream)
@@ -210,6 +264,8 @@ def board_strengths(const uint8_t[:, ::1] boards):
     """(n, 1326) uint16: every combination's strength on each 5-card board, 0 where it
     holds a board card."""
     cdef Py_ssize_t n = boards.shape[0], row
+    if boards.shape[1] != 5 or (n and np.max(np.asarray(boards)) >= 52):
+        raise InvalidValueError(f"boards are rows of 5 cards 0..51, not {boards.shape[1]}")
     out = np.empty((n, 1326), dtype=np.uint16)
     cdef uint16_t[:, ::1] view = out
     with nogil:
@@ -220,6 +276,10 @@ def board_strengths(const uint8_t[:, ::1] boards):
 
 def equities_vs_range(const uint8_t[::1] board, const double[::1] weights):
     """(1326,) float64: every hero combination's equity against the villain weights."""
+    if not 3 <= board.shape[0] <= 5 or weights.shape[0] != 1326:
+        raise InvalidValueError(f"a board of 3 to 5 cards and 1326 weights, not {board.shape[0]} and "
+                                f"{weights.shape[0]}")
+    _checked_cards(board, 5, "the board")
     out = np.empty(1326, dtype=np.float64)
     cdef double[::1] view = out
     with nogil:

@@ -38,7 +38,7 @@ import numpy as np
 from . import _equity
 from ._checks import as_flag, as_int_in
 from .cards import HandLike, card_str, cards
-from .errors import InvalidCardError, InvalidValueError, PokerhashError
+from .errors import ComputationTimeout, InvalidCardError, InvalidValueError, PokerhashError
 from .ranges import COMBOS, Range
 from .evaluators import catalog
 from .evaluators.shortdeck import SHORT_DECK
@@ -107,6 +107,12 @@ MAX_EXACT_ROWS = 2e7
 # Exact counts under this many board leaves (some 20 ms) give no interim results.
 QUICK_EXACT_LEAVES = 5e6
 MAX_EXACT_DEALS = 1e11
+# An exact count beyond this many deals (stud) or board leaves (flop games), about a
+# minute of one core, runs only when the caller confirms it with a time_limit (which
+# also stops it). Counts are cut in slices of about this many seconds, between which
+# Ctrl-C and the time limit are seen and an interim result is reported.
+MAX_EXACT_WORK = 2e9
+EXACT_SLICE_SECONDS = 0.15
 # Sampling runs in chunks of trials, each its own random stream, and checks its stops
 # after each round of chunks: a round is about 5 ms of heads-up Hold'em.
 CHUNK_TRIALS = 1 << 15
@@ -247,6 +253,8 @@ class _Spec:
         if isinstance(players, (str, bytes)) or not hasattr(players, "__len__"):
             raise InvalidValueError("players is a sequence of hands or ranges, one per player")
         n = len(players)
+        if n < 2:
+            raise InvalidValueError(f"{g.name} takes 2 to {g.max_players[max(g.hole_sizes)]} players, got {n}")
         self.board = cards(board)
         self.dead = cards(dead)
         if len(self.board) > g.board_size:
@@ -441,34 +449,103 @@ def _threads(threads: int) -> int:
     return threads or os.cpu_count() or 1
 
 
-def _exact_results(spec: _Spec, plan, threads: int, started: float) -> Iterator[EquityResult]:
+def _exact_results(spec: _Spec, plan, threads: int, started: float,
+                   time_limit: Optional[float]) -> Iterator[EquityResult]:
+    """The exact count in slices of about EXACT_SLICE_SECONDS (a round of them over the
+    threads): between slices Python sees Ctrl-C, the time limit is checked and an
+    interim result goes out, so a long count reports steadily and can be stopped."""
     n = len(spec.hands)
-    if spec.game.kind == "stud":
-        deals, counts = spec.deal().exact_generic()
-        sums = np.concatenate([[float(deals)], counts[:5].T.astype(np.float64).ravel()])
-        yield _from_sums(spec, sums, deals, True, None, 1.0, started, None)
-        return
-    rows, weights, sizes = plan
-    deal = spec.deal()
-    # Pieces of rows, a round of them per thread at a time, an interim result after each round.
-    pieces = min(-(-len(rows) // 64), 16 * threads)  # a piece keeps its rank passes: not too small
-    if len(rows) * spec.board_leaves() < QUICK_EXACT_LEAVES:
-        pieces = min(pieces, threads)  # a short count is one round: no interim results to build
-    bounds = np.linspace(0, len(rows), pieces + 1).astype(int)
-    batches = [(bounds[i], bounds[i + 1]) for i in range(pieces) if bounds[i + 1] > bounds[i]]
     total = np.zeros(1 + 5 * n)
-    showdowns = done = 0
-    for start in range(0, len(batches), threads):
-        group = batches[start:start + threads]
-        results = _pool_map(lambda ab: deal.exact_rows(rows[ab[0]:ab[1]], weights[ab[0]:ab[1]]), group, threads)
+    showdowns = 0
+    if spec.game.kind == "stud":
+        pieces = _stud_pieces(spec)
+        count = len(pieces)
+        run = _run_stud_piece
+    else:
+        rows, weights, sizes = plan
+        deal = spec.deal()
+        count = len(rows)
+
+        def run(ab):
+            return deal.exact_rows(rows[ab[0]:ab[1]], weights[ab[0]:ab[1]])
+    done, per = 0, 1
+    if plan is not True and count * spec.board_leaves() < QUICK_EXACT_LEAVES:
+        per = -(-count // threads)  # a short count is one round: no interim results to build
+    while done < count:
+        group = []
+        for _ in range(threads):
+            end = min(count, done + per)
+            if end > done:
+                group.append((done, end))
+            done = end
+        ticked = time.perf_counter()
+        if spec.game.kind == "stud":
+            results = _pool_map(lambda ab: run(spec, pieces[ab[0]:ab[1]]), group, threads)
+        else:
+            results = _pool_map(run, group, threads)
+        took = time.perf_counter() - ticked
         for (a, b), (deals, sums) in zip(group, results):
             total += sums
-            # Every row of a deal has as many boards: a class of rows counts them once per member.
-            showdowns += int(deals) // (b - a) * int(sizes[a:b].sum())
-            done += b - a
-        if done < len(rows):
-            yield _from_sums(spec, total, showdowns, False, None, done / len(rows), started, None)
+            if spec.game.kind == "stud":
+                showdowns += int(deals)
+            else:
+                # Every row of a deal has as many boards: a class of rows counts them once per member.
+                showdowns += int(deals) // (b - a) * int(sizes[a:b].sum())
+        # The next slice sized to about EXACT_SLICE_SECONDS (at most 4 times this one).
+        per = max(1, min(4 * per, int(per * EXACT_SLICE_SECONDS / max(took, 1e-4))))
+        _check_time_limit(time_limit, started, done / count)
+        if done < count:
+            yield _from_sums(spec, total, showdowns, False, None, done / count, started, None)
     yield _from_sums(spec, total, showdowns, True, None, 1.0, started, None)
+
+
+def _check_time_limit(time_limit: Optional[float], started: float, progress: float) -> None:
+    if time_limit is not None and time.perf_counter() - started > time_limit:
+        raise ComputationTimeout(f"the exact count passed time_limit={time_limit:g} s at {progress:.1%}; a partial "
+                                 "count is no estimate: use method='sample' (or a longer time_limit)")
+
+
+#: Deals a piece of a stud count walks in one C call (about 0.05-0.1 s).
+_STUD_PIECE_DEALS = 2e6
+
+
+def _stud_pieces(spec: _Spec) -> List[Tuple[Tuple[int, ...], ...]]:
+    """A stud count cut into pieces: every completion of the first incomplete players'
+    hands (as few players as make pieces of about _STUD_PIECE_DEALS deals), each piece
+    the rest of the deal counted in C. Together the pieces walk every deal once."""
+    missing = [i for i, hand in enumerate(spec.hands) if len(hand) < spec.hole_size]
+    deals = spec.completions()
+    pieces: List[Tuple[Tuple[int, ...], ...]] = [()]
+    free = list(spec.stub)
+    for i in missing:
+        if deals / len(pieces) <= _STUD_PIECE_DEALS:
+            break
+        k = spec.hole_size - len(spec.hands[i])
+        pieces = [piece + (combo,) for piece in pieces
+                  for combo in itertools.combinations([c for c in free if not any(c in p for p in piece)], k)]
+    return pieces
+
+
+def _run_stud_piece(spec: _Spec, pieces) -> Tuple[int, np.ndarray]:
+    """Counts of some pieces (see _stud_pieces): (deals, sums as _from_sums reads them)."""
+    n = len(spec.hands)
+    missing = [i for i, hand in enumerate(spec.hands) if len(hand) < spec.hole_size]
+    deals = 0
+    sums = np.zeros(1 + 5 * n)
+    for piece in pieces:
+        holes = [list(hand) for hand in spec.hands]
+        taken = set()
+        for i, combo in zip(missing, piece):
+            holes[i] = holes[i] + list(combo)
+            taken.update(combo)
+        stub = [c for c in spec.stub if c not in taken]
+        deal = _equity.Deal(spec.game.kind, spec.game.hilo, spec.hole_size, spec.board_size, holes, spec.board,
+                            stub, [None] * n, spec.order)
+        count, counts = deal.exact_generic()
+        deals += int(count)
+        sums[0] += float(count)
+        sums[1:] += counts[:5].T.astype(np.float64).ravel()
+    return deals, sums
 
 
 def _from_sums(spec, sums, showdowns, exact, std_error, progress, started, seed) -> EquityResult:
@@ -576,7 +653,12 @@ def equity_iter(players: Sequence[PlayerLike], board: HandLike = (), dead: HandL
     if method != "sample":
         plan = _plan(spec, method == "auto")
         if plan is not None:
-            yield from _exact_results(spec, plan, threads, started)
+            work = spec.completions() if plan is True else len(plan[0]) * spec.board_leaves()
+            if method == "exact" and work > MAX_EXACT_WORK and time_limit is None:
+                raise InvalidValueError(
+                    f"an exact count of about {work:.2g} deals or boards (over MAX_EXACT_WORK = {MAX_EXACT_WORK:.0e}, "
+                    "minutes of work) needs a time_limit to confirm it; or use method='sample'")
+            yield from _exact_results(spec, plan, threads, started, time_limit)
             return
         if method == "exact":
             raise InvalidValueError("too many deals or combinations of hands to count exactly; use method='sample'")

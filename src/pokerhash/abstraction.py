@@ -48,6 +48,7 @@ __all__ = [
     "board_chunks",
     "board_count",
     "compute",
+    "MAX_NEW_TABLE_BYTES",
     "equity_histograms",
     "expected_hand_strength",
     "feature_spec",
@@ -160,6 +161,11 @@ def _board_range(boards: BoardRange, total: int) -> range:
     return boards
 
 
+#: The most bytes :func:`compute` allocates for new whole tables (``out`` and
+#: ``compact`` results are not limited): beyond it, it refuses and names the ways out.
+MAX_NEW_TABLE_BYTES = 1 << 30
+
+
 def compute(indexer: HandIndexer, round: int, features: Iterable[str], *, bins: int = DEFAULT_BINS,
             clusters=None, boards: BoardRange = None, out: Optional[Dict[str, np.ndarray]] = None,
             compact: bool = False, threads: int = 1, progress: Optional[Progress] = None) -> Dict[str, np.ndarray]:
@@ -178,6 +184,10 @@ def compute(indexer: HandIndexer, round: int, features: Iterable[str], *, bins: 
 
     ``progress(done, total)`` is called from the calling thread after each finished
     chunk of boards.
+
+    New whole tables larger than :data:`MAX_NEW_TABLE_BYTES` (1 GiB; the river's
+    tables are several) are refused with InvalidValueError: ask for ``compact``
+    results, or pass the arrays as ``out``.
     """
     r, board = _board_cards(indexer, round)
     wanted = tuple(dict.fromkeys(features))
@@ -196,6 +206,20 @@ def compute(indexer: HandIndexer, round: int, features: Iterable[str], *, bins: 
     units = _board_range(boards, board_count(indexer, r))
     orders = _dealing_orders(indexer.shape, r)
     per_board = len(orders) * (52 - board) * (51 - board) // 2  # dealing orders x holes off the board
+    if not compact:
+        new = 0
+        for feature in wanted:
+            if out is None or feature not in out:
+                shape, dtype = feature_spec(indexer, r, feature, bins, n_clusters)
+                new += int(np.prod(shape)) * dtype.itemsize
+        if new > MAX_NEW_TABLE_BYTES:
+            # Whole tables are sized by the round, not by the boards asked for: a few
+            # boards of the river must not allocate gigabytes behind the caller's back.
+            raise InvalidValueError(
+                f"whole tables of round {r} take {new / 2**30:.1f} GiB (limit MAX_NEW_TABLE_BYTES = "
+                f"{MAX_NEW_TABLE_BYTES / 2**30:.0f} GiB) for {len(units)} of {board_count(indexer, r)} boards: "
+                "pass compact=True (arrays sized by the boards asked for) or your own arrays as out= "
+                "(e.g. from open_table)")
     tables = {}
     for feature in wanted:
         shape, dtype = feature_spec(indexer, r, feature, bins, n_clusters)

@@ -27,6 +27,7 @@ __all__ = [
     "ForcedBet",
     "ForcedKind",
     "LegalActions",
+    "BringInActions",
     "Limit",
     "Structure",
 ]
@@ -248,7 +249,8 @@ def checked_forced_bet(kind: ForcedKind, player: int, amount: int) -> ForcedBet:
 
 
 class LegalActions(NamedTuple):
-    """What the player to act may do. Folding is always legal for them.
+    """What the player to act may do. Folding is legal for them (except at a stud
+    bring-in, :class:`BringInActions`).
 
     A bet or raise may go to any amount in ``min_to..max_to`` in big-bet games;
     in fixed limit only to one of ``fixed_amounts`` (one size, two with stud's open
@@ -264,6 +266,9 @@ class LegalActions(NamedTuple):
     max_to: Optional[int] = None
     fixed_amounts: Optional[Tuple[int, ...]] = None
     no_raise_reason: str = ""
+
+    #: Folding is legal (not at a stud bring-in: :class:`BringInActions`).
+    can_fold = True
 
     def allows_to(self, to: int) -> bool:
         """Whether a bet or raise to ``to`` is legal."""
@@ -284,6 +289,22 @@ class LegalActions(NamedTuple):
                 amounts = f"{self.min_to}..{self.max_to}"
             legal.append(f"{self.raise_kind.value} to {amounts}")
         return ", ".join(legal)
+
+
+class BringInActions(LegalActions):
+    """What a stud bring-in allows (rules: seven-card stud): no fold and no check, the
+    bring-in is forced; ``call`` is the bring-in (an :meth:`Action.call` posts it, so a
+    check-or-call player plays stud too) and a bet may complete to the small bet:
+    ``fixed_amounts`` holds both (one when the stack covers only one)."""
+
+    __slots__ = ()
+    can_fold = False
+
+    def __str__(self) -> str:
+        text = f"bring in {self.min_to}" + " (all-in)" * self.call_is_all_in
+        if self.max_to != self.min_to:
+            text += f", complete to {self.max_to}"
+        return text
 
 
 # Enum members as module constants: the hot path compares them per action, and a
@@ -699,7 +720,10 @@ class BettingRound:
             self.bet_count += 1
 
     def _check_forced(self, kind: ForcedKind, player: int, amount: int) -> None:
-        if not 0 <= player < len(self.stacks) or self.folded[player] or not self.stacks[player] or not amount:
+        # A blind whose player went all-in on the ante still sets the level to call
+        # (the short-blind rule, for a blind of no chips), so it may be posted empty.
+        if not 0 <= player < len(self.stacks) or self.folded[player] or not amount \
+                or (not self.stacks[player] and kind is not ForcedKind.BLIND):
             raise InvalidValueError(f"player {player} cannot post a {kind.value} of {amount}")
         if kind is not _ANTE and self.bets[player]:
             # One live forced bet per player: a second would leave them above the bet

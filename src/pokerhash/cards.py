@@ -164,19 +164,23 @@ def suit_of(index: int) -> int:
 
 
 _FULL_DECK = tuple(range(52))
-_KEY_SPAN = 1 << 64
 
 
-def _seed_key(value: object, name: str) -> int:
-    """A 64-bit generator key from an int seed: itself when it fits, else a hash of
-    all its bits (so that big or negative seeds still give distinct decks)."""
-    if not is_int(value):
-        raise CardTypeError(f"a deck's {name} must be an int, not {type(value).__name__}")
-    value = int(value)
-    if 0 <= value < _KEY_SPAN:
-        return value
-    data = value.to_bytes((value.bit_length() + 8) // 8, "little", signed=True)
-    return int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "little")
+def _deck_key(seed: object, stream: object) -> int:
+    """The 64-bit generator key of a seeded deck's (seed, stream): a keyed hash of
+    every bit of both, so that distinct pairs give distinct orders (a simple mix such
+    as seed ^ f(stream) lets a chosen seed reproduce another pair's deck)."""
+    parts = []
+    for value, name in ((seed, "seed"), (stream, "stream")):
+        if not is_int(value):
+            raise CardTypeError(f"a deck's {name} must be an int, not {type(value).__name__}")
+        value = int(value)
+        if name == "stream" and value < 0:
+            raise InvalidCardError(f"a deck's stream is a non-negative int, not {value}")
+        data = value.to_bytes((value.bit_length() + 8) // 8, "little", signed=True)
+        parts.append(len(data).to_bytes(4, "little") + data)
+    digest = hashlib.blake2b(b"".join(parts), digest_size=8, person=b"pokerhash deck").digest()
+    return int.from_bytes(digest, "little")
 
 
 class Deck:
@@ -185,8 +189,9 @@ class Deck:
     With no seed the order comes from the operating system's CSPRNG
     (``random.SystemRandom``, os.urandom), as a real-money table needs. With a seed
     (an int) it is reproducible, as tests and simulations need: SplitMix64 in C
-    (``csrc/deal.h``) keyed by the seed, about 1 µs a shuffle. ``stream`` picks one
-    of 2**64 independent orders of a seed (e.g. hand k of a run, without combining
+    (``csrc/deal.h``) keyed by a hash of the seed and ``stream``, about 1 µs a
+    shuffle. ``stream`` picks one of 2**64 independent orders of a seed (distinct
+    (seed, stream) pairs give distinct orders) (e.g. hand k of a run, without combining
     the two into one number); the deck's later reshuffles and restocks draw further
     along its own stream, so a :meth:`copy` goes on exactly as the original would
     and neither disturbs the other. ``cards`` defaults to the 52-card deck; stripped
@@ -200,13 +205,14 @@ class Deck:
 
     def __init__(self, seed: Optional[int] = None, cards: Optional[Iterable[CardLike]] = None, *,
                  stream: int = 0) -> None:
+        key = _deck_key(0 if seed is None else seed, stream)  # checks both
         if seed is None:
             self._rng: Optional[random.SystemRandom] = random.SystemRandom()
             self._key = 0
         else:
             self._rng = None
-            self._key = _seed_key(seed, "seed")
-        self._stream = stream if stream.__class__ is int and 0 <= stream < _KEY_SPAN else _seed_key(stream, "stream")
+            self._key = key
+        self._stream = 0  # the stream is part of the key
         self._round = 0
         self._full = _FULL_DECK if cards is None else tuple(_parse_cards(cards))
         self._stack: List[int] = []
@@ -228,8 +234,19 @@ class Deck:
 
     def restock(self, cards: Iterable[int]) -> None:
         """Make ``cards`` the undealt cards, shuffled: a new stub from burns and discards
-        when a draw runs the deck short (rules: The games and their flow)."""
-        self._stack = self._shuffled(list(cards))
+        when a draw runs the deck short (rules: The games and their flow). They must be distinct cards
+        (ints) of this deck; InvalidCardError otherwise, and the deck is unchanged."""
+        try:
+            stub = list(cards)
+        except TypeError:
+            raise CardTypeError(f"restock takes an iterable of cards, not {cards!r:.100}") from None
+        full = self._full
+        for card in stub:
+            if card.__class__ is not int or card not in full:
+                raise InvalidCardError(f"cannot restock {card!r:.50}: not a card (int) of this {len(full)}-card deck")
+        if len(set(stub)) != len(stub):
+            raise InvalidCardError("cannot restock a card twice")
+        self._stack = self._shuffled(stub)
 
     def copy(self) -> Deck:
         """A deck with the same undealt cards in the same order, whose later shuffles

@@ -28,3 +28,8 @@ class IllegalActionError(PokerhashError, ValueError):
 
 class InvalidRangeError(InvalidValueError):
     """Range text that cannot be read; the message names the position and the token."""
+
+
+class ComputationTimeout(PokerhashError, TimeoutError):
+    """A computation passed the time limit it was given before it could give an answer
+    (e.g. an exact equity count, which a partial count cannot estimate)."""

@@ -41,7 +41,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("port", type=int)
     parser.add_argument("--game", required=True, help="the ACPC .game file the dealer plays")
     parser.add_argument("--agent", required=True, help="module:callable, from a View to an Action")
-    parser.add_argument("--timeout", type=float, default=60.0, help="longest wait for the dealer (s)")
+    parser.add_argument("--timeout", type=_seconds, default=60.0,
+                        help="longest wait for each line from the dealer (s, a positive number)")
+
+
+def _seconds(text: str) -> float:
+    """A positive, finite number of seconds (argparse reports anything else)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"the timeout must be a positive finite number of seconds, not {text}")
+    return value
 
 
 def run(args: argparse.Namespace) -> int:
@@ -53,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as error:
         print(f"error: the dealer at {args.host}:{args.port}: {error}", file=sys.stderr)
         return 1
-    print(f"hands {result.hands}, chips {result.chips:+d}")
+    print(f"hands {result.hands}, chips {result.chips:+g}")
     return 0
 
 

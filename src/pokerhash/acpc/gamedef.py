@@ -41,17 +41,8 @@ __all__ = ["AcpcGame", "GameDef", "parse_gamedef", "format_gamedef", "read_gamed
 
 #: What a limit game's stacks are when the definition gives none: the server's INT32_MAX.
 UNLIMITED_STACK = 2 ** 31 - 1
-#: maxRaises when the definition gives none: the server's UINT8_MAX, i.e. no cap.
-_NO_CAP = 255
 _MAX_PLAYERS = 10
 _MAX_ROUNDS = 4
-
-# The keys (case-insensitive), by the GameDef field they fill.
-_LIST_KEYS = {"stack": "stacks", "blind": "blinds", "raisesize": "raise_sizes", "firstplayer": "first_player",
-              "maxraises": "max_raises", "numboardcards": "num_board_cards"}
-_ONE_KEYS = {"numplayers": "num_players", "numrounds": "num_rounds", "numsuits": "num_suits",
-             "numranks": "num_ranks", "numholecards": "num_hole_cards"}
-_KEY = re.compile(r"([A-Za-z]+)\s*(?:=\s*)?(.*)")
 
 
 @dataclass(frozen=True)
@@ -81,17 +72,19 @@ class GameDef:
             raise InvalidValueError(f"numPlayers must be 2..{_MAX_PLAYERS}, not {players}")
         if not 1 <= rounds <= _MAX_ROUNDS:
             raise InvalidValueError(f"numRounds must be 1..{_MAX_ROUNDS}, not {rounds}")
-        _need(self.blinds, players, "blind", "players")
-        _need(self.first_player, rounds, "firstPlayer", "rounds")
+        _need(self.blinds, players, "blind", "players", signed=True)
+        if len(self.first_player) != rounds or any(p.__class__ is not int for p in self.first_player):
+            raise InvalidValueError(f"firstPlayer needs {rounds} positions (one per round, 1-based in the text), "
+                                    f"not {' '.join(str(p + 1) if isinstance(p, int) else repr(p) for p in self.first_player)}")
         _need(self.num_board_cards, rounds, "numBoardCards", "rounds")
         if self.stacks is not None:
-            _need(self.stacks, players, "stack", "players")
+            _need(self.stacks, players, "stack", "players", signed=True)
             if any(blind > stack for blind, stack in zip(self.blinds, self.stacks)):
                 raise InvalidValueError(f"a blind is larger than its stack: blind {self.blinds}, stack {self.stacks}")
         if self.betting == "limit":
             if self.raise_sizes is None:
                 raise InvalidValueError("a limit gamedef needs raiseSize (one per round)")
-            _need(self.raise_sizes, rounds, "raiseSize", "rounds")
+            _need(self.raise_sizes, rounds, "raiseSize", "rounds", signed=True)
         elif self.raise_sizes is not None:
             raise InvalidValueError("raiseSize belongs to limit gamedefs; a nolimit raise names its size")
         if self.max_raises is not None:
@@ -117,67 +110,125 @@ class GameDef:
         return format_gamedef(self)
 
 
-def _need(values: Tuple[int, ...], count: int, key: str, what: str) -> None:
-    if len(values) != count or any(value.__class__ is not int or value < 0 for value in values):
-        raise InvalidValueError(f"{key} needs {count} non-negative integers (one per {what[:-1]}), not {values}")
+def _need(values: Tuple[int, ...], count: int, key: str, what: str, signed: bool = False) -> None:
+    if len(values) != count or any(value.__class__ is not int or not (_INT32_MIN <= value <= _INT32_MAX if signed
+                                                                      else 0 <= value <= _UINT8_MAX)
+                                   for value in values):
+        kind = "32-bit integers" if signed else "integers 0..255"
+        raise InvalidValueError(f"{key} needs {count} {kind} (one per {what[:-1]}), not {values}")
+
+
+_INT32_MIN, _INT32_MAX, _UINT8_MAX = -2 ** 31, 2 ** 31 - 1, 255
+_LONG_MAX = 2 ** 63 - 1
+# The dealer's limits (project_acpc_server game.h) and its reading of a line: keys
+# matched by prefix at the start of the line, in this order, numbers read with
+# scanf after any spaces and '=' signs, up to the count of the key.
+_MAX_PLAYERS_READ, _MAX_ROUNDS_READ = 10, 4
+_PREFIXES = (("end gamedef", None), ("gamedef", None), ("stack", "stack"), ("blind", "blind"),
+             ("raisesize", "raisesize"), ("limit", None), ("nolimit", None), ("numplayers", "numplayers"),
+             ("numrounds", "numrounds"), ("firstplayer", "firstplayer"), ("maxraises", "maxraises"),
+             ("numsuits", "numsuits"), ("numranks", "numranks"), ("numholecards", "numholecards"),
+             ("numboardcards", "numboardcards"))
+_SIGNED = {"stack", "blind", "raisesize"}
+_COUNTS = {"stack": _MAX_PLAYERS_READ, "blind": _MAX_PLAYERS_READ, "raisesize": _MAX_PLAYERS_READ,
+           "firstplayer": _MAX_ROUNDS_READ, "maxraises": _MAX_ROUNDS_READ, "numboardcards": _MAX_ROUNDS_READ}
+_NUMBER = re.compile(r"[ \t\n\r\f\v=]*([+-]?[0-9]+)")
+#: The longest number read (digits): the dealer's scanf saturates long before.
+_MAX_DIGITS = 64
+
+
+def _scanf_value(text: str, signed: bool) -> int:
+    """What glibc's scanf stores for %d (int32) or %hhu (uint8) reading ``text``."""
+    value = int(text)
+    if signed:
+        value = max(-_LONG_MAX - 1, min(_LONG_MAX, value))  # strtol saturates, then int32 truncates
+        value &= 0xFFFFFFFF
+        return value - (1 << 32) if value >= 1 << 31 else value
+    magnitude = min(abs(value), 2 ** 64 - 1)  # strtoul saturates (a minus sign negates modulo 2**64)
+    return (-magnitude if value < 0 else magnitude) % 256
+
+
+def _read_items(rest: str, count: int, signed: bool, number: int) -> Tuple[int, ...]:
+    items = []
+    at = 0
+    while len(items) < count:
+        match = _NUMBER.match(rest, at)
+        if match is None:
+            break
+        if len(match.group(1).lstrip("+-")) > _MAX_DIGITS:
+            raise InvalidValueError(f"gamedef line {number}: a number of more than {_MAX_DIGITS} digits")
+        items.append(_scanf_value(match.group(1), signed))
+        at = match.end()
+    return tuple(items)
 
 
 def parse_gamedef(text: str) -> GameDef:
-    """Read a game definition, ``GAMEDEF`` to ``END GAMEDEF`` (the ``GAMEDEF`` line is optional, as
-    for the server). Extra numbers after the ones the game needs are refused."""
-    ones: Dict[str, int] = {}
-    lists: Dict[str, Tuple[int, ...]] = {}
-    betting = None
-    ended = False
-    for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
+    """Read a game definition as the ACPC dealer reads it (project_acpc_server's
+    ``readGame``): lines starting ``#`` and empty lines are skipped; a line is known by
+    its first letters (case-insensitive: ``stack``, ``blind``, ``raiseSize``,
+    ``limit``, ``nolimit``, ``numPlayers``, ``numRounds``, ``firstPlayer``,
+    ``maxRaises``, ``numSuits``, ``numRanks``, ``numHoleCards``, ``numBoardCards``)
+    and any other line is ignored (``ante``, OpenSpiel's ``bettingAbstraction``);
+    numbers are read after spaces and ``=`` signs until something else (a ``#``
+    comment, ``.0``) stops them; a key given again overwrites the first numbers; per-round
+    lists may be short (``firstPlayer`` defaults to 1 and ``maxRaises`` to no cap);
+    reading stops at ``END GAMEDEF`` or the end of the text. Then it refuses what the
+    dealer refuses (too few stacks, blinds, raise sizes or board card counts, a blind
+    above its stack, a first player outside the positions, ...), with InvalidValueError."""
+    if not isinstance(text, str):
+        raise InvalidValueError(f"a gamedef is text, not {type(text).__name__}")
+    values: Dict[str, list] = {"stack": [_INT32_MAX] * 4, "firstplayer": [1] * 4, "maxraises": [_UINT8_MAX] * 4,
+                               "blind": [], "raisesize": [], "numboardcards": []}
+    read = {"stack": 4, "blind": 0, "raisesize": 0, "numboardcards": 0}
+    ones = {"numplayers": 0, "numrounds": 0, "numsuits": 0, "numranks": 0, "numholecards": 0}
+    betting = "limit"
+    for number, line in enumerate(text.splitlines(keepends=True), 1):
+        if line[:1] in ("#", "\n", ""):
             continue
-        lower = line.lower()
+        lower = line[:13].lower()
+        key = next((name for prefix, name in _PREFIXES if lower.startswith(prefix)), False)
+        if key is False:
+            continue  # the dealer ignores lines it does not know
         if lower.startswith("end gamedef"):
-            ended = True
             break
-        if lower == "gamedef":
+        if key is None:
+            if lower.startswith("limit"):
+                betting = "limit"
+            elif lower.startswith("nolimit"):
+                betting = "nolimit"
             continue
-        if lower in ("limit", "nolimit"):
-            betting = lower
+        prefix_length = len(next(prefix for prefix, name in _PREFIXES if name == key))
+        signed = key in _SIGNED
+        items = _read_items(line[prefix_length:], _COUNTS.get(key, 1), signed, number)
+        if key in ones:
+            if items:
+                ones[key] = items[0]
             continue
-        match = _KEY.fullmatch(line)
-        if match is None or (match.group(1).lower() not in _LIST_KEYS and match.group(1).lower() not in _ONE_KEYS):
-            raise InvalidValueError(f"gamedef line {number}: unknown line {raw!r}")
-        name, key = match.group(1), match.group(1).lower()
-        if _ONE_KEYS.get(key) in ones or _LIST_KEYS.get(key) in lists:
-            raise InvalidValueError(f"gamedef line {number}: {name} is given twice")
-        try:
-            values = tuple(int(word) for word in match.group(2).split())
-        except ValueError:
-            raise InvalidValueError(f"gamedef line {number}: {raw!r} needs whole numbers") from None
-        if key in _ONE_KEYS:
-            if len(values) != 1:
-                raise InvalidValueError(f"gamedef line {number}: {name} takes one number, not {raw!r}")
-            ones[_ONE_KEYS[key]] = values[0]
-        else:
-            lists[_LIST_KEYS[key]] = values
-    if not ended:
-        raise InvalidValueError("a gamedef ends with an 'END GAMEDEF' line")
-    if betting is None:
-        raise InvalidValueError("a gamedef says 'limit' or 'nolimit'")
-    for field, text_name in (("num_players", "numPlayers"), ("num_rounds", "numRounds"), ("num_suits", "numSuits"),
-                             ("num_ranks", "numRanks"), ("num_hole_cards", "numHoleCards")):
-        if field not in ones:
-            raise InvalidValueError(f"the gamedef lacks {text_name}")
-    for field, text_name in (("blinds", "blind"), ("num_board_cards", "numBoardCards")):
-        if field not in lists:
-            raise InvalidValueError(f"the gamedef lacks {text_name}")
-    rounds = ones["num_rounds"]
+        stored = values[key]
+        stored[:len(items)] = items
+        if key in read:
+            read[key] = len(items)
+    players, rounds = ones["numplayers"], ones["numrounds"]
     if not 1 <= rounds <= _MAX_ROUNDS:
-        raise InvalidValueError(f"numRounds must be 1..{_MAX_ROUNDS}, not {rounds}")
-    # The text numbers the first player from 1 (default 1), GameDef from 0.
-    lists["first_player"] = tuple(p - 1 for p in lists.get("first_player", (1,) * rounds))
-    max_raises: Optional[Tuple[int, ...]] = lists.pop("max_raises", None)
-    if max_raises == (_NO_CAP,) * rounds:
-        max_raises = None
-    return GameDef(betting=betting, max_raises=max_raises, **ones, **lists)  # type: ignore[arg-type]
+        raise InvalidValueError(f"invalid number of rounds: {rounds} (numRounds is 1..{_MAX_ROUNDS})")
+    if not 2 <= players <= _MAX_PLAYERS:
+        raise InvalidValueError(f"invalid number of players: {players} (numPlayers is 2..{_MAX_PLAYERS})")
+    for key, name, need in (("stack", "stack sizes", players), ("blind", "blinds", players),
+                            ("raisesize", "raise sizes", rounds if betting == "limit" else 0),
+                            ("numboardcards", "board card numbers", rounds)):
+        if read[key] < need:
+            raise InvalidValueError(f"only read {read[key]} {name}, need {need}"
+                                    + (" (the dealer needs a stack line for more than 4 players)"
+                                       if key == "stack" else ""))
+    stacks = tuple(values["stack"][:players])
+    max_raises = tuple(values["maxraises"][:rounds])
+    return GameDef(betting=betting, num_players=players, num_rounds=rounds, blinds=tuple(values["blind"][:players]),
+                   first_player=tuple(p - 1 for p in values["firstplayer"][:rounds]), num_suits=ones["numsuits"],
+                   num_ranks=ones["numranks"], num_hole_cards=ones["numholecards"],
+                   num_board_cards=tuple(values["numboardcards"][:rounds]),
+                   stacks=None if all(stack == _INT32_MAX for stack in stacks) else stacks,
+                   raise_sizes=tuple(values["raisesize"][:rounds]) if betting == "limit" else None,
+                   max_raises=None if all(cap == _UINT8_MAX for cap in max_raises) else max_raises)
 
 
 def format_gamedef(gamedef: GameDef) -> str:
@@ -189,6 +240,9 @@ def format_gamedef(gamedef: GameDef) -> str:
     lines = ["GAMEDEF", gamedef.betting, f"numPlayers = {gamedef.num_players}", f"numRounds = {gamedef.num_rounds}"]
     if gamedef.stacks is not None:
         lines.append(f"stack = {numbers(gamedef.stacks)}")
+    elif gamedef.num_players > 4:
+        # The dealer assumes unlimited stacks for 4 positions only: spell them out.
+        lines.append(f"stack = {numbers((UNLIMITED_STACK,) * gamedef.num_players)}")
     lines.append(f"blind = {numbers(gamedef.blinds)}")
     if gamedef.raise_sizes is not None:
         lines.append(f"raiseSize = {numbers(gamedef.raise_sizes)}")
@@ -202,9 +256,27 @@ def format_gamedef(gamedef: GameDef) -> str:
     return "\n".join(lines) + "\n"
 
 
+#: The largest gamedef file read (bytes): the standard ones are a few hundred.
+MAX_GAMEDEF_BYTES = 1 << 20
+
+
 def read_gamedef(path: Union[str, Path]) -> GameDef:
-    """Read a ``.game`` file."""
-    return parse_gamedef(Path(path).read_text(encoding="utf-8"))
+    """Read a ``.game`` file (InvalidValueError for a missing file, a directory, a
+    device or anything over :data:`MAX_GAMEDEF_BYTES`, or text that is not UTF-8)."""
+    try:
+        with open(path, "rb") as file:
+            if not Path(path).is_file():
+                raise InvalidValueError(f"the gamedef {str(path)!r} is not a regular file")
+            data = file.read(MAX_GAMEDEF_BYTES + 1)
+    except OSError as error:
+        raise InvalidValueError(f"cannot read the gamedef {str(path)!r}: {error.strerror or error}") from None
+    if len(data) > MAX_GAMEDEF_BYTES:
+        raise InvalidValueError(f"the gamedef {str(path)!r} is over {MAX_GAMEDEF_BYTES} bytes")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise InvalidValueError(f"the gamedef {str(path)!r} is not UTF-8 text (byte {error.start})") from None
+    return parse_gamedef(text)
 
 
 @dataclass(frozen=True)
@@ -250,7 +322,7 @@ def _engine_game(gamedef: GameDef) -> AcpcGame:
     stakes = Stakes(blinds=tuple(blind for blind in posted if blind)[:2])
     variant = HOLDEM
     if gamedef.is_limit:
-        if gamedef.stacks is not None:
+        if gamedef.stacks is not None and any(stack != UNLIMITED_STACK for stack in gamedef.stacks):
             # Short all-ins in fixed limit follow the half-bet rule here (rules: Betting), not the server's.
             raise InvalidValueError(f"the engine plays ACPC limit games on the server's unlimited stacks, not "
                                     f"stack {' '.join(map(str, gamedef.stacks))}")

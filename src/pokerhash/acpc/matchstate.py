@@ -28,6 +28,7 @@ __all__ = ["MatchState"]
 _NUMBER = r"(?:0|[1-9][0-9]*)"
 _ROUND = re.compile(rf"(?:f|c|r(?:[1-9][0-9]*)?)*")
 _ACTION = re.compile(r"f|c|r(?:[1-9][0-9]*)?")
+_LONG_NUMBER = re.compile(r"[0-9]{11}")
 _HEADER = re.compile(rf"MATCHSTATE:({_NUMBER}):({_NUMBER}):([^:]*):([^:]*)")
 _CARD_INDEX = {rank + suit: r * 4 + s for r, rank in enumerate(RANKS) for s, suit in enumerate(SUITS)}
 _CARD_TEXT = {index: text for text, index in _CARD_INDEX.items()}
@@ -86,6 +87,9 @@ class MatchState:
         """Read a match state (trailing ``\\r\\n`` allowed); InvalidValueError naming
         what is wrong."""
         line = text.rstrip("\r\n")
+        if _LONG_NUMBER.search(line):
+            # The dealer's numbers are 32-bit: 11 digits or more is no match state.
+            raise InvalidValueError(f"a number of more than 10 digits in {line[:200]!r}")
         match = _HEADER.fullmatch(line)
         if match is None:
             raise InvalidValueError(f"not a match state 'MATCHSTATE:<position>:<hand>:<betting>:<cards>': {text!r}")

@@ -28,14 +28,18 @@ from __future__ import annotations
 from typing import Sequence, Tuple
 
 from .._core import auto_draw as _discards  # the order below on rank and suit counts, in C (_draw.pxi)
+from ..cards import cards as _parse_cards
+from ..errors import InvalidCardError, InvalidValueError
 
 
-def auto_draw(cards: Sequence[int]) -> Tuple[int, ...]:
+def auto_draw(cards: Sequence[int], lowest_rank: int = 2) -> Tuple[int, ...]:
     """The cards to discard, in the hand's order, when a player's time runs out in the draw.
 
     ``cards`` are the five cards held (ints or strings like ``"As"``). The choice follows
     the order of preference of the rules (rules: The games and their flow, five-card draw), with
-    the sub-cases fixed in this module's docstring.
+    the sub-cases fixed in this module's docstring. ``lowest_rank`` is the deck's lowest
+    rank (2; a Turkish deck's 6 to 9): the ace also plays just below it in a straight,
+    so A-9-T-J-Q of the 24-card deck stands pat.
 
     >>> from pokerhash.cards import cards_str
     >>> from pokerhash.engine.draw import auto_draw
@@ -44,4 +48,11 @@ def auto_draw(cards: Sequence[int]) -> Tuple[int, ...]:
     >>> cards_str(auto_draw("As Ks Qd 7c 2h"))
     '7c 2h'
     """
-    return _discards(cards)
+    if lowest_rank == 2:
+        return _discards(cards)
+    if isinstance(lowest_rank, bool) or not isinstance(lowest_rank, int) or not 2 <= lowest_rank <= 10:
+        raise InvalidValueError(f"lowest_rank must be an int 2..10, not {lowest_rank!r}")
+    hand = _parse_cards(cards, count=(5,))
+    if any(c >> 2 < lowest_rank - 2 for c in hand):
+        raise InvalidCardError(f"a card is below the deck's lowest rank {lowest_rank}")
+    return _discards(hand, lowest_rank)

@@ -16,12 +16,12 @@ is "lowest index first".
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from .._checks import as_chips
-from ..betting import (Action, ActionKind, BettingRound, ForcedBet, ForcedKind, LegalActions, Limit, Structure,
-                       checked_forced_bet, normalized_action)
+from ..betting import (Action, ActionKind, BettingRound, BringInActions, ForcedBet, ForcedKind, LegalActions, Limit,
+                       Structure, checked_forced_bet, normalized_action)
 from ..cards import Deck, HandLike, cards as parse_cards
 from ..errors import IllegalActionError, InvalidCardError, InvalidValueError
 from ..pots import (Pot, Pots, RakeRule, Settlement, frozen_new, settle_checked, side_pots_checked, split_runs,
@@ -30,6 +30,13 @@ from . import events as ev
 from .variants import Forced, FirstToAct, Variant
 
 __all__ = ["Hand", "HandResult", "Options", "Pending", "PendingKind", "ShownHand", "Stakes"]
+
+
+def _positive_chips(value: object, what: str) -> int:
+    chips = as_chips(value, what)
+    if not chips:
+        raise InvalidValueError(f"{what} must be a positive integer number of chips, not {value!r}")
+    return chips
 
 
 @dataclass(frozen=True)
@@ -54,6 +61,35 @@ class Stakes:
     max_bets: Optional[int] = 4
     uncapped_heads_up: bool = False
 
+    def __post_init__(self) -> None:
+        # Checked where they are given: a negative ante would create chips, a
+        # fractional one make float stacks the next hand refuses.
+        blinds = self.blinds
+        if isinstance(blinds, (str, bytes)) or not hasattr(blinds, "__iter__"):
+            raise InvalidValueError(f"blinds must be a sequence of chip amounts, not {blinds!r}")
+        blinds = tuple([_positive_chips(b, "a blind") for b in blinds])
+        object.__setattr__(self, "blinds", blinds)
+        for name in ("button_blind", "ante", "straddle", "bring_in", "small_bet", "big_bet"):
+            object.__setattr__(self, name, as_chips(getattr(self, name), name))
+        if self.max_bets is not None:
+            object.__setattr__(self, "max_bets", _positive_chips(self.max_bets, "max_bets"))
+        for name in ("big_blind_ante", "uncapped_heads_up"):
+            if not isinstance(getattr(self, name), bool):
+                raise InvalidValueError(f"{name} must be True or False, not {getattr(self, name)!r}")
+
+    @classmethod
+    def default(cls, variant: Variant) -> "Stakes":
+        """Sensible stakes for ``variant``'s structure (what :class:`Hand` and
+        :class:`~pokerhash.engine.Table` play when given none): blinds 1/2 (fixed
+        limit: bets 2/4); stud games the rules' 10-20 example, ante 1 (a tenth of the
+        small bet), bring-in 5 (half of it), bets 10/20; Turkish poker an ante of 1
+        and a smallest bet of 2."""
+        if variant.forced is Forced.BRING_IN:
+            return cls(ante=1, bring_in=5, small_bet=10, big_bet=20)
+        if variant.forced is Forced.ANTES:
+            return cls(ante=1, small_bet=2)
+        return cls(blinds=(1, 2))
+
     def structure(self, variant: Variant) -> Structure:
         """The betting structure of ``variant`` at these stakes."""
         small = self.small_bet or max(self.blinds + (self.button_blind,))
@@ -73,13 +109,23 @@ class Options:
     before the board is complete, the rest of it is dealt twice; ``show_all``: every
     called hand is shown instead of losing hands being mucked; ``stud_by_position``:
     from 4th street the first player dealt acts first instead of the best showing
-    hand; ``four_players_use_36_cards``: Turkish deck option (rules: Turkish deck size)."""
+    hand; ``four_players_use_36_cards``: Turkish deck option (rules: Turkish deck size);
+    ``bring_in_past_all_in``: who brings in when the lowest up-card is all-in on the
+    ante (the rules are silent and rooms differ): ``"clockwise"`` (the default, as
+    pokerkit plays it) the next player with chips clockwise, ``"lowest"`` the lowest
+    up-card among the players with chips."""
 
     rake: Optional[RakeRule] = None
     run_it_twice: bool = False
     show_all: bool = False
     stud_by_position: bool = False
     four_players_use_36_cards: bool = True
+    bring_in_past_all_in: str = "clockwise"
+
+    def __post_init__(self) -> None:
+        if self.bring_in_past_all_in not in ("clockwise", "lowest"):
+            raise InvalidValueError(f"bring_in_past_all_in is 'clockwise' or 'lowest', not "
+                                    f"{self.bring_in_past_all_in!r}")
 
 
 class PendingKind(str, enum.Enum):
@@ -203,7 +249,21 @@ def _deal_shape(variant: Variant, players: int, four_players_use_36_cards: bool)
     return shape
 
 
-def _structure(stakes: Stakes, variant: Variant) -> Structure:
+_DEFAULTS: Dict[int, Tuple[Variant, Stakes]] = {}
+
+
+def _default_stakes(variant: Variant) -> Stakes:
+    """Stakes.default, one value per game (the structure cache is keyed by identity)."""
+    entry = _DEFAULTS.get(id(variant))
+    if entry is None or entry[0] is not variant:
+        if len(_DEFAULTS) > 256:
+            _DEFAULTS.clear()
+        entry = _DEFAULTS[id(variant)] = (variant, Stakes.default(variant))
+    return entry[1]
+
+
+def _structure(stakes: Stakes, variant: Variant) -> Tuple[Structure, Stakes]:
+    """The checked structure, and the stakes played (stud's default bring-in filled in)."""
     key = (id(stakes), id(variant))
     entry = _STRUCTURES.get(key)
     if entry is None or entry[1] is not stakes or entry[2] is not variant:
@@ -217,12 +277,16 @@ def _structure(stakes: Stakes, variant: Variant) -> Structure:
             raise InvalidValueError("a straddle goes with two blinds, not with a button blind")
         if variant.forced is not Forced.BLINDS and (stakes.blinds or stakes.button_blind or stakes.straddle):
             raise InvalidValueError(f"{variant.name} has no blinds or straddle")
-        if variant.is_stud and not 0 < stakes.bring_in <= structure.small_bet:
+        played = stakes
+        if variant.is_stud and not stakes.bring_in:
+            # The rules' default bring-in: half the small bet (rules: seven-card stud).
+            played = replace(stakes, bring_in=max(1, structure.small_bet // 2))
+        if variant.is_stud and not 0 < played.bring_in <= structure.small_bet:
             raise InvalidValueError(f"stud needs a bring-in of 1..{structure.small_bet}, not {stakes.bring_in}")
         if variant.forced is Forced.ANTES and not stakes.ante:
             raise InvalidValueError(f"{variant.name} needs an ante")
-        entry = _STRUCTURES[key] = (structure, stakes, variant)
-    return entry[0]
+        entry = _STRUCTURES[key] = (structure, stakes, variant, played)
+    return entry[0], entry[3]
 
 
 # Enum members as module constants: read per action, a global is several times
@@ -249,6 +313,8 @@ class Hand:
     from ``deck`` (a shuffled Deck of the variant's cards: the hand deals from its
     top); or ``cards``, a scripted list in dealing order (burns included); or, with
     ``deal="caller"``, card by card through :meth:`deal` when :attr:`pending` asks.
+    ``stakes`` default to :meth:`Stakes.default` for the variant; a stud game without
+    a bring-in plays the rules' half of the small bet.
     ``log=False`` switches the event log off (rollouts). ``missed_blinds`` maps a
     seat coming back from sitting out to the (live, dead) chips it posts for the blinds
     it missed: the live part as a blind, the dead part straight into the pot.
@@ -268,7 +334,7 @@ class Hand:
         stacks: Mapping[int, int],
         *,
         button: int,
-        stakes: Stakes,
+        stakes: Optional[Stakes] = None,
         options: Options = Options(),
         deck: Optional[Deck] = None,
         seed: Optional[int] = None,
@@ -292,11 +358,14 @@ class Hand:
         if not all(initial):
             raise InvalidValueError(f"every player needs chips: stacks {dict(stacks)}")
         self.variant = variant
-        self.stakes = stakes
         self.options = options
         self.seats = seats
         self.button = button
-        self.structure = _structure(stakes, variant)
+        if stakes is None:
+            stakes = _default_stakes(variant)
+        elif not isinstance(stakes, Stakes):
+            raise InvalidValueError(f"stakes must be a pokerhash.engine.Stakes, not {stakes!r:.100}")
+        self.structure, self.stakes = _structure(stakes, variant)
         self._index = {seat: i for i, seat in enumerate(seats)}
         self._n = n = len(seats)
         self._program = deal_shape[0]
@@ -406,8 +475,9 @@ class Hand:
         blinds = self.stakes.blinds
         posters = (1, 0) if n == 2 else range(len(blinds))
         for i, amount in zip(posters, blinds):
-            if self._stacks[i]:
-                forced.append(checked_forced_bet(_BLIND, i, amount))
+            # Posted even by a player all-in on the ante: the others face the full
+            # blind, as they do a short one (rules: Betting).
+            forced.append(checked_forced_bet(_BLIND, i, amount))
         first = len(blinds) % n if n > 2 else 1
         for seat, live, dead in self._missed:
             i = self._index[seat]
@@ -498,6 +568,12 @@ class Hand:
         return tuple(seat for seat, out in zip(self.seats, self._folded) if out)
 
     @property
+    def lowest_rank(self) -> int:
+        """The lowest rank of the deck (2; Turkish poker's stripped decks 6 to 9): the
+        ace also plays just below it in a straight."""
+        return self._lowest
+
+    @property
     def street(self) -> int:
         """The current street (0-based index into the variant's streets)."""
         return self._street
@@ -534,16 +610,29 @@ class Hand:
         """The normalized action :meth:`act` would perform (its ``player`` is the seat);
         IllegalActionError saying what is legal otherwise (rules: Betting)."""
         pending = self._pending
+        if not isinstance(action, Action):
+            raise InvalidValueError(f"an action is a pokerhash.Action (e.g. Action.call()), not {action!r:.100}")
         if pending.kind is _WAIT_DECISION:
             seat = pending.seat
             if action.player is not None and action.player != seat:
                 raise IllegalActionError(f"seat {action.player} acted out of turn: seat {seat} is to act; "
                                          f"legal: {pending.legal}")
-            move = self._validate_move(action)
+            try:
+                move = self._validate_move(action)
+            except IllegalActionError as error:
+                raise IllegalActionError(self._seat_names(str(error))) from None
             return normalized_action(move.kind, move.to, move.chips, move.is_all_in, seat)
         if pending.kind is _WAIT_BRING_IN:
             return self._validate_bring_in(action)
         raise IllegalActionError(f"no betting action is legal now: {pending}")
+
+    def _seat_names(self, message: str) -> str:
+        """A betting round's message with its player indexes written as this hand's seats."""
+        import re
+
+        seats = self.seats
+        return re.sub(r"\bplayer (\d+)", lambda m: f"seat {seats[int(m.group(1))]}"
+                      if int(m.group(1)) < len(seats) else m.group(0), message)
 
     def _validate_move(self, action: Action) -> Action:
         """The betting round's normalized action (its ``player`` an index), with the
@@ -569,13 +658,18 @@ class Hand:
         """Perform a betting action (or a stud bring-in choice); return it normalized
         (its ``player`` is the seat)."""
         pending = self._pending
+        if not isinstance(action, Action):
+            raise InvalidValueError(f"an action is a pokerhash.Action (e.g. Action.call()), not {action!r:.100}")
         if pending.kind is _WAIT_DECISION:
             if action.player is not None:
                 if action.player != pending.seat:
                     self.validate(action)  # raises: out of turn
                 action = Action(action.kind, action.to)  # the round numbers players by index
             round_ = self._round
-            move = self._validate_move(action) if self.variant.opening is not None else round_.validate(action)
+            try:
+                move = self._validate_move(action) if self.variant.opening is not None else round_.validate(action)
+            except IllegalActionError as error:
+                raise IllegalActionError(self._seat_names(str(error))) from None
             kind = move.kind
             if kind is _BET or kind is _RAISE:
                 self._aggressor = move.player
@@ -648,6 +742,8 @@ class Hand:
             to = legal.max_to
         elif action.kind in _SIZED:
             to = action.to
+        elif action.kind == ActionKind.CALL:
+            to = legal.min_to  # "calling" the forced bet posts the bring-in
         else:
             raise IllegalActionError(f"seat {seat} must bring in, not {ActionKind(action.kind).value}: {legal}")
         if to not in legal.fixed_amounts:
@@ -710,7 +806,8 @@ class Hand:
         pending = self._pending
         if pending.kind is _WAIT_DRAW:
             auto_draw = self.variant.auto_draw
-            discards = tuple(auto_draw(self._hole[self._index[pending.seat]])) if auto_draw is not None else ()
+            held = self._hole[self._index[pending.seat]]
+            discards = tuple(auto_draw(held, self._lowest)) if auto_draw is not None else ()
             if len(discards) > pending.count:
                 # A game that replaces fewer cards (Turkish: 4) keeps the highest ones.
                 discards = tuple(sorted(discards)[:pending.count])
@@ -928,7 +1025,8 @@ class Hand:
         self._stacks, self._contributed, self._folded = round_.stacks, round_.contributed, round_.folded
         if self._log is not None:
             for bet in forced:
-                self._log.append(ev.Post(self.seats[bet.player], bet.kind, round_.bets[bet.player]))
+                if round_.bets[bet.player]:
+                    self._log.append(ev.Post(self.seats[bet.player], bet.kind, round_.bets[bet.player]))
         if self._pc == 0 and self.variant.forced is _FORCED_BLINDS:
             return False  # posted before the deal; the decisions wait for the cards
         if round_.to_act is None:
@@ -975,14 +1073,26 @@ class Hand:
         """Stud: the lowest up-card (suits break ties) brings in or completes."""
         from .showing import bring_in_seat
 
-        i = bring_in_seat({i: self._up[i][0] for i in range(self._n) if not self._folded[i]}, self.variant.razz)
-        stack = self._stacks[i]
-        if not stack:
-            round_ = BettingRound.start(self.structure, self._stacks, (i + 1) % self._n,
-                                        contributed=self._contributed, folded=self._folded, dead=self._dead)
+        n, stacks, folded = self._n, self._stacks, self._folded
+        i = bring_in_seat({i: self._up[i][0] for i in range(n) if not folded[i]}, self.variant.razz)
+        if sum([1 for j in range(n) if not folded[j] and stacks[j]]) < 2:
+            # Every opponent is all-in on the ante: nobody can answer a bet, so there
+            # is no bring-in and no betting (the round ends at once).
+            round_ = BettingRound.start(self.structure, stacks, i, contributed=self._contributed, folded=folded,
+                                        dead=self._dead)
             return self._begin_round(round_, ())
+        if not stacks[i]:
+            # The low card is all-in on the ante: the bring-in passes to the next player
+            # with chips clockwise, or to the lowest up-card among them (Options).
+            if self.options.bring_in_past_all_in == "lowest":
+                i = bring_in_seat({j: self._up[j][0] for j in range(n) if not folded[j] and stacks[j]},
+                                  self.variant.razz)
+            while not stacks[i] or folded[i]:
+                i = (i + 1) % n
+        stack = stacks[i]
         amounts = tuple(sorted({min(self.stakes.bring_in, stack), min(self.structure.small_bet, stack)}))
-        legal = LegalActions(i, False, 0, False, _BET, amounts[0], amounts[-1], amounts)
+        legal = _new_tuple(BringInActions, (i, False, amounts[0], amounts[0] == stack, _BET, amounts[0], amounts[-1],
+                                            amounts, ""))
         self._pending = Pending(_WAIT_BRING_IN, self.seats[i], legal)
         return True
 

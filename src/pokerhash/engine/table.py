@@ -38,7 +38,8 @@ class _Seat:
 
 
 class Table:
-    """Seats ``0..seats-1`` (default: the game's most players) at ``stakes``.
+    """Seats ``0..seats-1`` (default: the game's most players) at ``stakes`` (default:
+    :meth:`Stakes.default <pokerhash.engine.Stakes.default>` for the game).
 
     ``buy_in`` is the (minimum, maximum) a player may bring or top up to (default:
     anything); ``wait_for_big_blind``: a player coming back, or new, waits until the
@@ -51,7 +52,7 @@ class Table:
     def __init__(
         self,
         variant: Variant,
-        stakes: Stakes,
+        stakes: Optional[Stakes] = None,
         *,
         seats: Optional[int] = None,
         options: Options = Options(),
@@ -62,7 +63,9 @@ class Table:
     ) -> None:
         most = variant.player_limits()[1]
         self.variant = variant
-        self.stakes = stakes
+        self.stakes = Stakes.default(variant) if stakes is None else stakes
+        if not isinstance(self.stakes, Stakes):
+            raise InvalidValueError(f"stakes must be a pokerhash.engine.Stakes, not {stakes!r:.100}")
         self.options = options
         self.size = most if seats is None else as_chips(seats, "seats")
         if not 2 <= self.size:
@@ -242,26 +245,125 @@ class Table:
             return None, order[0]
         return order[0], order[1]
 
-    def play(self, agents: Union[Agent, Mapping[int, Agent]], hands: int = 1) -> List[HandResult]:
+    def play(self, agents: Union[Agent, Mapping[int, Agent]], hands: int = 1, *,
+             on_hand: Optional[Callable[[Hand], object]] = None, time_limit: Optional[float] = None,
+             progress: Union[bool, Callable[[int, int], object]] = False) -> List[HandResult]:
         """Play ``hands`` hands (fewer if fewer than two players are left): each
         decision, bring-in or draw goes to the agent of the seat to act (one agent for
-        every seat, or a mapping seat -> agent)."""
-        results = []
-        for _ in range(as_chips(hands, "hands")):
-            if sum(1 for state in self._seats.values() if state.stack and not state.sitting_out) < 2:
-                break
-            hand = self.start_hand()
-            while not hand.is_over:
-                pending = hand.pending
-                seat = pending.seat
-                agent = agents if callable(agents) else agents[seat]
-                answer = agent(hand.view(seat))
-                if pending.kind is PendingKind.DRAW:
-                    hand.draw(answer)
-                else:
-                    hand.act(answer)
-            results.append(self.end_hand())
+        every seat, or a mapping seat -> agent), as a :class:`View` of the hand.
+
+        ``on_hand(hand)`` is called with each finished :class:`Hand` (its
+        :attr:`~Hand.events`, its PHH history through :mod:`pokerhash.engine.history`),
+        before the next one is dealt. ``time_limit``: seconds an agent may take per
+        decision; an agent that has not answered by then gets the rules' timeout action
+        (:meth:`Hand.timeout`: check or fold, the bring-in, the game's auto-draw) and
+        its answer, when it comes, is dropped (agents then run in a worker thread; one
+        that never returns keeps its thread, not the table). ``progress``: True shows a
+        tqdm bar on stderr (the ``cli`` extra), or a callable gets ``(hands done,
+        hands)`` after each hand.
+        """
+        count = as_chips(hands, "hands")
+        if not callable(agents):
+            if not isinstance(agents, Mapping):
+                raise InvalidValueError(f"agents must be a callable or a mapping seat -> callable, not {agents!r:.100}")
+            missing = sorted(seat for seat in self._seats if seat not in agents or not callable(agents[seat]))
+            if missing:
+                raise InvalidValueError(f"no agent (a callable) for seated player(s) {missing}")
+        if on_hand is not None and not callable(on_hand):
+            raise InvalidValueError(f"on_hand must be a callable, not {on_hand!r:.100}")
+        if time_limit is not None:
+            if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) \
+                    or not 0 < time_limit < float("inf"):
+                raise InvalidValueError(f"time_limit must be a positive finite number of seconds, not {time_limit!r}")
+        report = _progress(progress, count)
+        ask = _Timed(time_limit) if time_limit is not None else None
+        results: List[HandResult] = []
+        try:
+            for _ in range(count):
+                if sum(1 for state in self._seats.values() if state.stack and not state.sitting_out) < 2:
+                    break
+                hand = self.start_hand()
+                while not hand.is_over:
+                    pending = hand.pending
+                    seat = pending.seat
+                    agent = agents if callable(agents) else agents.get(seat)
+                    if agent is None:  # a player who joined the mapping's table later
+                        raise InvalidValueError(f"no agent for seat {seat}")
+                    view = hand.view(seat)
+                    if ask is not None:
+                        answered, answer = ask(agent, view)
+                        if not answered:
+                            hand.timeout()
+                            continue
+                    else:
+                        answer = agent(view)
+                    if pending.kind is PendingKind.DRAW:
+                        hand.draw(answer)
+                    else:
+                        hand.act(answer)
+                results.append(self.end_hand())
+                if on_hand is not None:
+                    on_hand(hand)
+                if report is not None:
+                    report(len(results), count)
+        finally:
+            if ask is not None:
+                ask.close()
+            if report is not None and hasattr(report, "close"):
+                report.close()
         return results
+
+
+class _Timed:
+    """Ask agents with a deadline: each call in a worker thread, waited for at most
+    ``limit`` seconds. A late agent keeps its thread (Python cannot stop it); the next
+    decision gets a fresh one."""
+
+    def __init__(self, limit: float) -> None:
+        self.limit = limit
+        self._pool = None
+
+    def __call__(self, agent: Agent, view: View) -> Tuple[bool, object]:
+        from concurrent.futures import ThreadPoolExecutor, TimeoutError as Late
+
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pokerhash-agent")
+        future = self._pool.submit(agent, view)
+        try:
+            return True, future.result(timeout=self.limit)
+        except Late:
+            self._pool.shutdown(wait=False)
+            self._pool = None
+            return False, None
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False)
+
+
+class _Bar:
+    def __init__(self, total: int) -> None:
+        try:
+            from tqdm import tqdm
+        except ImportError as error:
+            raise ImportError('progress=True needs tqdm: pip install "pokerhash[cli]"') from error
+        self._bar = tqdm(total=total, unit="hand")
+
+    def __call__(self, done: int, total: int) -> None:
+        self._bar.update(done - self._bar.n)
+
+    def close(self) -> None:
+        self._bar.close()
+
+
+def _progress(progress: object, total: int) -> Optional[Callable[[int, int], object]]:
+    if progress is False or progress is None:
+        return None
+    if progress is True:
+        return _Bar(total)
+    if not callable(progress):
+        raise InvalidValueError(f"progress must be True, False or a callable (done, total), not {progress!r:.100}")
+    return progress
 
 
 def _clockwise_between(start: int, seat: int, end: int) -> bool:

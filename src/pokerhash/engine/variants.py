@@ -171,7 +171,9 @@ class Variant:
     poker). ``max_players`` caps the table (the deck may cap it lower: see
     :meth:`player_limits`). ``big_bet_street`` is the first betting round played
     for the big bet in fixed limit; ``razz`` switches stud's bring-in and showing
-    order to lows.
+    order to lows. ``auto_draw(cards, lowest_rank)`` names the cards a player whose
+    time runs out discards (``lowest_rank``: the deck's, see
+    :func:`pokerhash.engine.draw.auto_draw`).
     """
 
     name: str
@@ -187,7 +189,7 @@ class Variant:
     max_players: int = 10
     big_bet_street: int = 2
     razz: bool = False
-    auto_draw: Optional[Callable[[Sequence[int]], Tuple[int, ...]]] = None
+    auto_draw: Optional[Callable[[Sequence[int], int], Tuple[int, ...]]] = None
 
     def __post_init__(self) -> None:
         if not self.streets or not (self.streets[0].hole or self.streets[0].up):

@@ -1,5 +1,6 @@
 """Reinforcement learning on the engine: PettingZoo and Gymnasium environments for
-every game, table size and betting structure (``pip install pokerhash[rl]``).
+every game, table size and betting structure (``pip install pokerhash[rl]``; the
+agents and the layouts import without it).
 
 :func:`env` builds the PettingZoo AEC environment (:class:`PokerEnv`, wrapped to
 enforce the call order); :class:`PokerGymEnv` is the single-agent Gymnasium version
@@ -13,13 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pettingzoo.utils import wrappers
-
 from .actions import ActionLayout
-from .aec import PokerEnv, default_stakes
 from .agents import CallStation, EquityAgent, RandomAgent
 from .observations import ObservationLayout
-from .single_agent import PokerGymEnv
 
 __all__ = [
     "ActionLayout",
@@ -34,11 +31,43 @@ __all__ = [
     "raw_env",
 ]
 
-#: The unwrapped AEC environment class, by PettingZoo's naming.
-raw_env = PokerEnv
+# The environments need PettingZoo and Gymnasium (the ``rl`` extra); the agents, the
+# action and observation layouts do not, so they import without it and the
+# environments load on first use.
+_LAZY = {"PokerEnv": "aec", "default_stakes": "aec", "raw_env": "aec", "PokerGymEnv": "single_agent"}
 
 
-def env(**kwargs: Any) -> wrappers.OrderEnforcingWrapper:
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'pokerhash.rl' has no attribute {name!r}")
+    try:
+        if module == "aec":
+            from . import aec as loaded
+        else:
+            from . import single_agent as loaded
+    except ImportError as error:
+        raise ImportError(f"pokerhash.rl.{name} needs PettingZoo and Gymnasium: pip install \"pokerhash[rl]\" "
+                          f"({error})") from error
+    value = getattr(loaded, "PokerEnv" if name == "raw_env" else name)
+    globals()[name] = value
+    return value
+
+
+try:  # the Gymnasium id, when Gymnasium is installed (the entry point loads lazily)
+    import gymnasium as _gymnasium
+
+    if "pokerhash/Poker-v0" not in _gymnasium.registry:
+        _gymnasium.register("pokerhash/Poker-v0", entry_point="pokerhash.rl.single_agent:PokerGymEnv",
+                            kwargs={"opponents": None, "illegal_action": "substitute"})
+except ImportError:
+    pass
+
+
+def env(**kwargs: Any) -> Any:
     """A :class:`PokerEnv` (same keyword arguments) in PettingZoo's order-enforcing
     wrapper: ``pokerhash.rl.env(variant="plo", players=6)``."""
-    return wrappers.OrderEnforcingWrapper(PokerEnv(**kwargs))
+    poker_env = __getattr__("PokerEnv")
+    from pettingzoo.utils import wrappers
+
+    return wrappers.OrderEnforcingWrapper(poker_env(**kwargs))

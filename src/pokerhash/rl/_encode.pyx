@@ -114,8 +114,14 @@ cdef class ObservationEncoder:
         first = len(history) - self.history
         cdef tuple row
         for row in (history[first:] if first > 0 else history):
+            # The tuple is read without bounds checks: its shape is checked here, so
+            # that no caller can make the writer read past it.
+            if len(row) != 4:
+                raise InvalidValueError(f"a history row is (street + 1, player index, code, amount), not {row!r}")
             out[at] = number(row[0])
             player = row[1]
+            if player < 0 or player >= n:
+                raise InvalidValueError(f"a history row's player index is 0..{n - 1}, not {player!r}")
             out[at + 1] = (player - index + n) % n + 1  # C's % keeps the sign: stay non-negative
             out[at + 2] = number(row[2])
             out[at + 3] = number(row[3])

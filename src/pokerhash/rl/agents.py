@@ -149,7 +149,7 @@ class EquityAgent:
         held = view.hole_cards
         auto_draw = view.variant.auto_draw
         if auto_draw is not None:
-            return tuple(sorted(auto_draw(held))[:most])
+            return tuple(sorted(auto_draw(held, view.lowest_rank))[:most])
         return tuple(_lowball_discards(held, badugi=len(held) == 4))[:most]
 
 

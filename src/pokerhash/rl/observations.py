@@ -8,12 +8,15 @@ lists the parts in order with their offsets; ``docs/rl.rst`` prints the table.
 
 from __future__ import annotations
 
+import math
+import numbers
 from typing import List, NamedTuple, Tuple
 
 import numpy as np
 
 from ..betting import ActionKind
 from ..engine import Variant
+from ..errors import InvalidValueError, PokerhashError
 from ._encode import ObservationEncoder
 
 __all__ = ["ObservationLayout", "Section", "HISTORY_CODES"]
@@ -78,8 +81,23 @@ class ObservationLayout:
         """The observation of the player at ``index`` (clockwise from left of the
         button) of ``hand``, chips times ``scale`` (one over the unit); ``history`` holds
         rows of (street + 1, player index, code, amount in units). Written in C
-        (``rl/_encode.pyx``)."""
-        return self.encoder.encode(hand, index, scale, history)
+        (``rl/_encode.pyx``). Bad input raises InvalidValueError (the writer reads
+        without bounds checks, so everything it reads is checked first)."""
+        if not isinstance(history, list) or not all(
+                type(row) is tuple and len(row) == 4 and all(isinstance(x, numbers.Real) and not isinstance(x, bool)
+                                                             for x in row) for row in history):
+            raise InvalidValueError("history must be a list of (street + 1, player index, code, amount) tuples "
+                                    f"of numbers, not {history!r:.200}")
+        if isinstance(index, bool) or not isinstance(index, numbers.Integral) or not 0 <= index < self.players:
+            raise InvalidValueError(f"player index must be 0..{self.players - 1}, not {index!r}")
+        if not isinstance(scale, numbers.Real) or not math.isfinite(scale):
+            raise InvalidValueError(f"scale must be a finite number, not {scale!r}")
+        try:
+            return self.encoder.encode(hand, index, scale, history)
+        except (TypeError, ValueError, IndexError, OverflowError) as error:
+            if isinstance(error, PokerhashError):
+                raise
+            raise InvalidValueError(f"cannot encode this hand: {error}") from None
 
 
 def history_code(action) -> int:

@@ -6,7 +6,8 @@ from typing import Any, Callable, Dict, Mapping, Optional, Sequence, Tuple, Unio
 
 import gymnasium
 
-from ..errors import InvalidValueError
+from ..betting import Action
+from ..errors import IllegalActionError, InvalidValueError
 from .aec import PokerEnv
 
 __all__ = ["PokerGymEnv"]
@@ -15,8 +16,17 @@ __all__ = ["PokerGymEnv"]
 class PokerGymEnv(gymnasium.Env):
     """The learner plays seat ``hero`` of a :class:`PokerEnv` (same keyword arguments
     after ``opponents``); every other seat is played by ``opponents`` (one agent for
-    all, a sequence by seat skipping the hero, or a mapping seat -> agent). An episode
+    all, a sequence by seat skipping the hero, or a mapping seat -> agent; default a
+    :class:`~pokerhash.rl.RandomAgent`). An episode
     is one hand; its only nonzero reward is the hero's net result in units at the end.
+
+    ``illegal_action``: what an action that is not legal now does: ``"raise"`` (the
+    default) raises IllegalActionError and changes nothing; ``"substitute"`` plays
+    check when it is free, else fold (a stud bring-in: post it; a draw: stand pat), takes ``illegal_penalty``
+    off that step's reward and names the action in ``info["illegal_action"]`` (what
+    Gymnasium's ``check_env``, which steps random unmasked actions, needs).
+    ``gymnasium.make("pokerhash/Poker-v0", opponents=...)`` builds one with
+    ``"substitute"``.
 
     ``reset(seed=...)`` also reseeds the opponents that have a ``seed`` method (the
     example agents do), so that seeded episodes repeat. Hands in which the hero has no decision (everyone folds to their big blind) are
@@ -24,11 +34,23 @@ class PokerGymEnv(gymnasium.Env):
     and ``info["skipped_reward"]`` report them.
     """
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["human", "ansi"]}
 
-    def __init__(self, opponents: Union[Callable, Sequence[Callable], Mapping[int, Callable]], hero: int = 0,
-                 **env_options: Any) -> None:
+    def __init__(self, opponents: Union[None, Callable, Sequence[Callable], Mapping[int, Callable]] = None,
+                 hero: int = 0, *,
+                 illegal_action: str = "raise", illegal_penalty: float = 0.0, **env_options: Any) -> None:
+        if illegal_action not in ("raise", "substitute"):
+            raise InvalidValueError(f"illegal_action is 'raise' or 'substitute', not {illegal_action!r}")
+        if isinstance(illegal_penalty, bool) or not isinstance(illegal_penalty, (int, float)) \
+                or not illegal_penalty == illegal_penalty or abs(illegal_penalty) == float("inf"):
+            raise InvalidValueError(f"illegal_penalty must be a finite number, not {illegal_penalty!r}")
+        self.illegal_action = illegal_action
+        self.illegal_penalty = float(illegal_penalty)
         self.env = PokerEnv(**env_options)
+        if opponents is None:
+            from .agents import RandomAgent
+
+            opponents = RandomAgent()  # reseeded by reset(seed=...)
         n = self.env.players
         if not 0 <= hero < n:
             raise InvalidValueError(f"hero must be a seat of 0..{n - 1}, not {hero!r}")
@@ -45,7 +67,7 @@ class PokerGymEnv(gymnasium.Env):
         self._agent = self.env.possible_agents[hero]
         self.observation_space = self.env.observation_space(self._agent)
         self.action_space = self.env.action_space(self._agent)
-        self.render_mode = None
+        self.render_mode = self.env.render_mode
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
               ) -> Tuple[Dict[str, Any], Dict[str, Any]]:
@@ -68,10 +90,27 @@ class PokerGymEnv(gymnasium.Env):
         """The hero plays ``action``, then the opponents until the hero's next decision
         or the end of the hand: (observation, reward, terminated, truncated, info)."""
         env = self.env
-        env.step(action)
+        info: Dict[str, Any] = {}
+        try:
+            env.step(action)
+        except (IllegalActionError, InvalidValueError):
+            if self.illegal_action == "raise":
+                raise
+            # The documented substitute: check when free, else fold (what a room does
+            # when time runs out), with the optional penalty.
+            pending = env.hand.pending
+            if pending.legal is None:  # a draw: stand pat
+                env.step(())
+            elif not pending.legal.can_fold:  # a stud bring-in: post it
+                env.step(Action.call())
+            else:
+                env.step(Action.check() if pending.legal.can_check else Action.fold())
+            info["illegal_action"] = action
         over = not self._play_opponents()
         reward = env.rewards[self._agent] if over else 0.0
-        return env.observe(self._agent), reward, over, False, {}
+        if "illegal_action" in info:
+            reward -= self.illegal_penalty
+        return env.observe(self._agent), reward, over, False, info
 
     def _play_opponents(self) -> bool:
         """Let the opponents act until the hero must: True then, False when the hand is over."""
