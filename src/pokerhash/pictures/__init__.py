@@ -1,0 +1,41 @@
+"""Pictures of poker: range charts, heat maps, equity charts, a hand replayer.
+
+Everything is drawn as standalone SVG or HTML text by the package itself (no
+dependency, nothing fetched from the network); :func:`save_png` renders a chart to PNG
+through matplotlib (the ``plot`` extra).
+
+- :func:`range_grid_svg` — the 13×13 chart of a range's weights or of any value per
+  hand class or combo (equities, EVs, frequencies); :func:`strategy_grid_svg` — each
+  cell split into a strategy's action frequencies; :func:`preflop_heatmap_svg` — exact
+  preflop equity of every class against a random hand or one class.
+- :func:`equity_by_street` / :func:`equity_chart_svg` — each player's equity after each
+  card of a hand (an engine :class:`~pokerhash.engine.Hand` or a PHH history).
+- :func:`replay_html` / :func:`save_replay` — the hand replayer: one HTML file that
+  steps through one or many hands of any game.
+- :func:`hand_text`, :func:`result_text` and the ``*_html`` functions draw the readable
+  ``str`` and the Jupyter views of the package's objects.
+"""
+
+from .chart import EquityTimeline, equity_by_street, equity_chart_svg
+from .frames import hand_frames
+from .grid import grid_values, preflop_equity_grid, preflop_heatmap_svg, range_grid_svg, strategy_grid_svg
+from .png import equity_chart_png, range_grid_png, save_png
+from .replayer import replay_html, replayer_data, save_replay
+
+__all__ = [
+    "EquityTimeline",
+    "equity_by_street",
+    "equity_chart_png",
+    "equity_chart_svg",
+    "grid_values",
+    "hand_frames",
+    "preflop_equity_grid",
+    "preflop_heatmap_svg",
+    "range_grid_png",
+    "range_grid_svg",
+    "replay_html",
+    "replayer_data",
+    "save_png",
+    "save_replay",
+    "strategy_grid_svg",
+]
