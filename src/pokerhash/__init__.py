@@ -114,6 +114,7 @@ _LAZY = {
     "preflop_equity": ("preflop", "preflop_equity"),
     "preflop_counts": ("preflop", "preflop_counts"),
     "preflop_matrix": ("preflop", "preflop_matrix"),
+    "pictures": ("pictures", None),
 }
 
 
@@ -130,6 +131,7 @@ if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
     from . import acpc
     from . import preflop
     from .preflop import preflop_counts, preflop_equity, preflop_matrix
+    from . import pictures
 
 
 def __getattr__(name: str) -> object:
@@ -237,4 +239,5 @@ __all__ = [
     "preflop_equity",
     "preflop_counts",
     "preflop_matrix",
+    "pictures",
 ]

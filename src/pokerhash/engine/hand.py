@@ -151,6 +151,12 @@ class HandResult:
     rake: int
     winners: Tuple[int, ...] = field(default=())
 
+    def __repr__(self) -> str:
+        """A short table: who won which pot, how much, with what hand; each seat's net."""
+        from ..pictures.text import result_text
+
+        return result_text(self)
+
 
 _OVER = Pending(PendingKind.OVER)
 _new_tuple = tuple.__new__
@@ -1204,6 +1210,22 @@ class Hand:
 
         self._player(seat)
         return View(self, seat)
+
+    # -- reading -----------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        return f"<Hand {self.variant.name}, seats {list(self.seats)}, pot {self.pot}: {self.pending}>"
+
+    def __str__(self) -> str:
+        """Several lines: stakes, seats, stacks, cards, board, what is pending, the action by street."""
+        from ..pictures.text import hand_text
+
+        return hand_text(self)
+
+    def _repr_html_(self) -> str:
+        from ..pictures.html import hand_html
+
+        return hand_html(self)
 
     @classmethod
     def replay(cls, events: Sequence[ev.Event]) -> Hand:

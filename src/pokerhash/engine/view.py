@@ -89,3 +89,14 @@ class View:
 
     def __repr__(self) -> str:
         return f"View(seat {self.seat}: {self._hand.pending})"
+
+    def __str__(self) -> str:
+        """The hand as :meth:`Hand.__str__ <pokerhash.engine.Hand.__str__>` shows it, through this seat's eyes."""
+        from ..pictures.text import hand_text
+
+        return hand_text(self._hand, seen=self)
+
+    def _repr_html_(self) -> str:
+        from ..pictures.html import hand_html
+
+        return hand_html(self._hand, seen=self)

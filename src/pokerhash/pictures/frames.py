@@ -58,7 +58,8 @@ def _verb(action) -> str:
 
 def hand_frames(hand, *, names: Optional[Dict[int, str]] = None, unknown: Sequence[int] = ()) -> Dict[str, Any]:
     """The replayer's data of ``hand`` (a :class:`~pokerhash.engine.Hand` with its
-    event log, over or not): ``seats`` (seat numbers, clockwise from left of the
+    event log, over or not; a :class:`~pokerhash.engine.View`, whose log hides what its
+    seat may not see; or an event log): ``seats`` (seat numbers, clockwise from left of the
     button), ``names``, ``button``, ``game``, ``streets`` and ``steps``, one dict per
     step: ``text`` (what happened; amounts as ``{chips}`` placeholders the page
     formats), ``street``, ``stacks``, ``bets``, ``pot``, ``cards`` (per seat, a list of
@@ -68,7 +69,7 @@ def hand_frames(hand, *, names: Optional[Dict[int, str]] = None, unknown: Sequen
 
     ``unknown``: cards to draw face down whatever happens (the stand-ins a PHH history's
     ``??`` cards were replayed with)."""
-    log = hand.events
+    log = hand.events if hasattr(hand, "events") else list(hand)
     if not log or type(log[0]) is not ev.Start:
         from ..errors import InvalidValueError
 
