@@ -6,6 +6,8 @@
     pokerhash bench [--full] [--repeats N] [--only high|omaha|low|shortdeck|a5|deuce7|badugi] [--cpu]
     pokerhash equity AhAd KsKc --board Td7c2s
     pokerhash acpc HOST PORT --game holdem.nolimit.2p.reverse_blinds.game --agent mybot:act
+    pokerhash range "QQ+,AKs,A5s-A2s" -o grid.svg
+    pokerhash replay hand.phh -o hand.html
     pokerhash --version
 
 Each subcommand is a function ``add_<name>(commands)`` that declares its arguments and
@@ -242,7 +244,25 @@ def add_acpc(commands: argparse._SubParsersAction) -> None:
     ac.set_defaults(run=acpc_command.run)
 
 
-SUBCOMMANDS = [add_eval, add_bench, add_equity, add_acpc]
+def add_range(commands: argparse._SubParsersAction) -> None:
+    from .pictures import commands as pictures
+
+    rg = commands.add_parser("range", help="a Hold'em range's 13x13 chart: text, or an SVG/PNG/HTML file",
+                             description=pictures.__doc__.splitlines()[0])
+    pictures.add_range_arguments(rg)
+    rg.set_defaults(run=pictures.run_range)
+
+
+def add_replay(commands: argparse._SubParsersAction) -> None:
+    from .pictures import commands as pictures
+
+    rp = commands.add_parser("replay", help="PHH hand histories as one HTML hand replayer",
+                             description=pictures.__doc__.splitlines()[0])
+    pictures.add_replay_arguments(rp)
+    rp.set_defaults(run=pictures.run_replay)
+
+
+SUBCOMMANDS = [add_eval, add_bench, add_equity, add_acpc, add_range, add_replay]
 
 
 def _print(text: str) -> int:
