@@ -33,11 +33,9 @@ autosummary_generate = False
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False
 
-# Every testcode block starts from the package's usual imports.
-doctest_global_setup = """
-import numpy as np
-import pokerhash as ph
-"""
+# No hidden set-up: every example shows the imports it needs, so that it runs as
+# pasted (tests/test_docs.py checks each block), and the doctest build runs the
+# pages exactly as written, each page's blocks in order.
 
 
 # Outputs are compared exactly: no "..." wildcard unless a block asks for it.

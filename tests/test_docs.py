@@ -81,3 +81,62 @@ def test_rules_sections_cited_by_docstrings_exist():
         for match in re.finditer(r"rules: ([^);:]+)(?:; ([^);:]+))?", path.read_text(encoding="utf-8")):
             cited |= {" ".join(title.split()) for title in match.groups() if title}
     assert cited and sorted(cited - titles) == []
+
+
+def code_blocks(page: Path):
+    """``(line, code)`` of each ``.. testcode::`` block of a page."""
+    lines = page.read_text(encoding="utf-8").split("\n")
+    i = 0
+    while i < len(lines):
+        if lines[i].startswith(".. testcode::"):
+            start = i + 1
+            i += 1
+            while i < len(lines) and lines[i].startswith("   :"):
+                i += 1
+            body = []
+            while i < len(lines) and (lines[i].startswith("   ") or not lines[i].strip()):
+                body.append(lines[i][3:])
+                i += 1
+            yield start, "\n".join(body)
+        else:
+            i += 1
+
+
+def free_names(code: str):
+    """The names a block reads that it neither defines nor imports (nor are builtins)."""
+    import ast
+    import builtins
+
+    tree = ast.parse(code)
+    bound = set(dir(builtins))
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            bound |= {(alias.asname or alias.name).split(".")[0] for alias in node.names}
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            bound.add(node.name)
+            bound |= {arg.arg for arg in node.args.args} if isinstance(node, ast.FunctionDef) else set()
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            bound.add(node.id)
+        elif isinstance(node, ast.arg):
+            bound.add(node.arg)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            bound.add(node.name)
+    return sorted({node.id for node in ast.walk(tree) if isinstance(node, ast.Name)
+                   and isinstance(node.ctx, ast.Load) and node.id not in bound})
+
+
+def test_every_example_pastes_as_written():
+    """No hidden set-up: conf.py gives the doctest build no imports, and every example
+    shows what it uses, so it runs pasted alone into a fresh interpreter, unless its
+    first line says that it continues the example above."""
+    conf = (DOCS / "conf.py").read_text(encoding="utf-8")
+    assert "doctest_global_setup" not in conf
+    missing = []
+    for page in sorted(DOCS.rglob("*.rst")):
+        for line, code in code_blocks(page):
+            if code.lstrip().startswith("# Continues"):
+                continue
+            names = free_names(code)
+            if names:
+                missing.append(f"{page.name}:{line} uses {', '.join(names)}")
+    assert missing == [], "show the imports (or say '# Continues the example above')"
