@@ -140,3 +140,62 @@ def test_every_example_pastes_as_written():
             if names:
                 missing.append(f"{page.name}:{line} uses {', '.join(names)}")
     assert missing == [], "show the imports (or say '# Continues the example above')"
+
+
+def test_the_command_line_page_covers_every_subcommand_and_game():
+    from pokerhash import cli
+
+    page = (DOCS / "command-line.rst").read_text(encoding="utf-8")
+    parser_names = [add.__name__[len("add_"):] for add in cli.SUBCOMMANDS]
+    assert [name for name in parser_names if f"``pokerhash {name}``\n" not in page] == []
+    table = page[page.index("``--game``      cards per player"):]
+    assert [game for game in cli.GAMES if f"\n``{game}``" not in table] == []
+
+
+def test_the_phh_codes_on_the_history_page_are_the_ones_read():
+    from pokerhash.engine import history, history_hands
+
+    page = " ".join((DOCS / "history.rst").read_text(encoding="utf-8").split())
+    read = sorted(code for code in history.STANDARD_VARIANTS if _reads(history_hands, code))
+    unread = sorted(set(history.STANDARD_VARIANTS) - set(read))
+    listed = "PHH's standard codes that histories are read and written with: " + ", ".join(f"``{c}``" for c in read)
+    assert listed in page
+    assert "PHH's other standard codes, " + ", ".join(f"``{c}``" for c in unread) in page
+
+
+def _reads(history_hands, code: str) -> bool:
+    try:
+        history_hands.variant_of(code)
+    except ValueError:
+        return False
+    return True
+
+
+def test_rl_speed_figures_agree():
+    """The RL page's introduction quotes the ratio its Speed section measured, as does the README."""
+    page = (DOCS / "rl.rst").read_text(encoding="utf-8")
+    intro = re.search(r"runs ([\d.]+-[\d.]+) times as fast as RLCard", page).group(1)
+    measured = re.search(r"a ratio of ([\d.]+-[\d.]+)", " ".join(page.split())).group(1)
+    readme = (DOCS.parent / "README.md").read_text(encoding="utf-8")
+    assert intro == measured == re.search(r"steps/s, ([\d.]+-[\d.]+) times RLCard", readme).group(1)
+
+
+def test_install_lines_work_before_the_package_is_on_pypi():
+    """Until pokerhash is on PyPI, the pages install from a clone or a built wheel:
+    no ``pip install pokerhash`` (or ``"pokerhash[extra]"``) that would fail."""
+    stale = [f"{page.name}: {line.strip()}" for page in sorted(DOCS.rglob("*.rst"))
+             for line in page.read_text(encoding="utf-8").splitlines()
+             if re.search(r"pip install (?:-U )?[\"']?pokerhash\b", line)]
+    assert stale == []
+
+
+def test_getting_started_names_every_extra():
+    try:
+        import tomllib
+    except ImportError:  # Python < 3.11
+        tomllib = pytest.importorskip("tomli")
+    extras = tomllib.loads((DOCS.parent / "pyproject.toml").read_text(encoding="utf-8"))["project"][
+        "optional-dependencies"]
+    page = (DOCS / "getting-started.rst").read_text(encoding="utf-8")
+    named = page[page.index("The extras:"):].split("\n\n")[0]
+    assert sorted(extra for extra in extras if f"``{extra}``" not in named) == []
