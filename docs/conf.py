@@ -35,7 +35,10 @@ napoleon_numpy_docstring = False
 
 # No hidden set-up: every example shows the imports it needs, so that it runs as
 # pasted (tests/test_docs.py checks each block), and the doctest build runs the
-# pages exactly as written, each page's blocks in order.
+# pages exactly as written, each page's blocks in order. Only the directory differs:
+# examples write their files (pictures, replayer pages) where they run, as a reader's
+# would, and the build runs them in a scratch directory rather than in docs/.
+doctest_global_setup = "import os, tempfile; os.chdir(tempfile.mkdtemp(prefix='docs-examples-'))"
 
 
 # Outputs are compared exactly: no "..." wildcard unless a block asks for it.

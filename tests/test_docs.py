@@ -126,11 +126,13 @@ def free_names(code: str):
 
 
 def test_every_example_pastes_as_written():
-    """No hidden set-up: conf.py gives the doctest build no imports, and every example
+    """No hidden set-up: conf.py gives the doctest build no imports (only a scratch
+    directory to write files in), and every example
     shows what it uses, so it runs pasted alone into a fresh interpreter, unless its
     first line says that it continues the example above."""
     conf = (DOCS / "conf.py").read_text(encoding="utf-8")
-    assert "doctest_global_setup" not in conf
+    setup = re.search(r"^doctest_global_setup = (.*)$", conf, flags=re.M)
+    assert setup is None or "import pokerhash" not in setup.group(1) and "numpy" not in setup.group(1)
     missing = []
     for page in sorted(DOCS.rglob("*.rst")):
         for line, code in code_blocks(page):
@@ -199,3 +201,18 @@ def test_getting_started_names_every_extra():
     page = (DOCS / "getting-started.rst").read_text(encoding="utf-8")
     named = page[page.index("The extras:"):].split("\n\n")[0]
     assert sorted(extra for extra in extras if f"``{extra}``" not in named) == []
+
+
+def test_the_pictures_in_the_pages_are_what_the_code_draws():
+    """docs/images/ holds what tools/make_doc_pictures.py drew; a change to the drawing
+    fails here until the script is run again (the screenshot: only that it is there)."""
+    import runpy
+
+    script = runpy.run_path(str(DOCS.parent / "tools" / "make_doc_pictures.py"))
+    images = DOCS / "images"
+    stale = [name for name, draw in script["PICTURES"].items()
+             if not (images / name).exists() or (images / name).read_text(encoding="utf-8") != draw()]
+    assert stale == [], "run python tools/make_doc_pictures.py"
+    shown = set(re.findall(r"^\.\. image:: images/(\S+)$", (DOCS / "pictures.rst").read_text(encoding="utf-8"), re.M))
+    assert shown == set(script["PICTURES"]) | {"replayer.png"}
+    assert (images / "replayer.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -89,7 +89,9 @@ def equity_by_street(source: Any, *, seed: int = 0, target_error: float = 0.002)
         elif kind is ev.Act and event.action.kind.value == "fold":
             folded[index[event.seat]] = True
         following = type(log[k + 1]) if k + 1 < len(log) else None
-        dealing_ends = kind is ev.Deal and following not in (ev.Deal, ev.Burn) and not event.run
+        # A round of cards is complete when the next event deals nothing more of it (a burn
+        # starts the next street; an all-in's board comes street after street).
+        dealing_ends = kind is ev.Deal and following is not ev.Deal and not event.run
         if not dealing_ends:
             continue
         live = [i for i in range(n) if not folded[i]]

@@ -26,8 +26,9 @@ _MARGIN = 8
 
 def grid_values(data: GridLike, weights=None) -> np.ndarray:
     """A (13, 13) float64 chart from ``data``: a :class:`~pokerhash.Range` or range text
-    (each class's mean weight), 1,326 values per combo (each class's mean, weighted by
-    ``weights`` when given, as :func:`pokerhash.ranges.combo_grid`), 169 values per class
+    (each class's mean weight), 1,326 values per combo (each class's mean over its
+    combos with a value, weighted by ``weights`` when given, as
+    :func:`pokerhash.ranges.combo_grid`), 169 values per class
     in :data:`~pokerhash.ranges.GRID_LABELS` order read row by row, or a 13×13 array.
     NaN marks a class without a value."""
     if isinstance(data, (Range, str)):
@@ -40,7 +41,10 @@ def grid_values(data: GridLike, weights=None) -> np.ndarray:
         raise InvalidValueError(f"a chart takes a Range, range text, or 1326, 169 or 13x13 numbers, "
                                 f"not {data!r:.80}") from None
     if values.shape == (N_COMBOS,):
-        return combo_grid(values, weights)
+        # Combos without a value (NaN: e.g. holding a board card) leave their class's mean.
+        known = np.isfinite(values)
+        mass = known if weights is None else known * Range(weights).weights
+        return combo_grid(np.where(known, values, 0.0), Range(mass.astype(np.float64)))
     if weights is not None:
         raise InvalidValueError("weights go with values per combo (1326 of them)")
     if values.shape == (169,):
@@ -224,8 +228,9 @@ def _disjoint_pairs() -> np.ndarray:
 
 def preflop_heatmap_svg(against: Optional[str] = None, *, title: Optional[str] = None) -> str:
     """The preflop-equity heat map: :func:`preflop_equity_grid` drawn as a chart, each
-    cell's equity in percent, from the shipped exact table (no sampling)."""
+    cell's equity in percent, from the shipped exact table (no sampling); the colours
+    span the smallest to the largest equity."""
     values = preflop_equity_grid(against)
     if title is None:
         title = f"Preflop equity against {against}" if against else "Preflop equity against a random hand"
-    return range_grid_svg(values, title=title, vmin=0.0, vmax=1.0)
+    return range_grid_svg(values, title=title)  # the scale spans the values: the most contrast
