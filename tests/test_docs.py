@@ -216,3 +216,10 @@ def test_the_pictures_in_the_pages_are_what_the_code_draws():
     shown = set(re.findall(r"^\.\. image:: images/(\S+)$", (DOCS / "pictures.rst").read_text(encoding="utf-8"), re.M))
     assert shown == set(script["PICTURES"]) | {"replayer.png"}
     assert (images / "replayer.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_example_code_fits_the_column():
+    """The pages' code is read in a column about 88 characters wide (alabaster)."""
+    wide = [f"{page.name}:{line}" for page in sorted(DOCS.rglob("*.rst")) for line, code in code_blocks(page)
+            if any(len(text) > 88 for text in code.splitlines())]
+    assert wide == []
