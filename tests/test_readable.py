@@ -118,3 +118,16 @@ def test_range_grid_html():
     html = grid._repr_html_()
     self_contained(html)
     assert html.count("<td") == 4 and "%</td>" in html
+
+
+def test_rl_render_shows_the_table_with_hole_cards():
+    pytest = __import__("pytest")
+    rl = pytest.importorskip("pokerhash.rl")
+    env = rl.PokerEnv("holdem", 3, seed=4, render_mode="ansi")
+    env.reset()
+    text = env.render()
+    hand = env.hand
+    lines = text.splitlines()
+    assert lines[0].startswith("Texas Hold'em") and len(lines) >= 5
+    for seat in hand.seats:
+        assert " ".join(ph.card_str(c) for c in hand.hole_cards(seat)) in text
