@@ -95,9 +95,10 @@ def test_replayer_states_of_a_known_hand():
     steps = pictures.hand_frames(hand)["steps"]
     texts = [re.sub(r"\{(\d+)\}", r"\1", s["text"]) for s in steps]
     # One card at a time from left of the button; the burns are not steps.
-    assert texts[:9] == ["The hand begins", "Seat 1 posts blind 1", "Seat 2 posts blind 2", "Seat 1 is dealt As Qd",
-                         "Seat 2 is dealt Ks 7c", "Seat 3 is dealt Qh 2d", "Seat 3 raises to 6", "Seat 1 calls 5",
-                         "Seat 2 folds"]
+    # Face-down cards inside [[...]]: the page hides them until they are shown.
+    assert texts[:9] == ["The hand begins", "Seat 1 posts blind 1", "Seat 2 posts blind 2",
+                         "Seat 1 is dealt [[As Qd]]", "Seat 2 is dealt [[Ks 7c]]", "Seat 3 is dealt [[Qh 2d]]",
+                         "Seat 3 raises to 6", "Seat 1 calls 5", "Seat 2 folds"]
     flop = texts.index("Flop: Jh Th 9c")
     assert steps[flop]["pot"] == 14 and steps[flop]["bets"] == [0, 0, 0] and steps[flop]["street"] == "flop"
     assert steps[flop - 1]["folded"] == [False, True, False]

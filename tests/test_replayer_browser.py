@@ -38,10 +38,12 @@ def browser(*arguments: str) -> str:
 class Page(HTMLParser):
     """The elements the replayer draws, by their data attributes."""
 
+    VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
     def __init__(self, html: str):
         super().__init__()
         self.seats, self.bets, self.boards, self.body, self.ids, self.texts = {}, {}, {}, {}, {}, {}
-        self._text_of = None
+        self._open = []  # the id (or None) of each open element
         self.feed(html)
 
     def handle_starttag(self, tag, attrs):
@@ -57,15 +59,18 @@ class Page(HTMLParser):
             self.boards[int(attrs["id"][6:])] = attrs.get("data-cards", "")
         if "id" in attrs:
             self.ids[attrs["id"]] = attrs
-            self._text_of = attrs["id"]
             self.texts[attrs["id"]] = ""
+        if tag not in self.VOID:
+            self._open.append(attrs.get("id"))
 
     def handle_data(self, data):
-        if self._text_of is not None:
-            self.texts[self._text_of] += data
+        for name in self._open:  # an element's text is all the text inside it
+            if name is not None:
+                self.texts[name] += data
 
     def handle_endtag(self, tag):
-        self._text_of = None
+        if tag not in self.VOID and self._open:
+            self._open.pop()
 
 
 def open_at(path, fragment: str) -> Page:
@@ -112,10 +117,14 @@ def test_the_chosen_step_shows_the_computed_state(holdem_page):
     assert page.texts["narration"] == "Seat 1 bets 10"
     assert page.seats[1]["data-cards"] == "?? ??" and page.boards[0] == "Jh Th 9c"
     assert page.bets[1] and "actor" in page.seats[1]["class"]
+    dealt = open_at(path, "hand=1&step=5")
+    assert dealt.texts["narration"] == "Seat 3 is dealt ?? ??"  # the log hides face-down cards too
     end = open_at(path, "hand=1&step=last")
     check_step(end, hand, len(hand["steps"]) - 1)
     assert end.seats[3]["data-cards"] == "Qh 2d" and end.seats[2]["data-cards"] == "?? ??"  # folded: never shown
     assert end.seats[3]["data-won"] == "34" and end.seats[3]["data-stack"] == "118"
+    # Shown at the showdown: the log now names seat 3's cards, never seat 2's (folded).
+    assert "Seat 3 is dealt Qh 2d" in end.texts["steps"] and "Seat 2 is dealt ?? ??" in end.texts["steps"]
 
 
 @pytest.mark.parametrize("number", [2, 3, 4])
@@ -153,6 +162,8 @@ def test_buttons_keys_slider_and_hand_list(holdem_page, tmp_path):
     document.getElementById("last").click(); note();
     document.getElementById("reveal").click(); note();
     document.body.dataset.seen = seen.join(",");
+    const log = document.getElementById("steps").textContent;
+    document.body.dataset.hidden = String(log.includes("??"));
     </script></body>"""
     page_path = tmp_path / "driven.html"
     page_path.write_text(path.read_text(encoding="utf-8").replace("</body>", driver), encoding="utf-8")
@@ -162,6 +173,7 @@ def test_buttons_keys_slider_and_hand_list(holdem_page, tmp_path):
         "1:1", "1:2", "1:1", f"1:{last[0]}", f"1:{last[0] - 1}", "1:0", "1:1", "1:9", "2:0", "4:0", f"4:{last[3]}",
         f"4:{last[3]}"]
     check_step(page, data[3], last[3], reveal=True)  # "show hole cards" turns every known card up
+    assert page.body["data-hidden"] == "false"  # in the log too
 
 
 def test_screenshot(holdem_page, tmp_path):

@@ -27,8 +27,8 @@ def read_source(item: Any) -> Source:
     if isinstance(item, Replay):
         return Source(item.hand, {}, set(), item.note, 0, None)
     if not isinstance(item, HandHistory):
-        raise InvalidValueError(f"takes engine Hands, PHH HandHistory objects or their replays, "
-                                f"not {type(item).__name__}")
+        raise InvalidValueError(f"a picture of a played hand takes an engine Hand, a PHH HandHistory or "
+                                f"its replay, not {type(item).__name__}")
     replayed = replay(item, fill_in=True)
     players = item.fields.get("players")
     if isinstance(players, list) and len(players) == len(replayed.seats):

@@ -62,10 +62,7 @@ def equity_by_street(source: Any, *, seed: int = 0, target_error: float = 0.002)
     import pokerhash
     from ..engine import events as ev
 
-    try:
-        hand, names, unknown = read_source(source)[:3]
-    except InvalidValueError as error:
-        raise InvalidValueError(f"an equity chart {error}") from None
+    hand, names, unknown = read_source(source)[:3]
     start = hand.events[0]
     game, options = _equity_game(start.variant)
     seats = list(start.seats)

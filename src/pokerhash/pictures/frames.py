@@ -62,7 +62,8 @@ def hand_frames(hand, *, names: Optional[Dict[int, str]] = None, unknown: Sequen
     seat may not see; or an event log): ``seats`` (seat numbers, clockwise from left of the
     button), ``names``, ``button``, ``game``, ``streets`` and ``steps``, one dict per
     step: ``text`` (what happened; amounts as ``{chips}`` placeholders the page
-    formats), ``street``, ``stacks``, ``bets``, ``pot``, ``cards`` (per seat, a list of
+    formats; face-down cards inside ``[[...]]``, which the page hides until they are
+    shown), ``street``, ``stacks``, ``bets``, ``pot``, ``cards`` (per seat, a list of
     ``[card text, face_up, shown, discarded]``), ``boards``, ``folded``, ``actor``
     (player index or -1), ``won`` (chips won so far per player) and ``event`` (the
     event's type name). Step 0 is the table before anything happens.
@@ -149,8 +150,10 @@ def hand_frames(hand, *, names: Optional[Dict[int, str]] = None, unknown: Sequen
                 if start.variant.is_stud:
                     street = max(street, len(cards[i]) - 3)
                 shown = " ".join(text_of(c) for c in event.cards)
-                verb = "gets face up" if event.face_up else "is dealt"
-                record(f"{label[event.seat]} {verb} {shown}", "Deal", i)
+                if event.face_up:
+                    record(f"{label[event.seat]} gets face up {shown}", "Deal", i)
+                else:
+                    record(f"{label[event.seat]} is dealt [[{shown}]]", "Deal", i)
         elif kind is ev.Act:
             i = index[event.seat]
             action = event.action
@@ -175,7 +178,7 @@ def hand_frames(hand, *, names: Optional[Dict[int, str]] = None, unknown: Sequen
                     card[3] = True
             if event.discarded:
                 record(f"{label[event.seat]} discards {len(event.discarded)}: "
-                       f"{' '.join(text_of(c) for c in event.discarded)}", "Draw", i)
+                       f"[[{' '.join(text_of(c) for c in event.discarded)}]]", "Draw", i)
             else:
                 record(f"{label[event.seat]} stands pat", "Draw", i)
         elif kind is ev.Reshuffle:

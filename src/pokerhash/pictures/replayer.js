@@ -12,7 +12,19 @@
     const sign = chips < 0 ? "-" : "", text = String(Math.abs(chips)).padStart(hand.decimals + 1, "0");
     return sign + text.slice(0, -hand.decimals) + "." + text.slice(-hand.decimals);
   }
-  function words(hand, text) { return text.replace(/\{(-?\d+)\}/g, (_, n) => money(hand, Number(n))); }
+  // A step's text: amounts in the hand's unit; face-down cards ([[As Kd]]) hidden
+  // unless "show hole cards" is on, or the hand has reached the step showing them.
+  function shownBy(hand, upTo) {
+    const shown = new Set();
+    hand.steps[upTo].cards.forEach((held) => held.forEach((card) => { if (card[2]) shown.add(card[0]); }));
+    return shown;
+  }
+  function words(hand, text, shown) {
+    const reveal = $("reveal").checked;
+    return text.replace(/\{(-?\d+)\}/g, (_, n) => money(hand, Number(n)))
+      .replace(/\[\[([^\]]*)\]\]/g, (_, cards) => cards.split(" ").map(
+        (card) => (reveal || shown.has(card)) && card !== "??" ? card : "??").join(" "));
+  }
   function el(tag, cls, text) {
     const node = document.createElement(tag);
     if (cls) node.className = cls;
@@ -57,13 +69,13 @@
     $("hands").hidden = hands.length < 2;
   }
 
-  function drawLog(hand) {
+  function drawLog(hand, shown) {
     const list = $("steps");
     list.textContent = "";
     let street = null;
     hand.steps.forEach((step, k) => {
       if (step.street !== street && k > 0) { street = step.street; list.appendChild(el("li", "street", street)); }
-      const item = el("li", k === stepIndex ? "current" : "", words(hand, step.text));
+      const item = el("li", k === stepIndex ? "current" : "", words(hand, step.text, shown));
       item.onclick = () => show(handIndex, k);
       list.appendChild(item);
     });
@@ -119,12 +131,13 @@
         felt.appendChild(bet);
       }
     });
-    $("narration").textContent = words(hand, step.text);
+    const shown = shownBy(hand, stepIndex);
+    $("narration").textContent = words(hand, step.text, shown);
     const slider = $("slider");
     slider.max = String(hand.steps.length - 1);
     slider.value = String(stepIndex);
     $("position").textContent = "step " + stepIndex + " of " + (hand.steps.length - 1);
-    drawLog(hand);
+    drawLog(hand, shown);
   }
 
   function show(hand, step) {

@@ -36,10 +36,7 @@ def _asset(name: str) -> str:
 
 def _one(item: Any, number: int) -> Dict[str, Any]:
     """The replayer data of one hand, history or replay."""
-    try:
-        source = read_source(item)
-    except InvalidValueError as error:
-        raise InvalidValueError(f"the replayer {error}") from None
+    source = read_source(item)
     data = hand_frames(source.hand, names=source.names, unknown=sorted(source.unknown))
     data.update(title=f"{source.label or f'Hand {number}'}: {data['game']}", decimals=source.decimals,
                 note=source.note)

@@ -20,7 +20,9 @@ def cards_text(cards: Iterable[Optional[int]]) -> str:
 
 
 def _amounts(text: str) -> str:
-    return re.sub(r"\{(-?\d+)\}", r"\1", text)
+    """A step's text as plain text: amounts written out, face-down cards as they are
+    (the text is built from what its reader may see)."""
+    return re.sub(r"\{(-?\d+)\}", r"\1", text).replace("[[", "").replace("]]", "")
 
 
 def stakes_text(variant, stakes) -> str:
