@@ -131,3 +131,13 @@ def test_rl_render_shows_the_table_with_hole_cards():
     assert lines[0].startswith("Texas Hold'em") and len(lines) >= 5
     for seat in hand.seats:
         assert " ".join(ph.card_str(c) for c in hand.hole_cards(seat)) in text
+
+
+def test_shown_hands_name_their_cards_and_values():
+    hand = played()
+    hand.call()
+    for _ in range(4):
+        hand.check()
+    assert repr(hand.result.shown[-1]) == "ShownHand(seat=3, cards=[Qh 2d], high='Three of a kind, twos, Q-J kickers')"
+    hilo = random_hand("omaha-hi-lo", 5)
+    assert len(hilo.result.shown) == 2 and all("low=" in repr(shown) and "Variant" not in repr(shown) for shown in hilo.result.shown)

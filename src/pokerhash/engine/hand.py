@@ -135,6 +135,12 @@ class ShownHand(NamedTuple):
             return ""
         return self.variant.low.describe(self.low) if self.low else "no low"
 
+    def __repr__(self) -> str:
+        # The cards as text and the hand named; the variant (a long dataclass) left out.
+        low = f", low={self.low_text!r}" if self.low is not None else ""
+        run = f", run={self.run}" if self.run else ""
+        return f"ShownHand(seat={self.seat}, cards=[{_text(self.cards)}], high={self.high_text!r}{low}{run})"
+
 
 @dataclass(frozen=True)
 class HandResult:
