@@ -15,7 +15,7 @@ from html.parser import HTMLParser
 import pytest
 
 from pokerhash import pictures
-from pokerhash.engine import HOLDEM, Hand, Stakes
+from pokerhash.engine import HOLDEM, Hand, Stakes, history
 
 from pictures_hands import random_hand
 
@@ -101,8 +101,11 @@ def holdem_page(tmp_path_factory):
     hand.bet_to(10); hand.call()
     for _ in range(4):
         hand.check()
+    unfinished = history.loads('variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n'
+                               'starting_stacks = [200, 200]\nhand = 7\nplayers = ["Ann", "Bob"]\n'
+                               'actions = ["d dh p1 ????", "d dh p2 AhKh", "p2 cbr 6"]\n')
     others = [random_hand("stud", 5, players=4), random_hand("2-7-triple-draw", 8, players=3),
-              random_hand("turkish", 11, players=4)]
+              random_hand("turkish", 11, players=4), unfinished]
     path = tmp_path_factory.mktemp("replayer") / "hands.html"
     pictures.save_replay([hand, *others], path)
     return path, pictures.replayer_data([hand, *others])
@@ -138,6 +141,16 @@ def test_stud_draw_and_turkish_hands(holdem_page, number):
     if number == 2:  # stud: up cards show, down cards stay hidden before the showdown
         middle = hand["steps"][len(hand["steps"]) // 2]
         assert any(card[1] for held in middle["cards"] for card in held)
+
+
+def test_a_history_with_names_unknown_cards_and_a_note(holdem_page):
+    path, data = holdem_page
+    page = open_at(path, "hand=5&step=last")
+    check_step(page, data[4], len(data[4]["steps"]) - 1, reveal=False)
+    assert page.texts["title"] == "Hand 7: Texas Hold'em"
+    assert page.texts["note"] == "Note: the actions stop before the end of the hand"
+    names = {seat: attrs for seat, attrs in page.seats.items()}
+    assert [names[seat]["data-cards"] for seat in sorted(names)] == ["?? ??", "?? ??"]
 
 
 def test_buttons_keys_slider_and_hand_list(holdem_page, tmp_path):

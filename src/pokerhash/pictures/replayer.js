@@ -88,6 +88,7 @@
     document.body.dataset.hand = String(handIndex + 1);
     document.body.dataset.step = String(stepIndex);
     $("title").textContent = hand.title;
+    $("note").textContent = hand.note ? "Note: " + hand.note : "";
     $("street").textContent = step.street;
     $("pot").textContent = "Pot " + money(hand, step.pot);
     $("pot").dataset.pot = String(step.pot);

@@ -38,7 +38,8 @@ def _one(item: Any, number: int) -> Dict[str, Any]:
     """The replayer data of one hand, history or replay."""
     source = read_source(item)
     data = hand_frames(source.hand, names=source.names, unknown=sorted(source.unknown))
-    data.update(title=f"{source.label or f'Hand {number}'}: {data['game']}", decimals=source.decimals,
+    label = source.label or str(number)
+    data.update(title=f"{'Hand ' if label.isdigit() else ''}{label}: {data['game']}", decimals=source.decimals,
                 note=source.note)
     return data
 
@@ -97,6 +98,7 @@ _PAGE = """<!DOCTYPE html>
 <nav id="hands"><h2>Hands</h2><ul id="hand-list"></ul></nav>
 <main id="main">
 <p id="title"></p>
+<p id="note"></p>
 <div id="felt"><div id="center"><div id="street"></div><div id="boards"></div><div id="pot"></div></div></div>
 <div id="controls">
 <button id="first" title="start (Home)" aria-label="start">|&#x25C0;</button>
