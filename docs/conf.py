@@ -43,3 +43,22 @@ doctest_global_setup = "import os, tempfile; os.chdir(tempfile.mkdtemp(prefix='d
 
 # Outputs are compared exactly: no "..." wildcard unless a block asks for it.
 doctest_default_flags = 0
+
+
+def _replayer_page(app, exception):
+    """Beside the HTML pages, a live replayer of a few hands (docs/pictures.rst links to
+    it), written by the package itself at each build (tools/make_doc_pictures.py)."""
+    if exception is not None or app.builder.format != "html":
+        return
+    import runpy
+    from pathlib import Path
+
+    from pokerhash import pictures
+
+    tools = Path(__file__).resolve().parent.parent / "tools" / "make_doc_pictures.py"
+    hands = runpy.run_path(str(tools))["demo_hands"]()
+    pictures.save_replay(hands, Path(app.outdir) / "replayer-demo.html", title="pokerhash: the hand replayer")
+
+
+def setup(app):
+    app.connect("build-finished", _replayer_page)

@@ -216,6 +216,11 @@ def test_the_pictures_in_the_pages_are_what_the_code_draws():
     shown = set(re.findall(r"^\.\. image:: images/(\S+)$", (DOCS / "pictures.rst").read_text(encoding="utf-8"), re.M))
     assert shown == set(script["PICTURES"]) | {"replayer.png"}
     assert (images / "replayer.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    # The live replayer page the HTML build writes beside the pages (docs/conf.py).
+    hands = script["demo_hands"]()
+    assert [hand.variant.name for hand in hands] == ["Texas Hold'em", "Seven-card stud", "2-7 triple draw",
+                                                     "Turkish poker"]
+    assert all(hand.is_over for hand in hands)
 
 
 def test_example_code_fits_the_column():

@@ -37,6 +37,39 @@ def example_hand() -> Hand:
     return hand
 
 
+def demo_hands() -> list:
+    """A few hands of several games for the replayer page beside the documentation:
+    the hand above, then seeded hands of stud, 2-7 triple draw and Turkish poker
+    played by a caller who never folds and sometimes raises."""
+    import random
+
+    from pokerhash.betting import Action
+    from pokerhash.engine import DEUCE7_TRIPLE_DRAW, STUD, TURKISH_POKER, PendingKind
+
+    def play(variant, stakes, seats, seed):
+        rng = random.Random(seed)
+        hand = Hand(variant, {seat: 100 for seat in range(seats)}, button=seats - 1, stakes=stakes, seed=seed)
+        while not hand.is_over:
+            pending = hand.pending
+            if pending.kind is PendingKind.DRAW:
+                held = hand.hole_cards(pending.seat)
+                hand.draw(rng.sample(held, rng.randint(0, min(pending.count, 3))))
+            elif pending.kind is PendingKind.BRING_IN:
+                hand.act(Action.bet_to(pending.legal.fixed_amounts[0]))
+            else:
+                legal = pending.legal
+                if legal.raise_kind is not None and rng.random() < 0.2:
+                    hand.act(Action.raise_to(legal.fixed_amounts[0] if legal.fixed_amounts else legal.min_to))
+                else:
+                    hand.act(Action.check() if legal.can_check else Action.call())
+        return hand
+
+    return [example_hand(),
+            play(STUD, Stakes(ante=1, bring_in=2, small_bet=4, big_bet=8), 4, 5),
+            play(DEUCE7_TRIPLE_DRAW, Stakes(blinds=(1, 2)), 3, 8),
+            play(TURKISH_POKER, Stakes(ante=2, small_bet=4), 4, 11)]
+
+
 def strategy():
     """An opening strategy to draw: raise, call or fold frequencies per class."""
     raise_ = ph.Range("QQ+,AKs,AKo:0.75,A5s-A4s:0.5")
