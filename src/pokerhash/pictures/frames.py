@@ -20,6 +20,7 @@ from typing import Any, Dict, List, Optional, Sequence
 from ..betting import ActionKind, ForcedKind
 from ..cards import card_str
 from ..engine import events as ev
+from ..errors import InvalidValueError
 
 __all__ = ["hand_frames", "street_names"]
 
@@ -72,162 +73,179 @@ def hand_frames(hand, *, names: Optional[Dict[int, str]] = None, unknown: Sequen
     ``??`` cards were replayed with)."""
     log = hand.events if hasattr(hand, "events") else list(hand)
     if not log or type(log[0]) is not ev.Start:
-        from ..errors import InvalidValueError
-
         raise InvalidValueError("the replayer needs a hand with its event log (log=True)")
-    start = log[0]
-    seats = list(start.seats)
-    index = {seat: i for i, seat in enumerate(seats)}
-    n = len(seats)
-    hidden = set(unknown)
-    label = {seat: (names or {}).get(seat, f"Seat {seat}") for seat in seats}
-    stacks = list(start.stacks)
-    bets = [0] * n
-    won = [0] * n
-    pot = 0
-    folded = [False] * n
-    cards: List[List[list]] = [[] for _ in range(n)]
-    boards: List[List[str]] = [[]]
-    street = 0
-    betting = False  # chips were bet since the last sweep: the next deal ends the round
-    streets = street_names(start.variant)
-    steps: List[Dict[str, Any]] = []
-
-    def text_of(card: Optional[int]) -> str:
-        return "??" if card is None or card in hidden else card_str(card)
-
-    def record(text: str, event: str, actor: int = -1) -> None:
-        steps.append({"text": text, "event": event, "street": streets[min(street, len(streets) - 1)],
-                      "stacks": stacks[:], "bets": bets[:], "pot": pot, "folded": folded[:], "actor": actor,
-                      "won": won[:], "cards": [[c[:] for c in held] for held in cards],
-                      "boards": [b[:] for b in boards]})
-
-    # The street: from the board's size, the cards a stud player holds, or the draws seen.
-    board_street = {}
-    dealt = 0
-    for k, s in enumerate(start.variant.streets):
-        dealt += s.board
-        board_street.setdefault(dealt, k)
-    drawing = False
-    shared = 0  # board cards dealt before the last action
-
-    def sweep() -> None:
-        nonlocal pot, betting
-        if betting:
-            pot += sum(bets)
-            bets[:] = [0] * n
-            betting = False
-
-    record("The hand begins", "Start")
+    table = _Table(log[0], names or {}, set(unknown))
+    table.record("The hand begins", "Start")
     for event in log[1:]:
-        kind = type(event)
-        if kind is ev.Burn:
-            continue
-        if kind is ev.Post:
-            i = index[event.seat]
-            stacks[i] -= event.amount
-            if event.kind is ForcedKind.ANTE:
-                pot += event.amount
-            else:
-                bets[i] += event.amount
-            record(f"{label[event.seat]} posts {event.kind.value} {{{event.amount}}}", "Post", i)
-        elif kind is ev.Deal:
-            if event.seat is None:
-                sweep()
-                while len(boards) <= event.run:  # run it twice: the board dealt before the all-in, shared
-                    boards.append(boards[0][:shared])
-                boards[event.run].extend(text_of(c) for c in event.cards)
-                street = board_street.get(len(boards[event.run]), street)
-                what = "Second board" if event.run else streets[min(street, len(streets) - 1)].capitalize()
-                record(f"{what}: {' '.join(text_of(c) for c in event.cards)}", "Deal")
-            else:
-                i = index[event.seat]
-                if any(card[3] for card in cards[i]):  # replacements after a draw
-                    cards[i] = [card for card in cards[i] if not card[3]]
-                elif betting:
-                    sweep()
-                cards[i].extend([text_of(c), event.face_up, False, False] for c in event.cards)
-                if start.variant.is_stud:
-                    street = max(street, len(cards[i]) - 3)
-                shown = " ".join(text_of(c) for c in event.cards)
-                if event.face_up:
-                    record(f"{label[event.seat]} gets face up {shown}", "Deal", i)
-                else:
-                    record(f"{label[event.seat]} is dealt [[{shown}]]", "Deal", i)
-        elif kind is ev.Act:
-            i = index[event.seat]
-            action = event.action
-            stacks[i] -= action.chips
-            bets[i] += action.chips
-            betting = True
-            drawing = False
-            shared = len(boards[0])
-            if action.kind is ActionKind.FOLD:
-                folded[i] = True
-            record(f"{label[event.seat]} {_verb(action)}", "Act", i)
-        elif kind is ev.Draw:
-            sweep()
-            if not drawing:
-                drawing = True
-                street += 1
-            i = index[event.seat]
-            thrown = [text_of(c) for c in event.discarded]
-            for card in cards[i]:
-                if card[0] in thrown and not card[3]:
-                    thrown.remove(card[0])  # one "??" at a time
-                    card[3] = True
-            if event.discarded:
-                record(f"{label[event.seat]} discards {len(event.discarded)}: "
-                       f"[[{' '.join(text_of(c) for c in event.discarded)}]]", "Draw", i)
-            else:
-                record(f"{label[event.seat]} stands pat", "Draw", i)
-        elif kind is ev.Reshuffle:
-            record(f"The stub runs short: {len(event.cards)} cards are reshuffled into a new stub", "Reshuffle")
-        elif kind is ev.Redeal:
-            sweep()
-            cards = [[] for _ in range(n)]
-            folded = [False] * n
-            street, drawing = 0, False
-            record(f"Nobody opens: the hands are dead, the pot of {{{event.pot}}} stays, everyone antes again",
-                   "Redeal")
-        elif kind is ev.Show:
-            sweep()
-            i = index[event.seat]
-            for card in cards[i]:
-                card[2] = True
-            values = []
-            variant = start.variant
-            if event.high is not None and variant.high is not None:
-                values.append(variant.high.describe(event.high))
-            if event.low is not None and variant.low is not None:
-                values.append(variant.low.describe(event.low) if event.low else "no low")
-            board = " on the second board" if event.run else ""
-            record(f"{label[event.seat]} shows {' '.join(text_of(c) for c in event.cards)}{board}"
-                   + (f": {'; '.join(values)}" if values else ""), "Show", i)
-        elif kind is ev.Muck:
-            sweep()
-            i = index[event.seat]
-            record(f"{label[event.seat]} mucks", "Muck", i)
-        elif kind is ev.Return:
-            sweep()
-            i = index[event.seat]
-            pot -= event.amount
-            stacks[i] += event.amount
-            record(f"Uncalled {{{event.amount}}} returned to {label[event.seat]}", "Return", i)
-        elif kind is ev.Rake:
-            sweep()
-            pot -= event.amount
-            record(f"Rake {{{event.amount}}}", "Rake")
-        elif kind is ev.Win:
-            sweep()
-            i = index[event.seat]
-            pot -= event.amount
-            stacks[i] += event.amount
-            won[i] += event.amount
-            which = "the main pot" if event.pot == 0 else f"side pot {event.pot}"
-            board = " on the second board" if event.run else ""
-            reason = {"uncontested": "uncontested", "high": "high", "low": "low"}.get(event.reason.value,
-                                                                                      event.reason.value)
-            record(f"{label[event.seat]} wins {{{event.amount}}} from {which}{board} ({reason})", "Win", i)
-    return {"game": start.variant.name, "seats": seats, "names": [label[s] for s in seats], "button": start.button,
-            "streets": streets, "steps": steps}
+        handler = _HANDLERS.get(type(event))
+        if handler is not None:  # burns are not steps
+            handler(table, event)
+    return {"game": table.variant.name, "seats": table.seats, "names": [table.label[s] for s in table.seats],
+            "button": log[0].button, "streets": table.streets, "steps": table.steps}
+
+
+class _Table:
+    """The table as the log has it so far, and the steps recorded."""
+
+    def __init__(self, start: ev.Start, names: Dict[int, str], hidden: set) -> None:
+        self.variant = start.variant
+        self.seats = list(start.seats)
+        self.index = {seat: i for i, seat in enumerate(self.seats)}
+        n = self.n = len(self.seats)
+        self.hidden = hidden
+        self.label = {seat: names.get(seat, f"Seat {seat}") for seat in self.seats}
+        self.stacks = list(start.stacks)
+        self.bets = [0] * n
+        self.won = [0] * n
+        self.pot = 0
+        self.folded = [False] * n
+        self.cards: List[List[list]] = [[] for _ in range(n)]  # [text, face up, shown, discarded]
+        self.boards: List[List[str]] = [[]]
+        self.streets = street_names(self.variant)
+        self.street = 0  # from the board's size, the cards a stud player holds, or the draws seen
+        self.board_street: Dict[int, int] = {}
+        dealt = 0
+        for k, street in enumerate(self.variant.streets):
+            dealt += street.board
+            self.board_street.setdefault(dealt, k)
+        self.betting = False  # chips were bet since the last sweep: the next deal ends the round
+        self.drawing = False  # inside a round of draws
+        self.shared = 0  # board cards dealt before the last action (run it twice shares them)
+        self.steps: List[Dict[str, Any]] = []
+
+    def text(self, cards) -> str:
+        return " ".join("??" if c is None or c in self.hidden else card_str(c) for c in cards)
+
+    def record(self, text: str, event: str, actor: int = -1) -> None:
+        self.steps.append({
+            "text": text, "event": event, "street": self.streets[min(self.street, len(self.streets) - 1)],
+            "stacks": self.stacks[:], "bets": self.bets[:], "pot": self.pot, "folded": self.folded[:],
+            "actor": actor, "won": self.won[:], "cards": [[c[:] for c in held] for held in self.cards],
+            "boards": [b[:] for b in self.boards]})
+
+    def sweep(self) -> None:
+        """The bets in front of the players go into the pot (a betting round ended)."""
+        if self.betting:
+            self.pot += sum(self.bets)
+            self.bets = [0] * self.n
+            self.betting = False
+
+    def post(self, event: ev.Post) -> None:
+        i = self.index[event.seat]
+        self.stacks[i] -= event.amount
+        if event.kind is ForcedKind.ANTE:
+            self.pot += event.amount  # dead money, not a bet in front of the player
+        else:
+            self.bets[i] += event.amount
+        self.record(f"{self.label[event.seat]} posts {event.kind.value} {{{event.amount}}}", "Post", i)
+
+    def deal(self, event: ev.Deal) -> None:
+        shown = self.text(event.cards)
+        if event.seat is None:
+            self.sweep()
+            while len(self.boards) <= event.run:  # run it twice: the board dealt before the all-in, shared
+                self.boards.append(self.boards[0][:self.shared])
+            self.boards[event.run].extend(shown.split())
+            self.street = self.board_street.get(len(self.boards[event.run]), self.street)
+            what = "Second board" if event.run else self.streets[min(self.street, len(self.streets) - 1)].capitalize()
+            self.record(f"{what}: {shown}", "Deal")
+            return
+        i = self.index[event.seat]
+        held = self.cards[i]
+        if any(card[3] for card in held):  # replacements after a draw
+            held[:] = [card for card in held if not card[3]]
+        elif self.betting:
+            self.sweep()
+        held.extend([text, event.face_up, False, False] for text in shown.split())
+        if self.variant.is_stud:
+            self.street = max(self.street, len(held) - 3)
+        if event.face_up:
+            self.record(f"{self.label[event.seat]} gets face up {shown}", "Deal", i)
+        else:
+            self.record(f"{self.label[event.seat]} is dealt [[{shown}]]", "Deal", i)
+
+    def act(self, event: ev.Act) -> None:
+        i = self.index[event.seat]
+        action = event.action
+        self.stacks[i] -= action.chips
+        self.bets[i] += action.chips
+        self.betting = True
+        self.drawing = False
+        self.shared = len(self.boards[0])
+        if action.kind is ActionKind.FOLD:
+            self.folded[i] = True
+        self.record(f"{self.label[event.seat]} {_verb(action)}", "Act", i)
+
+    def draw(self, event: ev.Draw) -> None:
+        self.sweep()
+        if not self.drawing:
+            self.drawing = True
+            self.street += 1
+        i = self.index[event.seat]
+        thrown = self.text(event.discarded).split()
+        for card in self.cards[i]:
+            if card[0] in thrown and not card[3]:
+                thrown.remove(card[0])  # one "??" at a time
+                card[3] = True
+        if event.discarded:
+            self.record(f"{self.label[event.seat]} discards {len(event.discarded)}: "
+                        f"[[{self.text(event.discarded)}]]", "Draw", i)
+        else:
+            self.record(f"{self.label[event.seat]} stands pat", "Draw", i)
+
+    def reshuffle(self, event: ev.Reshuffle) -> None:
+        self.record(f"The stub runs short: {len(event.cards)} cards are reshuffled into a new stub", "Reshuffle")
+
+    def redeal(self, event: ev.Redeal) -> None:
+        self.sweep()
+        self.cards = [[] for _ in range(self.n)]
+        self.folded = [False] * self.n
+        self.street, self.drawing = 0, False
+        self.record(f"Nobody opens: the hands are dead, the pot of {{{event.pot}}} stays, everyone antes again",
+                    "Redeal")
+
+    def show(self, event: ev.Show) -> None:
+        self.sweep()
+        i = self.index[event.seat]
+        for card in self.cards[i]:
+            card[2] = True
+        values = []
+        if event.high is not None and self.variant.high is not None:
+            values.append(self.variant.high.describe(event.high))
+        if event.low is not None and self.variant.low is not None:
+            values.append(self.variant.low.describe(event.low) if event.low else "no low")
+        board = " on the second board" if event.run else ""
+        self.record(f"{self.label[event.seat]} shows {self.text(event.cards)}{board}"
+                    + (f": {'; '.join(values)}" if values else ""), "Show", i)
+
+    def muck(self, event: ev.Muck) -> None:
+        self.sweep()
+        self.record(f"{self.label[event.seat]} mucks", "Muck", self.index[event.seat])
+
+    def give_back(self, event: ev.Return) -> None:
+        self.sweep()
+        i = self.index[event.seat]
+        self.pot -= event.amount
+        self.stacks[i] += event.amount
+        self.record(f"Uncalled {{{event.amount}}} returned to {self.label[event.seat]}", "Return", i)
+
+    def rake(self, event: ev.Rake) -> None:
+        self.sweep()
+        self.pot -= event.amount
+        self.record(f"Rake {{{event.amount}}}", "Rake")
+
+    def win(self, event: ev.Win) -> None:
+        self.sweep()
+        i = self.index[event.seat]
+        self.pot -= event.amount
+        self.stacks[i] += event.amount
+        self.won[i] += event.amount
+        which = "the main pot" if event.pot == 0 else f"side pot {event.pot}"
+        board = " on the second board" if event.run else ""
+        self.record(f"{self.label[event.seat]} wins {{{event.amount}}} from {which}{board} "
+                    f"({getattr(event.reason, 'value', event.reason)})", "Win", i)
+
+
+_HANDLERS = {ev.Post: _Table.post, ev.Deal: _Table.deal, ev.Act: _Table.act, ev.Draw: _Table.draw,
+             ev.Reshuffle: _Table.reshuffle, ev.Redeal: _Table.redeal, ev.Show: _Table.show, ev.Muck: _Table.muck,
+             ev.Return: _Table.give_back, ev.Rake: _Table.rake, ev.Win: _Table.win}
