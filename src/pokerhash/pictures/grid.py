@@ -138,7 +138,8 @@ def _colour_bar(y: float, low: float, high: float, fmt) -> list:
     for i in range(steps):
         parts.append(f"<rect x='{number(_MARGIN + 40 + i * bar_width / steps)}' y='{number(y)}' "
                      f"width='{number(bar_width / steps + 0.5)}' height='10' fill='{sequential(i / (steps - 1))}'/>")
-    parts.append(f"<text x='{_MARGIN + 36}' y='{number(y + 9)}' font-size='10' text-anchor='end'>{escape(fmt(low))}</text>")
+    parts.append(f"<text x='{_MARGIN + 36}' y='{number(y + 9)}' font-size='10' text-anchor='end'>"
+                 f"{escape(fmt(low))}</text>")
     parts.append(f"<text x='{number(_MARGIN + 44 + bar_width)}' y='{number(y + 9)}' font-size='10'>"
                  f"{escape(fmt(high))}</text>")
     return parts

@@ -49,7 +49,8 @@ def hand_html(hand, *, seen=None) -> str:
     boards = "".join(f"<div>{''.join(card_html(t) for t in _texts(board))}</div>" for board in hand.boards if board)
     head = escape(f"{hand.variant.name}, {stakes_text(hand.variant, hand.stakes)}")
     state = "the hand is over" if hand.is_over else f"next: {hand.pending}"
-    return (f"<div style='{_BOX}'><div><b>{head}</b> &middot; {escape(table.where)} &middot; pot <b>{hand.pot}</b></div>"
+    return (f"<div style='{_BOX}'><div><b>{head}</b> &middot; {escape(table.where)} &middot; "
+            f"pot <b>{hand.pot}</b></div>"
             f"<div style='margin:4px 0;padding:6px;background:#2f6d4f;border-radius:8px;min-height:40px'>"
             f"{boards or '&nbsp;'}</div>"
             f"<table style='border-collapse:collapse'><tr><th style='text-align:left;padding:2px 8px'>seat</th>"

@@ -48,7 +48,8 @@ def stakes_text(variant, stakes) -> str:
 def _table(rows: List[List[str]], right: Iterable[int] = ()) -> List[str]:
     right = set(right)
     widths = [max(len(row[j]) for row in rows) for j in range(len(rows[0]))]
-    return ["  ".join(cell.rjust(widths[j]) if j in right else cell.ljust(widths[j]) for j, cell in enumerate(row)).rstrip()
+    return ["  ".join(cell.rjust(widths[j]) if j in right else cell.ljust(widths[j])
+                      for j, cell in enumerate(row)).rstrip()
             for row in rows]
 
 
