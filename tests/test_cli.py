@@ -228,3 +228,9 @@ def test_replay_writes_one_page_for_many_files(capsys, tmp_path):
     assert count > 2 and output.read_text().count("\"steps\":") == count
     assert main(["replay", str(tmp_path / "missing.phh")]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_range_chart_as_png(tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    assert main(["range", "QQ+,AKs", "-o", str(tmp_path / "grid.png")]) == 0
+    assert (tmp_path / "grid.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -9,6 +9,8 @@ import xml.etree.ElementTree as ET
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import pokerhash as ph
 from pokerhash import pictures
@@ -37,49 +39,51 @@ def feed(hand: Hand, event) -> None:
         hand.draw(event.discarded)
 
 
-@pytest.mark.parametrize("game", sorted(VARIANTS))
-def test_replayer_states_follow_the_engine_for_every_game(game):
-    for seed in range(12):
-        hand = random_hand(game, seed, run_it_twice=seed % 3 == 0)
-        frames = pictures.hand_frames(hand)
-        start = hand.events[0]
-        steps = frames["steps"]
-        total = sum(start.stacks)
-        rake = 0
-        live = Hand(start.variant, dict(zip(start.seats, start.stacks)), button=start.button, stakes=start.stakes,
-                    options=start.options, deal="caller")
-        # The step that shows each event of the log (burns have none: the step before).
-        step_of, step = [0], 0
-        for event in hand.events[1:]:
-            step += type(event) is not ev.Burn
-            step_of.append(step)
-        for number, event in enumerate(hand.events[1:], 1):
-            state = steps[step_of[number]]
-            rake += event.amount if type(event) is ev.Rake else 0
-            assert sum(state["stacks"]) + sum(state["bets"]) + state["pot"] + rake == total, (game, seed, state)
-            if type(event) is ev.Act:
-                assert state["actor"] == start.seats.index(event.seat)
-            feed(live, event)
-            if not live.is_over:
-                # The engine after the same inputs (its log may run ahead: posts, a redeal),
-                # and the step of the last event it logged: the same stacks, chips in play, folds.
-                state = steps[step_of[len(live.events) - 1]]
-                assert state["stacks"] == [live.stacks[s] for s in start.seats], (game, seed, number)
-                assert state["pot"] + sum(state["bets"]) == live.pot
-                assert state["folded"] == [s in live.folded for s in start.seats]
-        assert step == len(steps) - 1
-        last = steps[-1]
-        result = hand.result
-        assert last["stacks"] == [result.stacks[s] for s in start.seats]
-        assert last["won"] == [result.payouts.get(s, 0) for s in start.seats]
-        assert last["pot"] == 0 and last["bets"] == [0] * len(start.seats)
-        for i, seat in enumerate(start.seats):
-            held = [card[0] for card in last["cards"][i] if not card[3]]
-            assert held == [card_str(c) for c in hand.hole_cards(seat)], (game, seed)
-            shown = {s.seat for s in result.shown}
-            assert all(card[2] for card in last["cards"][i]) == (seat in shown) or not last["cards"][i]
-        assert [" ".join(b) for b in last["boards"]][:len(hand.boards)] == \
-            [" ".join(card_str(c) for c in board) for board in hand.boards][:len(last["boards"])]
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=st.sampled_from(sorted(VARIANTS)), seed=st.integers(0, 2**32), twice=st.booleans())
+def test_replayer_states_follow_the_engine_for_every_game(game, seed, twice):
+    """Hands of every game played at random: at every event, the step shows the chips the
+    engine has (stacks, bets and pot conserve them), and the last step is the result."""
+    hand = random_hand(game, seed, run_it_twice=twice)
+    frames = pictures.hand_frames(hand)
+    start = hand.events[0]
+    steps = frames["steps"]
+    total = sum(start.stacks)
+    rake = 0
+    live = Hand(start.variant, dict(zip(start.seats, start.stacks)), button=start.button, stakes=start.stakes,
+                options=start.options, deal="caller")
+    # The step that shows each event of the log (burns have none: the step before).
+    step_of, step = [0], 0
+    for event in hand.events[1:]:
+        step += type(event) is not ev.Burn
+        step_of.append(step)
+    for number, event in enumerate(hand.events[1:], 1):
+        state = steps[step_of[number]]
+        rake += event.amount if type(event) is ev.Rake else 0
+        assert sum(state["stacks"]) + sum(state["bets"]) + state["pot"] + rake == total, (game, seed, state)
+        if type(event) is ev.Act:
+            assert state["actor"] == start.seats.index(event.seat)
+        feed(live, event)
+        if not live.is_over:
+            # The engine after the same inputs (its log may run ahead: posts, a redeal),
+            # and the step of the last event it logged: the same stacks, chips in play, folds.
+            state = steps[step_of[len(live.events) - 1]]
+            assert state["stacks"] == [live.stacks[s] for s in start.seats], (game, seed, number)
+            assert state["pot"] + sum(state["bets"]) == live.pot
+            assert state["folded"] == [s in live.folded for s in start.seats]
+    assert step == len(steps) - 1
+    last = steps[-1]
+    result = hand.result
+    assert last["stacks"] == [result.stacks[s] for s in start.seats]
+    assert last["won"] == [result.payouts.get(s, 0) for s in start.seats]
+    assert last["pot"] == 0 and last["bets"] == [0] * len(start.seats)
+    for i, seat in enumerate(start.seats):
+        held = [card[0] for card in last["cards"][i] if not card[3]]
+        assert held == [card_str(c) for c in hand.hole_cards(seat)], (game, seed)
+        shown = {s.seat for s in result.shown}
+        assert all(card[2] for card in last["cards"][i]) == (seat in shown) or not last["cards"][i]
+    assert [" ".join(b) for b in last["boards"]][:len(hand.boards)] == \
+        [" ".join(card_str(c) for c in board) for board in hand.boards][:len(last["boards"])]
 
 
 def test_replayer_states_of_a_known_hand():
