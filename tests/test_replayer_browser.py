@@ -6,6 +6,8 @@ Without Chromium the tests skip, except under CI (CI=true), where they fail."""
 
 from __future__ import annotations
 
+import html
+import json
 import os
 import re
 import shutil
@@ -130,17 +132,39 @@ def test_the_chosen_step_shows_the_computed_state(holdem_page):
     assert "Seat 3 is dealt Qh 2d" in end.texts["steps"] and "Seat 2 is dealt ?? ??" in end.texts["steps"]
 
 
-@pytest.mark.parametrize("number", [2, 3, 4])
-def test_stud_draw_and_turkish_hands(holdem_page, number):
+def test_stud_draw_and_turkish_hands(holdem_page, tmp_path):
+    """Every step of the stud, triple-draw and Turkish hands, in one browser run: the
+    test's script moves the address's fragment from step to step, as a reader editing
+    it would, and keeps a copy of the page at each."""
     path, data = holdem_page
-    hand = data[number - 1]
-    for step in (len(hand["steps"]) // 2, len(hand["steps"]) - 1):
-        page = open_at(path, f"hand={number}&step={step}")
-        assert page.body["data-hand"] == str(number)
-        check_step(page, hand, step)
-    if number == 2:  # stud: up cards show, down cards stay hidden before the showdown
-        middle = hand["steps"][len(hand["steps"]) // 2]
-        assert any(card[1] for held in middle["cards"] for card in held)
+    wanted = [(number, step) for number in (2, 3, 4) for step in range(len(data[number - 1]["steps"]))]
+    driver = """<script>
+    const copies = document.createElement("div");
+    for (const [hand, step] of %s) {
+      location.hash = "hand=" + hand + "&step=" + step;
+      window.dispatchEvent(new HashChangeEvent("hashchange"));
+      const copy = document.createElement("pre");
+      copy.className = "copy";
+      copy.textContent = document.body.dataset.hand + ":" + document.body.dataset.step + "|"
+        + document.getElementById("felt").outerHTML;
+      copies.appendChild(copy);
+    }
+    document.body.appendChild(copies);
+    </script></body>""" % json.dumps(wanted)
+    page_path = tmp_path / "stepped.html"
+    page_path.write_text(path.read_text(encoding="utf-8").replace("</body>", driver), encoding="utf-8")
+    copies = re.findall(r'<pre class="copy">(.*?)</pre>', browser("--dump-dom", f"file://{page_path}"), flags=re.S)
+    assert len(copies) == len(wanted)
+    for (number, step), copy in zip(wanted, copies):
+        where, felt = html.unescape(copy).split("|", 1)
+        assert where == f"{number}:{step}"
+        page = Page(felt)
+        page.body = {"data-step": str(step)}  # the copy is of the table, without the body
+        check_step(page, data[number - 1], step)
+    stud = data[1]["steps"]
+    middle = stud[len(stud) // 2]  # stud: up cards show, down cards stay hidden before the showdown
+    assert any(card[1] for held in middle["cards"] for card in held)
+    assert any(not card[1] and not card[2] for held in middle["cards"] for card in held)
 
 
 def test_a_history_with_names_unknown_cards_and_a_note(holdem_page):
