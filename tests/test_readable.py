@@ -112,12 +112,17 @@ def test_jupyter_views_are_self_contained():
 
 
 def test_range_grid_html():
-    from pokerhash.distributed import range_grid
+    import numpy as np
+    from pokerhash.distributed import RangeGrid
 
-    grid = range_grid({"AA": "AA", "KK": "KK"}, boards=["2c7d9h", "3s4s5s"])
+    # Built from its arrays (range_grid would start a Dask cluster): AA against KK on two boards.
+    values = np.array([[[np.nan, np.nan], [0.8, 0.9]], [[0.2, 0.1], [np.nan, np.nan]]])
+    weight = np.array([[[0.0, 0.0], [30.0, 30.0]], [[30.0, 30.0], [0.0, 0.0]]])
+    grid = RangeGrid(["AA", "KK"], np.array([[0, 21, 30], [3, 11, 15]], dtype=np.uint8), np.array([1, 1]), values,
+                     weight)
     html = grid._repr_html_()
     self_contained(html)
-    assert html.count("<td") == 4 and "%</td>" in html
+    assert html.count("<td") == 4 and ">85.0%</td>" in html and ">15.0%</td>" in html and ">-</td>" in html
 
 
 def test_rl_render_shows_the_table_with_hole_cards():
