@@ -228,6 +228,9 @@ def test_replay_writes_one_page_for_many_files(capsys, tmp_path):
     assert count > 2 and output.read_text().count("\"steps\":") == count
     assert main(["replay", str(tmp_path / "missing.phh")]) == 2
     assert "cannot read" in capsys.readouterr().err
+    razz = data / "wsop" / "2023-43-5-20.phh"  # razz: PHH's FR, which the engine's PHH reading does not map
+    assert main(["replay", str(data / "dwan-ivey-2009.phh"), str(razz), "-o", str(output)]) == 2
+    assert capsys.readouterr().err.startswith("pokerhash: hand 2: the engine does not play PHH variant 'FR'")
 
 
 def test_range_chart_as_png(tmp_path, capsys):

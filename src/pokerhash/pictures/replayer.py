@@ -36,7 +36,10 @@ def _asset(name: str) -> str:
 
 def _one(item: Any, number: int) -> Dict[str, Any]:
     """The replayer data of one hand, history or replay."""
-    source = read_source(item)
+    try:
+        source = read_source(item)
+    except InvalidValueError as error:  # among many hands, say which
+        raise InvalidValueError(f"hand {number}: {error}") from None
     data = hand_frames(source.hand, names=source.names, unknown=sorted(source.unknown))
     label = source.label or str(number)
     data.update(title=f"{'Hand ' if label.isdigit() else ''}{label}: {data['game']}", decimals=source.decimals,
