@@ -23,6 +23,10 @@ extensions = [
 exclude_patterns = ["_build"]
 root_doc = "index"
 html_theme = "alabaster"
+# A column wide enough for the examples' 88-character lines (tests/test_docs.py keeps
+# them within it) beside the sidebar: alabaster's default page (940 px, a body of at
+# most 800 px) shows about 72 characters of code before it scrolls.
+html_theme_options = {"page_width": "1240px", "sidebar_width": "240px", "body_max_width": "940px"}
 html_title = f"pokerhash {release}"
 
 # Signatures read like the code: type hints in the signature, members in source order.
