@@ -130,7 +130,9 @@ actions = ["d dh p1 ????", "d dh p2 AhKh", "p2 cbr 6", "p1 f"]
     assert [card[0] for card in last["cards"][0]] == ["??", "??"]
     assert [card[0] for card in last["cards"][1]] == ["Ah", "Kh"]
     page = pictures.replay_html([hand_history, hand_history])
+    # Nothing from the network: no address, no src/href, no CSS url() or @import, no fetch.
     assert "http://" not in page.replace("http://www.w3.org", "") and "https://" not in page
+    assert not re.search(r"\b(?:src|href)\s*=|url\(|@import|fetch\(|XMLHttpRequest|import\(", page)
     assert page.count("<script") == 2 and "</script>" in page
 
 
