@@ -217,7 +217,8 @@ def test_png_through_matplotlib(tmp_path):
     pytest.importorskip("matplotlib")
     pictures.save_png("range", "QQ+,AKs", tmp_path / "grid.png", title="QQ+")
     pictures.save_png("equity", random_hand("holdem", 2, players=2), tmp_path / "equity.png")
-    for name in ("grid.png", "equity.png"):
+    pictures.save_png("strategy", {"raise": "QQ+", "call": "JJ-99:0.5"}, tmp_path / "strategy.png", title="mix")
+    for name in ("grid.png", "equity.png", "strategy.png"):
         assert (tmp_path / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     with pytest.raises(InvalidValueError):
         pictures.save_png("pie", "AA", tmp_path / "x.png")

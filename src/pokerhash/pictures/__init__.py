@@ -19,7 +19,7 @@ through matplotlib (the ``plot`` extra).
 from .chart import EquityTimeline, equity_by_street, equity_chart_svg
 from .frames import hand_frames
 from .grid import grid_values, preflop_equity_grid, preflop_heatmap_svg, range_grid_svg, strategy_grid_svg
-from .png import equity_chart_png, range_grid_png, save_png
+from .png import equity_chart_png, range_grid_png, save_png, strategy_grid_png
 from .text import cards_text, hand_text, result_text, settlement_text, stakes_text
 from .replayer import replay_html, replayer_data, save_replay
 
@@ -43,5 +43,6 @@ __all__ = [
     "replayer_data",
     "save_png",
     "save_replay",
+    "strategy_grid_png",
     "strategy_grid_svg",
 ]

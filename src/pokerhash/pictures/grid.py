@@ -145,13 +145,9 @@ def _colour_bar(y: float, low: float, high: float, fmt) -> list:
     return parts
 
 
-def strategy_grid_svg(actions: Mapping[str, GridLike], *, title: Optional[str] = None,
-                      colours: Optional[Sequence[str]] = None) -> str:
-    """A strategy's chart: each cell split left to right into its actions' frequencies
-    (``actions`` maps an action's name to its frequency of each class or combo, in any
-    form :func:`grid_values` reads: e.g. ``{"raise": r, "call": c, "fold": f}``); what the
-    frequencies leave of a cell stays empty. Colours from the Okabe-Ito palette (or
-    ``colours``), with a legend."""
+def strategy_frequencies(actions: Mapping[str, GridLike], colours: Optional[Sequence[str]] = None):
+    """``(names, grids, colours)`` of a strategy chart: the actions' names, their (k, 13, 13)
+    frequencies (checked: 0..1, at most 1 together in each class) and a colour each."""
     if not actions:
         raise InvalidValueError("a strategy chart needs at least one action")
     names = list(actions)
@@ -161,6 +157,17 @@ def strategy_grid_svg(actions: Mapping[str, GridLike], *, title: Optional[str] =
     grids = np.stack([np.nan_to_num(grid_values(actions[name])) for name in names])
     if (grids < 0).any() or (grids.sum(axis=0) > 1 + 1e-9).any():
         raise InvalidValueError("action frequencies are 0..1 and sum to at most 1 in every class")
+    return names, grids, palette
+
+
+def strategy_grid_svg(actions: Mapping[str, GridLike], *, title: Optional[str] = None,
+                      colours: Optional[Sequence[str]] = None) -> str:
+    """A strategy's chart: each cell split left to right into its actions' frequencies
+    (``actions`` maps an action's name to its frequency of each class or combo, in any
+    form :func:`grid_values` reads: e.g. ``{"raise": r, "call": c, "fold": f}``); what the
+    frequencies leave of a cell stays empty. Colours from the Okabe-Ito palette (or
+    ``colours``), with a legend."""
+    names, grids, palette = strategy_frequencies(actions, colours)
     top, width, height = _frame(title, 30)
     body = []
     if title:

@@ -4,7 +4,7 @@ drawn with the same colours and layout as their SVG."""
 from __future__ import annotations
 
 from os import PathLike
-from typing import Any, Optional, Union
+from typing import Any, Optional, Sequence, Union
 
 import numpy as np
 
@@ -12,7 +12,7 @@ from ..errors import InvalidValueError
 from ..ranges import GRID_LABELS, Range
 from ._svg import _SEQUENTIAL, CATEGORICAL, EMPTY, ink, sequential
 
-__all__ = ["range_grid_png", "equity_chart_png"]
+__all__ = ["range_grid_png", "strategy_grid_png", "equity_chart_png"]
 
 _MARKERS = ("o", "s", "^", "D")
 
@@ -64,6 +64,39 @@ def range_grid_png(data: Any, path: Union[str, PathLike], *, weights=None, title
     plt.close(figure)
 
 
+def strategy_grid_png(actions: Any, path: Union[str, PathLike], *, title: Optional[str] = None,
+                      colours: Optional[Sequence[str]] = None, dpi: int = 150) -> None:
+    """:func:`~pokerhash.pictures.strategy_grid_svg` as a PNG file at ``path``."""
+    from matplotlib.patches import Patch, Rectangle
+
+    from .grid import strategy_frequencies
+
+    plt = _pyplot()
+    names, grids, palette = strategy_frequencies(actions, colours)
+    figure, axes = plt.subplots(figsize=(6.4, 6.9))
+    for row in range(13):
+        for col in range(13):
+            axes.add_patch(Rectangle((col, row), 1, 1, facecolor=EMPTY, edgecolor="white"))
+            left = float(col)
+            for k in range(len(names)):
+                share = float(grids[k, row, col])
+                if share > 0:
+                    axes.add_patch(Rectangle((left, row), share, 1, facecolor=palette[k], edgecolor="none"))
+                    left += share
+            axes.text(col + 0.5, row + 0.5, GRID_LABELS[row][col], ha="center", va="center", fontsize=6.5,
+                      bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "alpha": 0.85, "linewidth": 0})
+    axes.set_xlim(0, 13)
+    axes.set_ylim(13, 0)
+    axes.set_aspect("equal")
+    axes.axis("off")
+    axes.legend(handles=[Patch(color=palette[k], label=name) for k, name in enumerate(names)],
+                loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=len(names), fontsize=8, frameon=False)
+    if title:
+        axes.set_title(title)
+    figure.savefig(path, dpi=dpi, bbox_inches="tight")
+    plt.close(figure)
+
+
 def equity_chart_png(source: Any, path: Union[str, PathLike], *, title: Optional[str] = None, seed: int = 0,
                      dpi: int = 150) -> None:
     """:func:`~pokerhash.pictures.equity_chart_svg` as a PNG file at ``path``."""
@@ -87,9 +120,10 @@ def equity_chart_png(source: Any, path: Union[str, PathLike], *, title: Optional
 
 
 def save_png(picture: str, source: Any, path: Union[str, PathLike], **options: Any) -> None:
-    """Render ``picture`` (``"range"``: :func:`range_grid_png`; ``"equity"``:
-    :func:`equity_chart_png`) of ``source`` to the PNG file ``path``."""
-    renderers = {"range": range_grid_png, "equity": equity_chart_png}
+    """Render ``picture`` (``"range"``: :func:`range_grid_png`; ``"strategy"``:
+    :func:`strategy_grid_png`; ``"equity"``: :func:`equity_chart_png`) of ``source``
+    to the PNG file ``path``."""
+    renderers = {"range": range_grid_png, "strategy": strategy_grid_png, "equity": equity_chart_png}
     if picture not in renderers:
         raise InvalidValueError(f"save_png draws {' or '.join(map(repr, renderers))}, not {picture!r}")
     renderers[picture](source, path, **options)
