@@ -112,6 +112,8 @@ EXTENSIONS = ["_core", "_equity", "_icm", "_iso", "rl._encode"]
 GAME_LAYER = [
     Extension(name, sources=[path], extra_compile_args=compile_args())
     for name, path in (
+        # The one vocabulary of input checks, called on every action (as_chips, as_int).
+        ("pokerhash._checks", "src/pokerhash/_checks.py"),
         ("pokerhash.cards", "src/pokerhash/cards.py"),
         ("pokerhash.betting", "src/pokerhash/betting.py"),
         ("pokerhash.pots", "src/pokerhash/pots.py"),

@@ -12,7 +12,7 @@ single-thread measure).
 
 import pytest
 
-from pokerhash.equity import equities_vs_range, equity, random_deals
+from pokerhash import equities_vs_range, equity, random_deals
 from pokerhash.ranges import Range
 
 def _rate(benchmark, count: float):

@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 from pokerhash.bench import random_hands
-from pokerhash.low import evaluate_low8, evaluate_low8_batch, evaluate_omaha_low8, evaluate_omaha_low8_batch
-from pokerhash.omaha import evaluate_omaha, evaluate_omaha_batch
+from pokerhash.evaluators.low import evaluate_low8, evaluate_low8_batch, evaluate_omaha_low8, evaluate_omaha_low8_batch
+from pokerhash.evaluators.omaha import evaluate_omaha, evaluate_omaha_batch
 
 DEALS = random_hands(1_000_000, 11)  # 6 hole + 5 board cards; fewer hole cards use a prefix
 HOLES = {n: np.ascontiguousarray(DEALS[:, :n]) for n in (4, 5, 6)}

@@ -10,7 +10,7 @@ includes the list comprehension that drives it.
 import numpy as np
 import pytest
 
-from pokerhash.turkish import evaluate_turkish, evaluate_turkish_batch
+from pokerhash.evaluators.turkish import evaluate_turkish, evaluate_turkish_batch
 
 
 def deck_hands(n: int, lowest_rank: int, seed: int = 4) -> np.ndarray:

@@ -17,7 +17,7 @@ import statistics
 import time
 
 
-from pokerhash.equity import equity
+from pokerhash import equity
 from pokerhash.ranges import Range
 
 CLOCK = time.process_time

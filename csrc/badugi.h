@@ -1,4 +1,4 @@
-/* Badugi evaluator: four cards (RULES.md §9). Values 1..1092, higher is better.
+/* Badugi evaluator: four cards (rules: Other games). Values 1..1092, higher is better.
  *
  * A hand plays its largest subset of cards of different ranks and suits (ace low),
  * then the lowest ranks. With the cards in four 16-bit suit lanes of one word (each

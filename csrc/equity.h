@@ -1,5 +1,5 @@
 /* Showdown equity: the deal being asked about, the scoring of one showdown, and the
- * exact enumerations (RULES.md §2-§4 for the hands, §8 for splitting the pot).
+ * exact enumerations (rules: Standard hand ranking; Low hands; Pots, splitting and rake).
  *
  * A deal has players' hole cards (known ones; range players get theirs per
  * combination of hands), known board cards and a stub: every card of the game's deck
@@ -41,7 +41,7 @@ enum { PH_EQ_HOLDEM = 0, PH_EQ_OMAHA = 1, PH_EQ_STUD = 2, PH_EQ_SHORTDECK = 3 };
 
 typedef struct {
     int game;       /* PH_EQ_HOLDEM, PH_EQ_OMAHA, PH_EQ_STUD or PH_EQ_SHORTDECK */
-    int hilo;       /* the pot is split with the best eight-or-better low (RULES.md §4, §8) */
+    int hilo;       /* the pot is split with the best eight-or-better low (rules: Low hands; Pots, splitting and rake) */
     int order;      /* short deck: 0 three of a kind beats a straight, 1 the reverse (shortdeck.h) */
     int n_players;
     int hole_size;  /* cards each player has at showdown: 2, 4..6, 7 (6 in stud with a community card) */
@@ -73,7 +73,7 @@ typedef struct {
 
 /* One showdown, counted mult times (negative to take a score back): the best high
  * takes the pot, or half of it when a low qualifies; ties split each half evenly
- * (RULES.md §8; the odd chip has no weight in an expectation). low[p] = 0: no low. */
+ * (the odd chip has no weight in an expectation; rules: Pots, splitting and rake). low[p] = 0: no low. */
 PH_INLINE void ph_eq_score(ph_eq_counts *c, int n, const uint32_t *high, const uint32_t *low, int64_t mult,
                            int want_sq)
 {

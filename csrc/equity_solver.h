@@ -1,4 +1,4 @@
-/* Solver kernels over the 1,326 two-card combinations (Hold'em, RULES.md §2).
+/* Solver kernels over the 1,326 two-card combinations (Hold'em; rules: Standard hand ranking).
  *
  * Combination layout (shared with pokerhash.ranges): cards hi > lo have index
  * hi * (hi - 1) / 2 + lo, 0..1325.

@@ -1,6 +1,6 @@
 /* Batch evaluation fused with validation: the loads that evaluate a row also validate
- * it (RULES.md §1: distinct cards, each in the game's deck), used by the evaluators of
- * RULES.md §9 (shortdeck.h, lowball.h, badugi.h).
+ * it (distinct cards, each in the game's deck; rules: Cards), used by the evaluators of
+ * the rules' Other games (shortdeck.h, lowball.h, badugi.h).
  *
  * Keyed evaluators (short deck, 2-7) sum a 64-bit key per card. Their tables pair each
  * card's key with its validation bit, 16 bytes per card byte and 16-byte aligned: bit
@@ -86,7 +86,7 @@ PH_INLINE ph_gathered ph_key_gather(const uint64_t *pairs, const uint8_t *cards,
 }
 
 /* The rows of width W (a constant, so the card loops unroll) of a batch, with the
- * row check of RULES.md §1 when CHECK (a constant). GATHER(row, W) returns a row's
+ * row check of the rules' Cards section when CHECK (a constant). GATHER(row, W) returns a row's
  * ph_gathered; FINISH(gathered, row, W, &bad) its value, OR-ing any badness of its
  * own into bad. Expects cards, n_rows (> 0) and out in scope.
  *

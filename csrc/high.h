@@ -1,4 +1,4 @@
-/* Standard high-hand evaluator for 5, 6 and 7 cards (RULES.md §2).
+/* Standard high-hand evaluator for 5, 6 and 7 cards (rules: Standard hand ranking).
  *
  * A hand is two sums over its cards (see csrc/gen/high_tables.py for the maths):
  * `key` = rank bases (bits 0..24) + suit counters starting at 3 (bits 32..47),

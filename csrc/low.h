@@ -1,4 +1,4 @@
-/* Eight-or-better low evaluators (RULES.md §4).
+/* Eight-or-better low evaluators (rules: Low hands).
  *
  * A hand's low depends only on the set of its ranks A..8 (an 8-bit mask, the ace
  * as bit 0), so every evaluator ORs one table entry per card (which also carries

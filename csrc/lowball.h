@@ -1,4 +1,4 @@
-/* A-5 low (razz) and 2-7 low evaluators (RULES.md §9); higher values are better lows.
+/* A-5 low (razz) and 2-7 low evaluators (rules: Other games); higher values are better lows.
  *
  * A-5 low, the best five of 5 to 7 cards (values 1..6175): one OR of 64-bit entries
  * per card gives the cards (bit 13*suit + low rank), whose four suits fold into the

@@ -1,5 +1,5 @@
 /* Omaha high evaluator: exactly two of 4, 5 or 6 hole cards with exactly three of
- * 3, 4 or 5 board cards (RULES.md §3). Strength 1..7462 as in high.h.
+ * 3, 4 or 5 board cards (rules: Games that pick five cards from more). Strength 1..7462 as in high.h.
  *
  * Without a flush a five-card value depends only on ranks, so the best non-flush
  * hand is max over the hole rank pairs of table[board rank multiset][pair], where

@@ -1,5 +1,5 @@
 /* Short-deck (6+) Hold'em evaluator for 5, 6 and 7 cards of the 36-card deck
- * (RULES.md §9).
+ * (rules: Other games).
  *
  * As the high evaluator (high.h): a hand is a sum of per-card keys (rank bases and
  * suit counters, see csrc/gen/shortdeck_tables.py); a flush is one AND and its ranks

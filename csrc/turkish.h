@@ -1,4 +1,4 @@
-/* Turkish poker evaluator: five cards from a stripped deck (RULES.md §5, §5.1).
+/* Turkish poker evaluator: five cards from a stripped deck (rules: Turkish poker; Turkish deck size).
  *
  * `deck` is 0..3 for the decks whose lowest rank index is 4..7 (six, seven, eight,
  * nine: 36, 32, 28, 24 cards). A hand is one sum of per-card keys (rank bases and

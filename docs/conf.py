@@ -5,7 +5,13 @@ Build: ``pip install ".[docs]"`` then ``sphinx-build -W -b html docs docs/_build
 document the installed package (autodoc imports it), so build after installing.
 """
 
+import sys
+from pathlib import Path
+
 import pokerhash
+
+# docs/_ext: the game-catalogue directive (the game tables, written from the catalogue).
+sys.path.insert(0, str(Path(__file__).parent / "_ext"))
 
 project = "pokerhash"
 author = "pokerhash developers"
@@ -18,6 +24,7 @@ extensions = [
     "sphinx.ext.autosummary",
     "sphinx.ext.doctest",
     "sphinx.ext.napoleon",
+    "gamecatalogue",
 ]
 
 exclude_patterns = ["_build"]

@@ -1,4 +1,4 @@
-"""A slow, readable badugi reference (RULES.md §9): the tests' oracle.
+"""A slow, readable badugi reference (rules: Other games): the tests' oracle.
 
 ``badugi_key(hand)`` returns a tuple that compares like the hands (larger is better),
 found by trying every subset of the four cards. It shares no code with the table

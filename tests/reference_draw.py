@@ -1,4 +1,4 @@
-"""A slow, readable reference of five-card draw's auto-draw (RULES.md §6, five-card draw).
+"""A slow, readable reference of five-card draw's auto-draw (rules: The games and their flow).
 
 Used only by the tests. It tries every subset of the hand as the cards to keep, asks of
 each subset which step of the order of preference it satisfies, and keeps the subset of

@@ -1,7 +1,7 @@
 """A slow, readable brute force of showdown equity, for the tests.
 
 Every deal is listed with itertools and every pot is shared with fractions, as
-RULES.md §8 says: ties split evenly; in hi/lo the best high and the best qualifying
+(rules: Pots, splitting and rake) says: ties split evenly; in hi/lo the best high and the best qualifying
 low take half each, the high all of it when no low qualifies. Hands are valued by
 pokerhash's per-call evaluators (each tested exhaustively against the reference
 rankings in reference_high.py and reference_low.py); nothing here is shared with

@@ -1,4 +1,4 @@
-"""A slow, readable reference of the standard high ranking (RULES.md §2).
+"""A slow, readable reference of the standard high ranking (rules: Standard hand ranking).
 
 Used only by the tests. Each rule is stated once; speed does not matter.
 A hand's rank is a tuple that compares like the hands: (category, tie-breakers...).

@@ -1,4 +1,4 @@
-"""A slow, readable statement of RULES.md §4 (eight-or-better lows), for the tests.
+"""A slow, readable statement of the eight-or-better lows (rules: Low hands), for the tests.
 
 Nothing here is shared with the C tables or their generator: it works on cards and
 rank tuples, the way a dealer reads a low.
@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 from typing import Iterable, Optional, Sequence, Tuple
 
-ACE = 12  # rank index of the ace (RULES.md §1: 2..A are 0..12)
+ACE = 12  # rank index of the ace (2..A are 0..12; rules: Cards)
 
 Low = Tuple[int, ...]  # the five ranks, ace = 1, highest first: (8, 6, 4, 3, 1)
 

@@ -1,9 +1,9 @@
-"""Slow, readable references of the lowball rankings of RULES.md §9: the tests' oracle.
+"""Slow, readable references of the lowball rankings (rules: Other games): the tests' oracle.
 
 Each returns a tuple that compares like the hands, **larger is a worse low**: the
 standard ranking's tuple with the ace where the game plays it. The lowest tuple is the
 best low. They share no code with the table generator (csrc/gen/lowball_tables.py).
-Cards are ints rank*4+suit (RULES.md §1).
+Cards are ints rank*4+suit (rules: Cards).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import itertools
 from collections import Counter
 
 SHAPE_ORDER = {(1, 1, 1, 1, 1): 0, (2, 1, 1, 1): 1, (2, 2, 1): 2, (3, 1, 1): 3, (3, 2): 6, (4, 1): 7}
-STRAIGHT, FLUSH, STRAIGHT_FLUSH = 4, 5, 8  # between the shapes: the standard order of RULES.md §2
+STRAIGHT, FLUSH, STRAIGHT_FLUSH = 4, 5, 8  # between the shapes: the standard order (rules: Standard hand ranking)
 
 
 def grouped(ranks):

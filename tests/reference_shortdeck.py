@@ -1,4 +1,4 @@
-"""A slow, readable short-deck Hold'em reference (RULES.md §9): the tests' oracle.
+"""A slow, readable short-deck Hold'em reference (rules: Other games): the tests' oracle.
 
 ``rank_five(hand, trips_beat_straight)`` returns a tuple that compares like the hands
 (larger is stronger). It shares no code with the table generator

@@ -1,5 +1,5 @@
-"""A slow, readable reference of stud's and razz's acting order (RULES.md §6 seven-card
-stud, §9 razz), as comparisons of two seats: used only by the tests."""
+"""A slow, readable reference of stud's and razz's acting order (seven-card stud,
+razz; rules: The games and their flow; Other games), as comparisons of two seats: used only by the tests."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A slow, readable Turkish poker evaluator (RULES.md §5): the tests' reference.
+"""A slow, readable Turkish poker evaluator (rules: Turkish poker): the tests' reference.
 
 ``turkish_key(hand, lowest_rank)`` returns a tuple; comparing two tuples compares the
 hands (larger is stronger). It works on one hand at a time, card by card, and shares
@@ -12,7 +12,7 @@ from collections import Counter
 
 ACE = 12
 
-# §5, strongest last (so a larger number is a stronger category).
+# The rules' Turkish poker, strongest last (so a larger number is a stronger category).
 CATEGORIES = (
     "high card",
     "one pair",
@@ -29,14 +29,14 @@ CATEGORIES = (
     "royal flush",
 )
 
-# §5: hearts > spades > diamonds > clubs (suit index 0..3 = c, d, h, s).
+# Turkish poker: hearts > spades > diamonds > clubs (suit index 0..3 = c, d, h, s).
 SUIT_STRENGTH = {0: 0, 1: 1, 3: 2, 2: 3}
 
 
 def straight_order(ranks: list[int], lowest_rank: int):
     """The ranks of a straight from the top of the sequence down, or None.
 
-    §5: five ranks in sequence; the ace is the highest card and also plays just below
+    Turkish poker: five ranks in sequence; the ace is the highest card and also plays just below
     the deck's lowest rank (A-7-8-9-T with sevens lowest), then it comes last.
     """
     distinct = sorted(set(ranks), reverse=True)
@@ -50,7 +50,7 @@ def straight_order(ranks: list[int], lowest_rank: int):
 
 
 def category_and_ranks(hand: list[int], lowest_rank: int) -> tuple[str, list[int]]:
-    """§5's category and the ranks compared within it, most significant first."""
+    """The Turkish poker category and the ranks compared within it, most significant first."""
     ranks = [card >> 2 for card in hand]
     suited = len({card & 3 for card in hand}) == 1
     sequence = straight_order(ranks, lowest_rank)
@@ -88,9 +88,9 @@ def category_and_ranks(hand: list[int], lowest_rank: int) -> tuple[str, list[int
 def suit_order(hand: list[int], lowest_rank: int) -> list[int]:
     """Suit strengths of the cards in the order in which they break ties.
 
-    §5: first the highest card that is not part of a pair, three or four of a kind (a
+    Turkish poker: first the highest card that is not part of a pair, three or four of a kind (a
     straight: the top card of the sequence, the minor straight's ace counting low; a
-    flush: its suit, which every card has). The package's extension, where §5 leaves
+    flush: its suit, which every card has). The package's extension, where the rules leave
     a tie: then the other single cards from the highest (down the sequence in a
     straight), then the groups (larger first, then higher rank), each group's suits
     from the strongest.

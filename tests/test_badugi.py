@@ -9,7 +9,7 @@ from conftest import all_hands, assert_same_order, random_hands
 from reference_badugi import badugi_key
 
 from pokerhash import CardTypeError, InvalidCardError, InvalidValueError
-from pokerhash.badugi import (
+from pokerhash.evaluators.badugi import (
     BEST_BADUGI,
     badugi_size,
     best_badugi_cards,

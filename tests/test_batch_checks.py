@@ -11,7 +11,7 @@ from conftest import random_hands
 
 import pokerhash as ph
 from pokerhash import InvalidCardError
-from pokerhash.omaha import evaluate_omaha_batch
+from pokerhash.evaluators.omaha import evaluate_omaha_batch
 
 BATCH = 300  # more than one block of rows (the C loops check 256 at a time)
 

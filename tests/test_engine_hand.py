@@ -648,7 +648,7 @@ def _every_result_object(result):
 @pytest.mark.parametrize("variant", [HOLDEM, OMAHA_HI_LO, STUD_HI_LO])
 def test_results_built_without_init_equal_the_dataclasses(variant):
     """The engine builds its per-hand results by filling a frozen dataclass's fields
-    directly (pots._frozen_new, skipping the interpreted __init__): each must carry
+    directly (pots.frozen_new, skipping the interpreted __init__): each must carry
     exactly its fields and equal, and hash as, the object its constructor makes."""
     import random
 

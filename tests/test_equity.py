@@ -9,9 +9,10 @@ from hypothesis import strategies as st
 from reference_equity import brute_equity, brute_range_equity
 
 import pokerhash as ph
+from pokerhash import _equity_api
 from pokerhash import InvalidCardError, InvalidValueError
 from pokerhash.cards import cards
-from pokerhash.equity import board_strengths, equities_vs_range, equity, equity_iter, random_deals
+from pokerhash import board_strengths, equities_vs_range, equity, equity_iter, random_deals
 from pokerhash.ranges import Range, combo_index
 
 
@@ -114,7 +115,7 @@ FULL_CASES = [
 @pytest.mark.parametrize("game, hands, board", FULL_CASES)
 def test_rank_pass_with_flush_corrections_equals_walking_every_board(game, hands, board):
     result = equity(hands, board, game=game, method="exact")
-    spec = ph.equity._Spec(hands, board, (), game)
+    spec = _equity_api._Spec(hands, board, (), game)
     deals, counts = spec.deal().exact_generic()
     assert result.showdowns == deals
     for row, key in enumerate(("win", "tie")):
@@ -200,7 +201,8 @@ def test_repr_is_a_table():
     (["AhAd"], "", "", "holdem", "2 to 10"),
     (["AhAdKh", "KsKc"], "", "", "holdem", "2 cards"),
     (["AhAd2c3c", "KsKc2d3d4d"], "", "", "omaha", "same number"),
-    (["AhAd", "KsKc"], "", "", "razz", "unknown game"),
+    (["AhAd", "KsKc"], "", "", "razz", "equity does not play .razz."),
+    (["AhAd", "KsKc"], "", "", "gin rummy", "unknown game"),
     (["Ah Ad 2c", "Ks Kc 2d"], "3c", "", "stud", "0 board"),
     ([np.ones(1326), "KsKc"], "", "", "omaha", "ranges are for Hold'em"),
 ])

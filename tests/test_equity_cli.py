@@ -36,12 +36,21 @@ def test_equity_errors_exit_2(capsys):
     assert "Ah" in capsys.readouterr().err
 
 
-def test_module_is_callable():
-    assert ph.equity(["AhAd", "KsKc"]).equity[0] == ph.equity.equity(["AhAd", "KsKc"]).equity[0]
+def test_equity_is_a_function_with_its_real_signature():
+    import inspect
+
+    assert inspect.isfunction(ph.equity)
+    parameters = inspect.signature(ph.equity).parameters
+    assert list(parameters)[:4] == ["players", "board", "dead", "game"]
+    assert {"method", "target_error", "trials", "seed"} <= set(parameters)
+    assert ph.equity(["AhAd", "KsKc"]).equity[0] == list(ph.equity_iter(["AhAd", "KsKc"]))[-1].equity[0]
+    import pokerhash.engine  # noqa: F401  (importing submodules leaves the attribute the function)
+
+    assert inspect.isfunction(ph.equity)
 
 
 def test_equity_shortdeck_orders(capsys):
     args = ["equity", "6c7c", "KdKs", "--board", "8c9hTs", "--game", "shortdeck"]
     assert main(args) == 0 and main(args + ["--straight-beats-trips"]) == 0
     first, second = capsys.readouterr().out.split("EquityResult")[1:]
-    assert "shortdeck" in first and first != second
+    assert "short-deck" in first and first != second

@@ -10,7 +10,7 @@ from test_omaha import BOARD_COUNTS, HOLE_COUNTS, two_plus_three
 
 import pokerhash as ph
 from pokerhash import CardTypeError, InvalidCardError, InvalidValueError
-from pokerhash.low import (
+from pokerhash.evaluators.low import (
     BEST_LOW,
     NO_LOW,
     best_low_five,

@@ -10,7 +10,7 @@ from reference_lowball import a5_badness, a5_best, deuce7_badness
 
 from pokerhash import CardTypeError, HandCategory, InvalidCardError, InvalidValueError
 from pokerhash.cards import card_str, cards
-from pokerhash.lowball import (
+from pokerhash.evaluators.lowball import (
     BEST_A5_LOW,
     BEST_DEUCE7,
     a5_low_category,

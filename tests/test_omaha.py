@@ -8,7 +8,7 @@ from conftest import random_hands
 
 import pokerhash as ph
 from pokerhash import CardTypeError, InvalidCardError
-from pokerhash.omaha import best_omaha_five, evaluate_omaha, evaluate_omaha_batch
+from pokerhash.evaluators.omaha import best_omaha_five, evaluate_omaha, evaluate_omaha_batch
 
 HOLE_COUNTS = (4, 5, 6)
 BOARD_COUNTS = (3, 4, 5)

@@ -217,7 +217,7 @@ def weight_arrays(draw):
     rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
     present = rng.random() ** 2  # from sparse to dense charts
     cells = np.where(rng.random(169) < present, rng.choice(palette, size=169), 0.0)
-    weights = cells[ph.ranges._CELL]
+    weights = cells[ph.ranges.CELL]
     for index, value in draw(st.lists(st.tuples(st.integers(0, N_COMBOS - 1), st.sampled_from(palette)),
                                       max_size=12)):
         weights[index] = value
@@ -442,7 +442,7 @@ def test_algebra_laws(first, second, dead):
     assert (a | b).without(dead) == a.without(dead) | b.without(dead)
     assert (a - b).without(dead) == a.without(dead) - b.without(dead)
     assert a * 1 == a and (a * 0.5).num_combos() == pytest.approx(a.num_combos() / 2)
-    sizes = np.bincount(ph.ranges._CELL, minlength=169).reshape(13, 13)
+    sizes = np.bincount(ph.ranges.CELL, minlength=169).reshape(13, 13)
     assert (a.grid() * sizes).sum() == pytest.approx(a.num_combos())
     removed = a.without(dead)
     assert not any(hi in dead or lo in dead for hi, lo in removed)

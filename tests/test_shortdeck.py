@@ -10,7 +10,7 @@ from reference_shortdeck import rank_best, rank_five
 
 from pokerhash import CardTypeError, InvalidCardError, InvalidValueError
 from pokerhash.cards import card_str, cards
-from pokerhash.shortdeck import (
+from pokerhash.evaluators.shortdeck import (
     MAX_SHORTDECK_VALUE,
     SHORT_DECK,
     ShortDeckCategory,

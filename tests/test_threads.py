@@ -18,7 +18,7 @@ import pytest
 from conftest import random_hands
 
 import pokerhash as ph
-from pokerhash import turkish
+from pokerhash.evaluators import turkish
 
 THREADS = 8
 

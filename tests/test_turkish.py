@@ -9,7 +9,7 @@ from reference_turkish import CATEGORIES, turkish_key
 
 from pokerhash import CardTypeError, InvalidCardError, InvalidValueError
 from pokerhash.cards import cards, cards_str
-from pokerhash.turkish import (
+from pokerhash.evaluators.turkish import (
     TurkishCategory,
     can_open_turkish,
     describe_turkish,

@@ -1,4 +1,4 @@
-"""Generate the tables of the badugi evaluator (RULES.md §9).
+"""Generate the tables of the badugi evaluator (rules: Other games).
 
 Run by setup.py at build time; writes ``badugi_tables.h`` into the build's include
 directory. Nothing here is hand-edited and nothing is downloaded. The tests check
@@ -26,7 +26,7 @@ from _emit import c_array, c_header, write_header
 
 HEADER = "badugi_tables.h"  # what this script writes, into build/generated (or the folder given)
 
-ACE = 12  # rank index (RULES.md §1)
+ACE = 12  # rank index (rules: Cards)
 
 
 def low_rank(rank: int) -> int:

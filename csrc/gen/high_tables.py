@@ -1,4 +1,4 @@
-"""Generate the tables of the standard high-hand evaluator (RULES.md §2).
+"""Generate the tables of the standard high-hand evaluator (rules: Standard hand ranking).
 
 Run by setup.py at build time; writes ``high_tables.h`` into the build's include
 directory. Nothing here is hand-edited and nothing is downloaded.
@@ -36,7 +36,7 @@ from _emit import c_array, c_header, write_header
 
 HEADER = "high_tables.h"  # what this script writes, into build/generated (or the folder given)
 
-# Categories, weakest first: the order of RULES.md §2.
+# Categories, weakest first: the order of the rules' Standard hand ranking.
 HIGH_CARD, ONE_PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH, FULL_HOUSE, FOUR_OF_A_KIND, STRAIGHT_FLUSH = range(9)
 
 # Rank bases found by tools/rank_bases.c: greedily, for each rank the smallest
@@ -105,7 +105,7 @@ def class_values() -> dict[tuple[int, ...], int]:
 def best_five_ranks(ranks: tuple[int, ...]) -> tuple[int, ...]:
     """The ranks of the best non-flush five-card hand within 5 to 7 ranks.
 
-    Stated category by category, strongest first (RULES.md §2); the tests check the
+    Stated category by category, strongest first (rules: Standard hand ranking); the tests check the
     result against brute force over every five-card subset.
     """
     count = {r: ranks.count(r) for r in set(ranks)}

@@ -1,4 +1,4 @@
-"""Generate the tables of the eight-or-better low evaluators (RULES.md §4).
+"""Generate the tables of the eight-or-better low evaluators (rules: Low hands).
 
 Run by setup.py at build time; writes ``low_tables.h`` into the build's include
 directory. Nothing here is hand-edited and nothing is downloaded.
@@ -37,7 +37,7 @@ HEADER = "low_tables.h"  # what this script writes, into build/generated (or the
 
 PER_LINE = 32  # these arrays hold small numbers: 32 to a line
 
-ACE = 12  # rank index of the ace (RULES.md §1)
+ACE = 12  # rank index of the ace (rules: Cards)
 LOWS = sorted(sum(1 << b for b in bits) for bits in itertools.combinations(range(8), 5))
 LOW_VALUE = {mask: len(LOWS) - i for i, mask in enumerate(LOWS)}  # A-2-3-4-5 (0b11111) -> 56
 

@@ -1,11 +1,11 @@
-"""Generate the tables of the A-5 low (razz) and 2-7 low evaluators (RULES.md §9).
+"""Generate the tables of the A-5 low (razz) and 2-7 low evaluators (rules: Other games).
 
 Run by setup.py at build time; writes ``lowball_tables.h`` into the build's include
 directory. Nothing here is hand-edited and nothing is downloaded. The tests check
 every five-card hand, and random six- and seven-card hands, against the readable
 reference in tests/reference_lowball.py.
 
-Both games rank hands as the standard ranking does (RULES.md §2) but the *lower*
+Both games rank hands as the standard ranking does (rules: Standard hand ranking) but the *lower*
 hand wins; values number the classes the other way round, so a higher value is a
 better low, as everywhere in the package.
 
@@ -44,11 +44,11 @@ from high_tables import RANK_BASES
 
 HEADER = "lowball_tables.h"  # what this script writes, into build/generated (or the folder given)
 
-# The standard categories, weakest first (RULES.md §2): the low games read them the other way.
+# The standard categories, weakest first (rules: Standard hand ranking): the low games read them the other way.
 HIGH_CARD, ONE_PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH, FULL_HOUSE, FOUR_OF_A_KIND, STRAIGHT_FLUSH = range(1, 10)
 SHAPES = {(4, 1): FOUR_OF_A_KIND, (3, 2): FULL_HOUSE, (3, 1, 1): THREE_OF_A_KIND, (2, 2, 1): TWO_PAIR,
           (2, 1, 1, 1): ONE_PAIR, (1, 1, 1, 1, 1): HIGH_CARD}
-ACE = 12  # rank index (RULES.md §1)
+ACE = 12  # rank index (rules: Cards)
 HASH_SEED = 0x9E3779B1
 SEARCH_TRIES = 8
 
@@ -64,7 +64,7 @@ def low_rank(rank: int) -> int:
 
 
 def strength(ranks, suited: bool, straights: bool) -> tuple:
-    """The standard ranking's sortable class of five ranks (RULES.md §2) with the ranks
+    """The standard ranking's sortable class of five ranks (rules: Standard hand ranking) with the ranks
     as given (the caller has put the ace where the game plays it) and no wrap-around
     straight: (category, ranks by group size then rank)."""
     counts = {r: ranks.count(r) for r in set(ranks)}

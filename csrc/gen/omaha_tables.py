@@ -1,4 +1,4 @@
-"""Generate the small tables of the Omaha high evaluator (RULES.md §3).
+"""Generate the small tables of the Omaha high evaluator (rules: Games that pick five cards from more).
 
 Run by setup.py at build time; writes ``omaha_tables.h`` into the build's include
 directory. Nothing here is hand-edited and nothing is downloaded.

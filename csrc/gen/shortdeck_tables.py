@@ -1,4 +1,4 @@
-"""Generate the tables of the short-deck (6+) Hold'em evaluator (RULES.md §9).
+"""Generate the tables of the short-deck (6+) Hold'em evaluator (rules: Other games).
 
 Run by setup.py at build time; writes ``shortdeck_tables.h`` into the build's include
 directory. Nothing here is hand-edited and nothing is downloaded. The tests check

@@ -1,4 +1,4 @@
-"""Generate the tables of the Turkish poker evaluator (RULES.md §5, §5.1).
+"""Generate the tables of the Turkish poker evaluator (rules: Turkish poker; Turkish deck size).
 
 Run by setup.py at build time; writes ``turkish_tables.h`` into the build's include
 directory. Nothing here is hand-edited and nothing is downloaded. The tests check
@@ -12,11 +12,11 @@ only in which rank sets are minor straights, so each deck has its own entry tabl
 Value of a hand: ``class_id << 20 | suit_code``.
 
 * ``class_id`` (1..PH_TURKISH_CLASSES) numbers the (category, ranks) classes of all
-  four decks together in the order of §5, so one number means the same hand shape in
+  four decks together in the order of the rules' Turkish poker, so one number means the same hand shape in
   every deck and the Python layer can name it without knowing the deck.
-* ``suit_code`` breaks ties between hands of one class (§5: the suit of the highest
+* ``suit_code`` breaks ties between hands of one class (the rules' Turkish poker: the suit of the highest
   card that is not part of a group; a flush by its suit; a straight by the suit of the
-  top card of the sequence, the minor straight's ace counting low). RULES.md leaves
+  top card of the sequence, the minor straight's ace counting low). The rules leave
   some hands tied (two full houses of the same ranks, or two pairs whose kickers share
   suits); the package extends the rule so that no two hands of a deck are ever equal:
   after the first card, compare the following cards in significance order too. The
@@ -62,7 +62,7 @@ from _emit import c_array, c_header, write_header
 
 HEADER = "turkish_tables.h"  # what this script writes, into build/generated (or the folder given)
 
-# Categories, weakest first: the order of RULES.md §5 read from the bottom.
+# Categories, weakest first: the order of the rules' Turkish poker read from the bottom.
 (HIGH_CARD, ONE_PAIR, TWO_PAIR, MINOR_STRAIGHT, STRAIGHT, MAJOR_STRAIGHT, THREE_OF_A_KIND, FULL_HOUSE, FLUSH,
  FOUR_OF_A_KIND, MINOR_FLUSH, STRAIGHT_FLUSH, ROYAL_FLUSH) = range(1, 14)
 
@@ -135,7 +135,7 @@ def classify(ranks: tuple[int, ...], suited: bool, lowest: int):
 
 
 def class_ids() -> dict[tuple[int, ...], int]:
-    """Every class of the four decks, numbered 1.. in the order of §5 (higher is stronger)."""
+    """Every class of the four decks, numbered 1.. in the order of the rules' Turkish poker (higher is stronger)."""
     keys = set()
     for lowest in DECK_LOWEST_RANKS:
         for ranks in rank_multisets(lowest):

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from .cards import Deck, card, card_str, cards, cards_str
 from .errors import CardTypeError, IllegalActionError, InvalidCardError, InvalidValueError, PokerhashError
 from .errors import InvalidRangeError
-from .low import (
+from .evaluators.low import (
     BEST_LOW,
     NO_LOW,
     best_low_five,
@@ -20,8 +20,8 @@ from .low import (
     evaluate_omaha_low8,
     evaluate_omaha_low8_batch,
 )
-from .omaha import best_omaha_five, evaluate_omaha, evaluate_omaha_batch
-from .turkish import (
+from .evaluators.omaha import best_omaha_five, evaluate_omaha, evaluate_omaha_batch
+from .evaluators.turkish import (
     TurkishCategory,
     can_open_turkish,
     describe_turkish,
@@ -30,7 +30,7 @@ from .turkish import (
     turkish_category,
     turkish_deck,
 )
-from .shortdeck import (
+from .evaluators.shortdeck import (
     ShortDeckCategory,
     best_shortdeck_five,
     describe_shortdeck,
@@ -38,7 +38,7 @@ from .shortdeck import (
     evaluate_shortdeck_batch,
     shortdeck_category,
 )
-from .lowball import (
+from .evaluators.lowball import (
     BEST_A5_LOW,
     BEST_DEUCE7,
     a5_low_category,
@@ -51,7 +51,7 @@ from .lowball import (
     evaluate_deuce7,
     evaluate_deuce7_batch,
 )
-from .badugi import (
+from .evaluators.badugi import (
     BEST_BADUGI,
     badugi_size,
     best_badugi_cards,
@@ -59,7 +59,7 @@ from .badugi import (
     evaluate_badugi,
     evaluate_badugi_batch,
 )
-from .high import (
+from .evaluators.high import (
     HandCategory,
     best_five,
     category,
@@ -94,11 +94,12 @@ _LAZY = {
     "tournament": ("tournament", None),
     "icm": ("tournament", "icm"),
     "ForcedBet": ("betting", "ForcedBet"),
-    "equity": ("equity", None),  # the module is callable: pokerhash.equity(players, board, ...)
-    "EquityResult": ("equity", "EquityResult"),
-    "random_deals": ("equity", "random_deals"),
-    "board_strengths": ("equity", "board_strengths"),
-    "equities_vs_range": ("equity", "equities_vs_range"),
+    "equity": ("_equity_api", "equity"),  # the function; its module is private (no name clash)
+    "equity_iter": ("_equity_api", "equity_iter"),
+    "EquityResult": ("_equity_api", "EquityResult"),
+    "random_deals": ("_equity_api", "random_deals"),
+    "board_strengths": ("_equity_api", "board_strengths"),
+    "equities_vs_range": ("_equity_api", "equities_vs_range"),
     "engine": ("engine", None),
     "Hand": ("engine", "Hand"),
     "Options": ("engine", "Options"),
@@ -114,6 +115,10 @@ _LAZY = {
     "preflop_equity": ("preflop", "preflop_equity"),
     "preflop_counts": ("preflop", "preflop_counts"),
     "preflop_matrix": ("preflop", "preflop_matrix"),
+    "evaluators": ("evaluators", None),
+    # The evaluator modules before they moved to pokerhash.evaluators (issue 21): the
+    # attribute still names them (``from pokerhash import turkish``).
+    **{name: (f"evaluators.{name}", None) for name in ("high", "low", "omaha", "turkish", "shortdeck", "lowball", "badugi")},
     "pictures": ("pictures", None),
 }
 
@@ -125,7 +130,7 @@ if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
     from . import ranges, tournament
     from .ranges import Range, combo_cards, combo_index
     from .tournament import icm
-    from .equity import EquityResult, board_strengths, equities_vs_range, equity, random_deals
+    from ._equity_api import EquityResult, board_strengths, equities_vs_range, equity, equity_iter, random_deals
     from . import engine
     from .engine import VARIANTS, Hand, Options, Stakes, Table, Variant
     from . import acpc
@@ -231,6 +236,7 @@ __all__ = [
     "evaluate_badugi",
     "evaluate_badugi_batch",
     "equity",
+    "equity_iter",
     "EquityResult",
     "random_deals",
     "board_strengths",

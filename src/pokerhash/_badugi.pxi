@@ -1,5 +1,5 @@
 # Badugi (rules: Other games): included by _core.pyx. The kernel is in csrc/badugi.h; the
-# public Python layer is pokerhash.badugi.
+# public Python layer is pokerhash.evaluators.badugi.
 
 cdef extern from "badugi.h" nogil:
     uint16_t ph_badugi(const uint8_t *cards)

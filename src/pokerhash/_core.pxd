@@ -12,7 +12,7 @@ cdef uint16_t evaluate5_cards(const uint8_t *cards) noexcept nogil
 
 # Turkish poker (rules: Turkish poker): five distinct cards of the deck whose lowest
 # rank index is lowest_rank (4..7: six to nine); value class << 20 | suit code, higher
-# is stronger, unique within the deck (see pokerhash.turkish).
+# is stronger, unique within the deck (see pokerhash.evaluators.turkish).
 from libc.stdint cimport uint32_t
 
 cdef uint32_t turkish5_cards(const uint8_t *cards, int lowest_rank) noexcept nogil

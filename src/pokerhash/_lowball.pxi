@@ -1,5 +1,5 @@
 # A-5 low (razz) and 2-7 low (rules: Other games): included by _core.pyx. The kernels are in
-# csrc/lowball.h; the public Python layer is pokerhash.lowball.
+# csrc/lowball.h; the public Python layer is pokerhash.evaluators.lowball.
 
 cdef extern from "lowball.h" nogil:
     uint16_t ph_a5_low(const uint8_t *cards, int n)

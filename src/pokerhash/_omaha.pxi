@@ -70,7 +70,7 @@ def evaluate_omaha_low8(hole, board):
 
 
 # --- batch: (values, first bad row or -1); with check the rows are validated in
-# the evaluation pass (see pokerhash.omaha and pokerhash.low) -----------------------
+# the evaluation pass (see pokerhash.evaluators.omaha and pokerhash.evaluators.low) -----------------------
 
 def evaluate_omaha_rows(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards, bint check):
     """Omaha high strengths (uint16) of hole and board rows of equal count."""

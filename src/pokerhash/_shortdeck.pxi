@@ -1,5 +1,5 @@
 # Short-deck (6+) Hold'em (rules: Other games): included by _core.pyx. The kernels are in
-# csrc/shortdeck.h; the public Python layer is pokerhash.shortdeck.
+# csrc/shortdeck.h; the public Python layer is pokerhash.evaluators.shortdeck.
 
 cdef extern from "shortdeck.h" nogil:
     uint16_t ph_shortdeck(const uint8_t *cards, int n, int order)
@@ -55,7 +55,7 @@ def evaluate_shortdeck(hand, trips_beat_straight=True):
 
 def shortdeck_rows(const uint8_t[:, ::1] rows, trips_beat_straight, bint check):
     """(values (uint16), first bad row or -1) of rows of 5, 6 or 7 cards; with check,
-    each row is validated in the same pass (see pokerhash.shortdeck)."""
+    each row is validated in the same pass (see pokerhash.evaluators.shortdeck)."""
     cdef size_t n = rows.shape[0]
     cdef int order = shortdeck_order(trips_beat_straight)
     cdef Py_ssize_t bad = -1

@@ -1,5 +1,5 @@
 # Turkish poker (rules: Turkish poker): included by _core.pyx. The kernels are in
-# csrc/turkish.h; the public Python layer is pokerhash.turkish.
+# csrc/turkish.h; the public Python layer is pokerhash.evaluators.turkish.
 from libc.stdint cimport uint32_t
 
 import numbers
@@ -118,7 +118,7 @@ def evaluate_turkish(cards, players=None, lowest_rank=None):
 def turkish_rows(const uint8_t[:, ::1] rows, int lowest_rank, bint check):
     """(values (uint32), first bad row or -1) of rows of five cards of the deck from
     ``lowest_rank``; with check, each row is validated in the same pass (see
-    pokerhash.turkish.evaluate_turkish_batch)."""
+    pokerhash.evaluators.turkish.evaluate_turkish_batch)."""
     cdef size_t n = rows.shape[0]
     cdef ptrdiff_t bad = -1
     out = np.empty(n, dtype=np.uint32)

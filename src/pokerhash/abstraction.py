@@ -39,6 +39,7 @@ from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Un
 import numpy as np
 
 from . import _iso
+from ._checks import as_int_in
 from .errors import InvalidValueError
 from .iso import HandIndexer
 
@@ -100,8 +101,7 @@ def board_chunks(indexer: HandIndexer, round: int, n_chunks: int) -> List[range]
     size (every board set costs about the same): the ``boards=`` of the tasks of a
     distributed run, whose compact results or ``out=`` files together cover every
     index of the round."""
-    if isinstance(n_chunks, bool) or not isinstance(n_chunks, int) or n_chunks < 1:
-        raise InvalidValueError(f"n_chunks must be a positive int, got {n_chunks!r}")
+    n_chunks = as_int_in(n_chunks, "n_chunks", 1)
     total = board_count(indexer, round)
     edges = [total * i // n_chunks for i in range(n_chunks + 1)]
     return [range(start, stop) for start, stop in zip(edges, edges[1:]) if stop > start]
@@ -183,10 +183,8 @@ def compute(indexer: HandIndexer, round: int, features: Iterable[str], *, bins: 
     wanted = tuple(dict.fromkeys(features))
     if not wanted:
         raise InvalidValueError("no feature asked for")
-    if isinstance(bins, bool) or not isinstance(bins, int) or not 1 <= bins <= 1000:
-        raise InvalidValueError(f"bins must be an int in 1..1000, got {bins!r}")
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise InvalidValueError(f"threads must be a positive int, got {threads!r}")
+    bins = as_int_in(bins, "bins", 1, 1000)
+    threads = as_int_in(threads, "threads", 1)
     if compact and out is not None:
         raise InvalidValueError("out= fills whole tables; compact results are new arrays")
     if "ochs" in wanted:

@@ -22,12 +22,11 @@ import numpy as np
 from . import _core
 from .cards import card_str
 from .errors import InvalidValueError
-from .high import category_counts, evaluate_batch
-from .low import evaluate_low8_batch, evaluate_omaha_low8_batch
-from .omaha import evaluate_omaha_batch
-from .badugi import evaluate_badugi_batch
-from .lowball import evaluate_a5_low_batch, evaluate_deuce7_batch
-from .shortdeck import SHORT_DECK, evaluate_shortdeck_batch
+from .evaluators.catalog import RANKINGS
+from .evaluators.high import category_counts, evaluate_batch
+from .evaluators.low import evaluate_low8_batch, evaluate_omaha_low8_batch
+from .evaluators.omaha import evaluate_omaha_batch
+from .evaluators.shortdeck import SHORT_DECK
 
 
 @dataclass(frozen=True)
@@ -238,10 +237,18 @@ def shortdeck_hands(n: int, width: int, seed: int) -> np.ndarray:
     return np.concatenate([shortdeck_hands(200_000, width, seed + i) for i in range(-(-n // 200_000))])[:n]
 
 
-def _more_section(game: str, quick: bool, repeats: int) -> List[Timing]:
+def _call_name(ranking_name: str) -> str:
+    """The name a ranking's per-call evaluator is timed under (short deck in pokerkit's
+    order is ``evaluate_shortdeck`` with ``trips_beat_straight=False``)."""
+    return RANKINGS[ranking_name].evaluate.__name__.lstrip("_").replace("_classic", "")
+
+
+def _more_section(ranking_name: str, quick: bool, repeats: int) -> List[Timing]:
     """Per call (pokerhash, pokerkit) and batch (check=False, validated) timings of one
-    of the games of ``_MORE``."""
-    call, ours, batch, width, deal, pokerkit_class, make = _MORE[game]
+    of the rankings of ``_MORE``."""
+    deal, pokerkit_class, make = _MORE[ranking_name]
+    ranking = RANKINGS[ranking_name]
+    call, ours, batch, width = _call_name(ranking_name), ranking.evaluate, ranking.batch, max(ranking.cards)
     hands = deal(5_000 if quick else 20_000, width, 11).tolist()
     contenders = [(f"pokerhash {call}", lambda: [ours(h) for h in hands], None)]
     if _optional("pokerkit") is not None:
@@ -259,18 +266,14 @@ def _more_section(game: str, quick: bool, repeats: int) -> List[Timing]:
     return timings
 
 
-# game: (name, per call, batch, cards per hand, dealer, pokerkit hand class, pokerkit
-# call). Short deck is timed in pokerkit's order (the straight above three of a kind).
+# ranking of the catalogue: (dealer, pokerkit hand class, pokerkit call); the per-call
+# and batch functions and the cards per hand are the catalogue's. Short deck is timed
+# in pokerkit's order (the straight above three of a kind).
 _MORE = {
-    "shortdeck": ("evaluate_shortdeck", lambda h: _core.evaluate_shortdeck(h, False),
-                  lambda rows, check: evaluate_shortdeck_batch(rows, False, check), 7, shortdeck_hands,
-                  "ShortDeckHoldemHand", lambda t, h: t.from_game(h[:2], h[2:])),
-    "a5": ("evaluate_a5_low", _core.evaluate_a5_low, evaluate_a5_low_batch, 7, random_hands, "RegularLowHand",
-           lambda t, h: t.from_game(h)),
-    "deuce7": ("evaluate_deuce7", _core.evaluate_deuce7, evaluate_deuce7_batch, 5, random_hands, "StandardLowHand",
-               lambda t, h: t(h)),
-    "badugi": ("evaluate_badugi", _core.evaluate_badugi, evaluate_badugi_batch, 4, random_hands, "BadugiHand",
-               lambda t, h: t.from_game(h)),
+    "shortdeck-classic": (shortdeck_hands, "ShortDeckHoldemHand", lambda t, h: t.from_game(h[:2], h[2:])),
+    "a5-low": (random_hands, "RegularLowHand", lambda t, h: t.from_game(h)),
+    "deuce7": (random_hands, "StandardLowHand", lambda t, h: t(h)),
+    "badugi": (random_hands, "BadugiHand", lambda t, h: t.from_game(h)),
 }
 
 SECTIONS = {
@@ -278,10 +281,10 @@ SECTIONS = {
     "omaha": ("Omaha high: PLO4 per call (5-card board); batches PLO4/5/6", run_omaha, "pokerhash evaluate_omaha"),
     "low": ("Eight-or-better low: 7 cards and Omaha (4 hole, 5 board)", run_low, "pokerhash evaluate_low8 (7 cards)"),
     "shortdeck": ("Short-deck Hold'em, 7 cards of 36 (straight above trips, as pokerkit)",
-                  functools.partial(_more_section, "shortdeck"), "pokerhash evaluate_shortdeck"),
-    "a5": ("A-5 low (razz), 7 cards", functools.partial(_more_section, "a5"), "pokerhash evaluate_a5_low"),
-    "deuce7": ("2-7 low, 5 cards", functools.partial(_more_section, "deuce7"), "pokerhash evaluate_deuce7"),
-    "badugi": ("Badugi, 4 cards", functools.partial(_more_section, "badugi"), "pokerhash evaluate_badugi"),
+                  functools.partial(_more_section, "shortdeck-classic"), "pokerhash " + _call_name("shortdeck-classic")),
+    "a5": ("A-5 low (razz), 7 cards", functools.partial(_more_section, "a5-low"), "pokerhash " + _call_name("a5-low")),
+    "deuce7": ("2-7 low, 5 cards", functools.partial(_more_section, "deuce7"), "pokerhash " + _call_name("deuce7")),
+    "badugi": ("Badugi, 4 cards", functools.partial(_more_section, "badugi"), "pokerhash " + _call_name("badugi")),
 }
 
 

@@ -32,4 +32,4 @@ cdef class BettingRound:
     cpdef _check_forced(self, kind, player, amount)
 
 
-cpdef _normalized(kind, to, chips, is_all_in, player)
+cpdef normalized_action(kind, to, chips, is_all_in, player)

@@ -17,9 +17,8 @@ import enum
 from dataclasses import dataclass
 from typing import List, NamedTuple, Optional, Sequence, Tuple
 
-from ._checks import as_flag, as_int
+from ._checks import as_chips, as_flag, as_int
 from .errors import IllegalActionError, InvalidValueError
-from .pots import as_chips
 
 __all__ = [
     "Action",
@@ -198,7 +197,7 @@ class ForcedKind(str, enum.Enum):
 _new_tuple = tuple.__new__
 
 
-def _normalized(kind: ActionKind, to: Optional[int], chips: int, is_all_in: bool, player: Optional[int]) -> Action:
+def normalized_action(kind: ActionKind, to: Optional[int], chips: int, is_all_in: bool, player: Optional[int]) -> Action:
     """An Action whose fields the caller has already checked (a round's normalized
     moves): it skips the checks of ``Action()``, on the hot path of every action."""
     return _new_tuple(Action, (kind, to, chips, is_all_in, player))
@@ -242,7 +241,7 @@ class ForcedBet(_ForcedBetFields):
         return cls(ForcedKind.BRING_IN, player, amount)
 
 
-def _forced(kind: ForcedKind, player: int, amount: int) -> ForcedBet:
+def checked_forced_bet(kind: ForcedKind, player: int, amount: int) -> ForcedBet:
     """A ForcedBet whose fields the caller has checked (the engine's blinds, at every
     hand): it skips the checks of ``ForcedBet()``."""
     return _new_tuple(ForcedBet, (kind, player, amount))
@@ -493,7 +492,7 @@ class BettingRound:
             return _new_tuple(LegalActions, (player, call == 0, call, call_is_all_in, None, None, None, None, reason))
         kind = _RAISE if self.full_level else _BET
         if self._limit is not _FIXED_LIMIT:
-            # No completing (RULES §7): a raise adds at least the largest full increment
+            # No completing (rules: Betting): a raise adds at least the largest full increment
             # on top of the current bet, even when that bet is a short all-in.
             min_to = self.current_bet + self.increment
             if self._limit is _POT_LIMIT:
@@ -523,16 +522,16 @@ class BettingRound:
             except ValueError:
                 raise InvalidValueError(f"unknown action {action.kind!r}") from None
         if kind is _FOLD:
-            return _normalized(kind, None, 0, False, player)
+            return normalized_action(kind, None, 0, False, player)
         if kind is _CHECK:
             if not legal.can_check:
                 raise IllegalActionError(f"check is not legal: player {player} faces a bet of {self.current_bet}; legal: {legal}")
-            return _normalized(kind, self.bets[player], 0, False, player)
+            return normalized_action(kind, self.bets[player], 0, False, player)
         all_in_to = self.bets[player] + self.stacks[player]
         if kind is _CALL or (kind is _ALL_IN and all_in_to <= self.current_bet):
             if legal.can_check:
                 raise IllegalActionError(f"{kind.value} is not legal: there is no bet to call; legal: {legal}")
-            return _normalized(_CALL, self.bets[player] + legal.call, legal.call, legal.call_is_all_in, player)
+            return normalized_action(_CALL, self.bets[player] + legal.call, legal.call, legal.call_is_all_in, player)
         to = action.to
         if kind is _ALL_IN:
             to = all_in_to
@@ -615,7 +614,7 @@ class BettingRound:
         elif not legal.allows_to(to):
             problem = "is not a fixed-limit amount"
         else:
-            return _normalized(kind, to, to - self.bets[player], to == all_in_to, player)
+            return normalized_action(kind, to, to - self.bets[player], to == all_in_to, player)
         raise IllegalActionError(f"{kind.value} to {to} {problem}; legal: {legal}")
 
     def _is_full_raise(self, to: int) -> bool:

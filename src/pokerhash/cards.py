@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-import numbers
 import random
 import re
 import unicodedata
@@ -17,6 +16,7 @@ from collections.abc import Mapping, Set, Sized
 from typing import Iterable, List, Optional, Sequence, Union
 
 from ._equity import shuffled as _keyed_shuffle
+from ._checks import is_int
 from .errors import CardTypeError, InvalidCardError
 
 RANKS = "23456789TJQKA"
@@ -61,7 +61,7 @@ def card(value: CardLike) -> int:
     """One card as an int 0..51, from an int or a string like ``"As"``."""
     if isinstance(value, str):
         return _parse_one(value.strip())
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+    if not is_int(value):
         raise CardTypeError(f"a card is an int 0..51 or a string like 'As', not {type(value).__name__} {value!r}")
     index = int(value)
     if not 0 <= index <= 51:
@@ -159,7 +159,7 @@ _KEY_SPAN = 1 << 64
 def _seed_key(value: object, name: str) -> int:
     """A 64-bit generator key from an int seed: itself when it fits, else a hash of
     all its bits (so that big or negative seeds still give distinct decks)."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+    if not is_int(value):
         raise CardTypeError(f"a deck's {name} must be an int, not {type(value).__name__}")
     value = int(value)
     if 0 <= value < _KEY_SPAN:
@@ -217,7 +217,7 @@ class Deck:
 
     def restock(self, cards: Iterable[int]) -> None:
         """Make ``cards`` the undealt cards, shuffled: a new stub from burns and discards
-        when a draw runs the deck short (RULES §6, draws)."""
+        when a draw runs the deck short (rules: The games and their flow)."""
         self._stack = self._shuffled(list(cards))
 
     def copy(self) -> Deck:
@@ -232,7 +232,7 @@ class Deck:
 
     def deal(self, n: int = 1) -> List[int]:
         """Take ``n`` cards from the top."""
-        if n.__class__ is not int and (isinstance(n, bool) or not isinstance(n, numbers.Integral)) or n < 0:
+        if n.__class__ is not int and not is_int(n) or n < 0:
             raise InvalidCardError(f"cannot deal {n!r} cards")
         if n > len(self._stack):
             raise InvalidCardError(f"cannot deal {n} cards: {len(self._stack)} left in the deck")

@@ -20,75 +20,48 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import dataclass
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 from . import __version__, bench
 from .cards import cards, cards_str
 from .errors import InvalidCardError, PokerhashError
-from .high import best_five, describe, evaluate
-from .low import best_low_five, describe_low, evaluate_low8, evaluate_omaha_low8
-from .lowball import best_a5_low_five, describe_a5_low, describe_deuce7, evaluate_a5_low, evaluate_deuce7
-from .omaha import best_omaha_five, evaluate_omaha
-from .shortdeck import best_shortdeck_five, describe_shortdeck, evaluate_shortdeck
-from .turkish import describe_turkish, evaluate_turkish
-from .badugi import best_badugi_cards, describe_badugi, evaluate_badugi
-
-# A game's functions take (hole cards, board cards, number of players in the showdown).
-Evaluator = Callable[[List[int], List[int], int], int]
-Picker = Callable[[List[int], List[int], int], Optional[List[int]]]
-
-
-def _all_cards(function: Callable[[List[int]], object]) -> Callable[[List[int], List[int], int], object]:
-    """A function of one hand applied to the hole and board cards together (Hold'em, stud)."""
-    return lambda hole, board, players: function(hole + board)
-
-
-def _hole_and_board(function: Callable[[List[int], List[int]], object]) -> Callable[[List[int], List[int], int], object]:
-    """A function of (hole, board), for Omaha's exactly-two-plus-three rule."""
-    return lambda hole, board, players: function(hole, board)
-
-
-def _turkish(hole: List[int], board: List[int], players: int) -> int:
-    # The deck depends on the number of players (rules: Turkish deck size); one hand
-    # alone is read in the 36-card deck.
-    return evaluate_turkish(hole, players=players if players > 1 else None)
-
+from .evaluators import catalog
+from .evaluators.catalog import Ranking
+from .evaluators.turkish import turkish_deck
 
 @dataclass(frozen=True)
 class Game:
-    """One game of ``pokerhash eval --game``: how many cards a player holds, the board,
-    and the functions that value, describe and pick the cards of a hand. ``low`` (hi/lo
-    games) values the eight-or-better low, 0 for none; ``alone`` is the card count of
-    one hand evaluated without ``--board`` in a board game (None: the board is required)."""
+    """One game of ``pokerhash eval --game``, read from the game catalogue
+    (:mod:`pokerhash.evaluators.catalog`): how many cards a player holds, the board,
+    and the rankings of its high and (hi/lo games) low halves. ``alone`` is the card
+    count of one hand evaluated without ``--board`` in a board game (None: the board is
+    required)."""
 
     title: str
     hole: Tuple[int, int]
     board: Optional[Tuple[int, int]]
-    high: Evaluator
-    describe: Callable[[int], str]
-    best: Optional[Picker] = None
-    low: Optional[Evaluator] = None
-    describe_low: Callable[[int], str] = describe_low
-    best_low: Optional[Picker] = None
+    high: Ranking
+    low: Optional[Ranking] = None
     alone: Optional[Tuple[int, int]] = None
 
 
-GAMES: Dict[str, Game] = {
-    "holdem": Game("Texas Hold'em", (2, 2), (3, 5), _all_cards(evaluate), describe, _all_cards(best_five), alone=(5, 7)),
-    "omaha": Game("Omaha", (4, 6), (3, 5), _hole_and_board(evaluate_omaha), describe, _hole_and_board(best_omaha_five)),
-    "omaha8": Game("Omaha hi/lo", (4, 6), (3, 5), _hole_and_board(evaluate_omaha), describe, _hole_and_board(best_omaha_five),
-                   low=_hole_and_board(evaluate_omaha_low8), best_low=_hole_and_board(best_low_five)),
-    "stud": Game("Seven-card stud", (5, 7), None, _all_cards(evaluate), describe, _all_cards(best_five)),
-    "stud8": Game("Seven-card stud hi/lo", (5, 7), None, _all_cards(evaluate), describe, _all_cards(best_five),
-                  low=_all_cards(evaluate_low8), best_low=_all_cards(best_low_five)),
-    "turkish": Game("Turkish poker", (5, 5), None, _turkish, describe_turkish),
-    # The games of the rules' "Other games" (lows too: the higher value wins).
-    "shortdeck": Game("Short-deck Hold'em", (2, 2), (3, 5), _all_cards(evaluate_shortdeck), describe_shortdeck,
-                      _all_cards(best_shortdeck_five), alone=(5, 7)),
-    "razz": Game("Razz (A-5 low)", (5, 7), None, _all_cards(evaluate_a5_low), describe_a5_low, _all_cards(best_a5_low_five)),
-    "deuce7": Game("2-7 lowball", (5, 5), None, _all_cards(evaluate_deuce7), describe_deuce7),
-    "badugi": Game("Badugi", (4, 4), None, _all_cards(evaluate_badugi), describe_badugi, _all_cards(best_badugi_cards)),
-}
+def _game(entry: catalog.Game) -> Game:
+    high = catalog.RANKINGS[entry.high]
+    low = catalog.RANKINGS[entry.low] if entry.low else None
+    alone = (min(high.cards), max(high.cards)) if entry.board is not None and not high.split else None
+    return Game(entry.title, entry.hole, entry.board, high, low, alone)
+
+
+GAMES: Dict[str, Game] = {name: _game(entry) for name, entry in catalog.GAMES.items()}
+
+
+def _lowest_rank(ranking: Ranking, players: int) -> Optional[int]:
+    """The deck's lowest rank for a ranking that depends on it (Turkish poker: the deck
+    depends on the number of players, rules: Turkish deck size); one hand alone is read
+    in the ranking's default deck (None)."""
+    if ranking.name != "turkish" or players < 2:
+        return None
+    return turkish_deck(players)[0] // 4 + 2
 
 
 def _span(counts: Tuple[int, int]) -> str:
@@ -153,26 +126,27 @@ def _winners(values: List[int], i: int, half: str) -> str:
 
 def run_eval(hands: Sequence[str], board: Optional[str], game_name: str = "holdem") -> str:
     """The text ``pokerhash eval`` prints: one line per player, the winners marked."""
-    game = GAMES[game_name]
+    game = GAMES[catalog.game(game_name).name]
     if board is not None and game.board is None:
         raise InvalidCardError(f"--board: {game.title} has no community cards")
     board_cards = _read(board, game.board, "--board", "expected {} cards") if board is not None else []  # type: ignore[arg-type]
     players = _players(game, hands, board_cards if board is not None else None)
     _check_distinct(players, board_cards)
     table = len(players)
-    highs = [game.high(p, board_cards, table) for p in players]
-    lows = [game.low(p, board_cards, table) for p in players] if game.low else []
+    lowest = _lowest_rank(game.high, table)
+    highs = [game.high.value(p, board_cards, lowest) for p in players]
+    lows = [game.low.value(p, board_cards, lowest) for p in players] if game.low else []
     shown = [cards_str(p) for p in players]
-    described = [game.describe(v) for v in highs]
+    described = [game.high.describe(v) for v in highs]
     lines = [f"board {cards_str(board_cards)}"] if board is not None else []
     for i, hole in enumerate(players):
         label = f"player {i + 1} " if table > 1 or board is not None else ""
         line = f"{label}{shown[i]:{max(map(len, shown))}s}  {highs[i]:5d}  {described[i]:{max(map(len, described))}s}"
-        if game.best:
-            line += f"  best: {cards_str(game.best(hole, board_cards, table))}"  # type: ignore[arg-type]
-        if lows:
-            low_cards = game.best_low(hole, board_cards, table) if game.best_low and lows[i] else None
-            line += f"  low: {game.describe_low(lows[i])}" + (f" ({cards_str(low_cards)})" if low_cards else "")
+        if game.high.best_cards:
+            line += f"  best: {cards_str(game.high.best_cards(hole, board_cards))}"  # type: ignore[arg-type]
+        if game.low:
+            low_cards = game.low.best_cards(hole, board_cards) if game.low.best_cards and lows[i] else None
+            line += f"  low: {game.low.describe(lows[i])}" + (f" ({cards_str(low_cards)})" if low_cards else "")
         if table > 1:
             half = " high" if lows and max(lows) else ""
             line += _winners(highs, i, half) + _winners(lows, i, " low")
@@ -186,7 +160,8 @@ def add_eval(commands: argparse._SubParsersAction) -> None:
                                          "player's hole cards; in games without a board, each is one player's hand.")
     ev.add_argument("hands", nargs="+", help='cards, e.g. As Ks Qs Js Ts; several players: one quoted argument each ("As Kd")')
     ev.add_argument("--board", help="the community cards; then each positional argument is one player's hole cards")
-    ev.add_argument("--game", choices=sorted(GAMES), default="holdem", help="the game (default: holdem)")
+    ev.add_argument("--game", choices=list(GAMES) + list(catalog.ALIASES), default="holdem", metavar="GAME",
+                    help=f"the game (default: holdem): {', '.join(GAMES)}; older names: {', '.join(catalog.ALIASES)}")
     ev.set_defaults(run=lambda args: _print(run_eval(args.hands, args.board, args.game)))
 
 
@@ -200,7 +175,7 @@ def add_bench(commands: argparse._SubParsersAction) -> None:
 def run_equity(args: argparse.Namespace) -> str:
     """The equity table of the ``equity`` subcommand, with a tqdm progress bar on
     stderr when tqdm is installed (the ``cli`` extra) and the run is long enough."""
-    from .equity import equity_iter
+    from ._equity_api import equity_iter
 
     options = dict(board=args.board or (), dead=args.dead or (), game=args.game, method=args.method,
                    target_error=args.target_error, trials=args.trials, time_limit=args.time_limit, seed=args.seed,

@@ -23,6 +23,7 @@ import numpy as np
 
 from . import _iso
 from .cards import HandLike, cards as parse_cards
+from ._checks import as_int
 from .errors import InvalidCardError, InvalidValueError
 from ._batch import card_rows, raise_if_bad_row
 
@@ -184,9 +185,7 @@ class HandIndexer:
         return (HandIndexer, (self._shape,))
 
     def _round(self, round: int) -> int:
-        if isinstance(round, bool) or not isinstance(round, (int, np.integer)):
-            raise InvalidValueError(f"round must be an int, got {round!r}")
-        r = int(round)
+        r = as_int(round, "round")
         if r < 0:
             r += self.rounds
         if not 0 <= r < self.rounds:
@@ -239,8 +238,7 @@ class HandIndexer:
         """The canonical hand of class ``index`` on round ``round``: its cards round
         by round, each round in increasing card order (see :meth:`canonical`)."""
         r = self._round(round)
-        if isinstance(index, bool) or not isinstance(index, (int, np.integer)):
-            raise InvalidValueError(f"index must be an int, got {index!r}")
+        index = as_int(index, "index")
         if not 0 <= int(index) < self._tables[r].size:
             raise InvalidValueError(f"index {index} is outside 0..{self._tables[r].size - 1} on round {r}")
         return list(self._core.unindex(r, int(index)))

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Collection, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
-from ._checks import as_flag, as_int, is_int
+from ._checks import as_chips, as_flag, as_int, is_int
 from .errors import InvalidValueError
 
 __all__ = [
@@ -31,17 +31,9 @@ __all__ = [
     "Settlement",
     "settle",
     "side_pots",
+    "split_runs",
+    "with_dead_money",
 ]
-
-
-def as_chips(value: object, what: str, *details: object) -> int:
-    """``value`` as a non-negative int, or InvalidValueError naming ``what`` (shared with
-    betting); ``details`` fill ``what``'s ``{}`` fields, only when the error is raised."""
-    if value.__class__ is int and value >= 0:
-        return value  # type: ignore[return-value]
-    if not is_int(value) or value < 0:  # type: ignore[operator]
-        raise InvalidValueError(f"{what.format(*details)} must be a non-negative integer number of chips, not {value!r}")
-    return int(value)
 
 
 @dataclass(frozen=True)
@@ -90,13 +82,13 @@ def side_pots(contributions: Union[Mapping[int, int], Sequence[int]], folded: Co
         raise InvalidValueError(f"folded seats {sorted(unknown)} have no contribution")
     if all(seat in folded for seat in chips):
         raise InvalidValueError("every seat folded: at least one player must remain to win the pot")
-    return _side_pots(chips, folded)
+    return side_pots_checked(chips, folded)
 
 
 _object_new = object.__new__
 
 
-def _frozen_new(cls, **fields):
+def frozen_new(cls, **fields):
     """An instance of the frozen dataclass ``cls`` with ``fields`` (every one of
     them), as ``cls(**fields)`` makes it but without running the generated
     ``__init__``: that is interpreted Python setting one field per call, and the
@@ -107,7 +99,7 @@ def _frozen_new(cls, **fields):
     return made
 
 
-def _side_pots(chips: Dict[int, int], folded: Collection[int]) -> Pots:
+def side_pots_checked(chips: Dict[int, int], folded: Collection[int]) -> Pots:
     """:func:`side_pots` of checked input, for callers that build it themselves (the
     engine, at every showdown): ``chips`` a fresh dict of seat to non-negative int
     (it is changed), ``folded`` seats among them, at least one seat not folded."""
@@ -127,7 +119,7 @@ def _side_pots(chips: Dict[int, int], folded: Collection[int]) -> Pots:
             if put > previous:
                 amount += (put if put < level else level) - previous
         if amount:
-            pots.append(_frozen_new(Pot, amount=amount, eligible=tuple([seat for seat in live if chips[seat] >= level])))
+            pots.append(frozen_new(Pot, amount=amount, eligible=tuple([seat for seat in live if chips[seat] >= level])))
         previous = level
     # Chips of folded players above every live player's level (possible only when a
     # folded player had matched more than anyone left) are dead money in the last pot.
@@ -140,8 +132,44 @@ def _side_pots(chips: Dict[int, int], folded: Collection[int]) -> Pots:
             pots[-1] = Pot(pots[-1].amount + dead, pots[-1].eligible)
         else:
             pots.append(Pot(dead, tuple(live)))
-    return _frozen_new(Pots, pots=tuple(pots), uncalled_seat=uncalled_seat if uncalled_amount else None,
+    return frozen_new(Pots, pots=tuple(pots), uncalled_seat=uncalled_seat if uncalled_amount else None,
                        uncalled_amount=uncalled_amount)
+
+
+def with_dead_money(pots: Pots, dead: int, live: Sequence[int]) -> Pots:
+    """``pots`` with ``dead`` chips that no seat put in as a bet (a dead blind, a
+    missed blind posted dead) added to the main pot; with no pot yet, a main pot of the
+    dead money alone that the ``live`` seats contest (rules: Pots, splitting and rake).
+    Pure: ``pots`` is left as it was."""
+    dead = as_chips(dead, "dead money")
+    if not dead:
+        return pots
+    if not pots.pots:
+        if not live:
+            raise InvalidValueError("dead money needs at least one live seat to contest it")
+        main = Pot(dead, tuple(sorted(live)))
+        return Pots((main,), pots.uncalled_seat, pots.uncalled_amount)
+    first = pots.pots[0]
+    return Pots((Pot(first.amount + dead, first.eligible),) + pots.pots[1:], pots.uncalled_seat, pots.uncalled_amount)
+
+
+def split_runs(pots: Sequence[Pot], rake: int) -> Tuple[Tuple[Pot, ...], Tuple[Pot, ...]]:
+    """The pots of the two runs when a hand is run twice: the ``rake`` comes off the
+    pots in order, main pot first, then each pot's rest is halved, the first run's half
+    taking the odd chip (rules: The games and their flow). Each half is contested by the
+    pot's eligible seats. Pure: returns the first run's pots and the second's."""
+    left = as_chips(rake, "rake")
+    if left > sum([pot.amount for pot in pots]):
+        raise InvalidValueError(f"a rake of {rake} is more than the pots hold")
+    first: List[Pot] = []
+    second: List[Pot] = []
+    for pot in pots:
+        taken = min(left, pot.amount)
+        left -= taken
+        net = pot.amount - taken
+        first.append(Pot(net - net // 2, pot.eligible))
+        second.append(Pot(net // 2, pot.eligible))
+    return tuple(first), tuple(second)
 
 
 def _by_seat(values: object, what: str):
@@ -295,7 +323,7 @@ class Settlement:
 
     def __repr__(self) -> str:
         """A short table: each pot, its chips, who could win it and who did."""
-        from .pictures.text import settlement_text
+        from .pictures.tables import settlement_text
 
         return settlement_text(self)
 
@@ -356,10 +384,10 @@ def settle(
         raise InvalidValueError("settle needs players_dealt to compute the rake")
     else:
         rake_total = rake.amount(total, players_dealt, ended_first_round)
-    return _settle(pot_list, high, low, order, rake_total, pots.uncalled if isinstance(pots, Pots) else {})
+    return settle_checked(pot_list, high, low, order, rake_total, pots.uncalled if isinstance(pots, Pots) else {})
 
 
-def _settle(pots: Sequence[Pot], high: Mapping[int, int], low: Optional[Mapping[int, int]],
+def settle_checked(pots: Sequence[Pot], high: Mapping[int, int], low: Optional[Mapping[int, int]],
             order: Mapping[int, int], rake: int, uncalled: Dict[int, int]) -> Settlement:
     """:func:`settle` of checked input (the engine's showdown builds it itself):
     ``order`` each seat's distance clockwise from the button, ``rake`` the chips the
@@ -373,8 +401,8 @@ def _settle(pots: Sequence[Pot], high: Mapping[int, int], low: Optional[Mapping[
         awards = _award(pot, pot.amount - taken, high, low, order)
         for award in awards:
             payouts[award.seat] = payouts.get(award.seat, 0) + award.amount
-        results.append(_frozen_new(PotResult, pot=pot, rake=taken, awards=awards))
-    return _frozen_new(Settlement, pots=tuple(results), payouts=payouts, rake=rake, uncalled=uncalled)
+        results.append(frozen_new(PotResult, pot=pot, rake=taken, awards=awards))
+    return frozen_new(Settlement, pots=tuple(results), payouts=payouts, rake=rake, uncalled=uncalled)
 
 
 def _clockwise_after(button: int, seat_order: Optional[Sequence[int]], pots: Sequence[Pot]) -> Dict[int, int]:
@@ -400,7 +428,7 @@ def _award(
 ) -> Tuple[Award, ...]:
     eligible = pot.eligible
     if len(eligible) == 1:
-        return (_frozen_new(Award, seat=eligible[0], amount=amount, reason=_UNCONTESTED, split_ways=1),)
+        return (frozen_new(Award, seat=eligible[0], amount=amount, reason=_UNCONTESTED, split_ways=1),)
     high_winners = _best(eligible, high)
     low_winners = _best(eligible, low) if low is not None else ()
     if not low_winners or not low[low_winners[0]]:  # 0: nobody qualified for low
@@ -422,9 +450,9 @@ def _split(amount: int, winners: Sequence[int], reason: Reason, order: Mapping[i
     """Divide ``amount`` evenly; the chips that cannot be split go to the winner
     seated first left of the button (rules: Pots, splitting and rake)."""
     if len(winners) == 1:  # the usual case, without the sort below
-        return (_frozen_new(Award, seat=winners[0], amount=amount, reason=reason, split_ways=1),)
+        return (frozen_new(Award, seat=winners[0], amount=amount, reason=reason, split_ways=1),)
     share, odd = divmod(amount, len(winners))
     clockwise = sorted(winners, key=order.__getitem__)
     ways = len(winners)
-    return tuple([_frozen_new(Award, seat=seat, amount=share + (odd if i == 0 else 0), reason=reason, split_ways=ways)
+    return tuple([frozen_new(Award, seat=seat, amount=share + (odd if i == 0 else 0), reason=reason, split_ways=ways)
                   for i, seat in enumerate(clockwise)])

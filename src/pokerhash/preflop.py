@@ -30,9 +30,9 @@ import numpy as np
 
 from . import _equity
 from .cards import HandLike, card_str, cards
-from .equity import GAMES
+from ._equity_api import GAMES
 from .errors import InvalidCardError, InvalidValueError
-from .ranges import COMBOS, COMBO_INDEX, GRID_LABELS, N_COMBOS, Range, _CELL
+from .ranges import COMBOS, COMBO_INDEX, GRID_LABELS, N_COMBOS, Range, CELL
 
 __all__ = ["PreflopCounts", "preflop_counts", "preflop_equity", "preflop_matrix", "preflop_matchups",
            "matchup_counts", "PREFLOP_GAMES"]
@@ -231,7 +231,7 @@ def _matrix() -> np.ndarray:
     counts = _table()[index]
     boards = _boards("holdem")
     win = np.where(classes.pair_swapped[first, second], boards - counts[:, 0] - counts[:, 1], counts[:, 0])
-    cell = _CELL[first] * 169 + _CELL[second]
+    cell = CELL[first] * 169 + CELL[second]
     share = np.bincount(cell, win + counts[:, 1] / 2, minlength=169 * 169)
     pairs = np.bincount(cell, minlength=169 * 169)
     matrix = (share / (pairs * boards)).reshape(169, 169)

@@ -22,6 +22,7 @@ from typing import Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
+from ._checks import is_int
 from .cards import RANKS, SUITS, CardLike, HandLike, card, card_str, cards
 from .errors import CardTypeError, InvalidCardError, InvalidRangeError, InvalidValueError
 
@@ -65,7 +66,7 @@ def combo_index(c1: CardLike, c2: CardLike) -> int:
 
 def combo_cards(index: int) -> Tuple[int, int]:
     """The two cards ``(hi, lo)`` of combo ``index``, higher card first."""
-    if isinstance(index, bool) or not isinstance(index, numbers.Integral):
+    if not is_int(index):
         raise CardTypeError(f"a combo index is an int 0..{N_COMBOS - 1}, not {index!r}")
     if not 0 <= index < N_COMBOS:
         raise InvalidCardError(f"combo index {index} is outside 0..{N_COMBOS - 1}")
@@ -85,10 +86,10 @@ _SUITED = (COMBOS[:, 0] & 3) == (COMBOS[:, 1] & 3)
 _ROW = np.where(_SUITED | (_HI_RANK == _LO_RANK), 12 - _HI_RANK, 12 - _LO_RANK)
 _COL = np.where(_SUITED | (_HI_RANK == _LO_RANK), 12 - _LO_RANK, 12 - _HI_RANK)
 #: The chart cell (row * 13 + column) of every combo.
-_CELL = (_ROW * 13 + _COL).astype(np.intp)
-_CELL_SIZE = np.bincount(_CELL, minlength=169)
+CELL = (_ROW * 13 + _COL).astype(np.intp)
+_CELL_SIZE = np.bincount(CELL, minlength=169)
 #: ``_CELL_COMBOS[cell]``: the combo indices of a chart cell, ascending.
-_CELL_COMBOS: List[np.ndarray] = [np.flatnonzero(_CELL == cell) for cell in range(169)]
+_CELL_COMBOS: List[np.ndarray] = [np.flatnonzero(CELL == cell) for cell in range(169)]
 
 
 def _cell(hi: int, lo: int, kind: str) -> int:
@@ -115,11 +116,11 @@ def combo_grid(values, weights=None) -> np.ndarray:
     if data.shape != (N_COMBOS,):
         raise InvalidValueError(f"values per combo have shape ({N_COMBOS},), not {data.shape}")
     if weights is None:
-        return (np.bincount(_CELL, data, minlength=169) / _CELL_SIZE).reshape(13, 13)
+        return (np.bincount(CELL, data, minlength=169) / _CELL_SIZE).reshape(13, 13)
     mass = Range(weights).weights
-    total = np.bincount(_CELL, mass, minlength=169)
+    total = np.bincount(CELL, mass, minlength=169)
     with np.errstate(invalid="ignore", divide="ignore"):
-        return (np.bincount(_CELL, data * mass, minlength=169) / total).reshape(13, 13)
+        return (np.bincount(CELL, data * mass, minlength=169) / total).reshape(13, 13)
 
 
 # ---------------------------------------------------------------------------------------
@@ -385,8 +386,8 @@ def _write(weights: np.ndarray) -> str:
         return "" if weights[0] == 0 else "random" + _format_weight(float(weights[0]))
     low = np.full(169, np.inf)
     high = np.full(169, -np.inf)
-    np.minimum.at(low, _CELL, weights)
-    np.maximum.at(high, _CELL, weights)
+    np.minimum.at(low, CELL, weights)
+    np.maximum.at(high, CELL, weights)
     uniform = low == high
     # Cell weight for the runs: the common weight, or None where the combos differ.
     cell_weight = [float(low[cell]) if uniform[cell] else None for cell in range(169)]
@@ -486,7 +487,7 @@ class Range:
         cells = np.asarray(grid, dtype=np.float64)
         if cells.shape != (13, 13):
             raise InvalidValueError(f"a range grid has shape (13, 13), not {cells.shape}")
-        return cls(cells.reshape(169)[_CELL])
+        return cls(cells.reshape(169)[CELL])
 
     @property
     def weights(self) -> np.ndarray:
@@ -605,6 +606,6 @@ class Range:
         return f"<Range {str(self)!r}: {self.num_combos():g} combos>"
 
     def _repr_html_(self) -> str:
-        from .pictures.html import range_html
+        from .pictures.views import range_html
 
         return range_html(self)

@@ -18,6 +18,7 @@ import contextlib
 import os
 from typing import Any, Callable, Iterator, List, Optional, Sequence, Tuple
 
+from .._checks import as_int_in
 from ..errors import InvalidValueError
 
 
@@ -43,8 +44,7 @@ def client_for(client: Optional[Any] = None, workers: Optional[int] = None) -> I
     from dask.distributed import Client, LocalCluster
 
     if workers is not None:
-        if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-            raise InvalidValueError(f"workers must be a positive int, got {workers!r}")
+        workers = as_int_in(workers, "workers", 1)
         if client is not None:
             raise InvalidValueError("workers sizes a local cluster; it cannot be given with a client")
     if client is not None:

@@ -24,18 +24,9 @@ from typing import Any, Callable, Optional, Sequence
 import numpy as np
 
 from .._checks import as_flag
-from ..badugi import evaluate_badugi_batch as _badugi_batch
 from ..errors import CardTypeError, InvalidCardError
-from ..high import evaluate_batch as _evaluate_batch
-from ..low import evaluate_low8_batch as _low8_batch
-from ..low import evaluate_omaha_low8_batch as _omaha_low8_batch
-from ..lowball import evaluate_a5_low_batch as _a5_batch
-from ..lowball import evaluate_deuce7_batch as _deuce7_batch
-from ..omaha import BOARD_COUNTS, HOLE_COUNTS
-from ..omaha import evaluate_omaha_batch as _omaha_batch
-from ..shortdeck import evaluate_shortdeck_batch as _shortdeck_batch
-from ..turkish import LowestRank
-from ..turkish import evaluate_turkish_batch as _turkish_batch
+from ..evaluators.catalog import RANKINGS
+from ..evaluators.turkish import LowestRank
 from ._cluster import require_dask
 
 __all__ = [
@@ -90,9 +81,22 @@ def _lazy(batch: Callable[..., np.ndarray], dtype, rows: Sequence[Any], **option
                          meta=np.empty((0,), dtype=dtype), **options)
 
 
-def _pairs(holes: Any, boards: Any):
-    hole_rows = _card_rows(holes, HOLE_COUNTS, "holes")
-    board_rows = _card_rows(boards, BOARD_COUNTS, "boards")
+def _ranked(ranking: str, hands: Any, check: bool, **options):
+    """The lazy values of the catalogue's ``ranking`` of a Dask array of hands: its
+    batch function, dtype and card counts."""
+    r = RANKINGS[ranking]
+    return _lazy(r.batch, r.dtype, [_card_rows(hands, r.cards, "hands")], check=as_flag(check, "check"), **options)
+
+
+def _ranked_pairs(ranking: str, holes: Any, boards: Any, check: bool):
+    """As :func:`_ranked` for a ranking of hole and board rows (Omaha), row i with row i."""
+    r = RANKINGS[ranking]
+    return _lazy(r.batch, r.dtype, _pairs(holes, boards, r), check=as_flag(check, "check"))
+
+
+def _pairs(holes: Any, boards: Any, ranking):
+    hole_rows = _card_rows(holes, ranking.cards, "holes")
+    board_rows = _card_rows(boards, ranking.board, "boards")
     n, m = hole_rows.shape[0], board_rows.shape[0]
     if not (math.isnan(n) or math.isnan(m)) and n != m:
         raise InvalidCardError(f"holes has {n} rows but boards has {m}")
@@ -102,56 +106,53 @@ def _pairs(holes: Any, boards: Any):
 def evaluate_batch(hands: Any, check: bool = True):
     """High strengths (uint16, 1..7462) of a Dask array of (n, 5|6|7) hands, lazily;
     see :func:`pokerhash.evaluate_batch`."""
-    return _lazy(_evaluate_batch, np.uint16, [_card_rows(hands, (5, 6, 7), "hands")], check=as_flag(check, "check"))
+    return _ranked("high", hands, check)
 
 
 def evaluate_omaha_batch(holes: Any, boards: Any, check: bool = True):
     """Omaha high strengths (uint16) of (n, 4|5|6) hole and (n, 3|4|5) board Dask
     arrays, row i with row i, lazily; see :func:`pokerhash.evaluate_omaha_batch`."""
-    return _lazy(_omaha_batch, np.uint16, _pairs(holes, boards), check=as_flag(check, "check"))
+    return _ranked_pairs("omaha", holes, boards, check)
 
 
 def evaluate_low8_batch(hands: Any, check: bool = True):
     """Eight-or-better low values (uint8, 0 = no low) of (n, 5|6|7) hands, lazily;
     see :func:`pokerhash.evaluate_low8_batch`."""
-    return _lazy(_low8_batch, np.uint8, [_card_rows(hands, (5, 6, 7), "hands")], check=as_flag(check, "check"))
+    return _ranked("low8", hands, check)
 
 
 def evaluate_omaha_low8_batch(holes: Any, boards: Any, check: bool = True):
     """Omaha low values (uint8, 0 = no low) of hole and board Dask arrays, lazily;
     see :func:`pokerhash.evaluate_omaha_low8_batch`."""
-    return _lazy(_omaha_low8_batch, np.uint8, _pairs(holes, boards), check=as_flag(check, "check"))
+    return _ranked_pairs("omaha-low8", holes, boards, check)
 
 
 def evaluate_turkish_batch(hands: Any, players: Optional[int] = None, lowest_rank: LowestRank = None,
                            check: bool = True):
     """Turkish values (uint32) of (n, 5) hands of one deck, lazily; see
     :func:`pokerhash.evaluate_turkish_batch` for ``players`` and ``lowest_rank``."""
-    return _lazy(_turkish_batch, np.uint32, [_card_rows(hands, (5,), "hands")], players=players,
-                 lowest_rank=lowest_rank, check=as_flag(check, "check"))
+    return _ranked("turkish", hands, check, players=players, lowest_rank=lowest_rank)
 
 
 def evaluate_shortdeck_batch(hands: Any, trips_beat_straight: bool = True, check: bool = True):
     """Short-deck values (uint16) of (n, 5|6|7) hands, lazily; see
     :func:`pokerhash.evaluate_shortdeck_batch`."""
-    return _lazy(_shortdeck_batch, np.uint16, [_card_rows(hands, (5, 6, 7), "hands")],
-                 trips_beat_straight=as_flag(trips_beat_straight, "trips_beat_straight"),
-                 check=as_flag(check, "check"))
+    return _ranked("shortdeck", hands, check,
+                   trips_beat_straight=as_flag(trips_beat_straight, "trips_beat_straight"))
 
 
 def evaluate_a5_low_batch(hands: Any, check: bool = True):
     """A-5 low values (uint16) of (n, 5|6|7) hands, lazily; see
     :func:`pokerhash.evaluate_a5_low_batch`."""
-    return _lazy(_a5_batch, np.uint16, [_card_rows(hands, (5, 6, 7), "hands")], check=as_flag(check, "check"))
+    return _ranked("a5-low", hands, check)
 
 
 def evaluate_deuce7_batch(hands: Any, check: bool = True):
     """2-7 low values (uint16) of (n, 5) hands, lazily; see :func:`pokerhash.evaluate_deuce7_batch`."""
-    return _lazy(_deuce7_batch, np.uint16, [_card_rows(hands, (5,), "hands")], check=as_flag(check, "check"))
+    return _ranked("deuce7", hands, check)
 
 
 def evaluate_badugi_batch(hands: Any, check: bool = True):
     """Badugi values (uint16) of (n, 4) hands, lazily; see :func:`pokerhash.evaluate_badugi_batch`."""
-    return _lazy(_badugi_batch, np.uint16, [_card_rows(hands, (4,), "hands")],
-                 check=as_flag(check, "check"))
+    return _ranked("badugi", hands, check)
 

@@ -4,7 +4,7 @@ For ranges ``A`` and ``B`` and a Hold'em board, the equity of ``A`` against ``B`
 the expected pot share of ``A``'s hand when a hand of each range is dealt with
 probability proportional to the product of their weights among the pairs of hands
 that share no card with each other or the board, and the board is run out (ties
-count half; rules: Cards, and Pots, splitting and rake). It is computed exactly from
+count half; rules: Cards; Pots, splitting and rake). It is computed exactly from
 one kernel call per board and villain range: :func:`pokerhash.equities_vs_range`
 gives every hero combination's equity against the villain range, and the weight of
 the villain hands each hero combination leaves (its card removal) makes the hero
@@ -29,7 +29,7 @@ import numpy as np
 
 from .._checks import as_flag, as_int
 from ..cards import card_str, cards
-from ..equity import equities_vs_range
+from .._equity_api import equities_vs_range
 from ..errors import InvalidValueError
 from ..iso import HandIndexer
 from ..ranges import COMBO_INDEX, COMBOS, N_COMBOS, Range
@@ -122,7 +122,7 @@ class RangeGrid:
         return f"RangeGrid({len(self.labels)} ranges x {len(self.labels)} ranges x {len(self.boards)} boards)"
 
     def _repr_html_(self) -> str:
-        from ..pictures.html import range_grid_html
+        from ..pictures.views import range_grid_html
 
         return range_grid_html(self)
 

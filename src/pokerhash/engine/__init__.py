@@ -1,4 +1,4 @@
-"""Whole hands of every game of RULES.md: variants as data, one engine, a table, hand histories."""
+"""Whole hands of every game in the rule book: variants as data, one engine, a table, hand histories."""
 
 from .hand import Hand, HandResult, Options, Pending, PendingKind, ShownHand, Stakes
 from .variants import (

@@ -1,6 +1,6 @@
 """Auto-draw: the cards a five-card draw player discards when their time runs out.
 
-RULES.md (The games and their flow, five-card draw) fixes the order of preference; this
+the rules (rules: The games and their flow, five-card draw) fixes the order of preference; this
 module also fixes what each step keeps, as the online rooms that offer auto-draw do:
 
 1. Two pair or better. A five-card hand (straight, flush, full house, straight flush) and
@@ -101,7 +101,7 @@ def auto_draw(cards: Sequence[int]) -> Tuple[int, ...]:
     """The cards to discard, in the hand's order, when a player's time runs out in the draw.
 
     ``cards`` are the five cards held (ints or strings like ``"As"``). The choice follows
-    the order of preference of RULES.md (The games and their flow, five-card draw), with
+    the order of preference of the rules (rules: The games and their flow, five-card draw), with
     the sub-cases fixed in this module's docstring.
 
     >>> from pokerhash.cards import cards_str

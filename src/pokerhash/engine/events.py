@@ -20,7 +20,7 @@ table's seat numbers and cards ints 0..51 (their reprs write the cards as text,
 - :class:`Draw` — the cards a player discards (empty: stands pat); the
   replacements follow as a :class:`Deal`;
 - :class:`Reshuffle` — the stub ran short in a draw: the listed burns and
-  discards were shuffled with the stub's last card into a new stub (RULES §6);
+  discards were shuffled with the stub's last card into a new stub (rules: The games and their flow);
 - :class:`Redeal` — nobody opened (Turkish poker): the hands are dead, the pot
   stays and everyone antes again;
 - :class:`Show` — a hand shown at showdown with its values (``low`` 0: no low;

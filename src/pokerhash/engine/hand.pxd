@@ -4,7 +4,7 @@
 # compiler (e.g. under a debugger) the engine runs from it as it is.
 cimport cython
 
-from pokerhash.betting cimport BettingRound, _normalized
+from pokerhash.betting cimport BettingRound, normalized_action
 # Deck under another name: hand.py imports the Python name Deck as well.
 from pokerhash.cards cimport Deck as TypedDeck
 
@@ -24,9 +24,9 @@ cdef class Hand:
     cpdef _post_dead(self, Py_ssize_t i, amount, kind, bint dead=*)
     cpdef Py_ssize_t _big_blind(self) except? -1  # -1 is an index: the last player
     cpdef _post_blinds(self, list forced)
-    cpdef list _round_bets(self)
+    cpdef list round_bets(self)
     cpdef tuple snapshot(self, Py_ssize_t index)
-    cpdef Py_ssize_t _player(self, seat) except -1
+    cpdef Py_ssize_t player_index(self, seat) except -1
     cpdef validate(self, action)
     cpdef _validate_move(self, action)
     @cython.locals(round_=BettingRound)

@@ -19,11 +19,13 @@ import enum
 from dataclasses import dataclass, field
 from typing import Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
-from ..betting import (Action, ActionKind, BettingRound, ForcedBet, ForcedKind, LegalActions, Limit, Structure, _forced,
-                       _normalized)
+from .._checks import as_chips
+from ..betting import (Action, ActionKind, BettingRound, ForcedBet, ForcedKind, LegalActions, Limit, Structure,
+                       checked_forced_bet, normalized_action)
 from ..cards import Deck, HandLike, cards as parse_cards
 from ..errors import IllegalActionError, InvalidCardError, InvalidValueError
-from ..pots import Pot, Pots, RakeRule, Settlement, _frozen_new, _settle, _side_pots, as_chips
+from ..pots import (Pot, Pots, RakeRule, Settlement, frozen_new, settle_checked, side_pots_checked, split_runs,
+                    with_dead_money)
 from . import events as ev
 from .variants import Forced, FirstToAct, Variant
 
@@ -65,13 +67,13 @@ class Stakes:
 
 @dataclass(frozen=True)
 class Options:
-    """Table options of RULES §5, §6 and §8 that rooms set differently.
+    """Table options that rooms set differently (rules: Turkish poker; The games and their flow).
 
     ``rake`` (None: no rake); ``run_it_twice``: when every player left is all-in
     before the board is complete, the rest of it is dealt twice; ``show_all``: every
     called hand is shown instead of losing hands being mucked; ``stud_by_position``:
     from 4th street the first player dealt acts first instead of the best showing
-    hand; ``four_players_use_36_cards``: Turkish deck option of §5.1."""
+    hand; ``four_players_use_36_cards``: Turkish deck option (rules: Turkish deck size)."""
 
     rake: Optional[RakeRule] = None
     run_it_twice: bool = False
@@ -410,13 +412,13 @@ class Hand:
         an optional straddle; returns who acts first preflop (rules: The games and their flow)."""
         n = self._n
         if self.stakes.button_blind:
-            forced.append(_forced(_BLIND, n - 1, self.stakes.button_blind))
+            forced.append(checked_forced_bet(_BLIND, n - 1, self.stakes.button_blind))
             return 0
         blinds = self.stakes.blinds
         posters = (1, 0) if n == 2 else range(len(blinds))
         for i, amount in zip(posters, blinds):
             if self._stacks[i]:
-                forced.append(_forced(_BLIND, i, amount))
+                forced.append(checked_forced_bet(_BLIND, i, amount))
         first = len(blinds) % n if n > 2 else 1
         for seat, live, dead in self._missed:
             i = self._index[seat]
@@ -425,10 +427,10 @@ class Hand:
             if dead:
                 self._post_dead(i, dead, ForcedKind.ANTE, dead=True)
             if live and self._stacks[i]:
-                forced.append(_forced(_BLIND, i, live))
+                forced.append(checked_forced_bet(_BLIND, i, live))
         straddle = self.stakes.straddle
         if straddle and n > 2 and self._stacks[first] >= straddle:
-            forced.append(_forced(ForcedKind.STRADDLE, first, straddle))
+            forced.append(checked_forced_bet(ForcedKind.STRADDLE, first, straddle))
             first = (first + 1) % n
         return first
 
@@ -478,9 +480,12 @@ class Hand:
         lists by player index (the order of :attr:`seats`): the live lists, for observers
         that read them at every decision (the dict properties build a dict per call).
         Read them, do not change them; copy what you keep."""
-        return self._stacks, self._round_bets(), self._contributed, self._folded
+        return self._stacks, self.round_bets(), self._contributed, self._folded
 
-    def _round_bets(self) -> List[int]:
+    def round_bets(self) -> List[int]:
+        """Chips in front of each player in the current betting round, by player index
+        (the order of :attr:`seats`; zeros between rounds and when the hand is over).
+        The live list: read it, do not change it."""
         round_ = self._round
         return round_.bets if round_ is not None and self._pending is not _OVER else [0] * self._n
 
@@ -491,7 +496,7 @@ class Hand:
         :attr:`pending` and :attr:`street`. The lists are live: read, do not change."""
         contributed = self._contributed
         return (self._hole[index], self._boards[0] if self._boards else self._board, self._up, self._stacks,
-                self._round_bets(), contributed, self._folded, sum(contributed) + self._dead, self._pending,
+                self.round_bets(), contributed, self._folded, sum(contributed) + self._dead, self._pending,
                 self._street)
 
     @property
@@ -520,13 +525,15 @@ class Hand:
 
     def hole_cards(self, seat: int) -> Tuple[int, ...]:
         """All of ``seat``'s own cards in the order held (stud's up cards included)."""
-        return self._hole[self._player(seat)]
+        return self._hole[self.player_index(seat)]
 
     def up_cards(self, seat: int) -> Tuple[int, ...]:
         """``seat``'s face-up cards (stud)."""
-        return self._up[self._player(seat)]
+        return self._up[self.player_index(seat)]
 
-    def _player(self, seat: int) -> int:
+    def player_index(self, seat: int) -> int:
+        """The player index of ``seat`` (its place in :attr:`seats`: 0 is the first
+        seat left of the button); InvalidValueError for a seat not in this hand."""
         try:
             return self._index[seat]
         except (KeyError, TypeError):
@@ -544,14 +551,14 @@ class Hand:
                 raise IllegalActionError(f"seat {action.player} acted out of turn: seat {seat} is to act; "
                                          f"legal: {pending.legal}")
             move = self._validate_move(action)
-            return _normalized(move.kind, move.to, move.chips, move.is_all_in, seat)
+            return normalized_action(move.kind, move.to, move.chips, move.is_all_in, seat)
         if pending.kind is _WAIT_BRING_IN:
             return self._validate_bring_in(action)
         raise IllegalActionError(f"no betting action is legal now: {pending}")
 
     def _validate_move(self, action: Action) -> Action:
         """The betting round's normalized action (its ``player`` an index), with the
-        opening requirement of the first round (RULES §5)."""
+        opening requirement of the first round (rules: Turkish poker)."""
         move = self._round.validate(action if action.player is None else Action(action.kind, action.to))
         if (move.kind is _BET or move.kind is _RAISE) and self.variant.opening is not None \
                 and self._street == 0 and self._opener is None:
@@ -586,7 +593,7 @@ class Hand:
                 if self._opener is None:
                     self._opener = move.player
             round_.perform(move)
-            move = _normalized(kind, move.to, move.chips, move.is_all_in, pending.seat)
+            move = normalized_action(kind, move.to, move.chips, move.is_all_in, pending.seat)
             if self._log is not None:
                 self._log.append(ev.Act(pending.seat, move))
         else:
@@ -656,7 +663,7 @@ class Hand:
             raise IllegalActionError(f"seat {seat} must bring in, not {ActionKind(action.kind).value}: {legal}")
         if to not in legal.fixed_amounts:
             raise IllegalActionError(f"seat {seat} cannot bring in for {to}: {legal}")
-        return _normalized(_BET, to, to, to == stack, seat)
+        return normalized_action(_BET, to, to, to == stack, seat)
 
     # -- draws and timeouts --------------------------------------------------
 
@@ -695,8 +702,9 @@ class Hand:
 
     def timeout(self) -> object:
         """The player to act ran out of time: check if free, else fold; a stud bring-in
-        is posted; in a draw, the game's auto-draw (five-card draw and Turkish poker:
-        the standard hierarchy of rules: five-card draw) or, without one, standing pat."""
+        is posted; in a draw, the game's auto-draw (five-card draw and Turkish poker: the
+        standard order of preference; rules: The games and their flow) or, without one,
+        standing pat."""
         pending = self._pending
         if pending.kind is _WAIT_DRAW:
             auto_draw = self.variant.auto_draw
@@ -898,7 +906,7 @@ class Hand:
         elif variant.first_to_act is _FIRST_SHOWING and not self.options.stud_by_position:
             first = self._best_showing()
         elif variant.opening is not None and self._opener is not None:
-            first = self._opener  # the opener, or the next player on, acts first after the draw (RULES §5)
+            first = self._opener  # the opener, or the next player on, acts first after the draw (rules: Turkish poker)
         else:
             first = 0
         open_pair = street == 1 and variant.is_stud and variant.low is None and not variant.razz and any([
@@ -934,7 +942,7 @@ class Hand:
         opening = self.variant.opening
         if opening is not None and legal.raise_kind is not None and self._street == 0 and self._opener is None \
                 and not opening.allows(self._hole[i], self._lowest):
-            # Without openers the player may check, call or fold, but not open (RULES §5).
+            # Without openers the player may check, call or fold, but not open (rules: Turkish poker).
             legal = LegalActions(i, legal.can_check, legal.call, legal.call_is_all_in, None,
                                  no_raise_reason=f"opening needs {opening.name}")
         # tuple.__new__: a NamedTuple's own __new__ is interpreted Python, once per decision.
@@ -951,7 +959,7 @@ class Hand:
 
     def _redeal(self) -> None:
         """Nobody opened: the hands are dead, the pot stays, everyone antes again and
-        new hands are dealt (RULES §5)."""
+        new hands are dealt (rules: Turkish poker)."""
         if self._log is not None:
             self._log.append(ev.Redeal(self.pot))
         self._folded = [False] * self._n
@@ -1084,21 +1092,11 @@ class Hand:
         if len(boards) == 1:
             ended_first = len(live) == 1 and self._street == 0
             rake = rake_rule.amount(pots.total, n, ended_first) if rake_rule is not None else 0
-            settlements = (_settle(pots.pots, highs[0], lows[0], order, rake, pots.uncalled),)
+            settlements = (settle_checked(pots.pots, highs[0], lows[0], order, rake, pots.uncalled),)
         else:
             rake = rake_rule.amount(pots.total, n) if rake_rule is not None else 0
-            left = rake
-            first: List[Pot] = []
-            second: List[Pot] = []
-            for pot in pots.pots:
-                taken = min(left, pot.amount)
-                left -= taken
-                net = pot.amount - taken
-                # The first run's half takes the odd chip (rules: run it twice).
-                first.append(Pot(net - net // 2, pot.eligible))
-                second.append(Pot(net // 2, pot.eligible))
-            settlements = tuple([_settle(run_pots, highs[run], lows[run], order, 0, {})
-                                for run, run_pots in enumerate((first, second))])
+            settlements = tuple([settle_checked(run_pots, highs[run], lows[run], order, 0, {})
+                                 for run, run_pots in enumerate(split_runs(pots.pots, rake))])
         payouts: Dict[int, int] = {}
         if log is not None and rake:
             log.append(ev.Rake(rake))
@@ -1112,7 +1110,7 @@ class Hand:
                     if log is not None:
                         log.append(ev.Win(award.seat, award.amount, number, award.reason, run))
         final = dict(zip(seats, stacks))
-        self._result = _frozen_new(HandResult, payouts=payouts, returned=returned, stacks=final,
+        self._result = frozen_new(HandResult, payouts=payouts, returned=returned, stacks=final,
                                    net={seat: final[seat] - start for seat, start in zip(seats, self._initial)},
                                    settlements=settlements, shown=shown, rake=rake, winners=tuple(sorted(payouts)))
         self._pending = _OVER
@@ -1120,15 +1118,10 @@ class Hand:
     def _pots(self) -> Pots:
         """The pots (rules: Pots, splitting and rake), dead money in the main pot."""
         seats, folded = self.seats, self._folded
-        pots = _side_pots(dict(zip(seats, self._contributed)), {seats[i] for i in range(self._n) if folded[i]})
+        pots = side_pots_checked(dict(zip(seats, self._contributed)), {seats[i] for i in range(self._n) if folded[i]})
         if not self._dead:
             return pots
-        if not pots.pots:
-            main = Pot(self._dead, tuple(sorted([seats[i] for i in range(self._n) if not folded[i]])))
-            return Pots((main,), pots.uncalled_seat, pots.uncalled_amount)
-        main = pots.pots[0]
-        return Pots((Pot(main.amount + self._dead, main.eligible),) + pots.pots[1:], pots.uncalled_seat,
-                    pots.uncalled_amount)
+        return with_dead_money(pots, self._dead, [seats[i] for i in range(self._n) if not folded[i]])
 
     def _showdown(self, live: List[int], pots: Sequence[Pot], boards, highs, lows) -> Tuple[ShownHand, ...]:
         """Value every live hand on every board; show in order — the last aggressor of
@@ -1214,7 +1207,7 @@ class Hand:
         the chips and the board; other players' hole cards are hidden."""
         from .view import View
 
-        self._player(seat)
+        self.player_index(seat)
         return View(self, seat)
 
     # -- reading -----------------------------------------------------------------

@@ -22,7 +22,7 @@ What the format says (the PHH specification, phh-std) and what this module adds:
   (and, in a ``.phhs`` file, the hand) and the problem.
 
 PHH has variant codes for eleven games (``NT``, ``FT``, ``NS``, ``PO``, ``FO/8``,
-``F7S``, ``F7S/8``, ``FR``, ``N2L1D``, ``F2L3D``, ``FB``). The games of RULES.md that
+``F7S``, ``F7S/8``, ``FR``, ``N2L1D``, ``F2L3D``, ``FB``). The games of the rules that
 it has no code for are written with extension codes in the same pattern, a betting
 letter (``F`` fixed, ``P`` pot, ``N`` no limit) and a game, prefixed ``_pokerhash_``
 so that no other reader mistakes them for a game it knows (see
@@ -107,10 +107,10 @@ def _extensions() -> Dict[str, Tuple[str, ...]]:
               "N": (_BUTTON_BIG_BET, _ANTES_ONLY_BIG_BET)}
     for letter, (button, antes_only) in limits.items():
         # Hold'em, Omaha, Omaha hi/lo, five-card Omaha (hi and hi/lo: Big O), six-card
-        # Omaha, five-card draw: the games of RULES.md that PHH has no code for.
+        # Omaha, five-card draw: the games of the rules that PHH has no code for.
         for game in ("T", "O", "O/8", "O5", "O5/8", "O6", "5CD"):
             codes[f"{_EXTENSION}{letter}{game}"] = button
-        # Turkish poker: antes only (RULES.md §5).
+        # Turkish poker: antes only (rules: Turkish poker).
         codes[f"{_EXTENSION}{letter}TK"] = antes_only
     for standard in ("FT", "NT", "PO", "FO/8"):
         del codes[_EXTENSION + standard]
@@ -122,7 +122,7 @@ def _extensions() -> Dict[str, Tuple[str, ...]]:
 #: (``O5/8``: Big O),
 #: ``5CD`` five-card draw, ``TK`` Turkish poker (antes only, no blinds, and the deck
 #: stripped by the number of players; the field ``_pokerhash_four_players_use_36_cards``
-#: records that option of RULES.md §5.1 when it is off). Values: the required fields.
+#: records that option of the rules' Turkish deck size when it is off). Values: the required fields.
 EXTENSION_VARIANTS: Dict[str, Tuple[str, ...]] = _extensions()
 
 _SCALAR_AMOUNTS = ("bring_in", "small_bet", "big_bet", "min_bet")
@@ -249,21 +249,21 @@ def action_text(action: PHHAction, decimals: int = 0) -> str:
     if action.kind == "":
         words = []
     elif action.kind == "db":
-        words = ["d", "db", _cards_text(action.cards)]
+        words = ["d", "db", cards_text(action.cards)]
     elif action.kind == "dh":
-        words = ["d", "dh", f"p{action.player}", _cards_text(action.cards)]
+        words = ["d", "dh", f"p{action.player}", cards_text(action.cards)]
     else:
         words = [f"p{action.player}", action.kind]
         if action.kind == "cbr":
             words.append(str(_to_unit(action.amount, decimals)))
         elif action.cards is not None:
-            words.append(_cards_text(action.cards) if action.cards else "-")
+            words.append(cards_text(action.cards) if action.cards else "-")
     if action.comment is not None:
         words += ["#", action.comment]
     return " ".join(words)
 
 
-def _cards_text(cards: Cards) -> str:
+def cards_text(cards: Cards) -> str:
     return "".join("??" if c is None else RANKS[c >> 2] + SUITS[c & 3] for c in cards)
 
 

@@ -23,7 +23,7 @@ How PHH maps onto the engine:
   names (the sum of all its bets, blinds and antes, plus one); its final stack is
   then meaningless, but the hand's play and the pots are not.
 - Showdown actions (``sm``) give the cards shown (they fill in unknown hole cards);
-  who shows and who mucks is the engine's rule (RULES.md: The games and their flow,
+  who shows and who mucks is the engine's rule (the rules (rules: The games and their flow,
   showdown). Burns are the dealer's (PHH does not write them).
 """
 
@@ -37,7 +37,7 @@ from ..betting import Action, ActionKind, ForcedKind, Limit
 from ..errors import IllegalActionError, InvalidCardError, InvalidValueError
 from . import events as ev
 from .hand import Hand, Options, PendingKind, Stakes
-from .history import STANDARD_VARIANTS, HandHistory, PHHAction, PHHError, _cards_text, action_text
+from .history import STANDARD_VARIANTS, HandHistory, PHHAction, PHHError, cards_text, action_text
 from .variants import (BIG_O, FIVE_CARD_DRAW, HOLDEM, OMAHA_HI_LO, PLO, PLO5, PLO6, STUD, STUD_HI_LO, TURKISH_POKER,
                        Forced, Variant)
 
@@ -172,7 +172,7 @@ def _known_cards(actions: Sequence[PHHAction], n: int, draws: bool) -> Tuple[Lis
             if len(action.cards) != len(mine) or None in action.cards:
                 continue
             if not {c for c in mine if c is not None} <= set(action.cards):
-                raise PHHError(f"p{action.player} shows {_cards_text(action.cards)} but was dealt {_cards_text(mine)}")
+                raise PHHError(f"p{action.player} shows {cards_text(action.cards)} but was dealt {cards_text(mine)}")
             for i, (held, shown) in enumerate(zip(mine, action.cards)):
                 if held is None:
                     mine[i] = shown

@@ -1,6 +1,6 @@
 """Who acts first in stud and razz: the bring-in, and the best showing hand.
 
-RULES.md (The games and their flow, seven-card stud; Other games, razz):
+the rules (rules: The games and their flow, seven-card stud; Other games, razz):
 
 - Stud: the lowest up-card brings in, the ace high, equal ranks broken by suit, clubs
   lowest, then diamonds, hearts, spades. From 4th street the best showing hand acts

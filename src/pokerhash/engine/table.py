@@ -14,7 +14,7 @@ from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Uni
 
 from ..cards import Deck
 from ..errors import IllegalActionError, InvalidValueError
-from ..pots import as_chips
+from .._checks import as_chips
 from .hand import Hand, HandResult, Options, PendingKind, Stakes
 from .variants import Forced, Variant
 from .view import View

@@ -1,4 +1,4 @@
-"""Every game of RULES.md §3-§6 (and §9 as its evaluators land) as a small value.
+"""Every game of the rules as a small value (rules: The games and their flow; Other games).
 
 A :class:`Variant` says what the one engine (:class:`pokerhash.engine.Hand`) needs
 to play a game: the deck, the streets (cards dealt face down, face up or to the
@@ -16,15 +16,10 @@ import enum
 from dataclasses import dataclass, replace
 from typing import Callable, Optional, Sequence, Tuple
 
-from .. import _core
-from ..badugi import describe_badugi
 from ..betting import Limit
 from ..errors import InvalidValueError
-from ..high import describe
-from ..low import describe_low
-from ..lowball import describe_a5_low, describe_deuce7
-from ..shortdeck import describe_shortdeck
-from ..turkish import can_open_turkish, describe_turkish, turkish_deck
+from ..evaluators.catalog import GAMES, RANKINGS
+from ..evaluators.turkish import can_open_turkish, turkish_deck
 from .draw import auto_draw
 
 __all__ = [
@@ -69,90 +64,49 @@ class Evaluation:
     """How a hand is valued: ``value(hole, board, lowest_rank)`` is an int, higher is
     better (0 = no qualifying low), and ``describe(value)`` names it in English.
 
-    ``lowest_rank`` is the deck's lowest rank as RULES §5.1 writes it (2 for a full
-    deck); only stripped-deck games use it. Functions are module-level so that a
-    variant pickles (for process pools and Dask).
+    ``lowest_rank`` is the deck's lowest rank as the rules write it (2 for a full deck;
+    rules: Turkish deck size); only stripped-deck games use it. The built-in
+    evaluations are the rankings of :mod:`pokerhash.evaluators.catalog`
+    (:meth:`of`); functions are module-level so that a variant pickles (for process
+    pools and Dask).
     """
 
     name: str
     value: Callable[[Tuple[int, ...], Tuple[int, ...], int], int]
     describe: Callable[[int], str]
 
-
-def _high(hole, board, lowest_rank):
-    return _core.evaluate(hole + board)
-
-
-def _omaha_high(hole, board, lowest_rank):
-    return _core.evaluate_omaha(hole, board)
+    @classmethod
+    def of(cls, ranking: str, name: Optional[str] = None) -> Evaluation:
+        """The evaluation of the catalogue's ranking ``ranking`` (named ``name``)."""
+        r = RANKINGS[ranking]
+        return cls(name or r.name, r.value, r.describe)
 
 
-def _low8(hole, board, lowest_rank):
-    return _core.evaluate_low8(hole + board)
-
-
-def _omaha_low8(hole, board, lowest_rank):
-    return _core.evaluate_omaha_low8(hole, board)
-
-
-def _turkish(hole, board, lowest_rank):
-    return _core.evaluate_turkish(hole, lowest_rank=lowest_rank)
-
-
-#: Best five of all the player's cards and the board (Hold'em, stud, draw; RULES §2-§3).
-HIGH = Evaluation("high", _high, describe)
-#: Exactly two hole cards and three board cards (RULES §3).
-OMAHA_HIGH = Evaluation("omaha high", _omaha_high, describe)
-#: Eight-or-better low, any five cards (stud hi/lo; RULES §4).
-LOW8 = Evaluation("low 8", _low8, describe_low)
-#: Eight-or-better low with Omaha's two-plus-three (RULES §4).
-OMAHA_LOW8 = Evaluation("omaha low 8", _omaha_low8, describe_low)
-#: The five cards held, ranked by RULES §5 (never ties).
-TURKISH = Evaluation("turkish", _turkish, describe_turkish)
-
-
-def _shortdeck(hole, board, lowest_rank):
-    return _core.evaluate_shortdeck(hole + board)
-
-
-def _shortdeck_classic(hole, board, lowest_rank):
-    return _core.evaluate_shortdeck(hole + board, False)
-
-
-def _describe_shortdeck_classic(value):
-    return describe_shortdeck(value, False)
-
-
-def _a5_low(hole, board, lowest_rank):
-    return _core.evaluate_a5_low(hole + board)
-
-
-def _deuce7(hole, board, lowest_rank):
-    return _core.evaluate_deuce7(hole)
-
-
-#: Short-deck high, best five of seven: flush over full house, trips over straight (RULES §9).
-SHORTDECK_HIGH = Evaluation("short-deck high", _shortdeck, describe_shortdeck)
+#: Best five of all the player's cards and the board (Hold'em, stud, draw; rules: Standard hand ranking).
+HIGH = Evaluation.of("high")
+#: Exactly two hole cards and three board cards (rules: Games that pick five cards from more).
+OMAHA_HIGH = Evaluation.of("omaha", "omaha high")
+#: Eight-or-better low, any five cards (stud hi/lo; rules: Low hands: eight or better).
+LOW8 = Evaluation.of("low8", "low 8")
+#: Eight-or-better low with Omaha's two-plus-three (rules: Low hands: eight or better).
+OMAHA_LOW8 = Evaluation.of("omaha-low8", "omaha low 8")
+#: The five cards held, ranked by the rules' Turkish poker (never ties).
+TURKISH = Evaluation.of("turkish")
+#: Short-deck high, best five of seven: flush over full house, trips over straight (rules: Other games).
+SHORTDECK_HIGH = Evaluation.of("shortdeck", "short-deck high")
 #: Short-deck high with the straight above three of a kind (the older rooms' order).
-SHORTDECK_HIGH_CLASSIC = Evaluation("short-deck high, straight over trips", _shortdeck_classic,
-                                    _describe_shortdeck_classic)
-#: A-5 low of the best five cards, the whole pot (razz; RULES §9).
-A5_LOW = Evaluation("a-5 low", _a5_low, describe_a5_low)
-#: 2-7 low of the five cards held (RULES §9).
-DEUCE7_LOW = Evaluation("2-7 low", _deuce7, describe_deuce7)
-
-
-def _badugi(hole, board, lowest_rank):
-    return _core.evaluate_badugi(hole)
-
-
-#: Badugi of the four cards held: the largest badugi, then the lowest (RULES §9).
-BADUGI_LOW = Evaluation("badugi", _badugi, describe_badugi)
+SHORTDECK_HIGH_CLASSIC = Evaluation.of("shortdeck-classic", "short-deck high, straight over trips")
+#: A-5 low of the best five cards, the whole pot (razz; rules: Other games).
+A5_LOW = Evaluation.of("a5-low", "a-5 low")
+#: 2-7 low of the five cards held (rules: Other games).
+DEUCE7_LOW = Evaluation.of("deuce7", "2-7 low")
+#: Badugi of the four cards held: the largest badugi, then the lowest (rules: Other games).
+BADUGI_LOW = Evaluation.of("badugi")
 
 
 @dataclass(frozen=True)
 class Opening:
-    """An opening requirement of the first betting round (Turkish poker, RULES §5).
+    """An opening requirement of the first betting round (Turkish poker; rules: Turkish poker).
 
     ``allows(hole, lowest_rank)`` says whether a player's cards may open; a bet
     without them is an illegal action. If nobody opens, the hands are dead, the pot
@@ -168,7 +122,7 @@ def _kings_or_better(hole, lowest_rank):
     return can_open_turkish(hole, lowest_rank=lowest_rank)
 
 
-#: A pair of kings or better opens (RULES §5).
+#: A pair of kings or better opens (rules: Turkish poker).
 TURKISH_OPENERS = Opening("a pair of kings or better", _kings_or_better)
 
 
@@ -177,7 +131,7 @@ class Street:
     """What is dealt before one betting round, in dealing order.
 
     ``hole`` face-down and ``up`` face-up cards to each player (one card at a time
-    from left of the button), ``board`` community cards after a ``burn`` (RULES §6),
+    from left of the button), ``board`` community cards after a ``burn`` (rules: The games and their flow),
     or a draw in which each player may replace up to ``draw`` cards (a burn first).
     """
 
@@ -201,7 +155,7 @@ _BRING_IN = Forced.BRING_IN
 
 
 class FirstToAct(str, enum.Enum):
-    """Who starts the betting after the first round (RULES §5-§6): the first active
+    """Who starts the betting after the first round (rules: Turkish poker; The games and their flow): the first active
     player left of the button, or stud's best showing hand."""
 
     POSITION = "position"
@@ -212,7 +166,7 @@ class FirstToAct(str, enum.Enum):
 class Variant:
     """A game. Read by the engine only; build new games with ``dataclasses.replace``.
 
-    ``deck_ranks`` fixes a stripped deck's lowest rank (RULES §5.1 writes 6 for six to
+    ``deck_ranks`` fixes a stripped deck's lowest rank (the rules write (Turkish deck size) 6 for six to
     ace); ``deck_by_players`` strips it by the number of players instead (Turkish
     poker). ``max_players`` caps the table (the deck may cap it lower: see
     :meth:`player_limits`). ``big_bet_street`` is the first betting round played
@@ -258,17 +212,17 @@ class Variant:
         return sum(street.hole + street.up for street in self.streets)
 
     def deck(self, players: int, four_players_use_36_cards: bool = True) -> Tuple[int, ...]:
-        """The cards in play for ``players`` players (RULES §1, §5.1, §9)."""
+        """The cards in play for ``players`` players (rules: Cards; Turkish deck size; Other games)."""
         if self.deck_by_players:
             return tuple(turkish_deck(players, four_players_use_36_cards))
         return tuple(range((self.deck_ranks - 2) * 4, 52))
 
     def lowest_rank(self, players: int, four_players_use_36_cards: bool = True) -> int:
-        """The deck's lowest rank as RULES §5.1 writes it (2 for the full deck)."""
+        """The deck's lowest rank as the rules write (Turkish deck size) it (2 for the full deck)."""
         return self.deck(players, four_players_use_36_cards)[0] // 4 + 2
 
     def fits(self, players: int) -> bool:
-        """Whether the deck can deal a hand to ``players`` (RULES §6, player limits):
+        """Whether the deck can deal a hand to ``players`` (rules: The games and their flow):
         hole cards × players + board + burns must fit; draws reuse the discards (the
         stub rule) and stud's seventh card may be a community card, so only the cards
         dealt before the first draw or seventh street count."""
@@ -307,40 +261,39 @@ BIG_O = replace(PLO5, name="Big O", low=OMAHA_LOW8)
 
 _STUD_STREETS = (Street(hole=2, up=1), Street(up=1, burn=True), Street(up=1, burn=True), Street(up=1, burn=True),
                  Street(hole=1, burn=True))
-#: Seven-card stud, fixed limit (RULES §6).
+#: Seven-card stud, fixed limit (rules: The games and their flow).
 STUD = Variant("Seven-card stud", _STUD_STREETS, HIGH, None, Limit.FIXED_LIMIT, Forced.BRING_IN, FirstToAct.SHOWING,
                max_players=8)
-#: Seven-card stud hi/lo eight or better (no open-pair option, RULES §6).
+#: Seven-card stud hi/lo eight or better (no open-pair option; rules: The games and their flow).
 STUD_HI_LO = replace(STUD, name="Seven-card stud hi/lo", low=LOW8)
 
 #: Five-card draw with blinds, one draw of up to five cards (any limit).
 FIVE_CARD_DRAW = Variant("Five-card draw", (Street(hole=5), Street(draw=5, burn=True)), HIGH, None, Limit.NO_LIMIT,
                          max_players=5, big_bet_street=1, auto_draw=auto_draw)
 #: Turkish poker: stripped deck by players, antes, kings to open, one draw of up
-#: to four cards, pot-limit by default (RULES §5).
+#: to four cards, pot-limit by default (rules: Turkish poker).
 TURKISH_POKER = Variant("Turkish poker", (Street(hole=5), Street(draw=4, burn=True)), TURKISH, None, Limit.POT_LIMIT,
                         Forced.ANTES, opening=TURKISH_OPENERS, deck_by_players=True, max_players=5, big_bet_street=1,
                         auto_draw=auto_draw)
 
-#: Short-deck (6+) Hold'em: 36 cards, Hold'em's flow, Triton ranking (RULES §9); play it
+#: Short-deck (6+) Hold'em: 36 cards, Hold'em's flow, Triton ranking (rules: Other games); play it
 #: with antes and a button blind (``Stakes(ante=..., button_blind=...)``) or blinds.
 SHORTDECK = replace(HOLDEM, name="Short-deck Hold'em", high=SHORTDECK_HIGH, deck_ranks=6)
-#: Razz: seven-card stud for the A-5 low only (RULES §9).
+#: Razz: seven-card stud for the A-5 low only (rules: Other games).
 RAZZ = replace(STUD, name="Razz", high=A5_LOW, razz=True)
 _DRAW = Street(draw=5, burn=True)
 _BADUGI_DRAW = Street(draw=4, burn=True)
-#: 2-7 single draw, no-limit, blinds (RULES §9).
+#: 2-7 single draw, no-limit, blinds (rules: Other games).
 DEUCE7_SINGLE_DRAW = Variant("2-7 single draw", (Street(hole=5), _DRAW), DEUCE7_LOW, None, Limit.NO_LIMIT,
                              max_players=6, big_bet_street=1)
-#: 2-7 triple draw, fixed limit: small bet on the first two rounds (RULES §9).
+#: 2-7 triple draw, fixed limit: small bet on the first two rounds (rules: Other games).
 DEUCE7_TRIPLE_DRAW = Variant("2-7 triple draw", (Street(hole=5), _DRAW, _DRAW, _DRAW), DEUCE7_LOW, None,
                              Limit.FIXED_LIMIT, max_players=6, big_bet_street=2)
-#: Badugi, fixed-limit triple draw with blinds, four cards (RULES §9; 2-6 players, §6).
+#: Badugi, fixed-limit triple draw with blinds, four cards, 2-6 players (rules: Other games; The games and their flow).
 BADUGI = Variant("Badugi", (Street(hole=4), _BADUGI_DRAW, _BADUGI_DRAW, _BADUGI_DRAW), BADUGI_LOW, None,
                  Limit.FIXED_LIMIT, max_players=6, big_bet_street=2)
 
-#: The built-in games by short name.
-VARIANTS = {
+_BY_NAME = {
     "holdem": HOLDEM,
     "plo": PLO,
     "plo5": PLO5,
@@ -357,3 +310,7 @@ VARIANTS = {
     "2-7-triple-draw": DEUCE7_TRIPLE_DRAW,
     "badugi": BADUGI,
 }
+#: The built-in games by name, in the order of the game catalogue
+#: (:data:`pokerhash.evaluators.catalog.GAMES`, whose rankings value their hands).
+VARIANTS = {name: _BY_NAME[name] for name in GAMES}
+

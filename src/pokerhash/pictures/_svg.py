@@ -14,8 +14,8 @@ import math
 from typing import Optional, Sequence, Tuple
 from xml.sax.saxutils import escape as _escape
 
-# ColorBrewer YlGnBu, 9 classes (colorbrewer2.org: colour-blind safe, print friendly).
-_SEQUENTIAL = ("#ffffd9", "#edf8b1", "#c7e9b4", "#7fcdbb", "#41b6c4", "#1d91c0", "#225ea8", "#253494", "#081d58")
+#: ColorBrewer YlGnBu, 9 classes (colorbrewer2.org: colour-blind safe, print friendly).
+SEQUENTIAL = ("#ffffd9", "#edf8b1", "#c7e9b4", "#7fcdbb", "#41b6c4", "#1d91c0", "#225ea8", "#253494", "#081d58")
 #: Okabe & Ito (2008): eight colours told apart with every common colour-vision deficiency.
 CATEGORICAL = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000")
 #: An empty cell (no value, or a weight of 0).
@@ -24,6 +24,8 @@ EMPTY = "#f0f0f0"
 SUIT_COLOURS = ("#1a7f37", "#1f5fbf", "#c8102e", "#111111")
 SUIT_SYMBOLS = ("\u2663", "\u2666", "\u2665", "\u2660")
 FONT = "font-family='DejaVu Sans, Helvetica, Arial, sans-serif'"
+#: The style of the box around each Jupyter view (inline: nothing to load).
+BOX_STYLE = "display:inline-block;font-family:DejaVu Sans,Helvetica,Arial,sans-serif;font-size:13px"
 
 
 def escape(text: object) -> str:
@@ -39,10 +41,10 @@ def sequential(fraction: float) -> str:
     """The colour of ``fraction`` (0..1, clipped) on the sequential scale."""
     if not math.isfinite(fraction):
         return EMPTY
-    position = min(max(fraction, 0.0), 1.0) * (len(_SEQUENTIAL) - 1)
-    low = min(int(position), len(_SEQUENTIAL) - 2)
+    position = min(max(fraction, 0.0), 1.0) * (len(SEQUENTIAL) - 1)
+    low = min(int(position), len(SEQUENTIAL) - 2)
     t = position - low
-    a, b = _rgb(_SEQUENTIAL[low]), _rgb(_SEQUENTIAL[low + 1])
+    a, b = _rgb(SEQUENTIAL[low]), _rgb(SEQUENTIAL[low + 1])
     return "#%02x%02x%02x" % tuple(round(x + (y - x) * t) for x, y in zip(a, b))
 
 

@@ -49,7 +49,7 @@ def add_range_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_range(args: argparse.Namespace) -> int:
     from .grid import range_grid_svg
-    from .html import range_html
+    from .views import range_html
 
     value = Range(args.range)
     if args.output is None:

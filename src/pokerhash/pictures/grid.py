@@ -55,7 +55,7 @@ def grid_values(data: GridLike, weights=None) -> np.ndarray:
                             f"not shape {values.shape}")
 
 
-def _scale(values: np.ndarray, vmin: Optional[float], vmax: Optional[float]) -> Tuple[float, float]:
+def colour_scale(values: np.ndarray, vmin: Optional[float], vmax: Optional[float]) -> Tuple[float, float]:
     finite = values[np.isfinite(values)]
     low = float(finite.min()) if vmin is None and finite.size else (vmin if vmin is not None else 0.0)
     high = float(finite.max()) if vmax is None and finite.size else (vmax if vmax is not None else 1.0)
@@ -64,7 +64,7 @@ def _scale(values: np.ndarray, vmin: Optional[float], vmax: Optional[float]) -> 
     return low, high
 
 
-def _default_format(low: float, high: float):
+def default_format(low: float, high: float):
     if 0 <= low and high <= 1:
         return lambda v: f"{100 * v:.0f}"  # fractions as percent: short enough for a cell
     return lambda v: f"{v:.3g}"
@@ -103,10 +103,10 @@ def range_grid_svg(data: GridLike, *, weights=None, title: Optional[str] = None,
         values = np.where(values > 0, values, np.nan)
         vmin = 0.0 if vmin is None else vmin
         vmax = 1.0 if vmax is None else vmax
-    low, high = _scale(values, vmin, vmax)
+    low, high = colour_scale(values, vmin, vmax)
     if show_values is None:
         show_values = not is_range
-    fmt = value_format or _default_format(low, high)
+    fmt = value_format or default_format(low, high)
     span = high - low
     top, width, height = _frame(title, 34 if legend else 0)
     body = []

@@ -10,7 +10,7 @@ import numpy as np
 
 from ..errors import InvalidValueError
 from ..ranges import GRID_LABELS, Range
-from ._svg import _SEQUENTIAL, CATEGORICAL, EMPTY, ink, sequential
+from ._svg import CATEGORICAL, EMPTY, SEQUENTIAL, ink, sequential
 
 __all__ = ["range_grid_png", "strategy_grid_png", "equity_chart_png"]
 
@@ -32,7 +32,7 @@ def range_grid_png(data: Any, path: Union[str, PathLike], *, weights=None, title
                    vmin: Optional[float] = None, vmax: Optional[float] = None, show_values: Optional[bool] = None,
                    dpi: int = 150) -> None:
     """:func:`~pokerhash.pictures.range_grid_svg` as a PNG file at ``path``."""
-    from .grid import _default_format, _scale, grid_values
+    from .grid import colour_scale, default_format, grid_values
 
     plt = _pyplot()
     from matplotlib.colors import LinearSegmentedColormap
@@ -42,10 +42,10 @@ def range_grid_png(data: Any, path: Union[str, PathLike], *, weights=None, title
     if is_range:
         values = np.where(values > 0, values, np.nan)
         vmin, vmax = (0.0 if vmin is None else vmin), (1.0 if vmax is None else vmax)
-    low, high = _scale(values, vmin, vmax)
+    low, high = colour_scale(values, vmin, vmax)
     show = (not is_range) if show_values is None else show_values
-    fmt = _default_format(low, high)
-    cmap = LinearSegmentedColormap.from_list("pokerhash", _SEQUENTIAL).with_extremes(bad=EMPTY)
+    fmt = default_format(low, high)
+    cmap = LinearSegmentedColormap.from_list("pokerhash", SEQUENTIAL).with_extremes(bad=EMPTY)
     figure, axes = plt.subplots(figsize=(6.4, 6.9))
     image = axes.imshow(np.ma.masked_invalid(values), cmap=cmap, vmin=low, vmax=high if high > low else low + 1)
     span = high - low

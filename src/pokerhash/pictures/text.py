@@ -10,8 +10,9 @@ import re
 from typing import Iterable, List, NamedTuple, Optional, Tuple
 
 from ..cards import card_str
+from .tables import aligned
 
-__all__ = ["cards_text", "hand_text", "result_text", "settlement_text", "stakes_text"]
+__all__ = ["cards_text", "hand_text", "result_text", "stakes_text"]
 
 
 def cards_text(cards: Iterable[Optional[int]]) -> str:
@@ -45,15 +46,7 @@ def stakes_text(variant, stakes) -> str:
     return ", ".join(parts)
 
 
-def _table(rows: List[List[str]], right: Iterable[int] = ()) -> List[str]:
-    right = set(right)
-    widths = [max(len(row[j]) for row in rows) for j in range(len(rows[0]))]
-    return ["  ".join(cell.rjust(widths[j]) if j in right else cell.ljust(widths[j])
-                      for j, cell in enumerate(row)).rstrip()
-            for row in rows]
-
-
-class _Table(NamedTuple):
+class SeatsTable(NamedTuple):
     """What the text and the HTML of a hand show: per seat (clockwise from left of the
     button) its cards as ``(text, face up)`` (``??`` hidden), stack, bet and notes."""
 
@@ -62,7 +55,7 @@ class _Table(NamedTuple):
     frames: Optional[dict]
 
 
-def _table_of(hand, seen=None) -> _Table:
+def seats_table(hand, seen=None) -> SeatsTable:
     from .frames import hand_frames, street_names
 
     log = (seen if seen is not None else hand).events
@@ -82,7 +75,7 @@ def _table_of(hand, seen=None) -> _Table:
         notes = [note for note, yes in (("button", seat == hand.button), ("folded", seat in folded),
                                         (f"won {won.get(seat)}", seat in won)) if yes]
         rows.append((seat, held, stacks[seat], bets[seat], notes, not over and pending.seat == seat))
-    return _Table("over" if over else streets[min(hand.street, len(streets) - 1)], rows, frames)
+    return SeatsTable("over" if over else streets[min(hand.street, len(streets) - 1)], rows, frames)
 
 
 def hand_text(hand, *, seen=None) -> str:
@@ -90,7 +83,7 @@ def hand_text(hand, *, seen=None) -> str:
     folded, whose turn), the board, what the hand waits for and the action so far by
     street. ``seen``: a :class:`~pokerhash.engine.View` whose seat's eyes to use
     (others' face-down cards as ``??``)."""
-    table = _table_of(hand, seen)
+    table = seats_table(hand, seen)
     over = hand.is_over
     pot = "" if over else f", pot {hand.pot}"
     lines = [f"{hand.variant.name}, {stakes_text(hand.variant, hand.stakes)}: {table.where}{pot}"]
@@ -98,7 +91,7 @@ def hand_text(hand, *, seen=None) -> str:
     for seat, held, stack, bet, notes, to_act in table.seats:
         cards = " ".join(text + ("*" if up else "") for text, up in held)
         rows.append([">" if to_act else "", f"Seat {seat}", str(stack), str(bet or ""), cards or "-", ", ".join(notes)])
-    lines += ["  " + line for line in _table(rows, right=(2, 3))]
+    lines += ["  " + line for line in aligned(rows, right=(2, 3))]
     boards = [cards_text(board) for board in hand.boards if board]
     if boards:
         lines.append("board: " + " | ".join(boards))
@@ -141,7 +134,7 @@ def result_text(result) -> str:
                     with_ = f"{cards_text(hand.cards)}: {hand.high_text}"
                 split = f" (split {award.split_ways} ways)" if award.split_ways > 1 else ""
                 rows.append([name, str(award.seat), str(award.amount), award.reason.value + split, with_])
-    lines = ["HandResult"] + ["  " + line for line in _table(rows, right=(2,))]
+    lines = ["HandResult"] + ["  " + line for line in aligned(rows, right=(2,))]
     extra = []
     if result.returned:
         extra.append("returned " + ", ".join(f"seat {s}: {a}" for s, a in sorted(result.returned.items())))
@@ -149,17 +142,3 @@ def result_text(result) -> str:
         extra.append(f"rake {result.rake}")
     extra.append("net " + ", ".join(f"seat {s}: {a:+d}" for s, a in result.net.items()))
     return "\n".join(lines + ["  " + e for e in extra])
-
-
-def settlement_text(settlement) -> str:
-    """A :class:`~pokerhash.pots.Settlement` as a short table: each pot, its chips and
-    eligible seats, and who won how much of it."""
-    rows = [["pot", "chips", "eligible", "won"]]
-    for number, pot in enumerate(settlement.pots):
-        won = ", ".join(f"seat {a.seat}: {a.amount} {a.reason.value}" for a in pot.awards)
-        rows.append(["main" if number == 0 else f"side {number}", str(pot.pot.amount),
-                     " ".join(map(str, pot.pot.eligible)), won + (f" (rake {pot.rake})" if pot.rake else "")])
-    lines = ["Settlement"] + ["  " + line for line in _table(rows, right=(1,))]
-    if settlement.uncalled:
-        lines.append("  uncalled " + ", ".join(f"seat {s}: {a}" for s, a in sorted(settlement.uncalled.items())))
-    return "\n".join(lines)

@@ -28,6 +28,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
+from .._checks import as_int_in
 from ..betting import Action, LegalActions
 from ..errors import IllegalActionError, InvalidValueError
 from ..engine import Hand, PendingKind, Variant
@@ -56,8 +57,8 @@ class ActionLayout:
         fractions = tuple(float(f) for f in fractions)
         if mode == "pot" and (not fractions or any(not f > 0 for f in fractions)):
             raise InvalidValueError(f"pot fractions must be positive, not {fractions}")
-        if mode == "big-blinds" and (isinstance(cap, bool) or not isinstance(cap, int) or cap < 1):
-            raise InvalidValueError(f"cap must be a positive number of big blinds, not {cap!r}")
+        if mode == "big-blinds":
+            cap = as_int_in(cap, "cap (big blinds)", 1)
         self.mode = mode
         self.unit = unit
         if mode == "abstract":
@@ -97,7 +98,7 @@ class ActionLayout:
 
     def legal(self, hand, seat: int) -> Tuple[int, ...]:
         """The indexes legal for ``seat`` now, in increasing order."""
-        pending = _checked(hand)._pending
+        pending = _checked(hand).pending
         if pending.seat != seat:
             return ()
         kind = pending.kind
@@ -174,7 +175,7 @@ class ActionLayout:
             bits = index - self.draw_start
             held = sorted(hand.hole_cards(seat))
             return tuple([card for i, card in enumerate(held) if bits >> i & 1])
-        options = hand._pending.legal
+        options = hand.pending.legal
         if index == 0:
             return FOLD
         if index == 1:
@@ -206,7 +207,7 @@ def _checked(hand: Hand) -> Hand:
 
 def _pot_terms(hand, legal: LegalActions) -> Tuple[int, int]:
     """The highest bet of the round and the pot after the player to act calls."""
-    return hand._round_bets()[legal.player] + legal.call, hand.pot + legal.call
+    return hand.round_bets()[legal.player] + legal.call, hand.pot + legal.call
 
 
 def _bit_text(bits: int, count: int) -> str:

@@ -10,6 +10,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from .._checks import as_int_in, is_int
 from ..cards import Deck
 from ..engine import VARIANTS, Hand, Options, PendingKind, Stakes, Variant
 from ..errors import InvalidValueError
@@ -35,9 +36,7 @@ def default_stakes(variant: Variant) -> Stakes:
 
 
 def _seed(seed: object) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or seed < 0:
-        raise InvalidValueError(f"seed must be a non-negative int, not {seed!r}")
-    return int(seed)
+    return as_int_in(seed, "seed", 0)
 
 
 def _variant(variant: Union[str, Variant]) -> Variant:
@@ -83,7 +82,7 @@ class _Episode:
 
     def observe(self, seat: int) -> Dict[str, np.ndarray]:
         hand = self.hand
-        index = hand._player(seat)
+        index = hand.player_index(seat)
         observation = self.encoder.encode(hand, index, self.scale, self.history)
         legal = self.current_legal() if hand.pending.seat == seat else ()  # over: nobody's seat
         return {"observation": observation, "action_mask": self.layout.mask_of(legal).copy()}
@@ -96,7 +95,7 @@ class _Episode:
         if action.__class__ is int or isinstance(action, numbers.Integral):
             action = self.layout.response(hand, seat, int(action), self.current_legal())
         street = hand.street
-        index = hand._player(seat)
+        index = hand.player_index(seat)
         if pending.kind is _DRAW:
             row = (street + 1, index, _DRAW_CODE, len(hand.draw(action)))
         else:
@@ -141,7 +140,7 @@ class PokerEnv(AECEnv):
     ) -> None:
         super().__init__()
         self.variant = game = _variant(variant)
-        if isinstance(players, bool) or not isinstance(players, numbers.Integral) or not game.fits(int(players)):
+        if not is_int(players) or not game.fits(int(players)):
             low, high = game.player_limits()
             raise InvalidValueError(f"{game.name} seats {low} to {high} players, not {players!r}")
         self.players = n = int(players)
@@ -151,9 +150,8 @@ class PokerEnv(AECEnv):
         self._scale = 1.0 / self.unit
         if stacks is None:
             stacks = 100 * self.unit
-        starting = [stacks] * n if isinstance(stacks, numbers.Integral) else list(stacks)
-        if len(starting) != n or any(isinstance(s, bool) or not isinstance(s, numbers.Integral) or s < 1
-                                     for s in starting):
+        starting = [stacks] * n if is_int(stacks) else list(stacks)
+        if len(starting) != n or any(not is_int(s) or s < 1 for s in starting):
             raise InvalidValueError(f"stacks must be a positive int or {n} of them, not {stacks!r}")
         self.starting_stacks = tuple(int(s) for s in starting)
         self._stacks_by_seat = dict(enumerate(self.starting_stacks))

@@ -31,11 +31,11 @@ import numpy as np
 if TYPE_CHECKING:
     from numpy.typing import ArrayLike, NDArray
 
-from . import _core
-from ._batch import card_rows, raise_if_bad_row
+from .. import _core
+from .._batch import card_rows, raise_if_bad_row
 from ._patterns import pattern_hands
-from ._scale import check_value
-from .cards import RANKS, HandLike, cards
+from .._checks import as_value
+from ..cards import RANKS, HandLike, cards
 from .high import HandCategory
 
 evaluate_a5_low = _core.evaluate_a5_low
@@ -106,12 +106,12 @@ def _hands_by_value(game: str) -> Dict[int, Tuple[int, ...]]:
 
 def a5_low_category(value: int) -> HandCategory:
     """The category of an A-5 low value (HIGH_CARD, the best, down to FOUR_OF_A_KIND)."""
-    return _category(_hands_by_value("a5")[check_value(value, BEST_A5_LOW, "A-5 low")], False)
+    return _category(_hands_by_value("a5")[as_value(value, 1, BEST_A5_LOW, "A-5 low")], False)
 
 
 def deuce7_category(value: int) -> HandCategory:
     """The category of a 2-7 low value (HIGH_CARD, the best, down to STRAIGHT_FLUSH)."""
-    return _category(_hands_by_value("deuce7")[check_value(value, BEST_DEUCE7, "2-7 low")], True)
+    return _category(_hands_by_value("deuce7")[as_value(value, 1, BEST_DEUCE7, "2-7 low")], True)
 
 
 def _describe(kind: HandCategory, ranks: Sequence[int], letter) -> str:

@@ -17,11 +17,11 @@ import numpy as np
 if TYPE_CHECKING:
     from numpy.typing import ArrayLike, NDArray
 
-from . import _core
-from ._batch import card_rows, raise_if_bad_row
-from ._checks import is_int
-from .cards import HandLike, RANKS, cards
-from .errors import InvalidValueError
+from .. import _core
+from .._batch import card_rows, raise_if_bad_row
+from .._checks import as_value, is_int
+from ..cards import HandLike, RANKS, cards
+from ..errors import InvalidValueError
 
 evaluate = _core.evaluate
 
@@ -49,11 +49,7 @@ _CATEGORY_FLOORS = tuple(1 + sum(_CLASS_COUNTS[:i]) for i in range(9))
 
 
 def _check_strength(strength: int) -> int:
-    if isinstance(strength, bool) or not isinstance(strength, (int, np.integer)):
-        raise InvalidValueError(f"a strength is an int 1..{MAX_STRENGTH}, not {type(strength).__name__}")
-    if not 1 <= strength <= MAX_STRENGTH:
-        raise InvalidValueError(f"strength {strength} is outside 1..{MAX_STRENGTH}")
-    return int(strength)
+    return as_value(strength, 1, MAX_STRENGTH, "high-hand strength")
 
 
 def category(strength: int) -> HandCategory:
@@ -82,10 +78,10 @@ def best_five(hand: HandLike) -> List[int]:
     (``"Kh Kd Ks 4c 4h"`` for kings full of fours)."""
     held = cards(hand, count=(5, 6, 7))
     best = max(itertools.combinations(held, 5), key=evaluate)
-    return _significance_order(best)
+    return significance_order(best)
 
 
-def _significance_order(five) -> List[int]:
+def significance_order(five) -> List[int]:
     """Cards ordered by rank count, then rank (a wheel's ace last), then suit."""
     ranks = [c >> 2 for c in five]
     counts = {r: ranks.count(r) for r in ranks}
@@ -100,9 +96,7 @@ def to_cactus_kev(strength: int) -> int:
 
 def from_cactus_kev(rank: int) -> int:
     """pokerhash strength of a Cactus Kev rank (1 = best)."""
-    if isinstance(rank, bool) or not isinstance(rank, (int, np.integer)) or not 1 <= rank <= MAX_STRENGTH:
-        raise InvalidValueError(f"a Cactus Kev rank is an int 1..{MAX_STRENGTH}, got {rank!r}")
-    return MAX_STRENGTH + 1 - int(rank)
+    return MAX_STRENGTH + 1 - as_value(rank, 1, MAX_STRENGTH, "Cactus Kev rank")
 
 
 def category_counts(n: int) -> Dict[HandCategory, int]:
@@ -133,12 +127,12 @@ def _ranks_by_strength() -> Tuple[Tuple[int, ...], ...]:
         if len(set(ranks)) == 5:
             hands.append([r * 4 for r in ranks])  # the same ranks suited
         for hand in hands:
-            table[evaluate(hand)] = tuple(c >> 2 for c in _significance_order(hand))
+            table[evaluate(hand)] = tuple(c >> 2 for c in significance_order(hand))
     return tuple(table)
 
 
-_RANK_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
-_RANK_PLURALS = tuple("sixes" if n == "six" else n + "s" for n in _RANK_NAMES)
+RANK_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
+RANK_PLURALS = tuple("sixes" if n == "six" else n + "s" for n in RANK_NAMES)
 
 
 def _letters(ranks) -> str:
@@ -154,19 +148,19 @@ def describe(strength: int) -> str:
     if kind is HandCategory.STRAIGHT_FLUSH:
         if r[0] == 12:
             return "Royal flush"
-        return f"Straight flush, {_RANK_NAMES[r[0]]} high" + (" (steel wheel)" if r[0] == 3 else "")
+        return f"Straight flush, {RANK_NAMES[r[0]]} high" + (" (steel wheel)" if r[0] == 3 else "")
     if kind is HandCategory.FOUR_OF_A_KIND:
-        return f"Four of a kind, {_RANK_PLURALS[r[0]]}, {_RANK_NAMES[r[4]]} kicker"
+        return f"Four of a kind, {RANK_PLURALS[r[0]]}, {RANK_NAMES[r[4]]} kicker"
     if kind is HandCategory.FULL_HOUSE:
-        return f"Full house, {_RANK_PLURALS[r[0]]} full of {_RANK_PLURALS[r[3]]}"
+        return f"Full house, {RANK_PLURALS[r[0]]} full of {RANK_PLURALS[r[3]]}"
     if kind is HandCategory.FLUSH:
         return f"Flush, {_letters(r)}"
     if kind is HandCategory.STRAIGHT:
-        return f"Straight, {_RANK_NAMES[r[0]]} high" + {12: " (Broadway)", 3: " (wheel)"}.get(r[0], "")
+        return f"Straight, {RANK_NAMES[r[0]]} high" + {12: " (Broadway)", 3: " (wheel)"}.get(r[0], "")
     if kind is HandCategory.THREE_OF_A_KIND:
-        return f"Three of a kind, {_RANK_PLURALS[r[0]]}, {_letters(r[3:])} kickers"
+        return f"Three of a kind, {RANK_PLURALS[r[0]]}, {_letters(r[3:])} kickers"
     if kind is HandCategory.TWO_PAIR:
-        return f"Two pair, {_RANK_PLURALS[r[0]]} and {_RANK_PLURALS[r[2]]}, {_RANK_NAMES[r[4]]} kicker"
+        return f"Two pair, {RANK_PLURALS[r[0]]} and {RANK_PLURALS[r[2]]}, {RANK_NAMES[r[4]]} kicker"
     if kind is HandCategory.ONE_PAIR:
-        return f"Pair of {_RANK_PLURALS[r[0]]}, {_letters(r[2:])} kickers"
+        return f"Pair of {RANK_PLURALS[r[0]]}, {_letters(r[2:])} kickers"
     return f"High card, {_letters(r)}"

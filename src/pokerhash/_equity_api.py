@@ -1,5 +1,11 @@
 """Showdown equity: who is ahead, exactly or by sampling, in C without the GIL.
 
+The implementation behind ``pokerhash.equity`` (the function), ``pokerhash.equity_iter``,
+``pokerhash.EquityResult``, ``pokerhash.random_deals``, ``pokerhash.board_strengths`` and
+``pokerhash.equities_vs_range``: import them from ``pokerhash``. The module is private
+so that the package attribute ``pokerhash.equity`` is the function itself, with its
+real signature.
+
 ``equity(players, board, dead, game)`` answers for 2 to 10 players, each a known
 hand or (Hold'em) a weighted range of two-card combinations, in Hold'em, Omaha
 (4, 5 or 6 hole cards, high or eight-or-better hi/lo) and seven-card stud (high or
@@ -23,19 +29,19 @@ import itertools
 import math
 import os
 import secrets
-import sys
 import time
-import types
 from concurrent.futures import ThreadPoolExecutor
 from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
 from . import _equity
+from ._checks import as_flag, as_int_in
 from .cards import HandLike, card_str, cards
 from .errors import InvalidCardError, InvalidValueError
 from .ranges import COMBOS, Range
-from .shortdeck import SHORT_DECK
+from .evaluators import catalog
+from .evaluators.shortdeck import SHORT_DECK
 
 __all__ = ["EquityResult", "equity", "equity_iter", "random_deals", "board_strengths", "equities_vs_range", "GAMES"]
 
@@ -61,18 +67,32 @@ class _Game:
 
 
 _OMAHA_SEATS = {4: 10, 5: 8, 6: 7}  # rules, The games and their flow: Omaha 2-10, PLO5 2-8, PLO6 2-7
-#: The games that :func:`equity` plays, by name: holdem, omaha, omaha8, stud, stud8.
-GAMES = {
-    "holdem": _Game("holdem", "holdem", False, (2,), 5, {2: 10}),
-    "omaha": _Game("omaha", "omaha", False, (4, 5, 6), 5, _OMAHA_SEATS),
-    "omaha8": _Game("omaha8", "omaha", True, (4, 5, 6), 5, _OMAHA_SEATS),
-    "stud": _Game("stud", "stud", False, tuple(range(8)), 0, {7: 8}),  # known cards 0..7 of 7
-    "stud8": _Game("stud8", "stud", True, tuple(range(8)), 0, {7: 8}),
-    # the rules' "Other games": 36 cards, sixes to aces, Hold'em's deal.
-    "shortdeck": _Game("shortdeck", "shortdeck", False, (2,), 5, {2: 10}, SHORT_DECK),
+# The equity kernel that plays each game of the catalogue it covers, with the most
+# players by hole size and the deck.
+_KERNELS = {
+    "holdem": ("holdem", {2: 10}, tuple(range(52))),
+    "plo": ("omaha", _OMAHA_SEATS, tuple(range(52))),
+    "plo5": ("omaha", _OMAHA_SEATS, tuple(range(52))),
+    "plo6": ("omaha", _OMAHA_SEATS, tuple(range(52))),
+    "omaha-hi-lo": ("omaha", _OMAHA_SEATS, tuple(range(52))),
+    "big-o": ("omaha", _OMAHA_SEATS, tuple(range(52))),
+    "stud": ("stud", {7: 8}, tuple(range(52))),
+    "stud-hi-lo": ("stud", {7: 8}, tuple(range(52))),
+    "short-deck": ("shortdeck", {2: 10}, SHORT_DECK),  # the rules' "Other games": 36 cards, sixes to aces
 }
-_ALIASES = {"hold'em": "holdem", "plo": "omaha", "omaha-hilo": "omaha8", "plo8": "omaha8", "stud-hilo": "stud8",
-            "short-deck": "shortdeck", "6+": "shortdeck"}
+
+
+def _equity_game(entry: catalog.Game) -> _Game:
+    kind, seats, deck = _KERNELS[entry.name]
+    # Stud counts each player's known cards, 0..7 of 7; the flop games their hole cards.
+    hole_sizes = tuple(range(8)) if kind == "stud" else tuple(range(entry.hole[0], entry.hole[1] + 1))
+    board_size = entry.board[1] if entry.board else 0
+    return _Game(entry.name, kind, entry.low is not None, hole_sizes, board_size, seats, deck)
+
+
+#: The games that :func:`equity` plays, by their names in the game catalogue
+#: (:data:`pokerhash.evaluators.catalog.GAMES`; its aliases, e.g. ``"omaha8"``, work too).
+GAMES = {name: _equity_game(catalog.GAMES[name]) for name in _KERNELS}
 
 # method="auto" counts exactly up to about a second of work on one core: this many
 # board leaves over all classes of range hands (flop games), this many deals walked
@@ -150,7 +170,7 @@ class EquityResult:
         return f"EquityResult({self.game}, {how}, {self.showdowns:,} showdowns, {self.elapsed:.3f} s)\n{self.table()}"
 
     def _repr_html_(self) -> str:
-        from .pictures.html import equity_html
+        from .pictures.views import equity_html
 
         return equity_html(self)
 
@@ -159,9 +179,9 @@ class EquityResult:
 
 
 def _game(game: str) -> _Game:
-    name = _ALIASES.get(str(game).lower(), str(game).lower())
+    name = catalog.game(game).name
     if name not in GAMES:
-        raise InvalidValueError(f"unknown game {game!r}; one of {', '.join(GAMES)}")
+        raise InvalidValueError(f"equity does not play {game!r}; it plays {', '.join(GAMES)}")
     return GAMES[name]
 
 
@@ -223,9 +243,7 @@ class _Spec:
     def __init__(self, players, board, dead, game, trips_beat_straight: bool = True):
         self.game = _game(game)
         g = self.game
-        if not isinstance(trips_beat_straight, (bool, np.bool_)):
-            raise InvalidValueError(f"trips_beat_straight is True or False, not {trips_beat_straight!r}")
-        self.order = 0 if trips_beat_straight else 1
+        self.order = 0 if as_flag(trips_beat_straight, "trips_beat_straight") else 1
         if isinstance(players, (str, bytes)) or not hasattr(players, "__len__"):
             raise InvalidValueError("players is a sequence of hands or ranges, one per player")
         n = len(players)
@@ -511,10 +529,8 @@ def equity_iter(players: Sequence[PlayerLike], board: HandLike = (), dead: HandL
     for name, value in (("target_error", target_error), ("time_limit", time_limit)):
         if value is not None and not value > 0:
             raise InvalidValueError(f"{name} must be positive, got {value!r}")
-    if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int) or trials < 1):
-        raise InvalidValueError(f"trials must be a positive int, got {trials!r}")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 64):
-        raise InvalidValueError(f"seed must be an int in 0..2**64-1, got {seed!r}")
+    trials = None if trials is None else as_int_in(trials, "trials", 1)
+    seed = None if seed is None else as_int_in(seed, "seed", 0, 2 ** 64 - 1)
     if method != "sample":
         plan = _plan(spec, method == "auto")
         if plan is not None:
@@ -574,16 +590,13 @@ def random_deals(n: int, k: int, dead: HandLike = (), seed: Optional[int] = None
     """``n`` random deals of ``k`` distinct cards each, none of them ``dead``: an
     (n, k) uint8 array, dealt in C. Each row is uniform over the k-card sequences of
     the live cards; rows are independent. ``seed`` (an int) makes it reproducible."""
-    for name, value in (("n", n), ("k", k)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise InvalidValueError(f"{name} must be a non-negative int, got {value!r}")
+    n, k = as_int_in(n, "n", 0), as_int_in(k, "k", 0)
     removed = set(cards(dead))
     stub = np.array([c for c in range(52) if c not in removed], dtype=np.uint8)
     if k > len(stub):
         raise InvalidValueError(f"cannot deal {k} distinct cards from the {len(stub)} live cards")
     seed = secrets.randbits(64) if seed is None else seed
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 64:
-        raise InvalidValueError(f"seed must be an int in 0..2**64-1, got {seed!r}")
+    seed = as_int_in(seed, "seed", 0, 2 ** 64 - 1)
     return _equity.random_deals(stub, k, n, seed)
 
 
@@ -627,14 +640,3 @@ def equities_vs_range(board: HandLike, villain) -> np.ndarray:
     rows = _boards(board, (3, 4, 5))
     weights = Range(villain).weights
     return _equity.equities_vs_range(np.ascontiguousarray(rows[0]), np.ascontiguousarray(weights))
-
-
-class _CallableModule(types.ModuleType):
-    """``pokerhash.equity(...)`` is :func:`equity`: the module is the function's
-    namespace, so that the package attribute can be both without a name clash."""
-
-    def __call__(self, *args, **kwargs) -> EquityResult:
-        return equity(*args, **kwargs)
-
-
-sys.modules[__name__].__class__ = _CallableModule

@@ -5,7 +5,7 @@ Strengths are on the scale of ``pokerhash.evaluate`` (1..7462, higher is stronge
 ``evaluate_omaha`` lives in the C binding (``pokerhash._core``) so that a call costs
 about one Python call; the first Omaha evaluation in a process builds a 1.5 MB
 table in C (a few milliseconds). The eight-or-better low half of Omaha hi/lo is in
-``pokerhash.low``.
+``pokerhash.evaluators.low``.
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ import numpy as np
 if TYPE_CHECKING:
     from numpy.typing import ArrayLike, NDArray
 
-from . import _core
-from ._batch import hole_and_board_rows, raise_if_bad_row
-from .cards import HandLike, cards
-from .high import _significance_order
+from .. import _core
+from .._batch import hole_and_board_rows, raise_if_bad_row
+from ..cards import HandLike, cards
+from .high import significance_order
 
 evaluate_omaha = _core.evaluate_omaha
 
@@ -51,5 +51,5 @@ def best_omaha_five(hole: HandLike, board: HandLike) -> List[int]:
     for two in itertools.combinations(held, 2):
         for three in itertools.combinations(shared, 3):
             if _core.evaluate(two + three) == strength:
-                return _significance_order(two + three)
+                return significance_order(two + three)
     raise AssertionError("no two-plus-three hand has the evaluated strength")  # pragma: no cover

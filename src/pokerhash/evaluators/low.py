@@ -22,10 +22,10 @@ import numpy as np
 if TYPE_CHECKING:
     from numpy.typing import ArrayLike, NDArray
 
-from . import _core
-from ._batch import card_rows, hole_and_board_rows, raise_if_bad_row
-from .cards import RANKS, HandLike, cards
-from .errors import InvalidValueError
+from .. import _core
+from .._checks import as_value
+from .._batch import card_rows, hole_and_board_rows, raise_if_bad_row
+from ..cards import RANKS, HandLike, cards
 from .omaha import BOARD_COUNTS, HOLE_COUNTS
 
 evaluate_low8 = _core.evaluate_low8
@@ -74,11 +74,7 @@ def _lows_by_value() -> Tuple[Tuple[int, ...], ...]:
 
 
 def _check_low(value: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise InvalidValueError(f"a low value is an int 0..{BEST_LOW}, not {type(value).__name__}")
-    if not NO_LOW <= value <= BEST_LOW:
-        raise InvalidValueError(f"low value {value} is outside 0..{BEST_LOW}")
-    return int(value)
+    return as_value(value, NO_LOW, BEST_LOW, "low")
 
 
 def describe_low(value: int) -> str:

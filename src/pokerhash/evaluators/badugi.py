@@ -18,10 +18,10 @@ from typing import List, Tuple
 
 import numpy as np
 
-from . import _core
-from ._batch import card_rows, raise_if_bad_row
-from ._scale import check_value
-from .cards import RANKS, HandLike, cards
+from .. import _core
+from .._batch import card_rows, raise_if_bad_row
+from .._checks import as_value
+from ..cards import RANKS, HandLike, cards
 
 evaluate_badugi = _core.evaluate_badugi
 
@@ -50,7 +50,7 @@ def evaluate_badugi_batch(hands, check: bool = True) -> np.ndarray:
 
 def badugi_size(value: int) -> int:
     """How many cards play in a hand of this value: 4 for a badugi, down to 1."""
-    value = check_value(value, BEST_BADUGI, "badugi")
+    value = as_value(value, 1, BEST_BADUGI, "badugi")
     return sum(value >= floor for floor in _SIZE_FLOORS)
 
 
@@ -71,7 +71,7 @@ def _ranks_by_value() -> Tuple[Tuple[int, ...], ...]:
 def describe_badugi(value: int) -> str:
     """The played cards from the highest down, the ace last: "4-card badugi, 8-6-3-A",
     "3-card 7-4-2", "1-card K"."""
-    ranks = _ranks_by_value()[check_value(value, BEST_BADUGI, "badugi")]
+    ranks = _ranks_by_value()[as_value(value, 1, BEST_BADUGI, "badugi")]
     letters = "-".join(RANKS[r] for r in ranks)
     return f"4-card badugi, {letters}" if len(ranks) == 4 else f"{len(ranks)}-card {letters}"
 

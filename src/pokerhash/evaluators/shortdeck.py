@@ -25,13 +25,13 @@ import numpy as np
 if TYPE_CHECKING:
     from numpy.typing import ArrayLike, NDArray
 
-from . import _core
-from ._batch import card_rows
+from .. import _core
+from .._batch import card_rows
 from ._patterns import pattern_hands
-from ._scale import check_value
-from .cards import HandLike, cards
-from .errors import InvalidCardError, InvalidValueError
-from .high import _significance_order, describe
+from .._checks import as_flag, as_value
+from ..cards import HandLike, cards
+from ..errors import InvalidCardError
+from .high import significance_order, describe
 
 evaluate_shortdeck = _core.evaluate_shortdeck
 
@@ -81,14 +81,12 @@ def _category_floors(trips_beat_straight: bool) -> Tuple[Tuple[int, ShortDeckCat
 
 
 def _check_order(trips_beat_straight) -> bool:
-    if not isinstance(trips_beat_straight, (bool, np.bool_)):
-        raise InvalidValueError(f"trips_beat_straight is True or False, not {trips_beat_straight!r}")
-    return bool(trips_beat_straight)
+    return as_flag(trips_beat_straight, "trips_beat_straight")
 
 
 def shortdeck_category(value: int, trips_beat_straight: bool = True) -> ShortDeckCategory:
     """The category of a value of ``evaluate_shortdeck`` made with the same order."""
-    value = check_value(value, MAX_SHORTDECK_VALUE, "short-deck")
+    value = as_value(value, 1, MAX_SHORTDECK_VALUE, "short-deck")
     return [kind for floor, kind in _category_floors(_check_order(trips_beat_straight)) if value >= floor][-1]
 
 
@@ -120,7 +118,7 @@ def best_shortdeck_five(hand: HandLike, trips_beat_straight: bool = True) -> Lis
     A-6-7-8-9 the ace comes last)."""
     held = cards(hand, count=(5, 6, 7))
     best = max(itertools.combinations(held, 5), key=lambda five: evaluate_shortdeck(list(five), trips_beat_straight))
-    ordered = _significance_order(best)
+    ordered = significance_order(best)
     if _is_ace_low_straight(best):
         ordered = ordered[1:] + ordered[:1]  # the ace plays low
     return ordered

@@ -36,12 +36,12 @@ import numpy as np
 if TYPE_CHECKING:
     from numpy.typing import ArrayLike, NDArray
 
-from . import _core
-from ._batch import card_rows
-from ._checks import as_flag
-from .cards import RANKS, HandLike
-from .errors import InvalidCardError, InvalidValueError
-from .high import _RANK_NAMES, _RANK_PLURALS  # the same English names as the high-hand descriptions
+from .. import _core
+from .._batch import card_rows
+from .._checks import as_flag, is_int
+from ..cards import RANKS, HandLike
+from ..errors import InvalidCardError, InvalidValueError
+from .high import RANK_NAMES, RANK_PLURALS  # the same English names as the high-hand descriptions
 
 evaluate_turkish = _core.evaluate_turkish
 
@@ -148,7 +148,7 @@ def _is_suit_code(kind: TurkishCategory, code: int, code_bits: int) -> bool:
 
 def _class_of(value: int) -> int:
     """The class id of a value some Turkish hand has; InvalidValueError otherwise."""
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+    if not is_int(value):
         raise InvalidValueError(f"a Turkish hand value is an int, not {type(value).__name__}")
     categories, _, code_bits = _class_table()
     class_id = int(value) >> code_bits
@@ -189,21 +189,21 @@ def describe_turkish(value: int) -> str:
             return f"{name} in {suit}"
         if kind is TurkishCategory.FLUSH:
             return f"{name}, {letters} in {suit}"
-        return f"{name}, {_RANK_NAMES[r[0]]} high, in {suit}"
+        return f"{name}, {RANK_NAMES[r[0]]} high, in {suit}"
     if kind is TurkishCategory.MAJOR_STRAIGHT:
         return f"{name}, ace high"
     if kind in (TurkishCategory.STRAIGHT, TurkishCategory.MINOR_STRAIGHT):
-        return f"{name}, {_RANK_NAMES[r[0]]} high"
+        return f"{name}, {RANK_NAMES[r[0]]} high"
     if kind is TurkishCategory.FOUR_OF_A_KIND:
-        return f"{name}, {_RANK_PLURALS[r[0]]}, {_RANK_NAMES[r[1]]} kicker"
+        return f"{name}, {RANK_PLURALS[r[0]]}, {RANK_NAMES[r[1]]} kicker"
     if kind is TurkishCategory.FULL_HOUSE:
-        return f"{name}, {_RANK_PLURALS[r[0]]} full of {_RANK_PLURALS[r[1]]}"
+        return f"{name}, {RANK_PLURALS[r[0]]} full of {RANK_PLURALS[r[1]]}"
     if kind is TurkishCategory.THREE_OF_A_KIND:
-        return f"{name}, {_RANK_PLURALS[r[0]]}, {'-'.join(RANKS[x] for x in r[1:])} kickers"
+        return f"{name}, {RANK_PLURALS[r[0]]}, {'-'.join(RANKS[x] for x in r[1:])} kickers"
     if kind is TurkishCategory.TWO_PAIR:
-        return f"{name}, {_RANK_PLURALS[r[0]]} and {_RANK_PLURALS[r[1]]}, {_RANK_NAMES[r[2]]} kicker"
+        return f"{name}, {RANK_PLURALS[r[0]]} and {RANK_PLURALS[r[1]]}, {RANK_NAMES[r[2]]} kicker"
     if kind is TurkishCategory.ONE_PAIR:
-        return f"{name}, {_RANK_PLURALS[r[0]]}, {'-'.join(RANKS[x] for x in r[1:])} kickers"
+        return f"{name}, {RANK_PLURALS[r[0]]}, {'-'.join(RANKS[x] for x in r[1:])} kickers"
     return f"{name}, {letters}"
 
 
