@@ -101,8 +101,9 @@ def extension(name: str) -> Extension:
 
 # One extension per capability: _core (the evaluators), _equity (equity, deals and
 # seeded shuffles), _icm (ICM), _iso (hand isomorphism and card-abstraction
-# features), rl._encode (the environments' observation vectors).
-EXTENSIONS = ["_core", "_equity", "_icm", "_iso", "rl._encode"]
+# features), rl._encode (the environments' observation vectors), solver._dcfr (the
+# postflop solver's Discounted CFR).
+EXTENSIONS = ["_core", "_equity", "_icm", "_iso", "rl._encode", "solver._dcfr"]
 
 # The game layer's hot path (betting rounds, pots, the hand engine, the RL plumbing) is plain
 # Python that Cython compiles as it stands, for several times the hands per second; the

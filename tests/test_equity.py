@@ -400,3 +400,44 @@ def test_random_turn_spots_equal_brute_force_in_any_seat_order(data):
     order = data.draw(st.permutations(range(n)))
     swapped = equity([hands[i] for i in order], board, game=game)
     assert np.allclose(swapped.equity, result.equity[list(order)], atol=1e-15)
+
+
+@pytest.mark.parametrize("game, hole, players_n, board_n", [
+    ("holdem", 2, 2, 4), ("holdem", 2, 3, 3), ("holdem", 2, 6, 5), ("holdem", 2, 2, 3), ("plo", 4, 2, 4),
+    ("omaha-hi-lo", 5, 3, 4), ("plo", 6, 2, 5), ("plo5", 5, 2, 3), ("big-o", 5, 2, 4), ("short-deck", 2, 2, 4),
+    ("short-deck", 2, 3, 3)])
+def test_known_hands_in_c_equal_the_full_path(game, hole, players_n, board_n):
+    """The small question's C path (known hands) gives what the full path (reached
+    through equity_iter) gives, to the bit, in every input form it takes."""
+    rng = np.random.default_rng(sum(map(ord, game)) * 1000 + hole * 100 + players_n * 10 + board_n)
+    alias = {"plo": "omaha", "short-deck": "shortdeck"}.get(game, game)  # the older names take the C path too
+    deck = np.array(_equity_api.GAMES[game].deck)
+    for trial in range(3):
+        dealt = rng.choice(deck, hole * players_n + board_n + 1, replace=False).tolist()
+        hands = [dealt[i * hole:(i + 1) * hole] for i in range(players_n)]
+        board, dead = dealt[hole * players_n:-1], dealt[-1:]
+        texts = [" ".join(ph.card_str(c) for c in h) for h in hands]
+        slow = list(equity_iter(hands, board, dead, game))[-1]
+        for players in (hands, texts, tuple(texts)):
+            fast = ph.equity(players, ph.cards_str(board), dead, alias)
+            assert fast.showdowns == slow.showdowns and fast.exact and fast.labels == slow.labels
+            for name in ("equity", "win", "tie", "high", "low", "scoop"):
+                a, b = getattr(fast, name), getattr(slow, name)
+                assert (a is None and b is None) or np.array_equal(a, b), name
+
+
+@pytest.mark.parametrize("players, board, dead, game, error", [
+    (["AhAd", "AhKc"], "2c3c4c", (), "holdem", InvalidCardError),
+    (["AhAd", "KsKc"], "2c3c4cAh", (), "holdem", InvalidCardError),
+    (["AhAd", "KsKc"], "2c3c4c", "2c", "holdem", InvalidCardError),
+    (["AhAd", "KsKcQs"], "2c3c4c", (), "holdem", InvalidCardError),
+    (["AhAd", "KsKc"], "2c3c4c5c6c7c", (), "holdem", InvalidCardError),
+    (["AhAd", "KsKc"], "2c3c4c", (), "shortdeck", InvalidCardError),
+    (["AhAd"], "2c3c4c", (), "holdem", InvalidValueError),
+    (["AhAd", "KsKc"], "2c3c4c", (), "nope", InvalidValueError),
+    (["AhAdKhKd", "QsQcJsJc"], "2c3c4c", (), "plo5", InvalidCardError),  # PLO5 hands have five cards
+    (["AhAdKhKdQh", "QsQcJsJcTs"], "2c3c4c", (), "holdem", InvalidCardError),
+])
+def test_known_hands_bad_input_still_named(players, board, dead, game, error):
+    with pytest.raises(error):
+        ph.equity(players, board, dead, game)

@@ -5,7 +5,7 @@ bindings: their Python-level imports are checked the same way.
 
     apps        rl/ acpc/ distributed/ pictures/ cli bench __main__ (and the package __init__)
     engine/     the hand engine, its games, histories
-    analysis    equity, preflop, ranges, iso, abstraction
+    analysis    equity, preflop, ranges, iso, abstraction, solver/
     money       betting, pots, tournament
     evaluators/ the hand rankings and their catalogue
     bindings    _core, _equity, _iso, _icm (C)
@@ -30,7 +30,7 @@ TOP = {
     "cli": "apps", "bench": "apps", "__main__": "apps", "__init__": "apps",
 }
 WINGS = {"evaluators": "evaluators", "engine": "engine", "rl": "apps", "acpc": "apps", "distributed": "apps",
-         "pictures": "apps"}
+         "solver": "analysis", "pictures": "apps"}
 # The parts of pictures/ that the lower layers' objects print themselves with (repr,
 # str, Jupyter's _repr_html_) sit in those layers: a settlement's table beside pots,
 # a range's chart and an equity's bars beside the analysis, a hand's text beside the

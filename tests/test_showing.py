@@ -8,6 +8,8 @@ import random
 
 import pytest
 
+import pokerhash as ph
+
 from pokerhash.cards import cards
 from pokerhash.engine.showing import bring_in_seat, showing_rank
 from pokerhash.errors import CardTypeError, InvalidCardError
@@ -123,3 +125,34 @@ def test_random_three_and_four_card_boards_match_the_reference():
         # Half from a few ranks, so that pairs, trips and equal ranks come often.
         dealt = rng.sample(range(52) if rng.random() < 0.5 else range(4 * n + 8), 2 * n)
         assert _agrees(dealt[:n], dealt[n:]), dealt
+
+
+def _order_agrees(hands, razz):
+    """showing_key orders the hands exactly as showing_rank does (equal keys included)."""
+    from pokerhash.engine.showing import showing_key
+    keyed = [(showing_rank(h, razz), showing_key(h, razz)) for h in hands]
+    by_rank = sorted(keyed, key=lambda pair: pair[0])
+    for (rank_a, key_a), (rank_b, key_b) in zip(by_rank, by_rank[1:]):
+        assert (rank_a < rank_b) == (key_a < key_b) and (rank_a == rank_b) == (key_a == key_b)
+
+
+@pytest.mark.parametrize("razz", [False, True])
+def test_showing_key_orders_every_hand_of_one_to_three_cards_as_showing_rank(razz):
+    for n in (1, 2, 3):
+        _order_agrees(list(itertools.combinations(range(52), n)), razz)
+
+
+@pytest.mark.parametrize("razz", [False, True])
+def test_showing_key_orders_random_four_card_hands_and_mixed_sizes(razz):
+    rng = random.Random(26)
+    hands = [tuple(rng.sample(range(52), rng.choice((1, 2, 3, 4, 4, 4)))) for _ in range(20000)]
+    _order_agrees(hands, razz)
+
+
+def test_showing_key_refuses_what_showing_rank_refuses():
+    from pokerhash.engine.showing import showing_key
+    for bad in ([], [1, 2, 3, 4, 5], [7, 7], [52], "AsAs", [1.0]):
+        with pytest.raises(ph.errors.PokerhashError) as expected:
+            showing_rank(bad)
+        with pytest.raises(type(expected.value)):
+            showing_key(bad)

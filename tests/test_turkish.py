@@ -1,5 +1,6 @@
 """The Turkish poker evaluator against RULES.md §5/§5.1 and the readable reference."""
 
+import itertools
 from collections import Counter
 
 import numpy as np
@@ -288,3 +289,20 @@ def test_bad_values_are_rejected():
 ])
 def test_can_open_turkish(hand, deck, opens):
     assert can_open_turkish(hand, **deck) is opens
+
+
+@pytest.mark.parametrize("lowest", [NINE, EIGHT])
+def test_can_open_turkish_in_c_equals_its_definition_on_every_hand(lowest):
+    """The C opener against the rule read off the public category and description
+    functions, on every five-card hand of the 24- and 28-card decks."""
+    deck = range(4 * lowest, 52)
+    values = evaluate_turkish_batch(np.array(list(itertools.combinations(deck, 5)), dtype=np.uint8),
+                                    lowest_rank=face(lowest))
+    expected = {}
+    for hand, value in zip(itertools.combinations(deck, 5), values.tolist()):
+        kind = expected.get(value >> 20)
+        if kind is None:
+            category = turkish_category(value)
+            kind = expected[value >> 20] = category > TurkishCategory.ONE_PAIR or (
+                category is TurkishCategory.ONE_PAIR and describe_turkish(value).split(", ")[1] in ("kings", "aces"))
+        assert can_open_turkish(list(hand), lowest_rank=face(lowest)) is kind

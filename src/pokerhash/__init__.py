@@ -114,6 +114,7 @@ _LAZY = {
     "preflop": ("preflop", None),
     "preflop_equity": ("preflop", "preflop_equity"),
     "preflop_counts": ("preflop", "preflop_counts"),
+    "preflop_equity_batch": ("preflop", "preflop_equity_batch"),
     "preflop_matrix": ("preflop", "preflop_matrix"),
     "evaluators": ("evaluators", None),
     # The evaluator modules before they moved to pokerhash.evaluators (issue 21): the
@@ -135,7 +136,7 @@ if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
     from .engine import VARIANTS, Hand, Options, Stakes, Table, Variant
     from . import acpc
     from . import preflop
-    from .preflop import preflop_counts, preflop_equity, preflop_matrix
+    from .preflop import preflop_counts, preflop_equity, preflop_equity_batch, preflop_matrix
     from . import pictures
 
 
@@ -244,6 +245,7 @@ __all__ = [
     "preflop",
     "preflop_equity",
     "preflop_counts",
+    "preflop_equity_batch",
     "preflop_matrix",
     "pictures",
 ]

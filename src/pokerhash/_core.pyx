@@ -1,14 +1,15 @@
 # The Cython binding of the C kernels in csrc/.
 #
-# Per-call functions read a list or tuple of ints straight into a C buffer (the
-# fast path); anything else (strings, numpy scalars, bad input) goes through
+# Per-call functions read a list or tuple of ints or card strings, or ASCII card
+# text, straight into a C buffer (csrc/read_cards.h, the fast path); anything else
+# (suit symbols, numpy scalars, iterators, bad input) goes through
 # pokerhash.cards, which parses it or raises the documented error. Batch functions
 # take C-contiguous uint8 rows already validated by pokerhash._batch and run their
 # loop without the GIL.
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
-from cpython.object cimport PyObject
 
 cimport pokerhash._csrc as c
+from pokerhash._read_cards cimport ph_read_cards
 
 import numpy as np
 
@@ -31,47 +32,12 @@ cdef uint16_t evaluate5_cards(const uint8_t *cards) noexcept nogil:
 
 # --- reading hands ------------------------------------------------------------
 
-cdef extern from "Python.h":
-    # Borrowed references: no reference counting in the per-card loop.
-    PyObject *PyList_GET_ITEM(object, Py_ssize_t)
-    PyObject *PyTuple_GET_ITEM(object, Py_ssize_t)
-    bint PyLong_CheckExact(PyObject *)
-    long PyLong_AsLongAndOverflow(PyObject *, int *)
-
-
-cdef int read_fast(object hand, uint8_t *out, uint64_t *seen) noexcept:
-    """Copy a list/tuple of plain ints in 0..51 into out; the count, or -1 when the
-    input needs the slow path (other types, bad values: the slow path names them).
-    *seen accumulates the cards' bits so that callers can reject repeats across
-    several hands (Omaha hole + board)."""
-    cdef Py_ssize_t n, i
-    cdef bint is_list = type(hand) is list
-    cdef PyObject *item
-    cdef long value
-    cdef int overflow
-    cdef uint64_t bit, mask = seen[0]
-    if is_list:
-        n = len(<list>hand)
-    elif type(hand) is tuple:
-        n = len(<tuple>hand)
-    else:
-        return -1
-    if n > MAX_CARDS:
-        return -1
-    for i in range(n):
-        item = PyList_GET_ITEM(hand, i) if is_list else PyTuple_GET_ITEM(hand, i)
-        if not PyLong_CheckExact(item):
-            return -1
-        value = PyLong_AsLongAndOverflow(item, &overflow)
-        if overflow or value < 0 or value > 51:
-            return -1
-        bit = (<uint64_t>1) << value
-        if mask & bit:
-            return -1
-        mask |= bit
-        out[i] = <uint8_t>value
-    seen[0] = mask
-    return <int>n
+cdef inline int read_fast(object hand, uint8_t *out, uint64_t *seen) noexcept:
+    """The hand's cards into out (csrc/read_cards.h: ints and the common card text
+    forms); the count, or -1 when the input needs the slow path (rare forms, bad
+    values: the slow path reads or names them). *seen accumulates the cards' bits so
+    that callers can reject repeats across several hands (Omaha hole + board)."""
+    return ph_read_cards(hand, out, MAX_CARDS, seen)
 
 
 cdef int read_hand_range(object hand, uint8_t *out, int min_n, int max_n, uint64_t *seen) except -1:
@@ -140,3 +106,5 @@ include "_omaha.pxi"
 include "_shortdeck.pxi"
 include "_lowball.pxi"
 include "_badugi.pxi"
+include "_showing.pxi"
+include "_draw.pxi"

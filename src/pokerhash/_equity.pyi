@@ -33,3 +33,23 @@ def board_strengths(boards: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint16]: ..
 def equities_vs_range(board: npt.NDArray[np.uint8], weights: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]: ...
 
 def shuffled(cards: List[int], seed: int, stream: int, round: int) -> List[int]: ...
+def read_cards(hand: object) -> Optional[List[int]]: ...
+
+class PreflopLookup:
+    def __init__(
+        self,
+        combo_index: npt.NDArray[np.int16],
+        pair_class: npt.NDArray[np.int32],
+        pair_swapped: npt.NDArray[np.bool_],
+        counts: npt.NDArray[np.int64],
+        boards: int,
+    ) -> None: ...
+    def equity(self, a: object, b: object) -> Optional[float]: ...
+    def counts_of(self, a: object, b: object) -> Optional[Tuple[int, int, int, int]]: ...
+
+_Arrays = npt.NDArray[np.float64]
+
+def exact_known(
+    game: str, hilo: bool, order: int, seats: dict, board_size: int, deck: int, players: object, board: object,
+    dead: object,
+) -> Optional[Tuple[int, _Arrays, _Arrays, _Arrays, _Arrays, _Arrays]]: ...

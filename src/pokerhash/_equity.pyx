@@ -3,8 +3,10 @@
 # Everything here takes input already validated by pokerhash.equity (cards distinct
 # and in 0..51, sizes within the game's limits) and runs its loops without the GIL,
 # so that Python threads calling it run in parallel.
-from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int16_t, int32_t, int64_t
 from libc.string cimport memset
+
+from pokerhash._read_cards cimport ph_read_cards
 
 import numpy as np
 
@@ -223,3 +225,134 @@ def equities_vs_range(const uint8_t[::1] board, const double[::1] weights):
     with nogil:
         ph_equities_vs_range(&board[0], <int>board.shape[0], &weights[0], &view[0])
     return out
+
+
+def read_cards(hand):
+    """The cards of ``hand`` as a new list of ints when it is in one of the common
+    forms (a list or tuple of ints 0..51 or card strings such as ``"As"``, or ASCII
+    card text such as ``"AsKd"``, ``"As Kd"``, ``"As,Kd"``) with no card repeated;
+    None otherwise, for pokerhash.cards' forgiving parser to read or refuse. The
+    fast path of pokerhash.cards.cards (csrc/read_cards.h)."""
+    cdef uint8_t out[52]
+    cdef uint64_t seen = 0
+    cdef int i, n = ph_read_cards(hand, out, 52, &seen)
+    if n < 0:
+        return None
+    return [out[i] for i in range(n)]
+
+
+cdef class PreflopLookup:
+    """pokerhash.preflop's table as C views, for the per-call question: one matchup of
+    two two-card hands is two reads of the hands, three lookups and a division. The
+    arrays (read-only, owned by pokerhash.preflop) are kept alive by the views."""
+    cdef const int16_t[:, ::1] combo_index
+    cdef const int32_t[:, ::1] pair_class
+    cdef const uint8_t[:, ::1] pair_swapped
+    cdef const int64_t[:, ::1] counts
+    cdef int64_t boards
+
+    def __init__(self, combo_index, pair_class, pair_swapped, counts, int64_t boards):
+        self.combo_index = combo_index
+        self.pair_class = pair_class
+        self.pair_swapped = pair_swapped.view(np.uint8)
+        self.counts = counts
+        self.boards = boards
+
+    cdef int matchup(self, a, b, int64_t *win, int64_t *tie) except -2:
+        """The first hand's wins and ties; 0, or -1 when a or b is not two cards in a
+        common form (csrc/read_cards.h) or they share a card (the slow path explains)."""
+        cdef uint8_t first[2]
+        cdef uint8_t second[2]
+        cdef uint64_t seen = 0
+        cdef int32_t k
+        if ph_read_cards(a, first, 2, &seen) != 2 or ph_read_cards(b, second, 2, &seen) != 2:
+            return -1
+        k = self.pair_class[self.combo_index[first[0], first[1]], self.combo_index[second[0], second[1]]]
+        if k < 0:
+            return -1
+        win[0] = self.counts[k, 0]
+        tie[0] = self.counts[k, 1]
+        if self.pair_swapped[self.combo_index[first[0], first[1]], self.combo_index[second[0], second[1]]]:
+            win[0] = self.boards - win[0] - tie[0]
+        return 0
+
+    def equity(self, a, b):
+        """The first hand's share of the pot, or None (see matchup)."""
+        cdef int64_t win, tie
+        if self.matchup(a, b, &win, &tie) < 0:
+            return None
+        return (win + tie / 2.0) / self.boards
+
+    def counts_of(self, a, b):
+        """(win, tie, lose, boards) of the first hand, or None (see matchup)."""
+        cdef int64_t win, tie
+        if self.matchup(a, b, &win, &tie) < 0:
+            return None
+        return win, tie, self.boards - win - tie, self.boards
+
+
+def exact_known(str game, bint hilo, int order, dict seats, int board_size, uint64_t deck, players, board, dead):
+    """pokerhash.equity's fast path for the small question: every player a known hand
+    (Hold'em, short deck, Omaha), read, checked and counted exactly here.
+
+    ``seats`` maps each allowed hole size to the most players; ``deck`` is the game's
+    cards as a bit mask. Returns (showdowns, equity, win, tie, high, low), the last
+    five float64 arrays by player computed as pokerhash.equity's exact path computes
+    them, or None when anything (a range, a rare input form, bad input) needs that
+    path, which reads it or explains the error."""
+    cdef ph_eq_setup *s
+    cdef ph_eq_setup setup
+    cdef uint8_t row[MAX_PLAYERS * 8]
+    cdef uint8_t dead_cards[52]
+    cdef uint64_t seen = 0
+    cdef double weight = 1.0
+    cdef double sums[1 + 5 * MAX_PLAYERS]
+    cdef int64_t deals = 0
+    cdef int p, i, k, n, size = 0
+    cdef double pot
+    if type(players) is not list and type(players) is not tuple:
+        return None
+    n = len(players)
+    if n < 2 or n > MAX_PLAYERS:
+        return None
+    s = &setup
+    memset(s, 0, sizeof(setup))
+    k = ph_read_cards(board, s.board, board_size, &seen)
+    if k < 0 or ph_read_cards(dead, dead_cards, 52, &seen) < 0:
+        return None
+    s.n_board = k
+    for p in range(n):
+        k = ph_read_cards(players[p], s.hole[p], 8, &seen)
+        if k < 0 or (p and k != size):
+            return None
+        size = k
+        s.n_hole[p] = k
+        for i in range(k):
+            row[p * k + i] = s.hole[p][i]
+    if seen & ~deck or n > seats.get(size, 0):
+        return None
+    for i in range(52):
+        if deck >> i & 1 and not seen >> i & 1:
+            s.stub[s.n_stub] = i
+            s.n_stub += 1
+    if board_size - s.n_board > s.n_stub:
+        return None
+    s.game = GAMES[game]
+    s.hilo = hilo
+    s.order = order
+    s.n_players = n
+    s.hole_size = size
+    s.board_size = board_size
+    memset(sums, 0, sizeof(sums))
+    with nogil:
+        ph_eq_exact_rows(s, row, &weight, 1, sums, &deals)
+    equity, win, tie, high, low = np.empty(n), np.empty(n), np.empty(n), np.empty(n), np.empty(n)
+    cdef double[::1] e = equity, w = win, t = tie, h = high, l = low
+    pot = PH_EQ_POT * (sums[0] if sums[0] else 1.0)
+    for p in range(n):
+        w[p] = sums[1 + 5 * p] / (sums[0] if sums[0] else 1.0)
+        t[p] = sums[2 + 5 * p] / (sums[0] if sums[0] else 1.0)
+        e[p] = sums[3 + 5 * p] / pot
+        h[p] = sums[4 + 5 * p] / pot
+        l[p] = sums[5 + 5 * p] / pot
+    return deals, equity, win, tie, high, low

@@ -38,7 +38,7 @@ import numpy as np
 from . import _equity
 from ._checks import as_flag, as_int_in
 from .cards import HandLike, card_str, cards
-from .errors import InvalidCardError, InvalidValueError
+from .errors import InvalidCardError, InvalidValueError, PokerhashError
 from .ranges import COMBOS, Range
 from .evaluators import catalog
 from .evaluators.shortdeck import SHORT_DECK
@@ -46,11 +46,14 @@ from .evaluators.shortdeck import SHORT_DECK
 __all__ = ["EquityResult", "equity", "equity_iter", "random_deals", "board_strengths", "equities_vs_range", "GAMES"]
 
 
+_CARD_BITS = np.left_shift(np.uint64(1), np.arange(64, dtype=np.uint64))
+
+
 def _row_bits(rows: np.ndarray) -> np.ndarray:
-    """One uint64 card mask per row of cards."""
+    """One uint64 card mask per row of cards (a table lookup per column: no casts)."""
     bits = np.zeros(len(rows), dtype=np.uint64)
     for column in rows.T:
-        bits |= np.uint64(1) << column.astype(np.uint64)
+        bits |= _CARD_BITS[column]
     return bits
 
 
@@ -101,6 +104,8 @@ GAMES = {name: _equity_game(catalog.GAMES[name]) for name in _KERNELS}
 AUTO_EXACT_LEAVES = 2e8
 AUTO_EXACT_DEALS = 2e7
 MAX_EXACT_ROWS = 2e7
+# Exact counts under this many board leaves (some 20 ms) give no interim results.
+QUICK_EXACT_LEAVES = 5e6
 MAX_EXACT_DEALS = 1e11
 # Sampling runs in chunks of trials, each its own random stream, and checks its stops
 # after each round of chunks: a round is about 5 ms of heads-up Hold'em.
@@ -379,16 +384,26 @@ def _suit_classes(spec: _Spec, rows: np.ndarray, weights: np.ndarray):
     fixed = [set(spec.board), set(spec.dead)] + [set(hand) for hand in spec.hands if hand is not None]
     perms = [p for p in itertools.permutations(range(4))
              if all({(c & ~3) | p[c & 3] for c in group} == group for group in fixed)]
+    width = n * h
+    # Up to 8 bytes, a name compares as a big-endian uint64 does: NumPy sorts those ints
+    # several times faster than byte strings (heads-up Hold'em and Omaha, up to 4-way Hold'em).
+    as_int = width <= 8
     canon = None
     for p in perms:
         table = np.array([(c & ~3) | p[c & 3] for c in range(52)], dtype=np.uint8)
         mapped = np.sort(table[rows].reshape(len(rows), n, h), axis=2)[:, :, ::-1] + np.uint8(1)
-        key = np.ascontiguousarray(mapped.reshape(len(rows), n * h)).view(f"S{n * h}").ravel()
+        if as_int:
+            padded = np.zeros((len(rows), 8), dtype=np.uint8)
+            padded[:, :width] = mapped.reshape(len(rows), width)
+            key = padded.view(">u8").ravel().astype(np.uint64)
+        else:
+            key = np.ascontiguousarray(mapped.reshape(len(rows), width)).view(f"S{width}").ravel()
         canon = key if canon is None else np.where(key < canon, key, canon)
     unique, inverse = np.unique(canon, return_inverse=True)
     class_weights = np.bincount(inverse.ravel(), weights)
     class_sizes = np.bincount(inverse.ravel())
-    out = np.frombuffer(unique.tobytes(), dtype=np.uint8).reshape(len(unique), n * h) - np.uint8(1)
+    names = unique.astype(">u8").tobytes() if as_int else unique.tobytes()
+    out = np.frombuffer(names, dtype=np.uint8).reshape(len(unique), -1)[:, :width] - np.uint8(1)
     order = np.lexsort((out >> 2).T[::-1])
     return np.ascontiguousarray(out[order]), class_weights[order], class_sizes[order]
 
@@ -442,6 +457,8 @@ def _exact_results(spec: _Spec, plan, threads: int, started: float) -> Iterator[
     deal = spec.deal()
     # Pieces of rows, a round of them per thread at a time, an interim result after each round.
     pieces = min(-(-len(rows) // 64), 16 * threads)  # a piece keeps its rank passes: not too small
+    if len(rows) * spec.board_leaves() < QUICK_EXACT_LEAVES:
+        pieces = min(pieces, threads)  # a short count is one round: no interim results to build
     bounds = np.linspace(0, len(rows), pieces + 1).astype(int)
     batches = [(bounds[i], bounds[i + 1]) for i in range(pieces) if bounds[i + 1] > bounds[i]]
     total = np.zeros(1 + 5 * n)
@@ -467,6 +484,36 @@ def _from_sums(spec, sums, showdowns, exact, std_error, progress, started, seed)
     return EquityResult(spec.labels, spec.game.name, per[:, 2] / pot, per[:, 0] / weight, per[:, 1] / weight,
                         per[:, 3] / pot, per[:, 4] / pot, int(showdowns), exact, std_error, progress,
                         time.perf_counter() - started, seed)
+
+
+def _known_hands_exact(players, board, dead, game, trips_beat_straight: bool) -> Optional[EquityResult]:
+    """The small question in C (_equity.exact_known): every player a known hand in a
+    flop game, which method "auto" always counts exactly (one row of at most 40,000
+    board leaves). None for anything else, and for input that the full path must read
+    or refuse."""
+    started = time.perf_counter()
+    g = GAMES.get(game)
+    if g is None:
+        try:
+            g = _game(game)  # an alias of the catalogue ("omaha8")
+        except PokerhashError:
+            return None  # the full path names the error
+    if g.kind == "stud":
+        return None
+    answer = _equity.exact_known(g.kind, g.hilo, 0 if trips_beat_straight else 1, _SEATS_BY_HOLE[g.name],
+                                 g.board_size, _DECK_MASKS[g.name], players, board, dead)
+    if answer is None:
+        return None
+    showdowns, equity_, win, tie, high, low = answer
+    players = tuple(players)
+    return EquityResult(lambda: [_label(p, cards(p)) for p in players], g.name, equity_, win, tie, high, low,
+                        showdowns, True, None, 1.0, time.perf_counter() - started, None)
+
+
+_DECK_MASKS = {name: sum(1 << c for c in g.deck) for name, g in GAMES.items()}
+# The most players by hole size, for the hole sizes each game allows only.
+_SEATS_BY_HOLE = {name: {size: most for size, most in g.max_players.items() if size in g.hole_sizes}
+                  for name, g in GAMES.items()}
 
 
 # --- sampling -----------------------------------------------------------------------
@@ -577,6 +624,13 @@ def equity(players: Sequence[PlayerLike], board: HandLike = (), dead: HandLike =
     the best high and the best qualifying low each take half, the high all of it when
     no low qualifies.
     """
+    if method in ("auto", "exact") and target_error is None and trials is None and time_limit is None and seed is None \
+            and threads.__class__ is int and threads >= 0 and trips_beat_straight.__class__ is bool:
+        result = _known_hands_exact(players, board, dead, game, trips_beat_straight)
+        if result is not None:
+            if progress is not None:
+                progress(result)
+            return result
     result = None
     for result in equity_iter(players, board, dead, game, method, target_error=target_error, trials=trials,
                               time_limit=time_limit, seed=seed, threads=threads,

@@ -3,6 +3,8 @@
 # indexer's tables and validates input; the loops here run without the GIL.
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 
+from pokerhash._read_cards cimport ph_read_cards
+
 import numpy as np
 
 
@@ -90,6 +92,24 @@ cdef class IndexerCore:
 
     def index(self, const uint8_t[::1] cards, int last):
         return ph_iso_index(&self.ix, &cards[0], last)
+
+    def index_hand(self, hand, bint all_rounds):
+        """HandIndexer.index's fast path: the index (or the list of indices by round)
+        of a hand in a common form (csrc/read_cards.h) whose size ends a round; None
+        for anything else, which pokerhash.iso reads, checks and explains."""
+        cdef uint8_t cards[52]
+        cdef uint64_t seen = 0
+        cdef uint64_t out[PH_ISO_MAX_ROUNDS]
+        cdef int r, last = -1, n = ph_read_cards(hand, cards, 52, &seen)
+        for r in range(self.ix.rounds):
+            if self.total[r] == n:
+                last = r
+        if n <= 0 or last < 0:
+            return None
+        if not all_rounds:
+            return ph_iso_index(&self.ix, cards, last)
+        ph_iso_index_rounds(&self.ix, cards, last, out)
+        return [out[r] for r in range(last + 1)]
 
     def index_rounds(self, const uint8_t[::1] cards, int last):
         cdef uint64_t out[PH_ISO_MAX_ROUNDS]

@@ -1,6 +1,6 @@
 # Turkish poker (rules: Turkish poker): included by _core.pyx. The kernels are in
 # csrc/turkish.h; the public Python layer is pokerhash.evaluators.turkish.
-from libc.stdint cimport uint32_t
+from libc.stdint cimport uint32_t, int64_t
 
 import numbers
 
@@ -106,6 +106,10 @@ def evaluate_turkish(cards, players=None, lowest_rank=None):
     string (``"Ah Kh Qh Jh Th"``). The deck: see ``turkish_lowest_rank``; by default
     the 36-card deck (six to ace).
     """
+    return turkish_value(cards, players, lowest_rank)
+
+
+cdef int64_t turkish_value(object cards, object players, object lowest_rank) except -1:
     cdef uint8_t buf[MAX_CARDS]
     cdef uint64_t seen = 0
     cdef int lowest = turkish_lowest(players, lowest_rank)
@@ -113,6 +117,25 @@ def evaluate_turkish(cards, players=None, lowest_rank=None):
     if seen & ~ph_turkish_deck_mask(lowest - TK_SIX):
         raise_foreign_card(seen, lowest)
     return ph_turkish_evaluate5(buf, lowest - TK_SIX)
+
+
+cdef enum:
+    TK_ONE_PAIR = 2  # pokerhash.turkish.TurkishCategory
+    TK_KING = 11     # rank index
+
+
+def can_open_turkish(cards, players=None, lowest_rank=None):
+    """Whether five cards may open the first betting round: at least a pair of kings
+    in the Turkish order (so any two pair or better, or a pair of kings or aces). The deck
+    options are those of ``evaluate_turkish`` (they decide whether A-7-8-9-T is a
+    minor straight)."""
+    cdef int64_t value = turkish_value(cards, players, lowest_rank)
+    cdef uint32_t class_id = <uint32_t>(value >> PH_TK_CODE_BITS)
+    cdef int category = ph_turkish_class_category[class_id]
+    if category == TK_ONE_PAIR:
+        # The class's deciding ranks, most significant first, a nibble each from bit 16.
+        return (ph_turkish_class_ranks[class_id] >> 16 & 15) >= TK_KING
+    return category > TK_ONE_PAIR
 
 
 def turkish_rows(const uint8_t[:, ::1] rows, int lowest_rank, bint check):

@@ -15,7 +15,7 @@ import unicodedata
 from collections.abc import Mapping, Set, Sized
 from typing import Iterable, List, Optional, Sequence, Union
 
-from ._equity import shuffled as _keyed_shuffle
+from ._equity import read_cards as _read_common_forms, shuffled as _keyed_shuffle
 from ._checks import is_int
 from .errors import CardTypeError, InvalidCardError
 
@@ -91,6 +91,17 @@ def cards(hand: HandLike, count: Optional[Sequence[int]] = None, distinct: bool 
     ``count``, when given, lists the allowed numbers of cards. ``distinct`` refuses
     a card that appears twice.
     """
+    # The common forms (ints, two-character strings, ASCII text) in one C pass; the
+    # rest, repeats and errors below.
+    fast = _read_common_forms(hand)
+    if fast is not None and (count is None or len(fast) in count):
+        return fast
+    return _forgiving_cards(hand, count, distinct)
+
+
+def _forgiving_cards(hand: HandLike, count: Optional[Sequence[int]], distinct: bool) -> List[int]:
+    """:func:`cards` for every form it reads (suit symbols, ``10``, iterators, numpy
+    ints), and its errors: the reference the C fast path agrees with."""
     if isinstance(hand, str):
         result = [_parse_one(token) for token in _split_text(hand)]
     else:

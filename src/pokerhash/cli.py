@@ -6,6 +6,7 @@
     pokerhash bench [--full] [--repeats N] [--only high|omaha|low|shortdeck|a5|deuce7|badugi] [--cpu]
     pokerhash equity AhAd KsKc --board Td7c2s
     pokerhash acpc HOST PORT --game holdem.nolimit.2p.reverse_blinds.game --agent mybot:act
+    pokerhash solve spot.toml [--target 0.3] [--iterations N] [--time-limit S] [--save out.npz]
     pokerhash range "QQ+,AKs,A5s-A2s" -o grid.svg
     pokerhash replay hand.phh -o hand.html
     pokerhash --version
@@ -219,6 +220,15 @@ def add_acpc(commands: argparse._SubParsersAction) -> None:
     ac.set_defaults(run=acpc_command.run)
 
 
+def add_solve(commands: argparse._SubParsersAction) -> None:
+    from .solver import command as solve_command
+
+    so = commands.add_parser("solve", help="solve a heads-up postflop spot (DCFR) from a TOML file",
+                             description=solve_command.__doc__.splitlines()[0])
+    solve_command.add_arguments(so)
+    so.set_defaults(run=solve_command.run)
+
+
 def add_range(commands: argparse._SubParsersAction) -> None:
     from .pictures import commands as pictures
 
@@ -237,7 +247,7 @@ def add_replay(commands: argparse._SubParsersAction) -> None:
     rp.set_defaults(run=pictures.run_replay)
 
 
-SUBCOMMANDS = [add_eval, add_bench, add_equity, add_acpc, add_range, add_replay]
+SUBCOMMANDS = [add_eval, add_bench, add_equity, add_acpc, add_solve, add_range, add_replay]
 
 
 def _print(text: str) -> int:

@@ -210,6 +210,9 @@ class HandIndexer:
         """The index of ``hand`` (its cards in dealing order, rounds concatenated) on
         the last round it reaches; with ``all_rounds`` the list of its index on every
         round up to that one."""
+        fast = self._core.index_hand(hand, all_rounds)  # the common forms, in C
+        if fast is not None:
+            return fast
         cards = parse_cards(hand)
         last = self._last_round(len(cards))
         if all_rounds:

@@ -34,7 +34,7 @@ from ._equity_api import GAMES
 from .errors import InvalidCardError, InvalidValueError
 from .ranges import COMBOS, COMBO_INDEX, GRID_LABELS, N_COMBOS, Range, CELL
 
-__all__ = ["PreflopCounts", "preflop_counts", "preflop_equity", "preflop_matrix", "preflop_matchups",
+__all__ = ["PreflopCounts", "preflop_counts", "preflop_equity", "preflop_equity_batch", "preflop_matrix", "preflop_matchups",
            "matchup_counts", "PREFLOP_GAMES"]
 
 #: The games whose matchups :func:`preflop_matchups` and :func:`matchup_counts` know.
@@ -200,6 +200,20 @@ def preflop_counts(a: Union[str, HandLike], b: Union[str, HandLike]) -> PreflopC
     preflop in heads-up Hold'em, summed over every pair of their combos that shares no
     card. ``a`` and ``b``: hand classes (``"AKs"``, ``"QQ"``, ``"T9o"``, ``"AK"`` for
     both kinds) or two cards each (``"AhKh"``, ``[51, 47]``)."""
+    fast = _lookup().counts_of(a, b)  # two hands of two cards, in C
+    if fast is not None:
+        return PreflopCounts(*fast)
+    if isinstance(a, str) and isinstance(b, str):
+        return _text_counts(a, b)  # classes: the same few questions again and again
+    return _summed_counts(a, b)
+
+
+@functools.lru_cache(maxsize=4096)
+def _text_counts(a: str, b: str) -> PreflopCounts:
+    return _summed_counts(a, b)
+
+
+def _summed_counts(a: Union[str, HandLike], b: Union[str, HandLike]) -> PreflopCounts:
     first, second = _combos(a, "first"), _combos(b, "second")
     classes = _classes("holdem")
     index = classes.pair_class[np.ix_(first, second)]
@@ -219,8 +233,47 @@ def preflop_equity(a: Union[str, HandLike], b: Union[str, HandLike]) -> float:
     """Hand ``a``'s exact share of the pot against hand ``b`` all-in preflop in
     heads-up Hold'em, ties split: for classes, the mean over every pair of their combos
     that shares no card. Same arguments as :func:`preflop_counts`."""
+    fast = _lookup().equity(a, b)  # two hands of two cards, in C
+    if fast is not None:
+        return fast
     counts = preflop_counts(a, b)
     return (counts.win + counts.tie / 2) / counts.boards
+
+
+@functools.lru_cache(maxsize=None)
+def _lookup() -> _equity.PreflopLookup:
+    """The table as C views, for one matchup of two-card hands per call."""
+    classes = _classes("holdem")
+    return _equity.PreflopLookup(COMBO_INDEX, classes.pair_class, classes.pair_swapped, _table(), _boards("holdem"))
+
+
+def preflop_equity_batch(first, second) -> np.ndarray:
+    """:func:`preflop_equity` of many matchups of two-card hands at once: ``first`` and
+    ``second`` are integer arrays of shape ``(n, 2)`` (row ``i`` of each is one hand of
+    matchup ``i``); returns the first hands' equities, float64 of shape ``(n,)``. A card
+    outside 0..51 or shared within a row raises :class:`InvalidCardError` naming the row."""
+    hands = []
+    for name, value in (("first", first), ("second", second)):
+        array = np.asarray(value)
+        if array.ndim != 2 or array.shape[1] != 2 or (array.size and array.dtype.kind not in "iu"):
+            raise InvalidCardError(f"{name} must be an integer array of shape (n, 2), not {array.dtype} {array.shape}")
+        hands.append(array)
+    if len(hands[0]) != len(hands[1]):
+        raise InvalidCardError(f"first has {len(hands[0])} hands and second {len(hands[1])}")
+    rows = np.concatenate(hands, axis=1).astype(np.int64) if len(hands[0]) else np.empty((0, 4), np.int64)
+    outside = np.flatnonzero(((rows < 0) | (rows > 51)).any(axis=1))
+    if outside.size:
+        raise InvalidCardError(f"matchup {outside[0]}: a card of {rows[outside[0]].tolist()} is outside 0..51")
+    ordered = np.sort(rows, axis=1)
+    shared = np.flatnonzero((ordered[:, 1:] == ordered[:, :-1]).any(axis=1))
+    if shared.size:
+        raise InvalidCardError(f"matchup {shared[0]}: the cards {rows[shared[0]].tolist()} repeat a card")
+    classes = _classes("holdem")
+    i, j = COMBO_INDEX[rows[:, 0], rows[:, 1]], COMBO_INDEX[rows[:, 2], rows[:, 3]]
+    counts = _table()[classes.pair_class[i, j]]
+    boards = _boards("holdem")
+    win = np.where(classes.pair_swapped[i, j], boards - counts[:, 0] - counts[:, 1], counts[:, 0])
+    return (win + counts[:, 1] / 2) / boards
 
 
 @functools.lru_cache(maxsize=None)

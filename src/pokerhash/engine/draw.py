@@ -25,76 +25,9 @@ choice never depends on which suit is which.
 
 from __future__ import annotations
 
-from typing import FrozenSet, Sequence, Tuple
+from typing import Sequence, Tuple
 
-from ..cards import cards as _parse_cards
-
-_JACK = 9
-_ACE = 12
-
-
-def _straight_top(ranks: Sequence[int]) -> int:
-    """The top rank of the highest straight that contains these distinct ranks, or -1.
-
-    The ace also plays low (below the deuce, rank -1), as in A-2-3-4-5 (rules:
-    Standard hand ranking).
-    """
-    best = -1
-    readings = [ranks]
-    if _ACE in ranks:
-        readings.append([-1 if r == _ACE else r for r in ranks])
-    for reading in readings:
-        low, high = min(reading), max(reading)
-        if high - low <= 4:
-            best = max(best, min(low + 4, _ACE))
-    return best
-
-
-def _kept(hand: Sequence[int]) -> FrozenSet[int]:
-    ranks = [c >> 2 for c in hand]
-    by_rank = {}
-    by_suit = {}
-    for c in hand:
-        by_rank.setdefault(c >> 2, []).append(c)
-        by_suit.setdefault(c & 3, []).append(c)
-    groups = sorted(len(g) for g in by_rank.values())
-
-    # 1. Two pair or better.
-    if groups[-1] == 4 or groups == [2, 3]:
-        return frozenset(hand)
-    if groups[-1] == 3 or groups == [1, 2, 2]:
-        return frozenset(c for g in by_rank.values() if len(g) > 1 for c in g)
-    if len(by_rank) == 5 and (len(by_suit) == 1 or _straight_top(ranks) >= 0):
-        return frozenset(hand)
-
-    four_suited = next((g for g in by_suit.values() if len(g) == 4), None)
-    pair = next((g for g in by_rank.values() if len(g) == 2), None)
-    # 2. Four to a straight flush.
-    if four_suited is not None and _straight_top([c >> 2 for c in four_suited]) >= 0:
-        return frozenset(four_suited)
-    # 3. A high pair.
-    if pair is not None and pair[0] >> 2 >= _JACK:
-        return frozenset(pair)
-    # 4. Four to a flush.
-    if four_suited is not None:
-        return frozenset(four_suited)
-    # 5. A low pair.
-    if pair is not None:
-        return frozenset(pair)
-
-    # Five different ranks from here on: a four-card straight draw is the hand less one card.
-    draws = [[c for c in hand if c != left_out] for left_out in hand]
-    # 6. Four to an open-ended straight.
-    for draw in draws:
-        draw_ranks = [c >> 2 for c in draw]
-        if _ACE not in draw_ranks and max(draw_ranks) - min(draw_ranks) == 3:
-            return frozenset(draw)
-    # 7. Four to an inside straight, the higher straight first.
-    top, best = max((_straight_top([c >> 2 for c in draw]), i) for i, draw in enumerate(draws))
-    if top >= 0:
-        return frozenset(draws[best])
-    # 8. High cards; 9. nothing.
-    return frozenset(c for c in hand if c >> 2 >= _JACK)
+from .._core import auto_draw as _discards  # the order below on rank and suit counts, in C (_draw.pxi)
 
 
 def auto_draw(cards: Sequence[int]) -> Tuple[int, ...]:
@@ -111,6 +44,4 @@ def auto_draw(cards: Sequence[int]) -> Tuple[int, ...]:
     >>> cards_str(auto_draw("As Ks Qd 7c 2h"))
     '7c 2h'
     """
-    hand = _parse_cards(cards, count=(5,))
-    keep = _kept(hand)
-    return tuple(c for c in hand if c not in keep)
+    return _discards(cards)

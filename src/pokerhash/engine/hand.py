@@ -988,14 +988,14 @@ class Hand:
         """Stud from 4th street: the best showing hand acts first; equal showings go to
         the first of them clockwise from the button (rules: The games and their flow).
         If that player is all-in, the next player clockwise who can act starts."""
-        from .showing import showing_rank
+        from .showing import showing_key
 
         razz = self.variant.razz
         live = [i for i in range(self._n) if not self._folded[i]]
         best = live[0]
-        best_rank = showing_rank(self._up[best], razz)
+        best_rank = showing_key(self._up[best], razz)
         for i in live[1:]:
-            rank = showing_rank(self._up[i], razz)
+            rank = showing_key(self._up[i], razz)
             if rank > best_rank:
                 best, best_rank = i, rank
         return best

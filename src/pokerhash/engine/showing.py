@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence, Tuple
 
+from .._core import showing_key  # noqa: F401 - showing_rank's order as one int, in C: the engine's
 from ..cards import card as _card
 from ..cards import cards as _parse_cards
 from ..errors import InvalidCardError
@@ -60,6 +61,9 @@ def showing_rank(cards: Sequence[int], razz: bool = False) -> Tuple:
     significant card, spades highest. Razz (``razz=True``): the best low is the largest
     key (fewer paired cards first, then the lower cards compared from the highest down,
     the ace low); suits do not count, so equal lows have equal keys.
+
+    ``showing_key(cards, razz)`` (this module; the engine's, in C) orders hands the same
+    way as one int.
 
     >>> from pokerhash.engine.showing import showing_rank
     >>> showing_rank([51, 50]) > showing_rank([48, 0])      # As Ah beat Ac 2c

@@ -207,16 +207,6 @@ def describe_turkish(value: int) -> str:
     return f"{name}, {letters}"
 
 
-_KING = RANKS.index("K")
-
-
-def can_open_turkish(cards: HandLike, players: Optional[int] = None, lowest_rank: LowestRank = None) -> bool:
-    """Whether five cards may open the first betting round: at least a pair of kings
-    in the Turkish order (so any two pair or better, or a pair of kings or aces). The deck
-    options are those of ``evaluate_turkish`` (they decide whether A-7-8-9-T is a
-    minor straight)."""
-    value = evaluate_turkish(cards, players, lowest_rank)
-    kind = turkish_category(value)
-    if kind is TurkishCategory.ONE_PAIR:
-        return _deciding_ranks(value)[0] >= _KING
-    return kind > TurkishCategory.ONE_PAIR
+#: Whether five cards may open (at least a pair of kings), in C: the engine asks it
+#: every time a player may open.
+can_open_turkish = _core.can_open_turkish

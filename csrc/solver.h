@@ -1,0 +1,510 @@
+/* Discounted CFR over vectors of hands for heads-up Hold'em postflop subgames.
+ *
+ * The game tree comes from pokerhash.solver.tree (Python) as flat arrays. Chance
+ * nodes (a turn or river card) have ONE child in those arrays: the betting tree of
+ * the next street is the same for every card, so it is stored once, and what differs
+ * per card is where its regrets and strategies live. Storage is laid out per player
+ * as nested blocks: a player node owns n_actions x n_hands floats at
+ * base + offset[node]; a chance node owns n_slots consecutive blocks of block[node]
+ * floats starting at base + offset[node], one per card that can come (slot = the
+ * card's rank among the cards not on the board). A walk carries the base of the
+ * current block for both players, the board's card mask and the dealt cards.
+ *
+ * Values are counterfactual: for player p at a node, cfv[h] sums, over opponent
+ * hands o that share no card with h (or the board), the opponent's reach of o times
+ * p's payoff against o, times the chance probability of the cards dealt on the way.
+ * A hand pair that shares no card meets each of the K - 4 cards that can come after
+ * a board with K unseen cards equally often, so a chance node averages its children
+ * with weight 1 / (K - 4) (pokerhash.equity's turn and river enumeration uses the same
+ * fact).
+ *
+ * Showdowns are one sort (done once per board, in Python) and one sweep per visit:
+ * in increasing strength, the opponent reach strictly below a hero hand is the
+ * running total minus the running total of opponent hands holding either of the
+ * hero's cards (card removal without a per-pair loop; no opponent hand strictly
+ * below holds both hero cards, since that would be the hero's combination, of equal
+ * strength). The same running sums just past the hero's strength give the reach at
+ * or below it, so ties are the difference and the reach above is the rest of the
+ * compatible reach. Folds need only the compatible reach.
+ *
+ * DCFR (Brown & Sandholm 2019) with alpha = 1.5, beta = 0, gamma = 2 and alternating
+ * updates: at iteration t the cumulative regrets are first discounted (positive ones
+ * by (t-1)^1.5 / ((t-1)^1.5 + 1), negative ones by 1/2) and the cumulative strategy
+ * by ((t-1)/t)^2, then this iteration's regrets and reach-weighted strategy are added.
+ *
+ * Payoffs are net chips relative to the start of the spot, where each player has put
+ * half the starting pot in: fold nodes hold each player's payoff, showdown nodes the
+ * payoff of a win, a loss and a tie (contributions are equal at a showdown: the
+ * stacks are the effective stack).
+ */
+#ifndef PH_SOLVER_H
+#define PH_SOLVER_H
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bits.h"
+
+#if defined(_WIN32)
+#include <windows.h>
+#else
+#include <pthread.h>
+#endif
+
+#define PHS_MAX_THREADS 64
+
+enum { PHS_PLAYER = 0, PHS_FOLD = 1, PHS_SHOWDOWN = 2, PHS_CHANCE = 3 };
+enum { PHS_CFR = 0, PHS_AVERAGE = 1, PHS_BEST_RESPONSE = 2 };
+
+typedef struct {
+    /* The tree (owned by the caller). */
+    int32_t n_nodes;
+    const int8_t *type;        /* PHS_* */
+    const int8_t *player;      /* acting player (0 = OOP, 1 = IP) */
+    const int32_t *first_child;
+    const int32_t *n_children;
+    const int64_t *offset;     /* [2 * node + p]: storage offset in p's current block */
+    const int64_t *block;      /* [2 * node + p]: chance node: size of one card's block */
+    const double *payoff;      /* [3 * node + k]: fold: k = player's payoff; showdown: win, loss, tie */
+    /* The hands (owned by the caller). */
+    int32_t n_hands[2];
+    const uint8_t *hand_cards[2];  /* n_hands x 2 */
+    const int32_t *same[2];        /* index of the same combination in the other list, or -1 */
+    /* The river boards: board_index[53 * d0 + d1] for the cards d0, d1 dealt so far
+     * (52 = none); per player and board, the hands in increasing strength (order,
+     * n_boards x n_hands), their strengths (0: holds a board card) and their cards
+     * (x 2) in that order, so that the sweeps read memory in sequence. */
+    const int32_t *board_index;
+    /* Suit isomorphism: the transpositions of two suits (swap_suits[k][0] <
+     * swap_suits[k][1]) that leave the root board and both ranges as they are, and
+     * for each the permutation of each player's hands (swap_perm[p][k * n_hands + h]). */
+    int n_swaps;
+    int swap_suits[6][2];
+    const int32_t *swap_perm[2];
+    const uint16_t *order[2];
+    const uint16_t *sorted_strength[2];
+    const uint8_t *sorted_cards[2];
+    uint64_t root_board;
+    /* The state (owned by the caller). */
+    float *regret[2];
+    float *strategy[2];
+    /* This iteration's discounts. */
+    float positive_discount, negative_discount, strategy_discount;
+    /* Scratch: a bump allocator, big enough for the deepest path (phs_scratch_size),
+     * and one more per extra thread. */
+    float *scratch;
+    size_t scratch_top;
+    int n_threads, in_worker;
+    float *worker_scratch[PHS_MAX_THREADS];
+} phs_game;
+
+static int phs_popcount64(uint64_t x) { return ph_popcount32((uint32_t)x) + ph_popcount32((uint32_t)(x >> 32)); }
+
+typedef struct {
+    int64_t base[2];
+    uint64_t board;
+    int dealt[2];
+} phs_at;
+
+static float *phs_push(phs_game *g, size_t n)
+{
+    float *p = g->scratch + g->scratch_top;
+    g->scratch_top += (n + 7) & ~(size_t)7;
+    return p;
+}
+
+static int phs_max_hands(const phs_game *g) { return g->n_hands[0] > g->n_hands[1] ? g->n_hands[0] : g->n_hands[1]; }
+
+/* Floats of scratch that a walk from node needs at most (what phs_walk pushes). */
+static size_t phs_scratch_size(const phs_game *g, int node)
+{
+    size_t m = (size_t)phs_max_hands(g) + 8, own = 0, deepest = 0;
+    int t = g->type[node];
+    if (t == PHS_FOLD || t == PHS_SHOWDOWN) return 0;
+    if (t == PHS_CHANCE) own = 3 * m;
+    else own = (2 * (size_t)g->n_children[node] + 4) * m;
+    for (int k = 0; k < g->n_children[node]; k++) {
+        size_t d = phs_scratch_size(g, g->first_child[node] + k);
+        if (d > deepest) deepest = d;
+    }
+    return own + deepest;
+}
+
+/* The hero's hands that hold a board card are worth nothing. */
+static int phs_dead(const uint8_t *cards, uint64_t board) { return (int)((board >> cards[0] | board >> cards[1]) & 1); }
+
+/* Reach of the opponent in total and per card (for card removal). */
+static double phs_card_sums(const phs_game *g, int q, const float *reach, double *card)
+{
+    double total = 0;
+    memset(card, 0, 52 * sizeof(double));
+    for (int o = 0; o < g->n_hands[q]; o++) {
+        double w = reach[o];
+        if (w == 0) continue;
+        total += w;
+        card[g->hand_cards[q][2 * o]] += w;
+        card[g->hand_cards[q][2 * o + 1]] += w;
+    }
+    return total;
+}
+
+static double phs_compatible(const phs_game *g, int p, int h, const float *opp, double total, const double *card)
+{
+    const uint8_t *c = g->hand_cards[p] + 2 * h;
+    int s = g->same[p][h];
+    return total - card[c[0]] - card[c[1]] + (s >= 0 ? opp[s] : 0.0);
+}
+
+static void phs_fold(const phs_game *g, int node, const phs_at *at, int p, const float *opp, float *cfv)
+{
+    double card[52], total = phs_card_sums(g, 1 - p, opp, card), u = g->payoff[3 * node + p];
+    for (int h = 0; h < g->n_hands[p]; h++)
+        cfv[h] = phs_dead(g->hand_cards[p] + 2 * h, at->board) ? 0.0f : (float)(u * phs_compatible(g, p, h, opp, total, card));
+}
+
+static void phs_showdown(const phs_game *g, int node, const phs_at *at, int p, const float *opp, float *cfv)
+{
+    int q = 1 - p, b = g->board_index[53 * at->dealt[0] + at->dealt[1]];
+    int np = g->n_hands[p], nq = g->n_hands[q];
+    const uint16_t *sp = g->sorted_strength[p] + (size_t)b * np, *sq = g->sorted_strength[q] + (size_t)b * nq;
+    const uint16_t *op = g->order[p] + (size_t)b * np, *oq = g->order[q] + (size_t)b * nq;
+    const uint8_t *cp = g->sorted_cards[p] + (size_t)2 * b * np, *cq = g->sorted_cards[q] + (size_t)2 * b * nq;
+    double card[52], total = phs_card_sums(g, q, opp, card), run_card[52], run, below[1326];
+    double win = g->payoff[3 * node], loss = g->payoff[3 * node + 1], tie = g->payoff[3 * node + 2];
+    int first_p = 0, first_q = 0;
+    while (first_p < np && sp[first_p] == 0) cfv[op[first_p++]] = 0.0f;
+    while (first_q < nq && sq[first_q] == 0) first_q++;
+    /* One sweep upwards, a group of equal hero strength at a time: the opponent reach
+     * strictly below the group, then with the group's own strength added, at or below
+     * it; ties are the difference (a hero hand's own combination, held by the opponent,
+     * is of equal strength and blocked twice: added back once), and the reach above is
+     * what is left of the compatible reach. */
+    memset(run_card, 0, sizeof run_card);
+    run = 0;
+    for (int k = first_p, j = first_q; k < np;) {
+        uint16_t s = sp[k];
+        int end = k;
+        for (; j < nq && sq[j] < s; j++) {
+            double w = opp[oq[j]];
+            run += w;
+            run_card[cq[2 * j]] += w;
+            run_card[cq[2 * j + 1]] += w;
+        }
+        for (; end < np && sp[end] == s; end++) below[end] = run - run_card[cp[2 * end]] - run_card[cp[2 * end + 1]];
+        for (; j < nq && sq[j] == s; j++) {
+            double w = opp[oq[j]];
+            run += w;
+            run_card[cq[2 * j]] += w;
+            run_card[cq[2 * j + 1]] += w;
+        }
+        for (; k < end; k++) {
+            int h = op[k], same = g->same[p][h];
+            double own = same >= 0 ? opp[same] : 0.0;
+            double at_most = run - run_card[cp[2 * k]] - run_card[cp[2 * k + 1]] + own;
+            double met = total - card[cp[2 * k]] - card[cp[2 * k + 1]] + own;
+            cfv[h] = (float)(below[k] * win + (met - at_most) * loss + (at_most - below[k]) * tie);
+        }
+    }
+}
+
+#if defined(_MSC_VER)
+#define PHS_RESTRICT __restrict
+#else
+#define PHS_RESTRICT __restrict__
+#endif
+
+/* Divides each column of out (n_actions x n) by its sum, uniform where the sum is 0;
+ * branch-free arithmetic so that it vectorizes. sum: 2n floats (the sums, then scratch). */
+static void phs_normalize(float *PHS_RESTRICT out, int n_actions, int n, float *PHS_RESTRICT sum, float uniform)
+{
+    float *PHS_RESTRICT fill = sum + n;
+    for (int h = 0; h < n; h++) {
+        float positive = (float)(sum[h] > 0), s = sum[h] > 1e-30f ? sum[h] : 1e-30f;
+        sum[h] = positive / s;
+        fill[h] = (1.0f - positive) * uniform;
+    }
+    for (int a = 0; a < n_actions; a++) {
+        float *PHS_RESTRICT o = out + (size_t)a * n;
+        for (int h = 0; h < n; h++) o[h] = o[h] * sum[h] + fill[h];
+    }
+}
+
+/* Regret matching: the current strategy of player p at a node (n_actions x n), action
+ * by action so that the loops over hands vectorize; sum: n floats of scratch. */
+static void phs_current(const float *regret, int n_actions, int n, float *out, float *sum)
+{
+    float uniform = 1.0f / (float)n_actions;
+    for (int h = 0; h < n; h++) sum[h] = 0;
+    for (int a = 0; a < n_actions; a++) {
+        const float *r = regret + (size_t)a * n;
+        float *o = out + (size_t)a * n;
+        for (int h = 0; h < n; h++) {
+            o[h] = r[h] > 0 ? r[h] : 0.0f;
+            sum[h] += o[h];
+        }
+    }
+    phs_normalize(out, n_actions, n, sum, uniform);
+}
+
+/* The average strategy (normalized cumulative strategy; uniform where never reached). */
+static void phs_average(const float *cumulative, int n_actions, int n, float *out, float *sum)
+{
+    float uniform = 1.0f / (float)n_actions;
+    for (int h = 0; h < n; h++) sum[h] = 0;
+    for (int a = 0; a < n_actions; a++) {
+        const float *c = cumulative + (size_t)a * n;
+        for (int h = 0; h < n; h++) sum[h] += c[h];
+    }
+    memcpy(out, cumulative, (size_t)n_actions * n * sizeof(float));
+    phs_normalize(out, n_actions, n, sum, uniform);
+}
+
+static void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float *opp, const float *own, float *cfv, int mode);
+
+/* The ranks of suit s on a board (a 13-bit mask). */
+static uint32_t phs_suit_ranks(uint64_t board, int s)
+{
+    uint32_t m = 0;
+    for (int r = 0; r < 13; r++) m |= (uint32_t)(board >> (4 * r + s) & 1) << r;
+    return m;
+}
+
+/* A chance node's cards, with suit isomorphism: the suits that a root transposition
+ * swaps and the board has the same ranks of are interchangeable here, and only a card
+ * of the lowest suit of its class (canonical) has its subtree walked. The value of
+ * the same rank in another suit of the class, for hand h, is the canonical card's value
+ * for the swapped hand (the subtrees are the same game up to the swap, and the
+ * strategies above the chance node are symmetric under it, having been updated
+ * symmetrically from symmetric ranges). Canonical cards number worker, worker +
+ * n_workers, ... are this call's; their children's values are summed into cfv, times
+ * the chance weight 1 / (K - 4). */
+static void phs_chance(phs_game *g, int node, const phs_at *at, int p, const float *opp, const float *own, float *cfv,
+                       int mode, int worker, int n_workers)
+{
+    int q = 1 - p, np = g->n_hands[p], nq = g->n_hands[q], child = g->first_child[node], k = 0;
+    int class_min[4] = {0, 1, 2, 3}, swap_of[4][4];
+    size_t top = g->scratch_top;
+    uint64_t unseen = ~at->board & ((1ULL << 52) - 1);
+    int slots = phs_popcount64(unseen);
+    float *opp_c = phs_push(g, nq), *own_c = phs_push(g, np), *value = phs_push(g, np);
+    for (int i = 0; i < g->n_swaps; i++) {
+        int a = g->swap_suits[i][0], b = g->swap_suits[i][1];
+        swap_of[a][b] = i;
+        if (phs_suit_ranks(at->board, a) == phs_suit_ranks(at->board, b) && a < class_min[b]) class_min[b] = a;
+    }
+    memset(cfv, 0, (size_t)np * sizeof(float));
+    for (int c = 0; c < 52; c++) {
+        if (!(unseen >> c & 1) || class_min[c & 3] != (c & 3)) continue;
+        if (k++ % n_workers != worker) continue;
+        int slot = phs_popcount64(unseen & ((1ULL << c) - 1)), any = 0;
+        phs_at next = *at;
+        next.board |= 1ULL << c;
+        if (at->dealt[0] == 52) next.dealt[0] = c;
+        else next.dealt[1] = c;
+        for (int i = 0; i < 2; i++) next.base[i] = at->base[i] + g->offset[2 * node + i] + (int64_t)slot * g->block[2 * node + i];
+        for (int o = 0; o < nq; o++) {
+            const uint8_t *oc = g->hand_cards[q] + 2 * o;
+            opp_c[o] = (oc[0] == c || oc[1] == c) ? 0.0f : opp[o];
+            any |= opp_c[o] != 0;
+        }
+        if (!any) continue;
+        for (int h = 0; h < np; h++) {
+            const uint8_t *hc = g->hand_cards[p] + 2 * h;
+            own_c[h] = (hc[0] == c || hc[1] == c) ? 0.0f : own[h];
+        }
+        phs_walk(g, child, &next, p, opp_c, own_c, value, mode);
+        for (int h = 0; h < np; h++) {
+            const uint8_t *hc = g->hand_cards[p] + 2 * h;
+            if (hc[0] != c && hc[1] != c) cfv[h] += value[h];
+        }
+        for (int s2 = (c & 3) + 1; s2 < 4; s2++) {
+            if (class_min[s2] != (c & 3)) continue;
+            int image = (c & ~3) | s2;
+            const int32_t *perm = g->swap_perm[p] + (size_t)swap_of[c & 3][s2] * np;
+            for (int h = 0; h < np; h++) {
+                const uint8_t *hc = g->hand_cards[p] + 2 * h;
+                if (hc[0] != image && hc[1] != image) cfv[h] += value[perm[h]];
+            }
+        }
+    }
+    float w = 1.0f / (float)(slots - 4);
+    for (int h = 0; h < np; h++) cfv[h] *= w;
+    g->scratch_top = top;
+}
+
+/* Threads: the cards of the first chance node on a path are shared out between
+ * n_threads workers (each a copy of the game with its own scratch; they write the
+ * regrets and strategies of different cards, so never the same floats), and their
+ * sums added. Deeper chance nodes run on the worker that reached them. */
+typedef struct {
+    phs_game g;
+    int node, p, mode, worker;
+    const phs_at *at;
+    const float *opp, *own;
+    float *cfv;
+} phs_task;
+
+static void phs_task_run(phs_task *task)
+{
+    phs_chance(&task->g, task->node, task->at, task->p, task->opp, task->own, task->cfv, task->mode, task->worker, task->g.n_threads);
+}
+
+#if defined(_WIN32)
+static DWORD WINAPI phs_thread_main(LPVOID arg)
+{
+    phs_task_run((phs_task *)arg);
+    return 0;
+}
+#else
+static void *phs_thread_main(void *arg)
+{
+    phs_task_run((phs_task *)arg);
+    return NULL;
+}
+#endif
+
+static void phs_chance_parallel(phs_game *g, int node, const phs_at *at, int p, const float *opp, const float *own, float *cfv, int mode)
+{
+    phs_task tasks[PHS_MAX_THREADS];
+    int n = g->n_threads, np = g->n_hands[p], started[PHS_MAX_THREADS];
+#if defined(_WIN32)
+    HANDLE threads[PHS_MAX_THREADS];
+#else
+    pthread_t threads[PHS_MAX_THREADS];
+#endif
+    for (int w = 0; w < n; w++) {
+        phs_task *task = &tasks[w];
+        task->g = *g;
+        task->g.in_worker = 1;
+        if (w > 0) {
+            task->g.scratch = g->worker_scratch[w - 1];
+            task->g.scratch_top = 0;
+        }
+        task->node = node, task->p = p, task->mode = mode, task->worker = w;
+        task->at = at, task->opp = opp, task->own = own;
+        task->cfv = w == 0 ? cfv : phs_push(&task->g, np);
+        started[w] = 0;
+    }
+    for (int w = 1; w < n; w++) {
+#if defined(_WIN32)
+        threads[w] = CreateThread(NULL, 0, phs_thread_main, &tasks[w], 0, NULL);
+        started[w] = threads[w] != NULL;
+#else
+        started[w] = pthread_create(&threads[w], NULL, phs_thread_main, &tasks[w]) == 0;
+#endif
+    }
+    phs_task_run(&tasks[0]);
+    for (int w = 1; w < n; w++) {
+        if (started[w]) {
+#if defined(_WIN32)
+            WaitForSingleObject(threads[w], INFINITE);
+            CloseHandle(threads[w]);
+#else
+            pthread_join(threads[w], NULL);
+#endif
+        } else {
+            phs_task_run(&tasks[w]);  /* no thread to be had: this one does the share */
+        }
+        for (int h = 0; h < np; h++) cfv[h] += tasks[w].cfv[h];
+    }
+}
+
+/* p's counterfactual values at node into cfv (n_hands[p]). mode PHS_CFR updates p's
+ * regrets and cumulative strategy (own: p's reach); PHS_AVERAGE plays both players'
+ * average strategies; PHS_BEST_RESPONSE plays p's best response to the opponent's
+ * average strategy. */
+static void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float *opp, const float *own, float *cfv, int mode)
+{
+    int t = g->type[node], np = g->n_hands[p], q = 1 - p, nq = g->n_hands[q];
+    size_t top = g->scratch_top;
+    if (t == PHS_FOLD) {
+        phs_fold(g, node, at, p, opp, cfv);
+        return;
+    }
+    if (t == PHS_SHOWDOWN) {
+        phs_showdown(g, node, at, p, opp, cfv);
+        return;
+    }
+    if (t == PHS_CHANCE) {
+        if (g->n_threads > 1 && !g->in_worker) phs_chance_parallel(g, node, at, p, opp, own, cfv, mode);
+        else phs_chance(g, node, at, p, opp, own, cfv, mode, 0, 1);
+        return;
+    }
+    int actor = g->player[node], n_actions = g->n_children[node], child = g->first_child[node];
+    int n = g->n_hands[actor];
+    float *stored_regret = g->regret[actor] + at->base[actor] + g->offset[2 * node + actor];
+    float *stored_strategy = g->strategy[actor] + at->base[actor] + g->offset[2 * node + actor];
+    float *sigma = phs_push(g, (size_t)n_actions * n), *sum = phs_push(g, 2 * (size_t)n);
+    if (mode == PHS_CFR) phs_current(stored_regret, n_actions, n, sigma, sum);
+    else phs_average(stored_strategy, n_actions, n, sigma, sum);
+    if (actor == p) {
+        float *values = phs_push(g, (size_t)n_actions * np), *own_a = phs_push(g, np);
+        for (int a = 0; a < n_actions; a++) {
+            const float *s = sigma + (size_t)a * np;
+            for (int h = 0; h < np; h++) own_a[h] = own[h] * s[h];
+            phs_walk(g, child + a, at, p, opp, own_a, values + (size_t)a * np, mode);
+        }
+        if (mode == PHS_BEST_RESPONSE) {
+            memcpy(cfv, values, (size_t)np * sizeof(float));
+            for (int a = 1; a < n_actions; a++) {
+                const float *v = values + (size_t)a * np;
+                for (int h = 0; h < np; h++) cfv[h] = v[h] > cfv[h] ? v[h] : cfv[h];
+            }
+        } else {
+            for (int h = 0; h < np; h++) cfv[h] = sigma[h] * values[h];
+            for (int a = 1; a < n_actions; a++) {
+                const float *s = sigma + (size_t)a * np, *v = values + (size_t)a * np;
+                for (int h = 0; h < np; h++) cfv[h] += s[h] * v[h];
+            }
+        }
+        if (mode == PHS_CFR) {
+            float pd = g->positive_discount, nd = g->negative_discount, sd = g->strategy_discount;
+            for (int a = 0; a < n_actions; a++) {
+                float *PHS_RESTRICT r = stored_regret + (size_t)a * np, *PHS_RESTRICT s = stored_strategy + (size_t)a * np;
+                const float *PHS_RESTRICT v = values + (size_t)a * np, *PHS_RESTRICT sg = sigma + (size_t)a * np;
+                for (int h = 0; h < np; h++) r[h] = r[h] * (r[h] > 0 ? pd : nd) + (v[h] - cfv[h]);
+                for (int h = 0; h < np; h++) s[h] = s[h] * sd + own[h] * sg[h];
+            }
+        }
+    } else {
+        float *opp_a = phs_push(g, nq), *value = phs_push(g, np);
+        memset(cfv, 0, (size_t)np * sizeof(float));
+        for (int a = 0; a < n_actions; a++) {
+            const float *s = sigma + (size_t)a * nq;
+            int any = 0;
+            for (int o = 0; o < nq; o++) opp_a[o] = opp[o] * s[o];
+            for (int o = 0; o < nq; o++) any |= opp_a[o] != 0;
+            if (!any) continue;
+            phs_walk(g, child + a, at, p, opp_a, own, value, mode);
+            for (int h = 0; h < np; h++) cfv[h] += value[h];
+        }
+    }
+    g->scratch_top = top;
+}
+
+static void phs_root(const phs_game *g, phs_at *at)
+{
+    at->base[0] = at->base[1] = 0;
+    at->board = g->root_board;
+    at->dealt[0] = at->dealt[1] = 52;
+}
+
+/* Iteration t (1, 2, ...) of DCFR: each player's regrets and strategy updated in turn.
+ * reach: the two ranges (n_hands[0], n_hands[1]). */
+static void phs_iterate(phs_game *g, int t, const float *const reach[2], float *cfv_scratch)
+{
+    double past = (double)(t - 1), a = past * sqrt(past);
+    phs_at at;
+    phs_root(g, &at);
+    g->positive_discount = (float)(a / (a + 1.0));
+    g->negative_discount = 0.5f;
+    g->strategy_discount = (float)((past / (double)t) * (past / (double)t));
+    for (int p = 0; p < 2; p++) {
+        g->scratch_top = 0;
+        phs_walk(g, 0, &at, p, reach[1 - p], reach[p], cfv_scratch, PHS_CFR);
+    }
+}
+
+#endif

@@ -1,0 +1,180 @@
+# The Cython binding of the DCFR kernel (csrc/solver.h).
+#
+# Everything here takes arrays already built and checked by pokerhash.solver (the
+# tree, the hands, the boards), keeps references to them for as long as the C
+# struct points into them, and runs the iterations and the walks without the GIL.
+from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t
+from libc.stdlib cimport free, malloc
+
+import numpy as np
+
+
+cdef extern from "solver.h" nogil:
+    int PHS_CFR, PHS_AVERAGE, PHS_BEST_RESPONSE
+
+    ctypedef struct phs_game:
+        int32_t n_nodes
+        const int8_t *type
+        const int8_t *player
+        const int32_t *first_child
+        const int32_t *n_children
+        const int64_t *offset
+        const int64_t *block
+        const double *payoff
+        int32_t n_hands[2]
+        const uint8_t *hand_cards[2]
+        const int32_t *same[2]
+        const int32_t *board_index
+        int n_swaps
+        int swap_suits[6][2]
+        const int32_t *swap_perm[2]
+        const uint16_t *order[2]
+        const uint16_t *sorted_strength[2]
+        const uint8_t *sorted_cards[2]
+        uint64_t root_board
+        float *regret[2]
+        float *strategy[2]
+        float *scratch
+        size_t scratch_top
+        int n_threads
+        int in_worker
+        float *worker_scratch[64]
+
+    ctypedef struct phs_at:
+        int64_t base[2]
+        uint64_t board
+        int dealt[2]
+
+    size_t phs_scratch_size(const phs_game *g, int node)
+    void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float *opp, const float *own, float *cfv, int mode)
+    void phs_iterate(phs_game *g, int t, const float *const reach[2], float *cfv_scratch)
+
+
+MODES = {"cfr": PHS_CFR, "average": PHS_AVERAGE, "best_response": PHS_BEST_RESPONSE}
+
+
+cdef class Kernel:
+    """The C solver state over one tree: regrets and cumulative strategies (float32,
+    one flat array per player), iterations and walks."""
+
+    cdef phs_game game
+    cdef object keep
+    cdef readonly object regret0, regret1, strategy0, strategy1
+    cdef float[::1] reach0, reach1, cfv
+    cdef float *scratch
+    cdef float *extra[64]
+    cdef int n_extra
+
+    def __cinit__(self):
+        self.scratch = NULL
+        self.n_extra = 0
+
+    def __init__(self, tree: dict, hands: dict, boards: dict, reach0, reach1, int threads=1):
+        cdef int8_t[::1] type_ = tree["type"], player = tree["player"]
+        cdef int32_t[::1] first_child = tree["first_child"], n_children = tree["n_children"]
+        cdef int64_t[::1] offset = tree["offset"], block = tree["block"]
+        cdef double[::1] payoff = tree["payoff"]
+        cdef uint8_t[:, ::1] cards0 = hands["cards0"], cards1 = hands["cards1"]
+        cdef int32_t[::1] same0 = hands["same0"], same1 = hands["same1"]
+        cdef int32_t[::1] board_index = boards["index"]
+        cdef int32_t[::1] perm0 = hands["swap_perm0"], perm1 = hands["swap_perm1"]
+        cdef uint16_t[:, ::1] strength0 = boards["sorted_strength0"], strength1 = boards["sorted_strength1"]
+        cdef uint16_t[:, ::1] order0 = boards["order0"], order1 = boards["order1"]
+        cdef uint8_t[:, :, ::1] sorted_cards0 = boards["sorted_cards0"], sorted_cards1 = boards["sorted_cards1"]
+        self.keep = (tree, hands, boards)
+        self.regret0 = np.zeros(tree["size"][0], dtype=np.float32)
+        self.regret1 = np.zeros(tree["size"][1], dtype=np.float32)
+        self.strategy0 = np.zeros(tree["size"][0], dtype=np.float32)
+        self.strategy1 = np.zeros(tree["size"][1], dtype=np.float32)
+        cdef float[::1] r0 = self.regret0, r1 = self.regret1, s0 = self.strategy0, s1 = self.strategy1
+        g = &self.game
+        g.n_nodes = <int32_t>type_.shape[0]
+        g.type = &type_[0]
+        g.player = &player[0]
+        g.first_child = &first_child[0]
+        g.n_children = &n_children[0]
+        g.offset = &offset[0]
+        g.block = &block[0]
+        g.payoff = &payoff[0]
+        g.n_hands[0] = <int32_t>cards0.shape[0]
+        g.n_hands[1] = <int32_t>cards1.shape[0]
+        g.hand_cards[0] = &cards0[0, 0]
+        g.hand_cards[1] = &cards1[0, 0]
+        g.same[0] = &same0[0]
+        g.same[1] = &same1[0]
+        g.board_index = &board_index[0]
+        g.n_swaps = len(hands["swaps"])
+        for k, (a, b) in enumerate(hands["swaps"]):
+            g.swap_suits[k][0] = a
+            g.swap_suits[k][1] = b
+        g.swap_perm[0] = &perm0[0]
+        g.swap_perm[1] = &perm1[0]
+        g.sorted_strength[0] = &strength0[0, 0]
+        g.sorted_strength[1] = &strength1[0, 0]
+        g.sorted_cards[0] = &sorted_cards0[0, 0, 0]
+        g.sorted_cards[1] = &sorted_cards1[0, 0, 0]
+        g.order[0] = &order0[0, 0]
+        g.order[1] = &order1[0, 0]
+        g.root_board = <uint64_t>boards["root"]
+        g.regret[0] = &r0[0] if r0.shape[0] else NULL
+        g.regret[1] = &r1[0] if r1.shape[0] else NULL
+        g.strategy[0] = &s0[0] if s0.shape[0] else NULL
+        g.strategy[1] = &s1[0] if s1.shape[0] else NULL
+        size = phs_scratch_size(g, 0) + 64
+        self.scratch = <float *>malloc(size * sizeof(float))
+        if self.scratch == NULL:
+            raise MemoryError("no memory for the solver's scratch space")
+        g.scratch = self.scratch
+        g.scratch_top = 0
+        # Threads share out the cards of chance nodes: one scratch each (the first
+        # is this one), with room for its share of the sums.
+        threads = max(1, min(threads, 64))
+        g.n_threads = threads
+        g.in_worker = 0
+        for w in range(threads - 1):
+            self.extra[w] = <float *>malloc((size + max(g.n_hands[0], g.n_hands[1]) + 64) * sizeof(float))
+            if self.extra[w] == NULL:
+                raise MemoryError("no memory for the solver's scratch space")
+            self.n_extra += 1
+            g.worker_scratch[w] = self.extra[w]
+        self.reach0 = np.ascontiguousarray(reach0, dtype=np.float32)
+        self.reach1 = np.ascontiguousarray(reach1, dtype=np.float32)
+        self.cfv = np.zeros(max(g.n_hands[0], g.n_hands[1]), dtype=np.float32)
+
+    def __dealloc__(self):
+        free(self.scratch)
+        for w in range(self.n_extra):
+            free(self.extra[w])
+
+    def iterate(self, int first, int count):
+        """Iterations first, first + 1, ..., first + count - 1 (first >= 1)."""
+        cdef const float *reach[2]
+        reach[0] = &self.reach0[0]
+        reach[1] = &self.reach1[0]
+        cdef int t
+        with nogil:
+            for t in range(first, first + count):
+                phs_iterate(&self.game, t, reach, &self.cfv[0])
+
+    def walk(self, int node, int64_t base0, int64_t base1, uint64_t board, int dealt0, int dealt1, int player,
+             opp, own, str mode):
+        """Player's counterfactual values (float32, one per hand) at node, given the
+        opponent's and the player's reach there, under mode "average" (both average
+        strategies) or "best_response" (the player's best response)."""
+        cdef float[::1] opp_view = np.ascontiguousarray(opp, dtype=np.float32)
+        cdef float[::1] own_view = np.ascontiguousarray(own, dtype=np.float32)
+        out = np.zeros(self.game.n_hands[player], dtype=np.float32)
+        cdef float[::1] out_view = out
+        cdef phs_at at
+        cdef int m = MODES[mode]
+        if m == PHS_CFR:
+            raise ValueError("walk() does not update: use iterate()")
+        at.base[0] = base0
+        at.base[1] = base1
+        at.board = board
+        at.dealt[0] = dealt0
+        at.dealt[1] = dealt1
+        with nogil:
+            self.game.scratch_top = 0
+            phs_walk(&self.game, node, &at, player, &opp_view[0], &own_view[0], &out_view[0], m)
+        return out

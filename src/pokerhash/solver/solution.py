@@ -1,0 +1,427 @@
+"""Solving a spot with Discounted CFR, and reading the result node by node."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import time
+from typing import Dict, Iterator, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+import pokerhash as ph
+
+from ..errors import InvalidValueError
+from . import _dcfr
+from .tree import CHANCE, PLAYER, PLAYERS, Spot, Tree, build_tree
+
+_PLAYER_INDEX = {"oop": 0, "ip": 1, 0: 0, 1: 1}
+
+
+def _player(player) -> int:
+    try:
+        return _PLAYER_INDEX[player]
+    except (KeyError, TypeError):
+        raise InvalidValueError(f"player is 'oop' (0) or 'ip' (1), got {player!r}") from None
+
+
+class Solution:
+    """A spot being solved: :meth:`run` iterates Discounted CFR (α = 1.5, β = 0, γ = 2)
+    until a target exploitability, an iteration count or a time limit;
+    :meth:`exploitability` measures the average strategy by best response; :attr:`root`
+    and :meth:`node` walk the tree by action names. The regrets and cumulative
+    strategies are float32 arrays the C kernel updates in place, without the GIL."""
+
+    def __init__(self, spot: Spot, *, threads: int = 0, max_memory: Optional[float] = None, isomorphism: bool = True):
+        tree = build_tree(spot, isomorphism)
+        if max_memory is not None and tree.memory > max_memory:
+            raise InvalidValueError(f"solving this spot takes {tree.memory / 2**20:,.1f} MiB ({tree.nodes:,} nodes), "
+                                    f"more than max_memory={max_memory / 2**20:,.1f} MiB: use fewer bet sizes")
+        if isinstance(threads, bool) or not isinstance(threads, int) or not 0 <= threads <= 64:
+            raise InvalidValueError(f"threads must be an int 0..64 (0: every core), got {threads!r}")
+        self.spot = spot
+        self.tree = tree
+        #: Threads that share out the cards of chance nodes (a river spot has none: one thread).
+        self.threads = threads or os.cpu_count() or 1
+        self._kernel = _dcfr.Kernel(tree.arrays(), tree.hand_arrays(), tree.board_arrays(), tree.reach[0], tree.reach[1],
+                                    self.threads)
+        self.iterations = 0
+        self.seconds = 0.0
+        #: (iteration, exploitability in % of the pot) at every measurement.
+        self.history: List[Tuple[int, float]] = []
+        self._pairs = self._pair_weight()
+
+    # --- solving ------------------------------------------------------------------
+
+    def run(self, target: Optional[float] = 0.3, iterations: int = 1000, time_limit: Optional[float] = None,
+            check_every: int = 10, progress: bool = False) -> "Solution":
+        """Iterate until the exploitability is at most ``target`` (% of the pot; None:
+        never measured for stopping), ``iterations`` in all have run, or ``time_limit``
+        seconds have passed. The exploitability is measured every ``check_every``
+        iterations (best response costs about one iteration) and at the end.
+        ``progress`` shows a tqdm bar (the ``cli`` extra)."""
+        for name, value in (("iterations", iterations), ("check_every", check_every)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise InvalidValueError(f"{name} must be an int >= 1, got {value!r}")
+        if target is not None and not (isinstance(target, (int, float)) and target > 0):
+            raise InvalidValueError(f"target must be a number > 0 (% of the pot) or None, got {target!r}")
+        if time_limit is not None and not (isinstance(time_limit, (int, float)) and time_limit > 0):
+            raise InvalidValueError(f"time_limit must be seconds > 0 or None, got {time_limit!r}")
+        bar = None
+        if progress:
+            from tqdm import tqdm
+
+            bar = tqdm(total=iterations, initial=min(self.iterations, iterations), unit="it", leave=False)
+        started = time.perf_counter()
+        try:
+            while self.iterations < iterations:
+                step = min(check_every - self.iterations % check_every, iterations - self.iterations)
+                t0 = time.perf_counter()
+                self._kernel.iterate(self.iterations + 1, step)
+                self.seconds += time.perf_counter() - t0
+                self.iterations += step
+                if bar is not None:
+                    bar.update(step)
+                if self.iterations % check_every == 0 or self.iterations == iterations:
+                    value = self.exploitability()
+                    if bar is not None:
+                        bar.set_postfix(exploitability=f"{value:.3f}%")
+                    if target is not None and value <= target:
+                        break
+                if time_limit is not None and time.perf_counter() - started >= time_limit:
+                    break
+        finally:
+            if bar is not None:
+                bar.close()
+        if not self.history or self.history[-1][0] != self.iterations:
+            self.exploitability()
+        return self
+
+    def _pair_weight(self) -> float:
+        """Sum over pairs of hands that share no card of the product of their weights."""
+        r0, r1 = (np.asarray(r, dtype=np.float64) for r in self.tree.reach)
+        card = np.zeros(52)
+        c1 = self.tree.cards[1]
+        np.add.at(card, c1[:, 0], r1)
+        np.add.at(card, c1[:, 1], r1)
+        c0 = self.tree.cards[0]
+        same = self.tree.same[0]
+        compatible = r1.sum() - card[c0[:, 0]] - card[c0[:, 1]] + np.where(same >= 0, r1[np.maximum(same, 0)], 0.0)
+        return float((r0 * compatible).sum())
+
+    def _values(self, mode: str) -> Tuple[float, float]:
+        r = self.tree.reach
+        out = []
+        for p in (0, 1):
+            cfv = self._kernel.walk(0, 0, 0, _board_mask(self.spot.board), 52, 52, p, r[1 - p], r[p], mode)
+            out.append(float(np.dot(r[p].astype(np.float64), cfv.astype(np.float64))) / self._pairs)
+        return out[0], out[1]
+
+    def exploitability(self) -> float:
+        """How much a best response gains against the average strategy, averaged over
+        both players, in % of the starting pot: ((BR_oop - EV_oop) + (BR_ip - EV_ip)) / 2.
+        (Without rake, EV_oop + EV_ip is constant and this is postflop-solver's
+        (BR_oop + BR_ip) / 2 in zero-sum units.)"""
+        best = self._values("best_response")
+        # Without rake the game is zero-sum in these units (each player's half of the
+        # pot counted as put in): EV_oop + EV_ip = 0, and the average-strategy walks
+        # (half the cost of a measurement) are not needed.
+        current = self._values("average") if self.spot.rake > 0 else (0.0, 0.0)
+        value = 100 * ((best[0] - current[0]) + (best[1] - current[1])) / 2 / self.spot.pot
+        value = max(value, 0.0)
+        self.history.append((self.iterations, value))
+        return value
+
+    def ev(self) -> Tuple[float, float]:
+        """Each player's expected share of the starting pot under the average strategies
+        (the two add up to the pot less the expected rake)."""
+        oop, ip = self._values("average")
+        return oop + self.spot.pot / 2, ip + self.spot.pot / 2
+
+    # --- walking ------------------------------------------------------------------
+
+    @property
+    def root(self) -> "Node":
+        board = tuple(self.spot.board)
+        reach = tuple(np.asarray(r, dtype=np.float64) for r in self.tree.reach)
+        return Node(self, 0, (0, 0), board, (52, 52), reach, (), _Canonical(board, (0, 1, 2, 3)))
+
+    def node(self, *actions: str) -> "Node":
+        """The node after ``actions`` (names as in ``Node.actions``, or cards at chance
+        nodes), e.g. ``node("check", "bet 50")``."""
+        node = self.root
+        for action in actions:
+            node = node.play(action)
+        return node
+
+    # --- save and load ------------------------------------------------------------
+
+    def save(self, path) -> None:
+        """Write the spot, the iterations and the solver state to an ``.npz`` file."""
+        k = self._kernel
+        np.savez_compressed(path, spot=np.array(json.dumps(self.spot.to_dict())), iterations=self.iterations,
+                            seconds=self.seconds, history=np.array(self.history, dtype=np.float64).reshape(-1, 2),
+                            regret0=k.regret0, regret1=k.regret1, strategy0=k.strategy0, strategy1=k.strategy1)
+
+    @classmethod
+    def load(cls, path) -> "Solution":
+        """A solution written by :meth:`save` (solving can go on with :meth:`run`)."""
+        with np.load(path, allow_pickle=False) as data:
+            solution = cls(Spot.from_dict(json.loads(str(data["spot"]))))
+            k = solution._kernel
+            for name in ("regret0", "regret1", "strategy0", "strategy1"):
+                stored = data[name]
+                target = getattr(k, name)
+                if stored.shape != target.shape:
+                    raise InvalidValueError(f"{path}: {name} has shape {stored.shape}, the spot's tree needs {target.shape}")
+                target[:] = stored
+            solution.iterations = int(data["iterations"])
+            solution.seconds = float(data["seconds"])
+            solution.history = [(int(i), float(v)) for i, v in data["history"]]
+        return solution
+
+    def __repr__(self) -> str:
+        last = f", exploitability={self.history[-1][1]:.3f}%" if self.history else ""
+        return f"Solution({self.spot!r}, iterations={self.iterations}{last})"
+
+
+def _board_mask(board) -> int:
+    return sum(1 << c for c in board)
+
+
+def _to_grid(values: np.ndarray, combos: np.ndarray, fill=np.nan) -> np.ndarray:
+    out = np.full(values.shape[:-1] + (1326,), fill, dtype=np.float64)
+    out[..., combos] = values
+    return out
+
+
+class _Canonical:
+    """Where a node's line lives in the kernel's storage under suit isomorphism: the
+    kernel walks one card of each class of interchangeable suits, so a line through
+    another card is read from the canonical line, renamed by the suit permutation
+    ``suits`` (actual suit -> canonical suit), on the canonical ``board``."""
+
+    __slots__ = ("board", "suits")
+
+    def __init__(self, board, suits):
+        self.board = board
+        self.suits = suits
+
+    def card(self, card: int) -> int:
+        return card // 4 * 4 + self.suits[card % 4]
+
+    def deal(self, card: int, swaps) -> Tuple["_Canonical", int]:
+        """The canonical state after ``card`` (actual) and the canonical card dealt."""
+        c = self.card(card)
+        ranks = [{x // 4 for x in self.board if x % 4 == s} for s in range(4)]
+        low = c % 4
+        for a, b in swaps:
+            if b == c % 4 and ranks[a] == ranks[b] and a < low:
+                low = a
+        suits = self.suits
+        if low != c % 4:
+            swap = {low: c % 4, c % 4: low}
+            suits = tuple(swap.get(s, s) for s in suits)
+            c = c // 4 * 4 + low
+        return _Canonical(self.board + (c,), suits), c
+
+    def hand_map(self, tree, p: int) -> np.ndarray:
+        """For each of p's hands, the index of its canonical image in p's hands."""
+        cards = tree.cards[p]
+        mapped = cards // 4 * 4 + np.asarray(self.suits)[cards % 4]
+        where = np.full(1326, -1, dtype=np.int64)
+        where[tree.combos[p]] = np.arange(len(tree.combos[p]))
+        return where[ph.ranges.COMBO_INDEX[mapped[:, 0], mapped[:, 1]]]
+
+
+class Node:
+    """One node of a solved tree, reached by a line of actions: who acts, the actions,
+    each hand's strategy, EV and equity, and both players' reach-weighted ranges.
+    Arrays per hand are in the ``pokerhash.ranges`` layout (1,326 entries), NaN for
+    hands a player cannot hold there."""
+
+    def __init__(self, solution: Solution, index: int, base, board, dealt, reach, line, canonical: _Canonical):
+        self._solution = solution
+        self._canonical = canonical
+        self._index = index
+        self._base = base
+        self.board = board
+        self._dealt = dealt
+        self._reach = reach
+        #: The actions from the root to here.
+        self.line: Tuple[str, ...] = line
+
+    @property
+    def _tree_node(self):
+        return self._solution.tree.node_list[self._index]
+
+    @property
+    def kind(self) -> str:
+        """``"player"``, ``"chance"``, ``"fold"`` or ``"showdown"``."""
+        return self._tree_node.kind
+
+    @property
+    def player(self) -> Optional[str]:
+        """``"oop"`` or ``"ip"`` at a player node, else None."""
+        return PLAYERS[self._tree_node.player] if self.kind == PLAYER else None
+
+    @property
+    def actions(self) -> List[str]:
+        """The action names here, or the cards that can come at a chance node."""
+        node = self._tree_node
+        if node.kind == CHANCE:
+            return [ph.card_str(c) for c in range(52) if c not in self.board]
+        return list(node.names)
+
+    def play(self, action: str) -> "Node":
+        """The node after ``action``: a name from :attr:`actions` (any case; ``allin``
+        or a kind such as ``bet`` alone when there is one of it), or a card at a chance node."""
+        node = self._tree_node
+        s = self._solution
+        if node.kind == CHANCE:
+            card = ph.card(action)
+            if card in self.board:
+                raise InvalidValueError(f"{ph.card_str(card)} is already on the board {ph.cards_str(self.board)}")
+            canonical, dealt_card = self._canonical.deal(card, s.tree.swaps)
+            unseen = [c for c in range(52) if c not in self._canonical.board]
+            slot = unseen.index(dealt_card)
+            base = tuple(self._base[p] + int(s.tree.offset[2 * node.index + p]) + slot * int(s.tree.block[2 * node.index + p]) for p in (0, 1))
+            dealt = (dealt_card, 52) if self._dealt[0] == 52 else (self._dealt[0], dealt_card)
+            reach = tuple(np.where((s.tree.cards[p] == card).any(axis=1), 0.0, self._reach[p]) for p in (0, 1))
+            return Node(s, node.children[0].index, base, self.board + (card,), dealt, reach, self.line + (ph.card_str(card),),
+                        canonical)
+        if node.kind != PLAYER:
+            raise InvalidValueError(f"no action after a {node.kind} node ({' '.join(self.line) or 'root'})")
+        wanted = str(action).strip().lower()
+        names = [n.lower() for n in node.names]
+        if wanted in names:
+            a = names.index(wanted)
+        else:
+            matches = [i for i, n in enumerate(names) if n.split()[0] == wanted]
+            if len(matches) != 1:
+                raise InvalidValueError(f"no action {action!r} here; the actions are {', '.join(node.names)}")
+            a = matches[0]
+        strategy = self._strategy_rows()
+        reach = list(self._reach)
+        reach[node.player] = reach[node.player] * strategy[a]
+        return Node(s, node.children[a].index, self._base, self.board, self._dealt, tuple(reach), self.line + (node.names[a],),
+                    self._canonical)
+
+    def _strategy_rows(self) -> np.ndarray:
+        """The average strategy here, (n_actions, n_hands of the actor), float64."""
+        node = self._tree_node
+        s = self._solution
+        p = node.player
+        n = len(s.tree.combos[p])
+        start = self._base[p] + int(s.tree.offset[2 * node.index + p])
+        stored = getattr(s._kernel, f"strategy{p}")[start:start + len(node.children) * n].astype(np.float64).reshape(-1, n)
+        stored = stored[:, self._canonical.hand_map(s.tree, p)]  # the canonical line's rows, for the actual hands
+        total = stored.sum(axis=0)
+        return np.where(total > 0, stored / np.where(total > 0, total, 1), 1.0 / len(node.children))
+
+    def _require_player(self) -> int:
+        if self.kind != PLAYER:
+            raise InvalidValueError(f"a strategy exists only where a player acts, not at a {self.kind} node")
+        return self._tree_node.player
+
+    def _holdable(self, p: int) -> np.ndarray:
+        """p's hands (of the starting range) that hold no board card."""
+        return ~np.isin(self._solution.tree.cards[p], self.board).any(axis=1)
+
+    def _live(self, p: int) -> np.ndarray:
+        """p's hands that can be here: holdable and reached by the line."""
+        return self._holdable(p) & (self._reach[p] > 0)
+
+    def strategy(self) -> Dict[str, np.ndarray]:
+        """Action -> each hand's probability of taking it (the average strategy), NaN for
+        hands outside the acting player's starting range or holding a board card (a hand
+        the line makes unlikely still has its strategy here)."""
+        p = self._require_player()
+        rows = self._strategy_rows()
+        combos = self._solution.tree.combos[p]
+        live = self._holdable(p)
+        return {name: _to_grid(np.where(live, row, np.nan), combos) for name, row in zip(self._tree_node.names, rows)}
+
+    def hand_strategy(self, hand) -> Dict[str, float]:
+        """Action -> probability for one hand (``"AsKd"``)."""
+        cards = ph.cards(hand, count=(2,))
+        index = ph.combo_index(*cards)
+        out = {name: float(v[index]) for name, v in self.strategy().items()}
+        if any(math.isnan(v) for v in out.values()):
+            raise InvalidValueError(f"{ph.cards_str(cards)} is not in the acting player's range, or holds a board card")
+        return out
+
+    def aggregate(self) -> Dict[str, float]:
+        """Action -> frequency over the acting player's range here (reach-weighted)."""
+        p = self._require_player()
+        rows = self._strategy_rows()
+        reach = np.where(self._live(p), self._reach[p], 0.0)
+        total = reach.sum()
+        if total <= 0:
+            return {name: math.nan for name in self._tree_node.names}
+        return {name: float((row * reach).sum() / total) for name, row in zip(self._tree_node.names, rows)}
+
+    def range(self, player) -> "ph.Range":
+        """The player's range at this node: the starting weights times the probability
+        of the line's actions (card removal by the board applied)."""
+        p = _player(player)
+        combos = self._solution.tree.combos[p]
+        reach = np.where(self._live(p), self._reach[p], 0.0)
+        return ph.Range(_to_grid(reach, combos, 0.0))
+
+    def _compatible(self, p: int) -> np.ndarray:
+        """For each of p's hands, the opponent's reach here that it can meet."""
+        tree = self._solution.tree
+        q = 1 - p
+        r = np.where(self._live(q), self._reach[q], 0.0)
+        card = np.zeros(52)
+        np.add.at(card, tree.cards[q][:, 0], r)
+        np.add.at(card, tree.cards[q][:, 1], r)
+        same = tree.same[p]
+        return r.sum() - card[tree.cards[p][:, 0]] - card[tree.cards[p][:, 1]] + np.where(same >= 0, r[np.maximum(same, 0)], 0.0)
+
+    def ev(self, player) -> np.ndarray:
+        """Each hand's expected share of the starting pot from here on, both players
+        playing their average strategies (chips it ends with, counted from its stack at
+        the start of the spot, plus half the starting pot), NaN where not held."""
+        p = _player(player)
+        s = self._solution
+        q = 1 - p
+        opp = np.where(self._live(q), self._reach[q], 0.0)
+        own = np.where(self._live(p), self._reach[p], 0.0)
+        maps = [self._canonical.hand_map(s.tree, k) for k in (0, 1)]
+        opp_canonical, own_canonical = np.zeros_like(opp), np.zeros_like(own)
+        opp_canonical[maps[q]] = opp
+        own_canonical[maps[p]] = own
+        cfv = s._kernel.walk(self._index, self._base[0], self._base[1], _board_mask(self._canonical.board), self._dealt[0],
+                             self._dealt[1], p, opp_canonical, own_canonical, "average").astype(np.float64)[maps[p]]
+        met = self._compatible(p)
+        live = self._live(p) & (met > 0)
+        values = np.where(live, cfv / np.where(met > 0, met, 1) + s.spot.pot / 2, np.nan)
+        return _to_grid(values, s.tree.combos[p])
+
+    def equity(self, player) -> np.ndarray:
+        """Each hand's showdown equity against the other player's range here
+        (``pokerhash.equities_vs_range``), NaN where not held."""
+        p = _player(player)
+        villain = self.range(1 - p)
+        if not villain.weights.any():
+            return np.full(1326, np.nan)
+        values = ph.equities_vs_range(list(self.board), villain)
+        mine = self.range(p).weights > 0
+        return np.where(mine, values, np.nan)
+
+    def __repr__(self) -> str:
+        where = " ".join(self.line) or "root"
+        who = f", {self.player} to act: {', '.join(self.actions)}" if self.kind == PLAYER else ""
+        return f"Node({where}: {self.kind}{who})"
+
+
+def solve(spot: Spot, target: Optional[float] = 0.3, iterations: int = 1000, time_limit: Optional[float] = None,
+          check_every: int = 10, progress: bool = False, threads: int = 0, max_memory: Optional[float] = None) -> Solution:
+    """Solve ``spot`` with Discounted CFR to ``target`` exploitability (% of the pot), at
+    most ``iterations`` iterations or ``time_limit`` seconds, with ``threads`` threads
+    (0: one per core); see :meth:`Solution.run`."""
+    return Solution(spot, threads=threads, max_memory=max_memory).run(target=target, iterations=iterations, time_limit=time_limit,
+                                                      check_every=check_every, progress=progress)

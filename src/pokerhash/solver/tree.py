@@ -1,0 +1,512 @@
+"""The game tree of a heads-up Hold'em postflop spot, from bet sizes in solver notation.
+
+A spot is a board (3, 4 or 5 cards), two ranges, the pot and the effective stack, and
+per street and player the sizes the players may bet and raise. :func:`build_tree`
+turns it into the flat arrays the C kernel walks (``csrc/solver.h``), and says how many
+nodes the game has and how much memory solving it takes before anything big is
+allocated.
+
+Sizes (the notation of PioSOLVER, GTO+ and postflop-solver), separated by commas:
+
+- ``33%``, ``75%``, ``150%``: a fraction of the pot. For a raise, of the pot after the
+  raiser has called: raising by 100% facing a bet of 50 into 100 makes it 250.
+- ``2.5x`` (raises only): the raise makes the bet 2.5 times the bet it faces.
+- ``a``: all-in.
+
+A bet or raise smaller than the smallest legal raise (the size of the last bet or
+raise on the street) is made that size; one larger than the stack is an all-in; an
+all-in is also forced when the stack behind after the opponent calls would be less
+than ``allin_threshold`` times the pot (postflop-solver's force-all-in threshold).
+Equal amounts count once. ``raise_cap`` is the number of raises allowed per street
+after the first bet. A donk bet is the out-of-position player leading on the turn or
+river into the player who made the last bet or raise of the previous street; its sizes
+are ``donk`` when given, else the ordinary bet sizes.
+
+Rake, when given, is ``rake`` times the final pot, at most ``rake_cap``, taken from
+every pot that is won, at a showdown or by a fold (rules: Pots, splitting and rake).
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import re
+from dataclasses import dataclass
+from typing import Dict, List, Mapping, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+import pokerhash as ph
+
+from ..errors import InvalidValueError
+
+STREETS = ("flop", "turn", "river")
+PLAYERS = ("oop", "ip")
+_KINDS = ("bet", "raise", "donk")
+_SIZE = re.compile(r"^\s*(?:(?P<pct>\d+(?:\.\d+)?)\s*%|(?P<mult>\d+(?:\.\d+)?)\s*x|(?P<allin>a|all-?in))\s*$", re.IGNORECASE)
+
+FOLD, SHOWDOWN, CHANCE, PLAYER = "fold", "showdown", "chance", "player"
+_TYPE_CODE = {PLAYER: 0, FOLD: 1, SHOWDOWN: 2, CHANCE: 3}
+
+
+@dataclass(frozen=True)
+class Size:
+    """One bet or raise size: ``kind`` is ``"pot"`` (a fraction of the pot),
+    ``"times"`` (a multiple of the bet faced) or ``"allin"``."""
+
+    kind: str
+    value: float = 0.0
+
+    def __str__(self) -> str:
+        if self.kind == "allin":
+            return "a"
+        if self.kind == "pot":
+            return f"{self.value * 100:g}%"
+        return f"{self.value:g}x"
+
+
+def parse_sizes(text: Union[str, Sequence[str]], raises: bool = False) -> Tuple[Size, ...]:
+    """The sizes of ``"33%, 75%, a"`` (or a list of such strings), in order."""
+    if isinstance(text, str):
+        parts = [p for p in text.split(",") if p.strip()] if text.strip() else []
+    elif isinstance(text, (list, tuple)):
+        parts = [str(p) for p in text]
+    else:
+        raise InvalidValueError(f"bet sizes are text like '33%, 75%, a', not {text!r}")
+    sizes = []
+    for part in parts:
+        match = _SIZE.match(part)
+        if match is None:
+            raise InvalidValueError(f"bad bet size {part.strip()!r}: write a pot fraction '75%', a raise multiple '2.5x' or 'a' (all-in)")
+        if match["allin"]:
+            size = Size("allin")
+        elif match["pct"]:
+            size = Size("pot", float(match["pct"]) / 100)
+            if size.value <= 0:
+                raise InvalidValueError(f"bet size {part.strip()!r} must be more than 0%")
+        else:
+            if not raises:
+                raise InvalidValueError(f"bet size {part.strip()!r}: a multiple 'Nx' is for raises only (it multiplies the bet faced)")
+            size = Size("times", float(match["mult"]))
+            if size.value <= 1:
+                raise InvalidValueError(f"raise size {part.strip()!r} must be more than 1x")
+        sizes.append(size)
+    return tuple(sizes)
+
+
+@dataclass(frozen=True)
+class BetSizes:
+    """The sizes one player may use on one street: ``bet`` (opening the betting),
+    ``raise_`` (facing a bet) and ``donk`` (leading into the previous street's
+    aggressor; None: the ``bet`` sizes)."""
+
+    bet: Tuple[Size, ...] = ()
+    raise_: Tuple[Size, ...] = ()
+    donk: Optional[Tuple[Size, ...]] = None
+
+    @classmethod
+    def parse(cls, bet="", raise_="", donk=None) -> "BetSizes":
+        return cls(parse_sizes(bet), parse_sizes(raise_, raises=True), None if donk is None else parse_sizes(donk))
+
+    def to_dict(self) -> dict:
+        out = {"bet": ", ".join(map(str, self.bet)), "raise": ", ".join(map(str, self.raise_))}
+        if self.donk is not None:
+            out["donk"] = ", ".join(map(str, self.donk))
+        return out
+
+
+SizesLike = Union[BetSizes, Mapping]
+
+
+def _sizes_table(sizes: Optional[SizesLike]) -> Dict[Tuple[str, str], BetSizes]:
+    """(street, player) -> BetSizes from a BetSizes (everywhere) or a mapping with keys
+    ``bet``/``raise``/``donk`` at the top, per street (``flop``/``turn``/``river``) and
+    per street and player (``oop``/``ip``), the most specific winning."""
+    if sizes is None:
+        sizes = {}
+    if isinstance(sizes, BetSizes):
+        return {(s, p): sizes for s in STREETS for p in PLAYERS}
+    if not isinstance(sizes, Mapping):
+        raise InvalidValueError(f"sizes must be a BetSizes or a mapping, not {type(sizes).__name__}")
+
+    def check_keys(mapping, allowed, where):
+        for key in mapping:
+            if key not in allowed:
+                raise InvalidValueError(f"unknown key {key!r} in the sizes{where}: expected one of {', '.join(allowed)}")
+
+    check_keys(sizes, _KINDS + STREETS + PLAYERS, "")
+    table = {}
+    for street in STREETS:
+        level = sizes.get(street, {})
+        if not isinstance(level, Mapping):
+            raise InvalidValueError(f"sizes[{street!r}] must be a mapping")
+        check_keys(level, _KINDS + PLAYERS, f" of the {street}")
+        for player in PLAYERS:
+            leaf = level.get(player, sizes.get(player, {}))
+            if not isinstance(leaf, Mapping):
+                raise InvalidValueError(f"sizes for {player} must be a mapping")
+            check_keys(leaf, _KINDS, f" of {street} {player}")
+            merged = {k: sizes[k] for k in _KINDS if k in sizes}
+            merged.update({k: level[k] for k in _KINDS if k in level})
+            merged.update({k: leaf[k] for k in _KINDS if k in leaf})
+            table[street, player] = BetSizes.parse(merged.get("bet", ""), merged.get("raise", ""), merged.get("donk"))
+    return table
+
+
+def _positive(name: str, value, allow_zero: bool = False) -> float:
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value):
+        raise InvalidValueError(f"{name} must be a finite number, got {value!r}")
+    if value < 0 or (value == 0 and not allow_zero):
+        raise InvalidValueError(f"{name} must be {'at least' if allow_zero else 'more than'} 0, got {value!r}")
+    return float(value)
+
+
+class Spot:
+    """A heads-up Hold'em postflop spot: ``board`` (3, 4 or 5 cards), the ranges of the
+    out-of-position and in-position players (anything :class:`~pokerhash.Range` reads),
+    the ``pot`` and the effective ``stack`` behind, and the bet sizes (see the module
+    text). The OOP player acts first on every street."""
+
+    def __init__(self, board, oop, ip, pot: float, stack: float, sizes: Optional[SizesLike] = None, *,
+                 allin_threshold: float = 0.15, raise_cap: Optional[int] = None, rake: float = 0.0,
+                 rake_cap: Optional[float] = None):
+        self.board = tuple(ph.cards(board, count=(3, 4, 5)))
+        self.ranges = (ph.Range(oop).without(self.board), ph.Range(ip).without(self.board))
+        for name, r in zip(PLAYERS, self.ranges):
+            if not r.weights.any():
+                raise InvalidValueError(f"the {name} range has no hand left on board {ph.cards_str(self.board)}")
+        self.pot = _positive("pot", pot)
+        self.stack = _positive("stack", stack, allow_zero=True)
+        self._sizes_spec = sizes
+        self.sizes = _sizes_table(sizes)
+        self.allin_threshold = _positive("allin_threshold", allin_threshold, allow_zero=True)
+        if raise_cap is not None and (isinstance(raise_cap, bool) or not isinstance(raise_cap, numbers.Integral) or raise_cap < 0):
+            raise InvalidValueError(f"raise_cap must be an int >= 0 or None, got {raise_cap!r}")
+        self.raise_cap = None if raise_cap is None else int(raise_cap)
+        self.rake = _positive("rake", rake, allow_zero=True)
+        if self.rake >= 1:
+            raise InvalidValueError(f"rake is a fraction of the pot below 1, got {rake!r}")
+        self.rake_cap = math.inf if rake_cap is None else _positive("rake_cap", rake_cap, allow_zero=True)
+
+    @property
+    def street(self) -> str:
+        return STREETS[len(self.board) - 3]
+
+    def to_dict(self) -> dict:
+        """The spot as plain data (the TOML layout of ``pokerhash solve``)."""
+        sizes = {}
+        for street in STREETS:
+            sizes[street] = {p: self.sizes[street, p].to_dict() for p in PLAYERS}
+        out = {"board": ph.cards_str(self.board).replace(" ", ""), "oop": str(self.ranges[0]), "ip": str(self.ranges[1]),
+               "pot": self.pot, "stack": self.stack, "sizes": sizes, "allin_threshold": self.allin_threshold,
+               "rake": self.rake}
+        if self.raise_cap is not None:
+            out["raise_cap"] = self.raise_cap
+        if math.isfinite(self.rake_cap):
+            out["rake_cap"] = self.rake_cap
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping) -> "Spot":
+        known = {"board", "oop", "ip", "pot", "stack", "sizes", "allin_threshold", "raise_cap", "rake", "rake_cap"}
+        for key in data:
+            if key not in known:
+                raise InvalidValueError(f"unknown spot key {key!r}: expected {', '.join(sorted(known))}")
+        for key in ("board", "oop", "ip", "pot", "stack"):
+            if key not in data:
+                raise InvalidValueError(f"a spot needs {key!r}")
+        options = {k: data[k] for k in ("allin_threshold", "raise_cap", "rake", "rake_cap") if k in data}
+        return cls(data["board"], data["oop"], data["ip"], data["pot"], data["stack"], data.get("sizes"), **options)
+
+    def __repr__(self) -> str:
+        return f"Spot(board={ph.cards_str(self.board)!r}, pot={self.pot:g}, stack={self.stack:g})"
+
+
+class _Node:
+    __slots__ = ("kind", "player", "names", "children", "contrib", "board_len", "payoff", "index")
+
+    def __init__(self, kind, player=-1, contrib=(0.0, 0.0), board_len=5, payoff=(0.0, 0.0, 0.0)):
+        self.kind = kind
+        self.player = player
+        self.names: List[str] = []
+        self.children: List[_Node] = []
+        self.contrib = contrib
+        self.board_len = board_len
+        self.payoff = payoff
+        self.index = -1
+
+
+def _amount(x: float) -> str:
+    return f"{round(x, 2):g}"
+
+
+class _Builder:
+    """The betting of a spot, street by street. Amounts are chips; ``c`` holds what
+    each player has put in the pot in total, counting half the starting pot each."""
+
+    def __init__(self, spot: Spot):
+        self.spot = spot
+        self.total = spot.pot / 2 + spot.stack  # what each player can put in, in all
+        self.street_start: Dict[int, float] = {}  # board size -> what each had in when the street began
+
+    def rake(self, pot: float) -> float:
+        return min(self.spot.rake * pot, self.spot.rake_cap)
+
+    def fold(self, c, folder: int, board_len: int) -> _Node:
+        pot = c[0] + c[1]
+        payoff = [0.0, 0.0, 0.0]
+        payoff[folder] = -c[folder]
+        payoff[1 - folder] = pot - self.rake(pot) - c[1 - folder]
+        return _Node(FOLD, folder, tuple(c), board_len, tuple(payoff))
+
+    def showdown(self, c) -> _Node:
+        each = c[0]
+        pot = 2 * each
+        r = self.rake(pot)
+        return _Node(SHOWDOWN, -1, tuple(c), 5, (each - r, -each, -r / 2))
+
+    def street_end(self, c, board_len: int, aggressor: int) -> _Node:
+        if board_len == 5:
+            return self.showdown(c)
+        node = _Node(CHANCE, -1, tuple(c), board_len)
+        if self.total - c[0] <= 1e-9:  # all-in and called: the cards come, nobody acts
+            child = self.street_end(c, board_len + 1, -1)
+        else:
+            child = self.act(list(c), board_len + 1, 0, 0, 0.0, aggressor, -1)
+        node.names.append("deal")
+        node.children.append(child)
+        return node
+
+    def act(self, c, board_len: int, player: int, raises: int, last_increment: float, previous_aggressor: int,
+            aggressor: int) -> _Node:
+        """The node where ``player`` acts. ``raises`` counts the street's raises,
+        ``last_increment`` is its last bet or raise (the smallest legal raise),
+        ``aggressor`` the street's last bettor or raiser and ``previous_aggressor``
+        the previous street's (-1: none)."""
+        spot = self.spot
+        street = STREETS[board_len - 3]
+        sizes = spot.sizes[street, PLAYERS[player]]
+        opp = 1 - player
+        if player == 0 and aggressor == -1 and c[0] == c[1]:
+            self.street_start[board_len] = c[0]  # the street's first action (recursion is depth first)
+        node = _Node(PLAYER, player, tuple(c), board_len)
+        to_call = c[opp] - c[player]
+        left = self.total - c[player]
+        pot = c[0] + c[1]
+
+        def add(name, child):
+            node.names.append(name)
+            node.children.append(child)
+
+        if to_call <= 1e-9:
+            if player == 0:
+                add("check", self.act(c, board_len, 1, 0, 0.0, previous_aggressor, -1))
+            else:
+                add("check", self.street_end(c, board_len, aggressor))
+            if left > 1e-9:
+                lead = sizes.bet
+                if player == 0 and previous_aggressor == 1 and sizes.donk is not None:
+                    lead = sizes.donk
+                amounts = []
+                for size in lead:
+                    amount = left if size.kind == "allin" else size.value * pot
+                    amounts.append(self.clip(amount, 0.0, left, pot, 0.0))
+                for amount in sorted(set(amounts)):
+                    name = f"allin {_amount(amount + c[player] - self.street_start[board_len])}" if amount >= left - 1e-9 else f"bet {_amount(amount)}"
+                    nc = list(c)
+                    nc[player] += amount
+                    add(name, self.act(nc, board_len, opp, 0, amount, previous_aggressor, player))
+            return node
+        add("fold", self.fold(c, player, board_len))
+        nc = list(c)
+        nc[player] = c[opp]
+        add("call", self.street_end(nc, board_len, aggressor))
+        if left > to_call + 1e-9 and self.total - c[opp] > 1e-9 and (spot.raise_cap is None or raises < spot.raise_cap):
+            start = self.street_start[board_len]
+            amounts = []
+            for size in sizes.raise_:
+                if size.kind == "allin":
+                    amount = left
+                elif size.kind == "pot":
+                    amount = to_call + size.value * (pot + to_call)
+                else:
+                    amount = size.value * (c[opp] - start) - (c[player] - start)
+                amounts.append(self.clip(amount, to_call, left, pot, last_increment))
+            for amount in sorted(set(amounts)):
+                street_total = c[player] + amount - start
+                name = f"allin {_amount(street_total)}" if amount >= left - 1e-9 else f"raise {_amount(street_total)}"
+                nc = list(c)
+                nc[player] += amount
+                add(name, self.act(nc, board_len, opp, raises + 1, amount - to_call, previous_aggressor, player))
+        return node
+
+    def clip(self, amount: float, to_call: float, left: float, pot: float, last_increment: float) -> float:
+        """The chips a bet or raise puts in: at least a min-raise, at most the stack,
+        all-in when what would be left behind is under the threshold."""
+        amount = max(amount, to_call + max(last_increment, 1e-9))
+        if amount >= left - 1e-9:
+            return left
+        pot_after = pot + amount + (amount - to_call)
+        if left - amount < self.spot.allin_threshold * pot_after:
+            return left
+        return amount
+
+
+class Tree:
+    """The game tree of a :class:`Spot`, as the flat arrays of ``csrc/solver.h``.
+
+    ``nodes`` counts the game's nodes (each card of a chance node has its own copy of
+    the street after it); ``memory`` is the bytes solving takes (regrets and
+    cumulative strategies in float32, plus the showdown tables), known before they are
+    allocated."""
+
+    def __init__(self, spot: Spot, isomorphism: bool = True):
+        self.spot = spot
+        self.isomorphism = bool(isomorphism)
+        builder = _Builder(spot)
+        half = spot.pot / 2
+        self.root = builder.act([half, half], len(spot.board), 0, 0, 0.0, -1, -1)
+        self._flatten()
+        self._hands()
+        self.sizes = (self._layout_size(0), self._layout_size(1))
+        n_boards = {5: 1, 4: 48, 3: 49 * 48 // 2}[len(spot.board)]
+        self.n_boards = n_boards
+        tables = n_boards * 6 * (len(self.cards[0]) + len(self.cards[1]))
+        self.memory = 8 * (self.sizes[0] + self.sizes[1]) + tables
+
+    # --- flattening ---------------------------------------------------------------
+
+    def _flatten(self) -> None:
+        order = [self.root]
+        self.root.index = 0
+        k = 0
+        while k < len(order):
+            node = order[k]
+            for child in node.children:
+                child.index = len(order)
+                order.append(child)
+            k += 1
+        self.node_list = order
+        n = len(order)
+        self.type = np.array([_TYPE_CODE[x.kind] for x in order], dtype=np.int8)
+        self.player = np.array([x.player for x in order], dtype=np.int8)
+        self.first_child = np.array([x.children[0].index if x.children else 0 for x in order], dtype=np.int32)
+        self.n_children = np.array([len(x.children) for x in order], dtype=np.int32)
+        self.payoff = np.array([x.payoff for x in order], dtype=np.float64).reshape(-1)
+        self.offset = np.zeros(2 * n, dtype=np.int64)
+        self.block = np.zeros(2 * n, dtype=np.int64)
+        self.nodes = self._count(self.root)
+
+    def _count(self, node: _Node) -> int:
+        if node.kind == CHANCE:
+            return 1 + (52 - node.board_len) * self._count(node.children[0])
+        return 1 + sum(self._count(c) for c in node.children)
+
+    def _hands(self) -> None:
+        combos = ph.ranges.COMBOS
+        self.combos = tuple(np.flatnonzero(r.weights > 0) for r in self.spot.ranges)
+        self.cards = tuple(np.ascontiguousarray(combos[c]) for c in self.combos)
+        self.reach = tuple(r.weights[c].astype(np.float32) for r, c in zip(self.spot.ranges, self.combos))
+        same = []
+        for p in (0, 1):
+            where = np.full(1326, -1, dtype=np.int32)
+            where[self.combos[1 - p]] = np.arange(len(self.combos[1 - p]), dtype=np.int32)
+            same.append(where[self.combos[p]])
+        self.same = tuple(same)
+        self._swaps()
+
+    def _swaps(self) -> None:
+        """The transpositions of two suits that leave the board and both ranges as they
+        are (the kernel deals one card of each interchangeable class at chance nodes),
+        and for each the permutation of each player's hands."""
+        combos = ph.ranges.COMBOS
+        index = ph.ranges.COMBO_INDEX
+        board = set(self.spot.board)
+        self.swaps: List[Tuple[int, int]] = []
+        perms: List[List[np.ndarray]] = [[], []]
+        pairs = [(a, b) for a in range(4) for b in range(a + 1, 4)] if self.isomorphism else []
+        for a, b in pairs:
+            suit = np.arange(4)
+            suit[a], suit[b] = b, a
+            mapped = np.arange(52) // 4 * 4 + suit[np.arange(52) % 4]
+            if {int(mapped[c]) for c in board} != board:
+                continue
+            moved = index[mapped[combos[:, 0]], mapped[combos[:, 1]]]
+            if not all(np.array_equal(r.weights, r.weights[moved]) for r in self.spot.ranges):
+                continue
+            self.swaps.append((a, b))
+            for p in (0, 1):
+                where = np.full(1326, -1, dtype=np.int32)
+                where[self.combos[p]] = np.arange(len(self.combos[p]), dtype=np.int32)
+                perms[p].append(where[moved[self.combos[p]]])
+        self.swap_perm = tuple(np.ascontiguousarray(np.concatenate(perms[p]) if perms[p] else np.zeros(1, dtype=np.int32),
+                                                    dtype=np.int32) for p in (0, 1))
+
+    def _layout_size(self, p: int) -> int:
+        n_hands = len(self.combos[p])
+
+        def layout(node: _Node, cursor: int) -> int:
+            if node.kind == PLAYER:
+                if node.player == p:
+                    self.offset[2 * node.index + p] = cursor
+                    cursor += len(node.children) * n_hands
+                for child in node.children:
+                    cursor = layout(child, cursor)
+            elif node.kind == CHANCE:
+                block = layout(node.children[0], 0)
+                self.offset[2 * node.index + p] = cursor
+                self.block[2 * node.index + p] = block
+                cursor += (52 - node.board_len) * block
+            return cursor
+
+        return layout(self.root, 0)
+
+    # --- what the kernel takes ----------------------------------------------------
+
+    def arrays(self) -> dict:
+        return {"type": self.type, "player": self.player, "first_child": self.first_child, "n_children": self.n_children,
+                "offset": self.offset, "block": self.block, "payoff": self.payoff, "size": self.sizes}
+
+    def hand_arrays(self) -> dict:
+        return {"cards0": self.cards[0], "cards1": self.cards[1], "same0": self.same[0], "same1": self.same[1],
+                "swaps": self.swaps, "swap_perm0": self.swap_perm[0], "swap_perm1": self.swap_perm[1]}
+
+    def board_arrays(self) -> dict:
+        """Every river board the spot can reach, each player's hand strengths on it
+        (pokerhash.board_strengths) and their order, weakest first."""
+        board = list(self.spot.board)
+        unseen = [c for c in range(52) if c not in board]
+        index = np.full(53 * 53, -1, dtype=np.int32)
+        if len(board) == 5:
+            rows = [board]
+            index[53 * 52 + 52] = 0
+        elif len(board) == 4:
+            rows = [board + [c] for c in unseen]
+            for i, c in enumerate(unseen):
+                index[53 * c + 52] = i
+        else:
+            rows = []
+            for i, t in enumerate(unseen):
+                for r in unseen[i + 1:]:
+                    index[53 * t + r] = index[53 * r + t] = len(rows)
+                    rows.append(board + [t, r])
+        strengths = ph.board_strengths(np.array(rows, dtype=np.uint8))
+        out = {"index": index, "root": sum(1 << c for c in board)}
+        for p in (0, 1):
+            s = strengths[:, self.combos[p]]
+            order = np.argsort(s, axis=1, kind="stable")
+            out[f"order{p}"] = np.ascontiguousarray(order.astype(np.uint16))
+            out[f"sorted_strength{p}"] = np.ascontiguousarray(np.take_along_axis(s, order, axis=1))
+            out[f"sorted_cards{p}"] = np.ascontiguousarray(self.cards[p][order])
+        return out
+
+    def __repr__(self) -> str:
+        return f"Tree({self.spot!r}, nodes={self.nodes:,}, memory={self.memory / 2**20:.1f} MiB)"
+
+
+def build_tree(spot: Spot, isomorphism: bool = True) -> Tree:
+    """The game tree of ``spot`` (nothing big is allocated: see ``Tree.memory``).
+    ``isomorphism``: deal one card of each class of interchangeable suits at chance
+    nodes (suits that the board and both ranges treat alike), reusing its values for
+    the others."""
+    return Tree(spot, isomorphism)

@@ -1,0 +1,304 @@
+"""pokerhash.solver: the tree builder, Discounted CFR against closed-form games, and
+the exploitability against an independent brute-force best response."""
+
+import math
+
+import numpy as np
+import pytest
+
+import pokerhash as ph
+from pokerhash.errors import InvalidValueError
+from pokerhash.solver import BetSizes, Solution, Spot, build_tree, parse_sizes, solve
+
+import reference_solver
+
+R = "AA-22,AK-A2,KQ-K9,QJ-Q9,JT-J9,T9,98,87,76"
+ISSUE_SIZES = BetSizes.parse("50%, 100%, a", "100%, a")
+
+# A river where OOP holds only the nuts (KK: kings full) and air (65: fours with a
+# six), IP only a bluff-catcher (AA: aces and fours). No card of one range blocks the
+# other, so the weights are exactly the combo counts: 3 nuts, 16 air, 6 catchers.
+TOY_BOARD = "Kc 8d 4h 4s 2c"
+TOY_OOP, TOY_IP = "KK, 65", "AA"
+NUTS, AIR = 3, 16
+
+
+def toy(bet: str, **options) -> Spot:
+    # IP can only check behind, call or fold; OOP cannot raise: the textbook game.
+    sizes = {"oop": {"bet": bet}, "ip": {"bet": ""}}
+    return Spot(TOY_BOARD, TOY_OOP, TOY_IP, 100, 1000, sizes, **options)
+
+
+def oop_weight(node, text) -> float:
+    """OOP's reach-weighted combos of the hand class ``text`` at node."""
+    return float((node.range("oop").weights * (ph.Range(text).weights > 0)).sum())
+
+
+# --- sizes and the tree -------------------------------------------------------------
+
+
+def test_parse_sizes():
+    assert [str(s) for s in parse_sizes("33%, 75%,a")] == ["33%", "75%", "a"]
+    assert [str(s) for s in parse_sizes("2.5x, 100%", raises=True)] == ["2.5x", "100%"]
+    assert parse_sizes("") == ()
+    for bad in ("33", "abc", "-5%", "0%", "2.5x"):
+        with pytest.raises(InvalidValueError):
+            parse_sizes(bad)
+    with pytest.raises(InvalidValueError):
+        parse_sizes("1x", raises=True)
+
+
+def test_issue_river_tree():
+    tree = build_tree(Spot("QsJh2h8d3c", R, R, 100, 200, ISSUE_SIZES))
+    root = tree.root
+    assert root.names == ["check", "bet 50", "bet 100", "allin 200"]
+    after_check = root.children[0]
+    assert after_check.names == ["check", "bet 50", "bet 100", "allin 200"]
+    # Raising 100% over a bet of 50 makes it 250, more than the stack: all-in only.
+    assert root.children[1].names == ["fold", "call", "allin 200"]
+    assert root.children[3].names == ["fold", "call"]
+    assert tree.nodes == len(tree.node_list) == 33
+    combos = [len(c) for c in tree.combos]
+    players = tree.player[tree.type == 0]
+    actions = tree.n_children[tree.type == 0]
+    floats = sum(int(a) * combos[p] for p, a in zip(players, actions))
+    assert sum(tree.sizes) == floats
+    assert tree.memory >= 8 * floats
+
+
+def test_chips_and_payoffs():
+    tree = build_tree(Spot("QsJh2h8d3c", "AA", "KK", 100, 200, ISSUE_SIZES, rake=0.05, rake_cap=3))
+    call = tree.root.children[1].children[1]  # bet 50, call: 200 in the pot, rake 3 (capped)
+    assert call.kind == "showdown" and call.contrib == (100, 100)
+    assert call.payoff == (100 - 3, -100, -1.5)
+    fold = tree.root.children[1].children[0]  # bet 50, IP folds: a pot of 150, rake 3
+    assert fold.payoff[:2] == (150 - 3 - 100, -50)
+
+
+def test_raise_multiple_cap_threshold_donk():
+    sizes = {"bet": "50%", "raise": "2.5x", "river": {"oop": {"donk": "25%"}}}
+    tree = build_tree(Spot("QsJh2h8d", R, R, 100, 10000, sizes, raise_cap=2, allin_threshold=0))
+    bet = tree.root.children[1]
+    assert tree.root.names == ["check", "bet 50"] and bet.names == ["fold", "call", "raise 125"]
+    raise_ = bet.children[2]
+    assert raise_.names == ["fold", "call", "raise 312.5"]
+    assert raise_.children[2].names == ["fold", "call"]  # the cap: two raises
+    # OOP bet the turn and IP called: OOP's river lead is an ordinary bet (50% of 200).
+    river_after_oop_bet = bet.children[1].children[0]
+    assert river_after_oop_bet.names == ["check", "bet 100"]
+    ip_bet_call = tree.root.children[0].children[1].children[1].children[0]
+    assert ip_bet_call.names == ["check", "bet 50"]  # IP bet the turn: a donk bet, 25% of 200
+    # The force-all-in threshold: with 0.3, a bet that leaves under 0.3 pots behind goes all-in
+    # (bet 100: 20 left, pot 300); bet 50 leaves 70 behind a pot of 200.
+    tree = build_tree(Spot("QsJh2h8d3c", R, R, 100, 120, BetSizes.parse("50%, 100%"), allin_threshold=0.3))
+    assert tree.root.names == ["check", "bet 50", "allin 120"]
+
+
+def test_node_count_and_memory_before_allocation():
+    spot = Spot("QsJh2h", R, R, 100, 200, ISSUE_SIZES)
+    tree = build_tree(spot)
+    assert tree.nodes > 100_000 and tree.memory > 100 * 2**20
+    with pytest.raises(InvalidValueError, match="max_memory"):
+        Solution(spot, max_memory=2**20)
+
+
+def test_bad_spots():
+    with pytest.raises(ph.errors.PokerhashError):
+        Spot("QsJh", R, R, 100, 200)
+    with pytest.raises(InvalidValueError):
+        Spot("QsJh2h8d3c", R, R, 0, 200)
+    with pytest.raises(InvalidValueError):
+        Spot("QsJh2h8d3c", R, R, 100, -1)
+    with pytest.raises(InvalidValueError):
+        Spot("QsJh2h8d3c", "QsQh", R, 100, 200)  # no hand left after the board
+    with pytest.raises(InvalidValueError):
+        Spot("QsJh2h8d3c", R, R, 100, 200, {"flop": {"oop": {"bett": "50%"}}})
+    with pytest.raises(InvalidValueError):
+        Spot("QsJh2h8d3c", R, R, 100, 200, rake=1.5)
+    with pytest.raises(InvalidValueError):
+        Spot("QsJh2h8d3c", R, R, 100, 200, raise_cap=-1)
+
+
+# --- closed-form games --------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def one_size():
+    return solve(toy("50%"), target=0.001, iterations=4000, check_every=100)
+
+
+def test_closed_form_one_size(one_size):
+    P, B = 100, 50
+    bet = one_size.node("bet 50")
+    nuts, bluffs = oop_weight(bet, "KK"), oop_weight(bet, "65")
+    assert nuts == pytest.approx(NUTS, abs=1e-3)  # value bets: all of them
+    assert 100 * bluffs / (nuts + bluffs) == pytest.approx(100 * B / (P + 2 * B), abs=0.1)
+    assert 100 * bet.aggregate()["call"] == pytest.approx(100 * P / (P + B), abs=0.1)
+    ev_oop, ev_ip = one_size.ev()
+    expected = NUTS * (P + B * P / (P + B)) / (NUTS + AIR)
+    assert ev_oop == pytest.approx(expected, abs=0.1)
+    assert ev_ip == pytest.approx(P - expected, abs=0.1)
+    ev = one_size.root.ev("oop")
+    assert ev[ph.combo_index("Kd", "Kh")] == pytest.approx(P + B * P / (P + B), abs=0.2)
+    assert ev[ph.combo_index("6d", "5h")] == pytest.approx(0, abs=0.2)  # air: bluffing or not, nothing
+    assert one_size.history[-1][1] < 0.001
+
+
+def test_closed_form_two_sizes():
+    # Against a bluff-catcher, a polarized range's EV P + B * P / (P + B) grows with B:
+    # all the nuts use the bigger size, with B / (P + 2B) bluffs, and IP calls P / (P + B).
+    P, B = 100, 100
+    solution = solve(toy("50%, 100%"), target=0.001, iterations=4000, check_every=100)
+    big = solution.node("bet 100")
+    nuts, bluffs = oop_weight(big, "KK"), oop_weight(big, "65")
+    assert nuts == pytest.approx(NUTS, abs=3e-3)
+    assert 100 * bluffs / (nuts + bluffs) == pytest.approx(100 * B / (P + 2 * B), abs=0.1)
+    assert 100 * big.aggregate()["call"] == pytest.approx(100 * P / (P + B), abs=0.1)
+    assert 100 * solution.root.aggregate()["bet 50"] < 0.1
+    expected = NUTS * (P + B * P / (P + B)) / (NUTS + AIR)
+    assert solution.ev()[0] == pytest.approx(expected, abs=0.1)
+
+
+def test_dominated_strategies():
+    # Against nothing but the nuts, calling is dominated: IP never calls, OOP gets the pot.
+    solution = solve(Spot(TOY_BOARD, "KK", TOY_IP, 100, 1000, {"oop": {"bet": "50%"}, "ip": {"bet": ""}}),
+                     target=0.001, iterations=2000, check_every=50)
+    assert solution.node("bet 50").aggregate()["call"] < 1e-3
+    assert solution.ev()[0] == pytest.approx(100, abs=1e-2)
+    # The issue's river: the nuts (T9, a straight) never fold, the worst hands never call an all-in.
+    river = solve(Spot("QsJh2h8d3c", R, R, 100, 200, ISSUE_SIZES), target=0.2)
+    facing = river.node("check", "allin 200").strategy()
+    assert np.nanmax(facing["fold"][ph.Range("T9").weights > 0]) < 1e-3
+    assert np.nanmax(facing["call"][ph.Range("76o").weights > 0]) < 1e-2  # seven high: beats nothing that shoves
+
+
+# --- exploitability -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("board, target", [("QsJh2h8d3c", 0.3), ("Td9d6h2c", 0.5)])
+def test_exploitability_falls_below_target(board, target):
+    ranges = (R, R) if len(board) == 10 else ("AA-99,AK,AQs,KQs,T9s,98s,87s,65s", "TT-66,AJs+,KQ,QJs,JTs,T8s,97s")
+    solution = solve(Spot(board, *ranges, 100, 200, ISSUE_SIZES), target=target, iterations=500)
+    assert solution.history[-1][1] <= target
+    values = [v for _, v in solution.history]
+    assert values[-1] < values[0]
+
+
+@pytest.mark.parametrize("board, oop, ip, iterations, rake", [
+    ("QsJh2h8d3c", "AA,KK,QJ,T9,76,A5s", "QQ,JJ,AQ,KQ,98,55", 7, {}),
+    ("QsJh2h8d3c", "AA,KK,QJ,T9,76,A5s", "QQ,JJ,AQ,KQ,98,55", 4, {"rake": 0.05, "rake_cap": 12}),
+    ("Td9d6h2c", "AhAs,JdTh,KdQd,8h7h", "9h9s,AdKd,6c5c,TsJs", 5, {}),
+])
+def test_brute_force_best_response_agrees(board, oop, ip, iterations, rake):
+    # A few iterations only: far from equilibrium, so that a wrong best response shows.
+    solution = Solution(Spot(board, oop, ip, 100, 150, {"bet": "50%, a", "raise": "a"}, **rake))
+    solution.run(target=None, iterations=iterations, check_every=iterations)
+    reference = reference_solver.exploitability(solution)
+    assert reference > 1
+    assert solution.exploitability() == pytest.approx(reference, rel=1e-4, abs=1e-4)
+
+
+# --- results ------------------------------------------------------------------------
+
+
+def test_results_api(tmp_path):
+    solution = solve(Spot("QsJh2h8d3c", R, R, 100, 200, ISSUE_SIZES), target=0.5)
+    root = solution.root
+    assert root.player == "oop" and root.kind == "player"
+    freq = root.aggregate()
+    assert sum(freq.values()) == pytest.approx(1)
+    strategy = root.strategy()
+    assert set(strategy) == set(root.actions)
+    total = sum(np.nan_to_num(v) for v in strategy.values())
+    assert np.allclose(total[~np.isnan(strategy["check"])], 1, atol=1e-5)
+    hand = root.hand_strategy("AsAd")
+    assert sum(hand.values()) == pytest.approx(1, abs=1e-5)
+    # The reach-weighted ranges: after "bet 50", OOP's range is the range times the bet frequency.
+    bet = solution.node("bet 50")
+    assert bet.player == "ip"
+    assert bet.range("oop").weights.sum() == pytest.approx(root.range("oop").weights.sum() * freq["bet 50"], rel=1e-5)
+    assert bet.range("ip") == root.range("ip")
+    assert solution.node("BET 50").line == ("bet 50",)
+    assert solution.node("check", "allin").line == ("check", "allin 200")
+    # EVs: the range's average EV is the game value.
+    weights = root.range("oop").weights
+    ev = root.ev("oop")
+    met = np.where(weights > 0)[0]
+    equity = root.equity("oop")
+    assert np.all((equity[met] >= 0) & (equity[met] <= 1))
+    assert np.isnan(ev[ph.combo_index("Qs", "Kd")])  # holds a board card
+    # Save and load give the same solution, and solving goes on from it.
+    path = tmp_path / "river.npz"
+    solution.save(path)
+    loaded = Solution.load(path)
+    assert loaded.iterations == solution.iterations
+    assert loaded.root.aggregate() == freq
+    assert loaded.exploitability() == pytest.approx(solution.exploitability(), abs=1e-6)
+    with pytest.raises(InvalidValueError):
+        solution.node("raise 50")
+    with pytest.raises(InvalidValueError):
+        solution.node("check", "check", "call")
+    with pytest.raises(InvalidValueError):
+        solution.node("bet 50").hand_strategy("QsKd")  # holds a board card
+    with pytest.raises(InvalidValueError):
+        solution.node("check", "check").strategy()  # a showdown
+
+
+# --- the command line ---------------------------------------------------------------
+
+
+@pytest.mark.smoke
+def test_cli_solve(tmp_path, capsys):
+    from pathlib import Path
+
+    from pokerhash.cli import main
+
+    example = Path(__file__).resolve().parent.parent / "examples" / "river_spot.toml"
+    saved = tmp_path / "river.npz"
+    assert main(["solve", str(example), "--target", "0.5", "--save", str(saved)]) == 0
+    out = capsys.readouterr().out
+    assert "root (oop to act):" in out and "allin 200" in out and "EV oop" in out
+    value = float(out.split("exploitability ")[1].split("%")[0])
+    assert value <= 0.5
+    assert Solution.load(saved).iterations == int(out.split("iterations ")[1].split(",")[0])
+    bad = tmp_path / "bad.toml"
+    bad.write_text('board = "QsJh2h8d3c"\noop = "AA"\nip = "KK"\npot = 100\n')
+    assert main(["solve", str(bad)]) == 2
+    assert "needs 'stack'" in capsys.readouterr().err
+    bad.write_text('board = "QsJh2h8d3c"\noop = "AA"\nip = "KK"\npot = 100\nstack = 100\n[sizes]\nbet = "33"\n')
+    assert main(["solve", str(bad)]) == 2
+    assert "bad bet size '33'" in capsys.readouterr().err
+
+
+# --- suit isomorphism ---------------------------------------------------------------
+
+
+def test_isomorphic_suits_found():
+    R_ = ph.Range(R)
+    assert build_tree(Spot("QsJh2h", R_, R_, 100, 200)).swaps == [(0, 1)]  # clubs and diamonds
+    assert build_tree(Spot("QsJh2h8d", R_, R_, 100, 200)).swaps == []
+    assert build_tree(Spot("Td9d6d2d", R_, R_, 100, 200)).swaps == [(0, 2), (0, 3), (2, 3)]
+    assert build_tree(Spot("QsJh2h", "AcKc", R_, 100, 200)).swaps == []  # a range that tells clubs apart
+    assert build_tree(Spot("QsJh2h", R_, R_, 100, 200), isomorphism=False).swaps == []
+
+
+def test_isomorphism_brute_force_and_same_game():
+    # Clubs and spades are interchangeable on the board and in both ranges: the kernel
+    # walks the clubs and reuses them for the spades; the brute force walks every card
+    # through the Node API (which reads the spades from the clubs' storage).
+    spot = Spot("Td9d6h2h", "AsAc,AhAd,8c7c,8s7s", "KsKc,KhKd,5c4c,5s4s", 100, 150, {"bet": "50%, a", "raise": "a"})
+    iso = Solution(spot, threads=1)
+    assert iso.tree.swaps == [(0, 3)]
+    iso.run(target=None, iterations=5, check_every=5)
+    assert iso.exploitability() == pytest.approx(reference_solver.exploitability(iso), rel=1e-4, abs=1e-4)
+    plain = Solution(spot, threads=1, isomorphism=False)
+    plain.run(target=None, iterations=5, check_every=5)
+    assert iso.exploitability() == pytest.approx(plain.exploitability(), rel=1e-3)
+    # The spade line reads as the club line with the suits swapped.
+    clubs = iso.node("check", "check", "3c").strategy()
+    spades = iso.node("check", "check", "3s").strategy()
+    swap = {ph.combo_index(*c): ph.combo_index(*(x // 4 * 4 + (3 - x % 4 if x % 4 in (0, 3) else x % 4) for x in c))
+            for c in [ph.combo_cards(i) for i in range(1326)]}
+    for action in clubs:
+        mapped = np.array([spades[action][swap[i]] for i in range(1326)])
+        assert np.allclose(np.nan_to_num(clubs[action], nan=-1), np.nan_to_num(mapped, nan=-1), atol=1e-6)
