@@ -3,7 +3,7 @@ each module imports only from its own layer or the layers below, and no module
 imports another module's private (``_name``) names. Extension modules (.pyx) are
 bindings: their Python-level imports are checked the same way.
 
-    apps        rl/ acpc/ distributed/ pictures/ cli bench __main__ (and the package __init__)
+    apps        rl/ acpc/ distributed/ tracker/ pictures/ cli bench __main__ (and the package __init__)
     engine/     the hand engine, its games, histories
     analysis    equity, preflop, ranges, iso, abstraction, solver/
     money       betting, pots, tournament
@@ -30,7 +30,7 @@ TOP = {
     "cli": "apps", "bench": "apps", "__main__": "apps", "__init__": "apps",
 }
 WINGS = {"evaluators": "evaluators", "engine": "engine", "rl": "apps", "acpc": "apps", "distributed": "apps",
-         "solver": "analysis", "pictures": "apps"}
+         "solver": "analysis", "tracker": "apps", "pictures": "apps"}
 # The parts of pictures/ that the lower layers' objects print themselves with (repr,
 # str, Jupyter's _repr_html_) sit in those layers: a settlement's table beside pots,
 # a range's chart and an equity's bars beside the analysis, a hand's text beside the

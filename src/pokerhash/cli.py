@@ -7,6 +7,9 @@
     pokerhash equity AhAd KsKc --board Td7c2s
     pokerhash acpc HOST PORT --game holdem.nolimit.2p.reverse_blinds.game --agent mybot:act
     pokerhash solve spot.toml [--target 0.3] [--iterations N] [--time-limit S] [--save out.npz]
+    pokerhash import FOLDER --db hands.sqlite
+    pokerhash stats --db hands.sqlite [--player NAME] [--game NT] [--position BTN]
+    pokerhash graph --db hands.sqlite --player NAME -o graph.png
     pokerhash range "QQ+,AKs,A5s-A2s" -o grid.svg
     pokerhash replay hand.phh -o hand.html
     pokerhash --version
@@ -25,7 +28,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 from . import __version__, bench
 from .cards import cards, cards_str
-from .errors import InvalidCardError, PokerhashError
+from .errors import InvalidCardError, InvalidValueError, PokerhashError
 from .evaluators import catalog
 from .evaluators.catalog import Ranking
 from .evaluators.turkish import turkish_deck
@@ -229,6 +232,41 @@ def add_solve(commands: argparse._SubParsersAction) -> None:
     so.set_defaults(run=solve_command.run)
 
 
+def run_import(args: argparse.Namespace) -> int:
+    """``pokerhash import``: with ``--db``, into the tracker's hand database
+    (:func:`pokerhash.tracker.cli.run_import_db`); each output mode is its own function."""
+    if args.db is not None:
+        from .tracker.cli import run_import_db
+
+        return run_import_db(args)
+    raise InvalidValueError("pokerhash import needs --db DB: the hand database to import into")
+
+
+def add_import(commands: argparse._SubParsersAction) -> None:
+    from .tracker.cli import add_db_arguments
+
+    im = commands.add_parser("import", help="import hand histories (.phh, .phhs files or folders)",
+                             description="Read hand histories, replay each on the engine, and store them: with "
+                                         "--db, in a hand database (docs: tracker).")
+    im.add_argument("sources", nargs="+", help=".phh / .phhs files, or folders searched recursively")
+    add_db_arguments(im)
+    im.add_argument("--batch-size", type=int, default=1000, help="hands per database transaction")
+    im.add_argument("--processes", type=int, default=1, help="worker processes replaying the hands (default 1)")
+    im.set_defaults(run=run_import)
+
+
+def add_stats(commands: argparse._SubParsersAction) -> None:
+    from .tracker.cli import add_stats as add
+
+    add(commands)
+
+
+def add_graph(commands: argparse._SubParsersAction) -> None:
+    from .tracker.cli import add_graph as add
+
+    add(commands)
+
+
 def add_range(commands: argparse._SubParsersAction) -> None:
     from .pictures import commands as pictures
 
@@ -247,7 +285,8 @@ def add_replay(commands: argparse._SubParsersAction) -> None:
     rp.set_defaults(run=pictures.run_replay)
 
 
-SUBCOMMANDS = [add_eval, add_bench, add_equity, add_acpc, add_solve, add_range, add_replay]
+SUBCOMMANDS = [add_eval, add_bench, add_equity, add_acpc, add_solve, add_import, add_stats, add_graph, add_range,
+               add_replay]
 
 
 def _print(text: str) -> int:

@@ -1,0 +1,150 @@
+"""Speed of the hand database (pokerhash.tracker), pytest-benchmark.
+
+- Import into SQLite (a file, one transaction per 1,000 hands): the HandHQ fixtures
+  (online no-limit hands from four sites), each copy renumbered so that every hand is
+  new, replayed and verified on the engine, counted and stored. Hands per second =
+  ``IMPORT_HANDS`` / the median time.
+- Statistics of 1,000,000 synthetic ``hand_players`` rows (every statistic of 1,000
+  players, one query), from ``player_summary`` (whole-day filters) and from the
+  per-hand rows (a filter finer than a day): the issue's target is 5 s.
+
+``python benchmarks/bench_tracker.py`` prints both without pytest.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from pokerhash.engine import history
+from pokerhash.tracker import Tracker
+from pokerhash.tracker.schema import FLAGS
+
+DATA = Path(__file__).parent.parent / "tests" / "data" / "phh"
+BASE = [hand for path in sorted(DATA.glob("handhq-*.phhs")) for hand in history.load_all(path)]
+COPIES = 10
+IMPORT_HANDS = len(BASE) * COPIES
+STATS_ROWS = 1_000_000
+PLAYERS = 1_000
+
+
+def renumbered(copies: int = COPIES):
+    """The HandHQ hands ``copies`` times, each copy with its own hand numbers."""
+    hands = []
+    for copy in range(copies):
+        for hand in BASE:
+            fields = dict(hand.fields, hand=f"{hand.fields.get('hand')}-{copy}")
+            hands.append(dataclasses.replace(hand, fields=fields))
+    return hands
+
+
+def import_once(hands) -> int:
+    with tempfile.TemporaryDirectory() as folder:
+        with Tracker(os.path.join(folder, "hands.sqlite")) as tracker:
+            summary = tracker.import_hands(hands)
+    return summary.read
+
+
+def synthetic_database(path: str, rows: int = STATS_ROWS, players: int = PLAYERS, seed: int = 1) -> Tracker:
+    """A SQLite database of ``rows`` random hand_players rows (six-max hands over a
+    year), each numerator at most its opportunity; ``player_summary`` rebuilt from them."""
+    rng = np.random.default_rng(seed)
+    tracker = Tracker(path)
+    db = tracker.db
+    db.executemany("INSERT INTO players (id, site, name) VALUES (?, ?, ?)",
+                   [(i + 1, "Synthetic", f"player{i:04d}") for i in range(players)])
+    hands = -(-rows // 6)
+    db.executemany("INSERT INTO hands (id, site, hand_key, table_name, game, variant_code, stakes, big_blind, decimals,"
+                   " table_size, player_count, pot, rake, streets_seen) VALUES "
+                   "(?, 'Synthetic', ?, 'T', 'no-limit Texas Hold''em', 'NT', '0.5/1', 100, 2, 6, 6, 0, 0, 1)",
+                   [(h + 1, str(h)) for h in range(hands)])
+    r = np.arange(rows)
+    hand = r // 6 + 1
+    columns = {
+        "hand_id": hand, "player_id": (r * 7 + hand) % players + 1, "seat": r % 6 + 1,
+        "position": np.array(["SB", "BB", "UTG", "HJ", "CO", "BTN"])[r % 6], "starting_stack": np.full(rows, 10_000),
+    }
+    net = rng.integers(-2000, 2000, rows)
+    columns.update(net=net, collected=np.maximum(net, 0), allin_adjusted=net.astype(float), net_amount=net / 100,
+                   allin_adjusted_amount=net / 100, net_bb=net / 100, allin_adjusted_bb=net / 100)
+    day = np.array([f"2026-{m:02d}-{d:02d}" for m in range(1, 13) for d in range(1, 29)])[hand % 336]
+    columns.update(game=np.full(rows, "no-limit Texas Hold'em"), variant_code=np.full(rows, "NT"),
+                   stakes=np.full(rows, "0.5/1"), currency=np.full(rows, "USD"), decimals=np.full(rows, 2),
+                   played_at=day, table_size=np.full(rows, 6))
+    for flag in FLAGS:
+        if flag not in columns:
+            columns[flag] = (rng.random(rows) < 0.5).astype(np.int64)
+    for flag in FLAGS:
+        if flag + "_opp" in columns:  # a numerator needs its opportunity
+            columns[flag] = columns[flag] & columns[flag + "_opp"]
+    names = list(columns)
+    lists = [columns[name].tolist() for name in names]
+    sql = f"INSERT INTO hand_players ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})"
+    chunk = 100_000
+    for start in range(0, rows, chunk):
+        db.executemany(sql, zip(*[values[start:start + chunk] for values in lists]))
+    db.commit()
+    tracker.rebuild_summary()
+    return tracker
+
+
+@pytest.fixture(scope="module")
+def million(tmp_path_factory):
+    path = str(tmp_path_factory.mktemp("tracker") / "million.sqlite")
+    tracker = synthetic_database(path)
+    yield tracker
+    tracker.close()
+
+
+def test_bench_import_sqlite(benchmark):
+    hands = renumbered()
+    assert benchmark.pedantic(import_once, (hands,), rounds=3) == IMPORT_HANDS
+
+
+def test_bench_stats_million_rows(benchmark, million):
+    rows = benchmark.pedantic(million.stats, rounds=3)
+    assert sum(row["hands"] for row in rows) == STATS_ROWS
+
+
+def test_bench_stats_million_rows_per_hand(benchmark, million):
+    """A date filter finer than a day: every statistic from the per-hand rows."""
+    rows = benchmark.pedantic(lambda: million.stats(since="2026-01-01T00:00:00"), rounds=3)
+    assert sum(row["hands"] for row in rows) == STATS_ROWS
+
+
+def test_bench_stats_one_player_filtered(benchmark, million):
+    rows = benchmark.pedantic(lambda: million.stats("player0007", position=["BTN", "CO"]), rounds=3)
+    assert len(rows) == 1
+
+
+def _median(function, rounds: int = 3) -> float:
+    times = []
+    for _ in range(rounds):
+        started = time.perf_counter()
+        function()
+        times.append(time.perf_counter() - started)
+    return statistics.median(times)
+
+
+if __name__ == "__main__":
+    hands = renumbered()
+    seconds = _median(lambda: import_once(hands))
+    print(f"import into SQLite: {IMPORT_HANDS:,} hands in {seconds:.2f} s = {IMPORT_HANDS / seconds:,.0f} hands/s "
+          "(median of 3; replay and verification included)")
+    with tempfile.TemporaryDirectory() as folder:
+        started = time.perf_counter()
+        tracker = synthetic_database(os.path.join(folder, "million.sqlite"))
+        print(f"built {STATS_ROWS:,} synthetic rows in {time.perf_counter() - started:.1f} s")
+        print(f"stats of every player over {STATS_ROWS:,} rows (player_summary): {_median(tracker.stats):.3f} s "
+              "(median of 3)")
+        per_hand = _median(lambda: tracker.stats(since="2026-01-01T00:00:00"))
+        print(f"the same from the per-hand rows (a filter finer than a day): {per_hand:.2f} s (median of 3)")
+        print(f"one player, two positions: {_median(lambda: tracker.stats('player0007', position=['BTN', 'CO'])):.3f} s")
+        tracker.close()

@@ -1,0 +1,137 @@
+"""All-in expected value: what each player was due, by exact equity, at the moment
+no more betting could happen.
+
+A hand qualifies when two or more players are still in it after its last betting
+action and cards are still to come (every player but at most one is all-in, before
+the river in Hold'em and Omaha, before seventh street in stud). At that moment each
+pot (main pot first, then the side pots, after the rake, which is taken from the
+main pot first) is shared by the equity of the hands eligible for it: exact counts
+of every way the rest of the deal can fall (:func:`pokerhash.equity`; the rare
+all-in too big to count in about a second, such as stud on third street, is sampled
+to a standard error of 0.0002 with a fixed seed), the other live players' cards dead, hi/lo halves as the rules
+split them. Run it twice changes nothing in expectation: each run deals half of
+each pot from the same remaining cards, so each half has the same equity.
+
+The all-in adjusted net of a player is then ``net - collected + expected``: the
+actual result with the chips won from the pots replaced by the expectation.
+Games the equity kernels do not play (draw games, razz, badugi, Turkish poker) get
+no all-in adjustment (their hands count at their actual result).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Tuple
+
+from ..engine import events as ev
+
+__all__ = ["EQUITY_GAMES", "allin_payouts"]
+
+#: The engine's games (by name) and the :func:`pokerhash.equity` game that values them.
+EQUITY_GAMES: Dict[str, str] = {
+    "Texas Hold'em": "holdem",
+    "Omaha": "plo",
+    "Five-card Omaha": "plo",
+    "Six-card Omaha": "plo",
+    "Omaha hi/lo": "omaha-hi-lo",
+    "Big O": "omaha-hi-lo",
+    "Seven-card stud": "stud",
+    "Seven-card stud hi/lo": "stud-hi-lo",
+    "Short-deck Hold'em": "short-deck",
+}
+
+# All-ins too big to count in about a second (stud on third street, many-way Omaha
+# preflop) are sampled to this standard error, with a fixed seed.
+_SAMPLED_ERROR = 2e-4
+_SEED = 2026
+
+
+def allin_moment(hand: Any) -> Optional[Tuple[Dict[int, List[int]], List[int], List[int], List[int]]]:
+    """At the hand's all-in moment: each live seat's cards, the board, the up cards of
+    folded players (dead and seen), and the live seats; None when the hand has none."""
+    events = hand.events
+    last_act = max((i for i, event in enumerate(events) if type(event) is ev.Act), default=0)
+    folded = set()
+    cards: Dict[int, List[int]] = {seat: [] for seat in events[0].seats}
+    up: Dict[int, List[int]] = {seat: [] for seat in events[0].seats}
+    board: List[int] = []
+    for event in events[1:last_act + 1]:
+        kind = type(event)
+        if kind is ev.Act and event.action.kind.value == "fold":
+            folded.add(event.seat)
+        elif kind is ev.Deal:
+            if event.seat is None:
+                board.extend(event.cards)
+            else:
+                cards[event.seat].extend(event.cards)
+                if event.face_up:
+                    up[event.seat].extend(event.cards)
+        elif kind in (ev.Draw, ev.Redeal):
+            return None
+    live = [seat for seat in events[0].seats if seat not in folded]
+    if len(live) < 2:
+        return None
+    still_dealt = any(type(event) is ev.Deal for event in events[last_act + 1:])
+    if not still_dealt:
+        return None
+    dead = [card for seat in folded for card in up[seat]]
+    return {seat: cards[seat] for seat in live}, board, dead, live
+
+
+def _gross_pots(result: Any) -> List[int]:
+    """Each pot's chips before the rake. Run twice, each run's settlement holds half of
+    what the rake (taken main pot first) left of it: the rake goes back on the first
+    pots it came from."""
+    if len(result.settlements) == 1:
+        return [pot.pot.amount for pot in result.settlements[0].pots]
+    left = result.rake
+    gross = []
+    for number in range(len(result.settlements[0].pots)):
+        amount = sum(settlement.pots[number].pot.amount for settlement in result.settlements)
+        if left and amount:
+            amount, left = amount + left, 0
+        gross.append(amount)
+    return gross
+
+
+def allin_payouts(hand: Any, rake: Optional[int] = None) -> Optional[Dict[int, float]]:
+    """Each live player's expected chips from the pots at the all-in moment (see the
+    module's notes), ``rake`` (default: the engine's) taken from the main pot first;
+    None when the hand has no all-in moment or its game has no equity kernel."""
+    if rake is None:
+        rake = hand.result.rake
+    game = EQUITY_GAMES.get(hand.variant.name)
+    if game is None:
+        return None
+    moment = allin_moment(hand)
+    if moment is None:
+        return None
+    holdings, board, dead, live = moment
+    result = hand.result
+    expected = {seat: 0.0 for seat in live}
+    gross = _gross_pots(result)
+    left = rake
+    for number, amount in enumerate(gross):
+        taken = min(left, amount)
+        left -= taken
+        amount -= taken
+        eligible = [seat for seat in result.settlements[0].pots[number].pot.eligible if seat in holdings]
+        if not eligible or not amount:
+            continue
+        for seat, share in zip(eligible, shares(game, [holdings[s] for s in eligible], board,
+                                                dead + [c for s in live if s not in eligible for c in holdings[s]])):
+            expected[seat] += amount * share
+    return expected
+
+
+def shares(game: str, hands: List[List[int]], board: List[int], dead: List[int]) -> List[float]:
+    """Each hand's expected share of a pot it contests with the others."""
+    if len(hands) == 1:
+        return [1.0]
+    from .. import equity  # the public callable: pokerhash.equity(...)
+
+    # Exact whenever counting takes about a second or less (every flop-game all-in of
+    # up to six or so players); beyond, sampled to a standard error of 0.0002 with a
+    # fixed seed, so that importing the same hand always gives the same number.
+    result = equity(hands, board=board, dead=dead, game=game, method="auto", target_error=_SAMPLED_ERROR,
+                    seed=_SEED)
+    return [float(x) for x in result.equity]

@@ -1,0 +1,406 @@
+"""The :class:`Tracker`: a hand database on SQLite or PostgreSQL."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
+
+from ..engine.history import PHHError, load, loads
+from ..errors import InvalidValueError
+from .dialect import Dialect, connect
+from .extract import HandRecord, Refused, extract, key_of
+from .schema import TABLE_NAMES, FLAGS, SCHEMA_VERSION, SUMMARY_KEYS, SUMMARY_MONEY
+from .stats import stats_query, stats_rows
+
+__all__ = ["ImportSummary", "Tracker", "read_files"]
+
+_HAND_COLUMNS = ("site", "hand_key", "table_name", "played_at", "game", "variant_code", "stakes", "big_blind",
+                 "currency", "decimals", "table_size", "player_count", "button_seat", "pot", "rake", "streets_seen",
+                 "tournament_id", "tournament_level", "buy_in", "source")
+_PLAYER_COLUMNS = ("seat", "position", "hole_cards", "starting_stack", "net", "collected", "allin_adjusted",
+                   "net_amount", "allin_adjusted_amount", "net_bb", "allin_adjusted_bb", "game", "variant_code", "stakes",
+                   "currency", "decimals", "played_at", "table_size") + FLAGS
+
+
+def _insert(table: str, columns: Sequence[str]) -> str:
+    return (f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))}) "
+            "ON CONFLICT DO NOTHING")
+
+
+_INSERT_HAND = _insert("hands", _HAND_COLUMNS)
+_INSERT_HAND_PLAYER = _insert("hand_players", ("hand_id", "player_id") + _PLAYER_COLUMNS)
+_INSERT_ACTION = _insert("actions", ("hand_id", "seq", "street", "seat", "kind", "amount", "bet_to", "all_in"))
+_INSERT_BOARD = _insert("boards", ("hand_id", "run", "street", "cards"))
+_INSERT_SHOWN = _insert("shown", ("hand_id", "seat", "run", "cards"))
+_SUMS = tuple(name for name, _, _ in SUMMARY_MONEY) + FLAGS
+_UPSERT_SUMMARY = (f"INSERT INTO player_summary ({', '.join(SUMMARY_KEYS + ('hands',) + _SUMS)}) "
+                   f"VALUES ({', '.join('?' * (len(SUMMARY_KEYS) + 1 + len(_SUMS)))}) "
+                   f"ON CONFLICT ({', '.join(SUMMARY_KEYS)}) DO UPDATE SET "
+                   + ", ".join(f"{c} = player_summary.{c} + excluded.{c}" for c in ("hands",) + _SUMS))
+_REBUILD_SUMMARY = (
+    f"INSERT INTO player_summary ({', '.join(SUMMARY_KEYS + ('hands',) + _SUMS)}) "
+    "SELECT player_id, game, variant_code, stakes, COALESCE(currency, ''), COALESCE(position, ''), table_size, "
+    "COALESCE(SUBSTR(played_at, 1, 10), ''), COUNT(*), "
+    + ", ".join(f"SUM({expr})" for _, expr, _ in SUMMARY_MONEY) + ", " + ", ".join(f"SUM({f})" for f in FLAGS)
+    + " FROM hand_players GROUP BY player_id, game, variant_code, stakes, COALESCE(currency, ''), "
+    "COALESCE(position, ''), table_size, COALESCE(SUBSTR(played_at, 1, 10), '')")
+_INSERT_REFUSED = _insert("refused", ("site", "hand_key", "table_name", "source", "reason", "text"))
+
+
+@dataclass
+class ImportSummary:
+    """What an import did: hands read, newly imported, already in the database, and
+    refused (newly stored, with the count of each reason)."""
+
+    read: int = 0
+    imported: int = 0
+    duplicates: int = 0
+    refused: int = 0
+    reasons: Counter = field(default_factory=Counter)
+
+    def __str__(self) -> str:
+        text = (f"{self.read} hands read: {self.imported} imported, {self.duplicates} already in the database, "
+                f"{self.refused} refused")
+        for reason, count in self.reasons.most_common(10):
+            text += f"\n  {count} x {reason}"
+        return text
+
+
+def read_files(paths: Union[str, "os.PathLike[str]", Iterable[Union[str, "os.PathLike[str]"]]]) -> Iterator[Any]:
+    """Every hand of the ``.phh`` and ``.phhs`` files at ``paths`` (files or folders,
+    searched recursively, in sorted order), as ``(hand, source)``. A ``.phhs`` file is
+    read one hand (``[table]``) at a time, so memory stays bounded and a bad hand is
+    one :class:`Refused` naming the file, the hand and the problem while the others
+    import; a file that cannot be read at all is one Refused naming the file."""
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [paths]
+    for path in paths:
+        path = os.fspath(path)
+        if os.path.isdir(path):
+            files = sorted(os.path.join(root, name) for root, _, names in os.walk(path) for name in names
+                           if name.endswith((".phh", ".phhs")))
+        elif os.path.exists(path):
+            files = [path]
+        else:
+            raise InvalidValueError(f"{path}: no such file or folder")
+        for name in files:
+            if name.endswith(".phhs"):
+                yield from _phhs_hands(name)
+                continue
+            try:
+                yield load(name), f"{name}:1"
+            except (PHHError, OSError, UnicodeDecodeError) as error:
+                yield Refused("phh", f"file:{os.path.abspath(name)}", "", f"unreadable file: {error}", name), name
+
+
+# A .phhs hand starts at a line that is a table header, [name], at the line's start.
+_TABLE = re.compile(r"\[([^\[\]=,\s][^\[\]=,]*)\]\s*(?:#.*)?")
+
+
+def _phhs_hands(name: str) -> Iterator[Any]:
+    """The hands of one .phhs file, one table at a time (see :func:`read_files`)."""
+    def hand(table: str, first_line: int, lines: List[str], index: int) -> Any:
+        try:
+            return loads("".join(lines)), f"{name}:{index}"
+        except PHHError as error:
+            where = f"{os.path.abspath(name)}:[{table}]"
+            reason = f"unreadable hand [{table}] (its header is line {first_line}): {error}"
+            return Refused("phh", f"file:{where}", "", reason, f"{name}:{index}", "".join(lines)), f"{name}:{index}"
+
+    try:
+        with open(name, encoding="utf-8-sig") as file:
+            table, first_line, lines, index = None, 0, [], 0
+            for number, line in enumerate(file, 1):
+                match = _TABLE.fullmatch(line.rstrip("\r\n")) if line.startswith("[") else None
+                if match is None:
+                    lines.append(line)
+                    continue
+                if table is not None:
+                    yield hand(table, first_line, lines, index)
+                elif any(text.strip() and not text.lstrip().startswith("#") for text in lines):
+                    raise PHHError("fields before the first hand's [table] (a .phhs file is one [table] per hand)",
+                                   number)
+                table, first_line, lines, index = match.group(1).strip().strip("'\""), number, [], index + 1
+            if table is not None:
+                yield hand(table, first_line, lines, index)
+            elif any(text.strip() and not text.lstrip().startswith("#") for text in lines):
+                raise PHHError("no [table]: a .phhs file is one [table] per hand")
+    except (PHHError, OSError, UnicodeDecodeError) as error:
+        yield Refused("phh", f"file:{os.path.abspath(name)}", "", f"unreadable file: {error}", name), name
+
+
+def _extracted(pair: Tuple[Any, Optional[str]]) -> Any:
+    """:func:`extract` of a (hand, source) pair (a worker process's job)."""
+    item, source = pair
+    return item if isinstance(item, Refused) else extract(item, source)
+
+
+def _add_to_summary(sums: Dict[Tuple[Any, ...], List[Any]], player_id: int, player: Dict[str, Any]) -> None:
+    """Add one player's hand to the batch's ``player_summary`` sums."""
+    key = (player_id, player["game"], player["variant_code"], player["stakes"], player["currency"] or "",
+           player["position"] or "", player["table_size"], (player["played_at"] or "")[:10])
+    showdown = player["showdown"]
+    values = [1, player["net"], player["net_amount"], player["net_bb"], player["allin_adjusted"],
+              player["allin_adjusted_amount"], player["allin_adjusted_bb"], showdown * player["net"],
+              showdown * player["net_amount"], showdown * player["net_bb"]] + [player[f] for f in FLAGS]
+    found = sums.get(key)
+    if found is None:
+        sums[key] = values
+    else:
+        for i, value in enumerate(values):
+            found[i] += value
+
+
+class Tracker:
+    """A hand database (docs/tracker.rst): ``db`` is a SQLite file path, ``":memory:"``
+    or a ``postgresql://`` URL. The tables are created when missing."""
+
+    def __init__(self, db: str = ":memory:"):
+        self.db: Dialect = connect(db)
+        try:
+            self.db.create()
+            found = self.db.query("SELECT value FROM meta WHERE key = ?", ("schema_version",))
+            if not found:
+                self.db.execute("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                                ("schema_version", str(SCHEMA_VERSION)))
+            elif found[0][0] != str(SCHEMA_VERSION):
+                raise InvalidValueError(f"{db}: schema version {found[0][0]}, this pokerhash reads {SCHEMA_VERSION}")
+            self.db.commit()
+        except BaseException:
+            self.db.close()
+            raise
+        self._player_ids: Dict[Tuple[str, str], int] = {}
+        self._pool: Any = None
+
+    # -- context ------------------------------------------------------------
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> "Tracker":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    # -- import -------------------------------------------------------------
+
+    def import_hands(self, hands: Iterable[Any], batch_size: int = 1000, progress: Any = None,
+                     processes: int = 1) -> ImportSummary:
+        """Store hands: PHH ``HandHistory`` objects, ``SiteHand``-like objects, or
+        ``(hand, source)`` pairs (as :func:`read_files` yields). Each batch of
+        ``batch_size`` hands is one transaction; a hand already in the database (same
+        site, hand id and table) is skipped; a hand that cannot be replayed or whose
+        figures disagree with the engine is stored in ``refused`` with the reason.
+        ``progress`` (e.g. a tqdm bar) has ``update(n)`` called per batch.
+        ``processes`` > 1 replays and counts the hands in that many worker processes
+        (the database is written by this one), for large folders on several cores."""
+        if not isinstance(batch_size, int) or batch_size < 1:
+            raise InvalidValueError(f"batch_size must be a positive int, not {batch_size!r}")
+        if not isinstance(processes, int) or isinstance(processes, bool) or processes < 1:
+            raise InvalidValueError(f"processes must be a positive int, not {processes!r}")
+        if processes > 1:
+            from concurrent.futures import ProcessPoolExecutor
+
+            with ProcessPoolExecutor(processes) as pool:
+                self._pool = pool
+                try:
+                    return self._import_all(hands, batch_size, progress)
+                finally:
+                    self._pool = None
+        return self._import_all(hands, batch_size, progress)
+
+    def _import_all(self, hands: Iterable[Any], batch_size: int, progress: Any) -> ImportSummary:
+        summary = ImportSummary()
+        batch: List[Any] = []
+        for item in hands:
+            batch.append(item)
+            if len(batch) >= batch_size:
+                self._import_batch(batch, summary)
+                if progress is not None:
+                    progress.update(len(batch))
+                batch = []
+        if batch:
+            self._import_batch(batch, summary)
+            if progress is not None:
+                progress.update(len(batch))
+        return summary
+
+    def import_files(self, paths: Any, batch_size: int = 1000, progress: Any = None,
+                     processes: int = 1) -> ImportSummary:
+        """:meth:`import_hands` of every hand of the ``.phh``/``.phhs`` files at ``paths``."""
+        return self.import_hands(read_files(paths), batch_size, progress, processes)
+
+    def _import_batch(self, batch: List[Any], summary: ImportSummary) -> None:
+        pairs = [item if isinstance(item, tuple) and len(item) == 2 else (item, None) for item in batch]
+        # Hands already stored (imported or refused) are not replayed again.
+        keys = [(item.site, item.hand_key, item.table) if isinstance(item, Refused) else key_of(item)
+                for item, _ in pairs]
+        stored = self._stored(keys)
+        todo = []
+        for pair, key in zip(pairs, keys):
+            if key in stored:
+                summary.read += 1
+                summary.duplicates += 1
+            else:
+                todo.append(pair)
+        if self._pool is not None:
+            records = list(self._pool.map(_extracted, todo, chunksize=max(1, len(todo) // 32)))
+        else:
+            records = [_extracted(pair) for pair in todo]
+        db = self.db
+        summary_sums: Dict[Tuple[Any, ...], List[Any]] = {}
+        queued: Dict[str, List[Tuple[Any, ...]]] = {_INSERT_HAND_PLAYER: [], _INSERT_ACTION: [], _INSERT_BOARD: [],
+                                                    _INSERT_SHOWN: []}
+        try:
+            for record in records:
+                summary.read += 1
+                if isinstance(record, Refused):
+                    cursor = db.execute(_INSERT_REFUSED, (record.site, record.hand_key, record.table, record.source,
+                                                          record.reason, record.text))
+                    if cursor.rowcount == 1:
+                        summary.refused += 1
+                        summary.reasons[record.reason.split(":")[0]] += 1
+                    else:
+                        summary.duplicates += 1
+                    continue
+                self._store(record, summary, summary_sums, queued)
+            # The batch's rows in one executemany per table (PostgreSQL: one round trip
+            # per table and batch instead of per hand).
+            for statement, rows in queued.items():
+                db.executemany(statement, rows)
+            db.executemany(_UPSERT_SUMMARY, [key + tuple(sums) for key, sums in summary_sums.items()])
+            db.commit()
+        except BaseException:
+            db.rollback()
+            self._player_ids.clear()  # ids of players inserted in the rolled-back batch
+            raise
+
+    def _stored(self, keys: List[Tuple[str, str, str]]) -> set:
+        """Which of these (site, hand key, table) keys are in ``hands`` or ``refused``."""
+        groups: Dict[Tuple[str, str], List[str]] = {}
+        for site, key, table in keys:
+            groups.setdefault((site, table), []).append(key)
+        found = set()
+        for (site, table), hand_keys in groups.items():
+            for start in range(0, len(hand_keys), 500):
+                chunk = hand_keys[start:start + 500]
+                marks = ", ".join("?" * len(chunk))
+                for name in ("hands", "refused"):
+                    for (key,) in self.db.query(f"SELECT hand_key FROM {name} WHERE site = ? AND table_name = ? "
+                                                f"AND hand_key IN ({marks})", [site, table] + chunk):
+                        found.add((site, key, table))
+        return found
+
+    def _store(self, record: HandRecord, summary: ImportSummary, sums: Dict[Tuple[Any, ...], List[Any]],
+               rows: Dict[str, List[Tuple[Any, ...]]]) -> None:
+        """Insert the hand (one round trip: its id), queue its other rows for the batch."""
+        hand_id = self.db.insert_id(_INSERT_HAND, [record.hand[c] for c in _HAND_COLUMNS])
+        if hand_id is None:
+            summary.duplicates += 1
+            return
+        summary.imported += 1
+        for player in record.players:
+            player_id = self._player_id(record.site, player["name"])
+            rows[_INSERT_HAND_PLAYER].append((hand_id, player_id) + tuple(player[c] for c in _PLAYER_COLUMNS))
+            _add_to_summary(sums, player_id, player)
+        rows[_INSERT_ACTION] += [(hand_id,) + row for row in record.actions]
+        rows[_INSERT_BOARD] += [(hand_id,) + row for row in record.boards]
+        rows[_INSERT_SHOWN] += [(hand_id,) + row for row in record.shown]
+
+    def rebuild_summary(self) -> None:
+        """Recompute ``player_summary`` from ``hand_players`` (after rows were written
+        to it other than by an import)."""
+        try:
+            self.db.execute("DELETE FROM player_summary")
+            self.db.execute(_REBUILD_SUMMARY)
+            self.db.commit()
+        except BaseException:
+            self.db.rollback()
+            raise
+
+    def _player_id(self, site: str, name: str) -> int:
+        key = (site, name)
+        found = self._player_ids.get(key)
+        if found is None:
+            self.db.execute("INSERT INTO players (site, name) VALUES (?, ?) ON CONFLICT DO NOTHING", key)
+            found = self.db.query("SELECT id FROM players WHERE site = ? AND name = ?", key)[0][0]
+            self._player_ids[key] = found
+        return found
+
+    # -- queries ------------------------------------------------------------
+
+    def stats(self, player: Any = None, *, game: Any = None, stakes: Any = None, position: Any = None,
+              since: Any = None, until: Any = None, table_size: Any = None, site: Any = None,
+              currency: Any = None, min_hands: int = 1) -> List[Dict[str, Any]]:
+        """Per-player statistics (docs/tracker.rst, Statistics) of the hands that match
+        every filter given: ``player`` a name; ``game`` the game (``"no-limit Texas
+        Hold'em"``) or its PHH code (``"NT"``); ``stakes`` as stored (``"0.5/1"``);
+        ``position`` (``"BTN"``, ``"CO"``, ... ``"SB"``, ``"BB"``); ``since`` and
+        ``until`` (dates or ISO text, ``until`` excluded); ``table_size``; ``site``;
+        ``currency``. A filter may be a list (any of its values). One dict per player,
+        most hands first: the money (chips, currency, big blinds, bb/100, all-in
+        adjusted, showdown and non-showdown) and each statistic's value, numerator
+        (``_n``) and opportunities (``_opp``)."""
+        sql, params = stats_query(dict(player=player, game=game, stakes=stakes, position=position, since=since,
+                                       until=until, table_size=table_size, site=site, currency=currency), min_hands,
+                                  self.db.full_scan)
+        return stats_rows(self.db.query(sql, params))
+
+    def stats_frame(self, player: Any = None, **filters: Any) -> Any:
+        """:meth:`stats` as a pandas DataFrame (pandas must be installed)."""
+        try:
+            import pandas
+        except ImportError:
+            raise ImportError("stats_frame needs pandas: pip install pandas (or use stats(), which returns dicts)")
+        return pandas.DataFrame(self.stats(player, **filters))
+
+    def graph_data(self, player: str, unit: str = "bb", site: Optional[str] = None) -> Dict[str, Any]:
+        """The cumulative winnings of ``player`` hand by hand (in time order): NumPy
+        arrays ``net``, ``allin_adjusted``, ``showdown`` and ``non_showdown``, in
+        ``unit`` ``"bb"`` (big blinds), ``"currency"`` or ``"chips"``."""
+        import numpy as np
+
+        columns = {"bb": ("net_bb", "allin_adjusted_bb"), "currency": ("net_amount", "allin_adjusted_amount"),
+                   "chips": ("net", "allin_adjusted")}
+        if unit not in columns:
+            raise InvalidValueError(f"unit must be 'bb', 'currency' or 'chips', not {unit!r}")
+        net, adjusted = columns[unit]
+        sql = (f"SELECT hp.{net}, hp.{adjusted}, hp.showdown FROM hand_players hp "
+               "JOIN players p ON p.id = hp.player_id WHERE p.name = ?")
+        params: List[Any] = [player]
+        if site is not None:
+            sql += " AND p.site = ?"
+            params.append(site)
+        sql += " ORDER BY COALESCE(hp.played_at, ''), hp.hand_id"
+        rows = self.db.query(sql, params)
+        if not rows:
+            raise InvalidValueError(f"no hands of player {player!r}")
+        values = np.array([(float(a), float(b), int(c)) for a, b, c in rows], dtype=float).reshape(-1, 3)
+        showdown = values[:, 2] == 1
+        return dict(unit=unit, player=player, hands=np.arange(1, len(values) + 1),
+                    net=np.cumsum(values[:, 0]), allin_adjusted=np.cumsum(values[:, 1]),
+                    showdown=np.cumsum(np.where(showdown, values[:, 0], 0.0)),
+                    non_showdown=np.cumsum(np.where(showdown, 0.0, values[:, 0])))
+
+    def refused(self) -> List[Dict[str, Any]]:
+        """The refused hands: site, hand key, table, source and reason."""
+        rows = self.db.query("SELECT site, hand_key, table_name, source, reason FROM refused ORDER BY id")
+        return [dict(zip(("site", "hand_key", "table", "source", "reason"), row)) for row in rows]
+
+    def count(self, table: str) -> int:
+        """The number of rows of one of the tracker's tables."""
+        if table not in TABLE_NAMES:
+            raise InvalidValueError(f"no table {table!r}")
+        return int(self.db.query(f"SELECT COUNT(*) FROM {table}")[0][0])
+
+    def export_parquet(self, folder: str, tables: Sequence[str] = TABLE_NAMES,
+                       chunk_rows: int = 100_000) -> List[str]:
+        """Write each table as ``folder/<table>.parquet`` (pyarrow, the ``parquet``
+        extra), streamed in chunks of ``chunk_rows``; the paths written."""
+        from .export import export_parquet
+
+        return export_parquet(self, folder, tables, chunk_rows)

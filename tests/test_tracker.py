@@ -1,0 +1,539 @@
+"""pokerhash.tracker: the hand database, its statistics and all-in EV.
+
+Statistics are checked against counts made by hand from hand-written histories
+(tests/data/tracker, each action commented); all-in EV against a brute-force
+enumeration of every remaining board (tests/reference_allin.py); the same import on
+SQLite and on a real PostgreSQL server (tests/postgres_server.py) gives the same
+tables and statistics.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import types
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+import pokerhash as ph
+from pokerhash.engine import HOLDEM, OMAHA_HI_LO, Hand, Options, PendingKind, Stakes
+from pokerhash.engine import history
+from pokerhash.errors import InvalidValueError
+from pokerhash.betting import Limit
+from pokerhash.pots import RakeRule
+from pokerhash.tracker import Refused, Tracker, extract
+from pokerhash.tracker.allin import allin_moment, allin_payouts
+
+from postgres_server import postgres_url  # noqa: F401  (the fixture)
+from reference_allin import expected_payouts
+
+DATA = Path(__file__).parent / "data"
+HANDS = DATA / "tracker"
+
+# Each player's (numerator, opportunities) per statistic over tests/data/tracker,
+# counted by hand from the commented actions of the three files:
+#   steal-3bet-cbet.phh: Bo (BTN) steals, Sam (SB) folds, Bea (BB) 3-bets, Bo calls;
+#                        Bea c-bets the flop, Bo folds. Cy (CO) could steal, folds.
+#   straddle-limp-allin.phh: Uma straddles, Bo limps (could have stolen), Sam goes
+#                        all-in (not a steal: a limper), Bea and Uma fold (each could
+#                        3-bet), Bo calls (could 3-bet); AhAs beats KdKc.
+#   walk.phh:            Bo and Sam fold, Bea's walk (no VPIP opportunity).
+EXPECTED = {
+    "Sam": dict(hands=3, net=104, vpip=(1, 3), pfr=(1, 3), three_bet=(0, 1), fold_to_three_bet=(0, 0),
+                four_bet=(0, 0), steal=(0, 1), fold_to_steal=(1, 1), cbet=(0, 0), fold_to_cbet=(0, 0),
+                wtsd=(1, 1), wsd=(1, 1), wwsf=(1, 1), af=(0, 0), afq=(0, 0)),
+    "Bea": dict(hands=3, net=20, vpip=(1, 2), pfr=(1, 2), three_bet=(1, 2), fold_to_three_bet=(0, 0),
+                four_bet=(0, 0), steal=(0, 0), fold_to_steal=(0, 1), cbet=(1, 1), fold_to_cbet=(0, 0),
+                wtsd=(0, 1), wsd=(0, 0), wwsf=(1, 1), af=(1, 0), afq=(1, 1)),
+    "Bo": dict(hands=3, net=-120, vpip=(2, 3), pfr=(1, 3), three_bet=(0, 1), fold_to_three_bet=(0, 1),
+               four_bet=(0, 1), steal=(1, 3), fold_to_steal=(0, 0), cbet=(0, 0), fold_to_cbet=(1, 1),
+               wtsd=(1, 2), wsd=(0, 1), wwsf=(0, 2), af=(0, 0), afq=(0, 1)),
+    "Uma": dict(hands=2, net=-4, vpip=(0, 2), pfr=(0, 2), three_bet=(0, 1), fold_to_three_bet=(0, 0),
+                four_bet=(0, 0), steal=(0, 0), fold_to_steal=(0, 0), cbet=(0, 0), fold_to_cbet=(0, 0),
+                wtsd=(0, 0), wsd=(0, 0), wwsf=(0, 0), af=(0, 0), afq=(0, 0)),
+    "Cy": dict(hands=1, net=0, vpip=(0, 1), pfr=(0, 1), steal=(0, 1)),
+    "Hal": dict(hands=1, net=0, vpip=(0, 1), pfr=(0, 1), steal=(0, 0)),
+}
+
+# AhAs against KdKc all-in preflop for 100 each, 6 dead (blind and straddle): Sam's
+# expected share of the 206-chip pot is his exact equity.
+AA_KK = ph.equity(["AhAs", "KdKc"], method="exact").equity[0]
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def tracker(request):
+    if request.param == "sqlite":
+        db = ":memory:"
+    else:
+        db = request.getfixturevalue("postgres_url")
+    with Tracker(db) as opened:
+        if request.param == "postgresql":
+            _empty(opened)
+        yield opened
+
+
+def _empty(tracker: Tracker) -> None:
+    """The session's PostgreSQL database emptied, ids numbered from 1 again."""
+    tracker.db.execute("TRUNCATE shown, boards, actions, player_summary, hand_players, players, hands, refused "
+                       "RESTART IDENTITY")
+    tracker.db.commit()
+
+
+def _by_player(rows):
+    return {row["player"]: row for row in rows}
+
+
+def test_statistics_counted_by_hand(tracker):
+    summary = tracker.import_files(HANDS)
+    assert (summary.read, summary.imported, summary.refused) == (3, 3, 0)
+    rows = _by_player(tracker.stats())
+    assert set(rows) == set(EXPECTED)
+    for player, expected in EXPECTED.items():
+        row = rows[player]
+        for name, value in expected.items():
+            if isinstance(value, tuple):
+                assert (row[f"{name}_n"], row[f"{name}_opp"]) == value, (player, name)
+                n, opp = value
+                if opp:
+                    want = 100 * n / opp if name != "af" else n / opp
+                    assert row[name] == pytest.approx(want)
+                else:
+                    assert row[name] is None
+            else:
+                assert row[name] == value, (player, name)
+    sam = rows["Sam"]
+    assert sam["net_amount"] == pytest.approx(104.0)
+    assert sam["net_bb"] == pytest.approx(52.0)
+    assert sam["bb_per_100"] == pytest.approx(100 * 52 / 3)
+    # All-in adjusted: only the straddle hand is all-in before the river.
+    assert sam["allin_hands"] == 1 and rows["Bo"]["allin_hands"] == 1
+    assert sam["allin_adjusted"] == pytest.approx(104 - 206 + 206 * AA_KK)
+    assert rows["Bo"]["allin_adjusted"] == pytest.approx(-120 - 0 + 206 * (1 - AA_KK))
+    # Showdown and non-showdown winnings split the net.
+    assert (sam["showdown_net"], sam["non_showdown_net"]) == (106, -2)
+    assert (rows["Bea"]["showdown_net"], rows["Bea"]["non_showdown_net"]) == (0, 20)
+
+
+def test_summary_and_per_hand_rows_agree(tracker):
+    """Whole-day filters read player_summary, finer ones hand_players: the same sums."""
+    tracker.import_files([DATA / "phh", HANDS])
+    by_day = tracker.stats(since="2000-01-01")
+    by_hand = tracker.stats(since="2000-01-01T00:00:00")
+    assert by_day and _rounded(by_day) == _rounded(by_hand)
+    summary_rows = tracker.db.query("SELECT * FROM player_summary ORDER BY 1, 2, 3, 4, 5, 6, 7, 8")
+    tracker.rebuild_summary()
+    assert _rounded(tracker.db.query("SELECT * FROM player_summary ORDER BY 1, 2, 3, 4, 5, 6, 7, 8")) == \
+        _rounded(summary_rows)
+    everything = tracker.stats()
+    assert sum(row["hands"] for row in everything) == tracker.count("hand_players")
+
+
+def test_filters(tracker):
+    tracker.import_files(HANDS)
+    assert _by_player(tracker.stats(position="BTN"))["Bo"]["hands"] == 3
+    assert _by_player(tracker.stats(position="SB"))["Sam"]["hands"] == 3
+    assert "Sam" not in _by_player(tracker.stats(position="BB"))
+    only = tracker.stats("Bea", table_size=3)
+    assert len(only) == 1 and only[0]["hands"] == 1 and only[0]["net"] == 1
+    january = _by_player(tracker.stats(since="2026-01-01", until="2026-02-01"))
+    assert january["Bea"]["hands"] == 2 and january["Uma"]["hands"] == 1
+    assert _by_player(tracker.stats(game="NT"))["Bo"]["hands"] == 3
+    assert _by_player(tracker.stats(game="no-limit Texas Hold'em"))["Bo"]["hands"] == 3
+    assert tracker.stats(game="FT") == []
+    assert _by_player(tracker.stats(stakes=["1/2", "5/10"]))["Bo"]["hands"] == 3
+    assert _by_player(tracker.stats(currency="USD", site="Test Room"))["Bo"]["hands"] == 3
+    assert tracker.stats(min_hands=3) and all(row["hands"] >= 3 for row in tracker.stats(min_hands=3))
+    with pytest.raises(InvalidValueError):
+        tracker.stats(position=[])
+
+
+def test_import_twice_changes_nothing(tracker):
+    first = tracker.import_files(DATA / "phh")
+    tables = ("hands", "players", "hand_players", "player_summary", "actions", "boards", "shown", "refused")
+    counts = {table: tracker.count(table) for table in tables}
+    stats = tracker.stats()
+    again = tracker.import_files(DATA / "phh")
+    assert (again.imported, again.refused, again.duplicates) == (0, 0, first.read)
+    assert {table: tracker.count(table) for table in tables} == counts
+    assert tracker.stats() == stats
+    assert first.imported == counts["hands"] and first.refused == counts["refused"] > 0
+
+
+def test_import_in_worker_processes_stores_the_same(tmp_path):
+    contents = []
+    for processes in (1, 2):
+        with Tracker(str(tmp_path / f"{processes}.sqlite")) as tracker:
+            summary = tracker.import_files([DATA / "phh", HANDS], batch_size=50, processes=processes)
+            contents.append((str(summary), tracker.stats(), tracker.refused(),
+                             tracker.db.query("SELECT * FROM hand_players ORDER BY hand_id, player_id")))
+    assert contents[0] == contents[1]
+    with Tracker() as tracker, pytest.raises(InvalidValueError):
+        tracker.import_hands([], processes=0)
+
+
+def test_refused_hands_are_stored_with_their_reason(tracker):
+    good = history.load(HANDS / "walk.phh")
+    wrong = history.load(HANDS / "walk.phh")
+    wrong.fields["hand"] = 99
+    wrong.finishing_stacks = [199, 200, 201]  # the button did not win the walk
+    illegal = history.load(HANDS / "walk.phh")
+    illegal.fields["hand"] = 100
+    illegal.actions = illegal.actions[:3] + ["p3 cbr 1"]  # a raise below the big blind
+    site_error = types.SimpleNamespace(site="Test Room", hand_id="101", table="T9", time=None, stakes=None,
+                                       currency=None, players={}, rake=None, collected={}, history=None,
+                                       error="line 7: the hand is cut short", source=("x.txt", 3))
+    summary = tracker.import_hands([good, wrong, illegal, site_error])
+    assert (summary.imported, summary.refused) == (1, 3)
+    reasons = {row["hand_key"]: row["reason"] for row in tracker.refused()}
+    assert "finishing_stacks" in reasons["99"] and "Bo" in reasons["99"]
+    assert reasons["100"].startswith("replay:") and "p3 cbr 1" in reasons["100"]
+    assert reasons["101"] == "line 7: the hand is cut short"
+    again = tracker.import_hands([good, wrong, illegal, site_error])
+    assert (again.imported, again.refused, again.duplicates) == (0, 0, 4)
+
+
+def test_site_hand_objects_plug_in(tracker):
+    """Anything with SiteHand's attribute names imports: its metadata wins over the history's."""
+    hand = history.load(HANDS / "straddle-limp-allin.phh")
+    hand.finishing_stacks = None
+    del hand.fields["players"]  # the site's names, put in PHH order by their seats
+    hand.fields["seats"] = [7, 9, 2, 4]
+    site_hand = types.SimpleNamespace(
+        site="PokerStars", hand_id="2001", table="Alpha", time="2026-03-01T10:00:00", game="holdem",
+        stakes="$1/$2", currency="USD", players={"Uma": Decimal(200), "Bo": Decimal(200), "Sam": Decimal(100),
+                                                 "Bea": Decimal(200)},
+        seats={"Uma": 2, "Bo": 4, "Sam": 7, "Bea": 9}, button="Bo",
+        collected={"Sam": Decimal(203)}, rake=Decimal(3), history=hand, error=None, source=("hh.txt", 1))
+    summary = tracker.import_hands([site_hand])
+    assert summary.imported == 1
+    rows = _by_player(tracker.stats(site="PokerStars"))
+    assert rows["Sam"]["net"] == 103 and rows["Bo"]["net"] == -100
+    # The rake comes out of the pot before the all-in equity shares it.
+    assert rows["Sam"]["allin_adjusted"] == pytest.approx(103 - 203 + 203 * AA_KK)
+    assert rows["Bo"]["allin_adjusted"] == pytest.approx(-100 + 203 * (1 - AA_KK))
+    hand_row = tracker.db.query("SELECT site, hand_key, table_name, stakes, rake, played_at FROM hands")[0]
+    assert hand_row == ("PokerStars", "2001", "Alpha", "$1/$2", 3, "2026-03-01T10:00:00")
+    wrong_rake = types.SimpleNamespace(**{**vars(site_hand), "hand_id": "2002", "rake": Decimal(4)})
+    assert tracker.import_hands([wrong_rake]).refused == 1
+    assert "rake" in tracker.refused()[0]["reason"]
+
+
+def test_sitting_out_players_are_not_dealt_in(tracker):
+    """A player sitting out is not in the hand's players: the hand is not one of theirs."""
+    tracker.import_files(HANDS)
+    before = _by_player(tracker.stats())
+    hand = history.load(HANDS / "walk.phh")
+    hand.fields.update(hand=7, players=["Sam", "Bea", "Cy"])  # Bo sits out, Cy takes the button
+    tracker.import_hands([hand])
+    after = _by_player(tracker.stats())
+    assert after["Bo"]["hands"] == before["Bo"]["hands"]
+    assert after["Cy"]["hands"] == before["Cy"]["hands"] + 1
+    assert after["Cy"]["steal_opp"] == before["Cy"]["steal_opp"] + 1
+    assert after["Bea"]["vpip_opp"] == before["Bea"]["vpip_opp"]  # another walk
+
+
+def test_sqlite_and_postgresql_hold_the_same(postgres_url, tmp_path):  # noqa: F811
+    tables = {"hands": "site, hand_key", "hand_players": "hand_id, player_id", "actions": "hand_id, seq",
+              "boards": "hand_id, run, street", "shown": "hand_id, seat, run", "refused": "site, hand_key",
+              "players": "id", "player_summary": "player_id, game, stakes, position, table_size, day"}
+    contents = []
+    for db in (str(tmp_path / "hands.sqlite"), postgres_url):
+        with Tracker(db) as tracker:
+            if db == postgres_url:
+                _empty(tracker)
+            tracker.import_files([DATA / "phh", HANDS])
+            snapshot = {table: [tuple(_plain(v) for v in row) for row in
+                                tracker.db.query(f"SELECT * FROM {table} ORDER BY {order}")]
+                        for table, order in tables.items()}
+            snapshot["stats"] = tracker.stats()
+            contents.append(snapshot)
+    sqlite, postgres = contents
+    for key in sqlite:
+        assert _rounded(sqlite[key]) == _rounded(postgres[key]), key
+
+
+def _plain(value):
+    return float(value) if isinstance(value, Decimal) else value
+
+
+def _rounded(value):
+    if isinstance(value, float):
+        return round(value, 9)
+    if isinstance(value, dict):
+        return {k: _rounded(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(_rounded(v) for v in value)
+    return value
+
+
+# --- all-in EV against enumeration ---------------------------------------------------
+
+
+def _play(variant, stacks, script, cards, options=Options(), stakes=Stakes(blinds=(1, 2))):
+    """A hand dealt by the caller: ``cards`` the hole cards per seat and the board in
+    order; ``script`` the betting actions (callables on the hand)."""
+    hand = Hand(variant, stacks, button=max(stacks), stakes=stakes, options=options, deal="caller")
+    board = list(ph.cards(cards["board"]))
+    holes = {seat: list(ph.cards(text)) for seat, text in cards.items() if seat != "board"}
+    steps = list(script)
+    while not hand.is_over:
+        pending = hand.pending
+        if pending.kind is PendingKind.DEAL:
+            if pending.target == "burn":
+                hand.deal(())
+            elif pending.target == "board":
+                hand.deal([board.pop(0) for _ in range(pending.count)])
+            else:
+                hand.deal([holes[pending.seat].pop(0) for _ in range(pending.count)])
+        else:
+            steps.pop(0)(hand)
+    return hand
+
+
+def _check_against_enumeration(hand, game, pots, rake=0):
+    """``pots``: (chips after rake, eligible seats), worked out by hand for the test."""
+    holdings, board, dead, live = allin_moment(hand)
+    assert dead == []
+    want = expected_payouts(game, holdings, board, pots)
+    got = allin_payouts(hand, rake)
+    for seat in holdings:
+        assert got[seat] == pytest.approx(want[seat], abs=1e-6), seat
+    assert sum(got.values()) == pytest.approx(sum(amount for amount, _ in pots))
+    return got
+
+
+def test_allin_ev_three_way_side_pots_on_the_flop():
+    # Seat 1 all-in short, seats 2 and 3 build a side pot and go all-in on the flop.
+    hand = _play(HOLDEM, {1: 30, 2: 100, 3: 200},
+                 [lambda h: h.call(), lambda h: h.raise_to(30), lambda h: h.call(), lambda h: h.call(),
+                  lambda h: h.bet_to(70), lambda h: h.call()],
+                 {1: "AhKh", 2: "QsQd", 3: "Jc9c", "board": "Th8h2c 5d 3s"})
+    assert len(hand.result.settlements[0].pots) == 2
+    holdings, board, _, _ = allin_moment(hand)
+    assert len(board) == 3 and set(holdings) == {1, 2, 3}
+    _check_against_enumeration(hand, "holdem", [(90, [1, 2, 3]), (140, [2, 3])])
+
+
+def test_allin_ev_omaha_hi_lo_on_the_turn_with_rake():
+    hand = _play(OMAHA_HI_LO.with_limit(Limit.NO_LIMIT), {1: 60, 2: 60, 3: 60},
+                 [lambda h: h.call(), lambda h: h.call(), lambda h: h.check(),
+                  lambda h: h.check(), lambda h: h.check(), lambda h: h.check(),
+                  lambda h: h.bet_to(20), lambda h: h.raise_to(58), lambda h: h.call(), lambda h: h.call()],
+                 {1: "As2d5hKc", 2: "Ad3c4sQh", 3: "KsKdJhTc", "board": "6c7dKh 9s 8c"},
+                 options=Options(rake=RakeRule(multiway_rate=Decimal("0.05"))))
+    assert hand.result.rake == 9  # 5% of 180
+    _check_against_enumeration(hand, "omaha8", [(171, [1, 2, 3])], rake=9)
+
+
+def test_allin_ev_run_it_twice_is_the_same_expectation():
+    # All-in on the flop: run twice, the turn and river are dealt twice.
+    script = [lambda h: h.call(), lambda h: h.check(), lambda h: h.bet_to(98), lambda h: h.call()]
+    cards = {1: "AhKh", 2: "QsQd", "board": "Th8h2c5d3s" + "4c9d"}
+    once = _play(HOLDEM, {1: 100, 2: 100}, script, cards)
+    twice = _play(HOLDEM, {1: 100, 2: 100}, script, cards,
+                  options=Options(run_it_twice=True, rake=RakeRule(heads_up_rate=Decimal("0.05"))))
+    assert len(twice.result.settlements) == 2 and twice.result.rake == 10
+    got_once = _check_against_enumeration(once, "holdem", [(190, [1, 2])], rake=10)
+    got_twice = _check_against_enumeration(twice, "holdem", [(190, [1, 2])], rake=10)
+    assert got_once == pytest.approx(got_twice)
+
+
+def test_no_allin_ev_when_the_hand_reaches_the_river():
+    record = extract(history.load(HANDS / "steal-3bet-cbet.phh"))
+    assert all(player["allin"] == 0 and player["allin_adjusted"] == player["net"] for player in record.players)
+    ivey = extract(history.load(DATA / "phh" / "dwan-ivey-2009.phh"))  # all-in on the turn
+    assert [p["allin"] for p in ivey.players] == [1, 0, 1]
+    ivey_row, _, dwan_row = ivey.players
+    river_cards = [c for c in range(52) if c not in ph.cards("Ac2d7h6hJc3d5c4h")]
+    pot = sum(p["collected"] for p in ivey.players)
+    wins = sum(1 for c in river_cards if ph.evaluate(ph.cards("Ac2dJc3d5c4h") + [c])
+               > ph.evaluate(ph.cards("7h6hJc3d5c4h") + [c]))
+    ties = sum(1 for c in river_cards if ph.evaluate(ph.cards("Ac2dJc3d5c4h") + [c])
+               == ph.evaluate(ph.cards("7h6hJc3d5c4h") + [c]))
+    share = (wins + ties / 2) / len(river_cards)
+    assert ivey_row["allin_adjusted"] == pytest.approx(ivey_row["net"] - ivey_row["collected"] + pot * share)
+    assert dwan_row["allin_adjusted"] == pytest.approx(dwan_row["net"] - dwan_row["collected"] + pot * (1 - share))
+
+
+def test_extract_refuses_without_raising():
+    broken = history.load(HANDS / "walk.phh")
+    broken.variant = "FB"  # a PHH code the engine does not play yet
+    refused = extract(broken)
+    assert isinstance(refused, Refused) and refused.reason.startswith("replay:")
+    assert refused.text is not None and "FB" in refused.text
+
+
+def test_graph_data_and_plot(tmp_path):
+    with Tracker() as tracker:
+        tracker.import_files(HANDS)
+        data = tracker.graph_data("Sam", unit="chips")
+        assert list(data["net"]) == [-1.0, -2.0, 104.0]  # in time order: steal, walk, straddle
+        assert data["showdown"][-1] + data["non_showdown"][-1] == pytest.approx(data["net"][-1])
+        assert data["allin_adjusted"][-1] == pytest.approx(tracker.stats("Sam")[0]["allin_adjusted"])
+        bb = tracker.graph_data("Sam")
+        assert bb["net"][-1] == pytest.approx(52.0)
+        with pytest.raises(InvalidValueError):
+            tracker.graph_data("Nobody")
+        with pytest.raises(InvalidValueError):
+            tracker.graph_data("Sam", unit="euros")
+        pytest.importorskip("matplotlib")
+        from pokerhash.tracker.graph import plot
+
+        for name in ("graph.png", "graph.svg"):
+            plot(tracker, "Sam", tmp_path / name)
+            assert (tmp_path / name).stat().st_size > 1000
+
+
+def test_parquet_export(tmp_path):
+    pq = pytest.importorskip("pyarrow.parquet")
+    with Tracker() as tracker:
+        tracker.import_files([DATA / "phh", HANDS])
+        paths = tracker.export_parquet(str(tmp_path / "out"), chunk_rows=100)
+        assert len(paths) == 8
+        table = pq.read_table(str(tmp_path / "out" / "hand_players.parquet"))
+        assert table.num_rows == tracker.count("hand_players")
+        assert sum(table.column("net").to_pylist()) == sum(r["net"] for r in tracker.stats())
+
+
+def test_stats_frame():
+    pandas = pytest.importorskip("pandas")
+    with Tracker() as tracker:
+        tracker.import_files(HANDS)
+        frame = tracker.stats_frame()
+        assert isinstance(frame, pandas.DataFrame)
+        assert frame.set_index("player").loc["Bo", "steal_n"] == 1
+
+
+def test_bad_input():
+    with pytest.raises(InvalidValueError):
+        Tracker("")
+    with Tracker() as tracker:
+        with pytest.raises(InvalidValueError):
+            tracker.import_hands([], batch_size=0)
+        with pytest.raises(InvalidValueError):
+            tracker.import_files("/no/such/folder")
+        with pytest.raises(InvalidValueError):
+            tracker.count("sqlite_master")
+
+
+def test_unreadable_file_is_refused(tmp_path):
+    shutil.copy(HANDS / "walk.phh", tmp_path / "ok.phh")
+    (tmp_path / "bad.phhs").write_text("[1]\nvariant = 'NT'\nthis is not toml\n")
+    with Tracker() as tracker:
+        summary = tracker.import_files(tmp_path)
+        assert (summary.imported, summary.refused) == (1, 1)
+        assert tracker.refused()[0]["reason"].startswith("unreadable hand [1]")
+    (tmp_path / "bad.phhs").write_text("variant = 'NT'\n[1]\n")  # fields outside any hand
+    (tmp_path / "ok.phh").unlink()
+    with Tracker() as tracker:
+        summary = tracker.import_files(tmp_path)
+        assert (summary.imported, summary.refused) == (0, 1)
+        assert tracker.refused()[0]["reason"].startswith("unreadable file")
+
+
+def test_a_bad_hand_in_a_phhs_file_is_refused_alone(tmp_path):
+    good = [history.load(HANDS / name) for name in ("walk.phh", "steal-3bet-cbet.phh")]
+    text = history.dumps_all([good[0]]) + "\n[2]\nvariant = 'NT'\nthis line is not TOML\n\n" + \
+        history.dumps_all([good[1]]).replace("[1]", "[3]")
+    (tmp_path / "mixed.phhs").write_text(text)
+    with Tracker() as tracker:
+        summary = tracker.import_files(tmp_path)
+        assert (summary.read, summary.imported, summary.refused) == (3, 2, 1)
+        refused = tracker.refused()[0]
+        assert refused["reason"].startswith("unreadable hand [2]") and refused["source"].endswith("mixed.phhs:2")
+        assert tracker.import_files(tmp_path).duplicates == 3
+
+
+def test_cli_import_stats_graph(tmp_path, capsys):
+    from pokerhash.cli import main
+
+    db = str(tmp_path / "hands.sqlite")
+    assert main(["import", str(HANDS), "--db", db]) == 0
+    assert "3 imported" in capsys.readouterr().out
+    assert main(["import", str(HANDS), "--db", db]) == 0
+    assert "0 imported, 3 already" in capsys.readouterr().out
+    assert main(["stats", "--db", db, "--player", "Bo"]) == 0
+    out = capsys.readouterr().out
+    assert "Bo" in out and "VPIP" in out and "66.7 (2/3)" in out
+    assert main(["stats", "--db", db, "--game", "NT", "--position", "BTN"]) == 0
+    assert "Bo" in capsys.readouterr().out
+    assert main(["stats", "--db", db, "--game", "FT"]) == 0
+    assert "no hands match" in capsys.readouterr().out
+    assert main(["import", str(HANDS)]) == 2
+    assert "needs --db" in capsys.readouterr().err
+    pytest.importorskip("matplotlib")
+    assert main(["graph", "--db", db, "--player", "Sam", "-o", str(tmp_path / "g.png")]) == 0
+    assert os.path.getsize(tmp_path / "g.png") > 1000
+
+
+def _random_hands(count, seed):
+    """Random engine hands of the games PHH writes (blinds and antes, short stacks for
+    side pots, stud and draw), as histories."""
+    import random
+
+    from pokerhash.betting import Action
+    from pokerhash.engine import FIVE_CARD_DRAW, PLO, STUD, STUD_HI_LO, Forced
+    from pokerhash.engine.history_hands import to_history
+
+    rng = random.Random(seed)
+    games = [HOLDEM, PLO, OMAHA_HI_LO, STUD, STUD_HI_LO, FIVE_CARD_DRAW, HOLDEM.with_limit(Limit.FIXED_LIMIT)]
+    histories = []
+    for number in range(count):
+        game = games[number % len(games)]
+        stakes = (Stakes(ante=1, bring_in=1, small_bet=2, big_bet=4) if game.forced is Forced.BRING_IN
+                  else Stakes(blinds=(1, 2), ante=rng.choice([0, 1])))
+        players = rng.randint(2, 5 if game is FIVE_CARD_DRAW else 6)
+        stacks = {seat: rng.choice([15, 40, 200]) for seat in range(1, players + 1)}
+        hand = Hand(game, stacks, button=rng.randint(1, players), stakes=stakes, seed=rng.randrange(1 << 30))
+        while not hand.is_over:
+            pending = hand.pending
+            if pending.kind is PendingKind.DRAW:
+                hand.draw(list(hand.hole_cards(pending.seat)[:rng.randint(0, pending.count)]))
+            elif pending.kind is PendingKind.BRING_IN:
+                hand.bring_in()
+            else:
+                legal, draw = pending.legal, rng.random()
+                if draw < 0.3 and legal.raise_kind is not None:
+                    to = legal.fixed_amounts[0] if legal.fixed_amounts else rng.choice([legal.min_to, legal.max_to])
+                    hand.act(Action.raise_to(to))
+                elif draw < 0.85 or legal.can_check:
+                    hand.act(Action.check() if legal.can_check else Action.call())
+                else:
+                    hand.act(Action.fold())
+        histories.append(to_history(hand, fields={"venue": "Random", "hand": number,
+                                                  "players": [f"P{seat}" for seat in hand.seats]}))
+    return histories
+
+
+def test_random_hands_of_every_game_import_and_add_up():
+    """Every random hand imports; in each, the nets add up to minus the rake, the
+    all-in adjusted nets add up to the same (expectations share exactly the pots),
+    and no numerator exceeds its opportunities."""
+    pairs = [(name, name + "_opp") for name in ("three_bet", "fold_to_three_bet", "four_bet", "steal",
+                                                 "fold_to_steal", "cbet", "fold_to_cbet")]
+    allins = 0
+    for history_ in _random_hands(140, seed=25):
+        record = extract(history_)
+        assert not isinstance(record, Refused), record.reason
+        players = record.players
+        assert sum(p["net"] for p in players) == -record.hand["rake"]
+        assert sum(p["allin_adjusted"] for p in players) == pytest.approx(-record.hand["rake"])
+        allins += any(p["allin"] for p in players)
+        for p in players:
+            for numerator, opportunity in pairs:
+                assert p[numerator] <= p[opportunity]
+            assert p["pfr"] <= p["vpip"] and p["wsd"] <= p["wtsd"] <= p["saw_flop"]
+            assert p["won_saw_flop"] <= p["saw_flop"] and p["walk"] + p["vpip"] <= 1
+    assert allins >= 10
+
+
+def test_tournament_fields():
+    hand = history.load(HANDS / "walk.phh")
+    hand.fields.update(event="Sunday Million #12", level=7, buy_in="$215")
+    record = extract(hand)
+    assert (record.hand["tournament_id"], record.hand["tournament_level"], record.hand["buy_in"]) == \
+        ("Sunday Million #12", "7", "$215")
+    cash = extract(history.load(HANDS / "walk.phh")).hand
+    assert (cash["tournament_id"], cash["tournament_level"], cash["buy_in"]) == (None, None, None)
