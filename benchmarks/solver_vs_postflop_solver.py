@@ -1,6 +1,7 @@
 """pokerhash.solver beside b-inary's postflop-solver on the spots of issue 27.
 
     python benchmarks/solver_vs_postflop_solver.py [--threads 2] [--repeats 3] [--flop]
+        [--schedule dcfr restarted]
         [--postflop-solver GIT_DIR_OR_SOURCE_DIR] [--workdir DIR]
 
 Both solvers get the same spot (ranges R for both players, pot 100, effective stack
@@ -23,9 +24,11 @@ program written by this script. Without it, the figures published in the issue
 (measured on this machine with 2 threads) are printed beside pokerhash's instead,
 marked as such.
 
-Note that the two DCFR variants differ on purpose: pokerhash follows Brown & Sandholm
+Note that the two DCFR variants differ by default: pokerhash follows Brown & Sandholm
 (alpha 1.5, beta 0, gamma 2, reach-weighted average strategy); postflop-solver uses
-gamma 3 with its averaging restarted at powers of 4.
+gamma 3 with its averaging restarted at powers of 4, which pokerhash runs with
+``--schedule restarted`` (``Solution(..., schedule="restarted")``; ``--schedule dcfr
+restarted`` prints a row for each).
 """
 
 from __future__ import annotations
@@ -65,10 +68,10 @@ def spot(board: str) -> Spot:
     return Spot(board, R, R, POT, STACK, BetSizes.parse(BETS, RAISES), allin_threshold=0.15)
 
 
-def run_pokerhash(board: str, threads: int, max_iterations: int = 1000):
+def run_pokerhash(board: str, threads: int, max_iterations: int = 1000, schedule: str = "dcfr"):
     """Iterations to each target (exploitability after every iteration) and the solving
     seconds at each target, the root strategy and EVs at the last target."""
-    solution = Solution(spot(board), threads=threads)
+    solution = Solution(spot(board), threads=threads, schedule=schedule)
     reached = {}
     while solution.iterations < max_iterations and len(reached) < len(TARGETS):
         solution.run(target=None, iterations=solution.iterations + 1, check_every=1)
@@ -81,11 +84,11 @@ def run_pokerhash(board: str, threads: int, max_iterations: int = 1000):
             "nodes": solution.tree.nodes}
 
 
-def time_pokerhash(board: str, threads: int, iterations: int) -> float:
+def time_pokerhash(board: str, threads: int, iterations: int, schedule: str = "dcfr") -> float:
     """Seconds for ``iterations`` iterations in one call (no best response in between)."""
-    solution = Solution(spot(board), threads=threads)
+    solution = Solution(spot(board), threads=threads, schedule=schedule)
     started = time.perf_counter()
-    solution._kernel.iterate(1, iterations)
+    solution._kernel.iterate(1, iterations, schedule)
     return time.perf_counter() - started
 
 
@@ -214,6 +217,8 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--schedule", nargs="+", default=["dcfr"], choices=["dcfr", "restarted"],
+                        help="pokerhash's discount schedules to run (a row each)")
     parser.add_argument("--flop", action="store_true", help="also the flop spot (minutes, ~750 MiB)")
     parser.add_argument("--postflop-solver", help="postflop-solver sources (a source tree or a git directory)")
     parser.add_argument("--workdir", default=os.path.join(tempfile.gettempdir(), "pokerhash-bench"))
@@ -234,11 +239,13 @@ def main(argv=None) -> int:
     for street in streets:
         board = SPOTS[street]
         repeats = 1 if street == "flop" else args.repeats  # minutes each
-        mine = run_pokerhash(board, args.threads)
-        n = mine["reached"].get(0.3, (None,))[0]
-        runs = [time_pokerhash(board, args.threads, n) for _ in range(repeats)] if n else [float("nan")]
-        print(fmt_row(f"{street} {board} pokerhash", [mine["reached"].get(t, (None,))[0] for t in TARGETS],
-                      f"{statistics.median(runs):.3f} ({min(runs):.3f})", f"{mine['memory'] / 2**20:.1f} MiB", [100 * f for f in mine["root"].values()], mine["ev"]))
+        for schedule in args.schedule:
+            mine = run_pokerhash(board, args.threads, schedule=schedule)
+            n = mine["reached"].get(0.3, (None,))[0]
+            runs = [time_pokerhash(board, args.threads, n, schedule) for _ in range(repeats)] if n else [float("nan")]
+            print(fmt_row(f"{street} pokerhash {schedule}", [mine["reached"].get(t, (None,))[0] for t in TARGETS],
+                          f"{statistics.median(runs):.3f} ({min(runs):.3f})", f"{mine['memory'] / 2**20:.1f} MiB",
+                          [100 * f for f in mine["root"].values()], mine["ev"]))
         if binary is not None:
             theirs = run_postflop_solver(binary, board, args.threads, check=True)
             runs = [run_postflop_solver(binary, board, args.threads, check=False)["seconds"] for _ in range(repeats)]

@@ -5,9 +5,9 @@
  * the next street is the same for every card, so it is stored once, and what differs
  * per card is where its regrets and strategies live. Storage is laid out per player
  * as nested blocks: a player node owns n_actions x n_hands floats at
- * base + offset[node]; a chance node owns n_slots consecutive blocks of block[node]
- * floats starting at base + offset[node], one per card that can come (slot = the
- * card's rank among the cards not on the board). A walk carries the base of the
+ * base + offset[node]; a chance node owns one block per card it deals (only the
+ * canonical cards of the board's suit symmetry: phs_chance), where the next street's
+ * nodes have their offsets relative to the block's start. A walk carries the base of the
  * current block for both players, the board's card mask and the dealt cards.
  *
  * Values are counterfactual: for player p at a node, cfv[h] sums, over opponent
@@ -57,6 +57,7 @@
 
 enum { PHS_PLAYER = 0, PHS_FOLD = 1, PHS_SHOWDOWN = 2, PHS_CHANCE = 3 };
 enum { PHS_CFR = 0, PHS_AVERAGE = 1, PHS_BEST_RESPONSE = 2 };
+enum { PHS_DCFR = 0, PHS_RESTARTED = 1 };
 
 typedef struct {
     /* The tree (owned by the caller). */
@@ -66,7 +67,8 @@ typedef struct {
     const int32_t *first_child;
     const int32_t *n_children;
     const int64_t *offset;     /* [2 * node + p]: storage offset in p's current block */
-    const int64_t *block;      /* [2 * node + p]: chance node: size of one card's block */
+    const int64_t *block;      /* [2 * node + p]: chance node: storage per card dealt (phs_chance) */
+    const int64_t *block_inner;/* [2 * node + p]: chance node: storage per card the next chance level deals */
     const double *payoff;      /* [3 * node + k]: fold: k = player's payoff; showdown: win, loss, tie */
     /* The hands (owned by the caller). */
     int32_t n_hands[2];
@@ -98,7 +100,10 @@ typedef struct {
     size_t scratch_top;
     int n_threads, in_worker;
     float *worker_scratch[PHS_MAX_THREADS];
+    struct phs_pool *pool;  /* the worker threads (phs_pool_start), or NULL */
 } phs_game;
+
+typedef struct phs_pool phs_pool;
 
 static int phs_popcount64(uint64_t x) { return ph_popcount32((uint32_t)x) + ph_popcount32((uint32_t)(x >> 32)); }
 
@@ -171,7 +176,7 @@ static void phs_showdown(const phs_game *g, int node, const phs_at *at, int p, c
     const uint16_t *sp = g->sorted_strength[p] + (size_t)b * np, *sq = g->sorted_strength[q] + (size_t)b * nq;
     const uint16_t *op = g->order[p] + (size_t)b * np, *oq = g->order[q] + (size_t)b * nq;
     const uint8_t *cp = g->sorted_cards[p] + (size_t)2 * b * np, *cq = g->sorted_cards[q] + (size_t)2 * b * nq;
-    double card[52], total = phs_card_sums(g, q, opp, card), run_card[52], run, below[1326];
+    double run_card[52], run, below[1326], at_most[1326];
     double win = g->payoff[3 * node], loss = g->payoff[3 * node + 1], tie = g->payoff[3 * node + 2];
     int first_p = 0, first_q = 0;
     while (first_p < np && sp[first_p] == 0) cfv[op[first_p++]] = 0.0f;
@@ -179,11 +184,16 @@ static void phs_showdown(const phs_game *g, int node, const phs_at *at, int p, c
     /* One sweep upwards, a group of equal hero strength at a time: the opponent reach
      * strictly below the group, then with the group's own strength added, at or below
      * it; ties are the difference (a hero hand's own combination, held by the opponent,
-     * is of equal strength and blocked twice: added back once), and the reach above is
-     * what is left of the compatible reach. */
+     * is of equal strength and blocked twice: added back once). When the sweep has
+     * passed every opponent hand, its running sums are the opponent's total and
+     * per-card reach (hands holding a board card have no reach here: the ranges
+     * exclude the root board and chance nodes zero the dealt card's), so the reach
+     * above a hand is the compatible reach minus the reach at or below it, without a
+     * separate pass for the card sums. */
     memset(run_card, 0, sizeof run_card);
     run = 0;
-    for (int k = first_p, j = first_q; k < np;) {
+    int j = first_q;
+    for (int k = first_p; k < np;) {
         uint16_t s = sp[k];
         int end = k;
         for (; j < nq && sq[j] < s; j++) {
@@ -199,13 +209,19 @@ static void phs_showdown(const phs_game *g, int node, const phs_at *at, int p, c
             run_card[cq[2 * j]] += w;
             run_card[cq[2 * j + 1]] += w;
         }
-        for (; k < end; k++) {
-            int h = op[k], same = g->same[p][h];
-            double own = same >= 0 ? opp[same] : 0.0;
-            double at_most = run - run_card[cp[2 * k]] - run_card[cp[2 * k + 1]] + own;
-            double met = total - card[cp[2 * k]] - card[cp[2 * k + 1]] + own;
-            cfv[h] = (float)(below[k] * win + (met - at_most) * loss + (at_most - below[k]) * tie);
-        }
+        for (; k < end; k++) at_most[k] = run - run_card[cp[2 * k]] - run_card[cp[2 * k + 1]];
+    }
+    for (; j < nq; j++) {
+        double w = opp[oq[j]];
+        run += w;
+        run_card[cq[2 * j]] += w;
+        run_card[cq[2 * j + 1]] += w;
+    }
+    for (int k = first_p; k < np; k++) {
+        int h = op[k], same = g->same[p][h];
+        double own = same >= 0 ? opp[same] : 0.0;
+        double met = run - run_card[cp[2 * k]] - run_card[cp[2 * k + 1]];  /* compatible reach, own combination blocked twice */
+        cfv[h] = (float)(below[k] * win + (met - at_most[k]) * loss + (at_most[k] + own - below[k]) * tie);
     }
 }
 
@@ -215,50 +231,51 @@ static void phs_showdown(const phs_game *g, int node, const phs_at *at, int p, c
 #define PHS_RESTRICT __restrict__
 #endif
 
-/* Divides each column of out (n_actions x n) by its sum, uniform where the sum is 0;
- * branch-free arithmetic so that it vectorizes. sum: 2n floats (the sums, then scratch). */
-static void phs_normalize(float *PHS_RESTRICT out, int n_actions, int n, float *PHS_RESTRICT sum, float uniform)
+/* A strategy (n_actions x n, action by action) from stored numbers x: regrets
+ * (positive_only: regret matching) or the cumulative strategy (the average strategy).
+ * Each hand's entry of action a is x'[a][h] * scale[h] + fill[h], x' being x or its
+ * positive part: the column sums give scale = 1 / sum and fill = 0, or, where the sum
+ * is 0, scale = 0 and fill = uniform. Computing scale and fill is one pass over x;
+ * callers then form the strategy on the fly where they use it (one more pass) instead
+ * of writing it out and normalizing it in place. Branch-free so that the loops
+ * vectorize (SSE2 is enough; nothing is compiled for the build machine). */
+static void phs_scale(const float *PHS_RESTRICT x, int n_actions, int n, int positive_only, float *PHS_RESTRICT scale,
+                      float *PHS_RESTRICT fill)
 {
-    float *PHS_RESTRICT fill = sum + n;
+    float uniform = 1.0f / (float)n_actions;
+    for (int h = 0; h < n; h++) scale[h] = 0;
+    for (int a = 0; a < n_actions; a++) {
+        const float *PHS_RESTRICT r = x + (size_t)a * n;
+        if (positive_only)
+            for (int h = 0; h < n; h++) scale[h] += r[h] > 0 ? r[h] : 0.0f;
+        else
+            for (int h = 0; h < n; h++) scale[h] += r[h];
+    }
     for (int h = 0; h < n; h++) {
-        float positive = (float)(sum[h] > 0), s = sum[h] > 1e-30f ? sum[h] : 1e-30f;
-        sum[h] = positive / s;
+        float positive = (float)(scale[h] > 0), sum = scale[h] > 1e-30f ? scale[h] : 1e-30f;
+        scale[h] = positive / sum;
         fill[h] = (1.0f - positive) * uniform;
     }
-    for (int a = 0; a < n_actions; a++) {
-        float *PHS_RESTRICT o = out + (size_t)a * n;
-        for (int h = 0; h < n; h++) o[h] = o[h] * sum[h] + fill[h];
-    }
 }
 
-/* Regret matching: the current strategy of player p at a node (n_actions x n), action
- * by action so that the loops over hands vectorize; sum: n floats of scratch. */
-static void phs_current(const float *regret, int n_actions, int n, float *out, float *sum)
+/* Action a's row of the strategy (phs_scale) times reach, into out; returns 0 when
+ * nothing of this reach takes the action (an integer OR: a float sum would not
+ * vectorize without reassociation). */
+static int phs_reach_times(const float *PHS_RESTRICT x, int positive_only, const float *PHS_RESTRICT scale,
+                           const float *PHS_RESTRICT fill, const float *PHS_RESTRICT reach, int n, float *PHS_RESTRICT out)
 {
-    float uniform = 1.0f / (float)n_actions;
-    for (int h = 0; h < n; h++) sum[h] = 0;
-    for (int a = 0; a < n_actions; a++) {
-        const float *r = regret + (size_t)a * n;
-        float *o = out + (size_t)a * n;
+    int any = 0;
+    if (positive_only)
         for (int h = 0; h < n; h++) {
-            o[h] = r[h] > 0 ? r[h] : 0.0f;
-            sum[h] += o[h];
+            out[h] = reach[h] * ((x[h] > 0 ? x[h] : 0.0f) * scale[h] + fill[h]);
+            any |= out[h] != 0;
         }
-    }
-    phs_normalize(out, n_actions, n, sum, uniform);
-}
-
-/* The average strategy (normalized cumulative strategy; uniform where never reached). */
-static void phs_average(const float *cumulative, int n_actions, int n, float *out, float *sum)
-{
-    float uniform = 1.0f / (float)n_actions;
-    for (int h = 0; h < n; h++) sum[h] = 0;
-    for (int a = 0; a < n_actions; a++) {
-        const float *c = cumulative + (size_t)a * n;
-        for (int h = 0; h < n; h++) sum[h] += c[h];
-    }
-    memcpy(out, cumulative, (size_t)n_actions * n * sizeof(float));
-    phs_normalize(out, n_actions, n, sum, uniform);
+    else
+        for (int h = 0; h < n; h++) {
+            out[h] = reach[h] * (x[h] * scale[h] + fill[h]);
+            any |= out[h] != 0;
+        }
+    return any;
 }
 
 static void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float *opp, const float *own, float *cfv, int mode);
@@ -271,39 +288,58 @@ static uint32_t phs_suit_ranks(uint64_t board, int s)
     return m;
 }
 
-/* A chance node's cards, with suit isomorphism: the suits that a root transposition
- * swaps and the board has the same ranks of are interchangeable here, and only a card
- * of the lowest suit of its class (canonical) has its subtree walked. The value of
- * the same rank in another suit of the class, for hand h, is the canonical card's value
- * for the swapped hand (the subtrees are the same game up to the swap, and the
- * strategies above the chance node are symmetric under it, having been updated
- * symmetrically from symmetric ranges). Canonical cards number worker, worker +
- * n_workers, ... are this call's; their children's values are summed into cfv, times
- * the chance weight 1 / (K - 4). */
+/* The cards dealt at a chance node on board, with suit isomorphism: the suits that a
+ * root transposition swaps and the board has the same ranks of are interchangeable
+ * there, and only a card of the lowest suit of its class (canonical) is dealt. Sets
+ * class_min (each suit's lowest interchangeable suit) and swap_of; returns the mask
+ * of the dealt cards. pokerhash.solver.tree.Tree.chance_cards is the same rule. */
+static uint64_t phs_chance_cards(const phs_game *g, uint64_t board, int class_min[4], int swap_of[4][4])
+{
+    uint64_t dealt = 0, unseen = ~board & ((1ULL << 52) - 1);
+    for (int s = 0; s < 4; s++) class_min[s] = s;
+    for (int i = 0; i < g->n_swaps; i++) {
+        int a = g->swap_suits[i][0], b = g->swap_suits[i][1];
+        swap_of[a][b] = i;
+        if (phs_suit_ranks(board, a) == phs_suit_ranks(board, b) && a < class_min[b]) class_min[b] = a;
+    }
+    for (int c = 0; c < 52; c++)
+        if ((unseen >> c & 1) && class_min[c & 3] == (c & 3)) dealt |= 1ULL << c;
+    return dealt;
+}
+
+/* A chance node: only its canonical cards (phs_chance_cards) have their subtrees
+ * walked, and only they have storage. The value of the same rank in another suit of
+ * the class, for hand h, is the canonical card's value for the swapped hand (the
+ * subtrees are the same game up to the swap, and the strategies above the chance node
+ * are symmetric under it, having been updated symmetrically from symmetric ranges).
+ * Canonical cards number worker, worker + n_workers, ... are this call's; their
+ * children's values are summed into cfv, times the chance weight 1 / (K - 4).
+ * Storage of the k-th canonical card c: offset + k * block + (the cards the next
+ * chance level deals after each canonical card before c) * block_inner (the layout
+ * of pokerhash.solver.tree.Tree._layout_size). */
 static void phs_chance(phs_game *g, int node, const phs_at *at, int p, const float *opp, const float *own, float *cfv,
                        int mode, int worker, int n_workers)
 {
     int q = 1 - p, np = g->n_hands[p], nq = g->n_hands[q], child = g->first_child[node], k = 0;
-    int class_min[4] = {0, 1, 2, 3}, swap_of[4][4];
+    int class_min[4], swap_of[4][4], inner_min[4], inner_swap[4][4];
+    int64_t inner_before = 0;
     size_t top = g->scratch_top;
-    uint64_t unseen = ~at->board & ((1ULL << 52) - 1);
-    int slots = phs_popcount64(unseen);
+    uint64_t unseen = ~at->board & ((1ULL << 52) - 1), dealt = phs_chance_cards(g, at->board, class_min, swap_of);
+    int slots = phs_popcount64(unseen), deep = g->block_inner[2 * node] != 0 || g->block_inner[2 * node + 1] != 0;
     float *opp_c = phs_push(g, nq), *own_c = phs_push(g, np), *value = phs_push(g, np);
-    for (int i = 0; i < g->n_swaps; i++) {
-        int a = g->swap_suits[i][0], b = g->swap_suits[i][1];
-        swap_of[a][b] = i;
-        if (phs_suit_ranks(at->board, a) == phs_suit_ranks(at->board, b) && a < class_min[b]) class_min[b] = a;
-    }
     memset(cfv, 0, (size_t)np * sizeof(float));
     for (int c = 0; c < 52; c++) {
-        if (!(unseen >> c & 1) || class_min[c & 3] != (c & 3)) continue;
+        if (!(dealt >> c & 1)) continue;
+        int64_t rank = k, before = inner_before;
+        if (deep) inner_before += phs_popcount64(phs_chance_cards(g, at->board | 1ULL << c, inner_min, inner_swap));
         if (k++ % n_workers != worker) continue;
-        int slot = phs_popcount64(unseen & ((1ULL << c) - 1)), any = 0;
+        int any = 0;
         phs_at next = *at;
         next.board |= 1ULL << c;
         if (at->dealt[0] == 52) next.dealt[0] = c;
         else next.dealt[1] = c;
-        for (int i = 0; i < 2; i++) next.base[i] = at->base[i] + g->offset[2 * node + i] + (int64_t)slot * g->block[2 * node + i];
+        for (int i = 0; i < 2; i++)
+            next.base[i] = at->base[i] + g->offset[2 * node + i] + rank * g->block[2 * node + i] + before * g->block_inner[2 * node + i];
         for (int o = 0; o < nq; o++) {
             const uint8_t *oc = g->hand_cards[q] + 2 * o;
             opp_c[o] = (oc[0] == c || oc[1] == c) ? 0.0f : opp[o];
@@ -337,7 +373,9 @@ static void phs_chance(phs_game *g, int node, const phs_at *at, int p, const flo
 /* Threads: the cards of the first chance node on a path are shared out between
  * n_threads workers (each a copy of the game with its own scratch; they write the
  * regrets and strategies of different cards, so never the same floats), and their
- * sums added. Deeper chance nodes run on the worker that reached them. */
+ * sums added. Deeper chance nodes run on the worker that reached them. The workers
+ * are a pool started once per kernel (phs_pool_start) and woken for each such chance
+ * node, instead of threads created and joined at every visit. */
 typedef struct {
     phs_game g;
     int node, p, mode, worker;
@@ -352,28 +390,131 @@ static void phs_task_run(phs_task *task)
 }
 
 #if defined(_WIN32)
+typedef CRITICAL_SECTION phs_mutex;
+typedef CONDITION_VARIABLE phs_cond;
+typedef HANDLE phs_thread;
+#define phs_mutex_init(m) InitializeCriticalSection(m)
+#define phs_mutex_destroy(m) DeleteCriticalSection(m)
+#define phs_lock(m) EnterCriticalSection(m)
+#define phs_unlock(m) LeaveCriticalSection(m)
+#define phs_cond_init(c) InitializeConditionVariable(c)
+#define phs_cond_destroy(c) ((void)(c))
+#define phs_wait(c, m) SleepConditionVariableCS(c, m, INFINITE)
+#define phs_broadcast(c) WakeAllConditionVariable(c)
+#else
+typedef pthread_mutex_t phs_mutex;
+typedef pthread_cond_t phs_cond;
+typedef pthread_t phs_thread;
+#define phs_mutex_init(m) pthread_mutex_init(m, NULL)
+#define phs_mutex_destroy(m) pthread_mutex_destroy(m)
+#define phs_lock(m) pthread_mutex_lock(m)
+#define phs_unlock(m) pthread_mutex_unlock(m)
+#define phs_cond_init(c) pthread_cond_init(c, NULL)
+#define phs_cond_destroy(c) pthread_cond_destroy(c)
+#define phs_wait(c, m) pthread_cond_wait(c, m)
+#define phs_broadcast(c) pthread_cond_broadcast(c)
+#endif
+
+struct phs_pool {
+    phs_mutex lock;
+    phs_cond work, done;
+    unsigned long generation;  /* bumped for each job */
+    int pending, stop, n_started;
+    phs_task *tasks;           /* the current job: tasks[1 + worker index] */
+    phs_thread threads[PHS_MAX_THREADS];
+    struct phs_worker_arg {
+        phs_pool *pool;
+        int index;
+    } args[PHS_MAX_THREADS];
+};
+
+static void phs_worker_loop(phs_pool *pool, int index)
+{
+    unsigned long seen = 0;
+    phs_lock(&pool->lock);
+    for (;;) {
+        while (pool->generation == seen && !pool->stop) phs_wait(&pool->work, &pool->lock);
+        if (pool->stop) break;
+        seen = pool->generation;
+        phs_task *task = &pool->tasks[1 + index];
+        phs_unlock(&pool->lock);
+        phs_task_run(task);
+        phs_lock(&pool->lock);
+        if (--pool->pending == 0) phs_broadcast(&pool->done);
+    }
+    phs_unlock(&pool->lock);
+}
+
+#if defined(_WIN32)
 static DWORD WINAPI phs_thread_main(LPVOID arg)
 {
-    phs_task_run((phs_task *)arg);
+    struct phs_worker_arg *a = (struct phs_worker_arg *)arg;
+    phs_worker_loop(a->pool, a->index);
     return 0;
 }
 #else
 static void *phs_thread_main(void *arg)
 {
-    phs_task_run((phs_task *)arg);
+    struct phs_worker_arg *a = (struct phs_worker_arg *)arg;
+    phs_worker_loop(a->pool, a->index);
     return NULL;
 }
 #endif
 
+/* Starts the n_threads - 1 workers of g (none if n_threads is 1). Returns 0, or -1
+ * without memory; if the system gives fewer threads, their shares run on the caller. */
+static int phs_pool_start(phs_game *g)
+{
+    g->pool = NULL;
+    if (g->n_threads <= 1) return 0;
+    phs_pool *pool = (phs_pool *)calloc(1, sizeof(phs_pool));
+    if (!pool) return -1;
+    phs_mutex_init(&pool->lock);
+    phs_cond_init(&pool->work);
+    phs_cond_init(&pool->done);
+    for (int w = 0; w < g->n_threads - 1; w++) {
+        pool->args[w].pool = pool;
+        pool->args[w].index = w;
+#if defined(_WIN32)
+        pool->threads[w] = CreateThread(NULL, 0, phs_thread_main, &pool->args[w], 0, NULL);
+        if (pool->threads[w] == NULL) break;
+#else
+        if (pthread_create(&pool->threads[w], NULL, phs_thread_main, &pool->args[w]) != 0) break;
+#endif
+        pool->n_started++;
+    }
+    g->pool = pool;
+    return 0;
+}
+
+static void phs_pool_stop(phs_game *g)
+{
+    phs_pool *pool = g->pool;
+    if (!pool) return;
+    phs_lock(&pool->lock);
+    pool->stop = 1;
+    phs_broadcast(&pool->work);
+    phs_unlock(&pool->lock);
+    for (int w = 0; w < pool->n_started; w++) {
+#if defined(_WIN32)
+        WaitForSingleObject(pool->threads[w], INFINITE);
+        CloseHandle(pool->threads[w]);
+#else
+        pthread_join(pool->threads[w], NULL);
+#endif
+    }
+    phs_cond_destroy(&pool->work);
+    phs_cond_destroy(&pool->done);
+    phs_mutex_destroy(&pool->lock);
+    free(pool);
+    g->pool = NULL;
+}
+
 static void phs_chance_parallel(phs_game *g, int node, const phs_at *at, int p, const float *opp, const float *own, float *cfv, int mode)
 {
     phs_task tasks[PHS_MAX_THREADS];
-    int n = g->n_threads, np = g->n_hands[p], started[PHS_MAX_THREADS];
-#if defined(_WIN32)
-    HANDLE threads[PHS_MAX_THREADS];
-#else
-    pthread_t threads[PHS_MAX_THREADS];
-#endif
+    phs_pool *pool = g->pool;
+    int n = g->n_threads, np = g->n_hands[p];
     for (int w = 0; w < n; w++) {
         phs_task *task = &tasks[w];
         task->g = *g;
@@ -385,30 +526,25 @@ static void phs_chance_parallel(phs_game *g, int node, const phs_at *at, int p, 
         task->node = node, task->p = p, task->mode = mode, task->worker = w;
         task->at = at, task->opp = opp, task->own = own;
         task->cfv = w == 0 ? cfv : phs_push(&task->g, np);
-        started[w] = 0;
     }
-    for (int w = 1; w < n; w++) {
-#if defined(_WIN32)
-        threads[w] = CreateThread(NULL, 0, phs_thread_main, &tasks[w], 0, NULL);
-        started[w] = threads[w] != NULL;
-#else
-        started[w] = pthread_create(&threads[w], NULL, phs_thread_main, &tasks[w]) == 0;
-#endif
+    if (pool && pool->n_started) {
+        phs_lock(&pool->lock);
+        pool->tasks = tasks;
+        pool->pending = pool->n_started;
+        pool->generation++;
+        phs_broadcast(&pool->work);
+        phs_unlock(&pool->lock);
     }
     phs_task_run(&tasks[0]);
-    for (int w = 1; w < n; w++) {
-        if (started[w]) {
-#if defined(_WIN32)
-            WaitForSingleObject(threads[w], INFINITE);
-            CloseHandle(threads[w]);
-#else
-            pthread_join(threads[w], NULL);
-#endif
-        } else {
-            phs_task_run(&tasks[w]);  /* no thread to be had: this one does the share */
-        }
-        for (int h = 0; h < np; h++) cfv[h] += tasks[w].cfv[h];
+    /* shares of workers the system did not give: run here */
+    for (int w = 1 + (pool ? pool->n_started : 0); w < n; w++) phs_task_run(&tasks[w]);
+    if (pool && pool->n_started) {
+        phs_lock(&pool->lock);
+        while (pool->pending) phs_wait(&pool->done, &pool->lock);
+        phs_unlock(&pool->lock);
     }
+    for (int w = 1; w < n; w++)
+        for (int h = 0; h < np; h++) cfv[h] += tasks[w].cfv[h];
 }
 
 /* p's counterfactual values at node into cfv (n_hands[p]). mode PHS_CFR updates p's
@@ -433,50 +569,53 @@ static void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float
         return;
     }
     int actor = g->player[node], n_actions = g->n_children[node], child = g->first_child[node];
-    int n = g->n_hands[actor];
+    int n = g->n_hands[actor], matching = mode == PHS_CFR;
     float *stored_regret = g->regret[actor] + at->base[actor] + g->offset[2 * node + actor];
     float *stored_strategy = g->strategy[actor] + at->base[actor] + g->offset[2 * node + actor];
-    float *sigma = phs_push(g, (size_t)n_actions * n), *sum = phs_push(g, 2 * (size_t)n);
-    if (mode == PHS_CFR) phs_current(stored_regret, n_actions, n, sigma, sum);
-    else phs_average(stored_strategy, n_actions, n, sigma, sum);
+    const float *x = matching ? stored_regret : stored_strategy;  /* what the strategy played here comes from */
+    float *scale = phs_push(g, (size_t)n), *fill = phs_push(g, (size_t)n);
+    phs_scale(x, n_actions, n, matching, scale, fill);
     if (actor == p) {
-        float *values = phs_push(g, (size_t)n_actions * np), *own_a = phs_push(g, np);
+        /* own_a: p's reach times each action's probability, kept for the cumulative
+         * strategy (which adds exactly that); cfv is summed as each child returns,
+         * while its values are in cache. */
+        float *values = phs_push(g, (size_t)n_actions * np), *own_a = phs_push(g, (size_t)n_actions * np);
         for (int a = 0; a < n_actions; a++) {
-            const float *s = sigma + (size_t)a * np;
-            for (int h = 0; h < np; h++) own_a[h] = own[h] * s[h];
-            phs_walk(g, child + a, at, p, opp, own_a, values + (size_t)a * np, mode);
-        }
-        if (mode == PHS_BEST_RESPONSE) {
-            memcpy(cfv, values, (size_t)np * sizeof(float));
-            for (int a = 1; a < n_actions; a++) {
-                const float *v = values + (size_t)a * np;
-                for (int h = 0; h < np; h++) cfv[h] = v[h] > cfv[h] ? v[h] : cfv[h];
-            }
-        } else {
-            for (int h = 0; h < np; h++) cfv[h] = sigma[h] * values[h];
-            for (int a = 1; a < n_actions; a++) {
-                const float *s = sigma + (size_t)a * np, *v = values + (size_t)a * np;
-                for (int h = 0; h < np; h++) cfv[h] += s[h] * v[h];
+            float *PHS_RESTRICT v = values + (size_t)a * np, *PHS_RESTRICT o = own_a + (size_t)a * np;
+            phs_reach_times(x + (size_t)a * np, matching, scale, fill, own, np, o);
+            phs_walk(g, child + a, at, p, opp, o, v, mode);
+            if (mode == PHS_BEST_RESPONSE) {
+                if (a == 0) memcpy(cfv, v, (size_t)np * sizeof(float));
+                else for (int h = 0; h < np; h++) cfv[h] = v[h] > cfv[h] ? v[h] : cfv[h];
+            } else {
+                const float *PHS_RESTRICT r = x + (size_t)a * np;
+                float *PHS_RESTRICT c = cfv;
+                if (a == 0) for (int h = 0; h < np; h++) c[h] = 0;
+                if (matching)
+                    for (int h = 0; h < np; h++) c[h] += ((r[h] > 0 ? r[h] : 0.0f) * scale[h] + fill[h]) * v[h];
+                else
+                    for (int h = 0; h < np; h++) c[h] += (r[h] * scale[h] + fill[h]) * v[h];
             }
         }
         if (mode == PHS_CFR) {
+            /* Regrets and cumulative strategy in one pass per action (discounted, then
+             * this iteration's added). */
             float pd = g->positive_discount, nd = g->negative_discount, sd = g->strategy_discount;
+            const float *PHS_RESTRICT c = cfv;
             for (int a = 0; a < n_actions; a++) {
                 float *PHS_RESTRICT r = stored_regret + (size_t)a * np, *PHS_RESTRICT s = stored_strategy + (size_t)a * np;
-                const float *PHS_RESTRICT v = values + (size_t)a * np, *PHS_RESTRICT sg = sigma + (size_t)a * np;
-                for (int h = 0; h < np; h++) r[h] = r[h] * (r[h] > 0 ? pd : nd) + (v[h] - cfv[h]);
-                for (int h = 0; h < np; h++) s[h] = s[h] * sd + own[h] * sg[h];
+                const float *PHS_RESTRICT v = values + (size_t)a * np, *PHS_RESTRICT o = own_a + (size_t)a * np;
+                for (int h = 0; h < np; h++) {
+                    r[h] = r[h] * (r[h] > 0 ? pd : nd) + (v[h] - c[h]);
+                    s[h] = s[h] * sd + o[h];
+                }
             }
         }
     } else {
         float *opp_a = phs_push(g, nq), *value = phs_push(g, np);
         memset(cfv, 0, (size_t)np * sizeof(float));
         for (int a = 0; a < n_actions; a++) {
-            const float *s = sigma + (size_t)a * nq;
-            int any = 0;
-            for (int o = 0; o < nq; o++) opp_a[o] = opp[o] * s[o];
-            for (int o = 0; o < nq; o++) any |= opp_a[o] != 0;
-            if (!any) continue;
+            if (!phs_reach_times(x + (size_t)a * nq, matching, scale, fill, opp, nq, opp_a)) continue;
             phs_walk(g, child + a, at, p, opp_a, own, value, mode);
             for (int h = 0; h < np; h++) cfv[h] += value[h];
         }
@@ -491,16 +630,33 @@ static void phs_root(const phs_game *g, phs_at *at)
     at->dealt[0] = at->dealt[1] = 52;
 }
 
+/* The cumulative strategy's discount at iteration t (1, 2, ...). PHS_DCFR: Brown &
+ * Sandholm's gamma = 2, ((t-1)/t)^2. PHS_RESTARTED (the schedule of b-inary's
+ * postflop-solver): gamma = 3 counted from the last restart, the averaging restarted
+ * (discount 0: earlier iterations forgotten) at iterations 2, 5, 17, 65, 257, ...
+ * (1 + a power of 4), so that the average forgets the poor early strategies. */
+static double phs_strategy_discount(int schedule, int t)
+{
+    double past = (double)(t - 1);
+    if (schedule == PHS_RESTARTED) {
+        unsigned i = (unsigned)(t - 1), restart = 0;
+        if (i) for (restart = 1; restart <= i / 4; restart *= 4) {}
+        double since = (double)(i - restart), d = since / (since + 1.0);
+        return d * d * d;
+    }
+    return (past / (double)t) * (past / (double)t);
+}
+
 /* Iteration t (1, 2, ...) of DCFR: each player's regrets and strategy updated in turn.
- * reach: the two ranges (n_hands[0], n_hands[1]). */
-static void phs_iterate(phs_game *g, int t, const float *const reach[2], float *cfv_scratch)
+ * reach: the two ranges (n_hands[0], n_hands[1]); schedule: PHS_DCFR or PHS_RESTARTED. */
+static void phs_iterate(phs_game *g, int t, const float *const reach[2], float *cfv_scratch, int schedule)
 {
     double past = (double)(t - 1), a = past * sqrt(past);
     phs_at at;
     phs_root(g, &at);
     g->positive_discount = (float)(a / (a + 1.0));
     g->negative_discount = 0.5f;
-    g->strategy_discount = (float)((past / (double)t) * (past / (double)t));
+    g->strategy_discount = (float)phs_strategy_discount(schedule, t);
     for (int p = 0; p < 2; p++) {
         g->scratch_top = 0;
         phs_walk(g, 0, &at, p, reach[1 - p], reach[p], cfv_scratch, PHS_CFR);

@@ -261,6 +261,9 @@ def test_cli_solve(tmp_path, capsys):
     value = float(out.split("exploitability ")[1].split("%")[0])
     assert value <= 0.5
     assert Solution.load(saved).iterations == int(out.split("iterations ")[1].split(",")[0])
+    assert main(["solve", str(example), "--target", "0.5", "--schedule", "restarted", "--save", str(saved)]) == 0
+    capsys.readouterr()
+    assert Solution.load(saved).schedule == "restarted"
     bad = tmp_path / "bad.toml"
     bad.write_text('board = "QsJh2h8d3c"\noop = "AA"\nip = "KK"\npot = 100\n')
     assert main(["solve", str(bad)]) == 2
@@ -302,3 +305,91 @@ def test_isomorphism_brute_force_and_same_game():
     for action in clubs:
         mapped = np.array([spades[action][swap[i]] for i in range(1326)])
         assert np.allclose(np.nan_to_num(clubs[action], nan=-1), np.nan_to_num(mapped, nan=-1), atol=1e-6)
+
+
+def _storage_ranges(tree, p):
+    """Every (start, stop) of p's storage that a walk over the dealt cards reaches,
+    through Tree.chance_base as the Node API and the kernel address it."""
+    n = len(tree.combos[p])
+    out = []
+
+    def walk(node, base, board):
+        if node.kind == "player":
+            if node.player == p:
+                start = base + int(tree.offset[2 * node.index + p])
+                out.append((start, start + len(node.children) * n))
+            for child in node.children:
+                walk(child, base, board)
+        elif node.kind == "chance":
+            for card in tree.chance_cards(board):
+                walk(node.children[0], base + tree.chance_base(node.index, p, board, card), board + (card,))
+
+    walk(tree.root, 0, tuple(tree.spot.board))
+    return sorted(out)
+
+
+@pytest.mark.parametrize("board", ["Td9d6h", "Td9d6h2h", "QhJh2h"])
+def test_storage_only_for_dealt_cards_and_no_overlap(board):
+    # Only the canonical cards of the suit symmetry get storage, and the blocks of a
+    # flop spot (whose turn cards deal different numbers of river cards) tile it exactly.
+    spot = Spot(board, "AsAc,AhAd,8c7c,8s7s", "KsKc,KhKd,5c4c,5s4s", 100, 150, {"bet": "50%, a", "raise": "a"})
+    tree = build_tree(spot)
+    assert tree.swaps
+    for p in (0, 1):
+        ranges = _storage_ranges(tree, p)
+        assert ranges[0][0] == 0 and ranges[-1][1] == tree.sizes[p]
+        assert all(a[1] == b[0] for a, b in zip(ranges, ranges[1:]))
+    plain = build_tree(spot, isomorphism=False)
+    assert sum(tree.sizes) < sum(plain.sizes)
+
+
+def test_isomorphism_on_the_flop_same_game():
+    # Clubs and spades interchangeable on a flop: turn cards of either suit deal 35 or
+    # 48 canonical river cards, so the kernel's storage addresses differ per turn card.
+    spot = Spot("Td9d6h", "AsAc,8c7c,8s7s", "KsKc,5c4c,5s4s", 100, 150, {"bet": "a", "raise": ""})
+    iso = Solution(spot, threads=2)
+    assert iso.tree.swaps == [(0, 3)]
+    iso.run(target=None, iterations=4, check_every=4)
+    plain = Solution(spot, threads=1, isomorphism=False)
+    plain.run(target=None, iterations=4, check_every=4)
+    assert iso.exploitability() == pytest.approx(plain.exploitability(), rel=1e-3)
+    assert iso.ev() == pytest.approx(plain.ev(), rel=1e-3)
+    for line in [("check", "check", "3c", "check", "check", "4s"), ("check", "check", "3d", "check", "check", "4c")]:
+        a, b = iso.node(*line).strategy(), plain.node(*line).strategy()
+        for action in a:
+            assert np.allclose(np.nan_to_num(a[action], nan=-1), np.nan_to_num(b[action], nan=-1), atol=1e-4)
+
+
+# --- the discount schedules ---------------------------------------------------------
+
+
+def test_restarted_schedule_forgets_at_restarts():
+    # "restarted" (postflop-solver's schedule) discounts the cumulative strategy by 0 at
+    # iterations 2, 5, 17, ...: what came before is forgotten, so zeroing it changes
+    # nothing; under "dcfr" it is discounted by ((t-1)/t)^2 only, and it shows.
+    spot = Spot("QsJh2h8d3c", "AA,KK,QJ,T9,76,A5s", "QQ,JJ,AQ,KQ,98,55", 100, 150, {"bet": "50%, a", "raise": "a"})
+    for schedule, restarts, forgets in (("restarted", (2, 5, 17), True), ("restarted", (3, 6), False), ("dcfr", (2, 5), False)):
+        for t in restarts:
+            kept, zeroed = Solution(spot, threads=1, schedule=schedule), Solution(spot, threads=1, schedule=schedule)
+            for solution in (kept, zeroed):
+                solution._kernel.iterate(1, t - 1, schedule)
+            zeroed._kernel.strategy0[:] = 0
+            zeroed._kernel.strategy1[:] = 0
+            for solution in (kept, zeroed):
+                solution._kernel.iterate(t, 1, schedule)
+            same = np.array_equal(kept._kernel.strategy0, zeroed._kernel.strategy0)
+            assert same == forgets, (schedule, t)
+
+
+def test_restarted_schedule_solves_and_is_saved(tmp_path):
+    P, B = 100, 50
+    solution = solve(toy("50%"), target=0.001, iterations=4000, check_every=100, schedule="restarted")
+    assert solution.history[-1][1] < 0.001
+    bet = solution.node("bet 50")
+    nuts, bluffs = oop_weight(bet, "KK"), oop_weight(bet, "65")
+    assert 100 * bluffs / (nuts + bluffs) == pytest.approx(100 * B / (P + 2 * B), abs=0.1)
+    assert 100 * bet.aggregate()["call"] == pytest.approx(100 * P / (P + B), abs=0.1)
+    solution.save(tmp_path / "s.npz")
+    assert Solution.load(tmp_path / "s.npz").schedule == "restarted"
+    with pytest.raises(InvalidValueError, match="schedule"):
+        Solution(toy("50%"), schedule="cfr+")

@@ -10,7 +10,7 @@ import numpy as np
 
 
 cdef extern from "solver.h" nogil:
-    int PHS_CFR, PHS_AVERAGE, PHS_BEST_RESPONSE
+    int PHS_CFR, PHS_AVERAGE, PHS_BEST_RESPONSE, PHS_DCFR, PHS_RESTARTED
 
     ctypedef struct phs_game:
         int32_t n_nodes
@@ -20,6 +20,7 @@ cdef extern from "solver.h" nogil:
         const int32_t *n_children
         const int64_t *offset
         const int64_t *block
+        const int64_t *block_inner
         const double *payoff
         int32_t n_hands[2]
         const uint8_t *hand_cards[2]
@@ -39,18 +40,22 @@ cdef extern from "solver.h" nogil:
         int n_threads
         int in_worker
         float *worker_scratch[64]
+        void *pool
 
     ctypedef struct phs_at:
         int64_t base[2]
         uint64_t board
         int dealt[2]
 
+    int phs_pool_start(phs_game *g)
+    void phs_pool_stop(phs_game *g)
     size_t phs_scratch_size(const phs_game *g, int node)
     void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float *opp, const float *own, float *cfv, int mode)
-    void phs_iterate(phs_game *g, int t, const float *const reach[2], float *cfv_scratch)
+    void phs_iterate(phs_game *g, int t, const float *const reach[2], float *cfv_scratch, int schedule)
 
 
 MODES = {"cfr": PHS_CFR, "average": PHS_AVERAGE, "best_response": PHS_BEST_RESPONSE}
+SCHEDULES = {"dcfr": PHS_DCFR, "restarted": PHS_RESTARTED}
 
 
 cdef class Kernel:
@@ -67,12 +72,13 @@ cdef class Kernel:
 
     def __cinit__(self):
         self.scratch = NULL
+        self.game.pool = NULL
         self.n_extra = 0
 
     def __init__(self, tree: dict, hands: dict, boards: dict, reach0, reach1, int threads=1):
         cdef int8_t[::1] type_ = tree["type"], player = tree["player"]
         cdef int32_t[::1] first_child = tree["first_child"], n_children = tree["n_children"]
-        cdef int64_t[::1] offset = tree["offset"], block = tree["block"]
+        cdef int64_t[::1] offset = tree["offset"], block = tree["block"], block_inner = tree["block_inner"]
         cdef double[::1] payoff = tree["payoff"]
         cdef uint8_t[:, ::1] cards0 = hands["cards0"], cards1 = hands["cards1"]
         cdef int32_t[::1] same0 = hands["same0"], same1 = hands["same1"]
@@ -95,6 +101,7 @@ cdef class Kernel:
         g.n_children = &n_children[0]
         g.offset = &offset[0]
         g.block = &block[0]
+        g.block_inner = &block_inner[0]
         g.payoff = &payoff[0]
         g.n_hands[0] = <int32_t>cards0.shape[0]
         g.n_hands[1] = <int32_t>cards1.shape[0]
@@ -137,24 +144,30 @@ cdef class Kernel:
                 raise MemoryError("no memory for the solver's scratch space")
             self.n_extra += 1
             g.worker_scratch[w] = self.extra[w]
+        # The worker threads wait for chance nodes from here until the kernel goes.
+        if phs_pool_start(g) != 0:
+            raise MemoryError("no memory for the solver's threads")
         self.reach0 = np.ascontiguousarray(reach0, dtype=np.float32)
         self.reach1 = np.ascontiguousarray(reach1, dtype=np.float32)
         self.cfv = np.zeros(max(g.n_hands[0], g.n_hands[1]), dtype=np.float32)
 
     def __dealloc__(self):
+        with nogil:
+            phs_pool_stop(&self.game)
         free(self.scratch)
         for w in range(self.n_extra):
             free(self.extra[w])
 
-    def iterate(self, int first, int count):
-        """Iterations first, first + 1, ..., first + count - 1 (first >= 1)."""
+    def iterate(self, int first, int count, str schedule="dcfr"):
+        """Iterations first, first + 1, ..., first + count - 1 (first >= 1) under the
+        discount schedule "dcfr" or "restarted" (csrc/solver.h phs_strategy_discount)."""
         cdef const float *reach[2]
         reach[0] = &self.reach0[0]
         reach[1] = &self.reach1[0]
-        cdef int t
+        cdef int t, s = SCHEDULES[schedule]
         with nogil:
             for t in range(first, first + count):
-                phs_iterate(&self.game, t, reach, &self.cfv[0])
+                phs_iterate(&self.game, t, reach, &self.cfv[0], s)
 
     def walk(self, int node, int64_t base0, int64_t base1, uint64_t board, int dealt0, int dealt1, int player,
              opp, own, str mode):

@@ -5,7 +5,8 @@ The file holds the :class:`~pokerhash.solver.Spot` (``board``, ``oop``, ``ip``, 
 ``stack``, optional ``allin_threshold``, ``raise_cap``, ``rake``, ``rake_cap``), the
 bet sizes in a ``[sizes]`` table (``bet``, ``raise``, ``donk`` at the top, or in
 ``[sizes.river]``, ``[sizes.river.oop]``, ...), and optionally how to solve in a
-``[solve]`` table (``target``, ``iterations``, ``time_limit``, ``check_every``), which
+``[solve]`` table (``target``, ``iterations``, ``time_limit``, ``check_every``,
+``schedule``: ``"dcfr"`` or ``"restarted"``), which
 the command-line options override::
 
     board = "QsJh2h8d3c"
@@ -29,7 +30,7 @@ import sys
 
 from ..errors import InvalidValueError
 
-_SOLVE_KEYS = ("target", "iterations", "time_limit", "check_every")
+_SOLVE_KEYS = ("target", "iterations", "time_limit", "check_every", "schedule")
 
 
 def _read_toml(path: str) -> dict:
@@ -52,6 +53,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--iterations", type=int, help="stop after this many iterations (default 1000)")
     parser.add_argument("--time-limit", type=float, help="stop after this many seconds")
     parser.add_argument("--check-every", type=int, help="measure the exploitability every N iterations (default 10)")
+    parser.add_argument("--schedule", choices=("dcfr", "restarted"),
+                        help="the discount schedule (default dcfr; restarted: postflop-solver's)")
     parser.add_argument("--save", help="write the solution to this .npz file")
     parser.add_argument("--progress", action="store_true", help="show a progress bar (needs tqdm: the cli extra)")
 
@@ -78,13 +81,13 @@ def run(args: argparse.Namespace) -> int:
     settings = data.pop("solve", {})
     if not isinstance(settings, dict) or any(k not in _SOLVE_KEYS for k in settings):
         raise InvalidValueError(f"[solve] takes {', '.join(_SOLVE_KEYS)}")
-    options = {"target": 0.3, "iterations": 1000, "time_limit": None, "check_every": 10}
+    options = {"target": 0.3, "iterations": 1000, "time_limit": None, "check_every": 10, "schedule": "dcfr"}
     options.update(settings)
     for key in _SOLVE_KEYS:
         value = getattr(args, key)
         if value is not None:
             options[key] = value
-    solution = Solution(Spot.from_dict(data))
+    solution = Solution(Spot.from_dict(data), schedule=options.pop("schedule"))
     solution.run(progress=args.progress, **options)
     print(report(solution))
     if args.save:

@@ -29,11 +29,18 @@ def _player(player) -> int:
 class Solution:
     """A spot being solved: :meth:`run` iterates Discounted CFR (α = 1.5, β = 0, γ = 2)
     until a target exploitability, an iteration count or a time limit;
+    ``schedule="restarted"`` averages with γ = 3 restarted at 1 + powers of 4 (b-inary's
+    postflop-solver's schedule) instead;
     :meth:`exploitability` measures the average strategy by best response; :attr:`root`
     and :meth:`node` walk the tree by action names. The regrets and cumulative
     strategies are float32 arrays the C kernel updates in place, without the GIL."""
 
-    def __init__(self, spot: Spot, *, threads: int = 0, max_memory: Optional[float] = None, isomorphism: bool = True):
+    def __init__(self, spot: Spot, *, threads: int = 0, max_memory: Optional[float] = None, isomorphism: bool = True,
+                 schedule: str = "dcfr"):
+        if schedule not in _dcfr.SCHEDULES:
+            raise InvalidValueError(f"schedule must be one of {', '.join(_dcfr.SCHEDULES)}, got {schedule!r}")
+        #: The discount schedule of the cumulative strategy ("dcfr" or "restarted").
+        self.schedule = schedule
         tree = build_tree(spot, isomorphism)
         if max_memory is not None and tree.memory > max_memory:
             raise InvalidValueError(f"solving this spot takes {tree.memory / 2**20:,.1f} MiB ({tree.nodes:,} nodes), "
@@ -78,7 +85,7 @@ class Solution:
             while self.iterations < iterations:
                 step = min(check_every - self.iterations % check_every, iterations - self.iterations)
                 t0 = time.perf_counter()
-                self._kernel.iterate(self.iterations + 1, step)
+                self._kernel.iterate(self.iterations + 1, step, self.schedule)
                 self.seconds += time.perf_counter() - t0
                 self.iterations += step
                 if bar is not None:
@@ -161,14 +168,15 @@ class Solution:
         """Write the spot, the iterations and the solver state to an ``.npz`` file."""
         k = self._kernel
         np.savez_compressed(path, spot=np.array(json.dumps(self.spot.to_dict())), iterations=self.iterations,
-                            seconds=self.seconds, history=np.array(self.history, dtype=np.float64).reshape(-1, 2),
+                            seconds=self.seconds, schedule=self.schedule, history=np.array(self.history, dtype=np.float64).reshape(-1, 2),
                             regret0=k.regret0, regret1=k.regret1, strategy0=k.strategy0, strategy1=k.strategy1)
 
     @classmethod
     def load(cls, path) -> "Solution":
         """A solution written by :meth:`save` (solving can go on with :meth:`run`)."""
         with np.load(path, allow_pickle=False) as data:
-            solution = cls(Spot.from_dict(json.loads(str(data["spot"]))))
+            schedule = str(data["schedule"]) if "schedule" in data.files else "dcfr"
+            solution = cls(Spot.from_dict(json.loads(str(data["spot"]))), schedule=schedule)
             k = solution._kernel
             for name in ("regret0", "regret1", "strategy0", "strategy1"):
                 stored = data[name]
@@ -284,9 +292,7 @@ class Node:
             if card in self.board:
                 raise InvalidValueError(f"{ph.card_str(card)} is already on the board {ph.cards_str(self.board)}")
             canonical, dealt_card = self._canonical.deal(card, s.tree.swaps)
-            unseen = [c for c in range(52) if c not in self._canonical.board]
-            slot = unseen.index(dealt_card)
-            base = tuple(self._base[p] + int(s.tree.offset[2 * node.index + p]) + slot * int(s.tree.block[2 * node.index + p]) for p in (0, 1))
+            base = tuple(self._base[p] + s.tree.chance_base(node.index, p, self._canonical.board, dealt_card) for p in (0, 1))
             dealt = (dealt_card, 52) if self._dealt[0] == 52 else (self._dealt[0], dealt_card)
             reach = tuple(np.where((s.tree.cards[p] == card).any(axis=1), 0.0, self._reach[p]) for p in (0, 1))
             return Node(s, node.children[0].index, base, self.board + (card,), dealt, reach, self.line + (ph.card_str(card),),
@@ -419,9 +425,11 @@ class Node:
 
 
 def solve(spot: Spot, target: Optional[float] = 0.3, iterations: int = 1000, time_limit: Optional[float] = None,
-          check_every: int = 10, progress: bool = False, threads: int = 0, max_memory: Optional[float] = None) -> Solution:
+          check_every: int = 10, progress: bool = False, threads: int = 0, max_memory: Optional[float] = None,
+          schedule: str = "dcfr") -> Solution:
     """Solve ``spot`` with Discounted CFR to ``target`` exploitability (% of the pot), at
     most ``iterations`` iterations or ``time_limit`` seconds, with ``threads`` threads
-    (0: one per core); see :meth:`Solution.run`."""
-    return Solution(spot, threads=threads, max_memory=max_memory).run(target=target, iterations=iterations, time_limit=time_limit,
+    (0: one per core) and the discount ``schedule`` ("dcfr" or "restarted"); see
+    :class:`Solution` and :meth:`Solution.run`."""
+    return Solution(spot, threads=threads, max_memory=max_memory, schedule=schedule).run(target=target, iterations=iterations, time_limit=time_limit,
                                                       check_every=check_every, progress=progress)

@@ -395,6 +395,7 @@ class Tree:
         self.payoff = np.array([x.payoff for x in order], dtype=np.float64).reshape(-1)
         self.offset = np.zeros(2 * n, dtype=np.int64)
         self.block = np.zeros(2 * n, dtype=np.int64)
+        self.block_inner = np.zeros(2 * n, dtype=np.int64)
         self.nodes = self._count(self.root)
 
     def _count(self, node: _Node) -> int:
@@ -442,30 +443,96 @@ class Tree:
         self.swap_perm = tuple(np.ascontiguousarray(np.concatenate(perms[p]) if perms[p] else np.zeros(1, dtype=np.int32),
                                                     dtype=np.int32) for p in (0, 1))
 
+    def chance_cards(self, board) -> List[int]:
+        """The cards the kernel deals at a chance node on ``board`` (a canonical board),
+        in increasing order: the cards not on it, one of each class of suits that a
+        root swap exchanges and the board has the same ranks of (the lowest suit of
+        the class). Mirrors phs_chance_cards in csrc/solver.h."""
+        ranks = [frozenset(c // 4 for c in board if c % 4 == s) for s in range(4)]
+        lowest = [0, 1, 2, 3]
+        for a, b in self.swaps:
+            if ranks[a] == ranks[b] and a < lowest[b]:
+                lowest[b] = a
+        on_board = set(board)
+        return [c for c in range(52) if c not in on_board and lowest[c % 4] == c % 4]
+
+    def chance_base(self, node: int, p: int, board, card: int) -> int:
+        """Where, relative to the chance node's block, the storage of p after ``card``
+        (canonical) at chance node ``node`` on ``board`` starts: the card's rank among
+        the dealt cards times the node's fixed block, plus the dealt cards of the next
+        chance level before it times its per-card block (see _layout_size)."""
+        cards = self.chance_cards(board)
+        rank = cards.index(card)
+        start = int(self.offset[2 * node + p]) + rank * int(self.block[2 * node + p])
+        per_inner = int(self.block_inner[2 * node + p])
+        if per_inner:
+            start += per_inner * sum(len(self.chance_cards(tuple(board) + (c,))) for c in cards[:rank])
+        return start
+
     def _layout_size(self, p: int) -> int:
+        """Lays out p's regrets (and, alike, cumulative strategies) and returns their
+        count. Only the cards the kernel deals get storage (suit isomorphism).
+
+        A street's block holds its own player nodes first. Its chance nodes whose
+        next street has no chance node (to the river) are interleaved card by card:
+        card slot k of such a node starts at offset + k * block, block being the sum of
+        those nodes' per-card sizes, so that offsets stay fixed whatever the number of
+        cards dealt (which depends on the card dealt before). A chance node whose next
+        street deals again (the turn, in a flop spot: only at the root, whose board is
+        known) gets a region of its own, where card c starts at offset + rank(c) *
+        block + (cards dealt after the cards before c) * block_inner."""
         n_hands = len(self.combos[p])
 
-        def layout(node: _Node, cursor: int) -> int:
-            if node.kind == PLAYER:
-                if node.player == p:
-                    self.offset[2 * node.index + p] = cursor
-                    cursor += len(node.children) * n_hands
-                for child in node.children:
-                    cursor = layout(child, cursor)
-            elif node.kind == CHANCE:
-                block = layout(node.children[0], 0)
-                self.offset[2 * node.index + p] = cursor
-                self.block[2 * node.index + p] = block
-                cursor += (52 - node.board_len) * block
-            return cursor
+        def street(top: _Node, board) -> Tuple[int, int]:
+            """(fixed, per_card): the block's size is fixed + per_card x the number of
+            cards the next chance level deals."""
+            cursor = 0
+            chances: List[_Node] = []
 
-        return layout(self.root, 0)
+            def walk(node: _Node) -> None:
+                nonlocal cursor
+                if node.kind == PLAYER:
+                    if node.player == p:
+                        self.offset[2 * node.index + p] = cursor
+                        cursor += len(node.children) * n_hands
+                    for child in node.children:
+                        walk(child)
+                elif node.kind == CHANCE:
+                    chances.append(node)
+
+            walk(top)
+            inner = [street(node.children[0], None) for node in chances]
+            stride = sum(fixed for (fixed, per_card) in inner if per_card == 0)
+            at = cursor
+            for node, (fixed, per_card) in zip(chances, inner):
+                if per_card == 0:
+                    self.offset[2 * node.index + p] = at
+                    self.block[2 * node.index + p] = stride
+                    at += fixed
+            deep = [(node, fixed, per_card) for node, (fixed, per_card) in zip(chances, inner) if per_card]
+            if not deep:
+                return cursor, stride
+            if board is None:
+                raise AssertionError("a street that deals twice below it has a known board")
+            cards = self.chance_cards(board)
+            after = sum(len(self.chance_cards(tuple(board) + (c,))) for c in cards)
+            cursor += len(cards) * stride
+            for node, fixed, per_card in deep:
+                self.offset[2 * node.index + p] = cursor
+                self.block[2 * node.index + p] = fixed
+                self.block_inner[2 * node.index + p] = per_card
+                cursor += len(cards) * fixed + after * per_card
+            return cursor, 0
+
+        board = tuple(self.spot.board)
+        fixed, per_card = street(self.root, board)
+        return fixed + per_card * len(self.chance_cards(board))
 
     # --- what the kernel takes ----------------------------------------------------
 
     def arrays(self) -> dict:
         return {"type": self.type, "player": self.player, "first_child": self.first_child, "n_children": self.n_children,
-                "offset": self.offset, "block": self.block, "payoff": self.payoff, "size": self.sizes}
+                "offset": self.offset, "block": self.block, "block_inner": self.block_inner, "payoff": self.payoff, "size": self.sizes}
 
     def hand_arrays(self) -> dict:
         return {"cards0": self.cards[0], "cards1": self.cards[1], "same0": self.same[0], "same1": self.same[1],
