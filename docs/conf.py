@@ -30,6 +30,10 @@ extensions = [
 exclude_patterns = ["_build"]
 root_doc = "index"
 html_theme = "alabaster"
+# A column wide enough for the examples' 88-character lines (tests/test_docs.py keeps
+# them within it) beside the sidebar: alabaster's default page (940 px, a body of at
+# most 800 px) shows about 72 characters of code before it scrolls.
+html_theme_options = {"page_width": "1240px", "sidebar_width": "240px", "body_max_width": "940px"}
 html_title = f"pokerhash {release}"
 
 # Signatures read like the code: type hints in the signature, members in source order.
@@ -40,12 +44,32 @@ autosummary_generate = False
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False
 
-# Every testcode block starts from the package's usual imports.
-doctest_global_setup = """
-import numpy as np
-import pokerhash as ph
-"""
+# No hidden set-up: every example shows the imports it needs, so that it runs as
+# pasted (tests/test_docs.py checks each block), and the doctest build runs the
+# pages exactly as written, each page's blocks in order. Only the directory differs:
+# examples write their files (pictures, replayer pages) where they run, as a reader's
+# would, and the build runs them in a scratch directory rather than in docs/.
+doctest_global_setup = "import os, tempfile; os.chdir(tempfile.mkdtemp(prefix='docs-examples-'))"
 
 
 # Outputs are compared exactly: no "..." wildcard unless a block asks for it.
 doctest_default_flags = 0
+
+
+def _replayer_page(app, exception):
+    """Beside the HTML pages, a live replayer of a few hands (docs/pictures.rst links to
+    it), written by the package itself at each build (tools/make_doc_pictures.py)."""
+    if exception is not None or app.builder.format != "html":
+        return
+    import runpy
+    from pathlib import Path
+
+    from pokerhash import pictures
+
+    tools = Path(__file__).resolve().parent.parent / "tools" / "make_doc_pictures.py"
+    hands = runpy.run_path(str(tools))["demo_hands"]()
+    pictures.save_replay(hands, Path(app.outdir) / "replayer-demo.html", title="pokerhash: the hand replayer")
+
+
+def setup(app):
+    app.connect("build-finished", _replayer_page)

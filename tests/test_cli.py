@@ -198,3 +198,42 @@ def test_eval_other_games_refuse_bad_hands(capsys):
     assert code == 2 and "5d is not in the 36-card short deck" in err
     code, _, err = run(["eval", "--game", "badugi", "8c 6d 3h 2c 5d"], capsys)
     assert code == 2 and "Badugi needs 4 cards, got 5" in err
+
+
+def test_range_chart_as_text_and_files(capsys, tmp_path):
+    assert main(["range", "QQ+,AKs,A5s-A2s:0.5"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "QQ+,AKs,A5s-A2s:0.5: 30 combos (2.3%)"
+    assert lines[1].split() == ["AA", "AKs", ".", ".", ".", ".", ".", ".", ".", "A5s*", "A4s*", "A3s*", "A2s*"]
+    assert lines[-1] == "* partly in the range"
+    svg = tmp_path / "grid.svg"
+    assert main(["range", "QQ+,AKs,A5s-A2s", "-o", str(svg), "--title", "opening"]) == 0
+    assert svg.read_text().startswith("<svg") and "opening" in svg.read_text()
+    assert main(["range", "QQ+", "-o", str(tmp_path / "grid.html")]) == 0
+    assert "<svg" in (tmp_path / "grid.html").read_text()
+    capsys.readouterr()
+    assert main(["range", "QQ+", "-o", str(tmp_path / "grid.gif")]) == 2
+    assert "-o: write a .svg, .png or .html file" in capsys.readouterr().err
+    assert main(["range", "QQx"]) == 2
+
+
+def test_replay_writes_one_page_for_many_files(capsys, tmp_path):
+    from pathlib import Path
+
+    data = Path(__file__).parent / "data" / "phh"
+    output = tmp_path / "hands.html"
+    assert main(["replay", str(data / "dwan-ivey-2009.phh"), str(data / "handhq-ps-50nlh.phhs"), "-o", str(output)]) == 0
+    written = capsys.readouterr().out
+    count = int(written.split(": ")[1].split()[0])
+    assert count > 2 and output.read_text().count("\"steps\":") == count
+    assert main(["replay", str(tmp_path / "missing.phh")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+    razz = data / "wsop" / "2023-43-5-20.phh"  # razz: PHH's FR, which the engine's PHH reading does not map
+    assert main(["replay", str(data / "dwan-ivey-2009.phh"), str(razz), "-o", str(output)]) == 2
+    assert capsys.readouterr().err.startswith("pokerhash: hand 2: the engine does not play PHH variant 'FR'")
+
+
+def test_range_chart_as_png(tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    assert main(["range", "QQ+,AKs", "-o", str(tmp_path / "grid.png")]) == 0
+    assert (tmp_path / "grid.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

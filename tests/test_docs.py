@@ -105,3 +105,150 @@ def test_rules_are_cited_by_section_not_by_a_file_the_package_lacks():
              for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
              if re.search(r"\bRULES\b|§", line)]
     assert stale == [], "cite the rules as (rules: Section title)"
+
+
+def code_blocks(page: Path):
+    """``(line, code)`` of each ``.. testcode::`` block of a page."""
+    lines = page.read_text(encoding="utf-8").split("\n")
+    i = 0
+    while i < len(lines):
+        if lines[i].startswith(".. testcode::"):
+            start = i + 1
+            i += 1
+            while i < len(lines) and lines[i].startswith("   :"):
+                i += 1
+            body = []
+            while i < len(lines) and (lines[i].startswith("   ") or not lines[i].strip()):
+                body.append(lines[i][3:])
+                i += 1
+            yield start, "\n".join(body)
+        else:
+            i += 1
+
+
+def free_names(code: str):
+    """The names a block reads that it neither defines nor imports (nor are builtins)."""
+    import ast
+    import builtins
+
+    tree = ast.parse(code)
+    bound = set(dir(builtins))
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            bound |= {(alias.asname or alias.name).split(".")[0] for alias in node.names}
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            bound.add(node.name)
+            bound |= {arg.arg for arg in node.args.args} if isinstance(node, ast.FunctionDef) else set()
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            bound.add(node.id)
+        elif isinstance(node, ast.arg):
+            bound.add(node.arg)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            bound.add(node.name)
+    return sorted({node.id for node in ast.walk(tree) if isinstance(node, ast.Name)
+                   and isinstance(node.ctx, ast.Load) and node.id not in bound})
+
+
+def test_every_example_pastes_as_written():
+    """No hidden set-up: conf.py gives the doctest build no imports (only a scratch
+    directory to write files in), and every example
+    shows what it uses, so it runs pasted alone into a fresh interpreter, unless its
+    first line says that it continues the example above."""
+    conf = (DOCS / "conf.py").read_text(encoding="utf-8")
+    setup = re.search(r"^doctest_global_setup = (.*)$", conf, flags=re.M)
+    assert setup is None or "import pokerhash" not in setup.group(1) and "numpy" not in setup.group(1)
+    missing = []
+    for page in sorted(DOCS.rglob("*.rst")):
+        for line, code in code_blocks(page):
+            if code.lstrip().startswith("# Continues"):
+                continue
+            names = free_names(code)
+            if names:
+                missing.append(f"{page.name}:{line} uses {', '.join(names)}")
+    assert missing == [], "show the imports (or say '# Continues the example above')"
+
+
+def test_the_command_line_page_covers_every_subcommand_and_game():
+    from pokerhash import cli
+
+    page = (DOCS / "command-line.rst").read_text(encoding="utf-8")
+    parser_names = [add.__name__[len("add_"):] for add in cli.SUBCOMMANDS]
+    titles = " ".join(re.findall(r"^(.+)\n[-=~]+\n", page, flags=re.M))
+    assert [name for name in parser_names if f"``pokerhash {name}``" not in titles] == []
+    assert ".. game-catalogue::" in page  # the --game table is written from the game catalogue
+
+
+def test_the_phh_codes_on_the_history_page_are_the_ones_read():
+    from pokerhash.engine import history, history_hands
+
+    page = " ".join((DOCS / "history.rst").read_text(encoding="utf-8").split())
+    read = sorted(code for code in history.STANDARD_VARIANTS if _reads(history_hands, code))
+    unread = sorted(set(history.STANDARD_VARIANTS) - set(read))
+    listed = "PHH's standard codes that histories are read and written with: " + ", ".join(f"``{c}``" for c in read)
+    assert listed in page
+    assert "PHH's other standard codes, " + ", ".join(f"``{c}``" for c in unread) in page
+
+
+def _reads(history_hands, code: str) -> bool:
+    try:
+        history_hands.variant_of(code)
+    except ValueError:
+        return False
+    return True
+
+
+def test_rl_speed_figures_agree():
+    """The RL page's introduction quotes the ratio its Speed section measured, as does the README."""
+    page = (DOCS / "rl.rst").read_text(encoding="utf-8")
+    intro = re.search(r"runs ([\d.]+-[\d.]+) times as fast as RLCard", page).group(1)
+    measured = re.search(r"a ratio of ([\d.]+-[\d.]+)", " ".join(page.split())).group(1)
+    readme = (DOCS.parent / "README.md").read_text(encoding="utf-8")
+    assert intro == measured == re.search(r"steps/s, ([\d.]+-[\d.]+) times RLCard", readme).group(1)
+
+
+def test_install_lines_work_before_the_package_is_on_pypi():
+    """Until pokerhash is on PyPI, the pages install from a clone or a built wheel:
+    no ``pip install pokerhash`` (or ``"pokerhash[extra]"``) that would fail."""
+    stale = [f"{page.name}: {line.strip()}" for page in sorted(DOCS.rglob("*.rst"))
+             for line in page.read_text(encoding="utf-8").splitlines()
+             if re.search(r"pip install (?:-U )?[\"']?pokerhash\b", line)]
+    assert stale == []
+
+
+def test_getting_started_names_every_extra():
+    try:
+        import tomllib
+    except ImportError:  # Python < 3.11
+        tomllib = pytest.importorskip("tomli")
+    extras = tomllib.loads((DOCS.parent / "pyproject.toml").read_text(encoding="utf-8"))["project"][
+        "optional-dependencies"]
+    page = (DOCS / "getting-started.rst").read_text(encoding="utf-8")
+    named = page[page.index("The extras:"):].split("\n\n")[0]
+    assert sorted(extra for extra in extras if f"``{extra}``" not in named) == []
+
+
+def test_the_pictures_in_the_pages_are_what_the_code_draws():
+    """docs/images/ holds what tools/make_doc_pictures.py drew; a change to the drawing
+    fails here until the script is run again (the screenshot: only that it is there)."""
+    import runpy
+
+    script = runpy.run_path(str(DOCS.parent / "tools" / "make_doc_pictures.py"))
+    images = DOCS / "images"
+    stale = [name for name, draw in script["PICTURES"].items()
+             if not (images / name).exists() or (images / name).read_text(encoding="utf-8") != draw()]
+    assert stale == [], "run python tools/make_doc_pictures.py"
+    shown = set(re.findall(r"^\.\. image:: images/(\S+)$", (DOCS / "pictures.rst").read_text(encoding="utf-8"), re.M))
+    assert shown == set(script["PICTURES"]) | {"replayer.png"}
+    assert (images / "replayer.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    # The live replayer page the HTML build writes beside the pages (docs/conf.py).
+    hands = script["demo_hands"]()
+    assert [hand.variant.name for hand in hands] == ["Texas Hold'em", "Seven-card stud", "2-7 triple draw",
+                                                     "Turkish poker"]
+    assert all(hand.is_over for hand in hands)
+
+
+def test_example_code_fits_the_column():
+    """The pages' code is read in a column about 88 characters wide (alabaster)."""
+    wide = [f"{page.name}:{line}" for page in sorted(DOCS.rglob("*.rst")) for line, code in code_blocks(page)
+            if any(len(text) > 88 for text in code.splitlines())]
+    assert wide == []

@@ -3,7 +3,7 @@ each module imports only from its own layer or the layers below, and no module
 imports another module's private (``_name``) names. Extension modules (.pyx) are
 bindings: their Python-level imports are checked the same way.
 
-    apps        rl/ acpc/ distributed/ tracker/ sites/ cli bench __main__ (and the package __init__)
+    apps        rl/ acpc/ distributed/ tracker/ sites/ pictures/ cli bench __main__ (and the package __init__)
     engine/     the hand engine, its games, histories
     analysis    equity, preflop, ranges, iso, abstraction, solver/
     money       betting, pots, tournament
@@ -30,11 +30,21 @@ TOP = {
     "cli": "apps", "bench": "apps", "__main__": "apps", "__init__": "apps",
 }
 WINGS = {"evaluators": "evaluators", "engine": "engine", "rl": "apps", "acpc": "apps", "distributed": "apps",
-         "solver": "analysis", "tracker": "apps", "sites": "apps"}
+         "solver": "analysis", "tracker": "apps", "sites": "apps", "pictures": "apps"}
+# The parts of pictures/ that the lower layers' objects print themselves with (repr,
+# str, Jupyter's _repr_html_) sit in those layers: a settlement's table beside pots,
+# a range's chart and an equity's bars beside the analysis, a hand's text beside the
+# engine. (pictures/__init__ loads its parts lazily, so importing one loads it alone.)
+PARTS = {"pictures._svg": "base", "pictures.tables": "base", "pictures.grid": "analysis",
+         "pictures.views": "analysis", "pictures.frames": "engine", "pictures.text": "engine",
+         "pictures.html": "engine"}
+>>>>>>> pictures
 
 
 def layer(module: str) -> str:
     """The layer of ``pokerhash.<module>`` (dotted, without the package name)."""
+    if ".".join(module.split(".")[:2]) in PARTS:
+        return PARTS[".".join(module.split(".")[:2])]
     head = module.split(".")[0]
     if head in WINGS:
         return WINGS[head]

@@ -420,8 +420,10 @@ def test_equality_hash_and_repr():
     assert Range("AA") != Range("AA:0.5") and Range("AA") != "AA"
     assert len({Range("AA"), Range("AA"), Range("KK")}) == 2
     assert hash(Range("AA:0")) == hash(Range(""))
-    assert repr(Range("QQ+, AKs")) == "Range('QQ+,AKs')"
-    assert eval(repr(Range("0.3(AK), 22"))) == Range("0.3(AK), 22")
+    assert repr(Range("QQ+, AKs")) == "<Range 'QQ+,AKs': 22 combos>"
+    assert repr(Range("AA:0.5")) == "<Range 'AA:0.5': 3 combos>"
+    # The repr reads at a glance (text and combos); the text alone rebuilds the range.
+    assert Range(str(Range("0.3(AK), 22"))) == Range("0.3(AK), 22")
 
 
 def test_exported_from_the_package():

@@ -121,6 +121,7 @@ _LAZY = {
     # The evaluator modules before they moved to pokerhash.evaluators (issue 21): the
     # attribute still names them (``from pokerhash import turkish``).
     **{name: (f"evaluators.{name}", None) for name in ("high", "low", "omaha", "turkish", "shortdeck", "lowball", "badugi")},
+    "pictures": ("pictures", None),
 }
 
 
@@ -137,6 +138,7 @@ if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
     from . import acpc
     from . import preflop
     from .preflop import preflop_counts, preflop_equity, preflop_equity_batch, preflop_matrix
+    from . import pictures
 
 
 def __getattr__(name: str) -> object:
@@ -247,4 +249,5 @@ __all__ = [
     "preflop_counts",
     "preflop_equity_batch",
     "preflop_matrix",
+    "pictures",
 ]

@@ -180,6 +180,11 @@ class EquityResult:
         how = "exact" if self.exact else ("sampled" if self.progress >= 1 else f"{100 * self.progress:.0f}% done")
         return f"EquityResult({self.game}, {how}, {self.showdowns:,} showdowns, {self.elapsed:.3f} s)\n{self.table()}"
 
+    def _repr_html_(self) -> str:
+        from .pictures.views import equity_html
+
+        return equity_html(self)
+
 
 # --- reading the input ------------------------------------------------------------
 

@@ -11,6 +11,8 @@
     pokerhash import HandHistory/ -o hands.phhs [--site pokerstars] [--processes N] [--no-verify]
     pokerhash stats --db hands.sqlite [--player NAME] [--game NT] [--position BTN]
     pokerhash graph --db hands.sqlite --player NAME -o graph.png
+    pokerhash range "QQ+,AKs,A5s-A2s" -o grid.svg
+    pokerhash replay hand.phh -o hand.html
     pokerhash --version
 
 Each subcommand is a function ``add_<name>(commands)`` that declares its arguments and
@@ -280,7 +282,26 @@ def add_graph(commands: argparse._SubParsersAction) -> None:
     add(commands)
 
 
-SUBCOMMANDS = [add_eval, add_bench, add_equity, add_acpc, add_solve, add_import, add_stats, add_graph]
+def add_range(commands: argparse._SubParsersAction) -> None:
+    from .pictures import commands as pictures
+
+    rg = commands.add_parser("range", help="a Hold'em range's 13x13 chart: text, or an SVG/PNG/HTML file",
+                             description=pictures.__doc__.splitlines()[0])
+    pictures.add_range_arguments(rg)
+    rg.set_defaults(run=pictures.run_range)
+
+
+def add_replay(commands: argparse._SubParsersAction) -> None:
+    from .pictures import commands as pictures
+
+    rp = commands.add_parser("replay", help="PHH hand histories as one HTML hand replayer",
+                             description=pictures.__doc__.splitlines()[0])
+    pictures.add_replay_arguments(rp)
+    rp.set_defaults(run=pictures.run_replay)
+
+
+SUBCOMMANDS = [add_eval, add_bench, add_equity, add_acpc, add_solve, add_import, add_stats, add_graph, add_range,
+               add_replay]
 
 
 def _print(text: str) -> int:

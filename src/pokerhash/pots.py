@@ -321,6 +321,12 @@ class Settlement:
     #: ``payouts`` + ``rake`` + ``uncalled`` is exactly every chip put in.
     uncalled: Dict[int, int] = field(default_factory=dict, hash=False)
 
+    def __repr__(self) -> str:
+        """A short table: each pot, its chips, who could win it and who did."""
+        from .pictures.tables import settlement_text
+
+        return settlement_text(self)
+
 
 def settle(
     pots: Union[Pots, Sequence[Pot]],

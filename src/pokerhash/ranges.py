@@ -603,4 +603,9 @@ class Range:
         return _write(self._weights)
 
     def __repr__(self) -> str:
-        return f"Range({str(self)!r})"
+        return f"<Range {str(self)!r}: {self.num_combos():g} combos>"
+
+    def _repr_html_(self) -> str:
+        from .pictures.views import range_html
+
+        return range_html(self)

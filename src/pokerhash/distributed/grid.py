@@ -121,6 +121,11 @@ class RangeGrid:
     def __repr__(self) -> str:
         return f"RangeGrid({len(self.labels)} ranges x {len(self.labels)} ranges x {len(self.boards)} boards)"
 
+    def _repr_html_(self) -> str:
+        from ..pictures.views import range_grid_html
+
+        return range_grid_html(self)
+
 
 def _range_weights(ranges: Union[Mapping[str, Any], Sequence[Any]]) -> Tuple[Tuple[str, ...], np.ndarray]:
     """Labels and an (R, 1326) weight matrix from {label: range} or a list of ranges."""

@@ -1,7 +1,8 @@
 """The typed event log of a hand (:attr:`pokerhash.engine.Hand.events`).
 
 Every event is a small named tuple, cheap to make and to compare; seats are the
-table's seat numbers and cards ints 0..51. In dealing order a hand logs:
+table's seat numbers and cards ints 0..51 (their reprs write the cards as text,
+``Deal(seat=1, cards=[As Kd])``). In dealing order a hand logs:
 
 - :class:`Start` — the game, the seats in clockwise order from left of the
   button, their stacks, the button, the stakes and options (everything
@@ -31,10 +32,21 @@ table's seat numbers and cards ints 0..51. In dealing order a hand logs:
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Optional, Tuple, Union
+from typing import Any, Iterable, NamedTuple, Optional, Tuple, Union
+
+from ..cards import card_str
 
 __all__ = ["Act", "Burn", "Deal", "Draw", "Event", "Muck", "Post", "Rake", "Redeal", "Reshuffle", "Return", "Show",
            "Start", "Win"]
+
+
+def _cards(cards: Iterable[Optional[int]]) -> str:
+    """Cards as people write them (``[As Kd]``; ``??`` hidden), for the reprs below."""
+    return "[" + " ".join("??" if c is None else card_str(c) for c in cards) + "]"
+
+
+def _enum(value: Any) -> Any:
+    return getattr(value, "value", value)
 
 
 class Start(NamedTuple):
@@ -46,15 +58,25 @@ class Start(NamedTuple):
     options: Any
     missed_blinds: Tuple[Tuple[int, int, int], ...] = ()
 
+    def __repr__(self) -> str:
+        return (f"Start(variant={getattr(self.variant, 'name', self.variant)!r}, seats={self.seats}, "
+                f"stacks={self.stacks}, button={self.button}, ...)")
+
 
 class Post(NamedTuple):
     seat: int
     kind: Any  # pokerhash.betting.ForcedKind
     amount: int
 
+    def __repr__(self) -> str:
+        return f"Post(seat={self.seat}, kind={_enum(self.kind)}, amount={self.amount})"
+
 
 class Burn(NamedTuple):
     card: Optional[int]
+
+    def __repr__(self) -> str:
+        return f"Burn({_cards((self.card,))[1:-1]})"
 
 
 class Deal(NamedTuple):
@@ -63,19 +85,32 @@ class Deal(NamedTuple):
     face_up: bool = False
     run: int = 0
 
+    def __repr__(self) -> str:
+        extra = (", face_up=True" if self.face_up else "") + (f", run={self.run}" if self.run else "")
+        return f"Deal(seat={self.seat}, cards={_cards(self.cards)}{extra})"
+
 
 class Act(NamedTuple):
     seat: int
     action: Any  # pokerhash.betting.Action
+
+    def __repr__(self) -> str:
+        return f"Act(seat={self.seat}, action={self.action})"
 
 
 class Draw(NamedTuple):
     seat: int
     discarded: Tuple[int, ...]
 
+    def __repr__(self) -> str:
+        return f"Draw(seat={self.seat}, discarded={_cards(self.discarded)})"
+
 
 class Reshuffle(NamedTuple):
     cards: Tuple[int, ...]
+
+    def __repr__(self) -> str:
+        return f"Reshuffle(cards={_cards(self.cards)})"
 
 
 class Redeal(NamedTuple):
@@ -88,6 +123,10 @@ class Show(NamedTuple):
     high: Optional[int]
     low: Optional[int]
     run: int = 0
+
+    def __repr__(self) -> str:
+        run = f", run={self.run}" if self.run else ""
+        return f"Show(seat={self.seat}, cards={_cards(self.cards)}, high={self.high}, low={self.low}{run})"
 
 
 class Muck(NamedTuple):
@@ -109,6 +148,10 @@ class Win(NamedTuple):
     pot: int
     reason: Any  # pokerhash.pots.Reason
     run: int = 0
+
+    def __repr__(self) -> str:
+        run = f", run={self.run}" if self.run else ""
+        return f"Win(seat={self.seat}, amount={self.amount}, pot={self.pot}, reason={_enum(self.reason)}{run})"
 
 
 #: Any event of the log.

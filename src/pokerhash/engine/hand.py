@@ -183,6 +183,12 @@ class ShownHand(NamedTuple):
             return ""
         return self.variant.low.describe(self.low) if self.low else "no low"
 
+    def __repr__(self) -> str:
+        # The cards as text and the hand named; the variant (a long dataclass) left out.
+        low = f", low={self.low_text!r}" if self.low is not None else ""
+        run = f", run={self.run}" if self.run else ""
+        return f"ShownHand(seat={self.seat}, cards=[{_text(self.cards)}], high={self.high_text!r}{low}{run})"
+
 
 @dataclass(frozen=True)
 class HandResult:
@@ -198,6 +204,12 @@ class HandResult:
     shown: Tuple[ShownHand, ...]
     rake: int
     winners: Tuple[int, ...] = field(default=())
+
+    def __repr__(self) -> str:
+        """A short table: who won which pot, how much, with what hand; each seat's net."""
+        from ..pictures.text import result_text
+
+        return result_text(self)
 
 
 _OVER = Pending(PendingKind.OVER)
@@ -1331,6 +1343,22 @@ class Hand:
 
         self.player_index(seat)
         return View(self, seat)
+
+    # -- reading -----------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        return f"<Hand {self.variant.name}, seats {list(self.seats)}, pot {self.pot}: {self.pending}>"
+
+    def __str__(self) -> str:
+        """Several lines: stakes, seats, stacks, cards, board, what is pending, the action by street."""
+        from ..pictures.text import hand_text
+
+        return hand_text(self)
+
+    def _repr_html_(self) -> str:
+        from ..pictures.html import hand_html
+
+        return hand_html(self)
 
     @classmethod
     def replay(cls, events: Sequence[ev.Event]) -> Hand:

@@ -22,8 +22,8 @@ class View:
     as with :mod:`pokerhash.acpc`.) Make a new view to see later actions.
     """
 
-    __slots__ = ("seat", "variant", "seats", "button", "pending", "hole_cards", "board", "pot", "lowest_rank",
-                 "_up", "_stacks", "_bets", "_folded", "_events")
+    __slots__ = ("seat", "variant", "stakes", "seats", "button", "pending", "hole_cards", "board", "boards", "pot",
+                 "street", "is_over", "result", "lowest_rank", "_up", "_stacks", "_bets", "_folded", "_events")
 
     def __init__(self, hand, seat: int) -> None:
         seats = hand.seats
@@ -41,6 +41,14 @@ class View:
         self.pot: int = pot
         #: The deck's lowest rank (Turkish poker strips the deck; see Hand.lowest_rank).
         self.lowest_rank: int = hand.lowest_rank
+        # Public as well, and values (no path back to the hand): what the text and HTML
+        # of a view show beside the seats.
+        self.stakes = hand.stakes
+        self.street: int = hand.street
+        self.boards: Tuple[Tuple[int, ...], ...] = tuple(tuple(b) for b in hand.boards)
+        self.is_over: bool = hand.is_over
+        #: The result once the hand is over (payouts and shown hands are public), else None.
+        self.result = hand.result if self.is_over else None
         self._up = tuple(up)
         self._stacks = tuple(stacks)
         self._bets = tuple(bets)
@@ -83,6 +91,17 @@ class View:
 
     def __repr__(self) -> str:
         return f"View(seat {self.seat}: {self.pending})"
+
+    def __str__(self) -> str:
+        """The hand as :meth:`Hand.__str__ <pokerhash.engine.Hand.__str__>` shows it, through this seat's eyes."""
+        from ..pictures.text import hand_text
+
+        return hand_text(self, seen=self)  # a view answers what the text reads of a hand
+
+    def _repr_html_(self) -> str:
+        from ..pictures.html import hand_html
+
+        return hand_html(self, seen=self)
 
 
 # A hand's log with every face-down card hidden, kept per hand (by id) as it grows,

@@ -290,13 +290,12 @@ class PokerEnv(AECEnv):
         return other
 
     def render(self) -> Optional[str]:
+        """The hand as ``str(hand)`` writes it: stakes, every seat's stack, bet and cards,
+        the board, what is pending and the action by street (printed in ``"human"`` mode,
+        returned in ``"ansi"``)."""
         if self.hand is None:
             return None
-        from ..cards import card_str
-
-        hand = self.hand
-        board = " ".join(card_str(c) for c in hand.board)
-        text = f"{self.variant.name} | board [{board}] | pot {hand.pot} | {hand.pending}"
+        text = str(self.hand)
         if self.render_mode == "human":
             print(text)
             return None
