@@ -228,9 +228,13 @@ def test_replay_writes_one_page_for_many_files(capsys, tmp_path):
     assert count > 2 and output.read_text().count("\"steps\":") == count
     assert main(["replay", str(tmp_path / "missing.phh")]) == 2
     assert "cannot read" in capsys.readouterr().err
-    razz = data / "wsop" / "2023-43-5-20.phh"  # razz: PHH's FR, which the engine's PHH reading does not map
-    assert main(["replay", str(data / "dwan-ivey-2009.phh"), str(razz), "-o", str(output)]) == 2
-    assert capsys.readouterr().err.startswith("pokerhash: hand 2: the engine does not play PHH variant 'FR'")
+    razz = data / "wsop" / "2023-43-5-20.phh"  # razz: PHH's FR
+    assert main(["replay", str(data / "dwan-ivey-2009.phh"), str(razz), "-o", str(output)]) == 0
+    capsys.readouterr()
+    unknown = tmp_path / "unknown.phh"  # a game code no reader knows: refused, naming it
+    unknown.write_text(razz.read_text(encoding="utf-8").replace("variant = 'FR'", "variant = 'XQ'"), encoding="utf-8")
+    assert main(["replay", str(data / "dwan-ivey-2009.phh"), str(unknown), "-o", str(output)]) == 2
+    assert "unknown code 'XQ'" in capsys.readouterr().err
 
 
 def test_range_chart_as_png(tmp_path, capsys):

@@ -38,7 +38,6 @@ WINGS = {"evaluators": "evaluators", "engine": "engine", "rl": "apps", "acpc": "
 PARTS = {"pictures._svg": "base", "pictures.tables": "base", "pictures.grid": "analysis",
          "pictures.views": "analysis", "pictures.frames": "engine", "pictures.text": "engine",
          "pictures.html": "engine"}
->>>>>>> pictures
 
 
 def layer(module: str) -> str:

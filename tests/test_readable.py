@@ -145,5 +145,5 @@ def test_shown_hands_name_their_cards_and_values():
         hand.check()
     assert repr(hand.result.shown[-1]) == "ShownHand(seat=3, cards=[Qh 2d], high='Three of a kind, twos, Q-J kickers')"
     hilo = random_hand("omaha-hi-lo", 5)
-    assert len(hilo.result.shown) == 2
+    assert len(hilo.result.shown) >= 2
     assert all("low=" in repr(shown) and "Variant" not in repr(shown) for shown in hilo.result.shown)

@@ -292,7 +292,7 @@ class LegalActions(NamedTuple):
 
 
 class BringInActions(LegalActions):
-    """What a stud bring-in allows (rules: seven-card stud): no fold and no check, the
+    """What a stud bring-in allows (rules: The games and their flow): no fold and no check, the
     bring-in is forced; ``call`` is the bring-in (an :meth:`Action.call` posts it, so a
     check-or-call player plays stud too) and a bet may complete to the small bet:
     ``fixed_amounts`` holds both (one when the stack covers only one)."""

@@ -291,7 +291,7 @@ def _structure(stakes: Stakes, variant: Variant) -> Tuple[Structure, Stakes]:
             raise InvalidValueError(f"{variant.name} has no blinds or straddle")
         played = stakes
         if variant.is_stud and not stakes.bring_in:
-            # The rules' default bring-in: half the small bet (rules: seven-card stud).
+            # The rules' default bring-in: half the small bet (rules: The games and their flow).
             played = replace(stakes, bring_in=max(1, structure.small_bet // 2))
         if variant.is_stud and not 0 < played.bring_in <= structure.small_bet:
             raise InvalidValueError(f"stud needs a bring-in of 1..{structure.small_bet}, not {stakes.bring_in}")
