@@ -351,7 +351,7 @@ def _record(history: HandHistory, played: Any, meta: Dict[str, Any], site: str, 
                    allin_adjusted_amount=adjusted * unit, net_bb=net / big_blind,
                    allin_adjusted_bb=adjusted / big_blind, game=game, variant_code=history.variant, stakes=stakes,
                    currency=hand_row["currency"], decimals=decimals, played_at=played_at, table_size=table_size)
-        row.update({flag: flags[flag] for flag in FLAGS})
+        row.update(flags)  # its keys are FLAGS (the walker starts from dict.fromkeys(FLAGS, 0))
         players.append(row)
     return HandRecord(site, key, table, hand_row, players, walk.actions, _boards(hand), shown)
 
