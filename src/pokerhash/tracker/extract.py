@@ -316,7 +316,8 @@ def _record(history: HandHistory, played: Any, meta: Dict[str, Any], site: str, 
     walk = _Walker(hand, seats, positions)
     walk.run()
     final = [result.stacks[seat] - result.payouts.get(seat, 0) + paid for seat, paid in zip(seats, collected)]
-    starting = [hand.events[0].stacks[hand.seats.index(seat)] for seat in seats]
+    first, hand_seats = hand.events[0], hand.seats  # read once: not per seat
+    starting = [first.stacks[hand_seats.index(seat)] for seat in seats]
     nets = [f - s for f, s in zip(final, starting)]
     expected = allin_payouts(hand, rake)
     holes, shown_cards = _hole_texts(history, n)
