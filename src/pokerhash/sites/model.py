@@ -115,8 +115,10 @@ class Parsed:
             return value // 100
         self.seats = [(seat, name, chips(stack)) for seat, name, stack in self.seats]
         self.posts = [(name, kind, chips(amount), line) for name, kind, amount, line in self.posts]
-        self.acts = [act._replace(amount=None if act.amount is None else chips(act.amount),
-                                  to=None if act.to is None else chips(act.to)) for act in self.acts]
+        # tuple.__new__, not _replace: NamedTuple's is slow, and a tournament hand has dozens of acts
+        self.acts = [_new_tuple(Act, (player, verb, None if amount is None else chips(amount),
+                                      None if to is None else chips(to), all_in, street, line))
+                     for player, verb, amount, to, all_in, street, line in self.acts]
         self.collected = {name: chips(v) for name, v in self.collected.items()}
         self.returned = {name: chips(v) for name, v in self.returned.items()}
         for key in ("rake", "total"):
@@ -128,9 +130,21 @@ class Parsed:
         self.blinds = (chips(self.blinds[0]), chips(self.blinds[1]))
 
 
+_DECIMALS: Tuple[Dict[int, Decimal], Dict[int, Decimal]] = ({}, {})  # chips, cents: amounts repeat hand after hand
+
+
+_new_tuple = tuple.__new__
+
+
 def to_decimal(amount: int, decimals: int) -> Decimal:
     """An amount of the hand's unit as a Decimal: ``decimals`` 2, cents of money; 0, chips."""
-    return Decimal(amount).scaleb(-2) if decimals else Decimal(amount)
+    known = _DECIMALS[1 if decimals else 0]
+    value = known.get(amount)
+    if value is None:
+        if len(known) > 50000:
+            known.clear()
+        value = known[amount] = Decimal(amount).scaleb(-2) if decimals else Decimal(amount)
+    return value
 
 
 @dataclass
