@@ -1,4 +1,4 @@
-"""The badugi evaluator against RULES.md §9 and the readable reference."""
+"""The badugi evaluator against the rules (Other games) and the readable reference."""
 
 import random
 from collections import Counter
@@ -65,7 +65,7 @@ def test_per_call_batch_and_best_cards_agree():
         assert len({c >> 2 for c in played}) == len(played) == len({c & 3 for c in played})
 
 
-# --- RULES.md §9, statement by statement ----------------------------------------
+# --- the rules (Other games), statement by statement ----------------------------------------
 
 def test_badugi_rules():
     b = evaluate_badugi

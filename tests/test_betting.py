@@ -1,4 +1,4 @@
-"""Betting rules of RULES.md §7 (and the stud and straddle details of §6)."""
+"""The betting rules (rules: Betting; the stud and straddle details: The games and their flow)."""
 
 import copy
 
@@ -41,7 +41,7 @@ def play(state, *actions):
     return [state.apply(action) for action in actions]
 
 
-# -- RULES §7 examples, verbatim -------------------------------------------------
+# -- the rules (Betting) examples, verbatim -------------------------------------------------
 
 
 def test_bet_20_raised_to_60_next_raise_at_least_100():

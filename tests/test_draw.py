@@ -1,4 +1,4 @@
-"""auto_draw (RULES.md §6, five-card draw): every step of the order of preference by hand,
+"""auto_draw (the rules (The games and their flow), five-card draw): every step of the order of preference by hand,
 a readable reference on every hand up to suit relabelling, and sanity over all hands."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Scripted hands of every game (RULES.md §5-§8): every card dealt, every chip moved."""
+"""Scripted hands of every game (rules: The games and their flow; Betting; Pots, splitting and rake): every card dealt, every chip moved."""
 
 from __future__ import annotations
 
@@ -100,7 +100,7 @@ def test_straddle_acts_last_preflop_and_left_of_it_first():
 
 
 def test_rules_side_pot_example_and_uncalled_chips():
-    # RULES §8: A all-in for 25, B all-in for 60, C calls 60: main 75 (A, B, C), side 70 (B, C).
+    # the rules (Pots, splitting and rake): A all-in for 25, B all-in for 60, C calls 60: main 75 (A, B, C), side 70 (B, C).
     script = "2c 3d Ah  7c 8d Ad  4s 5h 9c Kd  4h Qs  4d Js"
     hand = Hand(HOLDEM, {0: 25, 1: 60, 2: 200}, button=2, stakes=BLINDS, cards=script)
     hand.all_in()  # seat 2 (button) first: all-in 200 is a raise

@@ -1,6 +1,6 @@
 """A hypothesis state machine plays random hands of every game with random legal and
 illegal actions: chips are conserved, refused actions change nothing, every hand
-ends, and its event log replays to the identical hand (RULES.md §5-§8)."""
+ends, and its event log replays to the identical hand (rules: The games and their flow; Betting; Pots, splitting and rake)."""
 
 from __future__ import annotations
 

@@ -4,23 +4,23 @@ pokerkit's State, which must reach the same final stacks.
 
 Fair comparison: pokerkit orders players from left of the button (heads-up the big
 blind first, as the engine), gives an odd chip to the first of them and the high
-half the odd chip of a hi/lo pot (RULES §8); burns are dealt to it explicitly and
+half the odd chip of a hi/lo pot (the rules (Pots, splitting and rake)); burns are dealt to it explicitly and
 the engine's log feeds every card, so both games see the same deck. One convention
-differs: RULES §8 splits each pot on its own, while pokerkit first merges adjacent
+differs: the rules (Pots, splitting and rake) splits each pot on its own, while pokerkit first merges adjacent
 pots that the same shown hands contest (and, in hi/lo, halves a pot whenever any
 shown hand has a low, the low half going to its contenders' best low or, if none
 has one, shared by them), its contenders being the hands that win something. :func:`pokerkit_convention` re-splits the engine's pots
 and hand values that way, so the comparison is exact; the engine's own split is
-checked against RULES §8 in the scripted tests.
+checked against the rules (Pots, splitting and rake) in the scripted tests.
 
-One rule differs too, so hands where it applies are left out: in fixed limit RULES §7
+One rule differs too, so hands where it applies are left out: in fixed limit the rules (Betting)
 counts an all-in of half a bet or more as a full bet (it reopens the betting) and lets
 the next player complete a smaller one to a full bet; pokerkit applies the big-bet
 rule (a short all-in never reopens, and the next raise adds a full bet to it). And
-pokerkit has no open-pair option of seven-card stud (RULES §6: with an open pair on
+pokerkit has no open-pair option of seven-card stud (the rules (The games and their flow): with an open pair on
 4th street any bet may be the big bet), and in stud hi/lo it breaks a tie of showing
-ranks by position where RULES §6 breaks it by suit; nor does it have the stub rule
-of draws (RULES §6): hands that meet any of these are left out as well.
+ranks by position where the rules (The games and their flow) breaks it by suit; nor does it have the stub rule
+of draws (the rules (The games and their flow)): hands that meet any of these are left out as well.
 """
 
 from __future__ import annotations
@@ -116,7 +116,7 @@ def play_random(variant, stakes, rng: random.Random, players: int) -> Hand:
 
 def pokerkit_order(events):
     """The events in pokerkit's order: in a draw everyone discards before the burn and
-    the replacements (the engine serves each player in turn, RULES §6)."""
+    the replacements (the engine serves each player in turn, the rules (The games and their flow))."""
     events = list(events)
     ordered = []
     i = 0

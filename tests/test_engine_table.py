@@ -1,4 +1,4 @@
-"""The table between hands (RULES.md §6): button, stacks, busts, joins, sitting out and
+"""The table between hands (the rules (The games and their flow)): button, stacks, busts, joins, sitting out and
 coming back, buy-ins and rebuys; agents and step-by-step play."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The standard high evaluator against RULES.md §2 and the readable reference."""
+"""The standard high evaluator against the rules (Standard hand ranking) and the readable reference."""
 
 import itertools
 import random
@@ -67,7 +67,7 @@ def test_all_five_card_hands_match_the_reference(all_five_card_hands):
     # same order: sorting by the reference sorts the values strictly
     order = sorted(range(len(first)), key=lambda i: reference[i])
     assert np.all(np.diff(values[first][order].astype(int)) > 0)
-    # category counts of RULES.md §2
+    # category counts of the rules (Standard hand ranking)
     categories = [ph.category(int(v)) for v in values[first]]
     counts = {c: 0 for c in HandCategory}
     sizes = np.bincount(inverse.ravel())

@@ -58,7 +58,7 @@ def pokerkit_final_stacks(text):
 
 
 def odd_chip_split(hand):
-    """Whether a pot was split unevenly: RULES.md gives the odd chip to the first winner
+    """Whether a pot was split unevenly: the rules gives the odd chip to the first winner
     left of the button (and to the high half in hi/lo); pokerkit gives it elsewhere."""
     for settlement in hand.result.settlements:
         for pot in settlement.pots:
@@ -77,7 +77,7 @@ def open_pair_on_fourth(hand):
 
 
 FIXED = Limit.FIXED_LIMIT
-# The standard PHH games. Fixed limit is played deep: pokerkit has neither RULES.md's
+# The standard PHH games. Fixed limit is played deep: pokerkit has neither the rules'
 # half-a-bet rule for short all-ins nor stud's open pair, so those hands are left out;
 # nor stud's community card, so stud is played six-handed at most.
 STANDARD = [
@@ -299,7 +299,7 @@ def pokerkit_hand(game_name, players, seed):
                 state.fold()
             elif roll < 0.65 or not state.can_complete_bet_or_raise_to() or \
                     deep and state.completion_betting_or_raising_count >= 3:
-                # Fixed limit: pokerkit caps a round at four raises after the blind, RULES.md
+                # Fixed limit: pokerkit caps a round at four raises after the blind, the rules
                 # at four bets with the blind as the first; stay below both.
                 state.check_or_call()
             else:

@@ -1,4 +1,4 @@
-"""Eight-or-better lows (RULES.md §4) against the readable reference."""
+"""Eight-or-better lows (the rules (Low hands)) against the readable reference."""
 
 import itertools
 
@@ -35,7 +35,7 @@ def brute_force_omaha(holes: np.ndarray, boards: np.ndarray) -> np.ndarray:
 
 
 def test_rules_examples():
-    # RULES.md §4, verbatim: "7-5-4-2-A beats 8-4-3-2-A; 8-6-4-3-2 loses to 8-6-4-3-A".
+    # the rules (Low hands), verbatim: "7-5-4-2-A beats 8-4-3-2-A; 8-6-4-3-2 loses to 8-6-4-3-A".
     assert evaluate_low8("7d 5c 4h 2s Ah") > evaluate_low8("8c 4d 3s 2h Ac")
     assert evaluate_low8("8h 6s 4d 3c 2h") < evaluate_low8("8d 6c 4s 3h Ad")
     assert evaluate_low8("5c 4c 3c 2c Ac") == BEST_LOW  # straights and flushes do not hurt a low

@@ -1,4 +1,4 @@
-"""A-5 low (razz) and 2-7 low against RULES.md §9 and the readable references."""
+"""A-5 low (razz) and 2-7 low against the rules (Other games) and the readable references."""
 
 import itertools
 import random
@@ -120,7 +120,7 @@ def test_per_call_batch_and_best_five_agree():
     assert np.array_equal(evaluate_deuce7_batch(hands, check=False), evaluate_deuce7_batch(hands))
 
 
-# --- RULES.md §9, statement by statement ----------------------------------------
+# --- the rules (Other games), statement by statement ----------------------------------------
 
 def test_a5_low_rules():
     a5 = evaluate_a5_low

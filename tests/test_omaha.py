@@ -1,4 +1,4 @@
-"""Omaha high (RULES.md §3) against a brute force over every two-plus-three hand."""
+"""Omaha high (the rules (Games that pick five cards from more)) against a brute force over every two-plus-three hand."""
 
 import itertools
 
@@ -69,7 +69,7 @@ def test_dense_decks_match_brute_force(deck):
 
 
 def test_rules_example_five_spades_on_board_one_in_hand_is_no_flush():
-    # RULES.md §3: "five spades on the board and one spade in hand is no flush".
+    # the rules (Games that pick five cards from more): "five spades on the board and one spade in hand is no flush".
     board = "2s 5s 8s Js Ks"
     hole = "As Ad 9c 4h"
     value = evaluate_omaha(hole, board)

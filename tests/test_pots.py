@@ -1,4 +1,4 @@
-"""Pots, splits, odd chips and rake of RULES.md §8."""
+"""Pots, splits, odd chips and rake (rules: Pots, splitting and rake)."""
 
 from fractions import Fraction
 
@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from pokerhash.errors import InvalidValueError
 from pokerhash.pots import Award, Pot, Pots, RakeRule, Reason, settle, side_pots
 
-# -- RULES §8 examples, verbatim -------------------------------------------------
+# -- the rules (Pots, splitting and rake) examples, verbatim -------------------------------------------------
 
 
 def test_all_in_25_60_and_a_call_of_60():

@@ -86,7 +86,7 @@ def test_settlement_matches_pokerkit(hand):
     else:
         # PokerKit drops the hands that cannot win before paying and merges the pots
         # that then have the same contenders, so an odd chip of a side pot may land
-        # elsewhere; RULES §8 splits each pot on its own.
+        # elsewhere; the rules (Pots, splitting and rake) splits each pot on its own.
         assert all(abs(a - b) <= len(pots.pots) for a, b in zip(ours, final))
 
 

@@ -1,4 +1,4 @@
-"""The short-deck Hold'em evaluator against RULES.md §9 and the readable reference."""
+"""The short-deck Hold'em evaluator against the rules (Other games) and the readable reference."""
 
 import itertools
 import random
@@ -114,7 +114,7 @@ def test_per_call_batch_and_best_five_agree():
                 assert evaluate_shortdeck(five, trips_beat_straight) == value
 
 
-# --- RULES.md §9, statement by statement ----------------------------------------
+# --- the rules (Other games), statement by statement ----------------------------------------
 
 def test_flush_beats_full_house():
     flush, full = evaluate_shortdeck("6s 7s 8s Ts Qs"), evaluate_shortdeck("As Ah Kc Kh Kd")

@@ -1,4 +1,4 @@
-"""Stud and razz acting order (RULES.md §6 seven-card stud, §9 razz): hand-made cases and
+"""Stud and razz acting order (the rules (The games and their flow, seven-card stud; Other games, razz)): hand-made cases and
 a readable reference on every one- and two-card board and random three- and four-card ones."""
 
 from __future__ import annotations

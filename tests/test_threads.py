@@ -51,7 +51,7 @@ EVALUATORS = {
         lambda hand: turkish.evaluate_turkish(hand, lowest_rank=7),
         lambda n, seed: random_hands(n, 5, seed, deck=32) + np.uint8(20),
     ),
-    # The evaluators of RULES.md §9; short deck: sixes (card 16) to aces, pokerkit's order.
+    # The evaluators of the rules (Other games); short deck: sixes (card 16) to aces, pokerkit's order.
     "shortdeck7": Evaluator(
         lambda hands: ph.evaluate_shortdeck_batch(hands, trips_beat_straight=False),
         lambda hand: ph.evaluate_shortdeck(hand, trips_beat_straight=False),

@@ -1,4 +1,4 @@
-"""The Turkish poker evaluator against RULES.md §5/§5.1 and the readable reference."""
+"""The Turkish poker evaluator against the rules (Turkish poker; Turkish deck size) and the readable reference."""
 
 import itertools
 from collections import Counter
@@ -24,7 +24,7 @@ SIX, SEVEN, EIGHT, NINE = 4, 5, 6, 7  # rank indices of the decks' lowest ranks 
 
 
 def face(index):
-    """The public API's lowest_rank: the rank as RULES.md §5.1 writes it (6..9)."""
+    """The public API's lowest_rank: the rank as the rules (Turkish deck size) writes it (6..9)."""
     return index + 2
 
 DECK_SIZES = {SIX: 36, SEVEN: 32, EIGHT: 28, NINE: 24}
@@ -77,7 +77,7 @@ def test_every_hand_of_every_deck_matches_the_reference(lowest):
     assert [c.name.lower().replace("_", " ") for c in TurkishCategory] == list(CATEGORIES)
 
 
-# --- §5's statements, verbatim -------------------------------------------------------
+# --- the rules' Turkish poker statements, verbatim -------------------------------------------------------
 
 def test_suit_breaks_a_two_pair_tie():
     # "two pair K-K-Q-Q-J♥ beats K-K-Q-Q-J♠"
@@ -127,7 +127,7 @@ def test_the_low_ace_sits_just_below_the_decks_lowest_rank():
 
 
 def test_the_order_of_the_thirteen_categories():
-    hands = [  # §5's list read from the bottom, in the 32-card deck
+    hands = [  # the rules' Turkish poker list read from the bottom, in the 32-card deck
         "A♥ K♦ 9♣ 8♣ 7♣", "K♥ K♦ 9♣ 8♣ 7♣", "K♥ K♦ 9♣ 9♠ 7♣", "A♥ 7♦ 8♣ 9♣ T♣", "7♥ 8♦ 9♣ T♣ J♣",
         "A♥ K♦ Q♣ J♣ T♣", "7♥ 7♦ 7♣ 8♣ 9♣", "7♥ 7♦ 7♣ 8♣ 8♦", "A♣ K♣ 9♣ 8♣ 7♣", "7♥ 7♦ 7♣ 7♠ 8♣",
         "A♣ 7♣ 8♣ 9♣ T♣", "7♣ 8♣ 9♣ T♣ J♣", "A♣ K♣ Q♣ J♣ T♣",
