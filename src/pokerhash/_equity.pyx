@@ -71,6 +71,10 @@ cdef extern from "equity_solver.h" nogil:
     void ph_board_strengths(const uint8_t *board, int n, uint16_t *out)
     void ph_equities_vs_range(const uint8_t *board, int n, const double *weights, double *out)
 
+cdef extern from "equity_ranges.h" nogil:
+    int ph_rvr_exact(const uint8_t *board, int n_board, uint64_t dead, const double *hero, const double *villain,
+                     double *sums, int64_t *pairs, int64_t *runouts)
+
 
 ph_combos_prepare()
 
@@ -285,6 +289,25 @@ def equities_vs_range(const uint8_t[::1] board, const double[::1] weights):
     with nogil:
         ph_equities_vs_range(&board[0], <int>board.shape[0], &weights[0], &view[0])
     return out
+
+
+def ranges_exact(const uint8_t[::1] board, uint64_t dead, const double[::1] hero, const double[::1] villain):
+    """Exact Hold'em range against range on a board of 3 to 5 cards, every runout swept
+    once (csrc/equity_ranges.h): (win, tie, met, pairs, runouts), win/tie/met summed
+    over pairs of hands sharing no card and their runouts, weighted by the product of
+    the weights; pairs: pairs of hands of positive weights sharing no card, each
+    meeting `runouts` runouts. Cards must be distinct and not dead (checked by the
+    caller); weights finite and non-negative."""
+    cdef double sums[3]
+    cdef int64_t pairs = 0, runouts = 0
+    cdef int n = <int>board.shape[0], status
+    if not 3 <= n <= 5 or hero.shape[0] != 1326 or villain.shape[0] != 1326:
+        raise InvalidValueError(f"a board of 3 to 5 cards and 1326 weights a side, not {n}, {hero.shape[0]} and "
+                                f"{villain.shape[0]}")
+    _checked_cards(board, 5, "the board")
+    with nogil:
+        status = ph_rvr_exact(&board[0], n, dead, &hero[0], &villain[0], sums, &pairs, &runouts)
+    return sums[0], sums[1], sums[2], pairs, runouts
 
 
 def read_cards(hand):

@@ -25,6 +25,7 @@ solvers over the 1,326 two-card combinations (``pokerhash.ranges`` layout).
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import os
@@ -39,7 +40,7 @@ from . import _equity
 from ._checks import as_flag, as_int_in
 from .cards import HandLike, card_str, cards
 from .errors import ComputationTimeout, InvalidCardError, InvalidValueError, PokerhashError
-from .ranges import COMBOS, Range
+from .ranges import COMBOS, Range, combo_index
 from .evaluators import catalog
 from .evaluators.shortdeck import SHORT_DECK
 
@@ -587,6 +588,69 @@ def _known_hands_exact(players, board, dead, game, trips_beat_straight: bool) ->
                         showdowns, True, None, 1.0, time.perf_counter() - started, None)
 
 
+@functools.lru_cache(maxsize=256)
+def _text_range_weights(text: str) -> Optional[np.ndarray]:
+    """Range text's weights (read-only), or None when the text is a hand of cards."""
+    try:
+        cards(text)
+        return None
+    except InvalidCardError:
+        return Range(text).weights
+
+
+def _range_side(player) -> Optional[Tuple[Optional[List[int]], np.ndarray]]:
+    """(known hand or None, 1,326 weights) of a Hold'em player for the range kernel,
+    or None for a form it does not take (lists and dicts of hands, other sizes)."""
+    if isinstance(player, str):
+        weights = _text_range_weights(player)
+        if weights is not None:
+            return None, weights
+    elif isinstance(player, Range):
+        return None, player.weights
+    elif isinstance(player, np.ndarray) and player.dtype.kind == "f":
+        return None, Range(player).weights
+    elif isinstance(player, dict) or (isinstance(player, (list, tuple)) and player and _is_hand(player[0])):
+        return None
+    hand = cards(player)
+    if len(hand) != 2 or hand[0] == hand[1]:
+        return None
+    weights = np.zeros(1326)
+    weights[combo_index(hand[0], hand[1])] = 1.0
+    return hand, weights
+
+
+def _two_ranges_exact(players, board, dead, game) -> Optional[EquityResult]:
+    """Heads-up Hold'em on a flop, turn or river with a range (or a hand) a side:
+    every runout swept once (_equity.ranges_exact, csrc/equity_ranges.h) instead of
+    the boards of every pair of hands. None for anything else, and for input that the
+    full path must refuse (it names the error)."""
+    started = time.perf_counter()
+    if game != "holdem" or len(players) != 2:
+        return None
+    try:
+        board_cards, dead_cards = cards(board), cards(dead)
+        sides = [_range_side(p) for p in players]
+    except PokerhashError:
+        return None
+    if not 3 <= len(board_cards) <= 5 or None in sides:
+        return None
+    known = board_cards + dead_cards + [c for hand, _ in sides if hand is not None for c in hand]
+    if len(set(known)) != len(known):
+        return None
+    # A known hand is a range of one combination: the sweep's card removal keeps the
+    # other side's hands and the runouts off its cards.
+    win, tie, met, pairs, runouts = _equity.ranges_exact(np.array(board_cards, dtype=np.uint8),
+                                                        sum(1 << c for c in dead_cards), sides[0][1], sides[1][1])
+    if not pairs or not met > 0:
+        return None
+    lose = met - win - tie
+    equity_ = np.array([win + tie / 2, lose + tie / 2]) / met
+    players = tuple(players)
+    return EquityResult(lambda: [_label(p, hand) for p, (hand, _) in zip(players, sides)], "holdem", equity_,
+                        np.array([win, lose]) / met, np.array([tie, tie]) / met, equity_, np.zeros(2),
+                        int(pairs) * int(runouts), True, None, 1.0, time.perf_counter() - started, None)
+
+
 _DECK_MASKS = {name: sum(1 << c for c in g.deck) for name, g in GAMES.items()}
 # The most players by hole size, for the hole sizes each game allows only.
 _SEATS_BY_HOLE = {name: {size: most for size, most in g.max_players.items() if size in g.hole_sizes}
@@ -709,6 +773,8 @@ def equity(players: Sequence[PlayerLike], board: HandLike = (), dead: HandLike =
     if method in ("auto", "exact") and target_error is None and trials is None and time_limit is None and seed is None \
             and threads.__class__ is int and threads >= 0 and trips_beat_straight.__class__ is bool:
         result = _known_hands_exact(players, board, dead, game, trips_beat_straight)
+        if result is None and not isinstance(players, (str, bytes)) and hasattr(players, "__len__"):
+            result = _two_ranges_exact(players, board, dead, game)
         if result is not None:
             if progress is not None:
                 progress(result)
