@@ -59,6 +59,43 @@ PH_INLINE uint16_t ph_evaluate(const uint8_t *cards, int n)
 
 PH_INLINE uint16_t ph_evaluate5(const uint8_t *c) { return ph_evaluate(c, 5); }
 
+/* Rows of W cards, PH_LANES rows at a time: their key sums first, then their hash
+ * rows, then their values, so that the dependent table loads of independent hands
+ * are in flight together instead of one hand's at a time (a random hand's rank row
+ * is rarely in L1). A block with a flush takes the one-hand path. */
+#define PH_LANES 4
+PH_INLINE void ph_evaluate_lanes(const uint8_t *cards, int width, uint64_t *key, uint16_t *out)
+{
+    uint32_t mixed[PH_LANES], offset[PH_LANES];
+    uint64_t flush = 0;
+    for (int j = 0; j < PH_LANES; j++) flush |= key[j] & PH_FLUSH_BITS;
+    if (flush) {
+        for (int j = 0; j < PH_LANES; j++) {
+            uint64_t f = key[j] & PH_FLUSH_BITS;
+            out[j] = f ? ph_flush_of_cards(f, cards + j * width, width) : ph_rank_lookup((uint32_t)key[j]);
+        }
+        return;
+    }
+    for (int j = 0; j < PH_LANES; j++) mixed[j] = ((uint32_t)key[j] * PH_HASH_MUL) & ((1u << PH_KEY_BITS) - 1);
+    for (int j = 0; j < PH_LANES; j++) offset[j] = ph_row_offset[mixed[j] >> PH_COL_BITS];
+    for (int j = 0; j < PH_LANES; j++) out[j] = ph_rank_table[offset[j] + (mixed[j] & ((1u << PH_COL_BITS) - 1))];
+}
+
+PH_INLINE void ph_evaluate_rows_lanes(const uint8_t *cards, size_t n_rows, int width, uint16_t *out)
+{
+    size_t row = 0;
+    for (; row + PH_LANES <= n_rows; row += PH_LANES) {
+        uint64_t key[PH_LANES];
+        const uint8_t *hands = cards + row * width;
+        for (int j = 0; j < PH_LANES; j++) {
+            key[j] = PH_KEY_START;
+            for (int i = 0; i < width; i++) key[j] += ph_card_key[hands[j * width + i]];
+        }
+        ph_evaluate_lanes(hands, width, key, out + row);
+    }
+    for (; row < n_rows; row++) out[row] = ph_evaluate(cards + row * width, width);
+}
+
 /* PH_PORTABLE (a compiler flag) keeps the portable loops on x86-64 too, to test them. */
 #if !defined(PH_PORTABLE) && (defined(__x86_64__) || (defined(_M_X64) && !defined(_M_ARM64EC)))
 #include <emmintrin.h> /* SSE2: baseline on x86-64 */
@@ -124,6 +161,12 @@ static ptrdiff_t ph_evaluate_batch(const uint8_t *cards, size_t n_rows, int widt
         default: return -1;
         }
 #endif
+    if (!check) switch (width) { /* constant widths: the card loops unroll */
+        case 5: ph_evaluate_rows_lanes(cards, n_rows, 5, out); return -1;
+        case 6: ph_evaluate_rows_lanes(cards, n_rows, 6, out); return -1;
+        case 7: ph_evaluate_rows_lanes(cards, n_rows, 7, out); return -1;
+        default: return -1;
+        }
     switch (width) {
     PH_WIDTH_CASE(5, ph_evaluate);
     PH_WIDTH_CASE(6, ph_evaluate);

@@ -267,3 +267,18 @@ def test_cactus_kev_matches_phevaluator():
     ours = ph.evaluate_batch(hands)
     for row, value in zip(hands, ours):
         assert phevaluator.evaluate_cards(*[int(c) for c in row]) == ph.to_cactus_kev(int(value))
+
+
+@pytest.mark.parametrize("width", [5, 6, 7])
+def test_batch_lanes_equal_per_call_at_every_length_and_flush_mix(width):
+    """The batch loop values four hands at a time (csrc/high.h ph_evaluate_lanes):
+    every tail length, and blocks with and without flushes, give the per-call values."""
+    rng = np.random.default_rng(width)
+    suited = [[r * 4 + s for r in rng.choice(13, size=width, replace=False)] for s in (0, 3) for _ in range(20)]
+    hands = random_hands(60, width, width).tolist() + suited
+    rng.shuffle(hands)
+    for n in list(range(13)) + [len(hands)]:
+        rows = np.array(hands[:n], dtype=np.uint8).reshape(n, width)
+        expected = [ph.evaluate(h) for h in rows.tolist()]
+        for check in (False, True):
+            assert ph.evaluate_batch(rows, check=check).tolist() == expected
