@@ -446,3 +446,25 @@ def test_algebra_laws(first, second, dead):
     assert (a.grid() * sizes).sum() == pytest.approx(a.num_combos())
     removed = a.without(dead)
     assert not any(hi in dead or lo in dead for hi, lo in removed)
+
+
+def test_fast_text_paths_read_as_the_reader_does():
+    """Range(text) reads one combination ("AsKd") directly and caches other texts:
+    every two-card text in several forms gives the reader's weights or its error."""
+    from pokerhash.ranges import _Reader, _text_weights
+
+    forms = ["AsAs", "10sKd", "AsKd:0.5", "askd", "ASKD"]
+    for a, b in itertools.permutations(range(52), 2):
+        x, y = ph.card_str(a), ph.card_str(b)
+        forms += [x + y, x + " " + y, x.lower() + y.lower(), x.upper() + y.upper()]
+    for text in forms:
+        try:
+            expected = _Reader(text).read()
+        except InvalidRangeError:
+            with pytest.raises(InvalidRangeError):
+                _text_weights(text)
+            continue
+        got = _text_weights(text)
+        assert np.array_equal(got, expected) and not got.flags.writeable, text
+    first, second = Range("QQ+,AKs"), Range("QQ+,AKs")
+    assert first.weights is second.weights and not first.weights.flags.writeable

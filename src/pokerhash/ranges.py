@@ -14,6 +14,7 @@ there), as in every solver. The text language is the common one of range tools; 
 
 from __future__ import annotations
 
+import functools
 import math
 import numbers
 import re
@@ -419,6 +420,30 @@ def _write(weights: np.ndarray) -> str:
 RangeLike = Union["Range", str, Sequence[float], np.ndarray]
 
 
+
+
+@functools.lru_cache(maxsize=256)
+def _read_text(text: str) -> np.ndarray:
+    """Range text's weights, read once per text (read-only: Ranges share them)."""
+    weights = _Reader(text).read() + 0.0
+    weights.setflags(write=False)
+    return weights
+
+
+def _text_weights(text: str) -> np.ndarray:
+    """Range text's weights (read-only). One combination written as its two cards
+    (``"AsKd"``, the most common small range) is read directly and not cached:
+    there are 1,326 of them."""
+    if len(text) == 4 and text[0] in _RANK_OF and text[2] in _RANK_OF and text[1] in "cdhs" and text[3] in "cdhs":
+        a, b = _RANK_OF[text[0]] * 4 + SUITS.index(text[1]), _RANK_OF[text[2]] * 4 + SUITS.index(text[3])
+        if a != b:  # "AsAs": the reader names the error
+            weights = np.zeros(N_COMBOS)
+            weights[COMBO_INDEX[a, b]] = 1.0
+            weights.setflags(write=False)
+            return weights
+    return _read_text(text)
+
+
 def _combo_of(value) -> int:
     """The combo index of ``"AhKh"`` or a pair of cards."""
     pair = cards(value, count=(2,)) if isinstance(value, str) else value
@@ -456,7 +481,8 @@ class Range:
         if isinstance(spec, Range):
             weights = spec._weights
         elif isinstance(spec, str):
-            weights = _Reader(spec).read()
+            self._weights = _text_weights(spec)
+            return
         else:
             weights = self._checked_weights(spec)
         # Adding 0.0 turns -0.0 into 0.0, so that equal ranges have equal bytes and hashes.
