@@ -639,16 +639,16 @@ def _two_ranges_exact(players, board, dead, game) -> Optional[EquityResult]:
         return None
     # A known hand is a range of one combination: the sweep's card removal keeps the
     # other side's hands and the runouts off its cards.
-    win, tie, met, pairs, runouts = _equity.ranges_exact(np.array(board_cards, dtype=np.uint8),
-                                                        sum(1 << c for c in dead_cards), sides[0][1], sides[1][1])
+    win, tie, met, pairs, runouts = _equity.ranges_exact(bytes(board_cards), sum(1 << c for c in dead_cards),
+                                                        sides[0][1], sides[1][1])
     if not pairs or not met > 0:
         return None
     lose = met - win - tie
-    equity_ = np.array([win + tie / 2, lose + tie / 2]) / met
+    shares = np.array([win + tie / 2, lose + tie / 2, win, lose, tie, tie]) / met  # one array, three views
     players = tuple(players)
-    return EquityResult(lambda: [_label(p, hand) for p, (hand, _) in zip(players, sides)], "holdem", equity_,
-                        np.array([win, lose]) / met, np.array([tie, tie]) / met, equity_, np.zeros(2),
-                        int(pairs) * int(runouts), True, None, 1.0, time.perf_counter() - started, None)
+    return EquityResult(lambda: [_label(p, hand) for p, (hand, _) in zip(players, sides)], "holdem", shares[0:2],
+                        shares[2:4], shares[4:6], None, None, int(pairs) * int(runouts), True, None, 1.0,
+                        time.perf_counter() - started, None)
 
 
 _DECK_MASKS = {name: sum(1 << c for c in g.deck) for name, g in GAMES.items()}
