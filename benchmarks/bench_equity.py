@@ -35,6 +35,16 @@ def test_exact_qq_plus_aks_vs_random(benchmark):
     benchmark.pedantic(equity, ([hero, Range("random")],), {"method": "exact"}, rounds=3)
 
 
+@pytest.mark.parametrize("hero, villain", [
+    ("AA", "KK"),                                                       # 6 combinations a side
+    ("TT+,AK", "99,88,77,AQ,KQs,KJs,QJs"),                              # 46
+    ("22+,A2+,K2+,Q2+,J2+", "22+,A2+,K2+,Q2+,J2s+,T2s+,92s+,82s+,72s+,32s"),  # 750
+])
+def test_exact_ranges_on_a_flop(benchmark, hero, villain):
+    # Issue 26: >= 1.5x OMPEval at every size (python benchmarks/kernels_vs_ompeval.py).
+    benchmark(equity, [hero, villain], "Jh7c2h", method="exact")
+
+
 def test_exact_plo4_heads_up_preflop(benchmark):
     benchmark(equity, ["AhKhQsJs", "9c8c7d6d"], game="omaha", method="exact")
 
