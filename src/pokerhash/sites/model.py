@@ -97,7 +97,10 @@ class Parsed:
         self.run_twice = False
         self.cash_drop = 0  # money the site adds to the pot (GGPoker's Cash Drop)
         self.fields: Dict[str, object] = {}
-        self.reports_returned = True  # False: the site returns uncalled bets without a line
+        # True: uncalled bets are returned by a line of their own; False: without a line,
+        # sometimes inside what the site says was collected; None: without a line and
+        # apart from what was collected and the total pot (PokerStars before 2008).
+        self.reports_returned: Optional[bool] = True
         # The table's blinds (small, big) from the first line, (0, 0) when it does not
         # say: a blind posted all-in for less still has callers call the full blind.
         self.blinds = (0, 0)

@@ -329,6 +329,10 @@ def _parse(lines: List[str], site: str) -> Parsed:
         raise SiteError("the site cancelled the hand", cancelled)
     if summary < 0:
         raise SiteError("the hand is truncated: it stops here, without its summary", n)
+    if not returned:
+        # Before 2008 the site wrote no "Uncalled bet" line: the chips went back silently,
+        # outside what it says was collected and outside the total pot.
+        p.reports_returned = None
     _summary(p, lines, summary, seat_names)
     if not p.boards and any(boards_from_streets):
         p.boards = [b for b in boards_from_streets if b]

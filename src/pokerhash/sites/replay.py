@@ -243,6 +243,7 @@ def _replay(site_hand, attempt: int) -> Tuple[SiteReplay, bool]:
     acts = p.acts
     k = 0
     dealt_count = {seat: 0 for seat in stacks}
+    kept_back: Dict[str, int] = {}  # raises no opponent could answer: the part the engine never took
     try:
         while not hand.is_over:
             pending = hand.pending
@@ -284,7 +285,7 @@ def _replay(site_hand, attempt: int) -> Tuple[SiteReplay, bool]:
                 differences.append(f"line {act.line}: {act.player} acts on street {act.street}, the engine is on "
                                    f"street {hand.street}")
                 break
-            problem = _apply(hand, act, pending, seat)
+            problem = _apply(hand, act, pending, seat, kept_back)
             if problem:
                 differences.append(f"line {act.line}: {problem}")
                 break
@@ -305,7 +306,9 @@ def _replay(site_hand, attempt: int) -> Tuple[SiteReplay, bool]:
     engine_won = {name_of[seat]: v for seat, v in result.payouts.items() if v}
     engine_returned = {name_of[seat]: v for seat, v in result.returned.items() if v}
     site_won = {k2: v for k2, v in p.collected.items() if v}
-    if not p.reports_returned:
+    for name, amount in kept_back.items():
+        engine_returned[name] = engine_returned.get(name, 0) + amount
+    if p.reports_returned is False:
         # The site gives uncalled chips back without a line, sometimes inside what it says
         # was collected: a player's figure may be what the engine paid with or without them.
         for name, amount in engine_returned.items():
@@ -320,7 +323,7 @@ def _replay(site_hand, attempt: int) -> Tuple[SiteReplay, bool]:
     if p.total is not None:
         put_in = sum(hand.contributed.values()) + _dead(lay) - sum(result.returned.values()) - p.cash_drop
         # contributed counts live chips; dead money (big-blind ante, dead blinds) is apart.
-        if put_in != p.total and not (not p.reports_returned and put_in + sum(result.returned.values()) == p.total):
+        if put_in != p.total and not (p.reports_returned is False and put_in + sum(result.returned.values()) == p.total):
             differences.append(f"total pot: the engine's {to_decimal(put_in, d)}, the site's "
                                f"{to_decimal(p.total, d)}")
     return SiteReplay(won, returned, rake, not differences, tuple(differences), hand), picked
@@ -340,7 +343,7 @@ def _compare(what: str, engine: Dict[str, int], site: Dict[str, int], d: int, di
             differences.append(f"{what} by {name}: the engine's {to_decimal(a, d)}, the site's {to_decimal(b, d)}")
 
 
-def _apply(hand: Hand, act: Act, pending, seat: int) -> Optional[str]:
+def _apply(hand: Hand, act: Act, pending, seat: int, kept_back: Dict[str, int]) -> Optional[str]:
     verb = act.verb
     if pending.kind is PendingKind.BRING_IN:
         if verb == "bi":
@@ -371,8 +374,11 @@ def _apply(hand: Hand, act: Act, pending, seat: int) -> Optional[str]:
             to = bet + act.amount
         if pending.legal.max_to is None and not pending.legal.can_check and to > bet:
             # No opponent can answer a raise (all are all-in or covered): the site writes
-            # the raise, the engine takes the call it amounts to (the rest stays behind).
+            # the raise, the engine takes the call it amounts to; the rest stays behind,
+            # and the site returns it as uncalled.
             done = hand.act(Action.call())
+            if to > done.to:
+                kept_back[act.player] = kept_back.get(act.player, 0) + to - done.to
             return None
         if to >= bet + hand.stacks[seat]:  # all-in (some sites do not say so)
             done = hand.act(Action.all_in())
@@ -423,20 +429,34 @@ def _cards_for(p: Parsed, lay: Layout, variant, attempt: int = 0) -> Tuple[Dict[
             if not wins:
                 live_known.append(seat)
         picked = True
-    for seat, name in unknown:
+    # Players who fold last: a folded stud player needs only the cards dealt before the
+    # fold, and eight stud players may together hold more unknown slots than the deck.
+    for seat, name in sorted(unknown, key=lambda u: u[1] in folded):
         if seat not in holes:
             template = templates[seat]
-            missing = template.count(None)
-            holes[seat] = _filled(template, rest[:missing])
-            rest = rest[missing:]
+            holes[seat] = _filled(template, rest)
+            rest = rest[template.count(None):]
     # Tuples: the engine reads a tuple of ints faster than a list.
     return {seat: tuple(cards) for seat, cards in holes.items()}, [tuple(board) for board in boards], picked
 
 
 def _filled(template: List[Optional[int]], cards) -> List[int]:
-    """``template`` with its unknown cards (None) replaced by ``cards``, in order."""
-    it = iter(cards)
-    return [next(it) if c is None else c for c in template]
+    """``template`` with its unknown cards (None) replaced by ``cards``, in order; it
+    stops at the first unknown card when ``cards`` run out (the engine then refuses a
+    deal it asks for past the end, which the replay reports)."""
+    if template.count(None) <= len(cards):
+        it = iter(cards)
+        return [c if c is not None else next(it) for c in template]
+    filled: List[int] = []
+    k = 0
+    for c in template:
+        if c is None:
+            if k >= len(cards):
+                break
+            c = cards[k]
+            k += 1
+        filled.append(c)
+    return filled
 
 
 def _name(lay: Layout, seat: int) -> str:
