@@ -13,7 +13,7 @@ What the figures mean (the importer's conventions for this site):
   board, summed); an uncalled bet is apart (``Uncalled bet (X) returned to NAME``).
 - ``rake``: the summary's ``Rake``; GGPoker's ``Jackpot``, ``Bingo``, ``Fortune`` and
   ``Tax`` are ``fees``, also taken from the pot. ``Total pot`` is what went in,
-  uncalled bets apart; GGPoker's ``Cash Drop to Pot`` is money the site adds.
+  uncalled bets apart, with GGPoker's ``Cash Drop to Pot`` (money the site adds).
 - Players marked ``is sitting out`` (or ``out of hand``) in the seat list who neither
   post nor act are not dealt in; sitting-out tournament players who post are.
 - A ``folds`` written after a player has shown on the same street (GGPoker), or after
@@ -52,6 +52,7 @@ _SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^()]*?) in ch
 _COLLECTED = re.compile(r"(?P<name>.*) collected (?P<amount>\S+) from (?:(?:main |side )?pot(?:-\d+)?)")
 _RETURNED = re.compile(r"Uncalled bet \((?P<amount>[^)]+)\) returned to (?P<name>.*)")
 _CARDS = re.compile(r"\[(?P<cards>[^\]]*)\]")
+_RANKS, _SUITS = "23456789TJQKA", "cdhs"
 _CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "₹": "INR"}
 # Lines that say something about a player and nothing about the play of the hand.
 _NOTES = (" joins the table at seat #", " leaves the table", " is disconnected", " is connected", " has timed out",
@@ -192,6 +193,7 @@ def _parse(lines: List[str], site: str) -> Parsed:
     acts = p.acts
     boards_from_streets: List[List[str]] = [[], []]
     cancelled = 0
+    all_ins: set = set()
     while i < n:
         line = lines[i]
         i += 1
@@ -233,7 +235,8 @@ def _parse(lines: List[str], site: str) -> Parsed:
             if word == "folds":
                 if verb != "folds":
                     known[name] = _cards(verb[7:-1])
-                kind = "m" if (showdown or shown_on_street) else "f"
+                # All-in players cannot fold: the site writes a fold for one sitting out.
+                kind = "m" if (showdown or shown_on_street or name in all_ins) else "f"
                 acts.append(new_act(Act, (name, kind, None, None, False, street, i)))
             elif word == "calls":
                 amount = verb[6:]
@@ -241,13 +244,17 @@ def _parse(lines: List[str], site: str) -> Parsed:
                 if all_in:
                     amount = amount[:-14]
                 acts.append(new_act(Act, (name, "c", _amount(amount, i), None, all_in, street, i)))
+                if all_in:
+                    all_ins.add(name)
             elif word == "raises":
                 words = verb.split(" ")
                 if len(words) < 4 or words[2] != "to" or (len(words) > 4 and not (
                         verb.endswith(" and is all-in") or " cap" in verb)):
                     raise SiteError(f"cannot read the raise {line!r}", i)
-                acts.append(new_act(Act, (name, "b", _amount(words[1], i), _amount(words[3], i),
-                                          verb.endswith(" and is all-in"), street, i)))
+                all_in = verb.endswith(" and is all-in")
+                acts.append(new_act(Act, (name, "b", _amount(words[1], i), _amount(words[3], i), all_in, street, i)))
+                if all_in:
+                    all_ins.add(name)
             elif verb == "checks":
                 acts.append(new_act(Act, (name, "x", None, None, False, street, i)))
             elif word == "bets":
@@ -256,8 +263,11 @@ def _parse(lines: List[str], site: str) -> Parsed:
                 if all_in:
                     amount = amount[:-14]
                 acts.append(new_act(Act, (name, "b", _amount(amount, i), None, all_in, street, i)))
+                if all_in:
+                    all_ins.add(name)
             elif word == "posts":
-                _post(p, name, verb, i)
+                if _post(p, name, verb, i):
+                    all_ins.add(name)
             elif word == "shows" and verb.startswith("shows ["):
                 end = verb.index("]")
                 known[name] = _cards(verb[7:end])
@@ -295,6 +305,9 @@ def _parse(lines: List[str], site: str) -> Parsed:
                         new = [None, None] + new if len(new) == 1 else new
                     else:
                         new = _cards(brackets[-1])
+                    for card in new:
+                        if card is not None and not (len(card) == 2 and card[0] in _RANKS and card[1] in _SUITS):
+                            raise SiteError(f"{card!r} is no card: {line!r}", i)
                     dealt.extend(new)
                 else:
                     known[who] = _cards(brackets[-1])
@@ -331,8 +344,9 @@ def _parse(lines: List[str], site: str) -> Parsed:
         raise SiteError("the hand is truncated: it stops here, without its summary", n)
     if not returned:
         # Before 2008 the site wrote no "Uncalled bet" line: the chips went back silently,
-        # outside what it says was collected and outside the total pot.
-        p.reports_returned = None
+        # outside what it says was collected and the total pot; text converted to this
+        # format by other tools puts them inside both. Either is checked (see replay).
+        p.reports_returned = False
     _summary(p, lines, summary, seat_names)
     if not p.boards and any(boards_from_streets):
         p.boards = [b for b in boards_from_streets if b]
@@ -344,14 +358,17 @@ _POSTS = {"posts small blind": "sb", "posts big blind": "bb", "posts the ante": 
           "posts ante": "ante"}
 
 
-def _post(p: Parsed, name: str, verb: str, line: int) -> None:
-    if verb.endswith(" and is all-in"):
+def _post(p: Parsed, name: str, verb: str, line: int) -> bool:
+    """A forced bet into ``p.posts``; whether it put the player all-in."""
+    all_in = verb.endswith(" and is all-in")
+    if all_in:
         verb = verb[:-14]
     what, _, amount = verb.rpartition(" ")
     kind = _POSTS.get(what)
     if kind is None:
         raise SiteError(f"unknown post {verb!r}", line)
     p.posts.append((name, kind, _amount(amount, line), line))
+    return all_in
 
 
 _SUMMARY_CARDS = re.compile(r"^Seat (\d+): (.*?) (?:showed|mucked) \[([^\]]*)\]", re.M)

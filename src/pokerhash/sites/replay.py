@@ -85,6 +85,11 @@ def layout(p: Parsed) -> Layout:
     button = seats[start - 1]
     order = tuple(sorted(dealt, key=lambda d: (seats.index(d[0]) - start) % n))
     position = {name: k for k, (_, name, _) in enumerate(order)}
+    if bb is None and sb is not None and n > 2:
+        # The big blind's player all-in on the ante posts nothing: the blind is still due.
+        name = order[1][1]
+        if order[1][2] == sum(a for nm, a in antes if nm == name):
+            bb = (name, 0)
     if bb is None:
         raise SiteError("no big blind is posted")
     expected_bb = 0 if n == 2 else (1 if sb is not None else 0)
@@ -96,7 +101,7 @@ def layout(p: Parsed) -> Layout:
         if kind in ("sb", "bb") and _first_post(p, kind, name, line):
             continue  # the blinds themselves; any other blind is posted by a player coming back
         live, dead = missed.get(seat_of[name], (0, 0))
-        if kind == "bb":
+        if kind == "bb" or (kind == "sb" and _live_small_blind(p, name, amount, bb)):
             live += amount
         elif kind == "sb" or kind == "dead":
             dead += amount
@@ -128,6 +133,15 @@ def layout(p: Parsed) -> Layout:
     stakes = Stakes(blinds=blinds, ante=ante, big_blind_ante=big_blind_ante, straddle=straddle,
                     small_bet=p.small_bet, big_bet=p.big_bet)
     return Layout(order, button, stakes, missed, straddler)
+
+
+def _live_small_blind(p: Parsed, name: str, amount: int, bb: Tuple[str, int]) -> bool:
+    """Whether a small blind posted by a player coming back was live: the text says so
+    when the player's first action is a call that, with the post, makes the big blind
+    (text converted by other tools; PokerStars' own is dead)."""
+    first = next((a for a in p.acts if a.player == name), None)
+    return first is not None and first.verb == "c" and first.street == 0 and first.amount is not None \
+        and first.amount + amount == bb[1]
 
 
 def _blind(p: Parsed, dealt: list, post: Tuple[str, int], which: int) -> int:
@@ -308,22 +322,38 @@ def _replay(site_hand, attempt: int) -> Tuple[SiteReplay, bool]:
     site_won = {k2: v for k2, v in p.collected.items() if v}
     for name, amount in kept_back.items():
         engine_returned[name] = engine_returned.get(name, 0) + amount
-    if p.reports_returned is False:
+    if not p.reports_returned:
         # The site gives uncalled chips back without a line, sometimes inside what it says
         # was collected: a player's figure may be what the engine paid with or without them.
         for name, amount in engine_returned.items():
             if site_won.get(name, 0) == engine_won.get(name, 0) + amount:
                 engine_won[name] = engine_won.get(name, 0) + amount
+    site_returned = {k2: v for k2, v in p.returned.items() if v}
+    shifted = 0
+    if p.reports_returned and len(engine_won) == 1 and not result.shown:
+        # Everyone folded to one player. Text converted to PokerStars' format by other
+        # tools returns a walk's whole big blind as uncalled and says the small blind
+        # was collected: the same chips back to the same player, split otherwise.
+        (name, engine_amount), = engine_won.items()
+        more = site_returned.get(name, 0) - engine_returned.get(name, 0)
+        if more > 0 and site_won.get(name, 0) == engine_amount - more:
+            engine_won[name] -= more
+            engine_returned[name] = engine_returned.get(name, 0) + more
+            shifted = more
     _compare("won", engine_won, site_won, d, differences)
     if p.reports_returned:
-        _compare("returned", engine_returned, {k2: v for k2, v in p.returned.items() if v}, d, differences)
+        _compare("returned", engine_returned, site_returned, d, differences)
     if result.rake != take:
         differences.append(f"rake and fees: the engine took {to_decimal(result.rake, d)}, the site "
                            f"{to_decimal(take, d)}")
     if p.total is not None:
-        put_in = sum(hand.contributed.values()) + _dead(lay) - sum(result.returned.values()) - p.cash_drop
-        # contributed counts live chips; dead money (big-blind ante, dead blinds) is apart.
-        if put_in != p.total and not (p.reports_returned is False and put_in + sum(result.returned.values()) == p.total):
+        put_in = sum(hand.contributed.values()) + _dead(lay) - sum(result.returned.values()) - shifted
+        # contributed counts live chips; dead money (big-blind ante, dead blinds, a cash drop)
+        # is apart.
+        # A site that returns chips without a line may count them in the total pot, and
+        # text converted by other tools (Hold'em Manager's export) writes it after the rake.
+        if put_in != p.total and not (not p.reports_returned and p.total in (
+                put_in + sum(result.returned.values()), put_in - take)):
             differences.append(f"total pot: the engine's {to_decimal(put_in, d)}, the site's "
                                f"{to_decimal(p.total, d)}")
     return SiteReplay(won, returned, rake, not differences, tuple(differences), hand), picked
@@ -351,8 +381,9 @@ def _apply(hand: Hand, act: Act, pending, seat: int, kept_back: Dict[str, int]) 
             if act.amount is not None and done.to != act.amount:
                 return f"{act.player} brings in for {act.amount}, the engine's bring-in is {done.to}"
             return None
-        if verb == "co":
-            hand.act(Action.bet_to(act.to))
+        if verb == "co" or verb == "b":
+            # "bets X" at the bring-in (mixed-game stud with no bring-in posted) completes.
+            hand.act(Action.bet_to(act.to if act.to is not None else act.amount))
             return None
         return f"{act.player} must bring in or complete, not {verb!r}"
     if verb == "f" or verb == "m":
@@ -364,6 +395,16 @@ def _apply(hand: Hand, act: Act, pending, seat: int, kept_back: Dict[str, int]) 
     elif verb == "c":
         if pending.legal.can_check:
             return f"{act.player} calls with nothing to call"
+        call = pending.legal.call
+        if act.amount is not None and act.amount < call and not act.all_in:
+            bets = hand.bets
+            if bets[seat] + act.amount == max(b for s2, b in bets.items() if s2 != seat):
+                # A big blind all-in for less: the engine has callers call the full blind,
+                # the site only as far as the largest bet in front; the engine's excess
+                # comes back to the caller as uncalled, which the site never wrote.
+                hand.act(Action.call())
+                kept_back[act.player] = kept_back.get(act.player, 0) - (call - act.amount)
+                return None
         done = hand.act(Action.call())
         if act.amount is not None and done.chips != act.amount:
             return f"{act.player} calls {act.amount}, the engine's call is {done.chips} (in the hand's smallest unit)"
@@ -397,14 +438,20 @@ def _cards_for(p: Parsed, lay: Layout, variant, attempt: int = 0) -> Tuple[Dict[
     stand-in was picked."""
     boards = [[_card(c) for c in board] for board in p.boards]
     hole_count = variant.cards_per_player
+    stud = variant.is_stud
+    if stud and boards:
+        hole_count -= 1  # the deck ran short: the seventh card was one community card
+    # A stud player who folds is dealt only the cards of the streets before the fold.
+    folded_on = {a.player: a.street for a in p.acts if a.verb == "f"} if stud else {}
     used = {c for board in boards for c in board}
     templates: Dict[int, List[Optional[int]]] = {}
     for seat, name, _ in lay.order:
+        count = min(hole_count, 3 + folded_on[name]) if name in folded_on else hole_count
         cards = p.known.get(name)
         if not (cards and len(cards) == hole_count):
             cards = p.stud.get(name) or []
-        template = [None if c is None else _card(c) for c in cards[:hole_count]]
-        template += [None] * (hole_count - len(template))
+        template = [None if c is None or c == "XX" else _card(c) for c in cards[:count]]
+        template += [None] * (count - len(template))
         used.update(c for c in template if c is not None)
         templates[seat] = template
     holes = {seat: t for seat, t in templates.items() if None not in t}
