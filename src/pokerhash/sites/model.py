@@ -66,7 +66,7 @@ class Parsed:
     __slots__ = ("site", "hand_id", "table", "time", "variant", "stakes", "currency", "tournament", "seats",
                  "sitting_out", "button", "max_seats", "posts", "acts", "known", "boards", "collected", "returned",
                  "rake", "fees", "total", "decimals", "run_twice", "cash_drop", "fields", "mucked",
-                 "small_bet", "big_bet", "reports_returned", "stud", "blinds")
+                 "small_bet", "big_bet", "reports_returned", "stud", "blinds", "draws")
 
     def __init__(self, site: str) -> None:
         self.site = site
@@ -108,6 +108,9 @@ class Parsed:
         self.stud: Dict[str, List[Optional[str]]] = {}
         self.small_bet = 0
         self.big_bet = 0
+        # Draw games: name -> [the cards first dealt, then (discarded, received) per
+        # draw], each list as written or None where the site does not say.
+        self.draws: Dict[str, list] = {}
 
     def in_chips(self) -> None:
         """Amounts read as cents (parsers read every amount so) made whole chips, for a

@@ -29,20 +29,28 @@ import re
 from typing import Dict, List
 
 from ..betting import Limit
-from ..engine import BIG_O, HOLDEM, OMAHA_HI_LO, PLO, PLO5, PLO6, RAZZ, STUD, STUD_HI_LO
+from ..engine import (BADUGI, BIG_O, DEUCE7_SINGLE_DRAW, DEUCE7_TRIPLE_DRAW, FIVE_CARD_DRAW, HOLDEM, OMAHA_HI_LO, PLO,
+                      PLO5, PLO6, RAZZ, SHORTDECK, STUD, STUD_HI_LO)
 from .common import amount as _amount
 from .common import cents, finish, read_seats
 from .model import Act, Parsed, SiteError
 
 __all__ = ["parse"]
 
-_GAME = re.compile(r"(?:(?P<cards>[56]) Card )?(?P<game>Hold'em|HOLD'EM|Omaha Hi/Lo|Omaha|7 Card Stud Hi/Lo|"
-                   r"7 Card Stud|Razz) (?P<limit>No Limit|Pot Limit|Fixed Limit|Limit)")
-_GAMES = {("Hold'em", None): HOLDEM, ("HOLD'EM", None): HOLDEM, ("Omaha", None): PLO, ("Omaha", "5"): PLO5,
-          ("Omaha", "6"): PLO6, ("Omaha Hi/Lo", None): OMAHA_HI_LO, ("Omaha Hi/Lo", "5"): BIG_O,
-          ("7 Card Stud", None): STUD, ("7 Card Stud Hi/Lo", None): STUD_HI_LO, ("Razz", None): RAZZ}
-_LIMITS = {"No Limit": Limit.NO_LIMIT, "Pot Limit": Limit.POT_LIMIT, "Limit": Limit.FIXED_LIMIT,
-           "Fixed Limit": Limit.FIXED_LIMIT}
+_GAME = re.compile(r"(?:(?P<cards>[56]) Card )?(?P<game>Hold'em|Omaha Hi/Lo|Omaha|7 Card Stud Hi/Lo|7 Card Stud|Razz|"
+                   r"Draw|Triple Draw 2-7 Lowball|Single Draw 2-7 Lowball|Badugi|ShortDeck|Triple Draw A-5 Lowball|"
+                   r"Courchevel Hi/Lo|Courchevel) (?P<limit>No Limit|Pot Limit|Fixed Limit|Limit)", re.I)
+_GAMES = {("hold'em", None): HOLDEM, ("omaha", None): PLO, ("omaha", "5"): PLO5, ("omaha", "6"): PLO6,
+          ("omaha hi/lo", None): OMAHA_HI_LO, ("omaha hi/lo", "5"): BIG_O, ("7 card stud", None): STUD,
+          ("7 card stud hi/lo", None): STUD_HI_LO, ("razz", None): RAZZ, ("draw", "5"): FIVE_CARD_DRAW,
+          ("triple draw 2-7 lowball", None): DEUCE7_TRIPLE_DRAW, ("single draw 2-7 lowball", None): DEUCE7_SINGLE_DRAW,
+          ("badugi", None): BADUGI, ("shortdeck", None): SHORTDECK}
+# Games PokerStars or GGPoker deal that the engine does not play.
+_UNPLAYED = {"courchevel": "Courchevel (Omaha with the first flop card dealt before the betting)",
+             "courchevel hi/lo": "Courchevel hi/lo", "triple draw a-5 lowball": "A-5 triple draw",
+             "split hold'em": "Split Hold'em (two boards, each half of the pot)"}
+_LIMITS = {"no limit": Limit.NO_LIMIT, "pot limit": Limit.POT_LIMIT, "limit": Limit.FIXED_LIMIT,
+           "fixed limit": Limit.FIXED_LIMIT}
 _HEADER = re.compile(r"(?:PokerStars(?: Zoom| Home Game)? (?:Hand|Game)|Poker Hand) #(?P<id>[^:\s]+):\s*(?P<rest>.*)")
 _TOURNAMENT = re.compile(r"Tournament #(?P<id>\d+)")
 _STAKES = re.compile(r"\((?P<stakes>[^()]*(?:\([^()]*\))?[^()]*)\)")
@@ -65,7 +73,8 @@ _IGNORED_VERBS = ("is sitting out", "sits out", "is away", "has returned", "is c
                   "doesn't show hand", "Chooses to EV Cashout", "Pays Cashout Risk", "is feeling", "has timed out",
                   "sitting out", "is back", "leaves the table", "said")
 _CASHED_OUT = "the hand was cashed out (All-in Cash Out): the site paid an insurance figure, not the pots"
-_STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3, "FIRST FLOP": 1, "FIRST TURN": 2, "FIRST RIVER": 3,
+_STREETS = {"HOLE CARDS": 0, "DEALING HANDS": 0, "FIRST DRAW": 1, "SECOND DRAW": 2, "THIRD DRAW": 3, "FLOP": 1,
+            "TURN": 2, "RIVER": 3, "FIRST FLOP": 1, "FIRST TURN": 2, "FIRST RIVER": 3,
             "SECOND FLOP": 1, "SECOND TURN": 2, "SECOND RIVER": 3, "PRE-FLOP": 0, "3rd STREET": 0, "4th STREET": 1,
             "5th STREET": 2, "6th STREET": 3}
 _SHOWDOWNS = ("SHOW DOWN", "SHOWDOWN", "FIRST SHOW DOWN", "SECOND SHOW DOWN", "FIRST SHOWDOWN", "SECOND SHOWDOWN")
@@ -100,14 +109,17 @@ def _game(rest: str) -> tuple:
     """What a first line says after the hand number: (variant, stakes, tournament,
     decimals, currency, small bet, big bet, blinds)."""
     game = _GAME.search(rest)
+    if game is not None and rest[max(game.start() - 6, 0):game.start()] == "Split ":
+        raise SiteError(f"the engine does not play {_UNPLAYED['split hold' + chr(39) + 'em']}: {rest!r}", 1)
     if game is None:
-        if any(word in rest for word in ("Draw", "Badugi", "Triple", "HORSE", "8-Game", "Mixed")):
-            raise SiteError(f"draw and mixed games are not read yet: {rest!r}", 1)
-        raise SiteError(f"a game the importer does not read: {rest!r}", 1)
-    base = _GAMES.get((game.group("game"), game.group("cards")))
+        raise SiteError(f"a game the engine does not play, or a first line the importer does not read: {rest!r}", 1)
+    name = game.group("game").lower()
+    if name in _UNPLAYED:
+        raise SiteError(f"the engine does not play {_UNPLAYED[name]}: {rest!r}", 1)
+    base = _GAMES.get((name, game.group("cards")))
     if base is None:
-        raise SiteError(f"a game the importer does not read: {game.group(0)!r}", 1)
-    variant = base if base.is_stud else base.with_limit(_LIMITS[game.group("limit")])
+        raise SiteError(f"a game the engine does not play: {game.group(0)!r}", 1)
+    variant = base if base.is_stud else base.with_limit(_LIMITS[game.group("limit").lower()])
     tournament = _TOURNAMENT.search(rest, 0, game.start())
     stakes = _STAKES.search(rest, game.end())
     stakes_text = stakes.group("stakes") if stakes else ""
@@ -183,6 +195,7 @@ def _parse(lines: List[str], site: str) -> Parsed:
     seat_names = {number: name for name, number in names.items()}
 
     stud = p.variant.is_stud
+    draws = p.draws if p.variant.streets[-1].draw else None
     street = -1  # before the cards: posts
     showdown = False
     shown_on_street: set = set()
@@ -208,7 +221,7 @@ def _parse(lines: List[str], site: str) -> Parsed:
             if marker in _STREETS:
                 street = 4 if stud and marker == "RIVER" else _STREETS[marker]
                 shown_on_street = set()
-                if marker.startswith(("FIRST", "SECOND")):
+                if marker.startswith(("FIRST", "SECOND")) and not marker.endswith("DRAW"):
                     p.run_twice = True
                 if street and not stud:
                     board = _CARDS.findall(line)
@@ -219,8 +232,6 @@ def _parse(lines: List[str], site: str) -> Parsed:
             if marker in _SHOWDOWNS:
                 showdown = True
                 continue
-            if marker in ("DEALING HANDS", "FIRST DRAW", "SECOND DRAW", "THIRD DRAW"):
-                raise SiteError("draw games are not read", i)
             raise SiteError(f"unknown section {line!r}", i)
         colon = line.rfind(": ")
         name = line[:colon] if colon > 0 else None
@@ -284,8 +295,12 @@ def _parse(lines: List[str], site: str) -> Parsed:
                 acts.append(Act(name, "co", None, _amount(amount[:-14] if all_in else amount, i), all_in, street, i))
             elif verb.startswith("cashed out the hand"):
                 raise SiteError(_CASHED_OUT, i)
-            elif verb.startswith(("discards", "stands pat")):
-                raise SiteError("draw games are not read", i)
+            elif word == "discards" or verb.startswith("stands pat"):
+                if draws is None:
+                    raise SiteError(f"a draw in a game without draws: {line!r}", i)
+                if street == 0:
+                    street = 1  # single draw and five-card draw write no section for their draw
+                street = _draw(p, draws, name, verb, street, i)
             elif verb.startswith(_IGNORED_VERBS):
                 pass  # sitting out, coming back, not showing: nothing the play depends on
             else:
@@ -309,6 +324,8 @@ def _parse(lines: List[str], site: str) -> Parsed:
                         if card is not None and not (len(card) == 2 and card[0] in _RANKS and card[1] in _SUITS):
                             raise SiteError(f"{card!r} is no card: {line!r}", i)
                     dealt.extend(new)
+                elif draws is not None:
+                    _dealt_draw(draws, who, brackets, street, line, i)
                 else:
                     known[who] = _cards(brackets[-1])
             continue
@@ -348,9 +365,73 @@ def _parse(lines: List[str], site: str) -> Parsed:
         # format by other tools puts them inside both. Either is checked (see replay).
         p.reports_returned = False
     _summary(p, lines, summary, seat_names)
+    if draws:
+        _final_draw_hands(p)
     if not p.boards and any(boards_from_streets):
         p.boards = [b for b in boards_from_streets if b]
-    return finish(p)
+    finish(p)
+    dealt = len(p.seats) - len(p.sitting_out)
+    if not _fits(p.variant, dealt):
+        raise SiteError(f"the engine plays {p.variant.name} with 2 to {p.variant.player_limits()[1]} players, "
+                        f"this hand deals {dealt} in (a table size the engine does not seat)")
+    return p
+
+
+_FITS: Dict[tuple, bool] = {}
+
+
+def _fits(variant, players: int) -> bool:
+    key = (variant.name, players)
+    fits = _FITS.get(key)
+    if fits is None:
+        fits = _FITS[key] = variant.fits(players)
+    return fits
+
+
+def _draw(p: Parsed, draws: Dict[str, list], name: str, verb: str, street: int, line: int) -> int:
+    """``discards N card(s) [cards]`` or ``stands pat [on [cards]]``: an act ``d`` of N
+    cards, and the cards when written; returns the street."""
+    player = draws.setdefault(name, [None])
+    if verb.startswith("stands pat"):
+        count, thrown = 0, []
+        if verb.startswith("stands pat on [") and player[0] is None and len(player) == 1:
+            player[0] = _cards(verb[15:-1])  # the first draw: the cards first dealt
+    else:
+        words = verb.split(" ", 3)
+        if len(words) < 3 or not words[1].isdigit() or words[2] not in ("card", "cards"):
+            raise SiteError(f"cannot read the draw {verb!r}", line)
+        count = int(words[1])
+        thrown = _cards(words[3][1:-1]) if len(words) > 3 and words[3].startswith("[") else None
+        if thrown is not None and len(thrown) != count:
+            thrown = None  # "discards 2 cards []": the cards are not said
+    player.append([thrown, [] if count == 0 else None])
+    p.acts.append(Act(name, "d", count, None, False, street, line))
+    return street
+
+
+def _dealt_draw(draws: Dict[str, list], who: str, brackets: List[str], street: int, line: str, number: int) -> None:
+    """``Dealt to NAME [cards]`` in a draw game: the first deal, or after a draw the
+    cards kept and the cards received."""
+    player = draws.setdefault(who, [None])
+    if street == 0 and len(player) == 1:
+        player[0] = _cards(brackets[0])
+    elif len(player) > 1 and len(brackets) == 2:
+        player[-1][1] = _cards(brackets[1])
+
+
+def _final_draw_hands(p: Parsed) -> None:
+    """A player whose every card is written (the first deal, each discard and each
+    replacement) holds a known final hand, even when not shown."""
+    for name, player in p.draws.items():
+        if name in p.known or player[0] is None:
+            continue
+        held = list(player[0])
+        for thrown, received in player[1:]:
+            if thrown is None or received is None or any(c not in held for c in thrown):
+                break
+            held = [c for c in held if c not in thrown] + received
+        else:
+            p.known[name] = held
 
 
 _POSTS = {"posts small blind": "sb", "posts big blind": "bb", "posts the ante": "ante",

@@ -22,6 +22,7 @@ from ..cards import cards as parse_cards
 from ..engine import Hand, Options, PendingKind, Stakes
 from ..errors import PokerhashError
 from ..pots import RakeRule
+from .draws import DrawDeals
 from .model import Act, Parsed, SiteError, to_decimal
 
 __all__ = ["Layout", "SiteReplay", "layout", "replay"]
@@ -252,6 +253,8 @@ def _replay(site_hand, attempt: int) -> Tuple[SiteReplay, bool]:
         hand = Hand(variant, stacks, button=lay.button, stakes=lay.stakes, options=options, deal="caller", log=False,
                     missed_blinds=lay.missed)
         holes, boards, picked = _cards_for(p, lay, variant, attempt)
+        drawing = DrawDeals(p, lay.order, holes, variant.deck(len(lay.order)), _card) if variant.streets[-1].draw \
+            else None
     except PokerhashError as error:
         return SiteReplay({}, {}, Decimal(0), False, (f"the engine cannot play the hand: {error}",), None), False
     acts = p.acts
@@ -276,6 +279,12 @@ def _replay(site_hand, attempt: int) -> Tuple[SiteReplay, bool]:
                                            f"{pending.count} more card(s)")
                         break
                     hand.deal(board[have:have + pending.count])
+                elif drawing is not None:
+                    seat = pending.seat
+                    if pending.target == "draw":
+                        hand.deal(drawing.received(seat, pending.count))
+                    else:
+                        hand.deal(drawing.initial(seat, pending.count))
                 else:
                     seat = pending.seat
                     at = dealt_count[seat]
@@ -295,11 +304,16 @@ def _replay(site_hand, attempt: int) -> Tuple[SiteReplay, bool]:
                 differences.append(f"line {act.line}: {act.player} acts, but the engine has "
                                    f"{name_of.get(pending.seat)} to act ({pending})")
                 break
-            if act.street != hand.street and act.street >= 0:
+            if act.street != hand.street and act.street >= 0 and act.verb != "d":
                 differences.append(f"line {act.line}: {act.player} acts on street {act.street}, the engine is on "
                                    f"street {hand.street}")
                 break
-            problem = _apply(hand, act, pending, seat, kept_back)
+            if kind is PendingKind.DRAW:
+                problem = None if act.verb == "d" else f"{act.player}: {act.verb!r}, but the engine has a draw now"
+                if problem is None:
+                    hand.draw(drawing.discard(seat, act.amount))
+            else:
+                problem = _apply(hand, act, pending, seat, kept_back)
             if problem:
                 differences.append(f"line {act.line}: {problem}")
                 break
@@ -444,6 +458,10 @@ def _cards_for(p: Parsed, lay: Layout, variant, attempt: int = 0) -> Tuple[Dict[
     # A stud player who folds is dealt only the cards of the streets before the fold.
     folded_on = {a.player: a.street for a in p.acts if a.verb == "f"} if stud else {}
     used = {c for board in boards for c in board}
+    for player in p.draws.values():  # every card a draw game's text names is taken
+        for part in player:
+            for cards in ((part,) if not part or isinstance(part[0], str) else part):
+                used.update(_card(c) for c in cards or ())
     templates: Dict[int, List[Optional[int]]] = {}
     for seat, name, _ in lay.order:
         count = min(hole_count, 3 + folded_on[name]) if name in folded_on else hole_count
@@ -463,7 +481,8 @@ def _cards_for(p: Parsed, lay: Layout, variant, attempt: int = 0) -> Tuple[Dict[
     live_unknown = [(seat, name) for seat, name in unknown if name not in folded]
     live_known = [seat for seat, name, _ in lay.order if name not in folded and seat in holes]
     picked = False
-    if live_unknown and (boards or variant.is_stud) and len(live_known) + len(live_unknown) > 1:
+    drawn = bool(variant.streets[-1].draw)
+    if live_unknown and (boards or variant.is_stud or drawn) and len(live_known) + len(live_unknown) > 1:
         lowest = variant.lowest_rank(len(lay.order))
         winners = [s for s in live_known if p.collected.get(_name(lay, s), 0)]
         # Stand-ins for players who reach the showdown without showing.
