@@ -46,7 +46,8 @@ class Act(NamedTuple):
     """One player's action: ``verb`` is ``f`` fold, ``x`` check, ``c`` call, ``b`` bet or
     raise to ``to`` (the player's total in the round; None: ``amount`` more than the
     player's bet so far), ``bi`` a stud bring-in of ``amount``, ``co`` a stud complete
-    to ``to``, ``m`` a muck (a fold written after the betting is over);
+    to ``to``, ``m`` a muck (a fold written after the betting is over), ``d`` a draw
+    of ``amount`` cards (0: standing pat);
     ``amount`` the chips the site says moved (None when it does not say); ``all_in`` as
     written; ``street`` the site's street (0 first); ``line`` the line in the hand."""
 
@@ -122,7 +123,7 @@ class Parsed:
         self.seats = [(seat, name, chips(stack)) for seat, name, stack in self.seats]
         self.posts = [(name, kind, chips(amount), line) for name, kind, amount, line in self.posts]
         # tuple.__new__, not _replace: NamedTuple's is slow, and a tournament hand has dozens of acts
-        self.acts = [_new_tuple(Act, (player, verb, None if amount is None else chips(amount),
+        self.acts = [_new_tuple(Act, (player, verb, amount if amount is None or verb == "d" else chips(amount),
                                       None if to is None else chips(to), all_in, street, line))
                      for player, verb, amount, to, all_in, street, line in self.acts]
         self.collected = {name: chips(v) for name, v in self.collected.items()}

@@ -26,11 +26,12 @@ What the figures mean (the importer's conventions for this site):
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Dict, List
 
 from ..betting import Limit
 from ..engine import (BADUGI, BIG_O, DEUCE7_SINGLE_DRAW, DEUCE7_TRIPLE_DRAW, FIVE_CARD_DRAW, HOLDEM, OMAHA_HI_LO, PLO,
-                      PLO5, PLO6, RAZZ, SHORTDECK, STUD, STUD_HI_LO)
+                      PLO5, PLO6, RAZZ, SHORTDECK, SHORTDECK_HIGH_CLASSIC, STUD, STUD_HI_LO)
 from .common import amount as _amount
 from .common import cents, finish, read_seats
 from .model import Act, Parsed, SiteError
@@ -51,6 +52,9 @@ _UNPLAYED = {"courchevel": "Courchevel (Omaha with the first flop card dealt bef
              "split hold'em": "Split Hold'em (two boards, each half of the pot)"}
 _LIMITS = {"no limit": Limit.NO_LIMIT, "pot limit": Limit.POT_LIMIT, "limit": Limit.FIXED_LIMIT,
            "fixed limit": Limit.FIXED_LIMIT}
+# GGPoker's short deck: a straight beats three of a kind (PokerStars' 6+ Hold'em: trips
+# beat a straight, the engine's default); a real GGPoker hand run twice shows it.
+_GG_SHORTDECK = replace(SHORTDECK, high=SHORTDECK_HIGH_CLASSIC)
 _HEADER = re.compile(r"(?:PokerStars(?: Zoom| Home Game)? (?:Hand|Game)|Poker Hand) #(?P<id>[^:\s]+):\s*(?P<rest>.*)")
 _TOURNAMENT = re.compile(r"Tournament #(?P<id>\d+)")
 _STAKES = re.compile(r"\((?P<stakes>[^()]*(?:\([^()]*\))?[^()]*)\)")
@@ -68,7 +72,8 @@ _NOTES = (" joins the table at seat #", " leaves the table", " is disconnected",
           " finished the tournament", " wins the tournament", " re-buys and receives", " said, ",
           " is sitting out", " sits out", " has been disconnected", " has reconnected", " is away",
           " takes the add-on", " wins an entry to tournament", " wins the $", " wins a ", " is feeling ",
-          " wins the bounty", " wins $", " receives ", " adds ", " has requested TIME")
+          " wins the bounty", " wins $", " receives ", " adds ", " has requested TIME", "No low hand qualified",
+          "Pair on board - a double bet is allowed", " split the ", "The deck is reshuffled")
 _IGNORED_VERBS = ("is sitting out", "sits out", "is away", "has returned", "is connected", "is disconnected",
                   "doesn't show hand", "Chooses to EV Cashout", "Pays Cashout Risk", "is feeling", "has timed out",
                   "sitting out", "is back", "leaves the table", "said")
@@ -109,6 +114,11 @@ def _game(rest: str) -> tuple:
     """What a first line says after the hand number: (variant, stakes, tournament,
     decimals, currency, small bet, big bet, blinds)."""
     game = _GAME.search(rest)
+    if game is not None and game.group("game").lower() == "hold'em" and rest[max(game.start() - 3, 0):game.start()] \
+            == "6+ ":
+        base = SHORTDECK  # PokerStars' 6+ Hold'em
+    else:
+        base = None
     if game is not None and rest[max(game.start() - 6, 0):game.start()] == "Split ":
         raise SiteError(f"the engine does not play {_UNPLAYED['split hold' + chr(39) + 'em']}: {rest!r}", 1)
     if game is None:
@@ -116,7 +126,7 @@ def _game(rest: str) -> tuple:
     name = game.group("game").lower()
     if name in _UNPLAYED:
         raise SiteError(f"the engine does not play {_UNPLAYED[name]}: {rest!r}", 1)
-    base = _GAMES.get((name, game.group("cards")))
+    base = base or _GAMES.get((name, game.group("cards")))
     if base is None:
         raise SiteError(f"a game the engine does not play: {game.group(0)!r}", 1)
     variant = base if base.is_stud else base.with_limit(_LIMITS[game.group("limit").lower()])
@@ -174,6 +184,8 @@ def _parse(lines: List[str], site: str) -> Parsed:
             _HEADERS.clear()
         known_game = _HEADERS[game_key] = _game(rest)
     (p.variant, p.stakes, p.tournament, p.decimals, p.currency, p.small_bet, p.big_bet, p.blinds) = known_game
+    if site == "ggpoker" and p.variant.name == SHORTDECK.name:
+        p.variant = _GG_SHORTDECK.with_limit(p.variant.limit)  # GGPoker ranks a straight above three of a kind
     if p.tournament is not None:
         p.fields["tournament"] = p.tournament
     if len(lines) < 2:
@@ -276,8 +288,8 @@ def _parse(lines: List[str], site: str) -> Parsed:
                 acts.append(new_act(Act, (name, "b", _amount(amount, i), None, all_in, street, i)))
                 if all_in:
                     all_ins.add(name)
-            elif word == "posts":
-                if _post(p, name, verb, i):
+            elif word == "posts" or word == "straddle":  # GGPoker's short deck: "NAME: straddle X"
+                if _post(p, name, verb if word == "posts" else "posts " + verb, i):
                     all_ins.add(name)
             elif word == "shows" and verb.startswith("shows ["):
                 end = verb.index("]")
@@ -370,6 +382,9 @@ def _parse(lines: List[str], site: str) -> Parsed:
     if not p.boards and any(boards_from_streets):
         p.boards = [b for b in boards_from_streets if b]
     finish(p)
+    kinds = {post[1] for post in p.posts}
+    if "button" in kinds and "straddle" in kinds:
+        raise SiteError("a straddle beside a button blind (GGPoker's short deck): the engine plays none")
     dealt = len(p.seats) - len(p.sitting_out)
     if not _fits(p.variant, dealt):
         raise SiteError(f"the engine plays {p.variant.name} with 2 to {p.variant.player_limits()[1]} players, "
@@ -436,7 +451,7 @@ def _final_draw_hands(p: Parsed) -> None:
 
 _POSTS = {"posts small blind": "sb", "posts big blind": "bb", "posts the ante": "ante",
           "posts small & big blinds": "sbbb", "posts straddle": "straddle", "posts dead blind": "dead",
-          "posts ante": "ante"}
+          "posts ante": "ante", "posts button blind": "button"}
 
 
 def _post(p: Parsed, name: str, verb: str, line: int) -> bool:

@@ -77,6 +77,14 @@ def layout(p: Parsed) -> Layout:
     n = len(seats)
     if p.variant.is_stud:
         return _stud_layout(p, dealt, seats, antes)
+    button_blind = next(((name, amount) for name, kind, amount, _ in p.posts if kind == "button"), None)
+    if button_blind is not None and sb is None and bb is None:
+        return _button_blind_layout(p, dealt, seats, seat_of, button_blind, antes, straddles)
+    if sb is None and bb is not None and n == 2:
+        # Heads-up, the button all-in on the ante posts nothing: its small blind is still due.
+        other = next(d for d in dealt if d[1] != bb[0])
+        if other[2] == sum(a for nm, a in antes if nm == other[1]):
+            sb = (other[1], 0)
     first = sb or bb
     if first is None:
         raise SiteError("no blinds are posted")
@@ -179,6 +187,20 @@ def _stud_layout(p: Parsed, dealt: list, seats: List[int], antes: List[Tuple[str
     ante = _equal_antes(antes, dealt) if antes else 0
     stakes = Stakes(ante=ante, bring_in=bring_in, small_bet=p.small_bet, big_bet=p.big_bet)
     return Layout(tuple(sorted(dealt)), seats[-1], stakes, {}, None)
+
+
+def _button_blind_layout(p: Parsed, dealt: list, seats: List[int], seat_of: Dict[str, int], post: Tuple[str, int],
+                         antes: List[Tuple[str, int]], straddles: list) -> Layout:
+    """Antes and one blind posted by the button (short deck): the button is the poster,
+    the first to act is on its left."""
+    if straddles:
+        raise SiteError("a straddle beside a button blind: the engine plays none")
+    button = seat_of[post[0]]
+    start = seats.index(button) + 1
+    n = len(seats)
+    order = tuple(sorted(dealt, key=lambda d: (seats.index(d[0]) - start) % n))
+    ante = _equal_antes(antes, dealt) if antes else 0
+    return Layout(order, button, Stakes(blinds=(), button_blind=post[1], ante=ante), {}, None)
 
 
 def _first_post(p: Parsed, kind: str, name: str, line: int) -> bool:
