@@ -61,7 +61,8 @@ _STAKES = re.compile(r"\((?P<stakes>[^()]*(?:\([^()]*\))?[^()]*)\)")
 # Stud tables have no button: the line stops after the size.
 _TABLE = re.compile(r"Table '(?P<table>.*)' (?:(?P<max>\d+)-max)?(?: \(Play Money\))?(?: Seat #(?P<button>\d+) is the button)?")
 _SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^()]*?) in chips(?:, [^()]*)?\)(?P<rest>.*)")
-_COLLECTED = re.compile(r"(?P<name>.*) collected (?P<amount>\S+) from (?:(?:main |side )?pot(?:-\d+)?)")
+_COLLECTED = re.compile(r"(?P<name>.*) collected (?P<amount>\S+) from (?P<pot>(?:main |side )?pot(?:-\d+)?)")
+_POT_NUMBER = {"main pot": 0, "side pot": 1}  # "side pot-2": 2
 _RETURNED = re.compile(r"Uncalled bet \((?P<amount>[^)]+)\) returned to (?P<name>.*)")
 _CARDS = re.compile(r"\[(?P<cards>[^\]]*)\]")
 _RANKS, _SUITS = "23456789TJQKA", "cdhs"
@@ -352,7 +353,12 @@ def _parse(lines: List[str], site: str) -> Parsed:
             m = _COLLECTED.fullmatch(line)
             if m is not None and m.group("name") in names:
                 who = m.group("name")
-                collected[who] = collected.get(who, 0) + _amount(m.group("amount"), i)
+                value = _amount(m.group("amount"), i)
+                collected[who] = collected.get(who, 0) + value
+                pot = m.group("pot")
+                if pot != "pot":
+                    # Which pot: the replay checks a rake the site spread over the pots.
+                    p.fields.setdefault("pots", []).append((who, _POT_NUMBER.get(pot) or int(pot[9:]), value))
                 continue
         if line.startswith("Cash Drop to Pot : total "):
             p.cash_drop += _amount(line[25:], i)

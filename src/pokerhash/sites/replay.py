@@ -376,6 +376,9 @@ def _replay(site_hand, attempt: int) -> Tuple[SiteReplay, bool]:
             engine_won[name] -= more
             engine_returned[name] = engine_returned.get(name, 0) + more
             shifted = more
+    if engine_won != site_won and take and "pots" in p.fields and len(result.settlements) == 1 and \
+            _rake_spread(p.fields["pots"], result.settlements[0], name_of, take):
+        site_won = engine_won  # checked pot by pot: the site took its rake from every pot
     _compare("won", engine_won, site_won, d, differences)
     if p.reports_returned:
         _compare("returned", engine_returned, site_returned, d, differences)
@@ -393,6 +396,25 @@ def _replay(site_hand, attempt: int) -> Tuple[SiteReplay, bool]:
             differences.append(f"total pot: the engine's {to_decimal(put_in, d)}, the site's "
                                f"{to_decimal(p.total, d)}")
     return SiteReplay(won, returned, rake, not differences, tuple(differences), hand), picked
+
+
+def _rake_spread(site_pots: List[Tuple[str, int, int]], settlement, name_of: Dict[int, str], take: int) -> bool:
+    """Whether the site's collections (name, pot number, amount) are the engine's pots
+    with the rake taken from each pot rather than from the main pot first (PokerStars
+    spreads it): pot by pot the same winners, the site paying at most the pot, and
+    what it kept over all pots equal to its rake."""
+    engine_pots = [r for r in settlement.pots if r.pot.amount]
+    kept = 0
+    for number, result in enumerate(engine_pots):
+        winners = {name_of[award.seat] for award in result.awards if award.amount}
+        paid = [(name, amount) for name, k, amount in site_pots if k == number]
+        if {name for name, _ in paid} != winners:
+            return False
+        left = result.pot.amount - sum(amount for _, amount in paid)
+        if left < 0:
+            return False
+        kept += left
+    return kept == take and all(k < len(engine_pots) for _, k, _ in site_pots)
 
 
 def _dead(lay: Layout) -> int:
