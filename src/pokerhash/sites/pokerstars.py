@@ -102,7 +102,19 @@ def parse(text: str, site: str) -> Parsed:
     except SiteError:
         raise
     except (ValueError, KeyError, IndexError) as error:
-        raise SiteError(f"cannot read: {error}") from None
+        raise SiteError(f"cannot read: {error}", _line_of(error)) from None
+    except Exception as error:  # a text this parser does not foresee: still a refusal, never a crash
+        raise SiteError(f"cannot read (an importer bug, {type(error).__name__}: {error})", _line_of(error)) from None
+
+
+def _line_of(error: Exception):
+    """The line _parse was reading when ``error`` was raised (None: not known)."""
+    tb = error.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code is _parse.__code__:
+            return tb.tb_frame.f_locals.get("i")
+        tb = tb.tb_next
+    return None
 
 
 _TRAILING = re.compile(r"[ \t]+(?=\n)")
@@ -358,7 +370,8 @@ def _parse(lines: List[str], site: str) -> Parsed:
                 pot = m.group("pot")
                 if pot != "pot":
                     # Which pot: the replay checks a rake the site spread over the pots.
-                    p.fields.setdefault("pots", []).append((who, _POT_NUMBER.get(pot) or int(pot[9:]), value))
+                    number = _POT_NUMBER.get(pot)
+                    p.fields.setdefault("pots", []).append((who, int(pot[9:]) if number is None else number, value))
                 continue
         if line.startswith("Cash Drop to Pot : total "):
             p.cash_drop += _amount(line[25:], i)

@@ -244,14 +244,24 @@ def replay(site_hand) -> SiteReplay:
     which rival they must lose to is not written, so a replay that disagrees is tried
     again with the next weaker choice (at most a few times): any cards the site never
     showed that settle the hand as the site did make it agree."""
-    result, picked = _replay(site_hand, 0)
+    result, picked = _guarded(site_hand, 0)
     attempt = 1
     while picked and not result.agrees and attempt < _ATTEMPTS:
-        again, picked = _replay(site_hand, attempt)
+        again, picked = _guarded(site_hand, attempt)
         if again.agrees:
             return again
         attempt += 1
     return result
+
+
+def _guarded(site_hand, attempt: int) -> Tuple[SiteReplay, bool]:
+    """:func:`_replay`, and never an exception out of it: a hand the replay cannot
+    follow is a difference."""
+    try:
+        return _replay(site_hand, attempt)
+    except (ArithmeticError, LookupError, StopIteration, TypeError, ValueError) as error:
+        problem = f"the replay cannot follow the hand (an importer bug, {type(error).__name__}: {error})"
+        return SiteReplay({}, {}, Decimal(0), False, (problem,), None), False
 
 
 def _replay(site_hand, attempt: int) -> Tuple[SiteReplay, bool]:
