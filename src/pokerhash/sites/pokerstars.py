@@ -59,7 +59,7 @@ _HEADER = re.compile(r"(?:PokerStars(?: Zoom| Home Game)? (?:Hand|Game)|Poker Ha
 _TOURNAMENT = re.compile(r"Tournament #(?P<id>\d+)")
 _STAKES = re.compile(r"\((?P<stakes>[^()]*(?:\([^()]*\))?[^()]*)\)")
 # Stud tables have no button: the line stops after the size.
-_TABLE = re.compile(r"Table '(?P<table>.*)' (?:(?P<max>\d+)-max)?(?: \(Play Money\))?(?: Seat #(?P<button>\d+) is the button)?")
+_TABLE = re.compile(r"Table '(?P<table>.*)'(?: (?P<max>\d+)-max)?(?: \(Play Money\))?(?: Seat #(?P<button>\d+) is the button)?")
 _SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^()]*?) in chips(?:, [^()]*)?\)(?P<rest>.*)")
 _COLLECTED = re.compile(r"(?P<name>.*) collected (?P<amount>\S+) from (?P<pot>(?:main |side )?pot(?:-\d+)?)")
 _POT_NUMBER = {"main pot": 0, "side pot": 1}  # "side pot-2": 2
@@ -144,8 +144,13 @@ def _game(rest: str) -> tuple:
         raise SiteError(f"a game the engine does not play: {game.group(0)!r}", 1)
     variant = base if base.is_stud else base.with_limit(_LIMITS[game.group("limit").lower()])
     tournament = _TOURNAMENT.search(rest, 0, game.start())
-    stakes = _STAKES.search(rest, game.end())
-    stakes_text = stakes.group("stakes") if stakes else ""
+    if rest.startswith(", ", game.end()):  # a mixed game: "8-Game (Razz Limit, $4/$8 USD)"
+        close = rest.find(")", game.end())
+        stakes_text = rest[game.end() + 2:close if close >= 0 else len(rest)]
+        stakes = True
+    else:
+        stakes = _STAKES.search(rest, game.end())
+        stakes_text = stakes.group("stakes") if stakes else ""
     decimals, currency = 2, ""
     if tournament is not None:
         decimals = 0
