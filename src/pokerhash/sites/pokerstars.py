@@ -46,6 +46,8 @@ _GAMES = {("hold'em", None): HOLDEM, ("omaha", None): PLO, ("omaha", "5"): PLO5,
           ("7 card stud hi/lo", None): STUD_HI_LO, ("razz", None): RAZZ, ("draw", "5"): FIVE_CARD_DRAW,
           ("triple draw 2-7 lowball", None): DEUCE7_TRIPLE_DRAW, ("single draw 2-7 lowball", None): DEUCE7_SINGLE_DRAW,
           ("badugi", None): BADUGI, ("shortdeck", None): SHORTDECK}
+# GGPoker's short names: "PLO ($2/$5)", "PLO-5 ($2/$5)" (pot-limit).
+_GG_PLO = re.compile(r"\bPLO(?:-(?P<cards>[56]))?(?= \()")
 # Games PokerStars or GGPoker deal that the engine does not play.
 _UNPLAYED = {"courchevel": "Courchevel (Omaha with the first flop card dealt before the betting)",
              "courchevel hi/lo": "Courchevel hi/lo", "triple draw a-5 lowball": "A-5 triple draw",
@@ -75,7 +77,7 @@ _NOTES = (" joins the table at seat #", " leaves the table", " is disconnected",
           " takes the add-on", " wins an entry to tournament", " wins the $", " wins a ", " is feeling ",
           " wins the bounty", " wins $", " receives ", " adds ", " has requested TIME", "No low hand qualified",
           "Pair on board - a double bet is allowed", " split the ", "The deck is reshuffled")
-_IGNORED_VERBS = ("is sitting out", "sits out", "is away", "has returned", "is connected", "is disconnected",
+_IGNORED_VERBS = ("get an all-in insurance", "pay premium of all-in insurance", "is sitting out", "sits out", "is away", "has returned", "is connected", "is disconnected",
                   "doesn't show hand", "Chooses to EV Cashout", "Pays Cashout Risk", "is feeling", "has timed out",
                   "sitting out", "is back", "leaves the table", "said")
 _CASHED_OUT = "the hand was cashed out (All-in Cash Out): the site paid an insurance figure, not the pots"
@@ -127,22 +129,24 @@ def _game(rest: str) -> tuple:
     """What a first line says after the hand number: (variant, stakes, tournament,
     decimals, currency, small bet, big bet, blinds)."""
     game = _GAME.search(rest)
-    if game is not None and game.group("game").lower() == "hold'em" and rest[max(game.start() - 3, 0):game.start()] \
-            == "6+ ":
-        base = SHORTDECK  # PokerStars' 6+ Hold'em
-    else:
-        base = None
-    if game is not None and rest[max(game.start() - 6, 0):game.start()] == "Split ":
-        raise SiteError(f"the engine does not play {_UNPLAYED['split hold' + chr(39) + 'em']}: {rest!r}", 1)
     if game is None:
-        raise SiteError(f"a game the engine does not play, or a first line the importer does not read: {rest!r}", 1)
-    name = game.group("game").lower()
-    if name in _UNPLAYED:
-        raise SiteError(f"the engine does not play {_UNPLAYED[name]}: {rest!r}", 1)
-    base = base or _GAMES.get((name, game.group("cards")))
-    if base is None:
-        raise SiteError(f"a game the engine does not play: {game.group(0)!r}", 1)
-    variant = base if base.is_stud else base.with_limit(_LIMITS[game.group("limit").lower()])
+        game = _GG_PLO.search(rest)
+        if game is None:
+            raise SiteError(f"a game the engine does not play, or a first line the importer does not read: {rest!r}",
+                            1)
+        variant = _GAMES[("omaha", game.group("cards"))].with_limit(Limit.POT_LIMIT)
+    else:
+        name = game.group("game").lower()
+        before = rest[max(game.start() - 6, 0):game.start()]
+        if name == "hold'em" and before == "Split ":
+            name = "split hold'em"
+        if name in _UNPLAYED:
+            raise SiteError(f"the engine does not play {_UNPLAYED[name]}: {rest!r}", 1)
+        # PokerStars' 6+ Hold'em is short deck.
+        base = SHORTDECK if name == "hold'em" and before.endswith("6+ ") else _GAMES.get((name, game.group("cards")))
+        if base is None:
+            raise SiteError(f"a game the engine does not play: {game.group(0)!r}", 1)
+        variant = base if base.is_stud else base.with_limit(_LIMITS[game.group("limit").lower()])
     tournament = _TOURNAMENT.search(rest, 0, game.start())
     if rest.startswith(", ", game.end()):  # a mixed game: "8-Game (Razz Limit, $4/$8 USD)"
         close = rest.find(")", game.end())
