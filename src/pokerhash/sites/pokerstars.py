@@ -263,6 +263,8 @@ def _parse(lines: List[str], site: str) -> Parsed:
                         run = 1 if marker.startswith("SECOND") else 0
                         boards_from_streets[run] = _cards(" ".join(board))
                 continue
+            if marker.startswith("THIRD ") and not marker.endswith("DRAW"):
+                raise SiteError("the board was run three times: the engine runs it at most twice", i)
             if marker in _SHOWDOWNS:
                 showdown = True
                 continue
@@ -411,13 +413,28 @@ def _parse(lines: List[str], site: str) -> Parsed:
         p.boards = [b for b in boards_from_streets if b]
     finish(p)
     kinds = {post[1] for post in p.posts}
-    if "button" in kinds and "straddle" in kinds:
-        raise SiteError("a straddle beside a button blind (GGPoker's short deck): the engine plays none")
+    if "straddle" in kinds:
+        straddlers = [post[0] for post in p.posts if post[1] == "straddle"]
+        if "button" in kinds:
+            raise SiteError("a straddle beside a button blind (GGPoker's short deck): the engine plays none")
+        if len(straddlers) > 1 or not _left_of_big_blind(p, straddlers[0]):
+            raise SiteError("straddles the engine does not play (it plays one, by the player on the big blind's "
+                            "left): " + ", ".join(straddlers))
     dealt = len(p.seats) - len(p.sitting_out)
     if not _fits(p.variant, dealt):
         raise SiteError(f"the engine plays {p.variant.name} with 2 to {p.variant.player_limits()[1]} players, "
                         f"this hand deals {dealt} in (a table size the engine does not seat)")
     return p
+
+
+def _left_of_big_blind(p: Parsed, name: str) -> bool:
+    """Whether ``name`` sits next after the big blind among the players dealt in."""
+    bb = next((post[0] for post in p.posts if post[1] == "bb"), None)
+    dealt = [(seat, nm) for seat, nm, _ in p.seats if nm not in p.sitting_out]
+    names = [nm for _, nm in sorted(dealt)]
+    if bb is None or bb not in names or len(names) < 3:
+        return False
+    return names[(names.index(bb) + 1) % len(names)] == name
 
 
 _FITS: Dict[tuple, bool] = {}
@@ -479,7 +496,7 @@ def _final_draw_hands(p: Parsed) -> None:
 
 _POSTS = {"posts small blind": "sb", "posts big blind": "bb", "posts the ante": "ante",
           "posts small & big blinds": "sbbb", "posts straddle": "straddle", "posts dead blind": "dead",
-          "posts ante": "ante", "posts button blind": "button"}
+          "posts ante": "ante", "posts button blind": "button", "posts missed blind": "dead"}
 
 
 def _post(p: Parsed, name: str, verb: str, line: int) -> bool:
@@ -521,7 +538,10 @@ def _summary(p: Parsed, lines: List[str], start: int, seat_names: Dict[int, str]
             else:
                 raise SiteError(f"unknown figure {part!r} in {line!r}", number)
     if "Board [" in text:
-        p.boards = [_cards(board) for board in _SUMMARY_BOARD.findall(text)]
+        p.boards = boards = [_cards(board) for board in _SUMMARY_BOARD.findall(text)]
+        if len(boards) == 2 and len(boards[1]) < len(boards[0]):
+            # GGPoker writes only the cards of the second run: the rest is the first's.
+            boards[1] = boards[0][:len(boards[0]) - len(boards[1])] + boards[1]
     if "Hand was run twice" in text:
         p.run_twice = True
     if "ed [" in text:
