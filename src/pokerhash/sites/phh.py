@@ -49,6 +49,10 @@ def to_history(site_hand) -> HandHistory:
     history = HandHistory(variant=variant_code(variant), starting_stacks=[s for _, _, s in order], actions=[],
                           antes=antes[::-1] if n == 2 else antes, decimals=p.decimals,
                           ante_trimming_status=bool(stakes.ante and not stakes.big_blind_ante))
+    if variant.streets[-1].draw:
+        history = _drawn(site_hand, p)
+        boards: List[List[str]] = []
+        return _with_fields(history, p, lay, boards, _unit)
     contributed: Dict[str, int] = {}
     if variant.is_stud:
         history.bring_in = stakes.bring_in
@@ -114,6 +118,11 @@ def to_history(site_hand) -> HandHistory:
         for s in range(street + 1, last + 1):
             deal_street(s)
     history.actions = actions
+    return _with_fields(history, p, lay, boards, _unit)
+
+
+def _with_fields(history: HandHistory, p, lay, boards, _unit) -> HandHistory:
+    order = lay.order
     fields: Dict[str, object] = {"venue": VENUES.get(p.site, p.site), "hand": p.hand_id, "table": p.table}
     if p.time:
         fields["time"] = p.time
@@ -139,8 +148,39 @@ def to_history(site_hand) -> HandHistory:
         fields["_pokerhash_returned"] = [_unit(p.returned.get(name, 0)) for _, name, _ in order]
     if p.cash_drop:
         fields["_pokerhash_cash_drop"] = _unit(p.cash_drop)
-    history.fields = fields
+    history.fields = {**{k: v for k, v in (history.fields or {}).items() if k.startswith("_pokerhash_rules")},
+                      **fields}
     return history
+
+
+def _drawn(site_hand, p) -> HandHistory:
+    """A draw game's hand as the engine wrote it when it replayed the hand, every card
+    the text does not name written ``??`` (the replay's stand-ins are no part of it)."""
+    from ..engine.history_hands import to_history as engine_history
+    from .model import SiteError
+    from .replay import replay
+
+    result = replay(site_hand, log=True)
+    if result.hand is None or not result.hand.is_over:
+        raise SiteError(f"hand {p.hand_id}: the draw hand cannot be written as PHH, its replay stops: "
+                        f"{'; '.join(result.differences)}")
+    named = {c for player in p.draws.values() for part in player if part
+             for c in (part if isinstance(part[0], str) else [x for cards in part if cards for x in cards])}
+    named.update(c for cards in p.known.values() for c in cards)
+    history = engine_history(result.hand, decimals=p.decimals)
+    history.actions = [_masked(action, named) for action in history.actions]
+    return history
+
+
+def _masked(action: str, named) -> str:
+    words = action.split(" ")
+    verb = words[1] if len(words) > 1 else ""
+    if verb in ("dh", "sd", "sm") and len(words) == (4 if verb == "dh" else 3) and words[-1] != "-":
+        cards = words[-1]
+        words[-1] = "".join(cards[i:i + 2] if cards[i:i + 2] in named else "??" for i in range(0, len(cards), 2))
+        if words[-2] == "sm" and words[-1].strip("?") == "":
+            words.pop()  # a hand the site never showed: a muck
+    return " ".join(words)
 
 
 def _cards_of(p, name: str, hole: int) -> List[str]:
