@@ -16,9 +16,13 @@ GGPoker cash drop is written there too, as dead money),
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+from dataclasses import replace
 from decimal import Decimal
 from typing import Dict, List
 
+from ..engine import SHORTDECK, SHORTDECK_HIGH_CLASSIC
 from ..engine.history import HandHistory
 from ..engine.history_hands import variant_code
 from .replay import layout
@@ -41,6 +45,8 @@ def to_history(site_hand) -> HandHistory:
     number = {name: k + 1 for k, (_, name, _) in enumerate(order)}
     stakes = lay.stakes
     variant = p.variant
+    if variant.streets[-1].draw or stakes.button_blind:
+        return _with_fields(_from_engine(site_hand, p), p, lay, [], _unit)
     antes = [0] * n
     if stakes.big_blind_ante:
         antes[0 if n == 2 else 1] = stakes.ante * n
@@ -49,10 +55,6 @@ def to_history(site_hand) -> HandHistory:
     history = HandHistory(variant=variant_code(variant), starting_stacks=[s for _, _, s in order], actions=[],
                           antes=antes[::-1] if n == 2 else antes, decimals=p.decimals,
                           ante_trimming_status=bool(stakes.ante and not stakes.big_blind_ante))
-    if variant.streets[-1].draw:
-        history = _drawn(site_hand, p)
-        boards: List[List[str]] = []
-        return _with_fields(history, p, lay, boards, _unit)
     contributed: Dict[str, int] = {}
     if variant.is_stud:
         history.bring_in = stakes.bring_in
@@ -153,21 +155,46 @@ def _with_fields(history: HandHistory, p, lay, boards, _unit) -> HandHistory:
     return history
 
 
-def _drawn(site_hand, p) -> HandHistory:
-    """A draw game's hand as the engine wrote it when it replayed the hand, every card
-    the text does not name written ``??`` (the replay's stand-ins are no part of it)."""
+def _from_engine(site_hand, p) -> HandHistory:
+    """The hand as the engine writes the hand it replayed (draw games, a button blind),
+    every card the text does not name written ``??`` (the replay's stand-ins are no
+    part of it)."""
     from ..engine.history_hands import to_history as engine_history
+    from ..errors import InvalidValueError
     from .model import SiteError
     from .replay import replay
 
     result = replay(site_hand, log=True)
     if result.hand is None or not result.hand.is_over:
-        raise SiteError(f"hand {p.hand_id}: the draw hand cannot be written as PHH, its replay stops: "
+        raise SiteError(f"hand {p.hand_id} cannot be written as PHH, its replay stops: "
                         f"{'; '.join(result.differences)}")
     named = {c for player in p.draws.values() for part in player if part
              for c in (part if isinstance(part[0], str) else [x for cards in part if cards for x in cards])}
     named.update(c for cards in p.known.values() for c in cards)
-    history = engine_history(result.hand, decimals=p.decimals)
+    hand = result.hand
+    if p.variant.high is SHORTDECK_HIGH_CLASSIC:
+        # GGPoker's short deck ranks a straight over three of a kind, as PHH's NS does in
+        # pokerkit; the engine writes NS from its own short deck: the same deal and
+        # actions, then the stacks of the hand as GGPoker settled it.
+        parsed = copy.copy(p)
+        parsed.variant = replace(p.variant, high=SHORTDECK.high)
+        hand = replay(dataclasses.replace(site_hand, _parsed=parsed), log=True).hand
+        if hand is None or not hand.is_over:
+            raise SiteError(f"hand {p.hand_id} cannot be written as PHH")
+    try:
+        history = engine_history(hand, decimals=p.decimals)
+    except InvalidValueError as error:
+        raise SiteError(f"hand {p.hand_id} cannot be written as PHH: {error}") from None
+    if hand is not result.hand:
+        stacks = result.hand.result.stacks
+        history.finishing_stacks = [stacks[seat] for seat in result.hand.seats]
+        rules = history.fields.get("_pokerhash_rules") if history.fields else None
+        if rules and "short-deck-ranking" in rules:
+            rules = [r for r in rules if r != "short-deck-ranking"]
+            if rules:
+                history.fields["_pokerhash_rules"] = rules
+            else:
+                del history.fields["_pokerhash_rules"]
     history.actions = [_masked(action, named) for action in history.actions]
     return history
 
