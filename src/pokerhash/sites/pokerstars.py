@@ -476,7 +476,10 @@ def _dealt_draw(draws: Dict[str, list], who: str, brackets: List[str], street: i
     if street == 0 and len(player) == 1:
         player[0] = _cards(brackets[0])
     elif len(player) > 1 and len(brackets) == 2:
-        player[-1][1] = _cards(brackets[1])
+        received = player[-1][1] = _cards(brackets[1])
+        thrown = player[-1][0]
+        if thrown is not None and len(thrown) != len(received):
+            raise SiteError(f"{len(received)} card(s) dealt for {len(thrown)} discarded: {line!r}", number)
 
 
 def _final_draw_hands(p: Parsed) -> None:
