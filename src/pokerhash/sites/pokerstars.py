@@ -77,7 +77,8 @@ _NOTES = (" joins the table at seat #", " leaves the table", " is disconnected",
           " takes the add-on", " wins an entry to tournament", " wins the $", " wins a ", " is feeling ",
           " wins the bounty", " wins $", " receives ", " adds ", " has requested TIME", "No low hand qualified",
           "Pair on board - a double bet is allowed", " split the ", "The deck is reshuffled")
-_IGNORED_VERBS = ("get an all-in insurance", "pay premium of all-in insurance", "is sitting out", "sits out", "is away", "has returned", "is connected", "is disconnected",
+_IGNORED_VERBS = ("get an all-in insurance", "pay premium of all-in insurance", "is sitting out", "sits out",
+                  "is away", "has returned", "is connected", "is disconnected",
                   "doesn't show hand", "Chooses to EV Cashout", "Pays Cashout Risk", "is feeling", "has timed out",
                   "sitting out", "is back", "leaves the table", "said")
 _CASHED_OUT = "the hand was cashed out (All-in Cash Out): the site paid an insurance figure, not the pots"
@@ -103,20 +104,8 @@ def parse(text: str, site: str) -> Parsed:
         return _parse(text.split("\n"), site)
     except SiteError:
         raise
-    except (ValueError, KeyError, IndexError) as error:
-        raise SiteError(f"cannot read: {error}", _line_of(error)) from None
-    except Exception as error:  # a text this parser does not foresee: still a refusal, never a crash
-        raise SiteError(f"cannot read (an importer bug, {type(error).__name__}: {error})", _line_of(error)) from None
-
-
-def _line_of(error: Exception):
-    """The line _parse was reading when ``error`` was raised (None: not known)."""
-    tb = error.__traceback__
-    while tb is not None:
-        if tb.tb_frame.f_code is _parse.__code__:
-            return tb.tb_frame.f_locals.get("i")
-        tb = tb.tb_next
-    return None
+    except Exception as error:  # outside the line loop (the first lines, the summary)
+        raise SiteError(f"cannot read ({type(error).__name__}: {error})") from None
 
 
 _TRAILING = re.compile(r"[ \t]+(?=\n)")
@@ -241,162 +230,162 @@ def _parse(lines: List[str], site: str) -> Parsed:
     boards_from_streets: List[List[str]] = [[], []]
     cancelled = 0
     all_ins: set = set()
-    while i < n:
-        line = lines[i]
-        i += 1
-        if not line:
-            continue
-        first = line[0]
-        if first == "*":
-            if line.startswith("*** SUMMARY ***"):
-                summary = i
-                break
-            marker = line[4:line.find(" ***", 4)] if line.startswith("*** ") else ""
-            if marker in _STREETS:
-                street = 4 if stud and marker == "RIVER" else _STREETS[marker]
-                shown_on_street = set()
-                if marker.startswith(("FIRST", "SECOND")) and not marker.endswith("DRAW"):
-                    p.run_twice = True
-                if street and not stud:
-                    board = _CARDS.findall(line)
-                    if board:
-                        run = 1 if marker.startswith("SECOND") else 0
-                        boards_from_streets[run] = _cards(" ".join(board))
+    try:
+        while i < n:
+            line = lines[i]
+            i += 1
+            if not line:
                 continue
-            if marker.startswith("THIRD ") and not marker.endswith("DRAW"):
-                raise SiteError("the board was run three times: the engine runs it at most twice", i)
-            if marker in _SHOWDOWNS:
-                showdown = True
-                continue
-            raise SiteError(f"unknown section {line!r}", i)
-        colon = line.rfind(": ")
-        name = line[:colon] if colon > 0 else None
-        if name is not None and name not in names:
-            name = next((nm for nm in by_length if line.startswith(nm + ": ")), None)
+            first = line[0]
+            if first == "*":
+                if line.startswith("*** SUMMARY ***"):
+                    summary = i
+                    break
+                marker = line[4:line.find(" ***", 4)] if line.startswith("*** ") else ""
+                if marker in _STREETS:
+                    street = 4 if stud and marker == "RIVER" else _STREETS[marker]
+                    shown_on_street = set()
+                    if marker.startswith(("FIRST", "SECOND")) and not marker.endswith("DRAW"):
+                        p.run_twice = True
+                    if street and not stud:
+                        board = _CARDS.findall(line)
+                        if board:
+                            run = 1 if marker.startswith("SECOND") else 0
+                            boards_from_streets[run] = _cards(" ".join(board))
+                    continue
+                if marker.startswith("THIRD ") and not marker.endswith("DRAW"):
+                    raise SiteError("the board was run three times: the engine runs it at most twice", i)
+                if marker in _SHOWDOWNS:
+                    showdown = True
+                    continue
+                raise SiteError(f"unknown section {line!r}", i)
+            colon = line.rfind(": ")
+            name = line[:colon] if colon > 0 else None
+            if name is not None and name not in names:
+                name = next((nm for nm in by_length if line.startswith(nm + ": ")), None)
+                if name is not None:
+                    colon = len(name)
             if name is not None:
-                colon = len(name)
-        if name is not None:
-            verb = line[colon + 2:]
-            space = verb.find(" ")
-            word = verb if space < 0 else verb[:space]
-            if word == "folds":
-                if verb != "folds":
-                    known[name] = _cards(verb[7:-1])
-                # All-in players cannot fold: the site writes a fold for one sitting out.
-                kind = "m" if (showdown or shown_on_street or name in all_ins) else "f"
-                acts.append(new_act(Act, (name, kind, None, None, False, street, i)))
-            elif word == "calls":
-                amount = verb[6:]
-                all_in = amount.endswith(" and is all-in")
-                if all_in:
-                    amount = amount[:-14]
-                acts.append(new_act(Act, (name, "c", _amount(amount, i), None, all_in, street, i)))
-                if all_in:
-                    all_ins.add(name)
-            elif word == "raises":
-                words = verb.split(" ")
-                if len(words) < 4 or words[2] != "to" or (len(words) > 4 and not (
-                        verb.endswith(" and is all-in") or " cap" in verb)):
-                    raise SiteError(f"cannot read the raise {line!r}", i)
-                all_in = verb.endswith(" and is all-in")
-                acts.append(new_act(Act, (name, "b", _amount(words[1], i), _amount(words[3], i), all_in, street, i)))
-                if all_in:
-                    all_ins.add(name)
-            elif verb == "checks":
-                acts.append(new_act(Act, (name, "x", None, None, False, street, i)))
-            elif word == "bets":
-                amount = verb[5:]
-                all_in = amount.endswith(" and is all-in")
-                if all_in:
-                    amount = amount[:-14]
-                acts.append(new_act(Act, (name, "b", _amount(amount, i), None, all_in, street, i)))
-                if all_in:
-                    all_ins.add(name)
-            elif word == "posts" or word == "straddle":  # GGPoker's short deck: "NAME: straddle X"
-                if _post(p, name, verb if word == "posts" else "posts " + verb, i):
-                    all_ins.add(name)
-            elif word == "shows" and verb.startswith("shows ["):
-                end = verb.index("]")
-                known[name] = _cards(verb[7:end])
-                shown_on_street.add(name)
-            elif verb == "mucks hand" or verb.startswith("mucks ["):
-                p.mucked.add(name)
-            elif verb.startswith("brings in for "):
-                amount = verb[14:]
-                all_in = amount.endswith(" and is all-in")
-                acts.append(Act(name, "bi", _amount(amount[:-14] if all_in else amount, i), None, all_in, street, i))
-            elif verb.startswith("completes it to "):
-                amount = verb[16:]
-                all_in = amount.endswith(" and is all-in")
-                acts.append(Act(name, "co", None, _amount(amount[:-14] if all_in else amount, i), all_in, street, i))
-            elif verb.startswith("cashed out the hand"):
-                raise SiteError(_CASHED_OUT, i)
-            elif word == "discards" or verb.startswith("stands pat"):
-                if draws is None:
-                    raise SiteError(f"a draw in a game without draws: {line!r}", i)
-                if street == 0:
-                    street = 1  # single draw and five-card draw write no section for their draw
-                street = _draw(p, draws, name, verb, street, i)
-            elif verb.startswith(_IGNORED_VERBS):
-                pass  # sitting out, coming back, not showing: nothing the play depends on
-            else:
-                raise SiteError(f"unknown action {line!r}", i)
-            continue
-        if line.startswith("Dealt to "):
-            brackets = _CARDS.findall(line)
-            who = line[9:line.find(" [")] if brackets else line[9:].strip()
-            if brackets and who in names:
-                if stud:
-                    # Each street adds the last bracket: 3rd street the hero's two down
-                    # cards and up card, another player's up card; 7th street (down)
-                    # only the hero's.
-                    dealt = p.stud.setdefault(who, [])
-                    if street == 0:  # "[d d u]" or "[d d] [u]" for the hero, "[u]" for another
-                        new = _cards(" ".join(brackets))
-                        new = [None, None] + new if len(new) == 1 else new
-                    else:
-                        new = _cards(brackets[-1])
-                    for card in new:
-                        if card is not None and not (len(card) == 2 and card[0] in _RANKS and card[1] in _SUITS):
-                            raise SiteError(f"{card!r} is no card: {line!r}", i)
-                    dealt.extend(new)
-                elif draws is not None:
-                    _dealt_draw(draws, who, brackets, street, line, i)
+                verb = line[colon + 2:]
+                space = verb.find(" ")
+                word = verb if space < 0 else verb[:space]
+                if word == "folds":
+                    if verb != "folds":
+                        known[name] = _cards(verb[7:-1])
+                    # All-in players cannot fold: the site writes a fold for one sitting out.
+                    kind = "m" if (showdown or shown_on_street or name in all_ins) else "f"
+                    acts.append(new_act(Act, (name, kind, None, None, False, street, i)))
+                elif word == "calls" or word == "bets":  # the chips added
+                    amount = verb[len(word) + 1:]
+                    all_in = amount.endswith(" and is all-in")
+                    if all_in:
+                        amount = amount[:-14]
+                        all_ins.add(name)
+                    acts.append(new_act(Act, (name, "c" if word == "calls" else "b", _amount(amount, i), None, all_in,
+                                              street, i)))
+                elif word == "raises":
+                    words = verb.split(" ")
+                    if len(words) < 4 or words[2] != "to" or (len(words) > 4 and not (
+                            verb.endswith(" and is all-in") or " cap" in verb)):
+                        raise SiteError(f"cannot read the raise {line!r}", i)
+                    all_in = verb.endswith(" and is all-in")
+                    acts.append(new_act(Act, (name, "b", _amount(words[1], i), _amount(words[3], i), all_in, street,
+                                              i)))
+                    if all_in:
+                        all_ins.add(name)
+                elif verb == "checks":
+                    acts.append(new_act(Act, (name, "x", None, None, False, street, i)))
+                elif word == "posts" or word == "straddle":  # GGPoker's short deck: "NAME: straddle X"
+                    if _post(p, name, verb if word == "posts" else "posts " + verb, i):
+                        all_ins.add(name)
+                elif word == "shows" and verb.startswith("shows ["):
+                    end = verb.index("]")
+                    known[name] = _cards(verb[7:end])
+                    shown_on_street.add(name)
+                elif verb == "mucks hand" or verb.startswith("mucks ["):
+                    p.mucked.add(name)
+                elif verb.startswith("brings in for "):
+                    amount = verb[14:]
+                    all_in = amount.endswith(" and is all-in")
+                    acts.append(Act(name, "bi", _amount(amount[:-14] if all_in else amount, i), None, all_in, street,
+                                    i))
+                elif verb.startswith("completes it to "):
+                    amount = verb[16:]
+                    all_in = amount.endswith(" and is all-in")
+                    acts.append(Act(name, "co", None, _amount(amount[:-14] if all_in else amount, i), all_in, street,
+                                    i))
+                elif verb.startswith("cashed out the hand"):
+                    raise SiteError(_CASHED_OUT, i)
+                elif word == "discards" or verb.startswith("stands pat"):
+                    if draws is None:
+                        raise SiteError(f"a draw in a game without draws: {line!r}", i)
+                    if street == 0:
+                        street = 1  # single draw and five-card draw write no section for their draw
+                    street = _draw(p, draws, name, verb, street, i)
+                elif verb.startswith(_IGNORED_VERBS):
+                    pass  # sitting out, coming back, not showing: nothing the play depends on
                 else:
-                    known[who] = _cards(brackets[-1])
-            continue
-        if line.startswith("Uncalled bet ("):
-            m = _RETURNED.fullmatch(line)
-            if m is None or m.group("name") not in names:
-                raise SiteError(f"cannot read {line!r}", i)
-            who = m.group("name")
-            returned[who] = returned.get(who, 0) + _amount(m.group("amount"), i)
-            continue
-        if " collected " in line:
-            m = _COLLECTED.fullmatch(line)
-            if m is not None and m.group("name") in names:
-                who = m.group("name")
-                value = _amount(m.group("amount"), i)
-                collected[who] = collected.get(who, 0) + value
-                pot = m.group("pot")
-                if pot != "pot":
-                    # Which pot: the replay checks a rake the site spread over the pots.
-                    number = _POT_NUMBER.get(pot)
-                    p.fields.setdefault("pots", []).append((who, int(pot[9:]) if number is None else number, value))
+                    raise SiteError(f"unknown action {line!r}", i)
                 continue
-        if line.startswith("Cash Drop to Pot : total "):
-            p.cash_drop += _amount(line[25:], i)
-            continue
-        if " cashed out the hand" in line:
-            raise SiteError(_CASHED_OUT, i)
-        if line == "Hand cancelled" or line.startswith("Hand cancelled"):
-            cancelled = i
-            continue
-        if line.startswith("Betting is capped") or line.startswith("Table '") or line.startswith("The "):
-            continue
-        if any(note in line for note in _NOTES):
-            continue
-        raise SiteError(f"unknown line {line!r}", i)
+            if line.startswith("Dealt to "):
+                brackets = _CARDS.findall(line)
+                who = line[9:line.find(" [")] if brackets else line[9:].strip()
+                if brackets and who in names:
+                    if stud:
+                        # Each street adds the last bracket: 3rd street the hero's two down
+                        # cards and up card, another player's up card; 7th street (down)
+                        # only the hero's.
+                        dealt = p.stud.setdefault(who, [])
+                        if street == 0:  # "[d d u]" or "[d d] [u]" for the hero, "[u]" for another
+                            new = _cards(" ".join(brackets))
+                            new = [None, None] + new if len(new) == 1 else new
+                        else:
+                            new = _cards(brackets[-1])
+                        for card in new:
+                            if card is not None and not (len(card) == 2 and card[0] in _RANKS and card[1] in _SUITS):
+                                raise SiteError(f"{card!r} is no card: {line!r}", i)
+                        dealt.extend(new)
+                    elif draws is not None:
+                        _dealt_draw(draws, who, brackets, street, line, i)
+                    else:
+                        known[who] = _cards(brackets[-1])
+                continue
+            if line.startswith("Uncalled bet ("):
+                m = _RETURNED.fullmatch(line)
+                if m is None or m.group("name") not in names:
+                    raise SiteError(f"cannot read {line!r}", i)
+                who = m.group("name")
+                returned[who] = returned.get(who, 0) + _amount(m.group("amount"), i)
+                continue
+            if " collected " in line:
+                m = _COLLECTED.fullmatch(line)
+                if m is not None and m.group("name") in names:
+                    who = m.group("name")
+                    value = _amount(m.group("amount"), i)
+                    collected[who] = collected.get(who, 0) + value
+                    pot = m.group("pot")
+                    if pot != "pot":
+                        # Which pot: the replay checks a rake the site spread over the pots.
+                        number = _POT_NUMBER.get(pot)
+                        p.fields.setdefault("pots", []).append((who, int(pot[9:]) if number is None else number, value))
+                    continue
+            if line.startswith("Cash Drop to Pot : total "):
+                p.cash_drop += _amount(line[25:], i)
+                continue
+            if " cashed out the hand" in line:
+                raise SiteError(_CASHED_OUT, i)
+            if line == "Hand cancelled" or line.startswith("Hand cancelled"):
+                cancelled = i
+                continue
+            if line.startswith("Betting is capped") or line.startswith("Table '") or line.startswith("The "):
+                continue
+            if any(note in line for note in _NOTES):
+                continue
+            raise SiteError(f"unknown line {line!r}", i)
+    except SiteError:
+        raise
+    except Exception as error:  # a text this parser does not foresee: a refusal naming the line, never a crash
+        raise SiteError(f"cannot read ({type(error).__name__}: {error})", i) from None
     if cancelled:
         raise SiteError("the site cancelled the hand", cancelled)
     if summary < 0:
