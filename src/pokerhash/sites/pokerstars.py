@@ -214,7 +214,7 @@ def _parse(lines: List[str], site: str) -> Parsed:
 
     i, names = read_seats(lines, 2, _SEAT, _amount, p)
     n = len(lines)
-    by_length = sorted(names, key=len, reverse=True)
+    by_length = None  # the seat names longest first, sorted when a line needs them
     seat_names = {number: name for name, number in names.items()}
 
     stud = p.variant.is_stud
@@ -262,6 +262,8 @@ def _parse(lines: List[str], site: str) -> Parsed:
             colon = line.rfind(": ")
             name = line[:colon] if colon > 0 else None
             if name is not None and name not in names:
+                if by_length is None:
+                    by_length = sorted(names, key=len, reverse=True)
                 name = next((nm for nm in by_length if line.startswith(nm + ": ")), None)
                 if name is not None:
                     colon = len(name)
