@@ -119,6 +119,10 @@ GAME_LAYER = [
         ("pokerhash.betting", "src/pokerhash/betting.py"),
         ("pokerhash.pots", "src/pokerhash/pots.py"),
         ("pokerhash.engine.hand", "src/pokerhash/engine/hand.py"),
+        # PHH hand histories: parsing the actions and replaying them on the engine (the
+        # tracker's import replays every hand).
+        ("pokerhash.engine.history", "src/pokerhash/engine/history.py"),
+        ("pokerhash.engine.history_hands", "src/pokerhash/engine/history_hands.py"),
         # The environments' per-step plumbing (action indexes, the AEC protocol, history codes).
         ("pokerhash.rl.actions", "src/pokerhash/rl/actions.py"),
         ("pokerhash.rl.aec", "src/pokerhash/rl/aec.py"),

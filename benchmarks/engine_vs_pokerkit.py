@@ -7,7 +7,7 @@ Every game is played by the same random policy on both engines, 200-chip stacks:
 player checks 85% of the time it may and bets otherwise, and facing a bet folds 10%,
 calls 75% and raises 15% (to a uniform amount between the minimum and the maximum, or
 the minimum one time in five; fixed limit: the one size); a stud bring-in posts the
-bring-in; a draw discards a random 0 to 3 of the cards held (at most what the game
+bring-in; a draw discards the first 0 to 3 (uniform) of the cards held (at most what the game
 allows). Both engines deal from their own shuffled deck and show down automatically,
 event log off. Six players (four in Turkish poker), blinds 1/2 (fixed limit 2/4), stud
 games ante 1, bring-in 2, bets 4/8.
@@ -93,8 +93,7 @@ def engine_player(variant, stakes: Stakes, players: int, seed: int) -> Callable[
         while not hand.is_over:
             pending = hand.pending
             if pending.kind is PendingKind.DRAW:
-                held = hand.hole_cards(pending.seat)
-                hand.draw(rng.sample(held, rng.randint(0, min(3, pending.count))))
+                hand.draw(hand.hole_cards(pending.seat)[:int(rng.random() * (min(3, pending.count) + 1))])
                 continue
             legal = pending.legal
             if pending.kind is PendingKind.BRING_IN:
@@ -135,8 +134,8 @@ def pokerkit_player(game: str, players: int, arguments: tuple, seed: int) -> Cal
                 state.post_bring_in()
                 continue
             if state.can_stand_pat_or_discard():
-                held = list(state.hole_cards[state.stand_patter_or_discarder_index])
-                state.stand_pat_or_discard(rng.sample(held, rng.randint(0, min(3, len(held)))))
+                held = state.hole_cards[state.stand_patter_or_discarder_index]
+                state.stand_pat_or_discard(held[:int(rng.random() * (min(3, len(held)) + 1))])
                 continue
             roll = rng.random()
             can_raise = state.can_complete_bet_or_raise_to()

@@ -257,7 +257,9 @@ def _deal_shape(variant: Variant, players: int, four_players_use_36_cards: bool)
         if not variant.fits(players):
             low, high = variant.player_limits()
             raise InvalidValueError(f"{variant.name} seats {low} to {high} players, not {players}")
-        shape = _SHAPES[key] = (_program(variant), variant.deck(players, four_players_use_36_cards), variant)
+        deck = variant.deck(players, four_players_use_36_cards)
+        # The deck as a set as well: a dealt card's check is then one look-up.
+        shape = _SHAPES[key] = (_program(variant), deck, variant, frozenset(deck))
     return shape
 
 
@@ -337,7 +339,7 @@ class Hand:
         "_round", "_stacks", "_contributed", "_folded", "_initial", "_hole", "_up", "_board", "_boards",
         "_deck", "_script", "_used", "_stub", "_muck", "_lowest", "_log", "_pending", "_deal_next",
         "_discarded", "_opener", "_aggressor", "_twice", "_result", "_street", "_caller", "_deck_cards",
-        "_missed", "_dead", "_conceded",
+        "_deck_set", "_missed", "_dead", "_conceded",
     )
 
     def __init__(
@@ -386,6 +388,7 @@ class Hand:
         self._contributed = [0] * n
         self._folded = [False] * n
         self._deck_cards = full_deck = deal_shape[1]
+        self._deck_set = deal_shape[3]
         self._lowest = full_deck[0] // 4 + 2
         self._missed = tuple(sorted([(seat, as_chips(live, "a missed live blind"), as_chips(dead, "a missed dead blind"))
                                      for seat, (live, dead) in missed_blinds.items()])) if missed_blinds else ()
@@ -876,9 +879,9 @@ class Hand:
         return got
 
     def _check_available(self, got: Sequence[int]) -> None:
-        used = self._used
+        used, deck = self._used, self._deck_set
         for c in got:
-            if c in used or c not in self._deck_cards:
+            if c in used or c not in deck:
                 problem = "already in play" if c in used else f"not in the {len(self._deck_cards)}-card deck"
                 raise InvalidCardError(f"{_text([c])} cannot be dealt: it is {problem}")
         if len(set(got)) != len(got):
