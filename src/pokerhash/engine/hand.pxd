@@ -49,6 +49,7 @@ cdef class Hand:
     cpdef _end_round(self)
     cpdef _redeal(self)
     cpdef bint _ask_bring_in(self) except -1
+    cpdef Py_ssize_t _bring_in_index(self, list players) except -1
     cpdef Py_ssize_t _best_showing(self) except -1
     cpdef bint _next_draw(self, most) except -1
     cpdef list _draw_cards(self, Py_ssize_t count)

@@ -307,6 +307,7 @@ def _structure(stakes: Stakes, variant: Variant) -> Tuple[Structure, Stakes]:
 # cheaper than an enum class attribute.
 _ALL_IN = ActionKind.ALL_IN
 _BLIND = ForcedKind.BLIND
+_FORCED_KIND_BRING_IN = ForcedKind.BRING_IN
 _BET = ActionKind.BET
 _RAISE = ActionKind.RAISE
 _FIRST_SHOWING = FirstToAct.SHOWING
@@ -709,7 +710,7 @@ class Hand:
                     round_.perform(round_.validate(Action.bet_to(move.to)))
             if round_ is None:
                 # Posted like the bring-in; what no opponent matches goes back as uncalled.
-                forced = [ForcedBet.bring_in(i, move.to)]
+                forced = [checked_forced_bet(_FORCED_KIND_BRING_IN, i, move.to)]
                 round_ = BettingRound.start(self.structure, self._stacks, (i + 1) % self._n, forced=forced,
                                             contributed=self._contributed, folded=self._folded, dead=self._dead)
             if self._log is not None:
@@ -1086,10 +1087,8 @@ class Hand:
 
     def _ask_bring_in(self) -> bool:
         """Stud: the lowest up-card (suits break ties) brings in or completes."""
-        from .showing import bring_in_seat
-
         n, stacks, folded = self._n, self._stacks, self._folded
-        i = bring_in_seat({i: self._up[i][0] for i in range(n) if not folded[i]}, self.variant.razz)
+        i = self._bring_in_index([i for i in range(n) if not folded[i]])
         if sum([1 for j in range(n) if not folded[j] and stacks[j]]) < 2:
             # Every opponent is all-in on the ante: nobody can answer a bet, so there
             # is no bring-in and no betting (the round ends at once).
@@ -1100,8 +1099,7 @@ class Hand:
             # The low card is all-in on the ante: the bring-in passes to the next player
             # with chips clockwise, or to the lowest up-card among them (Options).
             if self.options.bring_in_past_all_in == "lowest":
-                i = bring_in_seat({j: self._up[j][0] for j in range(n) if not folded[j] and stacks[j]},
-                                  self.variant.razz)
+                i = self._bring_in_index([j for j in range(n) if not folded[j] and stacks[j]])
             while not stacks[i] or folded[i]:
                 i = (i + 1) % n
         stack = stacks[i]
@@ -1110,6 +1108,20 @@ class Hand:
                                             amounts, ""))
         self._pending = Pending(_WAIT_BRING_IN, self.seats[i], legal)
         return True
+
+    def _bring_in_index(self, players: List[int]) -> int:
+        """Which of ``players`` (indexes) brings in: showing.bring_in_seat's order on the
+        dealt up-cards, which the deal has checked. Stud: the lowest card, the ace high,
+        clubs lowest (card = rank * 4 + suit already orders so); razz: the highest, the
+        ace low, spades highest."""
+        up, razz = self._up, self.variant.razz
+        best, best_key = -1, 0
+        for i in players:
+            c = up[i][0]
+            key = (((c >> 2) + 1) % 13) * 4 + (c & 3) if razz else 51 - c
+            if best < 0 or key > best_key:
+                best, best_key = i, key
+        return best
 
     def _best_showing(self) -> int:
         """Stud from 4th street: the best showing hand acts first; equal showings go to

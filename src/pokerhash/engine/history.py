@@ -193,8 +193,17 @@ class HandHistory:
         """``actions`` parsed, ``cbr`` amounts in chips."""
         dealt: Dict[int, List[Optional[int]]] = {}
         parsed = []
+        decimals = self.decimals
         for text in self.actions:
-            action = parse_action(text, self.decimals)
+            # Most action strings recur from hand to hand ("p2 f", "p1 cbr 0.50"): each
+            # is parsed once (a PHHAction is immutable).
+            action = _PARSED.get((text, decimals)) if type(text) is str else None
+            if action is None:
+                action = parse_action(text, decimals)
+                if type(text) is str:
+                    if len(_PARSED) >= 4096:
+                        _PARSED.clear()  # many different strings: start over rather than grow
+                    _PARSED[text, decimals] = action
             if action.kind == "dh":
                 dealt.setdefault(action.player, []).extend(action.cards)
             elif action.kind == "sm" and action.cards == ():
@@ -204,6 +213,9 @@ class HandHistory:
 
 
 # --- actions -------------------------------------------------------------------------
+
+# parse_action's results by (text, decimals), for HandHistory.parsed_actions.
+_PARSED: Dict[Tuple[str, int], PHHAction] = {}
 
 _CARD_CODES = {r + s: i * 4 + j for i, r in enumerate(RANKS) for j, s in enumerate(SUITS)}
 _CARD_CODES["??"] = None

@@ -274,6 +274,9 @@ def _draw_by_draw(actions: Sequence[PHHAction]) -> List[int]:
 
 
 _CHECK, _CALL, _FOLD = Action.check(), Action.call(), Action.fold()
+# Enum members as module constants: read per action, a global is cheaper than an enum
+# class attribute.
+_DEAL, _DRAW, _BRING_IN = PendingKind.DEAL, PendingKind.DRAW, PendingKind.BRING_IN
 # One Options per combination of the flags a file sets (they are frozen).
 _OPTIONS: Dict[Tuple[bool, bool, bool], Options] = {}
 
@@ -335,7 +338,6 @@ class _Player:
         # The cards that stand in for unknown ones, made when the first is needed.
         self.stand_ins: Optional[List[int]] = None
         self.named = named
-        self.deck = variant.deck(n, options.four_players_use_36_cards)
         self.fake: Set[int] = set()
         self.dealt = [deque(cards) for cards in dealt]  # each player's cards, stand-ins still to choose
         self.holes: List[Deque[Optional[int]]] = [deque() for _ in range(n)]
@@ -348,7 +350,7 @@ class _Player:
         if card is not None:
             return card
         if self.stand_ins is None:
-            self.stand_ins = [c for c in self.deck if c not in self.named]
+            self.stand_ins = [c for c in self.hand._deck_cards if c not in self.named]
         if not self.stand_ins:
             raise PHHError("too many unknown cards: the deck has no card left to stand in for them")
         card = self.stand_ins.pop(0)
@@ -402,7 +404,8 @@ class _Player:
             if not self._absorb(action) and not self._idle_check(action):
                 raise self._error(self.next, f"the hand waits for the dealer: {self.hand.pending}")
             self.next += 1
-        self.hand.deal([self._real(queue.popleft()) for _ in range(count)])
+        got = [queue.popleft() for _ in range(count)]
+        self.hand.deal([self._real(card) for card in got] if None in got else got)
         return True
 
     def run(self) -> bool:
@@ -410,7 +413,7 @@ class _Player:
         hand, seats = self.hand, self.seats
         while not hand.is_over:
             pending = hand.pending
-            if pending.kind is PendingKind.DEAL:
+            if pending.kind is _DEAL:
                 if pending.target == "burn":
                     hand.deal(())
                     continue
@@ -426,7 +429,7 @@ class _Player:
                 return False
             index = self.next - 1
             player = seats.index(pending.seat) + 1
-            if pending.kind is PendingKind.DRAW and self._idle_check(action):
+            if pending.kind is _DRAW and self._idle_check(action):
                 continue
             if action.player != player:
                 if not self.fill_in:
@@ -435,7 +438,7 @@ class _Player:
                 # draw, bring in in stud), as pokerkit reads such files.
                 self.next = index
                 self.filled.append(f"p{player}")
-                hand.timeout() if pending.kind is not PendingKind.DRAW else hand.stand_pat()
+                hand.timeout() if pending.kind is not _DRAW else hand.stand_pat()
                 continue
             try:
                 self._apply(action, pending)
@@ -453,7 +456,7 @@ class _Player:
 
     def _apply(self, action: PHHAction, pending) -> None:
         hand = self.hand
-        if pending.kind is PendingKind.DRAW:
+        if pending.kind is _DRAW:
             if action.kind != "sd":
                 raise IllegalActionError(f"a draw is due, not {action.kind!r}: {pending}")
             held = list(hand.hole_cards(pending.seat))
@@ -464,7 +467,7 @@ class _Player:
                     card = next((c for c in held if c in self.fake and c not in thrown), None)
                 thrown.append(card)
             hand.draw(thrown)
-        elif pending.kind is PendingKind.BRING_IN and action.kind == "pb":
+        elif pending.kind is _BRING_IN and action.kind == "pb":
             hand.bring_in()
         elif action.kind == "cbr":
             hand.act(Action.bet_to(action.amount))
