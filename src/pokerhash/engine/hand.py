@@ -581,7 +581,7 @@ class Hand:
 
     @property
     def folded(self) -> Tuple[int, ...]:
-        return tuple(seat for seat, out in zip(self.seats, self._folded) if out)
+        return tuple([seat for seat, out in zip(self.seats, self._folded) if out])
 
     @property
     def lowest_rank(self) -> int:
@@ -793,10 +793,10 @@ class Hand:
         except (InvalidCardError, TypeError) as error:
             raise IllegalActionError(f"seat {pending.seat} cannot discard {discards!r}: {error}") from None
         held = self._hole[i]
-        if len(thrown) > pending.count or any(c not in held for c in thrown):
+        if len(thrown) > pending.count or not set(thrown).issubset(held):
             raise IllegalActionError(f"seat {pending.seat} may discard 0 to {pending.count} of its cards "
                                      f"{_text(held)}, not {_text(thrown)}")
-        self._hole[i] = tuple(c for c in held if c not in thrown)
+        self._hole[i] = tuple([c for c in held if c not in thrown])
         self._discarded[i] = thrown
         if self._log is not None:
             self._log.append(ev.Draw(pending.seat, thrown))
