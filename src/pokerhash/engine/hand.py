@@ -803,7 +803,7 @@ class Hand:
         received: Tuple[int, ...] = ()
         if thrown:
             if self._caller:
-                self._pending = Pending(_WAIT_DEAL, pending.seat, None, len(thrown), "draw")
+                self._pending = _new_tuple(Pending, (_WAIT_DEAL, pending.seat, None, len(thrown), "draw"))
                 return received
             received = self._serve_draw(i, self._draw_cards(len(thrown)))
         else:
@@ -923,7 +923,8 @@ class Hand:
             while i < self._n and folded[i]:
                 i += 1
             if i < self._n:
-                self._pending = Pending(_WAIT_DEAL, self.seats[i], None, count, "up" if face_up else "hole")
+                self._pending = _new_tuple(Pending, (_WAIT_DEAL, self.seats[i], None, count,
+                                                        "up" if face_up else "hole"))
                 return True
         else:
             players = [i for i in range(self._n) if not folded[i]]
@@ -954,14 +955,14 @@ class Hand:
             elif op == _BURN:
                 self._maybe_twice()
                 if self._caller:
-                    self._pending = Pending(_WAIT_DEAL, None, None, 1, "burn")
+                    self._pending = _new_tuple(Pending, (_WAIT_DEAL, None, None, 1, "burn"))
                     return
                 if not self._stub and self._deck is not None:
                     self._restock()  # a draw game's stub ran dry: burn from a new one
                 self._burn(self._take(1)[0] if self._stub or self._deck is None else None)
             elif op == _BOARD:
                 if self._caller:
-                    self._pending = Pending(_WAIT_DEAL, None, None, arg, "board")
+                    self._pending = _new_tuple(Pending, (_WAIT_DEAL, None, None, arg, "board"))
                     return
                 self._put_board(self._take(arg))
             elif op == _DRAW:
@@ -1106,7 +1107,7 @@ class Hand:
         amounts = tuple(sorted({min(self.stakes.bring_in, stack), min(self.structure.small_bet, stack)}))
         legal = _new_tuple(BringInActions, (i, False, amounts[0], amounts[0] == stack, _BET, amounts[0], amounts[-1],
                                             amounts, ""))
-        self._pending = Pending(_WAIT_BRING_IN, self.seats[i], legal)
+        self._pending = _new_tuple(Pending, (_WAIT_BRING_IN, self.seats[i], legal, 0, ""))
         return True
 
     def _bring_in_index(self, players: List[int]) -> int:
@@ -1148,7 +1149,7 @@ class Hand:
         while i < self._n and self._folded[i]:
             i += 1
         if i < self._n:
-            self._pending = Pending(_WAIT_DRAW, self.seats[i], None, most)
+            self._pending = _new_tuple(Pending, (_WAIT_DRAW, self.seats[i], None, most, ""))
             return True
         self._deal_next = 0
         self._discarded = [()] * self._n
