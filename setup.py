@@ -119,9 +119,8 @@ GAME_LAYER = [
         ("pokerhash.betting", "src/pokerhash/betting.py"),
         ("pokerhash.pots", "src/pokerhash/pots.py"),
         ("pokerhash.engine.hand", "src/pokerhash/engine/hand.py"),
-        # PHH hand histories: parsing the actions and replaying them on the engine (the
-        # tracker's import replays every hand).
-        ("pokerhash.engine.history", "src/pokerhash/engine/history.py"),
+        # Replaying PHH hand histories on the engine (the tracker's import replays every
+        # hand). history.py stays Python: Sphinx reads its documented constants from source.
         ("pokerhash.engine.history_hands", "src/pokerhash/engine/history_hands.py"),
         # The environments' per-step plumbing (action indexes, the AEC protocol, history codes).
         ("pokerhash.rl.actions", "src/pokerhash/rl/actions.py"),
