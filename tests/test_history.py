@@ -215,3 +215,13 @@ def test_parse_action_fast_path_forms():
     assert history.parse_action("p1 sm -", 0) == PHHAction(1, "sm", ())
     with pytest.raises(InvalidValueError):
         history.parse_action("p1 sd -", 0)
+
+
+def test_parse_action_refuses_amounts_finer_than_the_unit():
+    """A cbr amount with more decimals than the hand's unit has no chip count: an error
+    naming it, never a rounded or truncated amount (a file's unit is its finest amount,
+    so only hand-built histories can meet this)."""
+    for text, decimals in [("p1 cbr 0.255", 2), ("p1 cbr 2.5", 0), ("p2 cbr 1,000.125", 2)]:
+        with pytest.raises(InvalidValueError, match="more than"):
+            history.parse_action(text, decimals)
+    assert history.parse_action("p1 cbr 0.250", 2) == PHHAction(1, "cbr", amount=25)

@@ -322,7 +322,10 @@ def _parse_action(text: str, decimals: int = 0) -> PHHAction:
         return PHHAction(int(words[2][1:]), "dh", _cards_of(words[3]), comment=comment)
     player, kind = int(words[0][1:]), words[1]
     if kind == "cbr":
-        return PHHAction(player, kind, amount=int(_amount(words[2]).scaleb(decimals)), comment=comment)
+        chips = _amount(words[2]).scaleb(decimals)
+        if chips != chips.to_integral_value():  # finer than the hand's unit: no chip count, never rounded
+            raise InvalidValueError(f"{text!r}: the amount has more than {decimals} decimals, the hand's unit")
+        return PHHAction(player, kind, amount=int(chips), comment=comment)
     if len(words) == 3:
         return PHHAction(player, kind, () if words[2] == "-" else _cards_of(words[2]), comment=comment)
     return PHHAction(player, kind, comment=comment)
