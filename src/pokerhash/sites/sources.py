@@ -20,6 +20,8 @@ import re
 import zipfile
 from typing import IO, Iterator, Optional, Tuple, Union
 
+from .xmlsources import is_xml, xml_chunks
+
 __all__ = ["HEADERS", "Chunk", "chunks", "site_of"]
 
 #: The first line of a hand, by site: the line starts with one of these.
@@ -134,10 +136,16 @@ def chunks(stream: IO[bytes]) -> Iterator[Chunk]:
     Each block read is searched for the lines that start a hand (one regular
     expression over the block, no loop over its lines); the hand still open at the end
     of a block is carried into the next."""
+    blocks = _blocks(stream)
+    first = next(blocks, b"")
+    if is_xml(first[:4096]):
+        # iPoker, Merge, MicroGaming, Boss Media: hands are XML elements (xmlsources)
+        yield from xml_chunks(_chained(first, blocks), Chunk)
+        return
     pending = b""  # the start of the hand (or text) still open
     line = 1  # the line ``pending`` starts on
     index = 0
-    for block in _blocks(stream):
+    for block in _chained(first, blocks):
         data = pending + block
         starts = [m.start() for m in _HEADER_AT.finditer(data)]
         if pending and not starts and len(data) > _TOO_LONG and not data.lstrip(_BOM).startswith(_HEADER_BYTES):
@@ -156,6 +164,12 @@ def chunks(stream: IO[bytes]) -> Iterator[Chunk]:
         chunk = _chunk(pending, line, index)
         if chunk is not None:
             yield chunk
+
+
+def _chained(first: bytes, blocks: Iterator[bytes]) -> Iterator[bytes]:
+    if first:
+        yield first
+    yield from blocks
 
 
 def _chunk(data: bytes, line: int, index: int) -> Optional[Chunk]:

@@ -1,0 +1,172 @@
+"""What the XML site readers share: one hand's XML read safely into a small tree that
+knows each element's line, amounts as the XML sites write them, cards.
+
+The hand is parsed with the standard library's expat (``xml.parsers.expat``), the
+parser under ElementTree, for the line of each element (ElementTree keeps none). A
+hand history never needs a document type: a ``<!DOCTYPE`` or an entity declaration
+is refused before anything is expanded (no external entities, no entity bombs), and
+a hand that is not well-formed is refused naming the line expat stopped on.
+"""
+
+from __future__ import annotations
+
+from typing import Dict, Iterator, List, Optional
+from xml.parsers import expat
+
+from .common import cents
+from .model import SiteError
+
+__all__ = ["Node", "card", "money", "tree"]
+
+
+class Node:
+    """One element: ``tag``, ``attrs``, ``children``, ``text`` (its own text, stripped)
+    and ``line`` (1-based, in the hand's text)."""
+
+    __slots__ = ("tag", "attrs", "children", "text", "line")
+
+    def __init__(self, tag: str, attrs: Dict[str, str], line: int) -> None:
+        self.tag = tag
+        self.attrs = attrs
+        self.children: List["Node"] = []
+        self.text = ""
+        self.line = line
+
+    def get(self, key: str, default: Optional[str] = None) -> Optional[str]:
+        return self.attrs.get(key, default)
+
+    def find(self, tag: str) -> Optional["Node"]:
+        """The first child named ``tag``."""
+        for child in self.children:
+            if child.tag == tag:
+                return child
+        return None
+
+    def findall(self, tag: str) -> List["Node"]:
+        return [child for child in self.children if child.tag == tag]
+
+    def iter(self, tag: Optional[str] = None) -> Iterator["Node"]:
+        """This element and every one below it, in document order (``tag``: only those)."""
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            if tag is None or node.tag == tag:
+                yield node
+            stack.extend(reversed(node.children))
+
+
+class _Refused(Exception):
+    pass
+
+
+def tree(text: str) -> List[Node]:
+    """The top-level elements of ``text`` (one hand, perhaps followed by its header);
+    SiteError naming the line for text that is not well-formed or declares a
+    document type or entities."""
+    parser = expat.ParserCreate()
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    root = Node("", {}, 1)
+    stack = [root]
+    texts: List[List[str]] = [[]]
+
+    def start(tag, attrs):
+        node = Node(tag, attrs, parser.CurrentLineNumber)
+        stack[-1].children.append(node)
+        stack.append(node)
+        texts.append([])
+
+    def end(tag):
+        node = stack.pop()
+        node.text = "".join(texts.pop()).strip()
+
+    def data(chunk):
+        texts[-1].append(chunk)
+
+    def doctype(*args):
+        raise _Refused("a document type declaration (a hand history has none: not read, for safety)")
+
+    def entity(*args):
+        raise _Refused("an entity declaration (a hand history has none: not read, for safety)")
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = data
+    parser.StartDoctypeDeclHandler = doctype
+    parser.EntityDeclHandler = entity
+    parser.buffer_text = True
+    try:
+        # A wrapper element: the hand and its header are two top-level elements.
+        parser.Parse("<_hand>", False)
+        parser.Parse(text, False)
+        parser.Parse("</_hand>", True)
+    except _Refused as error:
+        raise SiteError(str(error), parser.CurrentLineNumber) from None
+    except expat.ExpatError as error:
+        message = expat.ErrorString(error.code)
+        if error.code == expat.errors.codes[expat.errors.XML_ERROR_TAG_MISMATCH] and len(stack) > 2:
+            message = f"the hand is cut short or corrupt: <{stack[-1].tag}> (line {stack[-1].line}) is not closed"
+        elif error.code == expat.errors.codes[expat.errors.XML_ERROR_NO_ELEMENTS] or len(stack) > 2:
+            message = f"the hand is cut short: <{stack[-1].tag}> (line {stack[-1].line}) is not closed ({message})"
+        else:
+            message = f"not well-formed XML: {message}"
+        raise SiteError(message, max(1, min(error.lineno, text.count("\n") + 1))) from None
+    return root.children[0].children
+
+
+_SYMBOLS = "$€£¥ \u00a0"
+_CODES = ("RSD", "SEK", "EUR", "USD", "GBP", "CAD", "CNY", "kr")
+
+
+def money(text: Optional[str], line: int) -> int:
+    """An amount as the XML sites write it, in cents: a currency sign or code before
+    or after, thousands separated by commas, dots or spaces, a decimal point or
+    comma (``€1.234,50``, ``$1,234.50``, ``1.500`` chips, ``0,50``); SiteError
+    naming ``line`` for anything else."""
+    if text is None:
+        raise SiteError("an amount is missing", line)
+    value = text.strip()
+    for code in _CODES:
+        if value.startswith(code):
+            value = value[len(code):]
+        elif value.endswith(code):
+            value = value[:-len(code)]
+    value = value.strip(_SYMBOLS).replace(" ", "").replace("\u00a0", "")
+    comma, dot = value.rfind(","), value.rfind(".")
+    if comma >= 0 and dot >= 0:
+        separator = "," if comma < dot else "."
+        value = value.replace(separator, "")
+        if separator == ".":
+            value = value.replace(",", ".")
+    elif comma >= 0:
+        groups = value.split(",")
+        if all(len(g) == 3 for g in groups[1:]) and len(groups[-1]) == 3:
+            value = value.replace(",", "")  # thousands
+        else:
+            value = value.replace(",", ".")  # a decimal comma
+    elif dot >= 0:
+        groups = value.split(".")
+        if len(groups) > 2 or (len(groups[-1]) == 3 and groups[0] not in ("", "0")):
+            value = value.replace(".", "")  # thousands (1.500 chips)
+    try:
+        return cents(value)
+    except ValueError:
+        raise SiteError(f"{text!r} is not an amount", line) from None
+
+
+_RANKS = {"10": "T", "T": "T", "J": "J", "Q": "Q", "K": "K", "A": "A"}
+
+
+def card(text: str, line: int, suit_first: bool = False) -> Optional[str]:
+    """A card as ``Ah`` (None for a hidden card: ``X``, ``null``, empty):
+    ``suit_first`` for iPoker's ``HA``, ``C10``."""
+    if text in ("X", "x", "null", "", "XX", "xx"):
+        return None
+    if suit_first:
+        suit, rank = text[0], text[1:]
+    else:
+        rank, suit = text[:-1], text[-1]
+    rank = _RANKS.get(rank.upper(), rank)
+    suit = suit.lower()
+    if len(rank) != 1 or rank not in "23456789TJQKA" or suit not in "cdhs":
+        raise SiteError(f"{text!r} is not a card", line)
+    return rank + suit
