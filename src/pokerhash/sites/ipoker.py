@@ -145,7 +145,7 @@ def _hand(p: Parsed, hand: Node, info: Dict[str, str]) -> None:
         seat = int(player.get("seat", "0"))
         names[name] = seat
         p.seats.append((seat, name, money(player.get("chips"), line)))
-        bets[name] = money(player.get("bet", "0"), line)
+        bets[name] = money(player.get("bet", "0"), line)  # not used: see _put_in
         wins[name] = money(player.get("win", "0"), line)
         if player.get("dealer") == "1":
             p.button = seat
@@ -183,8 +183,11 @@ def _hand(p: Parsed, hand: Node, info: Dict[str, str]) -> None:
                     raise SiteError(f"an action of {who!r}, who has no seat", line)
                 kind = int(node.get("type", "-1"))
                 amount = node.get("sum", "0")
+                if amount == "DP":
+                    raise SiteError(f"{who} is made all-in by disconnect protection (sum \"DP\"): "
+                                    "a rule the engine does not play", line)
                 acts.append((int(node.get("no", "0")), street, kind, who,
-                             0 if amount == "DP" else money(amount, line), line))
+                             money(amount, line), line))
     acts.sort(key=lambda a: a[0])
     posted_big = 0
     for no, street, kind, who, amount, line in acts:
@@ -250,24 +253,58 @@ def _hand(p: Parsed, hand: Node, info: Dict[str, str]) -> None:
     if board:
         p.boards = [board]
     # The figures: win as written; the rake is what went in and did not come back.
+    # What went in is counted from the actions: the ``bet`` figures count a small
+    # blind who raises, or the ante of a player all-in, twice.
     p.reports_returned = False
-    ranked = sorted(bets.values(), reverse=True)
-    uncalled = ranked[0] - ranked[1] if len(ranked) > 1 else 0
+    put_in, uncalled = _put_in(p)
     p.collected = {name: v for name, v in wins.items() if v}
-    put_in = sum(bets.values())
     paid = sum(wins.values())
     rake = put_in - paid - (0 if p.fields.pop("_win_has_uncalled") else uncalled)
     if rake < 0:
-        raise SiteError(f"the figures do not add up: the players won {paid} (in cents) but put in {put_in}",
+        raise SiteError(f"the figures do not add up: the players won {paid} (hundredths) but put in {put_in}",
                         hand.line)
     p.rake = rake
     p.total = put_in - uncalled
     if p.decimals == 0:
         amounts = [stack for _, _, stack in p.seats] + [post[2] for post in p.posts] + \
-            [a.amount or a.to or 0 for a in p.acts] + list(bets.values()) + list(wins.values())
+            [a.amount or a.to or 0 for a in p.acts] + list(wins.values())
         if all(v % 100 == 0 for v in amounts):
             p.in_chips()
         else:
             p.decimals = 2  # fractions of a chip (some tournaments): kept in hundredths
     if not p.acts and not p.posts:
         raise SiteError(f"hand {p.hand_id} has no actions", hand.line)
+
+
+def _put_in(p: Parsed) -> tuple:
+    """(all the chips the posts and actions put in, the uncalled bet): the biggest
+    bettor's live chips above the next's (dead blinds are matched by nobody)."""
+    dead = 0
+    live: Dict[str, int] = {}
+    street_bets: Dict[str, int] = {}
+    big = next((post[2] for post in p.posts if post[1] == "bb"), 0)
+    first_sb = next((k for k, post in enumerate(p.posts) if post[1] == "sb"), None)
+    for k, (name, kind, amount, _) in enumerate(p.posts):
+        if kind == "ante" or (kind == "sb" and k != first_sb):
+            dead += amount
+        elif kind == "sbbb":
+            dead += amount - big
+            street_bets[name] = street_bets.get(name, 0) + big
+        else:
+            street_bets[name] = street_bets.get(name, 0) + amount
+    street = 0
+    for act in p.acts:
+        if act.street != street:
+            for name, chips in street_bets.items():
+                live[name] = live.get(name, 0) + chips
+            street_bets = {}
+            street = act.street
+        now = street_bets.get(act.player, 0)
+        if act.to is not None:
+            street_bets[act.player] = max(now, act.to)
+        elif act.amount is not None:
+            street_bets[act.player] = now + act.amount
+    for name, chips in street_bets.items():
+        live[name] = live.get(name, 0) + chips
+    ranked = sorted(live.values(), reverse=True) + [0, 0]
+    return sum(live.values()) + dead, ranked[0] - ranked[1]
