@@ -252,6 +252,8 @@ def _hand(p: Parsed, hand: Node, info: Dict[str, str]) -> None:
             raise SiteError(f"{max(len(c) for c in pockets.values())} pocket cards in {p.variant.name}", hand.line)
     if board:
         p.boards = [board]
+    if stud and not p.small_bet:
+        _stud_bets(p, hand.line)
     # The figures: win as written; the rake is what went in and did not come back.
     # What went in is counted from the actions: the ``bet`` figures count a small
     # blind who raises, or the ante of a player all-in, twice.
@@ -308,3 +310,18 @@ def _put_in(p: Parsed) -> tuple:
         live[name] = live.get(name, 0) + chips
     ranked = sorted(live.values(), reverse=True) + [0, 0]
     return sum(live.values()) + dead, ranked[0] - ranked[1]
+
+
+def _stud_bets(p: Parsed, line: int) -> None:
+    """A stud tournament's bets (its header has no stakes: they rise by level), as the
+    hand shows them: the third-street completion (or the smallest bet on fourth
+    street) is the small bet, the big bet twice that (the biggest bet from fifth
+    street on, halved, when no small bet shows)."""
+    completions = [a.to for a in p.acts if a.verb == "co" and not a.all_in]
+    fourth = [a.amount for a in p.acts if a.verb == "b" and a.street == 1 and a.to is None and not a.all_in]
+    later = [a.amount for a in p.acts if a.verb == "b" and a.street >= 2 and a.to is None and not a.all_in]
+    small = max(completions) if completions else (min(fourth) if fourth else None)
+    if small is None and not later:
+        raise SiteError("a stud tournament hand that shows no bet: the bets of its level are not written", line)
+    p.small_bet = small if small is not None else max(later) // 2
+    p.big_bet = 2 * p.small_bet

@@ -241,6 +241,7 @@ def _replay(site_hand, attempt: int) -> Tuple[SiteReplay, bool]:
     except PokerhashError as error:
         return SiteReplay({}, {}, Decimal(0), False, (f"the engine cannot play the hand: {error}",), None), False
     acts = p.acts
+    kept: Dict[str, int] = {}  # raises no one could answer: chips the engine left behind
     k = 0
     dealt_count = {seat: 0 for seat in stacks}
     try:
@@ -284,7 +285,7 @@ def _replay(site_hand, attempt: int) -> Tuple[SiteReplay, bool]:
                 differences.append(f"line {act.line}: {act.player} acts on street {act.street}, the engine is on "
                                    f"street {hand.street}")
                 break
-            problem = _apply(hand, act, pending, seat)
+            problem = _apply(hand, act, pending, seat, kept)
             if problem:
                 differences.append(f"line {act.line}: {problem}")
                 break
@@ -308,7 +309,7 @@ def _replay(site_hand, attempt: int) -> Tuple[SiteReplay, bool]:
     if not p.reports_returned:
         # The site gives uncalled chips back without a line, sometimes inside what it says
         # was collected: a player's figure may be what the engine paid with or without them.
-        for name, amount in engine_returned.items():
+        for name, amount in _summed(engine_returned, kept).items():
             if site_won.get(name, 0) == engine_won.get(name, 0) + amount:
                 engine_won[name] = engine_won.get(name, 0) + amount
     _compare("won", engine_won, site_won, d, differences)
@@ -326,6 +327,10 @@ def _replay(site_hand, attempt: int) -> Tuple[SiteReplay, bool]:
     return SiteReplay(won, returned, rake, not differences, tuple(differences), hand), picked
 
 
+def _summed(a: Dict[str, int], b: Dict[str, int]) -> Dict[str, int]:
+    return {name: a.get(name, 0) + b.get(name, 0) for name in set(a) | set(b)}
+
+
 def _dead(lay: Layout) -> int:
     dead = sum(dead for _, dead in lay.missed.values())
     if lay.stakes.big_blind_ante:
@@ -340,7 +345,7 @@ def _compare(what: str, engine: Dict[str, int], site: Dict[str, int], d: int, di
             differences.append(f"{what} by {name}: the engine's {to_decimal(a, d)}, the site's {to_decimal(b, d)}")
 
 
-def _apply(hand: Hand, act: Act, pending, seat: int) -> Optional[str]:
+def _apply(hand: Hand, act: Act, pending, seat: int, kept: Optional[Dict[str, int]] = None) -> Optional[str]:
     verb = act.verb
     if pending.kind is PendingKind.BRING_IN:
         if verb == "bi":
@@ -371,8 +376,11 @@ def _apply(hand: Hand, act: Act, pending, seat: int) -> Optional[str]:
             to = bet + act.amount
         if pending.legal.max_to is None and not pending.legal.can_check and to > bet:
             # No opponent can answer a raise (all are all-in or covered): the site writes
-            # the raise, the engine takes the call it amounts to (the rest stays behind).
+            # the raise, the engine takes the call it amounts to (the rest stays behind,
+            # which a site may count as an uncalled bet returned: ``kept``).
             done = hand.act(Action.call())
+            if kept is not None:
+                kept[act.player] = kept.get(act.player, 0) + to - (bet + done.chips)
             return None
         if to >= bet + hand.stacks[seat]:  # all-in (some sites do not say so)
             done = hand.act(Action.all_in())
