@@ -137,15 +137,15 @@ def chunks(stream: IO[bytes]) -> Iterator[Chunk]:
     expression over the block, no loop over its lines); the hand still open at the end
     of a block is carried into the next."""
     blocks = _blocks(stream)
-    first = next(blocks, b"")
-    if is_xml(first[:4096]):
+    head = [next(blocks, b"")]  # the first block, held only until it is read
+    if is_xml(head[0][:4096]):
         # iPoker, Merge, MicroGaming, Boss Media: hands are XML elements (xmlsources)
-        yield from xml_chunks(_chained(first, blocks), Chunk)
+        yield from xml_chunks(_chained(head, blocks), Chunk)
         return
     pending = b""  # the start of the hand (or text) still open
     line = 1  # the line ``pending`` starts on
     index = 0
-    for block in _chained(first, blocks):
+    for block in _chained(head, blocks):
         data = pending + block
         starts = [m.start() for m in _HEADER_AT.finditer(data)]
         if pending and not starts and len(data) > _TOO_LONG and not data.lstrip(_BOM).startswith(_HEADER_BYTES):
@@ -166,9 +166,11 @@ def chunks(stream: IO[bytes]) -> Iterator[Chunk]:
             yield chunk
 
 
-def _chained(first: bytes, blocks: Iterator[bytes]) -> Iterator[bytes]:
+def _chained(head: list, blocks: Iterator[bytes]) -> Iterator[bytes]:
+    first = head.pop()
     if first:
         yield first
+    del first
     yield from blocks
 
 
