@@ -1,5 +1,275 @@
-"""placeholder"""
-from .model import SiteError
+"""Merge Gaming Network hand histories (Carbon Poker...; XML without a root): a
+``<description type="Holdem" stakes="No Limit ($0.02/$0.04)"/>`` then one
+``<game id=...>`` per hand.
 
-def parse(text, site):
-    raise SiteError("not read yet", 1)
+A hand lists its players (``<player seat nickname balance dealtin/>``; players not
+dealt in say ``dealtin="false"``), then rounds by name (``BLINDS``, ``PREFLOP``,
+``POSTFLOP``, ``POSTTURN``, ``POSTRIVER``; stud ``BRING_IN``, ``THIRD_STREET`` to
+``SEVENTH_STREET``; ``SHOWDOWN``, ``END_OF_GAME``...), each with ``<event sequence
+type player amount/>`` in the order played; ``player`` is a **seat number**. Event
+types: ``SMALL_BLIND``, ``BIG_BLIND``, ``INITIAL_BLIND`` (a player coming in posts a
+big blind), ``ANTE``, ``BRING_IN``, ``COMPLETE`` and ``RAISE`` (to ``amount``, the
+player's total in the round), ``BET``, ``CALL`` and ``ALL_IN`` (``amount`` the chips
+added), ``CHECK``, ``FOLD``; ``SHOW``, ``MUCK``, ``CHAT``... change nothing. Cards:
+``HOLE`` (the player's own), ``SHOWN``, ``MUCKED``, ``DRAW_DRAWN_CARDS`` (stud: the
+cards seen so far, ``null`` for one not seen), ``COMMUNITY`` (the board so far).
+
+What the figures mean (the importer's conventions for this site): ``collected`` is
+the sum of the player's ``<winner amount>`` lines (each pot and half); a line with
+``uncalled="true"`` is an uncalled bet returned (``returned``), and a bet no one
+called is sometimes counted in a ``winner`` line all the same, so a player's figure
+may be what the engine paid with or without the uncalled chips. The site writes no
+rake: it is what went in less what came back. In tournaments a player's
+``balance`` is the stack after the blinds and antes posted (in cash games, before):
+the stack is what was posted plus the balance there. A game the site cancelled is
+refused.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Dict, List, Optional
+
+from ..betting import Limit
+from ..engine import HOLDEM, OMAHA_HI_LO, PLO, RAZZ, STUD, STUD_HI_LO
+from .common import game
+from .model import Act, Parsed, SiteError
+from .xmlcommon import Node, card, money, tree
+
+__all__ = ["parse"]
+
+_GAMES = {"Holdem": HOLDEM, "Omaha": PLO, "Omaha H/L8": OMAHA_HI_LO, "7-Stud": STUD, "7-Stud H/L8": STUD_HI_LO,
+          "Razz": RAZZ}
+_LIMITS = {"No Limit": Limit.NO_LIMIT, "Pot Limit": Limit.POT_LIMIT, "Limit": Limit.FIXED_LIMIT}
+_STAKES = re.compile(r"(?P<limit>No Limit|Pot Limit|Half Pot Limit|Limit)(?: Level \S+)?\s*\(?(?P<sizes>[^()]*)\)?")
+_STREETS = {"BLINDS": -1, "PREFLOP": 0, "POSTFLOP": 1, "POSTTURN": 2, "POSTRIVER": 3, "BRING_IN": 0,
+            "THIRD_STREET": 0, "FOURTH_STREET": 1, "FIFTH_STREET": 2, "SIXTH_STREET": 3, "SEVENTH_STREET": 4}
+_ENDS = ("SHOWDOWN", "END_OF_GAME", "END_OF_FOLDED_GAME")
+_QUIET = ("SHOW", "MUCK", "CHAT", "DISCONNECTED", "RECONNECTED", "LEAVE", "PLAYER_OUT", "SIT_OUT", "SIT_IN",
+          "TIME_BANK", "RETURN_BLIND")
+
+
+def parse(text: str, site: str) -> Parsed:
+    """One hand (its ``<game>`` followed by its description); SiteError naming the line."""
+    nodes = tree(text)
+    hand = next((n for n in nodes if n.tag == "game"), None)
+    description = next((n for n in nodes if n.tag == "description"), None)
+    if hand is None:
+        raise SiteError("no <game> element", 1)
+    p = Parsed(site)
+    p.hand_id = hand.get("id", "")
+    if description is None:
+        raise SiteError(f"hand {p.hand_id}: the <description> that says its game is missing", hand.line)
+    try:
+        _game(p, description, hand)
+        _hand(p, hand)
+    except SiteError:
+        raise
+    except (ValueError, KeyError, IndexError, TypeError) as error:
+        raise SiteError(f"cannot read: {error}", hand.line) from None
+    return p
+
+
+def _game(p: Parsed, description: Node, hand: Node) -> None:
+    line = hand.line
+    kind = description.get("type", "")
+    tournament = kind.endswith(" Tournament")
+    name = kind[:-11] if tournament else kind
+    base = _GAMES.get(name)
+    if base is None:
+        raise SiteError(f"{name or 'a game without a name'} is a game the importer does not read "
+                        "(draw and mixed games are not read)", line)
+    stakes = _STAKES.fullmatch(description.get("stakes", "").strip())
+    if stakes is None or stakes.group("limit") == "Half Pot Limit":
+        raise SiteError(f"stakes the importer does not read: {description.get('stakes')!r}", line)
+    limit = _LIMITS[stakes.group("limit")]
+    p.variant = base if base.is_stud else game(base, limit)
+    p.stakes = description.get("stakes", "")
+    data = hand.get("data", "").split("|")
+    p.table = data[1] if len(data) > 1 else ""
+    p.time = hand.get("starttime", "")
+    sizes = [s for s in stakes.group("sizes").split("/") if s.strip()]
+    if tournament:
+        p.decimals = 0
+        p.tournament = data[2] if len(data) > 2 else p.table
+        p.fields["tournament"] = p.tournament
+    elif hand.get("realmoney") == "true":
+        p.currency = "USD" if "$" in p.stakes else ""
+    else:
+        p.decimals = 0  # play money
+    if len(sizes) == 2:
+        first, second = money(sizes[0], line), money(sizes[1], line)
+        if limit is Limit.FIXED_LIMIT:
+            p.small_bet, p.big_bet = first, second
+        else:
+            p.blinds = (first, second)
+    if hand.get("seats", "").isdigit():
+        p.max_seats = int(hand.get("seats"))
+
+
+def _hand(p: Parsed, hand: Node) -> None:
+    players = hand.find("players")
+    if players is None:
+        raise SiteError(f"hand {p.hand_id} has no player list", hand.line)
+    by_seat: Dict[str, str] = {}
+    balances: Dict[str, int] = {}
+    for player in players.findall("player"):
+        name = player.get("nickname", "")
+        seat = player.get("seat", "")
+        if not name or not seat.isdigit():
+            raise SiteError(f"a player without a name or seat: {player.attrs}", player.line)
+        if name in balances:
+            raise SiteError(f"two seats hold {name!r}", player.line)
+        by_seat[seat] = name
+        balances[name] = money(player.get("balance"), player.line)
+        p.seats.append((int(seat), name, 0))
+        if player.get("dealtin") == "false":
+            p.sitting_out.add(name)
+    dealer = players.get("dealer", "")
+    p.button = int(dealer) if dealer.isdigit() else 0
+    stud = p.variant.is_stud
+    returned_lines: Dict[str, int] = {}
+    shown: Dict[str, List[Optional[str]]] = {}
+    board: List[str] = []
+    completed = False
+    for round_ in hand.findall("round"):
+        name = round_.get("id", "")
+        if name == "GAME_CANCELLED":
+            raise SiteError("the site cancelled the game", round_.line)
+        if name in _STREETS:
+            street = _STREETS[name]
+        elif name in _ENDS:
+            street = None
+        else:
+            raise SiteError(f"a round the importer does not read: {name!r} (draw games are not read)", round_.line)
+        for node in round_.children:
+            line = node.line
+            if node.tag == "event":
+                kind = node.get("type", "")
+                if kind in _QUIET:
+                    continue
+                who = by_seat.get(node.get("player", ""))
+                if who is None:
+                    raise SiteError(f"an event of seat {node.get('player')!r}, where no one sits", line)
+                amount = money(node.get("amount"), line) if node.get("amount") else None
+                if kind in ("SMALL_BLIND", "BIG_BLIND", "INITIAL_BLIND", "ANTE"):
+                    post = {"SMALL_BLIND": "sb", "BIG_BLIND": "bb", "INITIAL_BLIND": "bb", "ANTE": "ante"}[kind]
+                    p.posts.append((who, post, amount or 0, line))
+                    continue
+                if street is None or street < 0:
+                    raise SiteError(f"a {kind} out of the betting rounds", line)
+                if kind == "FOLD":
+                    p.acts.append(Act(who, "f", None, None, False, street, line))
+                elif kind == "CHECK":
+                    p.acts.append(Act(who, "x", None, None, False, street, line))
+                elif kind == "CALL":
+                    p.acts.append(Act(who, "c", amount, None, False, street, line))
+                elif kind == "BET":
+                    if stud and street == 0 and not completed:
+                        completed = True
+                        p.acts.append(Act(who, "co", None, amount, False, street, line))
+                    else:
+                        p.acts.append(Act(who, "b", amount, None, False, street, line))
+                elif kind == "RAISE":
+                    p.acts.append(Act(who, "b", None, amount, False, street, line))
+                elif kind == "COMPLETE":
+                    completed = True
+                    p.acts.append(Act(who, "co", None, amount, False, street, line))
+                elif kind == "ALL_IN":
+                    if amount is None:
+                        continue  # a note that the player is all-in (a later street): no chips
+                    p.acts.append(Act(who, "b", amount, None, True, street, line))
+                elif kind == "BRING_IN":
+                    p.acts.append(Act(who, "bi", amount, None, False, street, line))
+                else:
+                    raise SiteError(f"an event the importer does not read: {kind!r}", line)
+            elif node.tag == "cards":
+                kind = node.get("type", "")
+                cards = [card(c.strip(), line) for c in node.get("cards", "").split(",") if c.strip()]
+                if kind == "COMMUNITY":
+                    board = [c for c in cards if c is not None]
+                    continue
+                who = by_seat.get(node.get("player", ""))
+                if who is None:
+                    raise SiteError(f"cards of seat {node.get('player')!r}, where no one sits", line)
+                if kind in ("HOLE", "SHOWN", "MUCKED", "DRAW_DRAWN_CARDS"):
+                    old = shown.get(who, [])
+                    if len(cards) >= len(old):
+                        merged = [c if c is not None else (old[k] if k < len(old) else None) for k, c in
+                                  enumerate(cards)]
+                        shown[who] = merged
+                    else:
+                        shown[who] = [c if c is not None else (cards[k] if k < len(cards) else None)
+                                      for k, c in enumerate(old)]
+                    if kind == "MUCKED":
+                        p.mucked.add(who)
+                else:
+                    raise SiteError(f"cards the importer does not read: {kind!r}", line)
+            elif node.tag == "winner":
+                who = by_seat.get(node.get("player", ""))
+                if who is None:
+                    raise SiteError(f"a winner in seat {node.get('player')!r}, where no one sits", line)
+                amount = money(node.get("amount"), line)
+                if node.get("uncalled") == "true":
+                    returned_lines[who] = returned_lines.get(who, 0) + amount
+                else:
+                    p.collected[who] = p.collected.get(who, 0) + amount
+    if board:
+        p.boards = [board]
+    for who, cards in shown.items():
+        if stud:
+            p.stud[who] = cards
+            if len(cards) == 7 and None not in cards:
+                p.known[who] = cards
+        elif cards and None not in cards:
+            p.known[who] = cards
+    _stacks(p, balances)
+    # Uncalled bets: a returned line, or inside a winner line (then not compared).
+    p.returned = returned_lines
+    p.reports_returned = False
+    for who, amount in returned_lines.items():
+        p.collected[who] = p.collected.get(who, 0) + amount
+    put_in = sum(post[2] for post in p.posts) + _acted(p)
+    paid = sum(p.collected.values())
+    if paid > put_in:
+        raise SiteError(f"the figures do not add up: the winners get more than went in", hand.line)
+    if p.tournament is not None:
+        p.rake = 0
+    else:
+        p.rake = put_in - paid
+    if stud and not p.small_bet:
+        raise SiteError("a stud hand whose stakes do not say its bets", hand.line)
+    if p.decimals == 0:
+        p.in_chips()
+
+
+def _acted(p: Parsed) -> int:
+    """The chips the actions put in (raises and completions are to a round total)."""
+    total = 0
+    street_bets: Dict[str, int] = {}
+    for name, kind, amount, _ in p.posts:
+        if kind != "ante":
+            street_bets[name] = street_bets.get(name, 0) + amount
+    street = 0
+    for act in p.acts:
+        if act.street != street:
+            street_bets = {}
+            street = act.street
+        now = street_bets.get(act.player, 0)
+        if act.to is not None:
+            total += max(act.to - now, 0)
+            street_bets[act.player] = max(now, act.to)
+        elif act.amount is not None:
+            total += act.amount
+            street_bets[act.player] = now + act.amount
+    return total
+
+
+def _stacks(p: Parsed, balances: Dict[str, int]) -> None:
+    """Each player's stack: the balance (cash games), or the balance plus what the
+    player posted (tournaments write the balance after the blinds and antes)."""
+    posted: Dict[str, int] = {}
+    if p.tournament is not None:
+        for name, _, amount, _ in p.posts:
+            posted[name] = posted.get(name, 0) + amount
+    p.seats = [(seat, name, balances[name] + posted.get(name, 0)) for seat, name, _ in p.seats]
