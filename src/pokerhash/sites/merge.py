@@ -41,7 +41,7 @@ __all__ = ["parse"]
 _GAMES = {"Holdem": HOLDEM, "Omaha": PLO, "Omaha H/L8": OMAHA_HI_LO, "7-Stud": STUD, "7-Stud H/L8": STUD_HI_LO,
           "Razz": RAZZ}
 _LIMITS = {"No Limit": Limit.NO_LIMIT, "Pot Limit": Limit.POT_LIMIT, "Limit": Limit.FIXED_LIMIT}
-_STAKES = re.compile(r"(?P<limit>No Limit|Pot Limit|Half Pot Limit|Limit)(?: Level \S+)?\s*\(?(?P<sizes>[^()]*)\)?")
+_STAKES = re.compile(r"(?P<limit>No Limit|Pot Limit|Half Pot Limit|Limit)(?: Level \S+ Blinds)?\s*\(?(?P<sizes>[^()]*)\)?")
 _STREETS = {"BLINDS": -1, "PREFLOP": 0, "POSTFLOP": 1, "POSTTURN": 2, "POSTRIVER": 3, "BRING_IN": 0,
             "THIRD_STREET": 0, "FOURTH_STREET": 1, "FIFTH_STREET": 2, "SIXTH_STREET": 3, "SEVENTH_STREET": 4}
 _ENDS = ("SHOWDOWN", "END_OF_GAME", "END_OF_FOLDED_GAME")
@@ -132,6 +132,7 @@ def _hand(p: Parsed, hand: Node) -> None:
     shown: Dict[str, List[Optional[str]]] = {}
     board: List[str] = []
     completed = False
+    folded: set = set()
     for round_ in hand.findall("round"):
         name = round_.get("id", "")
         if name == "GAME_CANCELLED":
@@ -156,9 +157,19 @@ def _hand(p: Parsed, hand: Node) -> None:
                     post = {"SMALL_BLIND": "sb", "BIG_BLIND": "bb", "INITIAL_BLIND": "bb", "ANTE": "ante"}[kind]
                     p.posts.append((who, post, amount or 0, line))
                     continue
+                if kind == "ALL_IN" and street == -1:
+                    if not amount:
+                        continue  # all-in by posting: a note, no chips
+                    # a blind posted all-in: the small blind when a big blind follows
+                    later = [e.get("type") for e in round_.children[round_.children.index(node) + 1:]]
+                    p.posts.append((who, "sb" if "BIG_BLIND" in later else "bb", amount, line))
+                    continue
                 if street is None or street < 0:
                     raise SiteError(f"a {kind} out of the betting rounds", line)
+                if who in folded:
+                    raise SiteError(f"{who} acts after folding: the hand is corrupt", line)
                 if kind == "FOLD":
+                    folded.add(who)
                     p.acts.append(Act(who, "f", None, None, False, street, line))
                 elif kind == "CHECK":
                     p.acts.append(Act(who, "x", None, None, False, street, line))
@@ -224,6 +235,13 @@ def _hand(p: Parsed, hand: Node) -> None:
         elif cards and None not in cards:
             p.known[who] = cards
     _stacks(p, balances)
+    # Players marked not dealt in who post or act are (the mark is not reliable).
+    for name in list(p.sitting_out):
+        if any(post[0] == name for post in p.posts) or any(a.player == name and a.verb != "x" for a in p.acts):
+            p.sitting_out.discard(name)
+    # A check written for a player not dealt in (seen after all-ins) is no action.
+    p.acts = [a for a in p.acts if a.player not in p.sitting_out]
+    _raises(p)
     # Uncalled bets: a returned line, or inside a winner line (then not compared).
     p.returned = returned_lines
     p.reports_returned = False
@@ -266,10 +284,76 @@ def _acted(p: Parsed) -> int:
 
 
 def _stacks(p: Parsed, balances: Dict[str, int]) -> None:
-    """Each player's stack: the balance (cash games), or the balance plus what the
-    player posted (tournaments write the balance after the blinds and antes)."""
+    """Each player's stack: the balance (cash games), or, in tournaments, the balance
+    plus what the player posted (most tournament files write the balance after the
+    blinds and antes; some before: a player all-in tells which, as the chips the
+    all-in puts in are the whole stack)."""
     posted: Dict[str, int] = {}
     if p.tournament is not None:
         for name, _, amount, _ in p.posts:
             posted[name] = posted.get(name, 0) + amount
+        put = _put_by(p)
+        for act in p.acts:
+            if act.all_in and put.get(act.player) == balances[act.player] and posted.get(act.player):
+                posted = {}  # this hand's balances are before the posts
+                break
     p.seats = [(seat, name, balances[name] + posted.get(name, 0)) for seat, name, _ in p.seats]
+
+
+def _put_by(p: Parsed) -> Dict[str, int]:
+    """What each player put in, posts and actions (raises before ``_raises`` are totals)."""
+    put: Dict[str, int] = {}
+    bets: Dict[str, int] = {}
+    for name, kind, amount, _ in p.posts:
+        put[name] = put.get(name, 0) + amount
+        if kind != "ante":
+            bets[name] = bets.get(name, 0) + amount
+    street = 0
+    for act in p.acts:
+        if act.street != street:
+            bets, street = {}, act.street
+        now = bets.get(act.player, 0)
+        added = max(act.to - now, 0) if act.to is not None else (act.amount or 0)
+        bets[act.player] = now + added
+        put[act.player] = put.get(act.player, 0) + added
+    return put
+
+
+def _raises(p: Parsed) -> None:
+    """Older files (2008) write a ``RAISE`` as the chips added, newer ones as the round
+    total it goes to: the calls tell which (a call is what the bet to match is above
+    the caller's, unless it is all the caller's chips). Raises are read as totals
+    unless only the other reading makes every call right."""
+    if any(a.verb == "b" and a.to is not None for a in p.acts) and not _calls_fit(p, by=False) \
+            and _calls_fit(p, by=True):
+        p.acts = [Act(a.player, a.verb, a.to, None, a.all_in, a.street, a.line)
+                  if a.verb == "b" and a.to is not None else a for a in p.acts]
+
+
+def _calls_fit(p: Parsed, by: bool) -> bool:
+    """Whether every call adds what the bet to match asks, raises read as ``by``."""
+    stacks = {name: stack for _, name, stack in p.seats}
+    bets: Dict[str, int] = {}
+    for name, kind, amount, _ in p.posts:
+        stacks[name] = stacks.get(name, 0) - amount
+        if kind != "ante":
+            bets[name] = bets.get(name, 0) + amount
+    street = 0
+    for act in p.acts:
+        if act.street != street:
+            bets, street = {}, act.street
+        now = bets.get(act.player, 0)
+        if act.verb == "c" and act.amount is not None:
+            owed = max(bets.values(), default=0) - now
+            if act.amount != owed and not (act.amount < owed and act.amount == stacks.get(act.player)):
+                return False
+            added = act.amount
+        elif act.to is not None:
+            added = act.to if by else act.to - now
+        elif act.amount is not None:
+            added = act.amount
+        else:
+            continue
+        bets[act.player] = now + added
+        stacks[act.player] = stacks.get(act.player, 0) - added
+    return True
