@@ -196,7 +196,8 @@ def _hand(p: Parsed, hand: Node) -> None:
                     raise SiteError(f"an event the importer does not read: {kind!r}", line)
             elif node.tag == "cards":
                 kind = node.get("type", "")
-                cards = [card(c.strip(), line) for c in node.get("cards", "").split(",") if c.strip()]
+                written = node.get("cards", "").strip()
+                cards = [card(c.strip(), line) for c in written.split(",")] if written else []
                 if kind == "COMMUNITY":
                     board = [c for c in cards if c is not None]
                     continue
@@ -225,6 +226,9 @@ def _hand(p: Parsed, hand: Node) -> None:
                     returned_lines[who] = returned_lines.get(who, 0) + amount
                 else:
                     p.collected[who] = p.collected.get(who, 0) + amount
+    if not any(r.get("id") == "END_OF_GAME" for r in hand.findall("round")):
+        raise SiteError(f"hand {p.hand_id} is truncated: it stops before its END_OF_GAME round",
+                        (hand.children[-1].line if hand.children else hand.line))
     if board:
         p.boards = [board]
     for who, cards in shown.items():
