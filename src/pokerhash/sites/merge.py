@@ -46,7 +46,7 @@ _STREETS = {"BLINDS": -1, "PREFLOP": 0, "POSTFLOP": 1, "POSTTURN": 2, "POSTRIVER
             "THIRD_STREET": 0, "FOURTH_STREET": 1, "FIFTH_STREET": 2, "SIXTH_STREET": 3, "SEVENTH_STREET": 4}
 _ENDS = ("SHOWDOWN", "END_OF_GAME", "END_OF_FOLDED_GAME")
 _QUIET = ("SHOW", "MUCK", "CHAT", "DISCONNECTED", "RECONNECTED", "LEAVE", "PLAYER_OUT", "SIT_OUT", "SIT_IN",
-          "TIME_BANK", "RETURN_BLIND")
+          "TIME_BANK")
 
 
 def parse(text: str, site: str) -> Parsed:
@@ -83,6 +83,8 @@ def _game(p: Parsed, description: Node, hand: Node) -> None:
     if stakes is None or stakes.group("limit") == "Half Pot Limit":
         raise SiteError(f"stakes the importer does not read: {description.get('stakes')!r}", line)
     limit = _LIMITS[stakes.group("limit")]
+    if base.is_stud and limit is not Limit.FIXED_LIMIT:
+        raise SiteError(f"{stakes.group('limit').lower()} stud: the engine plays stud fixed-limit", line)
     p.variant = base if base.is_stud else game(base, limit)
     p.stakes = description.get("stakes", "")
     data = hand.get("data", "").split("|")
@@ -153,6 +155,14 @@ def _hand(p: Parsed, hand: Node) -> None:
                 if who is None:
                     raise SiteError(f"an event of seat {node.get('player')!r}, where no one sits", line)
                 amount = money(node.get("amount"), line) if node.get("amount") else None
+                if kind == "RETURN_BLIND":
+                    # a player coming back posts the blinds missed: both (small dead,
+                    # big live) when more than a big blind
+                    big = next((post[2] for post in p.posts if post[1] == "bb"), None)
+                    if big is None:
+                        raise SiteError("a blind posted on coming back before the big blind", line)
+                    p.posts.append((who, "sbbb" if (amount or 0) > big else "bb", amount or 0, line))
+                    continue
                 if kind in ("SMALL_BLIND", "BIG_BLIND", "INITIAL_BLIND", "ANTE"):
                     post = {"SMALL_BLIND": "sb", "BIG_BLIND": "bb", "INITIAL_BLIND": "bb", "ANTE": "ante"}[kind]
                     p.posts.append((who, post, amount or 0, line))
@@ -245,6 +255,7 @@ def _hand(p: Parsed, hand: Node) -> None:
             p.sitting_out.discard(name)
     # A check written for a player not dealt in (seen after all-ins) is no action.
     p.acts = [a for a in p.acts if a.player not in p.sitting_out]
+    p.returned = returned_lines
     _raises(p)
     # Uncalled bets: a returned line, or inside a winner line (then not compared).
     p.returned = returned_lines
@@ -328,8 +339,14 @@ def _raises(p: Parsed) -> None:
     total it goes to: the calls tell which (a call is what the bet to match is above
     the caller's, unless it is all the caller's chips). Raises are read as totals
     unless only the other reading makes every call right."""
-    if any(a.verb == "b" and a.to is not None for a in p.acts) and not _calls_fit(p, by=False) \
-            and _calls_fit(p, by=True):
+    if not any(a.verb == "b" and a.to is not None for a in p.acts):
+        return
+    to_fits, by_fits = _calls_fit(p, by=False), _calls_fit(p, by=True)
+    if to_fits and by_fits:
+        # no call tells: what the winners got does (it cannot be more than went in)
+        paid = sum(p.collected.values()) + sum(p.returned.values())
+        to_fits = sum(_put_by(p).values()) >= paid
+    if not to_fits and by_fits:
         p.acts = [Act(a.player, a.verb, a.to, None, a.all_in, a.street, a.line)
                   if a.verb == "b" and a.to is not None else a for a in p.acts]
 
