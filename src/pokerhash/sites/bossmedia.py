@@ -30,7 +30,7 @@ from ..betting import Limit
 from ..engine import HOLDEM, OMAHA_HI_LO, PLO
 from .common import game
 from .model import Act, Parsed, SiteError
-from .xmlcommon import Node, money, tree
+from .xmlcommon import Node, chips_in, money, tree
 
 __all__ = ["parse"]
 
@@ -147,9 +147,9 @@ def _hand(p: Parsed, hand: Node) -> None:
     for who, cards in dealt.items():
         if cards and None not in cards:
             p.known.setdefault(who, cards)
-    for _, who, _ in p.seats:
-        if who not in dealt:
-            p.sitting_out.add(who)
+    for _, who, stack in p.seats:
+        if who not in dealt or (not stack and not any(post[0] == who for post in p.posts)):
+            p.sitting_out.add(who)  # not dealt, or dealt with no chips (a seat already out)
     if board:
         p.boards = [board]
     cards_per_player = max((len(c) for c in dealt.values()), default=0)
@@ -157,6 +157,8 @@ def _hand(p: Parsed, hand: Node) -> None:
         raise SiteError(f"{cards_per_player} cards dealt in {p.variant.name}", line)
     p.acts = _acts(p, raw, stacks)
     p.reports_returned = False
+    if _antes(p):
+        p.acts = _acts(p, raw, stacks)  # all-ins are whole stacks: less the antes
     if p.decimals == 0:
         p.in_chips()
 
@@ -223,9 +225,7 @@ def _read(p: Parsed, raw: list, stacks: Dict[str, int], calls_to: bool, strict: 
             added = value - now
             acts.append(Act(who, "b", None, value, False, street, line))
         else:  # all-in: the whole stack, whatever the version writes
-            added = left[who]
-            if value not in (added, now + added) and strict:
-                return None
+            added = left[who]  # (older files count the player's ante in the value)
             if now + added <= top:
                 acts.append(Act(who, "c", added, None, True, street, line))
             else:
@@ -233,3 +233,20 @@ def _read(p: Parsed, raw: list, stacks: Dict[str, int], calls_to: bool, strict: 
         bets[who] = now + added
         left[who] -= added
     return acts
+
+
+def _antes(p: Parsed) -> bool:
+    """Older tournament files (2011) write no ante lines, though the pot holds the
+    antes: when the showdown's pot is more than the posts and actions put in by an
+    equal amount per player dealt in, that amount is the ante each posted (the one
+    figure of the hand that says so); any other gap is refused."""
+    if p.total is None or any(post[1] == "ante" for post in p.posts):
+        return False
+    put_in, uncalled = chips_in(p)
+    gap = p.total - (put_in - uncalled)
+    dealt = [name for _, name, _ in p.seats if name not in p.sitting_out]
+    if not gap or p.tournament is None or gap < 0 or gap % len(dealt):
+        return False  # the replay names any difference
+    ante = gap // len(dealt)
+    p.posts[:0] = [(name, "ante", ante, 0) for name in dealt]
+    return True

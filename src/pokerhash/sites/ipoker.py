@@ -34,7 +34,7 @@ from ..betting import Limit
 from ..engine import HOLDEM, OMAHA_HI_LO, PLO, PLO5, PLO6, STUD, STUD_HI_LO
 from .common import game
 from .model import Act, Parsed, SiteError
-from .xmlcommon import Node, card, money, tree
+from .xmlcommon import Node, card, chips_in, money, tree
 
 __all__ = ["parse"]
 
@@ -132,7 +132,6 @@ def _hand(p: Parsed, hand: Node, info: Dict[str, str]) -> None:
     if start is None or not start.text:
         raise SiteError(f"hand {p.hand_id} is partial: it has no start date", hand.line)
     p.time = start.text
-    bets: Dict[str, int] = {}
     wins: Dict[str, int] = {}
     names: Dict[str, int] = {}
     for player in general.find("players").findall("player"):
@@ -145,7 +144,6 @@ def _hand(p: Parsed, hand: Node, info: Dict[str, str]) -> None:
         seat = int(player.get("seat", "0"))
         names[name] = seat
         p.seats.append((seat, name, money(player.get("chips"), line)))
-        bets[name] = money(player.get("bet", "0"), line)  # not used: see _put_in
         wins[name] = money(player.get("win", "0"), line)
         if player.get("dealer") == "1":
             p.button = seat
@@ -258,7 +256,7 @@ def _hand(p: Parsed, hand: Node, info: Dict[str, str]) -> None:
     # What went in is counted from the actions: the ``bet`` figures count a small
     # blind who raises, or the ante of a player all-in, twice.
     p.reports_returned = False
-    put_in, uncalled = _put_in(p)
+    put_in, uncalled = chips_in(p)
     p.collected = {name: v for name, v in wins.items() if v}
     paid = sum(wins.values())
     rake = put_in - paid - (0 if p.fields.pop("_win_has_uncalled") else uncalled)
@@ -276,40 +274,6 @@ def _hand(p: Parsed, hand: Node, info: Dict[str, str]) -> None:
             p.decimals = 2  # fractions of a chip (some tournaments): kept in hundredths
     if not p.acts and not p.posts:
         raise SiteError(f"hand {p.hand_id} has no actions", hand.line)
-
-
-def _put_in(p: Parsed) -> tuple:
-    """(all the chips the posts and actions put in, the uncalled bet): the biggest
-    bettor's live chips above the next's (dead blinds are matched by nobody)."""
-    dead = 0
-    live: Dict[str, int] = {}
-    street_bets: Dict[str, int] = {}
-    big = next((post[2] for post in p.posts if post[1] == "bb"), 0)
-    first_sb = next((k for k, post in enumerate(p.posts) if post[1] == "sb"), None)
-    for k, (name, kind, amount, _) in enumerate(p.posts):
-        if kind == "ante" or (kind == "sb" and k != first_sb):
-            dead += amount
-        elif kind == "sbbb":
-            dead += amount - big
-            street_bets[name] = street_bets.get(name, 0) + big
-        else:
-            street_bets[name] = street_bets.get(name, 0) + amount
-    street = 0
-    for act in p.acts:
-        if act.street != street:
-            for name, chips in street_bets.items():
-                live[name] = live.get(name, 0) + chips
-            street_bets = {}
-            street = act.street
-        now = street_bets.get(act.player, 0)
-        if act.to is not None:
-            street_bets[act.player] = max(now, act.to)
-        elif act.amount is not None:
-            street_bets[act.player] = now + act.amount
-    for name, chips in street_bets.items():
-        live[name] = live.get(name, 0) + chips
-    ranked = sorted(live.values(), reverse=True) + [0, 0]
-    return sum(live.values()) + dead, ranked[0] - ranked[1]
 
 
 def _stud_bets(p: Parsed, line: int) -> None:

@@ -10,13 +10,13 @@ a hand that is not well-formed is refused naming the line expat stopped on.
 
 from __future__ import annotations
 
-from typing import Dict, Iterator, List, Optional
+from typing import Dict, Iterator, List, Optional, Tuple
 from xml.parsers import expat
 
 from .common import cents
-from .model import SiteError
+from .model import Parsed, SiteError
 
-__all__ = ["Node", "card", "money", "tree"]
+__all__ = ["Node", "card", "chips_in", "money", "tree"]
 
 
 class Node:
@@ -170,3 +170,38 @@ def card(text: str, line: int, suit_first: bool = False) -> Optional[str]:
     if len(rank) != 1 or rank not in "23456789TJQKA" or suit not in "cdhs":
         raise SiteError(f"{text!r} is not a card", line)
     return rank + suit
+
+
+def chips_in(p: Parsed) -> Tuple[int, int]:
+    """(all the chips the posts and actions put in, the uncalled bet): the biggest
+    bettor's live chips above the next's (dead blinds are matched by nobody)."""
+    dead = 0
+    live: Dict[str, int] = {}
+    street_bets: Dict[str, int] = {}
+    big = next((post[2] for post in p.posts if post[1] == "bb"), 0)
+    first_sb = next((k for k, post in enumerate(p.posts) if post[1] == "sb"), None)
+    for k, (name, kind, amount, _) in enumerate(p.posts):
+        if kind in ("ante", "dead") or (kind == "sb" and k != first_sb):
+            dead += amount
+        elif kind == "sbbb":
+            dead += amount - big
+            street_bets[name] = street_bets.get(name, 0) + big
+        else:
+            street_bets[name] = street_bets.get(name, 0) + amount
+    street = 0
+    for act in p.acts:
+        if act.street != street:
+            for name, chips in street_bets.items():
+                live[name] = live.get(name, 0) + chips
+            street_bets = {}
+            street = act.street
+        now = street_bets.get(act.player, 0)
+        if act.to is not None:
+            street_bets[act.player] = max(now, act.to)
+        elif act.amount is not None:
+            street_bets[act.player] = now + act.amount
+    for name, chips in street_bets.items():
+        live[name] = live.get(name, 0) + chips
+    ranked = sorted(live.values(), reverse=True) + [0, 0]
+    return sum(live.values()) + dead, ranked[0] - ranked[1]
+
