@@ -1,5 +1,187 @@
-"""placeholder"""
-from .model import SiteError
+"""MicroGaming (Prima network) hand histories (XML without a root): ``<Game id stakes
+betlimit gametype istournament rake...>`` elements, after a ``----PRIMA.DAT----``
+line.
 
-def parse(text, site):
-    raise SiteError("not read yet", 1)
+A hand lists its seats (``<Seat num alias balance endbalance dealer/>``: the stack
+before and after the hand), then ``<Action seq type seat value/>`` in the order
+played. Every ``value`` is the chips the action adds: ``SmallBlind``,
+``BigBlind``, ``PostedToPlay`` (a player coming in posts to play, live),
+``Call``, ``Bet``, ``Raise``, ``AllIn``; ``Fold``, ``Check``; ``DealCards`` (the
+player's own cards), ``DealFlop``, ``DealTurn``, ``DealRiver``, ``ShowCards``,
+``MuckCards``; ``MoneyReturned`` an uncalled bet given back; a ``Win`` with a
+``<Seat num amount/>`` per pot won.
+
+What the figures mean (the importer's conventions for this site): ``collected`` is
+the sum of a player's ``Win`` amounts (after the rake); ``returned`` the
+``MoneyReturned`` lines, though most files write none and count the uncalled bet
+in the player's ``Win`` (so ``returned`` is not compared, and a player's figure may
+be what the engine paid with or without it); ``rake`` the game's ``rake``
+attribute, in hundredths.
+"""
+
+from __future__ import annotations
+
+from typing import Dict, List
+
+from ..betting import Limit
+from ..engine import HOLDEM, OMAHA_HI_LO, PLO
+from .common import game
+from .model import Act, Parsed, SiteError
+from .xmlcommon import Node, card, money, tree
+
+__all__ = ["parse"]
+
+_GAMES = {"Hold'em": HOLDEM, "Multi Table Hold'em": HOLDEM, "Sit & Go Hold'em": HOLDEM, "Omaha": PLO,
+          "Omaha H/L": OMAHA_HI_LO}
+_LIMITS = {"NL": Limit.NO_LIMIT, "PL": Limit.POT_LIMIT, "FL": Limit.FIXED_LIMIT, "L": Limit.FIXED_LIMIT}
+_POSTS = {"SmallBlind": "sb", "BigBlind": "bb", "PostedToPlay": "bb", "Ante": "ante"}
+_QUIET = ("MuckCards", "SitOut", "SitIn", "Chat")
+
+
+def parse(text: str, site: str) -> Parsed:
+    """One ``<Game>``; SiteError naming the line."""
+    nodes = tree(text)
+    hand = next((n for n in nodes if n.tag == "Game"), None)
+    if hand is None:
+        raise SiteError("no <Game> element", 1)
+    p = Parsed(site)
+    p.hand_id = hand.get("id", "")
+    try:
+        _hand(p, hand)
+    except SiteError:
+        raise
+    except (ValueError, KeyError, IndexError, TypeError) as error:
+        raise SiteError(f"cannot read: {error}", hand.line) from None
+    return p
+
+
+def _hand(p: Parsed, hand: Node) -> None:
+    line = hand.line
+    name = hand.get("gametype", "")
+    base = _GAMES.get(name)
+    if base is None:
+        raise SiteError(f"{name!r} is a game the importer does not read", line)
+    limit = _LIMITS.get(hand.get("betlimit", ""))
+    if limit is None:
+        raise SiteError(f"a betting limit the importer does not read: {hand.get('betlimit')!r}", line)
+    p.variant = game(base, limit)
+    p.table = hand.get("tablename", "")
+    p.time = hand.get("date", "")
+    p.stakes = hand.get("stakes", "")
+    sizes = p.stakes.split("|")
+    if len(sizes) == 2:
+        first, second = money(sizes[0], line), money(sizes[1], line)
+        if limit is Limit.FIXED_LIMIT:
+            p.small_bet, p.big_bet = first, second
+        else:
+            p.blinds = (first, second)
+    if hand.get("istournament") == "1":
+        p.decimals = 0
+        table = p.table
+        p.tournament = table[table.rfind("[") + 1:table.rfind("]")] if "[" in table else table
+        p.fields["tournament"] = p.tournament
+    elif hand.get("realmoney") == "true":
+        p.currency = "EUR" if hand.get("currencysymbol") == "rCA=" else ""
+    else:
+        p.decimals = 0
+    seats = hand.find("Seats")
+    if seats is None:
+        raise SiteError(f"hand {p.hand_id} has no seats", line)
+    by_seat: Dict[str, str] = {}
+    for seat in seats.findall("Seat"):
+        who = seat.get("alias", "")
+        if not who:
+            raise SiteError(f"seat {seat.get('num')} has no player name", seat.line)
+        if who in by_seat.values():
+            raise SiteError(f"two seats hold {who!r}", seat.line)
+        by_seat[seat.get("num", "")] = who
+        p.seats.append((int(seat.get("num", "0")), who, money(seat.get("balance"), seat.line)))
+        if seat.get("dealer") == "true":
+            p.button = int(seat.get("num", "0"))
+    play = hand.find("Gameplay")
+    if play is None:
+        raise SiteError(f"hand {p.hand_id} has no Gameplay", line)
+    street = 0
+    board: List[str] = []
+    dealt: set = set()
+    won = False
+    for node in play.findall("Action"):
+        kind = node.get("type", "")
+        at = node.line
+        if kind == "Win":
+            won = True
+            for seat in node.findall("Seat"):
+                who = by_seat.get(seat.get("num", ""))
+                if who is None:
+                    raise SiteError(f"a win for seat {seat.get('num')!r}, where no one sits", seat.line)
+                amount = money(seat.get("amount"), seat.line)
+                if amount:
+                    p.collected[who] = p.collected.get(who, 0) + amount
+            continue
+        if kind in ("DealFlop", "DealTurn", "DealRiver"):
+            street = {"DealFlop": 1, "DealTurn": 2, "DealRiver": 3}[kind]
+            board += [card(c.get("value", "") + c.get("suit", ""), c.line) for c in node.findall("Card")]
+            continue
+        who = by_seat.get(node.get("seat", ""))
+        if who is None:
+            raise SiteError(f"an action of seat {node.get('seat')!r}, where no one sits", at)
+        value = node.get("value")
+        amount = money(value, at) if value else None
+        if kind in _POSTS:
+            p.posts.append((who, _POSTS[kind], amount or 0, at))
+        elif kind in ("DealCards", "ShowCards"):
+            cards = [card(c.get("value", "") + c.get("suit", ""), c.line) for c in node.findall("Card")]
+            dealt.add(who)
+            if cards and None not in cards:
+                p.known[who] = cards
+        elif kind == "Fold":
+            p.acts.append(Act(who, "f", None, None, False, street, at))
+        elif kind == "Check":
+            p.acts.append(Act(who, "x", None, None, False, street, at))
+        elif kind == "Call":
+            p.acts.append(Act(who, "c", amount, None, False, street, at))
+        elif kind in ("Bet", "Raise", "AllIn"):
+            p.acts.append(Act(who, "b", amount, None, kind == "AllIn", street, at))
+        elif kind == "MoneyReturned":
+            p.returned[who] = p.returned.get(who, 0) + (amount or 0)
+        elif kind in _QUIET:
+            continue
+        else:
+            raise SiteError(f"an action the importer does not read: {kind!r}", at)
+    if not won:
+        raise SiteError(f"hand {p.hand_id} is truncated: it has no Win", line)
+    if board:
+        p.boards = [board]
+    p.rake = int(hand.get("rake") or 0) if p.decimals else 0
+    # A bet no one called comes back in a MoneyReturned line, or (most files) inside
+    # the player's Win: a player's figure may be with or without it.
+    p.reports_returned = False
+    acted = {a.player for a in p.acts} | {post[0] for post in p.posts}
+    for _, who, _ in p.seats:
+        if who not in acted and who not in dealt:
+            p.sitting_out.add(who)
+    _last_all_in_call(p)
+    if p.decimals == 0:
+        p.in_chips()
+
+
+def _last_all_in_call(p: Parsed) -> None:
+    """An ``AllIn`` that only calls (or calls short) is a call: it is written as an
+    all-in whatever it does; the replay plays a bet that does not raise as a call."""
+    bets: Dict[str, int] = {}
+    for name, kind, amount, _ in p.posts:
+        if kind != "ante":
+            bets[name] = bets.get(name, 0) + amount
+    street = 0
+    acts = []
+    for act in p.acts:
+        if act.street != street:
+            bets, street = {}, act.street
+        now = bets.get(act.player, 0)
+        top = max(bets.values(), default=0)
+        if act.verb == "b" and act.all_in and act.amount is not None and now + act.amount <= top:
+            act = Act(act.player, "c", act.amount, None, True, act.street, act.line)
+        if act.amount is not None:
+            bets[act.player] = now + act.amount
+        acts.append(act)
+    p.acts = acts
