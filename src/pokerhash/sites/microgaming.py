@@ -140,7 +140,9 @@ def _hand(p: Parsed, hand: Node) -> None:
             p.acts.append(Act(who, "x", None, None, False, street, at))
         elif kind == "Call":
             p.acts.append(Act(who, "c", amount, None, False, street, at))
-        elif kind in ("Bet", "Raise", "AllIn"):
+        elif kind == "Raise":
+            p.acts.append(Act(who, "r", amount, None, False, street, at))  # by or to: see _values
+        elif kind in ("Bet", "AllIn"):
             p.acts.append(Act(who, "b", amount, None, kind == "AllIn", street, at))
         elif kind == "MoneyReturned":
             p.returned[who] = p.returned.get(who, 0) + (amount or 0)
@@ -160,6 +162,7 @@ def _hand(p: Parsed, hand: Node) -> None:
     for _, who, _ in p.seats:
         if who not in acted and who not in dealt:
             p.sitting_out.add(who)
+    p.acts = _values(p)
     _last_all_in_call(p)
     if p.decimals == 0:
         p.in_chips()
@@ -185,3 +188,47 @@ def _last_all_in_call(p: Parsed) -> None:
             bets[act.player] = now + act.amount
         acts.append(act)
     p.acts = acts
+
+
+def _values(p: Parsed) -> List[Act]:
+    """Files from 2012 on (``hhversion``) write a call or raise as the chips added,
+    older ones as the total the player's bet goes to (an all-in as the chips added in
+    both): a hand is read the way in which every call matches the bet it faces."""
+    for totals in (False, True):
+        acts = _read_values(p, totals, strict=True)
+        if acts is not None:
+            return acts
+    return _read_values(p, False, strict=False)
+
+
+def _read_values(p: Parsed, totals: bool, strict: bool):
+    left = {name: stack for _, name, stack in p.seats}
+    bets: Dict[str, int] = {}
+    for name, kind, amount, _ in p.posts:
+        left[name] -= amount
+        if kind != "ante":
+            bets[name] = bets.get(name, 0) + amount
+    street = 0
+    acts = []
+    for act in p.acts:
+        if act.street != street:
+            bets, street = {}, act.street
+        now = bets.get(act.player, 0)
+        top = max(bets.values(), default=0)
+        added = act.amount or 0
+        if act.verb == "c":
+            if totals:
+                added -= now
+            if strict and added != min(top - now, left[act.player]):
+                return None
+            act = Act(act.player, "c", added, None, act.all_in, act.street, act.line)
+        elif act.verb == "r":
+            if totals:
+                act = Act(act.player, "b", None, act.amount, False, act.street, act.line)
+                added = (act.to or 0) - now
+            else:
+                act = Act(act.player, "b", act.amount, None, False, act.street, act.line)
+        bets[act.player] = now + added
+        left[act.player] -= added
+        acts.append(act)
+    return acts
