@@ -63,6 +63,9 @@ def tree(text: str) -> List[Node]:
     """The top-level elements of ``text`` (one hand, perhaps followed by its header);
     SiteError naming the line for text that is not well-formed or declares a
     document type or entities."""
+    if text.startswith("<?xml"):
+        end = text.find("?>") + 2
+        text = " " * end + text[end:] if end > 1 else text  # (a declaration inside the wrapper is an error)
     parser = expat.ParserCreate()
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
     root = Node("", {}, 1)
@@ -98,18 +101,18 @@ def tree(text: str) -> List[Node]:
         # A wrapper element: the hand and its header are two top-level elements.
         parser.Parse("<_hand>", False)
         parser.Parse(text, False)
-        parser.Parse("</_hand>", True)
     except _Refused as error:
         raise SiteError(str(error), parser.CurrentLineNumber) from None
     except expat.ExpatError as error:
-        message = expat.ErrorString(error.code)
-        if error.code == expat.errors.codes[expat.errors.XML_ERROR_TAG_MISMATCH] and len(stack) > 2:
-            message = f"the hand is cut short or corrupt: <{stack[-1].tag}> (line {stack[-1].line}) is not closed"
-        elif error.code == expat.errors.codes[expat.errors.XML_ERROR_NO_ELEMENTS] or len(stack) > 2:
-            message = f"the hand is cut short: <{stack[-1].tag}> (line {stack[-1].line}) is not closed ({message})"
-        else:
-            message = f"not well-formed XML: {message}"
-        raise SiteError(message, max(1, min(error.lineno, text.count("\n") + 1))) from None
+        raise SiteError(f"not well-formed XML: {expat.ErrorString(error.code)}",
+                        max(1, min(error.lineno, text.count("\n") + 1))) from None
+    if len(stack) > 2:
+        # the text ends inside the hand: a file cut short
+        raise SiteError(f"the hand is cut short: its <{stack[-1].tag}> is not closed", text.count("\n") + 1)
+    try:
+        parser.Parse("</_hand>", True)
+    except expat.ExpatError as error:
+        raise SiteError(f"not well-formed XML: {expat.ErrorString(error.code)}", text.count("\n") + 1) from None
     return root.children[0].children
 
 
