@@ -143,7 +143,7 @@ def _hand(p: Parsed, hand: Node) -> None:
         else:
             raise SiteError(f"an action the importer does not read: {kind!r}", at)
     if hand.find("SHOWDOWN") is None:
-        raise SiteError(f"hand {p.hand_id} is truncated: it has no SHOWDOWN", line)
+        raise SiteError("the hand is truncated: it has no SHOWDOWN", line)
     for who, cards in dealt.items():
         if cards and None not in cards:
             p.known.setdefault(who, cards)

@@ -60,7 +60,7 @@ def parse(text: str, site: str) -> Parsed:
     p = Parsed(site)
     p.hand_id = hand.get("gamecode", "")
     if session is None or session.find("general") is None:
-        raise SiteError(f"hand {p.hand_id}: its session's header (<session><general>) is missing", hand.line)
+        raise SiteError("its session's header (<session><general>) is missing", hand.line)
     general = session.find("general")
     info = {child.tag: child.text for child in general.children}
     _game(p, info, hand.line)
@@ -127,10 +127,10 @@ def _game(p: Parsed, info: Dict[str, str], line: int) -> None:
 def _hand(p: Parsed, hand: Node, info: Dict[str, str]) -> None:
     general = hand.find("general")
     if general is None or general.find("players") is None:
-        raise SiteError(f"hand {p.hand_id} has no player list (<general><players>)", hand.line)
+        raise SiteError("the hand has no player list (<general><players>)", hand.line)
     start = general.find("startdate")
     if start is None or not start.text:
-        raise SiteError(f"hand {p.hand_id} is partial: it has no start date", hand.line)
+        raise SiteError("the hand is partial: it has no start date", hand.line)
     p.time = start.text
     wins: Dict[str, int] = {}
     names: Dict[str, int] = {}
@@ -148,7 +148,7 @@ def _hand(p: Parsed, hand: Node, info: Dict[str, str]) -> None:
         if player.get("dealer") == "1":
             p.button = seat
     if len(p.seats) < 2:
-        raise SiteError(f"hand {p.hand_id} has fewer than two players", hand.line)
+        raise SiteError("the hand has fewer than two players", hand.line)
     stud = p.variant.is_stud
     acts = []  # (no, street, type, player, sum, line)
     pockets: Dict[str, List[Optional[str]]] = {}
@@ -273,7 +273,7 @@ def _hand(p: Parsed, hand: Node, info: Dict[str, str]) -> None:
         else:
             p.decimals = 2  # fractions of a chip (some tournaments): kept in hundredths
     if not p.acts and not p.posts:
-        raise SiteError(f"hand {p.hand_id} has no actions", hand.line)
+        raise SiteError("the hand has no actions", hand.line)
 
 
 def _stud_bets(p: Parsed, line: int) -> None:

@@ -41,7 +41,8 @@ __all__ = ["parse"]
 _GAMES = {"Holdem": HOLDEM, "Omaha": PLO, "Omaha H/L8": OMAHA_HI_LO, "7-Stud": STUD, "7-Stud H/L8": STUD_HI_LO,
           "Razz": RAZZ}
 _LIMITS = {"No Limit": Limit.NO_LIMIT, "Pot Limit": Limit.POT_LIMIT, "Limit": Limit.FIXED_LIMIT}
-_STAKES = re.compile(r"(?P<limit>No Limit|Pot Limit|Half Pot Limit|Limit)(?: Level \S+ Blinds)?\s*\(?(?P<sizes>[^()]*)\)?")
+_STAKES = re.compile(r"(?P<limit>No Limit|Pot Limit|Half Pot Limit|Limit)(?: Level \S+)?(?: Ante [\d.,]+,)?"
+                     r"(?: Blinds)?\s*\(?(?P<sizes>[^()]*)\)?")
 _STREETS = {"BLINDS": -1, "PREFLOP": 0, "POSTFLOP": 1, "POSTTURN": 2, "POSTRIVER": 3, "BRING_IN": 0,
             "THIRD_STREET": 0, "FOURTH_STREET": 1, "FIFTH_STREET": 2, "SIXTH_STREET": 3, "SEVENTH_STREET": 4}
 _ENDS = ("SHOWDOWN", "END_OF_GAME", "END_OF_FOLDED_GAME")
@@ -59,7 +60,7 @@ def parse(text: str, site: str) -> Parsed:
     p = Parsed(site)
     p.hand_id = hand.get("id", "")
     if description is None:
-        raise SiteError(f"hand {p.hand_id}: the <description> that says its game is missing", hand.line)
+        raise SiteError("the <description> that says its game is missing", hand.line)
     try:
         _game(p, description, hand)
         _hand(p, hand)
@@ -79,14 +80,16 @@ def _game(p: Parsed, description: Node, hand: Node) -> None:
     if base is None:
         raise SiteError(f"{name or 'a game without a name'} is a game the importer does not read "
                         "(draw and mixed games are not read)", line)
-    stakes = _STAKES.fullmatch(description.get("stakes", "").strip())
+    # newer files (version 2.1) write each hand's own stakes on the game too
+    written = hand.get("stakes") or description.get("stakes", "")
+    stakes = _STAKES.fullmatch(written.strip())
     if stakes is None or stakes.group("limit") == "Half Pot Limit":
-        raise SiteError(f"stakes the importer does not read: {description.get('stakes')!r}", line)
+        raise SiteError(f"stakes the importer does not read: {written!r}", line)
     limit = _LIMITS[stakes.group("limit")]
     if base.is_stud and limit is not Limit.FIXED_LIMIT:
         raise SiteError(f"{stakes.group('limit').lower()} stud: the engine plays stud fixed-limit", line)
     p.variant = base if base.is_stud else game(base, limit)
-    p.stakes = description.get("stakes", "")
+    p.stakes = written
     data = hand.get("data", "").split("|")
     p.table = data[1] if len(data) > 1 else ""
     p.time = hand.get("starttime", "")
@@ -112,7 +115,7 @@ def _game(p: Parsed, description: Node, hand: Node) -> None:
 def _hand(p: Parsed, hand: Node) -> None:
     players = hand.find("players")
     if players is None:
-        raise SiteError(f"hand {p.hand_id} has no player list", hand.line)
+        raise SiteError("the hand has no player list", hand.line)
     by_seat: Dict[str, str] = {}
     balances: Dict[str, int] = {}
     for player in players.findall("player"):
@@ -237,7 +240,7 @@ def _hand(p: Parsed, hand: Node) -> None:
                 else:
                     p.collected[who] = p.collected.get(who, 0) + amount
     if not any(r.get("id") == "END_OF_GAME" for r in hand.findall("round")):
-        raise SiteError(f"hand {p.hand_id} is truncated: it stops before its END_OF_GAME round",
+        raise SiteError("the hand is truncated: it stops before its END_OF_GAME round",
                         (hand.children[-1].line if hand.children else hand.line))
     if board:
         p.boards = [board]
@@ -265,7 +268,7 @@ def _hand(p: Parsed, hand: Node) -> None:
     put_in = sum(post[2] for post in p.posts) + _acted(p)
     paid = sum(p.collected.values())
     if paid > put_in:
-        raise SiteError(f"the figures do not add up: the winners get more than went in", hand.line)
+        raise SiteError("the figures do not add up: the winners get more than went in", hand.line)
     if p.tournament is not None:
         p.rake = 0
     else:

@@ -86,7 +86,7 @@ def _hand(p: Parsed, hand: Node) -> None:
         p.decimals = 0
     seats = hand.find("Seats")
     if seats is None:
-        raise SiteError(f"hand {p.hand_id} has no seats", line)
+        raise SiteError("the hand has no seats", line)
     by_seat: Dict[str, str] = {}
     for seat in seats.findall("Seat"):
         who = seat.get("alias", "")
@@ -100,7 +100,7 @@ def _hand(p: Parsed, hand: Node) -> None:
             p.button = int(seat.get("num", "0"))
     play = hand.find("Gameplay")
     if play is None:
-        raise SiteError(f"hand {p.hand_id} has no Gameplay", line)
+        raise SiteError("the hand has no Gameplay", line)
     street = 0
     board: List[str] = []
     dealt: set = set()
@@ -151,7 +151,7 @@ def _hand(p: Parsed, hand: Node) -> None:
         else:
             raise SiteError(f"an action the importer does not read: {kind!r}", at)
     if not won:
-        raise SiteError(f"hand {p.hand_id} is truncated: it has no Win", line)
+        raise SiteError("the hand is truncated: it has no Win", line)
     if board:
         p.boards = [board]
     p.rake = int(hand.get("rake") or 0) if p.decimals else 0
