@@ -155,12 +155,24 @@ def _hand(p: Parsed, hand: Node) -> None:
     cards_per_player = max((len(c) for c in dealt.values()), default=0)
     if cards_per_player and cards_per_player != p.variant.cards_per_player:
         raise SiteError(f"{cards_per_player} cards dealt in {p.variant.name}", line)
+    # a seat with no chips left is written folding: it is not dealt in
+    raw = [r for r in raw if not (r[1] in p.sitting_out and r[0] == "ACTION_FOLD")]
     p.acts = _acts(p, raw, stacks)
     p.reports_returned = False
     if _antes(p):
-        p.acts = _acts(p, raw, stacks)  # all-ins are whole stacks: less the antes
+        p.acts = _acts(p, raw, {name: stack for _, name, stack in p.seats})
     if p.decimals == 0:
-        p.in_chips()
+        if _whole(p):
+            p.in_chips()
+        else:
+            p.decimals = 2  # fractions of a chip: kept in hundredths
+
+
+def _whole(p: Parsed) -> bool:
+    """Whether every amount of the hand is whole chips."""
+    amounts = [s for _, _, s in p.seats] + [post[2] for post in p.posts] + list(p.collected.values()) + \
+        [a.amount or 0 for a in p.acts] + [a.to or 0 for a in p.acts] + [p.rake or 0, p.total or 0]
+    return all(v % 100 == 0 for v in amounts)
 
 
 def _showdown(p: Parsed, node: Node, stacks: Dict[str, int]) -> None:
@@ -236,10 +248,11 @@ def _read(p: Parsed, raw: list, stacks: Dict[str, int], calls_to: bool, strict: 
 
 
 def _antes(p: Parsed) -> bool:
-    """Older tournament files (2011) write no ante lines, though the pot holds the
-    antes: when the showdown's pot is more than the posts and actions put in by an
-    equal amount per player dealt in, that amount is the ante each posted (the one
-    figure of the hand that says so); any other gap is refused."""
+    """Older tournament files (2011) write no ante lines, and stacks after the antes,
+    though the pot holds them: when the showdown's pot is more than the posts and
+    actions put in by an equal amount per player dealt in, that amount is the ante
+    each posted (the one figure of the hand that says so), on top of the stack
+    written; any other gap is left for the replay to name."""
     if p.total is None or any(post[1] == "ante" for post in p.posts):
         return False
     put_in, uncalled = chips_in(p)
@@ -249,4 +262,6 @@ def _antes(p: Parsed) -> bool:
         return False  # the replay names any difference
     ante = gap // len(dealt)
     p.posts[:0] = [(name, "ante", ante, 0) for name in dealt]
+    # ... and their stacks are written after the antes: the all-ins put in the rest
+    p.seats = [(seat, name, stack + ante if name in dealt else stack) for seat, name, stack in p.seats]
     return True
