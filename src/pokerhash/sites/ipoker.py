@@ -34,7 +34,7 @@ from ..betting import Limit
 from ..engine import HOLDEM, OMAHA_HI_LO, PLO, PLO5, PLO6, STUD, STUD_HI_LO
 from .common import game
 from .model import Act, Parsed, SiteError
-from .xmlcommon import Node, card, chips_in, money, tree
+from .xmlcommon import Node, card, chips_in, money, stud_bets, tree
 
 __all__ = ["parse"]
 
@@ -251,7 +251,7 @@ def _hand(p: Parsed, hand: Node, info: Dict[str, str]) -> None:
     if board:
         p.boards = [board]
     if stud and not p.small_bet:
-        _stud_bets(p, hand.line)
+        stud_bets(p, hand.line)
     # The figures: win as written; the rake is what went in and did not come back.
     # What went in is counted from the actions: the ``bet`` figures count a small
     # blind who raises, or the ante of a player all-in, twice.
@@ -274,18 +274,3 @@ def _hand(p: Parsed, hand: Node, info: Dict[str, str]) -> None:
             p.decimals = 2  # fractions of a chip (some tournaments): kept in hundredths
     if not p.acts and not p.posts:
         raise SiteError("the hand has no actions", hand.line)
-
-
-def _stud_bets(p: Parsed, line: int) -> None:
-    """A stud tournament's bets (its header has no stakes: they rise by level), as the
-    hand shows them: the third-street completion (or the smallest bet on fourth
-    street) is the small bet, the big bet twice that (the biggest bet from fifth
-    street on, halved, when no small bet shows)."""
-    completions = [a.to for a in p.acts if a.verb == "co" and not a.all_in]
-    fourth = [a.amount for a in p.acts if a.verb == "b" and a.street == 1 and a.to is None and not a.all_in]
-    later = [a.amount for a in p.acts if a.verb == "b" and a.street >= 2 and a.to is None and not a.all_in]
-    small = max(completions) if completions else (min(fourth) if fourth else None)
-    if small is None and not later:
-        raise SiteError("a stud tournament hand that shows no bet: the bets of its level are not written", line)
-    p.small_bet = small if small is not None else max(later) // 2
-    p.big_bet = 2 * p.small_bet

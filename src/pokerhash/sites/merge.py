@@ -34,12 +34,15 @@ from ..betting import Limit
 from ..engine import HOLDEM, OMAHA_HI_LO, PLO, RAZZ, STUD, STUD_HI_LO
 from .common import game
 from .model import Act, Parsed, SiteError
-from .xmlcommon import Node, card, money, tree
+from .xmlcommon import Node, card, money, stud_bets, tree
 
 __all__ = ["parse"]
 
 _GAMES = {"Holdem": HOLDEM, "Omaha": PLO, "Omaha H/L8": OMAHA_HI_LO, "7-Stud": STUD, "7-Stud H/L8": STUD_HI_LO,
           "Razz": RAZZ}
+# game codes (cash, tournament) of the game element, for the hands of a mixed game
+_CODES = {"2": HOLDEM, "23": HOLDEM, "9": PLO, "25": PLO, "35": OMAHA_HI_LO, "37": OMAHA_HI_LO, "39": STUD,
+          "41": STUD, "43": STUD_HI_LO, "45": STUD_HI_LO, "47": RAZZ, "49": RAZZ}
 _LIMITS = {"No Limit": Limit.NO_LIMIT, "Pot Limit": Limit.POT_LIMIT, "Limit": Limit.FIXED_LIMIT}
 _STAKES = re.compile(r"(?P<limit>No Limit|Pot Limit|Half Pot Limit|Limit)(?: Level \S+)?(?: Ante [\d.,]+,)?"
                      r"(?: Blinds)?\s*\(?(?P<sizes>[^()]*)\)?")
@@ -77,6 +80,12 @@ def _game(p: Parsed, description: Node, hand: Node) -> None:
     tournament = kind.endswith(" Tournament")
     name = kind[:-11] if tournament else kind
     base = _GAMES.get(name)
+    if name == "HORSE":
+        # a mixed game: each hand's own game is its multigametype code
+        base = _CODES.get(hand.get("multigametype", ""))
+        if base is None:
+            raise SiteError(f"a HORSE hand whose game is not written (multigametype "
+                            f"{hand.get('multigametype')!r})", line)
     if base is None:
         raise SiteError(f"{name or 'a game without a name'} is a game the importer does not read "
                         "(draw and mixed games are not read)", line)
@@ -274,7 +283,12 @@ def _hand(p: Parsed, hand: Node) -> None:
     else:
         p.rake = put_in - paid
     if stud and not p.small_bet:
-        raise SiteError("a stud hand whose stakes do not say its bets", hand.line)
+        stud_bets(p, hand.line)  # a tournament's: not written
+    elif p.variant.limit is Limit.FIXED_LIMIT and not p.small_bet:
+        big = next((post[2] for post in p.posts if post[1] == "bb"), 0)
+        if not big:
+            raise SiteError("a fixed-limit hand whose bets are not written and that posts no big blind", hand.line)
+        p.small_bet, p.big_bet = big, 2 * big  # a tournament's: the big blind is the small bet
     if p.decimals == 0:
         p.in_chips()
 

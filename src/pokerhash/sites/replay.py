@@ -401,12 +401,16 @@ def _cards_for(p: Parsed, lay: Layout, variant, attempt: int = 0) -> Tuple[Dict[
     hole_count = variant.cards_per_player
     used = {c for board in boards for c in board}
     templates: Dict[int, List[Optional[int]]] = {}
+    # stud: a player who folds on street s was dealt 3 + s cards (eight players'
+    # seven cards each would be more than the deck)
+    folded_on = {a.player: a.street for a in p.acts if a.verb == "f"} if variant.is_stud else {}
     for seat, name, _ in lay.order:
         cards = p.known.get(name)
         if not (cards and len(cards) == hole_count):
             cards = p.stud.get(name) or []
         template = [None if c is None else _card(c) for c in cards[:hole_count]]
-        template += [None] * (hole_count - len(template))
+        dealt = min(hole_count, max(3 + folded_on[name], len(template))) if name in folded_on else hole_count
+        template += [None] * (dealt - len(template))
         used.update(c for c in template if c is not None)
         templates[seat] = template
     holes = {seat: t for seat, t in templates.items() if None not in t}
@@ -443,6 +447,8 @@ def _cards_for(p: Parsed, lay: Layout, variant, attempt: int = 0) -> Tuple[Dict[
 
 def _filled(template: List[Optional[int]], cards) -> List[int]:
     """``template`` with its unknown cards (None) replaced by ``cards``, in order."""
+    if template.count(None) > len(cards):
+        raise SiteError("not enough cards left in the deck for the cards the site never showed")
     it = iter(cards)
     return [next(it) if c is None else c for c in template]
 

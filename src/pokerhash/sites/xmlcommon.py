@@ -16,7 +16,7 @@ from xml.parsers import expat
 from .common import cents
 from .model import Parsed, SiteError
 
-__all__ = ["Node", "card", "chips_in", "money", "tree"]
+__all__ = ["Node", "card", "chips_in", "money", "stud_bets", "tree"]
 
 
 class Node:
@@ -208,3 +208,17 @@ def chips_in(p: Parsed) -> Tuple[int, int]:
     ranked = sorted(live.values(), reverse=True) + [0, 0]
     return sum(live.values()) + dead, ranked[0] - ranked[1]
 
+
+def stud_bets(p: Parsed, line: int) -> None:
+    """A stud tournament's bets (they rise by level, and the files do not write them),
+    as the hand shows them: the third-street completion (or the smallest bet on fourth
+    street) is the small bet, the big bet twice that (the biggest bet from fifth
+    street on, halved, when no small bet shows)."""
+    completions = [a.to for a in p.acts if a.verb == "co" and not a.all_in]
+    fourth = [a.amount for a in p.acts if a.verb == "b" and a.street == 1 and a.to is None and not a.all_in]
+    later = [a.amount for a in p.acts if a.verb == "b" and a.street >= 2 and a.to is None and not a.all_in]
+    small = max(completions) if completions else (min(fourth) if fourth else None)
+    if small is None and not later:
+        raise SiteError("a stud tournament hand that shows no bet: the bets of its level are not written", line)
+    p.small_bet = small if small is not None else max(later) // 2
+    p.big_bet = 2 * p.small_bet
