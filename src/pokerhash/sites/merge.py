@@ -34,7 +34,7 @@ from ..betting import Limit
 from ..engine import HOLDEM, OMAHA_HI_LO, PLO, RAZZ, STUD, STUD_HI_LO
 from .common import game
 from .model import Act, Parsed, SiteError
-from .xmlcommon import Node, card, money, stud_bets, tree
+from .xmlcommon import Node, card, chips_in, money, stud_bets, tree
 
 __all__ = ["parse"]
 
@@ -274,7 +274,7 @@ def _hand(p: Parsed, hand: Node) -> None:
     p.reports_returned = False
     for who, amount in returned_lines.items():
         p.collected[who] = p.collected.get(who, 0) + amount
-    put_in = sum(post[2] for post in p.posts) + _acted(p)
+    put_in = chips_in(p)[0]
     paid = sum(p.collected.values())
     if paid > put_in:
         raise SiteError("the figures do not add up: the winners get more than went in", hand.line)
@@ -291,28 +291,6 @@ def _hand(p: Parsed, hand: Node) -> None:
         p.small_bet, p.big_bet = big, 2 * big  # a tournament's: the big blind is the small bet
     if p.decimals == 0:
         p.in_chips()
-
-
-def _acted(p: Parsed) -> int:
-    """The chips the actions put in (raises and completions are to a round total)."""
-    total = 0
-    street_bets: Dict[str, int] = {}
-    for name, kind, amount, _ in p.posts:
-        if kind != "ante":
-            street_bets[name] = street_bets.get(name, 0) + amount
-    street = 0
-    for act in p.acts:
-        if act.street != street:
-            street_bets = {}
-            street = act.street
-        now = street_bets.get(act.player, 0)
-        if act.to is not None:
-            total += max(act.to - now, 0)
-            street_bets[act.player] = max(now, act.to)
-        elif act.amount is not None:
-            total += act.amount
-            street_bets[act.player] = now + act.amount
-    return total
 
 
 def _stacks(p: Parsed, balances: Dict[str, int]) -> None:
@@ -339,7 +317,7 @@ def _put_by(p: Parsed) -> Dict[str, int]:
     for name, kind, amount, _ in p.posts:
         put[name] = put.get(name, 0) + amount
         if kind != "ante":
-            bets[name] = bets.get(name, 0) + amount
+            bets[name] = bets.get(name, 0) + _live(p, kind, amount)
     street = 0
     for act in p.acts:
         if act.street != street:
@@ -375,7 +353,7 @@ def _calls_fit(p: Parsed, by: bool) -> bool:
     for name, kind, amount, _ in p.posts:
         stacks[name] = stacks.get(name, 0) - amount
         if kind != "ante":
-            bets[name] = bets.get(name, 0) + amount
+            bets[name] = bets.get(name, 0) + _live(p, kind, amount)
     street = 0
     for act in p.acts:
         if act.street != street:
@@ -395,3 +373,11 @@ def _calls_fit(p: Parsed, by: bool) -> bool:
         bets[act.player] = now + added
         stacks[act.player] = stacks.get(act.player, 0) - added
     return True
+
+
+def _live(p: Parsed, kind: str, amount: int) -> int:
+    """The live part of a post: both blinds posted together are a live big blind and a
+    dead small one."""
+    if kind == "sbbb":
+        return min(amount, next((post[2] for post in p.posts if post[1] == "bb"), amount))
+    return amount
