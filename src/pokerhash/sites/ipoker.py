@@ -31,7 +31,7 @@ import re
 from typing import Dict, List, Optional
 
 from ..betting import Limit
-from ..engine import HOLDEM, OMAHA_HI_LO, PLO, PLO5, PLO6, STUD, STUD_HI_LO
+from ..engine import HOLDEM, OMAHA_HI_LO, PLO, PLO5, PLO6, SHORTDECK, STUD, STUD_HI_LO
 from .common import game
 from .model import Act, Parsed, SiteError
 from .xmlcommon import Node, card, chips_in, money, stud_bets, tree
@@ -41,7 +41,7 @@ __all__ = ["parse"]
 _GAMETYPE = re.compile(r"(?:(?P<game>[57] Card Stud(?: Hi-Lo| HiLow)?|(?:Six Plus )?Holdem|Omaha(?: Hi-Lo| HiLow)?)"
                        r" )?(?P<limit>NL|SL|LZ|БЛ|PL|LP|L|No limit|Pot limit|Limit)(?: (?P<stakes>.*))?")
 _LH = re.compile(r"LH (?P<small>[\d.,]+)/(?P<big>[\d.,]+)(?: x\d+)? Limit (?P<stakes>.*)")
-_GAMES = {"Holdem": HOLDEM, "Omaha": PLO, "Omaha Hi-Lo": OMAHA_HI_LO, "Omaha HiLow": OMAHA_HI_LO,
+_GAMES = {"Holdem": HOLDEM, "Six Plus Holdem": SHORTDECK, "Omaha": PLO, "Omaha Hi-Lo": OMAHA_HI_LO, "Omaha HiLow": OMAHA_HI_LO,
           "7 Card Stud": STUD, "7 Card Stud Hi-Lo": STUD_HI_LO, "7 Card Stud HiLow": STUD_HI_LO}
 _LIMITS = {"NL": Limit.NO_LIMIT, "SL": Limit.NO_LIMIT, "LZ": Limit.NO_LIMIT, "БЛ": Limit.NO_LIMIT,
            "No limit": Limit.NO_LIMIT, "PL": Limit.POT_LIMIT, "LP": Limit.POT_LIMIT, "Pot limit": Limit.POT_LIMIT,
