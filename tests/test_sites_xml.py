@@ -98,7 +98,7 @@ def test_a_hand_reads_alone_with_its_header():
 
 def test_site_filter_and_phh():
     hands = list(sites.read(DATA / "merge", site="merge"))
-    assert len(hands) == 2 and all(h.error is None for h in hands)
+    assert len(hands) == 3 and all(h.error is None for h in hands)
     other = list(sites.read(DATA / "merge" / "cash.xml", site="ipoker"))
     assert all(h.error and "not ipoker" in h.error for h in other)
     text = sites.dumps_all(h for path in FILES for h in _hands(path))
@@ -158,3 +158,54 @@ def test_amounts_with_separators_and_decimal_commas():
     assert money("3,252.50", 1) == 325250
     with pytest.raises(sites.SiteError):
         money("DP", 1)
+
+
+def test_older_versions_are_read_the_way_their_calls_tell():
+    # Merge 2008: a raise adds its amount (the call of 0.75 says so); the uncalled bet
+    # is a winner line of its own
+    merge = _hands(DATA / "merge" / "older.xml")[0]
+    assert [(a.verb, a.amount, a.to) for a in merge._parsed.acts][:2] == [("b", 100, None), ("c", 75, None)]
+    assert merge.returned == {"Pat": Decimal("2.00")} and merge.rake == Decimal("0.20")
+    # MicroGaming without hhversion: a call or raise is the total it goes to
+    micro = _hands(DATA / "microgaming" / "older.xml")[0]
+    assert [(a.verb, a.amount, a.to) for a in micro._parsed.acts][:2] == [("b", None, 30), ("c", 25, None)]
+    # Boss Media 2011 tournaments: antes not written, stacks after them; calls to a total
+    boss = _hands(DATA / "bossmedia" / "older.xml")[0]
+    assert boss.players == {"Ace1": 1010, "Bea": 2010, "Cal": 1510}
+    assert [p for p in boss._parsed.posts if p[1] == "ante"] == [(n, "ante", 10, 0) for n in ("Ace1", "Bea", "Cal")]
+
+
+def test_ipoker_stud():
+    hand = _hands(DATA / "ipoker" / "stud.xml")[0]
+    assert hand.game == "Seven-card stud" and hand._parsed.stud["Vic"][:3] == [None, None, "Kd"]
+    assert [a.verb for a in hand._parsed.acts][:3] == ["bi", "co", "c"]
+
+
+def test_a_large_xml_file_streams_in_bounded_memory():
+    import tracemalloc
+    text = (DATA / "microgaming" / "cash.xml").read_bytes()
+    game = text[text.index(b"<Game"):text.index(b"</Game>") + 7] + b"\n" + b" " * 6000 + b"\n"
+
+    class Repeated(io.RawIOBase):
+        def __init__(self, count):
+            self.left = count
+            self.pending = b"----PRIMA.DAT----\n"
+
+        def readable(self):
+            return True
+
+        def readinto(self, buffer):
+            while len(self.pending) < len(buffer) and self.left:
+                self.pending += game
+                self.left -= 1
+            n = min(len(buffer), len(self.pending))
+            buffer[:n] = self.pending[:n]
+            self.pending = self.pending[n:]
+            return n
+
+    tracemalloc.start()
+    count = sum(1 for h in sites.read(io.BufferedReader(Repeated(800))) if h.error is None)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert count == 800
+    assert peak < 5 * (1 << 20)  # 6.6 MB of hands (and blanks between) read in 1 MB blocks

@@ -272,10 +272,8 @@ def _hand(p: Parsed, hand: Node) -> None:
     # Uncalled bets: a returned line, or inside a winner line (then not compared).
     p.returned = returned_lines
     p.reports_returned = False
-    for who, amount in returned_lines.items():
-        p.collected[who] = p.collected.get(who, 0) + amount
     put_in = chips_in(p)[0]
-    paid = sum(p.collected.values())
+    paid = sum(p.collected.values()) + sum(returned_lines.values())
     if paid > put_in:
         raise SiteError("the figures do not add up: the winners get more than went in", hand.line)
     if p.tournament is not None:
