@@ -47,22 +47,33 @@ _LIMITS = {"NL": Limit.NO_LIMIT, "SL": Limit.NO_LIMIT, "LZ": Limit.NO_LIMIT, "Б
            "No limit": Limit.NO_LIMIT, "PL": Limit.POT_LIMIT, "LP": Limit.POT_LIMIT, "Pot limit": Limit.POT_LIMIT,
            "L": Limit.FIXED_LIMIT, "Limit": Limit.FIXED_LIMIT}
 _OMAHAS = {4: PLO, 5: PLO5, 6: PLO6}
+_HEADERS: Dict[str, Dict[str, str]] = {}  # session header text -> its <general> fields
 _STUD_STREETS = ("Third Street", "Fourth Street", "Fifth Street", "Sixth Street", "River")
 
 
 def parse(text: str, site: str) -> Parsed:
     """One hand (its ``<game>`` followed by its session's header); SiteError naming the line."""
-    nodes = tree(text)
+    # The session's header follows the game: read once per session, not per hand.
+    cut = text.rfind("</game>")
+    header = text[cut + 7:] if cut >= 0 else ""
+    nodes = tree(text[:cut + 7] if cut >= 0 else text)
     hand = next((n for n in nodes if n.tag == "game"), None)
-    session = next((n for n in nodes if n.tag == "session"), None)
     if hand is None:
         raise SiteError("no <game> element", 1)
     p = Parsed(site)
     p.hand_id = hand.get("gamecode", "")
-    if session is None or session.find("general") is None:
-        raise SiteError("its session's header (<session><general>) is missing", hand.line)
-    general = session.find("general")
-    info = {child.tag: child.text for child in general.children}
+    info = _HEADERS.get(header)
+    if info is None:
+        try:
+            session = next((n for n in tree(header) if n.tag == "session"), None) if header.strip() else None
+        except SiteError as error:
+            raise SiteError(f"its session's header: {str(error).split(': ', 1)[1]}", hand.line) from None
+        if session is None or session.find("general") is None:
+            raise SiteError("its session's header (<session><general>) is missing", hand.line)
+        info = {child.tag: child.text for child in session.find("general").children}
+        if len(_HEADERS) > 1000:
+            _HEADERS.clear()
+        _HEADERS[header] = info
     _game(p, info, hand.line)
     try:
         _hand(p, hand, info)
@@ -263,7 +274,9 @@ def _hand(p: Parsed, hand: Node, info: Dict[str, str]) -> None:
     if rake < 0:
         raise SiteError(f"the figures do not add up: the players won {paid} (hundredths) but put in {put_in}",
                         hand.line)
-    p.rake = rake
+    # a tournament takes no rake: any gap between what went in and what came back is
+    # left for the replay to name
+    p.rake = 0 if p.tournament is not None else rake
     p.total = put_in - uncalled
     if p.decimals == 0:
         amounts = [stack for _, _, stack in p.seats] + [post[2] for post in p.posts] + \

@@ -127,6 +127,9 @@ def money(text: Optional[str], line: int) -> int:
     naming ``line`` for anything else."""
     if text is None:
         raise SiteError("an amount is missing", line)
+    known = _AMOUNTS.get(text)
+    if known is not None:
+        return known
     value = text.strip()
     for code in _CODES:
         if value.startswith(code):
@@ -151,9 +154,16 @@ def money(text: Optional[str], line: int) -> int:
         if len(groups) > 2 or (len(groups[-1]) == 3 and groups[0] not in ("", "0")):
             value = value.replace(".", "")  # thousands (1.500 chips)
     try:
-        return cents(value)
+        result = cents(value)
     except ValueError:
         raise SiteError(f"{text!r} is not an amount", line) from None
+    if len(_AMOUNTS) > 50000:
+        _AMOUNTS.clear()
+    _AMOUNTS[text] = result
+    return result
+
+
+_AMOUNTS: Dict[str, int] = {}  # amounts repeat hand after hand: read each once
 
 
 _RANKS = {"10": "T", "T": "T", "J": "J", "Q": "Q", "K": "K", "A": "A"}
