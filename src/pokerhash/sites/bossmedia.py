@@ -24,6 +24,7 @@ each ``RESULT``'s ``WIN`` (after the rake); ``rake`` the showdown's ``RAKE``;
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Dict, List, Optional
 
 from ..betting import Limit
@@ -157,6 +158,10 @@ def _hand(p: Parsed, hand: Node) -> None:
         raise SiteError(f"{cards_per_player} cards dealt in {p.variant.name}", line)
     # a seat with no chips left is written folding: it is not dealt in
     raw = [r for r in raw if not (r[1] in p.sitting_out and r[0] == "ACTION_FOLD")]
+    for kind, who, _, _, at in raw:
+        if who in p.sitting_out:
+            raise SiteError(f"{who} is written with no chips (or not dealt) but plays ({kind}): the seat list is "
+                            "wrong", at)
     p.acts = _acts(p, raw, stacks)
     p.reports_returned = False
     if _antes(p):
@@ -258,8 +263,12 @@ def _antes(p: Parsed) -> bool:
     put_in, uncalled = chips_in(p)
     gap = p.total - (put_in - uncalled)
     dealt = [name for _, name, _ in p.seats if name not in p.sitting_out]
-    if not gap or p.tournament is None or gap < 0 or gap % len(dealt):
+    if gap <= 0 or p.tournament is None:
         return False  # the replay names any difference
+    if gap % len(dealt):
+        raise SiteError(f"the pot holds {Decimal(gap).scaleb(-2)} that no post or action written put in, and not as "
+                        "equal antes: blinds or antes this file does not write (a seat written with no chips "
+                        "may have gone all-in on them)", 1)
     ante = gap // len(dealt)
     p.posts[:0] = [(name, "ante", ante, 0) for name in dealt]
     # ... and their stacks are written after the antes: the all-ins put in the rest
