@@ -209,3 +209,13 @@ def test_a_large_xml_file_streams_in_bounded_memory():
     tracemalloc.stop()
     assert count == 800
     assert peak < 5 * (1 << 20)  # 6.6 MB of hands (and blanks between) read in 1 MB blocks
+
+
+def test_byte_order_marks_line_ends_and_utf16():
+    for path in FILES:
+        data = path.read_bytes()
+        expected = [(h.hand_id, h.collected) for h in sites.read(data)]
+        for variant in (b"\xef\xbb\xbf" + data, data.replace(b"\n", b"\r\n"), data.decode("utf-8").encode("utf-16")):
+            hands = list(sites.read(variant))
+            assert all(h.error is None for h in hands), [h.error for h in hands]
+            assert [(h.hand_id, h.collected) for h in hands] == expected

@@ -35,7 +35,7 @@ _START = re.compile(rb"<(game|Game|HISTORY)(?=[\s>/])")
 _ENDS = {b"game": b"</game>", b"Game": b"</Game>", b"HISTORY": b"</HISTORY>"}
 # What may stand between hands: wrappers and headers, and notes a site writes.
 _BETWEEN = re.compile(
-    rb"\s*(?:<\?xml[^>]*\?>|<!--.*?-->|<ROOT>|</ROOT>|</session>|----PRIMA\.DAT----|"
+    rb"(?:\s|\xef\xbb\xbf)*(?:<\?xml[^>]*\?>|<!--.*?-->|<ROOT>|</ROOT>|</session>|----PRIMA\.DAT----|"
     rb"ExtendedTableName:[^\n]*|(?P<session><session[^>]*>\s*<general>.*?</general>)|"
     rb"(?P<description><description[^>]*/>))", re.S)
 
