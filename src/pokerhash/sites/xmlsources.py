@@ -148,7 +148,7 @@ def _between(data: bytes, at: int, stop: int, header: Optional[bytes]) -> Tuple[
         match = _BETWEEN.match(data, at, stop)
         if match is None or match.end() == at:
             rest = data[at:stop]
-            if not rest.strip():
+            if not rest.replace(_BOM, b"").strip():
                 return stop, header, None
             lead = len(rest) - len(rest.lstrip())
             return stop, header, (rest.strip(), at + lead)
