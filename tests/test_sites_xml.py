@@ -219,3 +219,31 @@ def test_byte_order_marks_line_ends_and_utf16():
             hands = list(sites.read(variant))
             assert all(h.error is None for h in hands), [h.error for h in hands]
             assert [(h.hand_id, h.collected) for h in hands] == expected
+
+
+REFUSALS = [
+    ("ipoker/cash.xml", '<action no="6" player="Bob" type="3" sum="€0.20"', '<action no="6" player="Bob" type="7" sum="DP"',
+     "disconnect protection"),
+    ("ipoker/cash.xml", "<startdate>2026-01-05 20:01:00</startdate>", "", "partial: it has no start date"),
+    ("ipoker/cash.xml", 'win="€2.40" bet="€1.70"', 'win="€9.40" bet="€1.70"', "the figures do not add up"),
+    ("ipoker/cash.xml", 'player="Cyd">HA HK</cards>', 'player="Cyd">HA HK D2</cards>', "3 pocket cards in Texas"),
+    ("merge/cash.xml", '<round id="END_OF_GAME" sequence="7">', '<round id="GAME_CANCELLED" sequence="7">',
+     "the site cancelled the game"),
+    ("merge/cash.xml", 'type="Holdem" stakes="No Limit ($0.05/$0.10)"', 'type="Badugi" stakes="No Limit ($0.05/$0.10)"',
+     "Badugi is a game the importer does not read"),
+    ("merge/cash.xml", '<event sequence="4" type="CALL" timestamp="1767787202000" player="2" amount="0.25"/>',
+     '<event sequence="4" type="CALL" timestamp="1767787202000" player="7" amount="0.25"/>', "where no one sits"),
+    ("bossmedia/cash.xml", 'GAME="GAME_THM"', 'GAME="GAME_FCD"', "GAME_FCD is a game the importer does not read"),
+    ("microgaming/cash.xml", '<Action type="Win">', '<Action type="Flip">', "an action the importer does not read"),
+]
+
+
+@pytest.mark.parametrize("name, old, new, reason", REFUSALS, ids=[r[3][:30] for r in REFUSALS])
+def test_hands_the_importer_cannot_read_are_refused_with_the_reason(name, old, new, reason):
+    text = (DATA / name).read_text(encoding="utf-8")
+    assert old in text
+    hands = list(sites.read(io.BytesIO(text.replace(old, new, 1).encode())))
+    refused = [h for h in hands if h.error is not None]
+    assert len(refused) == 1 and reason in refused[0].error and re.match(r"line \d+: ", refused[0].error)
+    assert refused[0].site == name.split("/")[0] and refused[0].hand_id
+    assert len(hands) == len(list(sites.read(DATA / name)))  # the other hands still read

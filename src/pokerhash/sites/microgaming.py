@@ -36,6 +36,8 @@ _GAMES = {"Hold'em": HOLDEM, "Multi Table Hold'em": HOLDEM, "Sit & Go Hold'em": 
 _LIMITS = {"NL": Limit.NO_LIMIT, "PL": Limit.POT_LIMIT, "FL": Limit.FIXED_LIMIT, "L": Limit.FIXED_LIMIT}
 _POSTS = {"SmallBlind": "sb", "BigBlind": "bb", "PostedToPlay": "bb", "Ante": "ante"}
 _QUIET = ("MuckCards", "SitOut", "SitIn", "Chat")
+_KNOWN = set(_POSTS) | set(_QUIET) | {"DealCards", "ShowCards", "Fold", "Check", "Call", "Bet", "Raise", "AllIn",
+                                      "MoneyReturned"}
 
 
 def parse(text: str, site: str) -> Parsed:
@@ -122,6 +124,8 @@ def _hand(p: Parsed, hand: Node) -> None:
             street = {"DealFlop": 1, "DealTurn": 2, "DealRiver": 3}[kind]
             board += [card(c.get("value", "") + c.get("suit", ""), c.line) for c in node.findall("Card")]
             continue
+        if kind not in _KNOWN:
+            raise SiteError(f"an action the importer does not read: {kind!r}", at)
         who = by_seat.get(node.get("seat", ""))
         if who is None:
             raise SiteError(f"an action of seat {node.get('seat')!r}, where no one sits", at)
