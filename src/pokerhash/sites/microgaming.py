@@ -90,6 +90,7 @@ def _hand(p: Parsed, hand: Node) -> None:
     if seats is None:
         raise SiteError("the hand has no seats", line)
     by_seat: Dict[str, str] = {}
+    ends: Dict[str, int] = {}
     for seat in seats.findall("Seat"):
         who = seat.get("alias", "")
         if not who:
@@ -98,6 +99,8 @@ def _hand(p: Parsed, hand: Node) -> None:
             raise SiteError(f"two seats hold {who!r}", seat.line)
         by_seat[seat.get("num", "")] = who
         p.seats.append((int(seat.get("num", "0")), who, money(seat.get("balance"), seat.line)))
+        if seat.get("endbalance"):
+            ends[who] = money(seat.get("endbalance"), seat.line)
         if seat.get("dealer") == "true":
             p.button = int(seat.get("num", "0"))
     play = hand.find("Gameplay")
@@ -168,6 +171,7 @@ def _hand(p: Parsed, hand: Node) -> None:
             p.sitting_out.add(who)
     p.acts = _values(p)
     _last_all_in_call(p)
+    _dead_small_blinds(p, ends)
     if p.decimals == 0:
         p.in_chips()
 
@@ -236,3 +240,40 @@ def _read_values(p: Parsed, totals: bool, strict: bool):
         left[act.player] -= added
         acts.append(act)
     return acts
+
+
+def _dead_small_blinds(p: Parsed, ends: Dict[str, int]) -> None:
+    """The 2011 files write a player coming in who posts a big blind and a dead small
+    one as ``PostedToPlay`` of the big blind alone; the player's end balance shows
+    the small blind gone too. A poster who won nothing and whose balance fell by
+    what the posts and actions put in plus exactly the small blind posted it dead."""
+    first_big = next((k for k, post in enumerate(p.posts) if post[1] == "bb"), None)
+    if not p.blinds[0] or first_big is None:
+        return
+    for k, (name, kind, amount, line) in enumerate(list(p.posts)):
+        # a big blind after the table's own: a player coming in (PostedToPlay)
+        if kind != "bb" or k == first_big or name not in ends or p.collected.get(name) or name in p.returned:
+            continue
+        stack = next(s for _, n, s in p.seats if n == name)
+        put = sum(post[2] for post in p.posts if post[0] == name) + _acted_by(p, name)
+        if stack - ends[name] == put + p.blinds[0]:
+            p.posts.append((name, "dead", p.blinds[0], line))
+
+
+def _acted_by(p: Parsed, name: str) -> int:
+    """The chips ``name``'s actions put in (raises to a total counted from the round's bet)."""
+    total = 0
+    bets: Dict[str, int] = {}
+    for who, kind, amount, _ in p.posts:
+        if kind != "ante" and kind != "dead":
+            bets[who] = bets.get(who, 0) + amount
+    street = 0
+    for act in p.acts:
+        if act.street != street:
+            bets, street = {}, act.street
+        now = bets.get(act.player, 0)
+        added = act.to - now if act.to is not None else (act.amount or 0)
+        bets[act.player] = now + added
+        if act.player == name:
+            total += added
+    return total
