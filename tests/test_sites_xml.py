@@ -167,8 +167,10 @@ def test_older_versions_are_read_the_way_their_calls_tell():
     assert [(a.verb, a.amount, a.to) for a in merge._parsed.acts][:2] == [("b", 100, None), ("c", 75, None)]
     assert merge.returned == {"Pat": Decimal("2.00")} and merge.rake == Decimal("0.20")
     # MicroGaming without hhversion: a call or raise is the total it goes to
-    micro = _hands(DATA / "microgaming" / "older.xml")[0]
+    micro, posted = _hands(DATA / "microgaming" / "older.xml")
     assert [(a.verb, a.amount, a.to) for a in micro._parsed.acts][:2] == [("b", None, 30), ("c", 25, None)]
+    # ... and a PostedToPlay of the big blind alone, the dead small blind in the balances
+    assert ("Nia", "dead", 5) in [post[:3] for post in posted._parsed.posts]
     # Boss Media 2011 tournaments: antes not written, stacks after them; calls to a total
     boss = _hands(DATA / "bossmedia" / "older.xml")[0]
     assert boss.players == {"Ace1": 1010, "Bea": 2010, "Cal": 1510}
