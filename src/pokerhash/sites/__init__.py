@@ -20,7 +20,7 @@ from .model import SiteError, SiteHand, Source, failed, site_hand
 from .replay import SiteReplay
 from .sources import chunks, open_sources, site_of
 from .xmlsources import xml_hand_id as _xml_hand_id
-from .xmlsources import xml_site
+from .xmlsources import is_xml, xml_site
 
 __all__ = ["SITES", "SiteError", "SiteHand", "SiteReplay", "Source", "dump_all", "dumps_all", "parse_hand", "read",
            "read_parallel"]
@@ -55,7 +55,7 @@ def parse_hand(text: str, source: Source = Source("<text>", 0, 1), site: Optiona
     text = text.lstrip("\ufeff")
     first = text[:text.find("\n")] if "\n" in text else text
     if detected is None:
-        detected = site_of(first) or (xml_site(text) if text.lstrip().startswith("<") else None)
+        detected = site_of(first) or (xml_site(text) if is_xml(text[:64].encode("utf-8", "replace")) else None)
     if detected is None:
         return failed(site or "", "", f"line {source.line}: text that is no hand of a known site "
                       f"({', '.join(SITES)}): {first[:80]!r}", source, text)
