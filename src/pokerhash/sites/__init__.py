@@ -30,6 +30,7 @@ SITES = ("pokerstars", "ggpoker", "888poker", "winamax", "fulltilt", "ipoker", "
 
 
 _PARSERS: dict = {}
+_XML_SITES = ("ipoker", "merge", "microgaming", "bossmedia")
 
 
 def _parser(site: str):
@@ -64,7 +65,7 @@ def parse_hand(text: str, source: Source = Source("<text>", 0, 1), site: Optiona
     try:
         parsed = _parser(detected)(text, detected)
     except SiteError as error:
-        hand_id = _hand_id(first) if not first.startswith("<") else _xml_hand_id(text)
+        hand_id = _xml_hand_id(text) if detected in _XML_SITES else _hand_id(first)
         line = f"line {source.line + error.line - 1}: " if error.line is not None else ""
         message = str(error).split(": ", 1)[1] if error.line is not None else str(error)
         return failed(detected, hand_id, line + message, source, text)
