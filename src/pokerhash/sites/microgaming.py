@@ -21,6 +21,7 @@ attribute, in hundredths.
 
 from __future__ import annotations
 
+import base64
 from typing import Dict, List
 
 from ..betting import Limit
@@ -38,6 +39,15 @@ _POSTS = {"SmallBlind": "sb", "BigBlind": "bb", "PostedToPlay": "bb", "Ante": "a
 _QUIET = ("MuckCards", "SitOut", "SitIn", "Chat")
 _KNOWN = set(_POSTS) | set(_QUIET) | {"DealCards", "ShowCards", "Fold", "Check", "Call", "Bet", "Raise", "AllIn",
                                       "MoneyReturned"}
+
+
+def _currency(symbol: str) -> str:
+    """The currency of the base64 UTF-16 sign the site writes (``rCA=`` is €)."""
+    try:
+        sign = base64.b64decode(symbol).decode("utf-16-le")
+    except (ValueError, UnicodeDecodeError):
+        return ""
+    return {"€": "EUR", "$": "USD", "£": "GBP"}.get(sign, "")
 
 
 def parse(text: str, site: str) -> Parsed:
@@ -83,7 +93,7 @@ def _hand(p: Parsed, hand: Node) -> None:
         p.tournament = table[table.rfind("[") + 1:table.rfind("]")] if "[" in table else table
         p.fields["tournament"] = p.tournament
     elif hand.get("realmoney") == "true":
-        p.currency = "EUR" if hand.get("currencysymbol") == "rCA=" else ""
+        p.currency = _currency(hand.get("currencysymbol", ""))
     else:
         p.decimals = 0
     seats = hand.find("Seats")
