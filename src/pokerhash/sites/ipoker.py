@@ -55,8 +55,17 @@ def parse(text: str, site: str) -> Parsed:
     """One hand (its ``<game>`` followed by its session's header); SiteError naming the line."""
     # The session's header follows the game: read once per session, not per hand.
     cut = text.rfind("</game>")
-    header = text[cut + 7:] if cut >= 0 else ""
-    nodes = tree(text[:cut + 7] if cut >= 0 else text)
+    if cut >= 0:
+        cut += 7
+    else:
+        # A game without its end tag (the last of a file copied while the client still
+        # wrote the session): iPoker writes a game once it is over (its players' win
+        # figures come first), so a game whose every round is closed is read, and the
+        # replay checks it against those figures.
+        cut = text.rfind("\n<session")
+        cut = cut if cut >= 0 else len(text)
+    header = text[cut:]
+    nodes = tree(text[:cut], unclosed="game")
     hand = next((n for n in nodes if n.tag == "game"), None)
     if hand is None:
         raise SiteError("no <game> element", 1)

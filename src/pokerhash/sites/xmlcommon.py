@@ -59,10 +59,11 @@ class _Refused(Exception):
     pass
 
 
-def tree(text: str) -> List[Node]:
+def tree(text: str, unclosed: Optional[str] = None) -> List[Node]:
     """The top-level elements of ``text`` (one hand, perhaps followed by its header);
     SiteError naming the line for text that is not well-formed or declares a
-    document type or entities."""
+    document type or entities. ``unclosed``: a top-level element of that name may end
+    without its end tag when every element inside it is closed."""
     if text.startswith("<?xml"):
         end = text.find("?>") + 2
         text = " " * end + text[end:] if end > 1 else text  # (a declaration inside the wrapper is an error)
@@ -106,6 +107,8 @@ def tree(text: str) -> List[Node]:
     except expat.ExpatError as error:
         raise SiteError(f"not well-formed XML: {expat.ErrorString(error.code)}",
                         max(1, min(error.lineno, text.count("\n") + 1))) from None
+    if len(stack) == 3 and stack[-1].tag == unclosed:
+        parser.Parse(f"</{unclosed}>", False)
     if len(stack) > 2:
         # the text ends inside the hand: a file cut short
         raise SiteError(f"the hand is cut short: its <{stack[-1].tag}> is not closed", text.count("\n") + 1)
