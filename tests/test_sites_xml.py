@@ -249,3 +249,13 @@ def test_hands_the_importer_cannot_read_are_refused_with_the_reason(name, old, n
     assert len(refused) == 1 and reason in refused[0].error and re.match(r"line \d+: ", refused[0].error)
     assert refused[0].site == name.split("/")[0] and refused[0].hand_id
     assert len(hands) == len(list(sites.read(DATA / name)))  # the other hands still read
+
+
+def test_ipoker_game_without_end_tag_at_the_end_of_a_file():
+    text = (DATA / "ipoker" / "cash.xml").read_text(encoding="utf-8")
+    between_rounds = text[:text.rindex("</game>")]  # the client still wrote the session
+    hands = list(sites.read(io.BytesIO(between_rounds.encode())))
+    assert [h.error for h in hands] == [None, None] and hands[1].replay().agrees
+    inside_a_round = text[:text.rindex('<action no="5"')]
+    hands = list(sites.read(io.BytesIO(inside_a_round.encode())))
+    assert hands[0].error is None and "cut short: its <round> is not closed" in hands[1].error
