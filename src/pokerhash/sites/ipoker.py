@@ -19,10 +19,12 @@ the ``win`` of each player; older clients count a returned uncalled bet in it,
 clients from version 20 on (and those that say ``<uncalled_bet_enabled>true``) do
 not: either way, ``returned`` is not compared and a player's figure may be what
 the engine paid with or without the uncalled chips. The site writes no rake: it is
-what went in and did not come back, the ``bet`` figures less the ``win`` figures
-(less the uncalled bet for clients that leave it out of ``win``); ``total`` is the
-``bet`` figures less the uncalled bet. Players without pocket cards (sitting out)
-are not dealt in.
+what the posts and actions put in less the ``win`` figures (less the uncalled bet
+for clients that leave it out of ``win``); a tournament takes none. The ``bet``
+figures are not used: they count the small blind of a player who raises, and the
+ante of a player all-in, twice. Players without pocket cards (sitting out) are not
+dealt in. A game whose end tag is missing at the end of a file is read when its
+rounds are all closed (the client writes a game once it is over).
 """
 
 from __future__ import annotations

@@ -9,8 +9,8 @@ dealt in say ``dealtin="false"``), then rounds by name (``BLINDS``, ``PREFLOP``,
 type player amount/>`` in the order played; ``player`` is a **seat number**. Event
 types: ``SMALL_BLIND``, ``BIG_BLIND``, ``INITIAL_BLIND`` (a player coming in posts a
 big blind), ``ANTE``, ``BRING_IN``, ``COMPLETE`` and ``RAISE`` (to ``amount``, the
-player's total in the round), ``BET``, ``CALL`` and ``ALL_IN`` (``amount`` the chips
-added), ``CHECK``, ``FOLD``; ``SHOW``, ``MUCK``, ``CHAT``... change nothing. Cards:
+player's total in the round, in newer files), ``BET``, ``CALL`` and ``ALL_IN``
+(``amount`` the chips added), ``CHECK``, ``FOLD``; ``SHOW``, ``MUCK``, ``CHAT``... change nothing. Cards:
 ``HOLE`` (the player's own), ``SHOWN``, ``MUCKED``, ``DRAW_DRAWN_CARDS`` (stud: the
 cards seen so far, ``null`` for one not seen), ``COMMUNITY`` (the board so far).
 
@@ -20,9 +20,11 @@ the sum of the player's ``<winner amount>`` lines (each pot and half); a line wi
 called is sometimes counted in a ``winner`` line all the same, so a player's figure
 may be what the engine paid with or without the uncalled chips. The site writes no
 rake: it is what went in less what came back. In tournaments a player's
-``balance`` is the stack after the blinds and antes posted (in cash games, before):
-the stack is what was posted plus the balance there. A game the site cancelled is
-refused.
+``balance`` is the stack after the blinds and antes posted in most files, before
+them in some (in cash games, before): a player all-in tells which. A game the site
+cancelled is refused. ``RAISE`` is a total in newer files and the chips added in
+older ones (2008, 2010): the calls tell which (see ``_raises``). HORSE hands are
+read by their own game code (``multigametype``).
 """
 
 from __future__ import annotations
