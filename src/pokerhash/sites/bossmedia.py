@@ -31,7 +31,7 @@ from ..betting import Limit
 from ..engine import HOLDEM, OMAHA_HI_LO, PLO
 from .common import game
 from .model import Act, Parsed, SiteError
-from .xmlcommon import Node, chips_in, money, tree
+from .xmlcommon import Node, all_in_calls, chips_in, money, tree
 
 __all__ = ["parse"]
 
@@ -166,6 +166,7 @@ def _hand(p: Parsed, hand: Node) -> None:
     p.reports_returned = False
     if _antes(p):
         p.acts = _acts(p, raw, {name: stack for _, name, stack in p.seats})
+    all_in_calls(p)
     if p.decimals == 0:
         if _whole(p):
             p.in_chips()

@@ -28,7 +28,7 @@ from ..betting import Limit
 from ..engine import HOLDEM, OMAHA_HI_LO, PLO
 from .common import game
 from .model import Act, Parsed, SiteError
-from .xmlcommon import Node, card, money, tree
+from .xmlcommon import Node, all_in_calls, card, money, tree
 
 __all__ = ["parse"]
 
@@ -180,32 +180,10 @@ def _hand(p: Parsed, hand: Node) -> None:
         if who not in acted and who not in dealt:
             p.sitting_out.add(who)
     p.acts = _values(p)
-    _last_all_in_call(p)
+    all_in_calls(p)
     _dead_small_blinds(p, ends)
     if p.decimals == 0:
         p.in_chips()
-
-
-def _last_all_in_call(p: Parsed) -> None:
-    """An ``AllIn`` that only calls (or calls short) is a call: it is written as an
-    all-in whatever it does; the replay plays a bet that does not raise as a call."""
-    bets: Dict[str, int] = {}
-    for name, kind, amount, _ in p.posts:
-        if kind != "ante":
-            bets[name] = bets.get(name, 0) + amount
-    street = 0
-    acts = []
-    for act in p.acts:
-        if act.street != street:
-            bets, street = {}, act.street
-        now = bets.get(act.player, 0)
-        top = max(bets.values(), default=0)
-        if act.verb == "b" and act.all_in and act.amount is not None and now + act.amount <= top:
-            act = Act(act.player, "c", act.amount, None, True, act.street, act.line)
-        if act.amount is not None:
-            bets[act.player] = now + act.amount
-        acts.append(act)
-    p.acts = acts
 
 
 def _values(p: Parsed) -> List[Act]:

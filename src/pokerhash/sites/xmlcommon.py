@@ -14,9 +14,9 @@ from typing import Dict, Iterator, List, Optional, Tuple
 from xml.parsers import expat
 
 from .common import cents
-from .model import Parsed, SiteError
+from .model import Act, Parsed, SiteError
 
-__all__ = ["Node", "card", "chips_in", "money", "stud_bets", "tree"]
+__all__ = ["Node", "all_in_calls", "card", "chips_in", "money", "stud_bets", "tree"]
 
 
 class Node:
@@ -235,3 +235,46 @@ def stud_bets(p: Parsed, line: int) -> None:
         raise SiteError("a stud tournament hand that shows no bet: the bets of its level are not written", line)
     p.small_bet = small if small is not None else max(later) // 2
     p.big_bet = 2 * p.small_bet
+
+
+def all_in_calls(p: Parsed) -> None:
+    """A bet or raise that does not go above the bet the player faces (the XML sites
+    write a player's all-in alike whether it raises or only calls, sometimes for more
+    than the player has) is the call it amounts to: the player's chips, up to the bet
+    faced. (The replay plays it as a call either way; the PHH written must say so.)"""
+    stacks = {name: stack for _, name, stack in p.seats}
+    big = next((amount for _, kind, amount, _ in p.posts if kind == "bb"), 0)
+    first_small = next((k for k, post in enumerate(p.posts) if post[1] == "sb"), None)
+    bets: Dict[str, int] = {}
+    for k, (name, kind, amount, _) in enumerate(p.posts):
+        stacks[name] = stacks.get(name, 0) - amount
+        if kind in ("bb", "straddle") or (kind == "sb" and k == first_small):
+            bets[name] = bets.get(name, 0) + amount
+        elif kind == "sbbb":
+            bets[name] = bets.get(name, 0) + min(amount, big)
+    street = p.acts[0].street if p.acts else 0
+    acts = []
+    for act in p.acts:
+        if act.street != street:
+            bets, street = {}, act.street
+        name = act.player
+        now, left = bets.get(name, 0), stacks.get(name, 0)
+        top = max(bets.values(), default=0)
+        added = 0
+        if act.verb == "b":
+            total = act.to if act.to is not None else now + (act.amount or 0)
+            if top > now and (total <= top or now + left <= top):
+                added = min(top - now, left)
+                act = Act(name, "c", added, None, act.all_in or added == left, act.street, act.line)
+            else:
+                added = min(total - now, left)
+        elif act.verb == "c":
+            added = act.amount if act.amount is not None else min(top - now, left)
+        elif act.verb == "bi":
+            added = act.amount or 0
+        elif act.verb == "co":
+            added = (act.to or 0) - now
+        bets[name] = now + added
+        stacks[name] = left - added
+        acts.append(act)
+    p.acts = acts
