@@ -31,7 +31,7 @@ from ..betting import Limit
 from ..engine import HOLDEM, OMAHA_HI_LO, PLO
 from .common import game
 from .model import Act, Parsed, SiteError
-from .xmlcommon import Node, all_in_calls, chips_in, money, tree
+from .xmlcommon import Node, all_in_calls, check_posts, chips_in, money, tree
 
 __all__ = ["parse"]
 
@@ -167,6 +167,7 @@ def _hand(p: Parsed, hand: Node) -> None:
     if _antes(p):
         p.acts = _acts(p, raw, {name: stack for _, name, stack in p.seats})
     all_in_calls(p)
+    check_posts(p)
     if p.decimals == 0:
         if _whole(p):
             p.in_chips()

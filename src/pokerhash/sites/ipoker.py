@@ -36,7 +36,7 @@ from ..betting import Limit
 from ..engine import HOLDEM, OMAHA_HI_LO, PLO, PLO5, PLO6, SHORTDECK, STUD, STUD_HI_LO
 from .common import game
 from .model import Act, Parsed, SiteError
-from .xmlcommon import Node, all_in_calls, card, chips_in, money, stud_bets, tree
+from .xmlcommon import Node, all_in_calls, check_posts, card, chips_in, money, stud_bets, tree
 
 __all__ = ["parse"]
 
@@ -275,6 +275,7 @@ def _hand(p: Parsed, hand: Node, info: Dict[str, str]) -> None:
     if stud and not p.small_bet:
         stud_bets(p, hand.line)
     all_in_calls(p)
+    check_posts(p)
     # The figures: win as written; the rake is what went in and did not come back.
     # What went in is counted from the actions: the ``bet`` figures count a small
     # blind who raises, or the ante of a player all-in, twice.

@@ -36,7 +36,7 @@ from ..betting import Limit
 from ..engine import HOLDEM, OMAHA_HI_LO, PLO, RAZZ, STUD, STUD_HI_LO
 from .common import game
 from .model import Act, Parsed, SiteError
-from .xmlcommon import Node, all_in_calls, card, chips_in, money, stud_bets, tree
+from .xmlcommon import Node, all_in_calls, check_posts, card, chips_in, money, stud_bets, tree
 
 __all__ = ["parse"]
 
@@ -272,6 +272,7 @@ def _hand(p: Parsed, hand: Node) -> None:
     p.returned = returned_lines
     _raises(p)
     all_in_calls(p)
+    check_posts(p)
     # Uncalled bets: a returned line, or inside a winner line (then not compared).
     p.returned = returned_lines
     p.reports_returned = False

@@ -28,7 +28,7 @@ from ..betting import Limit
 from ..engine import HOLDEM, OMAHA_HI_LO, PLO
 from .common import game
 from .model import Act, Parsed, SiteError
-from .xmlcommon import Node, all_in_calls, card, money, tree
+from .xmlcommon import Node, all_in_calls, check_posts, card, money, tree
 
 __all__ = ["parse"]
 
@@ -181,6 +181,7 @@ def _hand(p: Parsed, hand: Node) -> None:
             p.sitting_out.add(who)
     p.acts = _values(p)
     all_in_calls(p)
+    check_posts(p)
     _dead_small_blinds(p, ends)
     if p.decimals == 0:
         p.in_chips()

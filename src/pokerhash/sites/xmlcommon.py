@@ -16,7 +16,7 @@ from xml.parsers import expat
 from .common import cents
 from .model import Act, Parsed, SiteError
 
-__all__ = ["Node", "all_in_calls", "card", "chips_in", "money", "stud_bets", "tree"]
+__all__ = ["Node", "all_in_calls", "card", "check_posts", "chips_in", "money", "stud_bets", "tree"]
 
 
 class Node:
@@ -108,7 +108,10 @@ def tree(text: str, unclosed: Optional[str] = None) -> List[Node]:
         raise SiteError(f"not well-formed XML: {expat.ErrorString(error.code)}",
                         max(1, min(error.lineno, text.count("\n") + 1))) from None
     if len(stack) == 3 and stack[-1].tag == unclosed:
-        parser.Parse(f"</{unclosed}>", False)
+        try:
+            parser.Parse(f"</{unclosed}>", False)
+        except expat.ExpatError:  # the text ends inside a tag: cut short
+            raise SiteError(f"the hand is cut short: its <{unclosed}> is not closed", text.count("\n") + 1) from None
     if len(stack) > 2:
         # the text ends inside the hand: a file cut short
         raise SiteError(f"the hand is cut short: its <{stack[-1].tag}> is not closed", text.count("\n") + 1)
@@ -278,3 +281,10 @@ def all_in_calls(p: Parsed) -> None:
         stacks[name] = left - added
         acts.append(act)
     p.acts = acts
+
+
+def check_posts(p: Parsed) -> None:
+    """SiteError for a blind or ante posted as nothing (no chips): no game is played so."""
+    for name, kind, amount, line in p.posts:
+        if amount <= 0 and kind != "ante":
+            raise SiteError(f"{name} posts a {kind} of nothing", line)
