@@ -31,7 +31,7 @@ from ..betting import Limit
 from ..engine import HOLDEM, OMAHA_HI_LO, PLO
 from .common import game
 from .model import Act, Parsed, SiteError
-from .xmlcommon import Node, all_in_calls, check_posts, chips_in, money, tree
+from .xmlcommon import Node, all_in_calls, check_posts, chips_in, in_chips, money, tree
 
 __all__ = ["parse"]
 
@@ -169,17 +169,7 @@ def _hand(p: Parsed, hand: Node) -> None:
     all_in_calls(p)
     check_posts(p)
     if p.decimals == 0:
-        if _whole(p):
-            p.in_chips()
-        else:
-            p.decimals = 2  # fractions of a chip: kept in hundredths
-
-
-def _whole(p: Parsed) -> bool:
-    """Whether every amount of the hand is whole chips."""
-    amounts = [s for _, _, s in p.seats] + [post[2] for post in p.posts] + list(p.collected.values()) + \
-        [a.amount or 0 for a in p.acts] + [a.to or 0 for a in p.acts] + [p.rake or 0, p.total or 0]
-    return all(v % 100 == 0 for v in amounts)
+        in_chips(p)
 
 
 def _showdown(p: Parsed, node: Node, stacks: Dict[str, int]) -> None:

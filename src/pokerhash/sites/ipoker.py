@@ -36,14 +36,15 @@ from ..betting import Limit
 from ..engine import HOLDEM, OMAHA_HI_LO, PLO, PLO5, PLO6, SHORTDECK, STUD, STUD_HI_LO
 from .common import game
 from .model import Act, Parsed, SiteError
-from .xmlcommon import Node, all_in_calls, check_posts, card, chips_in, money, stud_bets, tree
+from .xmlcommon import Node, all_in_calls, check_posts, card, chips_in, in_chips, money, stud_bets, tree
 
 __all__ = ["parse"]
 
 _GAMETYPE = re.compile(r"(?:(?P<game>[57] Card Stud(?: Hi-Lo| HiLow)?|(?:Six Plus )?Holdem|Omaha(?: Hi-Lo| HiLow)?)"
                        r" )?(?P<limit>NL|SL|LZ|БЛ|PL|LP|L|No limit|Pot limit|Limit)(?: (?P<stakes>.*))?")
 _LH = re.compile(r"LH (?P<small>[\d.,]+)/(?P<big>[\d.,]+)(?: x\d+)? Limit (?P<stakes>.*)")
-_GAMES = {"Holdem": HOLDEM, "Six Plus Holdem": SHORTDECK, "Omaha": PLO, "Omaha Hi-Lo": OMAHA_HI_LO, "Omaha HiLow": OMAHA_HI_LO,
+_GAMES = {"Holdem": HOLDEM, "Six Plus Holdem": SHORTDECK, "Omaha": PLO, "Omaha Hi-Lo": OMAHA_HI_LO,
+          "Omaha HiLow": OMAHA_HI_LO,
           "7 Card Stud": STUD, "7 Card Stud Hi-Lo": STUD_HI_LO, "7 Card Stud HiLow": STUD_HI_LO}
 _LIMITS = {"NL": Limit.NO_LIMIT, "SL": Limit.NO_LIMIT, "LZ": Limit.NO_LIMIT, "БЛ": Limit.NO_LIMIT,
            "No limit": Limit.NO_LIMIT, "PL": Limit.POT_LIMIT, "LP": Limit.POT_LIMIT, "Pot limit": Limit.POT_LIMIT,
@@ -292,11 +293,6 @@ def _hand(p: Parsed, hand: Node, info: Dict[str, str]) -> None:
     p.rake = 0 if p.tournament is not None else rake
     p.total = put_in - uncalled
     if p.decimals == 0:
-        amounts = [stack for _, _, stack in p.seats] + [post[2] for post in p.posts] + \
-            [a.amount or a.to or 0 for a in p.acts] + list(wins.values())
-        if all(v % 100 == 0 for v in amounts):
-            p.in_chips()
-        else:
-            p.decimals = 2  # fractions of a chip (some tournaments): kept in hundredths
+        in_chips(p)
     if not p.acts and not p.posts:
         raise SiteError("the hand has no actions", hand.line)

@@ -36,7 +36,7 @@ from ..betting import Limit
 from ..engine import HOLDEM, OMAHA_HI_LO, PLO, RAZZ, STUD, STUD_HI_LO
 from .common import game
 from .model import Act, Parsed, SiteError
-from .xmlcommon import Node, all_in_calls, check_posts, card, chips_in, money, stud_bets, tree
+from .xmlcommon import Node, all_in_calls, check_posts, card, chips_in, in_chips, money, stud_bets, tree
 
 __all__ = ["parse"]
 
@@ -292,7 +292,7 @@ def _hand(p: Parsed, hand: Node) -> None:
             raise SiteError("a fixed-limit hand whose bets are not written and that posts no big blind", hand.line)
         p.small_bet, p.big_bet = big, 2 * big  # a tournament's: the big blind is the small bet
     if p.decimals == 0:
-        p.in_chips()
+        in_chips(p)
 
 
 def _stacks(p: Parsed, balances: Dict[str, int]) -> None:

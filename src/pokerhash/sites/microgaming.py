@@ -28,7 +28,7 @@ from ..betting import Limit
 from ..engine import HOLDEM, OMAHA_HI_LO, PLO
 from .common import game
 from .model import Act, Parsed, SiteError
-from .xmlcommon import Node, all_in_calls, check_posts, card, money, tree
+from .xmlcommon import Node, all_in_calls, check_posts, card, in_chips, money, tree
 
 __all__ = ["parse"]
 
@@ -184,7 +184,7 @@ def _hand(p: Parsed, hand: Node) -> None:
     check_posts(p)
     _dead_small_blinds(p, ends)
     if p.decimals == 0:
-        p.in_chips()
+        in_chips(p)
 
 
 def _values(p: Parsed) -> List[Act]:

@@ -16,7 +16,8 @@ from xml.parsers import expat
 from .common import cents
 from .model import Act, Parsed, SiteError
 
-__all__ = ["Node", "all_in_calls", "card", "check_posts", "chips_in", "money", "stud_bets", "tree"]
+__all__ = ["Node", "all_in_calls", "card", "check_posts", "chips_in", "in_chips", "money", "stud_bets",
+           "tree"]
 
 
 class Node:
@@ -288,3 +289,15 @@ def check_posts(p: Parsed) -> None:
     for name, kind, amount, line in p.posts:
         if amount <= 0 and kind != "ante":
             raise SiteError(f"{name} posts a {kind} of nothing", line)
+
+
+def in_chips(p: Parsed) -> None:
+    """A hand played in chips (a tournament, play money) made whole chips; one with
+    fractions of a chip (some tournaments, after rebuys) kept in hundredths."""
+    amounts = [stack for _, _, stack in p.seats] + [post[2] for post in p.posts] + list(p.collected.values()) + \
+        list(p.returned.values()) + [a.amount or 0 for a in p.acts] + [a.to or 0 for a in p.acts] + \
+        [p.rake or 0, p.total or 0, p.small_bet, p.big_bet, p.blinds[0], p.blinds[1], p.fees, p.cash_drop]
+    if all(v % 100 == 0 for v in amounts):
+        p.in_chips()
+    else:
+        p.decimals = 2
