@@ -57,6 +57,9 @@ def parse_hand(text: str, source: Source = Source("<text>", 0, 1), site: Optiona
     first = text[:text.find("\n")] if "\n" in text else text
     if detected is None:
         detected = site_of(first) or (xml_site(text) if is_xml(text[:64].encode("utf-8", "replace")) else None)
+    if detected is None and first.startswith(("PokerStars Tournament #", "PokerStars Home Game Tournament #",
+                                              "Tournament History for ")):
+        return failed("pokerstars", "", f"line {source.line}: a tournament summary, not a hand", source, text)
     if detected is None:
         return failed(site or "", "", f"line {source.line}: text that is no hand of a known site "
                       f"({', '.join(SITES)}): {first[:80]!r}", source, text)
