@@ -29,7 +29,8 @@ from .replay import layout
 
 __all__ = ["to_history"]
 
-VENUES = {"pokerstars": "PokerStars", "ggpoker": "GGPoker", "888poker": "888poker", "winamax": "Winamax", "fulltilt": "Full Tilt Poker"}
+VENUES = {"pokerstars": "PokerStars", "ggpoker": "GGPoker", "888poker": "888poker", "winamax": "Winamax", "fulltilt": "Full Tilt Poker",
+          "ipoker": "iPoker", "merge": "Merge Gaming", "microgaming": "MicroGaming", "bossmedia": "Boss Media"}
 
 
 def to_history(site_hand) -> HandHistory:

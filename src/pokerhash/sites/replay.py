@@ -271,7 +271,7 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
     d = p.decimals
     try:
         lay = layout(p)
-    except SiteError as error:
+    except PokerhashError as error:  # SiteError, or stakes the engine refuses (a blind of 0)
         return SiteReplay({}, {}, Decimal(0), False, (f"the engine cannot seat the hand: {error}",), None), False
     variant = p.variant
     stacks = {seat: stack for seat, _, stack in lay.order}

@@ -20,6 +20,8 @@ import re
 import zipfile
 from typing import IO, Iterator, Optional, Tuple, Union
 
+from .xmlsources import is_xml, xml_chunks
+
 __all__ = ["HEADERS", "Chunk", "chunks", "site_of"]
 
 #: The first line of a hand, by site: the line starts with one of these.
@@ -134,10 +136,16 @@ def chunks(stream: IO[bytes]) -> Iterator[Chunk]:
     Each block read is searched for the lines that start a hand (one regular
     expression over the block, no loop over its lines); the hand still open at the end
     of a block is carried into the next."""
+    blocks = _blocks(stream)
+    head = [next(blocks, b"")]  # the first block, held only until it is read
+    if is_xml(head[0][:4096]):
+        # iPoker, Merge, MicroGaming, Boss Media: hands are XML elements (xmlsources)
+        yield from xml_chunks(_chained(head, blocks), Chunk)
+        return
     pending = b""  # the start of the hand (or text) still open
     line = 1  # the line ``pending`` starts on
     index = 0
-    for block in _blocks(stream):
+    for block in _chained(head, blocks):
         data = pending + block
         starts = [m.start() for m in _HEADER_AT.finditer(data)]
         if pending and not starts and len(data) > _TOO_LONG and not data.lstrip(_BOM).startswith(_HEADER_BYTES):
@@ -156,6 +164,14 @@ def chunks(stream: IO[bytes]) -> Iterator[Chunk]:
         chunk = _chunk(pending, line, index)
         if chunk is not None:
             yield chunk
+
+
+def _chained(head: list, blocks: Iterator[bytes]) -> Iterator[bytes]:
+    first = head.pop()
+    if first:
+        yield first
+    del first
+    yield from blocks
 
 
 def _chunk(data: bytes, line: int, index: int) -> Optional[Chunk]:
