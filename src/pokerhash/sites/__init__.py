@@ -24,7 +24,11 @@ __all__ = ["SITES", "SiteError", "SiteHand", "SiteReplay", "Source", "dump_all",
            "read_parallel"]
 
 #: The sites read, and the name each is given in :attr:`SiteHand.site`.
-SITES = ("pokerstars", "ggpoker", "888poker", "winamax", "fulltilt")
+SITES = ("pokerstars", "ggpoker", "888poker", "winamax", "fulltilt",
+         "partypoker",
+         "winning",
+         "ongame",
+         "entraction")
 
 
 _PARSERS: dict = {}
@@ -35,6 +39,8 @@ def _parser(site: str):
         from . import fulltilt, pacific, pokerstars, winamax
         _PARSERS.update({"pokerstars": pokerstars.parse, "ggpoker": pokerstars.parse, "888poker": pacific.parse,
                          "winamax": winamax.parse, "fulltilt": fulltilt.parse})
+        from . import partypoker
+        _PARSERS["partypoker"] = partypoker.parse
     return _PARSERS[site]
 
 
@@ -45,7 +51,7 @@ def parse_hand(text: str, source: Source = Source("<text>", 0, 1), site: Optiona
     text = text.lstrip("\ufeff")
     first = text[:text.find("\n")] if "\n" in text else text
     if detected is None:
-        detected = site_of(first)
+        detected = site_of(text[:512])
     if detected is None:
         return failed(site or "", "", f"line {source.line}: text that is no hand of a known site "
                       f"({', '.join(SITES)}): {first[:80]!r}", source, text)
@@ -68,7 +74,8 @@ def _hand_id(first: str) -> str:
     if at < 0:
         return ""
     end = first.find(":", at)
-    return first[at + 1:end if end > 0 else None].strip()
+    words = first[at + 1:end if end > 0 else None].split()
+    return words[0] if words else ""
 
 
 def read(source, site: Optional[str] = None) -> Iterator[SiteHand]:
