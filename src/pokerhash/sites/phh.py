@@ -25,7 +25,8 @@ from .replay import layout
 
 __all__ = ["to_history"]
 
-VENUES = {"pokerstars": "PokerStars", "ggpoker": "GGPoker", "888poker": "888poker", "winamax": "Winamax", "fulltilt": "Full Tilt Poker"}
+VENUES = {"pokerstars": "PokerStars", "ggpoker": "GGPoker", "888poker": "888poker", "winamax": "Winamax", "fulltilt": "Full Tilt Poker",
+          "partypoker": "PartyPoker", "winning": "Winning Poker Network", "ongame": "Ongame", "entraction": "Entraction"}
 
 
 def to_history(site_hand) -> HandHistory:
