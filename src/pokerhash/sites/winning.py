@@ -18,14 +18,24 @@ name it starts with. What this site's figures mean (the importer's conventions):
   and the summary's ``Total pot X | Rake Y | JP Fee Z`` (the jackpot fee apart: a
   fee); what went in is X + Y + Z. Without a summary rake the last running line's
   is the hand's.
-- The older layout (``Game started at:``, often UTF-16) does not write the betting
-  limit: its hands are refused, as are stud and run-it-twice hands.
+- Stud and run-it-twice hands are refused.
+
+The older layout (``Game started at:``, then ``Game ID: N S/B TABLE (GAME)``, often
+UTF-16) writes ``Player NAME`` before every action and amounts in parentheses, each
+the chips the action **adds** (``raises (30)``, ``allin (845)``). It does not write
+the betting limit: a hand whose big blind equals the first stake is fixed limit
+(``2/4``: blinds 1 and 2, bets 2 and 4), else Omaha is pot limit and Hold'em no
+limit (the replay then checks every bet against that limit). Its summary gives each
+player's ``Collects: X`` (uncalled bets apart, returned with a line) and ``Pot: X.
+Rake Y. JP fee Z``, the pot after the rake. A table ``NAME, Table N`` is a
+tournament's (its chips carry no currency), ``PM`` play money; a line that names no
+player (``Player  folds``) is refused.
 """
 
 from __future__ import annotations
 
 import re
-from typing import List
+from typing import Dict, List
 
 from ..betting import Limit
 from ..engine import HOLDEM, OMAHA_HI_LO, PLO, PLO5
@@ -48,15 +58,15 @@ _POSTS = (("posts the small blind ", "sb"), ("posts the big blind ", "bb"), ("po
 _NOTES = ("does not show", "mucks", "is sitting out", "sits out", "has returned", "is disconnected",
           "is connected", "has timed out", "will be allowed", "joins the table", "leaves the table", "said")
 _WON = re.compile(r" won (?P<amount>[^ ]+)")
+_CARDS = re.compile(r"\[([^\]]*)\]")
 _RUNS = re.compile(r"\*\*\* (?:FLOP|TURN|RIVER|SHOW DOWN) \d \*\*\*")
 
 
 def parse(text: str, site: str) -> Parsed:
     """One hand's text; SiteError (naming the line) when it cannot be read."""
-    if text.lstrip().startswith("Game started at:"):
-        raise SiteError("the older Winning layout ('Game started at:') does not write the betting limit: "
-                        "its hands are not read", 1)
     try:
+        if text.startswith("Game started at:"):
+            return _parse_older(text, site)
         return _parse(text, site)
     except SiteError:
         raise
@@ -182,3 +192,180 @@ def _parse(text: str, site: str) -> Parsed:
     if p.total is not None:
         p.total += p.rake + p.fees  # the pots are written after the rake
     return finish(p, board)
+
+
+_OLDER_GAME = re.compile(r"Game ID: (?P<id>\d+) (?P<small>[\d.,]+)/(?P<big>[\d.,]+) ?(?P<table>.*?) ?"
+                         r"\((?P<game>Hold'em|Omaha|Omaha HiLow|Six Plus Hold'em|Seven Cards Stud|"
+                         r"Seven Cards Stud HiLow)\)(?: (?P<max>\d+)-max)?")
+_OLDER_GAMES = {"Hold'em": (HOLDEM, Limit.NO_LIMIT), "Omaha": (PLO, Limit.POT_LIMIT),
+                "Omaha HiLow": (OMAHA_HI_LO, Limit.POT_LIMIT)}
+_OLDER_SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[\d.,]+)\)\.")
+_OLDER_ACTION = re.compile(r"Player (?P<name>.*?) (?P<verb>has small blind|has big blind|posts ante|ante|posts|"
+                           r"folds|checks|calls|bets|raises|allin|caps|straddle|bring in|received card:|"
+                           r"received a card\.|mucks cards|is timed out\.|sitting out|wait BB|is sitting out)"
+                           r"(?: \((?P<amount>[\d.,]+)\)| \[(?P<card>[^\]]+)\])?")
+_OLDER_SUMMARY = re.compile(r"\*?Player (?P<name>.*?) (?:does not show cards|doesn't show cards|mucks \(does not "
+                            r"show(?: cards|: \[[^\]]*\])\)|shows: (?P<shown>.*?))\.? ?Bets: (?P<bets>[\d.,]+)\. "
+                            r"Collects: (?P<collects>[\d.,]+)\. (?:Wins|Loses): [\d.,]+\.?")
+_OLDER_POT = re.compile(r"Pot: (?P<pot>[\d.,]+?)\.?(?: Rake (?P<rake>[\d.,]+?)\.?)?(?: JP fee (?P<fee>[\d.,]+?)\.?)?")
+_OLDER_STREETS = {"FLOP": 1, "TURN": 2, "RIVER": 3}
+_OLDER_KINDS = {"has small blind": "sb", "has big blind": "bb", "ante": "ante", "posts ante": "ante",
+                "posts": "sbbb"}
+
+
+def _parse_older(text: str, site: str) -> Parsed:
+    lines = [line.rstrip() for line in text.split("\n")]
+    numbered = [(k + 1, line) for k, line in enumerate(lines) if line]
+    p = Parsed(site)
+    p.time = numbered[0][1][16:].strip()
+    if len(numbered) < 4:
+        raise SiteError("the hand is truncated after its first lines", len(lines))
+    number, line = numbered[1]
+    header = _OLDER_GAME.fullmatch(line)
+    if header is None:
+        raise SiteError(f"a game the importer does not read: {line!r}", number)
+    p.hand_id = header.group("id")
+    if header.group("game") not in _OLDER_GAMES:
+        raise SiteError(f"{header.group('game')} is not read", number)
+    base, limit = _OLDER_GAMES[header.group("game")]
+    table = header.group("table").strip()
+    p.table = table
+    if header.group("max"):
+        p.max_seats = int(header.group("max"))
+    tournament = re.search(r"^(?P<name>.*), Table (?P<table>\d+)$", table)
+    if tournament is not None:
+        p.tournament = tournament.group("name")
+        p.fields["tournament"] = p.tournament
+        p.table = tournament.group("table")
+        p.decimals = 0
+        p.rake = 0
+    elif table.startswith("PM "):
+        pass  # play money, in cents like real money (amounts have decimals)
+    elif table:
+        p.currency = "USD"
+    p.stakes = f"{header.group('small')}/{header.group('big')}"
+    small, big = _amount(header.group("small"), number), _amount(header.group("big"), number)
+    k = 2
+    while k < len(numbered) and not numbered[k][1].startswith("Seat "):
+        k += 1
+    number, line = numbered[k]
+    if not line.endswith(" is the button"):
+        raise SiteError(f"expected 'Seat N is the button', not {line!r}", number)
+    p.button = int(line[5:-14])
+    k += 1
+    names: Dict[str, int] = {}
+    while k < len(numbered) and numbered[k][1].startswith("Seat "):
+        number, line = numbered[k]
+        seat = _OLDER_SEAT.fullmatch(line)
+        if seat is None:
+            raise SiteError(f"cannot read the seat line {line!r}", number)
+        name = seat.group("name")
+        if name in names or not name:
+            raise SiteError(f"a seat without a name, or a name seated twice: {line!r}", number)
+        names[name] = int(seat.group("seat"))
+        p.seats.append((names[name], name, _amount(seat.group("stack"), number)))
+        k += 1
+    p.seats.sort()
+    big_blind = None
+    street = 0
+    board: List[str] = []
+    summary = False
+    for number, line in numbered[k:]:
+        if summary:
+            if line.startswith("Pot: "):
+                pot = _OLDER_POT.fullmatch(line)
+                if pot is None:
+                    raise SiteError(f"cannot read {line!r}", number)
+                p.total = _amount(pot.group("pot"), number)
+                if pot.group("rake") and p.tournament is None:
+                    p.rake = _amount(pot.group("rake"), number)
+                if pot.group("fee"):
+                    p.fees = _amount(pot.group("fee"), number)
+            elif line.startswith("Board: ["):
+                p.boards = [line[8:line.rindex("]")].split()]
+            elif line.startswith(("Player ", "*Player ")):
+                figures = _OLDER_SUMMARY.fullmatch(line)
+                if figures is None:
+                    raise SiteError(f"cannot read {line!r}", number)
+                who = figures.group("name")
+                if who not in names:
+                    raise SiteError(f"the summary names {who!r}, who is not in the seat list", number)
+                collects = _amount(figures.group("collects"), number)
+                if collects:
+                    p.collected[who] = collects
+                shown = figures.group("shown")
+                if shown and "[" in shown:
+                    p.known[who] = shown[shown.index("[") + 1:shown.index("]")].split()
+            elif not line.startswith("Game ended at:"):
+                raise SiteError(f"unknown summary line {line!r}", number)
+            continue
+        if line == "------ Summary ------":
+            summary = True
+            continue
+        if line.startswith("*** "):
+            marker = line[4:line.find(" ***", 4)]
+            if marker not in _OLDER_STREETS:
+                raise SiteError(f"unknown section {line!r}", number)
+            street = _OLDER_STREETS[marker]
+            board = " ".join(_CARDS.findall(line)).split()
+            if len(board) < street + 2:
+                raise SiteError(f"the {marker.lower()} is written without its cards", number)
+            continue
+        if line.startswith("Uncalled bet ("):
+            amount, _, who = line[14:].partition(") returned to ")
+            if who not in names:
+                raise SiteError(f"cannot read {line!r}", number)
+            p.returned[who] = p.returned.get(who, 0) + _amount(amount, number)
+            continue
+        action = _OLDER_ACTION.fullmatch(line)
+        if action is None:
+            raise SiteError(f"unknown line {line!r}", number)
+        name, verb, value = action.group("name"), action.group("verb"), action.group("amount")
+        if name not in names:
+            raise SiteError(f"the line names no seated player: {line!r}", number)
+        amount = _amount(value, number) if value is not None else None
+        if verb in _OLDER_KINDS:
+            if amount is None:
+                raise SiteError(f"a post without its amount: {line!r}", number)
+            kind = _OLDER_KINDS[verb]
+            if kind == "bb" and big_blind is None:
+                big_blind = amount
+            p.posts.append((name, kind, amount, number))
+        elif verb == "received card:":
+            p.known.setdefault(name, []).append(action.group("card"))
+        elif verb == "folds":
+            p.acts.append(Act(name, "f", None, None, False, street, number))
+        elif verb == "checks":
+            p.acts.append(Act(name, "x", None, None, False, street, number))
+        elif verb in ("calls", "bets", "raises", "allin", "caps"):
+            if amount is None:
+                raise SiteError(f"an action without its amount: {line!r}", number)
+            p.acts.append(Act(name, "c" if verb == "calls" else "b", amount, None, verb == "allin", street, number))
+        elif verb in ("straddle", "bring in"):
+            raise SiteError(f"{verb!r} is not read", number)
+        # received a card, mucks, timed out, sitting out: nothing the play depends on
+    if not summary:
+        raise SiteError("the hand is truncated: it stops here, without its summary", len(lines))
+    if big_blind is not None and big_blind == small:
+        limit = Limit.FIXED_LIMIT  # blinds of half and one small bet: fixed limit
+        p.small_bet, p.big_bet = small, big
+    else:
+        p.blinds = (small, big)
+    p.variant = game(base, limit)
+    _dead_button(p)
+    if p.rake is None:
+        p.rake = 0
+    if p.total is not None:
+        p.total += p.rake + p.fees  # the pot is written after the rake
+    return finish(p, board)
+
+
+def _dead_button(p: Parsed) -> None:
+    """Heads-up the button posts the small blind; some older hands seat the big blind on
+    the button instead (a dead-button order) and act in that order: refused."""
+    playing = {name for name, _, _, _ in p.posts} | {act.player for act in p.acts}
+    dealt = [seat for seat, name, _ in p.seats if name in playing]
+    bb = next((name for name, kind, _, _ in p.posts if kind == "bb"), None)
+    if len(dealt) == 2 and bb is not None and dict((n, s) for s, n, _ in p.seats)[bb] == p.button:
+        raise SiteError("heads-up with the big blind on the button seat (a dead-button order the engine does "
+                        "not play)")
