@@ -288,6 +288,9 @@ def _parse_older(text: str, site: str) -> Parsed:
                 if figures is None:
                     raise SiteError(f"cannot read {line!r}", number)
                 who = figures.group("name")
+                if who not in names and not _amount(figures.group("bets"), number) and \
+                        not _amount(figures.group("collects"), number):
+                    continue  # a player who left before the hand, listed with nothing
                 if who not in names:
                     raise SiteError(f"the summary names {who!r}, who is not in the seat list", number)
                 collects = _amount(figures.group("collects"), number)
