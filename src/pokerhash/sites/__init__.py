@@ -39,8 +39,9 @@ def _parser(site: str):
         from . import fulltilt, pacific, pokerstars, winamax
         _PARSERS.update({"pokerstars": pokerstars.parse, "ggpoker": pokerstars.parse, "888poker": pacific.parse,
                          "winamax": winamax.parse, "fulltilt": fulltilt.parse})
-        from . import ongame, partypoker, winning
-        _PARSERS.update({"partypoker": partypoker.parse, "winning": winning.parse, "ongame": ongame.parse})
+        from . import entraction, ongame, partypoker, winning
+        _PARSERS.update({"partypoker": partypoker.parse, "winning": winning.parse, "ongame": ongame.parse,
+                         "entraction": entraction.parse})
     return _PARSERS[site]
 
 

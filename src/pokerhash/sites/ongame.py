@@ -15,8 +15,8 @@ with. What this site's figures mean (the importer's conventions):
   (a), B (b)`` and ``Side pot N: ...`` (halves marked ``High`` and ``Low``) give what
   each player collected, after the rake, uncalled bets apart; X is the pot before the
   rake (``Rake taken: Y``). Shown cards are on the summary's seat lines.
-- Stud and draw hands are refused; so is a hand whose players are all in on the
-  antes before anyone posts a blind (the engine seats no hand without blinds).
+- Stud and draw hands are refused; so is a hand whose big blind is all in on the
+  ante, so that no big blind is posted (the engine seats no hand without one).
 """
 
 from __future__ import annotations
@@ -225,9 +225,9 @@ def _parse(lines: List[str], site: str) -> Parsed:
         p.rake = 0
     p.total = total
     _named_blinds(p)
-    if not any(kind in ("sb", "bb") for _, kind, _, _ in p.posts):
-        raise SiteError("no blind is posted (the players are all in on the antes): the engine seats no hand "
-                        "without blinds")
+    if not any(kind == "bb" for _, kind, _, _ in p.posts):
+        raise SiteError("no big blind is posted (its player is all in on the ante): the engine seats no hand "
+                        "without a big blind")
     if board:
         p.boards = [board]
     return finish(p)

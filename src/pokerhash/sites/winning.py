@@ -40,7 +40,7 @@ from typing import Dict, List
 from ..betting import Limit
 from ..engine import HOLDEM, OMAHA_HI_LO, PLO, PLO5
 from .common import amount as _amount
-from .common import actor, begin, body, finish, game, read_seats, summary_line
+from .common import actor, begin, body, finish, game, read_seats, refuse_dead_button, summary_line
 from .model import Act, Parsed, SiteError
 
 __all__ = ["parse"]
@@ -355,20 +355,10 @@ def _parse_older(text: str, site: str) -> Parsed:
     else:
         p.blinds = (small, big)
     p.variant = game(base, limit)
-    _dead_button(p)
+    refuse_dead_button(p)
     if p.rake is None:
         p.rake = 0
     if p.total is not None:
         p.total += p.rake + p.fees  # the pot is written after the rake
     return finish(p, board)
 
-
-def _dead_button(p: Parsed) -> None:
-    """Heads-up the button posts the small blind; some older hands seat the big blind on
-    the button instead (a dead-button order) and act in that order: refused."""
-    playing = {name for name, _, _, _ in p.posts} | {act.player for act in p.acts}
-    dealt = [seat for seat, name, _ in p.seats if name in playing]
-    bb = next((name for name, kind, _, _ in p.posts if kind == "bb"), None)
-    if len(dealt) == 2 and bb is not None and dict((n, s) for s, n, _ in p.seats)[bb] == p.button:
-        raise SiteError("heads-up with the big blind on the button seat (a dead-button order the engine does "
-                        "not play)")
