@@ -29,7 +29,8 @@ limit (the replay then checks every bet against that limit). Its summary gives e
 player's ``Collects: X`` (uncalled bets apart, returned with a line) and ``Pot: X.
 Rake Y. JP fee Z``, the pot after the rake. A table ``NAME, Table N`` is a
 tournament's (its chips carry no currency), ``PM`` play money; a line that names no
-player (``Player  folds``) is refused.
+player (``Player  folds``) and a capped table (``caps``) are refused. Tens are written
+``10c`` as well as ``Tc``.
 """
 
 from __future__ import annotations
@@ -282,7 +283,7 @@ def _parse_older(text: str, site: str) -> Parsed:
                 if pot.group("fee"):
                     p.fees = _amount(pot.group("fee"), number)
             elif line.startswith("Board: ["):
-                p.boards = [line[8:line.rindex("]")].split()]
+                p.boards = [line[8:line.rindex("]")].replace("10", "T").split()]
             elif line.startswith(("Player ", "*Player ")):
                 figures = _OLDER_SUMMARY.fullmatch(line)
                 if figures is None:
@@ -298,7 +299,7 @@ def _parse_older(text: str, site: str) -> Parsed:
                     p.collected[who] = collects
                 shown = figures.group("shown")
                 if shown and "[" in shown:
-                    p.known[who] = shown[shown.index("[") + 1:shown.index("]")].split()
+                    p.known[who] = shown[shown.index("[") + 1:shown.index("]")].replace("10", "T").split()
             elif not line.startswith("Game ended at:"):
                 raise SiteError(f"unknown summary line {line!r}", number)
             continue
@@ -310,7 +311,7 @@ def _parse_older(text: str, site: str) -> Parsed:
             if marker not in _OLDER_STREETS:
                 raise SiteError(f"unknown section {line!r}", number)
             street = _OLDER_STREETS[marker]
-            board = " ".join(_CARDS.findall(line)).split()
+            board = " ".join(_CARDS.findall(line)).replace("10", "T").split()
             if len(board) < street + 2:
                 raise SiteError(f"the {marker.lower()} is written without its cards", number)
             continue
@@ -335,12 +336,14 @@ def _parse_older(text: str, site: str) -> Parsed:
                 big_blind = amount
             p.posts.append((name, kind, amount, number))
         elif verb == "received card:":
-            p.known.setdefault(name, []).append(action.group("card"))
+            p.known.setdefault(name, []).append(action.group("card").replace("10", "T"))
         elif verb == "folds":
             p.acts.append(Act(name, "f", None, None, False, street, number))
         elif verb == "checks":
             p.acts.append(Act(name, "x", None, None, False, street, number))
-        elif verb in ("calls", "bets", "raises", "allin", "caps"):
+        elif verb == "caps":
+            raise SiteError("a capped table (no player puts in more than the cap): the engine plays no cap", number)
+        elif verb in ("calls", "bets", "raises", "allin"):
             if amount is None:
                 raise SiteError(f"an action without its amount: {line!r}", number)
             p.acts.append(Act(name, "c" if verb == "calls" else "b", amount, None, verb == "allin", street, number))
