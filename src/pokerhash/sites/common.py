@@ -8,7 +8,7 @@ from typing import Callable, Dict, List, Optional, Pattern, Tuple
 
 from .model import Act, Parsed, SiteError
 
-__all__ = ["actor", "amount", "begin", "body", "cents", "finish", "game", "plain_action", "read_seats",
+__all__ = ["actor", "all_in_calls", "amount", "begin", "body", "cents", "finish", "game", "plain_action", "read_seats",
            "refuse_dead_button", "seated", "summary_line"]
 
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
@@ -238,3 +238,27 @@ def refuse_dead_button(p: Parsed) -> None:
     if big is not None and next(seat for seat, name, _ in p.seats if name == big) == p.button:
         raise SiteError("heads-up with the big blind on the button (a dead-button order, the small blind first "
                         "on every street): the engine does not play it")
+
+
+def all_in_calls(p: Parsed) -> None:
+    """Sites that write an all-in as chips added (``is all-In [X]``, ``All-In (X)``) do
+    not say whether it calls or raises: one that brings the player's bet of the round
+    to no more than the largest bet so far is a call (PHH writes it so)."""
+    big = next((amount for _, kind, amount, _ in p.posts if kind == "bb"), 0)
+    bets: Dict[str, int] = {}
+    for name, kind, amount, _ in p.posts:
+        if kind in ("sb", "bb", "straddle"):
+            bets[name] = bets.get(name, 0) + amount
+        elif kind == "sbbb":
+            bets[name] = bets.get(name, 0) + min(amount, big)
+    street = 0  # the blinds are bets of the first round
+    for k, act in enumerate(p.acts):
+        if act.street != street:
+            street, bets = act.street, {}
+        if act.verb not in ("b", "c") or act.amount is None:
+            continue
+        before = bets.get(act.player, 0)
+        total = act.to if act.to is not None else before + act.amount
+        if act.verb == "b" and act.all_in and act.to is None and total <= max(bets.values(), default=0):
+            p.acts[k] = act._replace(verb="c")
+        bets[act.player] = total

@@ -28,7 +28,7 @@ from typing import Dict, List
 from ..betting import Limit
 from ..engine import HOLDEM, OMAHA_HI_LO, PLO, PLO5
 from .common import amount as _amount
-from .common import finish, refuse_dead_button, seated
+from .common import all_in_calls, finish, refuse_dead_button, seated
 from .common import game as variant_of
 from .model import Act, Parsed, SiteError
 
@@ -193,6 +193,7 @@ def _parse(lines: List[str], site: str) -> Parsed:
     if not p.button:
         raise SiteError("the hand does not say who the dealer is")
     refuse_dead_button(p)
+    all_in_calls(p)
     if p.rake is None:
         p.rake = 0
     if board:

@@ -32,7 +32,7 @@ from typing import Dict, List, Optional
 from ..betting import Limit
 from ..engine import HOLDEM, OMAHA_HI_LO, PLO
 from .common import amount as _amount
-from .common import finish, seated
+from .common import all_in_calls, finish, seated
 from .common import game as variant_of
 from .model import Act, Parsed, SiteError
 
@@ -136,7 +136,7 @@ def _parse(lines: List[str], site: str) -> Parsed:
         p.currency = cash.group("currency")
         sizes = p.stakes.split("/")
         if len(sizes) == 2:
-            small, big = _amount(sizes[0], header_line), _amount(sizes[1], header_line)
+            small, big = _cents(sizes[0], header_line), _cents(sizes[1], header_line)
             if limit is Limit.FIXED_LIMIT:
                 p.small_bet, p.big_bet = small, big
             else:
@@ -268,6 +268,7 @@ def _body(p: Parsed, lines: List[str], i: int, names: Dict[str, int]) -> None:
             raise SiteError(f"{name} is seated with no chips yet plays (joined after the seat list was written: "
                             "the stack is not known)")
     _silent_blinds(p, state.put)
+    all_in_calls(p)
     _table_blinds(p)
     _rake(p, state.put)
 

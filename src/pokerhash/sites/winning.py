@@ -41,7 +41,8 @@ from typing import Dict, List
 from ..betting import Limit
 from ..engine import HOLDEM, OMAHA_HI_LO, PLO, PLO5
 from .common import amount as _amount
-from .common import actor, begin, body, finish, game, read_seats, refuse_dead_button, summary_line
+from .common import (actor, all_in_calls, begin, body, finish, game, read_seats, refuse_dead_button,
+                     summary_line)
 from .model import Act, Parsed, SiteError
 
 __all__ = ["parse"]
@@ -359,6 +360,7 @@ def _parse_older(text: str, site: str) -> Parsed:
         p.blinds = (small, big)
     p.variant = game(base, limit)
     refuse_dead_button(p)
+    all_in_calls(p)
     if p.rake is None:
         p.rake = 0
     if p.total is not None:
