@@ -26,6 +26,8 @@ EXPECTED = {
     # Party: fixed-limit Omaha hi/lo, high and low halves of 340 less 3.
     "20000000003": ("partypoker", "Omaha hi/lo", "fixed-limit", "USD",
                     {"Otto K": D("168.50"), "lowball_lu": D("168.50")}, D("3.00"), D(0)),
+    # Party, newer layout: the rake written (Main Pot after it), 'collected' in the summary.
+    "1780000000123abcdefgh01": ("partypoker", "Omaha", "pot-limit", "USD", {"Hero": D("64.85")}, D("0.90"), D(0)),
     # Party tournament: Nina's uncalled 1,250 written as a side pot she wins.
     "20000000101": ("partypoker", "Texas Hold'em", "no-limit", "", {"Hero": D(2525), "Nina": D(1250)}, D(0), D(0)),
     # Party tournament, heads-up, blinds posted without a line: 100 antes + 200 + 400.
@@ -113,7 +115,7 @@ def _hand(folder, name, index):
 
 REFUSED = [
     # (folder, file, hand, text changed from -> to (None: cut there), what the error says)
-    ("partypoker", "cash.txt", 0, ("$25 USD NL Texas Hold'em", "$0.50/$1 USD 7 Card Stud"), "7 Card Stud"),
+    ("partypoker", "cash.txt", 0, ("$25 USD NL Texas Hold'em", "$0.50/$1 USD 7 Card Stud"), "stud hands are not read"),
     ("partypoker", "cash.txt", 0, ("Ann Marie calls [$0.25 USD]", "Newcomer posts big blind [$0.25 USD].\n"
                                    "Ann Marie calls [$0.25 USD]"), "not in the seat list"),
     ("partypoker", "cash.txt", 1, ("Hero raises [ $0,75 USD ]", "Hero Forward Folds"), "fast-forward fold"),
@@ -121,6 +123,7 @@ REFUSED = [
     ("partypoker", "cash.txt", 2, ("Otto K wins $168.50 USD from the main pot with three of a kind, Kings.\n"
                                    "lowball_lu wins Lo ($168.50 USD) from the main pot with 7,4,3,2,A.", ""),
      "nobody wins"),
+    ("partypoker", "newer.txt", 0, ("Wren is all-In.", "Wren is all-In.\nWren opted for cash-out"), "cashed out"),
     ("winning", "older.txt", 0, ("Player fenna checks", "Player  checks"), "names no seated player"),
     ("winning", "older.txt", 0, ("Player Hero bets (0.40)", "Player Hero caps (0.40)"), "capped"),
     ("winning", "older.txt", 0, ("------ Summary ------", "----"), "unknown line"),

@@ -67,6 +67,7 @@ _NOTES = ("does not show cards", "has joined the table", "has left the table", "
           "could not respond in time", "did not respond in time", "opens", "is connected", "is disconnected",
           "has been reconnected", "finished in", "mucks", "doesn't show", "did not show", "sits out",
           "- Selects", "balance ")
+_GLUED = re.compile(r"(?<=is sitting out)(?=\S)")
 _UNSEATED = re.compile(r"(?:\S.* (?:has joined the table|has left the table|is sitting out)|Player .* finished in .*)\.?")
 _STRANGER = re.compile(r"(\S+) (?:posts|checks|calls|bets|raises|folds|is all-In|shows|wins) ?.*")
 _PARENS = re.compile(r"\s*\((?P<amount>[^)]*)\)")
@@ -90,6 +91,8 @@ def _cents(text: str, line: int) -> int:
 def parse(text: str, site: str) -> Parsed:
     """One hand's text; SiteError (naming the line) when it cannot be read."""
     try:
+        if "is sitting out" in text:
+            text = _GLUED.sub("\n", text)  # "NAME is sitting outNAME posts ...": two lines run together
         return _parse([line.strip().lstrip("\ufeff\x00") for line in text.split("\n")], site)
     except SiteError:
         raise
@@ -111,22 +114,24 @@ def _parse(lines: List[str], site: str) -> Parsed:
     p.hand_id = title.group("id")
     if title.group("via"):
         p.fields["converted_from"] = title.group("via")
-    if "For Game" in lines[i]:
-        raise SiteError("the 'Hand History For Game' layout (e-mailed and recent files) is not read yet", i + 1)
+    newer = "For Game" in lines[i]
     i += 1
     if i + 3 >= n:
         raise SiteError("the hand is truncated after its first lines", n)
     header = lines[i]
+    if newer:
+        return _parse_newer(p, lines, i)
+    if "7 Card Stud" in header:
+        raise SiteError("stud hands are not read: the site writes the hero's cards as dealt but not the other "
+                        "players' up cards, which decide who brings in", i + 1)
     cash = _CASH.fullmatch(header)
     tournament = None if cash else _TOURNAMENT.fullmatch(header)
     found = cash or tournament
     if found is None:
         raise SiteError(f"a game the importer does not read: {header!r}", i + 1)
     game = found.group("game")
-    if game not in _GAMES:
-        raise SiteError(f"{game} is not a game the engine plays", i + 1)
-    if game.startswith("7 Card") or game in ("Double Hold'em", "Short Deck"):
-        raise SiteError(f"{game} is not read", i + 1)
+    if game in ("Double Hold'em", "Short Deck"):
+        raise SiteError(f"{game} is not read (the engine plays neither as the site does)", i + 1)
     limit = _LIMITS[found.group("limit")]
     p.variant = variant_of(_GAMES[game], limit)
     p.time = found.group("time")
@@ -145,11 +150,14 @@ def _parse(lines: List[str], site: str) -> Parsed:
             raise SiteError("a fixed-limit hand whose first line does not give its bets", header_line)
     else:
         # The tournament and its blinds: on the first line, or on lines after the seats.
+        # The blinds line after the seats is the hand's own level (the first line's may
+        # be the previous one's).
         level = _LEVEL.search(header)
         if level is None:
             level = next((_LEVEL.fullmatch(line) for line in lines[i:i + 30] if line.startswith("Trny:")), None)
-        blinds = level if level is not None and level.group("big") else next(
-            (_BLINDS.fullmatch(line) for line in lines[i:i + 30] if _BLINDS.fullmatch(line)), None)
+        blinds = next((_BLINDS.fullmatch(line) for line in lines[i:i + 30] if _BLINDS.fullmatch(line)), None)
+        if blinds is None and level is not None and level.group("big"):
+            blinds = level
         if level is None or blinds is None:
             raise SiteError("a tournament hand that does not give its tournament number and blinds", header_line)
         p.tournament = level.group("trny")
@@ -164,11 +172,17 @@ def _parse(lines: List[str], site: str) -> Parsed:
         else:
             p.blinds = (small, big)
     i += 1
+    return _table_and_seats(p, lines, i, tournament is None)
+
+
+def _table_and_seats(p: Parsed, lines: List[str], i: int, cash: bool) -> Parsed:
+    """The table line, the button, the seats and the body, from line ``i``."""
+    n = len(lines)
     table = _TABLE.fullmatch(lines[i])
     if table is None:
         raise SiteError(f"expected the table line, not {lines[i]!r}", i + 1)
     p.table = table.group("table")
-    if table.group("money") == "Play" and not tournament:
+    if table.group("money") == "Play" and cash:
         p.decimals = 0
     if table.group("button"):
         p.button = int(table.group("button"))
@@ -207,6 +221,7 @@ class _State:
 
     def __init__(self, p: Parsed, names: Dict[str, int]) -> None:
         self.p = p
+        self.newer = bool(p.fields.get("_newer"))
         self.names = names
         self.by_length = sorted(names, key=len, reverse=True)
         self.stacks = {name: stack for _, name, stack in p.seats}
@@ -236,6 +251,8 @@ def _body(p: Parsed, lines: List[str], i: int, names: Dict[str, int]) -> None:
         if line.startswith("** "):
             marker = line[3:line.find(" **", 3)] if " **" in line[3:] else line[3:]
             if marker == "Summary":
+                if state.newer:
+                    _newer_summary(state, lines, index + 1)
                 break
             if not marker.startswith("Dealing ") or marker[8:] not in _STREETS:
                 raise SiteError(f"unknown section {line!r}", number)
@@ -291,6 +308,25 @@ def _line(state: _State, line: str, number: int) -> None:
     word = verb.split(" ", 1)[0].split("[", 1)[0]
     street = state.street
     put = state.put
+    if state.newer:
+        if verb == "is all-In":
+            return  # the newer layout marks the action before it: nothing more goes in
+        if word == "raises":
+            added, _, to = verb[7:].partition(" to ")
+            if not to:
+                raise SiteError(f"cannot read the raise {line!r}", number)
+            amount, total = _cents(added, number), _cents(to, number)
+            put[name] += amount
+            acts.append(Act(name, "b", amount, total, put[name] == state.stacks[name], street, number))
+            return
+        if word in ("calls", "bets") and verb[len(word):].strip().startswith("("):
+            amount = _cents(verb[len(word):].strip().strip("()"), number)
+            put[name] += amount
+            acts.append(Act(name, "c" if word == "calls" else "b", amount, None, put[name] == state.stacks[name],
+                            street, number))
+            return
+        if "cash-out" in verb.lower() or "cashout" in verb.lower():
+            raise SiteError("the hand was cashed out: the site paid an insurance figure, not the pots", number)
     if word in ("calls", "bets", "raises") or verb.startswith("is all-In"):
         rest = verb[len(word):] if not verb.startswith("is all-In") else verb[9:]
         amount: Optional[int]
@@ -340,7 +376,7 @@ def _line(state: _State, line: str, number: int) -> None:
         p.collected[name] = p.collected.get(name, 0) + _cents(m.group("amount"), number)
     elif word in ("bring-ins", "completes"):
         raise SiteError("stud hands are not read", number)
-    elif verb.startswith(_NOTES) or verb.startswith(":"):
+    elif verb.startswith(_NOTES) or verb.startswith(":") or verb.startswith(("probabilty ", "probability ")):
         return
     else:
         raise SiteError(f"unknown action {line!r}", number)
@@ -367,7 +403,9 @@ def _silent_blinds(p: Parsed, put: Dict[str, int]) -> None:
         return
     if not p.blinds[1]:
         raise SiteError("no blinds are posted and the first line does not give them")
-    dealt = [(seat, name, stack) for seat, name, stack in p.seats if name not in p.sitting_out]
+    # Dealt in: whoever the lines name (a player moved to the table who has no line is not).
+    named = {act.player for act in p.acts} | {post[0] for post in p.posts} | set(p.known) | set(p.collected)
+    dealt = [(seat, name, stack) for seat, name, stack in p.seats if name in named]
     if len(dealt) < 2:
         return
     seats = [seat for seat, _, _ in dealt]
@@ -394,9 +432,82 @@ def _rake(p: Parsed, put: Dict[str, int]) -> None:
         total -= uncalled
     rake = total - won
     if rake < 0:
-        raise SiteError(f"the hand pays {won} (in its smallest unit) but its lines put in only {total}: "
-                        "chips went in without a line (a blind posted silently?)")
+        raise SiteError(f"the hand pays {won} (in its smallest unit) but its lines put in only {total}: its "
+                        "figures disagree (chips went in without a line, or amounts written rounded)")
+    written = p.fields.pop("_rake", None)
     if p.tournament is None:
-        p.rake = rake
+        p.rake = rake if written is None else written
     elif rake:
         p.rake = 0
+
+
+# The newer layout ("Hand History For Game"): "0.50/1 Texas Hold'em Game Table (NL) -
+# TIME", tournaments "S/B Tourney Texas Holdem Game Table (NL) (MTT Tournament #N)
+# (Buyin ...) - TIME".
+_NEWER = re.compile(r"(?P<small>[\d.,]+)/(?P<big>[\d.,]+) (?P<tourney>Tourney )?(?P<game>Texas Hold'em|Texas Holdem|"
+                    r"Omaha Hi-Lo|Omaha Hi|Omaha) Game Table \((?P<limit>NL|PL|FL)\)"
+                    r"(?:\s+\((?:[^()#]*)Tournament #(?P<trny>\d+)\))?(?:\s+\(Buyin [^()]*\))?\s+-\s+(?P<time>.*)")
+_NEWER_GAMES = {"Texas Hold'em": HOLDEM, "Texas Holdem": HOLDEM, "Omaha Hi": PLO, "Omaha": PLO,
+                "Omaha Hi-Lo": OMAHA_HI_LO}
+_BALANCE = re.compile(r"balance [$€£]?[\d.,]+,? (?:bet [$€£]?[\d.,]+, collected (?P<collected>[$€£]?[\d.,]+),? net .*|"
+                      r"lost .*|didn't bet .*|sits out.*)")
+_MAIN_POT = re.compile(r"Main Pot: (?P<main>[$€£]?[\d.,]+)(?P<sides>(?: Side Pot \d+: [$€£]?[\d.,]+)*)"
+                       r"(?: Rake: (?P<rake>[$€£]?[\d.,]+))?")
+
+
+def _parse_newer(p: Parsed, lines: List[str], i: int) -> Parsed:
+    header = _NEWER.fullmatch(lines[i])
+    if header is None:
+        raise SiteError(f"a game the importer does not read: {lines[i]!r}", i + 1)
+    limit = _LIMITS[header.group("limit")]
+    p.variant = variant_of(_NEWER_GAMES[header.group("game")], limit)
+    p.time = header.group("time")
+    p.stakes = f"{header.group('small')}/{header.group('big')}"
+    small, big = _cents(header.group("small"), i + 1), _cents(header.group("big"), i + 1)
+    cash = header.group("tourney") is None
+    if cash:
+        p.currency = "USD"
+    else:
+        p.tournament = header.group("trny") or ""
+        p.fields["tournament"] = p.tournament
+        p.decimals = 0
+    if limit is Limit.FIXED_LIMIT:
+        p.small_bet, p.big_bet = small, big
+    else:
+        p.blinds = (small, big)
+    p.fields["_newer"] = True
+    _table_and_seats(p, lines, i + 1, cash)
+    del p.fields["_newer"]
+    return p
+
+
+def _newer_summary(state: _State, lines: List[str], start: int) -> None:
+    """The newer layout's summary: ``Main Pot: X [Side Pot 1: Y] [Rake: Z]`` (after the
+    rake) and a line per player, ``NAME balance B, bet X, collected C, net N``."""
+    p = state.p
+    for index in range(start, len(lines)):
+        line = lines[index]
+        number = index + 1
+        if line.startswith("Main Pot: "):
+            pot = _MAIN_POT.fullmatch(line)
+            if pot is None:
+                raise SiteError(f"cannot read {line!r}", number)
+            if pot.group("rake") and p.tournament is None:
+                p.fields["_rake"] = _cents(pot.group("rake"), number)
+            continue
+        if not line or line.startswith("Board: "):
+            continue
+        name = seated(line, state.by_length)
+        if name is None:
+            raise SiteError(f"the summary names a player who is not in the seat list: {line!r}", number)
+        rest = line[len(name) + 1:]
+        if rest.startswith("Cashed out"):
+            raise SiteError("the hand was cashed out: the site paid an insurance figure, not the pots", number)
+        balance = _BALANCE.match(rest)
+        if balance is None:
+            raise SiteError(f"cannot read {line!r}", number)
+        if balance.group("collected"):
+            p.collected[name] = p.collected.get(name, 0) + _cents(balance.group("collected"), number)
+        cards = _CARDS.search(rest)
+        if cards is not None and name not in p.known:
+            p.known[name] = cards.group("cards").replace(",", " ").split()

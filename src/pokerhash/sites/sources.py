@@ -43,7 +43,7 @@ PATTERNS: Tuple[Tuple[bytes, str], ...] = (
     (rb"\*\*\*\*\* History for hand ", "ongame"),
     (rb"Game # \d+ - ", "entraction"),
 )
-_PREAMBLE = re.compile(rb"(?:(?:Game #\d+ starts\.|#Game No : \d+)\s*)+")
+_PREAMBLE = re.compile(rb"(?:(?:\xef\xbb\xbf)*(?:Game #\d+ starts\.|#Game No : \d+)\s*)+")
 _PATTERNS = tuple((re.compile(pattern), site) for pattern, site in PATTERNS)
 _HEADER_BYTES = tuple(prefix.encode() for prefix, _ in HEADERS)
 _SITE_BY_BYTES = {prefix.encode(): site for prefix, site in HEADERS}
