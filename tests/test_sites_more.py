@@ -38,6 +38,8 @@ EXPECTED = {
     # Older Winning layout: the big blind (2) equals the first stake: fixed limit 2/4.
     "700000002": ("winning", "Texas Hold'em", "fixed-limit", "USD", {"Hero": D(27)}, D(1), D(0)),
     "700000101": ("winning", "Texas Hold'em", "no-limit", "", {"Hero": D(3020)}, D(0), D(0)),
+    # Older Winning stud: the bring-in by the lowest up card, the hero's seventh card dealt down.
+    "700000201": ("winning", "Seven-card stud", "fixed-limit", "USD", {"Hero": D("12.05")}, D("0.50"), D(0)),
     "R5-300000001-11": ("ongame", "Texas Hold'em", "no-limit", "USD", {"Hero": D(2016)}, D(3), D(0)),
     "R5-300000002-5": ("ongame", "Texas Hold'em", "fixed-limit", "USD", {"Hero": D("5.75"), "Rolf": D("5.75")},
                        D("0.50"), D(0)),
@@ -87,7 +89,7 @@ def test_the_site_comes_from_the_text_alone(tmp_path):
     got = [hand.site for hand in sites.read(mixed)]
     pacific = len(list(sites.read(DATA / "888poker" / "tournament.txt")))
     assert got == ["ongame"] * 3 + ["partypoker"] * 3 + ["888poker"] * pacific + ["entraction"] * 2 + \
-        ["winning"] * 3 + ["partypoker"] * 2 + ["winning"] * 2
+        ["winning"] * 4 + ["partypoker"] * 2 + ["winning"] * 2
     assert [hand.site for hand in sites.read(mixed, site="ongame") if hand.error is None] == ["ongame"] * 3
     assert set(FOLDERS) <= set(sites.SITES)
 
@@ -105,7 +107,7 @@ def test_party_opening_lines_belong_to_their_hand():
 def test_winning_older_layout_in_utf16():
     data = (DATA / "winning" / "older.txt").read_text(encoding="utf-8").replace("\n", "\r\n").encode("utf-16")
     hands = list(sites.read(data))
-    assert [h.hand_id for h in hands] == ["700000001", "700000002", "700000101"]
+    assert [h.hand_id for h in hands] == ["700000001", "700000002", "700000101", "700000201"]
     assert all(h.error is None and h.replay().agrees for h in hands)
 
 
@@ -130,6 +132,8 @@ REFUSED = [
     ("winning", "older.txt", 1, ("Player Hero has small blind (1)\nPlayer pike has big blind (2)",
                                  "Player pike has small blind (1)\nPlayer Hero has big blind (2)"), "dead-button"),
     ("winning", "current.txt", 0, ("Holdem(No Limit)", "7Stud(Fixed Limit)"), "not read"),
+    ("winning", "older.txt", 3, ("Player quill calls (2)\n*** Sixth", "Player quill is disconnected and ALL IN.\n"
+                                                                       "*** Sixth"), "disconnect"),
     ("winning", "current.txt", 0, ("*** SUMMARY ***", None), "truncated"),
     ("ongame", "hands.txt", 0, ("NO_LIMIT TEXAS_HOLDEM", "LIMIT FIVE_CARD_DRAW"), "five card draw"),
     ("ongame", "hands.txt", 0, ("***** End of hand R5-300000001-11 *****", ""), "truncated"),

@@ -18,7 +18,8 @@ name it starts with. What this site's figures mean (the importer's conventions):
   and the summary's ``Total pot X | Rake Y | JP Fee Z`` (the jackpot fee apart: a
   fee); what went in is X + Y + Z. Without a summary rake the last running line's
   is the hand's.
-- Stud and run-it-twice hands are refused.
+- Stud (read in the older layout) and run-it-twice hands are refused, as are capped
+  tables (``caps``).
 
 The older layout (``Game started at:``, then ``Game ID: N S/B TABLE (GAME)``, often
 UTF-16) writes ``Player NAME`` before every action and amounts in parentheses, each
@@ -29,8 +30,12 @@ limit (the replay then checks every bet against that limit). Its summary gives e
 player's ``Collects: X`` (uncalled bets apart, returned with a line) and ``Pot: X.
 Rake Y. JP fee Z``, the pot after the rake. A table ``NAME, Table N`` is a
 tournament's (its chips carry no currency), ``PM`` play money; a line that names no
-player (``Player  folds``) and a capped table (``caps``) are refused. Tens are written
-``10c`` as well as ``Tc``.
+player (``Player  folds``), a capped table (``caps``) and a player made all in by a
+disconnection are refused. Tens are written ``10c`` as well as ``Tc``. Stud (``Seven
+Cards Stud``, ``HiLow``) has no button line; each player's cards are read as dealt
+(``received card: [5d]`` shown, ``received a card.`` not), and a stud marker opens
+the round after the street it names (``*** Third street ***`` is fourth street's
+betting).
 """
 
 from __future__ import annotations
@@ -39,7 +44,7 @@ import re
 from typing import Dict, List
 
 from ..betting import Limit
-from ..engine import HOLDEM, OMAHA_HI_LO, PLO, PLO5
+from ..engine import HOLDEM, OMAHA_HI_LO, PLO, PLO5, STUD, STUD_HI_LO
 from .common import amount as _amount
 from .common import (actor, all_in_calls, begin, body, finish, game, read_seats, refuse_dead_button,
                      summary_line)
@@ -80,7 +85,7 @@ def _parse(text: str, site: str) -> Parsed:
     lines, p, header = begin(text, site, _HEADER)
     name = header.group("game").strip()
     if name not in _GAMES:
-        raise SiteError(f"{name} is not read (stud and other games)", 1)
+        raise SiteError(f"{name} is not read in this layout (stud is read in the older one only)", 1)
     limit = _LIMITS[header.group("limit")]
     p.variant = game(_GAMES[name], limit)
     p.time = header.group("time")
@@ -155,6 +160,8 @@ def _parse(text: str, site: str) -> Parsed:
                     break
             else:
                 raise SiteError(f"unknown post {line!r}", i)
+        elif verb.startswith("caps "):
+            raise SiteError("a capped table (no player puts in more than the cap): the engine plays no cap", i)
         elif verb.startswith(_NOTES):
             continue
         else:
@@ -200,6 +207,7 @@ _OLDER_GAME = re.compile(r"Game ID: (?P<id>\d+) (?P<small>[\d.,]+)/(?P<big>[\d.,
                          r"\((?P<game>Hold'em|Omaha|Omaha HiLow|Six Plus Hold'em|Seven Cards Stud|"
                          r"Seven Cards Stud HiLow)\)(?: (?P<max>\d+)-max)?")
 _OLDER_GAMES = {"Hold'em": (HOLDEM, Limit.NO_LIMIT), "Omaha": (PLO, Limit.POT_LIMIT),
+                "Seven Cards Stud": (STUD, Limit.FIXED_LIMIT), "Seven Cards Stud HiLow": (STUD_HI_LO, Limit.FIXED_LIMIT),
                 "Omaha HiLow": (OMAHA_HI_LO, Limit.POT_LIMIT)}
 _OLDER_SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[\d.,]+)\)\.")
 _OLDER_ACTION = re.compile(r"Player (?P<name>.*?) (?P<verb>has small blind|has big blind|posts ante|ante|posts|"
@@ -211,6 +219,9 @@ _OLDER_SUMMARY = re.compile(r"\*?Player (?P<name>.*?) (?:does not show cards|doe
                             r"Collects: (?P<collects>[\d.,]+)\. (?:Wins|Loses): [\d.,]+\.?")
 _OLDER_POT = re.compile(r"Pot: (?P<pot>[\d.,]+?)\.?(?: Rake (?P<rake>[\d.,]+?)\.?)?(?: JP fee (?P<fee>[\d.,]+?)\.?)?")
 _OLDER_STREETS = {"FLOP": 1, "TURN": 2, "RIVER": 3}
+# Stud's markers open the betting of the street they name after: "Third street" is
+# the second round (fourth street's card).
+_OLDER_STUD_STREETS = {"Third street": 1, "Fourth street": 2, "Fifth street": 3, "Sixth street": 4}
 _OLDER_KINDS = {"has small blind": "sb", "has big blind": "bb", "ante": "ante", "posts ante": "ante",
                 "posts": "sbbb"}
 
@@ -251,10 +262,12 @@ def _parse_older(text: str, site: str) -> Parsed:
     while k < len(numbered) and not numbered[k][1].startswith("Seat "):
         k += 1
     number, line = numbered[k]
-    if not line.endswith(" is the button"):
+    stud = base.is_stud
+    if line.endswith(" is the button"):
+        p.button = int(line[5:-14])
+        k += 1
+    elif not stud:
         raise SiteError(f"expected 'Seat N is the button', not {line!r}", number)
-    p.button = int(line[5:-14])
-    k += 1
     names: Dict[str, int] = {}
     while k < len(numbered) and numbered[k][1].startswith("Seat "):
         number, line = numbered[k]
@@ -309,7 +322,10 @@ def _parse_older(text: str, site: str) -> Parsed:
             continue
         if line.startswith("*** "):
             marker = line[4:line.find(" ***", 4)]
-            if marker not in _OLDER_STREETS:
+            if stud and marker in _OLDER_STUD_STREETS:
+                street = _OLDER_STUD_STREETS[marker]
+                continue
+            if stud or marker not in _OLDER_STREETS:
                 raise SiteError(f"unknown section {line!r}", number)
             street = _OLDER_STREETS[marker]
             board = " ".join(_CARDS.findall(line)).replace("10", "T").split()
@@ -322,6 +338,9 @@ def _parse_older(text: str, site: str) -> Parsed:
                 raise SiteError(f"cannot read {line!r}", number)
             p.returned[who] = p.returned.get(who, 0) + _amount(amount, number)
             continue
+        if line.endswith(" is disconnected and ALL IN."):
+            raise SiteError("a disconnected player is made all in (disconnect protection): the engine plays no such "
+                            "rule", number)
         action = _OLDER_ACTION.fullmatch(line)
         if action is None:
             raise SiteError(f"unknown line {line!r}", number)
@@ -337,7 +356,14 @@ def _parse_older(text: str, site: str) -> Parsed:
                 big_blind = amount
             p.posts.append((name, kind, amount, number))
         elif verb == "received card:":
-            p.known.setdefault(name, []).append(action.group("card").replace("10", "T"))
+            card = action.group("card").replace("10", "T")
+            (p.stud.setdefault(name, []) if stud else p.known.setdefault(name, [])).append(card)
+        elif verb == "received a card." and stud:
+            p.stud.setdefault(name, []).append(None)
+        elif verb == "bring in":
+            if amount is None or not stud:
+                raise SiteError(f"cannot read {line!r}", number)
+            p.acts.append(Act(name, "bi", amount, None, False, street, number))
         elif verb == "folds":
             p.acts.append(Act(name, "f", None, None, False, street, number))
         elif verb == "checks":
@@ -348,17 +374,19 @@ def _parse_older(text: str, site: str) -> Parsed:
             if amount is None:
                 raise SiteError(f"an action without its amount: {line!r}", number)
             p.acts.append(Act(name, "c" if verb == "calls" else "b", amount, None, verb == "allin", street, number))
-        elif verb in ("straddle", "bring in"):
-            raise SiteError(f"{verb!r} is not read", number)
+        elif verb == "straddle":
+            raise SiteError("a straddle is not read", number)
         # received a card, mucks, timed out, sitting out: nothing the play depends on
     if not summary:
         raise SiteError("the hand is truncated: it stops here, without its summary", len(lines))
-    if big_blind is not None and big_blind == small:
+    if stud or (big_blind is not None and big_blind == small):
         limit = Limit.FIXED_LIMIT  # blinds of half and one small bet: fixed limit
         p.small_bet, p.big_bet = small, big
     else:
         p.blinds = (small, big)
-    p.variant = game(base, limit)
+    p.variant = base if stud else game(base, limit)
+    if stud:
+        _stud_cards(p)
     refuse_dead_button(p)
     all_in_calls(p)
     if p.rake is None:
@@ -367,3 +395,17 @@ def _parse_older(text: str, site: str) -> Parsed:
         p.total += p.rake + p.fees  # the pot is written after the rake
     return finish(p, board)
 
+
+
+def _stud_cards(p: Parsed) -> None:
+    """A stud player's cards in the order dealt: the up cards (and the hero's down
+    cards) as dealt, the cards never seen filled from what the player shows at the end."""
+    for name, dealt in p.stud.items():
+        shown = p.known.get(name)
+        if shown and None in dealt:
+            rest = iter(card for card in shown if card not in dealt)
+            filled = [card if card is not None else next(rest, None) for card in dealt]
+            if None not in filled:
+                p.known[name] = filled
+                continue
+        p.known.pop(name, None)
