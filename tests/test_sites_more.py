@@ -44,6 +44,8 @@ EXPECTED = {
     "R5-300000002-5": ("ongame", "Texas Hold'em", "fixed-limit", "USD", {"Hero": D("5.75"), "Rolf": D("5.75")},
                        D("0.50"), D(0)),
     "T5-400000001-3": ("ongame", "Texas Hold'em", "no-limit", "", {"Hero": D(3110)}, D(0), D(0)),
+    # Ongame stud, eight players (the deck cannot give all of them seven cards).
+    "R5-300000003-9": ("ongame", "Seven-card stud", "fixed-limit", "USD", {"Hero": D("4.20")}, D("0.20"), D(0)),
     "3000000001": ("entraction", "Omaha", "pot-limit", "EUR", {"Hero": D("11.00")}, D("0.50"), D(0)),
     "3000000101": ("entraction", "Texas Hold'em", "no-limit", "", {"Hero": D(4175)}, D(0), D(0)),
 }
@@ -88,9 +90,9 @@ def test_the_site_comes_from_the_text_alone(tmp_path):
     mixed.write_text("\n\n".join(texts), encoding="utf-8")
     got = [hand.site for hand in sites.read(mixed)]
     pacific = len(list(sites.read(DATA / "888poker" / "tournament.txt")))
-    assert got == ["ongame"] * 3 + ["partypoker"] * 3 + ["888poker"] * pacific + ["entraction"] * 2 + \
+    assert got == ["ongame"] * 4 + ["partypoker"] * 3 + ["888poker"] * pacific + ["entraction"] * 2 + \
         ["winning"] * 4 + ["partypoker"] * 2 + ["winning"] * 2
-    assert [hand.site for hand in sites.read(mixed, site="ongame") if hand.error is None] == ["ongame"] * 3
+    assert [hand.site for hand in sites.read(mixed, site="ongame") if hand.error is None] == ["ongame"] * 4
     assert set(FOLDERS) <= set(sites.SITES)
 
 

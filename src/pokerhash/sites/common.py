@@ -9,7 +9,7 @@ from typing import Callable, Dict, List, Optional, Pattern, Tuple
 from .model import Act, Parsed, SiteError
 
 __all__ = ["actor", "all_in_calls", "amount", "begin", "body", "cents", "finish", "game", "plain_action", "read_seats",
-           "refuse_dead_button", "seated", "summary_line"]
+           "refuse_dead_button", "seated", "stud_cards", "summary_line"]
 
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
 _SYMBOLS = "$€£¥₹ "
@@ -262,3 +262,18 @@ def all_in_calls(p: Parsed) -> None:
         if act.verb == "b" and act.all_in and act.to is None and total <= max(bets.values(), default=0):
             p.acts[k] = act._replace(verb="c")
         bets[act.player] = total
+
+
+def stud_cards(p: Parsed) -> None:
+    """A stud player's cards in the order dealt, for sites that write each card as dealt
+    (``p.stud``: None for one not seen) and the whole hand when shown in any order: the
+    cards never seen are filled from the shown ones (then ``p.known`` holds all seven)."""
+    for name, dealt in p.stud.items():
+        shown = p.known.get(name)
+        if shown and None in dealt:
+            rest = iter(card for card in shown if card not in dealt)
+            filled = [card if card is not None else next(rest, None) for card in dealt]
+            if None not in filled:
+                p.known[name] = filled
+                continue
+        p.known.pop(name, None)

@@ -7,16 +7,20 @@ TEXAS_HOLDEM $2/$4, Real money)``), then the button and the seats. Action lines
 carry no ``": "`` after the name: a line's player is the longest seat name it starts
 with. What this site's figures mean (the importer's conventions):
 
-- ``bets X`` and ``calls X`` give the chips added, ``raises X to Y`` the round's total;
-  ``[all in]`` may follow. Amounts have thousands separators (``$1,523.85``).
+- ``bets X``, ``calls X`` and ``raises X to Y`` give the chips added (X); Y is the
+  round's total in flop games, the hand's in stud. ``[all in]`` may follow. Amounts
+  have thousands separators (``$1,523.85``).
 - Fixed-limit stakes are the small and big bets (``LIMIT TEXAS_HOLDEM $100/$200``:
   blinds 50 and 100 as posted).
 - An uncalled bet is returned without a line. The summary's ``Main pot: X won by A
   (a), B (b)`` and ``Side pot N: ...`` (halves marked ``High`` and ``Low``) give what
   each player collected, after the rake, uncalled bets apart; X is the pot before the
   rake (``Rake taken: Y``). Shown cards are on the summary's seat lines.
-- Stud and draw hands are refused; so is a hand whose big blind is all in on the
-  ante, so that no big blind is posted (the engine seats no hand without one).
+- Stud: each street's ``Dealing to NAME: [-, -, 7d]`` gives the cards as dealt (``-``
+  not seen), ``small bring in`` / ``big bring in`` the bring-in (a big one is the
+  small bet); the summary shows whole hands in the order dealt.
+- Draw hands are refused; so is a hand whose big blind is all in on the ante, so that
+  no big blind is posted (the engine seats no hand without one).
 """
 
 from __future__ import annotations
@@ -25,9 +29,9 @@ import re
 from typing import Dict, List
 
 from ..betting import Limit
-from ..engine import HOLDEM, OMAHA_HI_LO, PLO
+from ..engine import HOLDEM, OMAHA_HI_LO, PLO, STUD, STUD_HI_LO
 from .common import amount as _amount
-from .common import finish, seated
+from .common import finish, seated, stud_cards
 from .common import game as variant_of
 from .model import Act, Parsed, SiteError
 
@@ -37,7 +41,8 @@ _TITLE = re.compile(r"\*{5} History for hand (?P<id>\S+)(?: \(TOURNAMENT: (?P<to
 _TABLE = re.compile(r"Table: (?P<table>.*) \[(?P<number>\d+)\] \((?P<limit>NO_LIMIT|POT_LIMIT|LIMIT) "
                     r"(?P<game>[A-Z_]+) (?P<stakes>\S+/\S+)(?:, ante: (?P<ante>\S+))?, "
                     r"(?P<money>Real money|Play money|Chips|TC)\)")
-_GAMES = {"TEXAS_HOLDEM": HOLDEM, "OMAHA_HI": PLO, "OMAHA_HI_LO": OMAHA_HI_LO}
+_GAMES = {"TEXAS_HOLDEM": HOLDEM, "OMAHA_HI": PLO, "OMAHA_HI_LO": OMAHA_HI_LO, "SEVEN_CARD_STUD": STUD,
+          "SEVEN_CARD_STUD_HI_LO": STUD_HI_LO}
 _LIMITS = {"NO_LIMIT": Limit.NO_LIMIT, "POT_LIMIT": Limit.POT_LIMIT, "LIMIT": Limit.FIXED_LIMIT}
 _SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^()]*)\)")
 _POT = re.compile(r"(?:Main pot|Side pot \d+): (?P<pot>\S+) won by (?P<winners>.*)")
@@ -47,6 +52,7 @@ _POSTS = (("posts small blind ", "sb"), ("posts big blind ", "bb"), ("posts ante
 _BOARD = re.compile(r"--- Dealing (?P<street>flop|turn|river) \[(?P<cards>[^\]]*)\]")
 _STREETS = {"flop": 1, "turn": 2, "river": 3}
 _CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
+_STUD_STREETS = {"Dealing 4th street": 1, "Dealing 5th street": 2, "Dealing 6th street": 3, "Dealing river": 4}
 _ALL_IN = " [all in]"
 
 
@@ -77,7 +83,9 @@ def _parse(lines: List[str], site: str) -> Parsed:
     if game not in _GAMES:
         raise SiteError(f"{game.replace('_', ' ').lower()} is not read", 3)
     limit = _LIMITS[table.group("limit")]
-    p.variant = variant_of(_GAMES[game], limit)
+    base = _GAMES[game]
+    stud = base.is_stud
+    p.variant = base if stud else variant_of(base, limit)
     p.table = table.group("table")
     p.stakes = table.group("stakes")
     money = table.group("money")
@@ -118,7 +126,7 @@ def _parse(lines: List[str], site: str) -> Parsed:
         i += 1
     if not p.seats:
         raise SiteError("the hand has no seats", i + 1)
-    if not p.button:
+    if not p.button and not stud:
         raise SiteError("the hand does not say where the button is", 5)
     p.seats.sort()
     by_length = sorted(names, key=len, reverse=True)
@@ -150,10 +158,17 @@ def _parse(lines: List[str], site: str) -> Parsed:
         if line.startswith("Dealing to "):
             who, _, cards = line[11:].rpartition(": [")
             if who in names:
-                p.known[who] = [card.strip() for card in cards.rstrip("]").split(",")]
+                dealt = [card.strip() for card in cards.rstrip("]").split(",")]
+                if stud:
+                    p.stud.setdefault(who, []).extend(None if card == "-" else card for card in dealt)
+                else:
+                    p.known[who] = dealt
+            continue
+        if stud and line in _STUD_STREETS:
+            street = _STUD_STREETS[line]
             continue
         if line.startswith(("Dealing ", "New hand for ")):
-            raise SiteError("stud and draw hands are not read", number)
+            raise SiteError("draw hands are not read", number)
         name = seated(line, by_length)
         if name is None:
             if ": " in line:
@@ -175,7 +190,9 @@ def _parse(lines: List[str], site: str) -> Parsed:
             added, _, to = verb[7:].partition(" to ")
             if not to:
                 raise SiteError(f"cannot read the raise {line!r}", number)
-            p.acts.append(Act(name, "b", _amount(added, number), _amount(to, number), all_in, street, number))
+            # X is what the raise adds; Y is the round's total in flop games but the
+            # hand's total in stud: X is read.
+            p.acts.append(Act(name, "b", _amount(added, number), None, all_in, street, number))
         elif verb.startswith("posts "):
             for prefix, kind in _POSTS:
                 if verb.startswith(prefix):
@@ -183,8 +200,10 @@ def _parse(lines: List[str], site: str) -> Parsed:
                     break
             else:
                 raise SiteError(f"unknown post {line!r}", number)
-        elif verb.startswith(("small bring in", "big bring in", "changed ")):
-            raise SiteError("stud and draw hands are not read", number)
+        elif verb.startswith(("small bring in ", "big bring in ")) and stud:
+            p.acts.append(Act(name, "bi", _amount(verb.rpartition(" ")[2], number), None, all_in, street, number))
+        elif verb.startswith("changed "):
+            raise SiteError("draw hands are not read", number)
         elif verb.startswith(("shows", "mucks", "is sitting out", "sits out", "has returned", "leaves", "joins",
                               "is disconnected", "has timed out")):
             continue
@@ -224,8 +243,11 @@ def _parse(lines: List[str], site: str) -> Parsed:
     if p.tournament is not None:
         p.rake = 0
     p.total = total
-    _named_blinds(p)
-    if not any(kind == "bb" for _, kind, _, _ in p.posts):
+    if stud:
+        stud_cards(p)
+    else:
+        _named_blinds(p)
+    if not stud and not any(kind == "bb" for _, kind, _, _ in p.posts):
         raise SiteError("no big blind is posted (its player is all in on the ante): the engine seats no hand "
                         "without a big blind")
     if board:

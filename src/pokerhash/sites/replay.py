@@ -423,7 +423,9 @@ def _cards_for(p: Parsed, lay: Layout, variant, attempt: int = 0) -> Tuple[Dict[
             if not wins:
                 live_known.append(seat)
         picked = True
-    for seat, name in unknown:
+    # Players who fold last: in an eight-handed stud hand the deck cannot give every
+    # player seven cards, and a folded player is never dealt the later ones.
+    for seat, name in sorted(unknown, key=lambda u: u[1] in folded):
         if seat not in holes:
             template = templates[seat]
             missing = template.count(None)
@@ -434,9 +436,17 @@ def _cards_for(p: Parsed, lay: Layout, variant, attempt: int = 0) -> Tuple[Dict[
 
 
 def _filled(template: List[Optional[int]], cards) -> List[int]:
-    """``template`` with its unknown cards (None) replaced by ``cards``, in order."""
+    """``template`` with its unknown cards (None) replaced by ``cards``, in order (cut
+    where ``cards`` run out: cards that are never dealt)."""
     it = iter(cards)
-    return [next(it) if c is None else c for c in template]
+    filled = []
+    for c in template:
+        if c is None:
+            c = next(it, None)
+            if c is None:
+                break
+        filled.append(c)
+    return filled
 
 
 def _name(lay: Layout, seat: int) -> str:

@@ -46,7 +46,7 @@ from typing import Dict, List
 from ..betting import Limit
 from ..engine import HOLDEM, OMAHA_HI_LO, PLO, PLO5, STUD, STUD_HI_LO
 from .common import amount as _amount
-from .common import (actor, all_in_calls, begin, body, finish, game, read_seats, refuse_dead_button,
+from .common import (actor, all_in_calls, begin, body, finish, game, read_seats, refuse_dead_button, stud_cards,
                      summary_line)
 from .model import Act, Parsed, SiteError
 
@@ -386,7 +386,7 @@ def _parse_older(text: str, site: str) -> Parsed:
         p.blinds = (small, big)
     p.variant = base if stud else game(base, limit)
     if stud:
-        _stud_cards(p)
+        stud_cards(p)
     refuse_dead_button(p)
     all_in_calls(p)
     if p.rake is None:
@@ -396,16 +396,3 @@ def _parse_older(text: str, site: str) -> Parsed:
     return finish(p, board)
 
 
-
-def _stud_cards(p: Parsed) -> None:
-    """A stud player's cards in the order dealt: the up cards (and the hero's down
-    cards) as dealt, the cards never seen filled from what the player shows at the end."""
-    for name, dealt in p.stud.items():
-        shown = p.known.get(name)
-        if shown and None in dealt:
-            rest = iter(card for card in shown if card not in dealt)
-            filled = [card if card is not None else next(rest, None) for card in dealt]
-            if None not in filled:
-                p.known[name] = filled
-                continue
-        p.known.pop(name, None)
