@@ -43,7 +43,7 @@ _SEAT = re.compile(r"(?P<name>.*?)\s+\((?:[A-Z]{3} )?(?P<stack>[\d.,]+) in seat 
 _POSTS = {"Small Blind:": "sb", "Big Blind:": "bb", "Small + Big Blind:": "sbbb", "Blind out of turn:": "bb"}
 _POST = re.compile(r"(?P<what>Small Blind:|Big Blind:|Small \+ Big Blind:|Blind out of turn:)\s+(?P<rest>.*)")
 _AMOUNT = re.compile(r"\((?P<amount>[\d.,]+)\)")
-_WINS = re.compile(r"wins:\s+(?:[A-Z]{3} )?(?P<amount>[\d.,]+)(?: (?:main|side) pot(?: \d+)?)?(?: \(with .*\))?")
+_WINS = re.compile(r"wins:\s+(?:[A-Z]{3} )?(?P<amount>[\d.,]+)(?: (?:main|side|split) pot(?: \d+)?)?(?: \(with .*\))?")
 _STREETS = {"Flop": 1, "Turn": 2, "River": 3}
 
 
