@@ -6,6 +6,7 @@ expected below were read off each hand's text by hand (what each player collecte
 the rake), not by the importer. Bad hands are refused with a reason; no text, however
 cut, makes ``read`` or ``replay`` raise."""
 
+import random
 from decimal import Decimal
 from pathlib import Path
 
@@ -141,6 +142,10 @@ REFUSED = [
     ("ongame", "hands.txt", 0, ("***** End of hand R5-300000001-11 *****", ""), "truncated"),
     ("ongame", "hands.txt", 2, ("zed posts big blind (100)\n", ""), "no big blind"),
     ("entraction", "hands.txt", 0, ("Game ended 2024-06-12 21:40:00 CEST", ""), "truncated"),
+    ("entraction", "hands.txt", 1, ("Qh - Qs (a pair", "Qh - Xs (a pair"), "is not a card"),
+    ("ongame", "hands.txt", 1, ("[Ac, Kc] (TWO_PAIR", "[Ah, Kc] (TWO_PAIR"), "dealt twice"),
+    ("partypoker", "cash.txt", 0, ("zeta_9 posts big blind [$0.25 USD].", "zeta_9 posts big blind [$0 USD]."),
+     "posts no chips"),
     ("entraction", "hands.txt", 0, ("Dealer:                     Hero", "Dealer:                     Nobody"),
      "dealer is not in the seat list"),
 ]
@@ -181,3 +186,25 @@ def test_no_cut_of_a_hand_raises(folder):
                 for part in sites.read("\n".join(lines[:cut]) + "\n"):
                     if part.error is None:
                         part.replay()
+
+
+def test_mutated_hands_never_raise():
+    """Lines dropped, repeated, cut or with a character changed: every hand is read or
+    refused, and every hand read replays (agreeing or not), without an exception."""
+    texts = [hand.text for hand in HANDS]
+    rng = random.Random(22)
+    for _ in range(600):
+        lines = rng.choice(texts).split("\n")
+        for _ in range(rng.randint(1, 3)):
+            k = rng.randrange(len(lines))
+            what = rng.random()
+            if what < 0.3 and len(lines) > 1:
+                del lines[k]
+            elif what < 0.5:
+                lines.insert(k, lines[rng.randrange(len(lines))])
+            elif lines[k]:
+                at = rng.randrange(len(lines[k]))
+                lines[k] = lines[k][:at] + rng.choice("0123456789 ,.$()[]-:#aZX") + lines[k][at + 1:]
+        for hand in sites.read(("\n".join(lines) + "\n").encode()):
+            if hand.error is None:
+                hand.replay()

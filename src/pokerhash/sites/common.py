@@ -8,7 +8,7 @@ from typing import Callable, Dict, List, Optional, Pattern, Tuple
 
 from .model import Act, Parsed, SiteError
 
-__all__ = ["actor", "all_in_calls", "amount", "begin", "body", "cents", "finish", "game", "plain_action", "read_seats",
+__all__ = ["actor", "all_in_calls", "amount", "begin", "body", "cents", "check_hand", "finish", "game", "plain_action", "read_seats",
            "refuse_dead_button", "seated", "stud_cards", "summary_line"]
 
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
@@ -277,3 +277,30 @@ def stud_cards(p: Parsed) -> None:
                 p.known[name] = filled
                 continue
         p.known.pop(name, None)
+
+
+_CARD = re.compile(r"[2-9TJQKA][cdhs]")
+
+
+def check_hand(p: Parsed) -> Parsed:
+    """``p``, or SiteError for a blind or ante of no chips, a card the hand names that is
+    no card, or one dealt twice (on the board and in a player's whole hand, or in two
+    players')."""
+    for name, kind, amount, line in p.posts:
+        if amount <= 0:
+            raise SiteError(f"{name} posts no chips", line or None)
+    owner: Dict[str, str] = {}
+    holders = [("the board", board) for board in p.boards[:1]] + list(p.known.items())
+    for name, cards in holders + list(p.stud.items()):
+        for card in cards:
+            if card is not None and not _CARD.fullmatch(card):
+                raise SiteError(f"{card!r} is not a card ({name})")
+    hole = p.variant.cards_per_player if p.variant is not None else 0
+    for name, cards in holders:
+        if name != "the board" and len(cards) != hole:
+            continue  # not a whole hand (a card drawn for the button, say): never dealt as such
+        for card in cards:
+            if card in owner:
+                raise SiteError(f"{card} is dealt twice ({owner[card]} and {name})")
+            owner[card] = name
+    return p

@@ -28,7 +28,7 @@ from typing import Dict, List
 from ..betting import Limit
 from ..engine import HOLDEM, OMAHA_HI_LO, PLO, PLO5
 from .common import amount as _amount
-from .common import all_in_calls, finish, refuse_dead_button, seated
+from .common import all_in_calls, check_hand, finish, refuse_dead_button, seated
 from .common import game as variant_of
 from .model import Act, Parsed, SiteError
 
@@ -53,7 +53,7 @@ def parse(text: str, site: str) -> Parsed:
         return _parse([line.rstrip() for line in text.split("\n")], site)
     except SiteError:
         raise
-    except (ValueError, KeyError, IndexError) as error:
+    except (ValueError, KeyError, IndexError, AttributeError, TypeError) as error:
         raise SiteError(f"cannot read: {error}") from None
 
 
@@ -198,4 +198,4 @@ def _parse(lines: List[str], site: str) -> Parsed:
         p.rake = 0
     if board:
         p.boards = [board]
-    return finish(p)
+    return check_hand(finish(p))

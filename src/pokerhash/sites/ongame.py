@@ -31,7 +31,7 @@ from typing import Dict, List
 from ..betting import Limit
 from ..engine import HOLDEM, OMAHA_HI_LO, PLO, STUD, STUD_HI_LO
 from .common import amount as _amount
-from .common import finish, seated, stud_cards
+from .common import check_hand, finish, seated, stud_cards
 from .common import game as variant_of
 from .model import Act, Parsed, SiteError
 
@@ -62,7 +62,7 @@ def parse(text: str, site: str) -> Parsed:
         return _parse([line.rstrip() for line in text.split("\n")], site)
     except SiteError:
         raise
-    except (ValueError, KeyError, IndexError) as error:
+    except (ValueError, KeyError, IndexError, AttributeError, TypeError) as error:
         raise SiteError(f"cannot read: {error}") from None
 
 
@@ -252,7 +252,7 @@ def _parse(lines: List[str], site: str) -> Parsed:
                         "without a big blind")
     if board:
         p.boards = [board]
-    return finish(p)
+    return check_hand(finish(p))
 
 
 def _named_blinds(p: Parsed) -> None:

@@ -32,7 +32,7 @@ from typing import Dict, List, Optional
 from ..betting import Limit
 from ..engine import HOLDEM, OMAHA_HI_LO, PLO
 from .common import amount as _amount
-from .common import all_in_calls, finish, seated
+from .common import all_in_calls, check_hand, finish, seated
 from .common import game as variant_of
 from .model import Act, Parsed, SiteError
 
@@ -96,7 +96,7 @@ def parse(text: str, site: str) -> Parsed:
         return _parse([line.strip().lstrip("\ufeff\x00") for line in text.split("\n")], site)
     except SiteError:
         raise
-    except (ValueError, KeyError, IndexError) as error:
+    except (ValueError, KeyError, IndexError, AttributeError, TypeError) as error:
         raise SiteError(f"cannot read: {error}") from None
 
 
@@ -213,7 +213,7 @@ def _table_and_seats(p: Parsed, lines: List[str], i: int, cash: bool) -> Parsed:
         raise SiteError("the hand does not say where the button is", i)
     p.reports_returned = False
     _body(p, lines, i, names)
-    return finish(p)
+    return check_hand(finish(p))
 
 
 class _State:

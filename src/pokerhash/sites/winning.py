@@ -46,8 +46,8 @@ from typing import Dict, List
 from ..betting import Limit
 from ..engine import HOLDEM, OMAHA_HI_LO, PLO, PLO5, STUD, STUD_HI_LO
 from .common import amount as _amount
-from .common import (actor, all_in_calls, begin, body, finish, game, read_seats, refuse_dead_button, stud_cards,
-                     summary_line)
+from .common import (actor, all_in_calls, begin, body, check_hand, finish, game, read_seats, refuse_dead_button,
+                     stud_cards, summary_line)
 from .model import Act, Parsed, SiteError
 
 __all__ = ["parse"]
@@ -77,7 +77,7 @@ def parse(text: str, site: str) -> Parsed:
         return _parse(text, site)
     except SiteError:
         raise
-    except (ValueError, KeyError, IndexError) as error:
+    except (ValueError, KeyError, IndexError, AttributeError, TypeError) as error:
         raise SiteError(f"cannot read: {error}") from None
 
 
@@ -200,7 +200,7 @@ def _parse(text: str, site: str) -> Parsed:
         p.rake = 0
     if p.total is not None:
         p.total += p.rake + p.fees  # the pots are written after the rake
-    return finish(p, board)
+    return check_hand(finish(p, board))
 
 
 _OLDER_GAME = re.compile(r"Game ID: (?P<id>\d+) (?P<small>[\d.,]+)/(?P<big>[\d.,]+) ?(?P<table>.*?) ?"
@@ -356,6 +356,8 @@ def _parse_older(text: str, site: str) -> Parsed:
                 big_blind = amount
             p.posts.append((name, kind, amount, number))
         elif verb == "received card:":
+            if action.group("card") is None:
+                raise SiteError(f"cannot read {line!r}", number)
             card = action.group("card").replace("10", "T")
             (p.stud.setdefault(name, []) if stud else p.known.setdefault(name, [])).append(card)
         elif verb == "received a card." and stud:
@@ -393,6 +395,6 @@ def _parse_older(text: str, site: str) -> Parsed:
         p.rake = 0
     if p.total is not None:
         p.total += p.rake + p.fees  # the pot is written after the rake
-    return finish(p, board)
+    return check_hand(finish(p, board))
 
 
