@@ -71,6 +71,10 @@ def parse_hand(text: str, source: Source = Source("<text>", 0, 1), site: Optiona
 def _hand_id(first: str) -> str:
     if first.startswith("#Game No : "):
         return first[11:].strip()
+    if first.startswith("***** "):  # "***** Hand History for Game N *****", "***** History for hand N"
+        words = first.split()
+        at = max((k for k, word in enumerate(words) if word.lower() in ("game", "hand")), default=len(words) - 1)
+        return words[at + 1] if at + 1 < len(words) and words[at + 1] != "*****" else ""
     at = first.find("#")
     if at < 0:
         return ""
