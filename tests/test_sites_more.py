@@ -123,7 +123,6 @@ REFUSED = [
     ("partypoker", "cash.txt", 0, ("$25 USD NL Texas Hold'em", "$0.50/$1 USD 7 Card Stud"), "stud hands are not read"),
     ("partypoker", "cash.txt", 0, ("Ann Marie calls [$0.25 USD]", "Newcomer posts big blind [$0.25 USD].\n"
                                    "Ann Marie calls [$0.25 USD]"), "not in the seat list"),
-    ("partypoker", "cash.txt", 1, ("Hero raises [ $0,75 USD ]", "Hero Forward Folds"), "fast-forward fold"),
     ("partypoker", "cash.txt", 1, ("Hero wins $2,83 USD", "Hero wins $9,83 USD"), "put in only"),
     ("partypoker", "cash.txt", 2, ("Otto K wins $168.50 USD from the main pot with three of a kind, Kings.\n"
                                    "lowball_lu wins Lo ($168.50 USD) from the main pot with 7,4,3,2,A.", ""),

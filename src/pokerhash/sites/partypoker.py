@@ -4,22 +4,24 @@ A hand may open with ``Game #N starts.`` and ``#Game No : N`` (both optional) be
 ``***** Hand History for Game N *****``; the next line names the game, then the
 table, the button, the seats. Lines carry no ``": "`` after the name (``NAME calls
 [$0.07 USD]``): a line's player is the longest seat name it starts with. What this
-site's figures mean (the importer's conventions):
+site's figures mean (the importer's conventions; docs/sites.rst has them all):
 
 - Amounts in brackets are the chips the action **adds** (``raises [$0.08 USD]`` puts
-  in 0.08 more), never a total; ``is all-In [X]`` adds X, call or raise as the engine
-  finds it. Tournament chips are written bare, with thousands separators (``9,495``),
-  or, in the oldest files, with a ``$`` sign (the ``Trny:`` header tells them apart).
+  in 0.08 more), never a total; ``is all-In [X]`` adds X, a call or a raise as the
+  round stands. Amounts may have thousands separators (``9,495``) or a decimal comma
+  (``$0,25 USD``); the oldest tournament files write chips with a ``$``.
 - A cash game's first line gives the table's largest buy-in (``$2 USD NL``) or its
   blinds (``$0.10/$0.25 USD``); blinds are read from the posts. A tournament's gives
-  ``Blinds(S/B)`` or ``Blinds-Antes(S/B -A)``; some files post the blinds without a
-  line: the player left of the button posts the small blind (the button heads-up),
-  the next the big blind, as the header says.
+  ``Blinds(S/B)`` or ``Blinds-Antes(S/B -A)``, there or on a line after the seats;
+  some files post the blinds without a line: the player left of the button posts the
+  small blind (the button heads-up), the next the big blind.
 - ``NAME wins X`` (one line per pot and half) is what the player collected, an uncalled
   bet included: the site returns it without a line.
-- The rake is not written: it is what the hand's lines put in, less the uncalled bet,
-  less what was won (zero in tournaments); a hand that pays more than went in is
-  refused.
+- The rake is not written: it is what the hand's lines put in, less the uncalled bet
+  when its owner wins nothing, less what was won (zero in tournaments); a hand that
+  pays more than went in is refused.
+- The newer layout (``***** Hand History For Game ID *****``) writes ``raises X to
+  Y``, ``calls (X)``, the rake, and each player's ``collected C`` in its summary.
 - Stud hands show only the hero's cards as they are dealt (not the other players' up
   cards, which decide who brings in): they are refused.
 """
@@ -191,7 +193,7 @@ def _table_and_seats(p: Parsed, lines: List[str], i: int, cash: bool) -> Parsed:
         p.button = int(lines[i][5:-14])
         i += 1
     if lines[i].startswith("Total number of players"):
-        total = lines[i].partition(":")[2].strip().split("/")
+        total = lines[i].partition(":")[2].replace(" ", "").split("/")
         if len(total) == 2 and total[1].isdigit():
             p.max_seats = int(total[1])
         i += 1
@@ -345,8 +347,7 @@ def _line(state: _State, line: str, number: int) -> None:
     elif word == "folds":
         acts.append(Act(name, "m" if state.shown else "f", None, None, False, street, number))
     elif verb == "Forward Folds":
-        raise SiteError("a fast-forward fold, written before the player's turn: the lines are not in the order "
-                        "played", number)
+        return  # fast-forward: the player asks to fold; the fold itself is written at the player's turn
     elif word == "checks":
         acts.append(Act(name, "x", None, None, False, street, number))
     elif word == "posts":
