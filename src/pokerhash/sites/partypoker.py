@@ -114,8 +114,6 @@ def _parse(lines: List[str], site: str) -> Parsed:
     if title is None:
         raise SiteError(f"expected '***** Hand History for Game N *****', not {lines[i] if i < n else ''!r}", i + 1)
     p.hand_id = title.group("id")
-    if title.group("via"):
-        p.fields["converted_from"] = title.group("via")
     newer = "For Game" in lines[i]
     i += 1
     if i + 3 >= n:
@@ -177,7 +175,7 @@ def _parse(lines: List[str], site: str) -> Parsed:
     return _table_and_seats(p, lines, i, tournament is None)
 
 
-def _table_and_seats(p: Parsed, lines: List[str], i: int, cash: bool) -> Parsed:
+def _table_and_seats(p: Parsed, lines: List[str], i: int, cash: bool, newer: bool = False) -> Parsed:
     """The table line, the button, the seats and the body, from line ``i``."""
     n = len(lines)
     table = _TABLE.fullmatch(lines[i])
@@ -214,16 +212,17 @@ def _table_and_seats(p: Parsed, lines: List[str], i: int, cash: bool) -> Parsed:
     if not p.button:
         raise SiteError("the hand does not say where the button is", i)
     p.reports_returned = False
-    _body(p, lines, i, names)
+    _body(p, lines, i, names, newer)
     return check_hand(finish(p))
 
 
 class _State:
     """What the body's lines have said so far."""
 
-    def __init__(self, p: Parsed, names: Dict[str, int]) -> None:
+    def __init__(self, p: Parsed, names: Dict[str, int], newer: bool) -> None:
         self.p = p
-        self.newer = bool(p.fields.get("_newer"))
+        self.newer = newer  # the "Hand History For Game" layout
+        self.rake: Optional[int] = None  # the rake, when the layout writes it
         self.names = names
         self.by_length = sorted(names, key=len, reverse=True)
         self.stacks = {name: stack for _, name, stack in p.seats}
@@ -241,8 +240,8 @@ def _find_all(text: str, what: str) -> List[int]:
     return found
 
 
-def _body(p: Parsed, lines: List[str], i: int, names: Dict[str, int]) -> None:
-    state = _State(p, names)
+def _body(p: Parsed, lines: List[str], i: int, names: Dict[str, int], newer: bool) -> None:
+    state = _State(p, names, newer)
     n = len(lines)
     for index in range(i, n):
         line = lines[index]
@@ -289,7 +288,7 @@ def _body(p: Parsed, lines: List[str], i: int, names: Dict[str, int]) -> None:
     _silent_blinds(p, state.put)
     all_in_calls(p)
     _table_blinds(p)
-    _rake(p, state.put)
+    _rake(p, state.put, state.rake)
 
 
 def _line(state: _State, line: str, number: int) -> None:
@@ -421,7 +420,7 @@ def _silent_blinds(p: Parsed, put: Dict[str, int]) -> None:
         p.posts.append((name, kind, value, 0))
 
 
-def _rake(p: Parsed, put: Dict[str, int]) -> None:
+def _rake(p: Parsed, put: Dict[str, int], written: Optional[int]) -> None:
     """The rake the site took without writing it: what went in, less the uncalled part
     of the largest stake, less what was won (that uncalled part is in its owner's
     winnings when they won a pot)."""
@@ -435,7 +434,6 @@ def _rake(p: Parsed, put: Dict[str, int]) -> None:
     if rake < 0:
         raise SiteError(f"the hand pays {won} (in its smallest unit) but its lines put in only {total}: its "
                         "figures disagree (chips went in without a line, or amounts written rounded)")
-    written = p.fields.pop("_rake", None)
     if p.tournament is None:
         p.rake = rake if written is None else written
     elif rake:
@@ -476,10 +474,7 @@ def _parse_newer(p: Parsed, lines: List[str], i: int) -> Parsed:
         p.small_bet, p.big_bet = small, big
     else:
         p.blinds = (small, big)
-    p.fields["_newer"] = True
-    _table_and_seats(p, lines, i + 1, cash)
-    del p.fields["_newer"]
-    return p
+    return _table_and_seats(p, lines, i + 1, cash, newer=True)
 
 
 def _newer_summary(state: _State, lines: List[str], start: int) -> None:
@@ -494,7 +489,7 @@ def _newer_summary(state: _State, lines: List[str], start: int) -> None:
             if pot is None:
                 raise SiteError(f"cannot read {line!r}", number)
             if pot.group("rake") and p.tournament is None:
-                p.fields["_rake"] = _cents(pot.group("rake"), number)
+                state.rake = _cents(pot.group("rake"), number)
             continue
         if not line or line.startswith("Board: "):
             continue
