@@ -44,7 +44,7 @@ import re
 from typing import Dict, List
 
 from ..betting import Limit
-from ..engine import HOLDEM, OMAHA_HI_LO, PLO, PLO5, STUD, STUD_HI_LO
+from ..engine import BIG_O, HOLDEM, OMAHA_HI_LO, PLO, PLO5, STUD, STUD_HI_LO
 from .common import amount as _amount
 from .common import (actor, all_in_calls, begin, body, check_hand, finish, game, read_seats, refuse_dead_button,
                      stud_cards, summary_line)
@@ -55,7 +55,7 @@ __all__ = ["parse"]
 _HEADER = re.compile(r"(?:Game )?Hand #(?P<id>\d+) - (?:(?P<tname>.*?)Tournament #(?P<trny>\d+) - )?"
                      r"(?P<game>[^(]+)\((?P<limit>No Limit|Pot Limit|Fixed Limit)\) - "
                      r"(?:Level \d+ \((?P<small>[\d.,]+)/(?P<big>[\d.,]+)\)\s*|(?P<stakes>\S+/\S+) )- (?P<time>.*)")
-_GAMES = {"Holdem": HOLDEM, "Omaha": PLO, "Omaha H/L": OMAHA_HI_LO, "Omaha5": PLO5}
+_GAMES = {"Holdem": HOLDEM, "Omaha": PLO, "Omaha H/L": OMAHA_HI_LO, "5Card Omaha": PLO5, "5Card Omaha H/L": BIG_O}
 _LIMITS = {"No Limit": Limit.NO_LIMIT, "Pot Limit": Limit.POT_LIMIT, "Fixed Limit": Limit.FIXED_LIMIT}
 _TABLE = re.compile(r"(?:Table '(?P<quoted>[^']*)'|(?P<table>.*?)) (?P<max>\d+)-max(?: Seat #(?P<button>\d+) is the button)?")
 _SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^()]*)\)(?P<rest>.*)")
@@ -204,11 +204,12 @@ def _parse(text: str, site: str) -> Parsed:
 
 
 _OLDER_GAME = re.compile(r"Game ID: (?P<id>\d+) (?P<small>[\d.,]+)/(?P<big>[\d.,]+) ?(?P<table>.*?) ?"
-                         r"\((?P<game>Hold'em|Omaha|Omaha HiLow|Six Plus Hold'em|Seven Cards Stud|"
-                         r"Seven Cards Stud HiLow)\)(?: (?P<max>\d+)-max)?")
+                         r"\((?P<game>Hold'em|Omaha|Omaha HiLow|5Card Omaha|5Card Omaha H/L|Six Plus Hold'em|"
+                         r"Seven Cards Stud|Seven Cards Stud HiLow)\)(?: (?P<max>\d+)-max)?")
 _OLDER_GAMES = {"Hold'em": (HOLDEM, Limit.NO_LIMIT), "Omaha": (PLO, Limit.POT_LIMIT),
-                "Seven Cards Stud": (STUD, Limit.FIXED_LIMIT), "Seven Cards Stud HiLow": (STUD_HI_LO, Limit.FIXED_LIMIT),
-                "Omaha HiLow": (OMAHA_HI_LO, Limit.POT_LIMIT)}
+                "Omaha HiLow": (OMAHA_HI_LO, Limit.POT_LIMIT), "5Card Omaha": (PLO5, Limit.POT_LIMIT),
+                "5Card Omaha H/L": (BIG_O, Limit.POT_LIMIT), "Seven Cards Stud": (STUD, Limit.FIXED_LIMIT),
+                "Seven Cards Stud HiLow": (STUD_HI_LO, Limit.FIXED_LIMIT)}
 _OLDER_SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[\d.,]+)\)\.")
 _OLDER_ACTION = re.compile(r"Player (?P<name>.*?) (?P<verb>has small blind|has big blind|posts ante|ante|posts|"
                            r"folds|checks|calls|bets|raises|allin|caps|straddle|bring in|received card:|"
