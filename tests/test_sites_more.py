@@ -107,6 +107,13 @@ def test_party_opening_lines_belong_to_their_hand():
     assert len(cut) == 4 and "truncated" in cut[3].error and cut[3].site == "partypoker"
 
 
+def test_party_opening_lines_after_a_byte_order_mark():
+    data = b"\xef\xbb\xbf" + (DATA / "partypoker" / "cash.txt").read_bytes().replace(b"\n", b"\r\n")
+    hands = list(sites.read(data))
+    assert [h.hand_id for h in hands] == ["20000000001", "20000000002", "20000000003"]
+    assert all(h.error is None for h in hands)
+
+
 def test_winning_older_layout_in_utf16():
     data = (DATA / "winning" / "older.txt").read_text(encoding="utf-8").replace("\n", "\r\n").encode("utf-16")
     hands = list(sites.read(data))
