@@ -34,7 +34,9 @@ HEADERS: Tuple[Tuple[str, str], ...] = (
     ("Full Tilt Poker Game #", "fulltilt"),
 )
 #: First lines a prefix cannot tell apart (regular expressions matched at a line's
-#: start), by site; ``PREAMBLE`` lines open a hand whose own first line follows.
+#: start), by site. PartyPoker's ``Game #N starts.`` and ``#Game No : N`` (which
+#: 888poker's hands begin with too) open a hand whose own first line follows: they
+#: stay with that hand, and that line tells the site.
 PATTERNS: Tuple[Tuple[bytes, str], ...] = (
     (rb"Game #\d+ starts\.", "partypoker"),
     (rb"\*\*\*\*\* Hand History [Ff]or Game ", "partypoker"),
@@ -187,7 +189,10 @@ def _chunk(data: bytes, line: int, index: int) -> Optional[Chunk]:
     stripped = body.rstrip()
     if not stripped:
         return None
-    site = site_of(body[:512])
+    if body.startswith(_HEADER_BYTES) and not _PREAMBLE.match(body):
+        site = _SITE_BY_BYTES[next(h for h in _HEADER_BYTES if body.startswith(h))]  # the common case, fast
+    else:
+        site = site_of(body[:512])
     if site is None:
         # Text that is no hand: it starts at its first line that is not blank.
         lead = len(body) - len(body.lstrip())
