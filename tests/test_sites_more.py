@@ -35,6 +35,7 @@ EXPECTED = {
     "20000000102": ("partypoker", "Texas Hold'em", "no-limit", "", {"Nina": D(700)}, D(0), D(0)),
     "900000001": ("winning", "Texas Hold'em", "no-limit", "USD", {"Hero": D("39.50")}, D("0.95"), D("0.05")),
     "900000101": ("winning", "Texas Hold'em", "no-limit", "", {"Hero": D(1175)}, D(0), D(0)),
+    "900000201": ("winning", "Seven-card stud", "fixed-limit", "USD", {"Hero": D("12.05")}, D("0.50"), D(0)),
     "700000001": ("winning", "Texas Hold'em", "no-limit", "USD", {"Hero": D("1.39")}, D("0.06"), D(0)),
     # Older Winning layout: the big blind (2) equals the first stake: fixed limit 2/4.
     "700000002": ("winning", "Texas Hold'em", "fixed-limit", "USD", {"Hero": D(27)}, D(1), D(0)),
@@ -92,7 +93,7 @@ def test_the_site_comes_from_the_text_alone(tmp_path):
     got = [hand.site for hand in sites.read(mixed)]
     pacific = len(list(sites.read(DATA / "888poker" / "tournament.txt")))
     assert got == ["ongame"] * 4 + ["partypoker"] * 3 + ["888poker"] * pacific + ["entraction"] * 2 + \
-        ["winning"] * 4 + ["partypoker"] * 2 + ["winning"] * 2
+        ["winning"] * 4 + ["partypoker"] * 2 + ["winning"] * 3
     assert [hand.site for hand in sites.read(mixed, site="ongame") if hand.error is None] == ["ongame"] * 4
     assert set(FOLDERS) <= set(sites.SITES)
 
@@ -140,7 +141,7 @@ REFUSED = [
     ("winning", "older.txt", 0, ("------ Summary ------", "----"), "unknown line"),
     ("winning", "older.txt", 1, ("Player Hero has small blind (1)\nPlayer pike has big blind (2)",
                                  "Player pike has small blind (1)\nPlayer Hero has big blind (2)"), "dead-button"),
-    ("winning", "current.txt", 0, ("Holdem(No Limit)", "7Stud(Fixed Limit)"), "not read"),
+    ("winning", "current.txt", 0, ("Holdem(No Limit)", "Draw(Fixed Limit)"), "not read"),
     ("winning", "older.txt", 3, ("Player quill calls (2)\n*** Sixth", "Player quill is disconnected and ALL IN.\n"
                                                                        "*** Sixth"), "disconnect"),
     ("winning", "current.txt", 0, ("*** SUMMARY ***", None), "truncated"),

@@ -18,8 +18,10 @@ name it starts with. What this site's figures mean (the importer's conventions):
   and the summary's ``Total pot X | Rake Y | JP Fee Z`` (the jackpot fee apart: a
   fee); what went in is X + Y + Z. Without a summary rake the last running line's
   is the hand's.
-- Stud (read in the older layout) and run-it-twice hands are refused, as are capped
-  tables (``caps``).
+- Stud (``7Stud``, ``7Stud H/L``) has no button; ``*** 3rd STREET ***`` to ``***
+  7th STREET ***`` open the rounds and each ``Dealt to NAME [..] [new]`` adds the card
+  dealt; ``brings in X`` opens the betting. Run-it-twice hands are refused, as are
+  capped tables (``caps``).
 
 The older layout (``Game started at:``, then ``Game ID: N S/B TABLE (GAME)``, often
 UTF-16) writes ``Player NAME`` before every action and amounts in parentheses, each
@@ -41,7 +43,7 @@ betting).
 from __future__ import annotations
 
 import re
-from typing import Dict, List
+from typing import Dict, List, Tuple
 
 from ..betting import Limit
 from ..engine import BIG_O, HOLDEM, OMAHA_HI_LO, PLO, PLO5, STUD, STUD_HI_LO
@@ -55,7 +57,9 @@ __all__ = ["parse"]
 _HEADER = re.compile(r"(?:Game )?Hand #(?P<id>\d+) - (?:(?P<tname>.*?)Tournament #(?P<trny>\d+) - )?"
                      r"(?P<game>[^(]+)\((?P<limit>No Limit|Pot Limit|Fixed Limit)\) - "
                      r"(?:Level \d+ \((?P<small>[\d.,]+)/(?P<big>[\d.,]+)\)\s*|(?P<stakes>\S+/\S+) )- (?P<time>.*)")
-_GAMES = {"Holdem": HOLDEM, "Omaha": PLO, "Omaha H/L": OMAHA_HI_LO, "5Card Omaha": PLO5, "5Card Omaha H/L": BIG_O}
+_GAMES = {"Holdem": HOLDEM, "Omaha": PLO, "Omaha H/L": OMAHA_HI_LO, "5Card Omaha": PLO5, "5Card Omaha H/L": BIG_O,
+          "7Stud": STUD, "7Stud H/L": STUD_HI_LO}
+_STUD_STREETS = {"3rd STREET": 0, "4th STREET": 1, "5th STREET": 2, "6th STREET": 3, "7th STREET": 4}
 _LIMITS = {"No Limit": Limit.NO_LIMIT, "Pot Limit": Limit.POT_LIMIT, "Fixed Limit": Limit.FIXED_LIMIT}
 _TABLE = re.compile(r"(?:Table '(?P<quoted>[^']*)'|(?P<table>.*?)) (?P<max>\d+)-max(?: Seat #(?P<button>\d+) is the button)?")
 _SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^()]*)\)(?P<rest>.*)")
@@ -85,9 +89,10 @@ def _parse(text: str, site: str) -> Parsed:
     lines, p, header = begin(text, site, _HEADER)
     name = header.group("game").strip()
     if name not in _GAMES:
-        raise SiteError(f"{name} is not read in this layout (stud is read in the older one only)", 1)
+        raise SiteError(f"{name} is not read", 1)
     limit = _LIMITS[header.group("limit")]
-    p.variant = game(_GAMES[name], limit)
+    stud = _GAMES[name].is_stud
+    p.variant = _GAMES[name] if stud else game(_GAMES[name], limit)
     p.time = header.group("time")
     if header.group("trny"):
         p.tournament = header.group("trny")
@@ -109,18 +114,18 @@ def _parse(text: str, site: str) -> Parsed:
     else:
         p.blinds = (small, big)
     table = _TABLE.fullmatch(lines[1]) if len(lines) > 1 else None
-    if table is None or not table.group("button"):
+    if table is None or not (table.group("button") or stud):
         raise SiteError(f"expected the table line (NAME N-max Seat #N is the button), not {lines[1:2]!r}", 2)
     p.table = table.group("quoted") if table.group("quoted") is not None else table.group("table")
     p.max_seats = int(table.group("max"))
-    p.button = int(table.group("button"))
+    p.button = int(table.group("button") or 0)
     i, names = read_seats(lines, 2, _SEAT, _amount, p)
     if any(_RUNS.fullmatch(line) for line in lines):
         raise SiteError("a hand run twice: not read yet")
     by_length = sorted(names, key=len, reverse=True)
     seat_names = {number: name for name, number in names.items()}
     acts = p.acts
-    rows, summary = body(lines, i, "HOLE CARDS", p, names)
+    rows, summary = _stud_body(lines, i, p, names) if stud else body(lines, i, "HOLE CARDS", p, names)
     board: List[str] = []
     for i, line, street, board, showdown in rows:
         if line.startswith("Main pot "):
@@ -160,6 +165,8 @@ def _parse(text: str, site: str) -> Parsed:
                     break
             else:
                 raise SiteError(f"unknown post {line!r}", i)
+        elif verb.startswith("brings in ") and stud:
+            acts.append(Act(name, "bi", _amount(verb[10:], i), None, all_in, street, i))
         elif verb.startswith("caps "):
             raise SiteError("a capped table (no player puts in more than the cap): the engine plays no cap", i)
         elif verb.startswith(_NOTES):
@@ -200,7 +207,46 @@ def _parse(text: str, site: str) -> Parsed:
         p.rake = 0
     if p.total is not None:
         p.total += p.rake + p.fees  # the pots are written after the rake
+    if stud:
+        stud_cards(p)
     return check_hand(finish(p, board))
+
+
+def _stud_body(lines: List[str], i: int, p: Parsed, names: Dict[str, int]) -> Tuple[list, int]:
+    """A stud hand's lines to its summary, as :func:`~pokerhash.sites.common.body` gives a
+    flop game's: ``*** 3rd STREET ***`` to ``*** 7th STREET ***`` open the rounds, and
+    each ``Dealt to NAME [cards so far] [new]`` adds the cards dealt (3rd street: the
+    hero's three, another player's up card) to ``p.stud``."""
+    street = -1
+    showdown = False
+    rows = []
+    for index in range(i, len(lines)):
+        line = lines[index]
+        number = index + 1
+        if not line:
+            continue
+        if line.startswith("*** "):
+            marker = line[4:line.find(" ***", 4)]
+            if marker == "SUMMARY":
+                return rows, number
+            if marker in _STUD_STREETS:
+                street = _STUD_STREETS[marker]
+            elif marker == "SHOW DOWN":
+                showdown = True
+            else:
+                raise SiteError(f"unknown section {line!r}", number)
+            continue
+        if line.startswith("Dealt to "):
+            brackets = _CARDS.findall(line)
+            who = line[9:line.find(" [")] if brackets else ""
+            if who in names:
+                new = brackets[-1].split()
+                if street == 0 and len(new) == 1:
+                    new = [None, None] + new  # another player's up card: two down cards unseen
+                p.stud.setdefault(who, []).extend(new)
+            continue
+        rows.append((number, line, street, [], showdown))
+    return rows, -1
 
 
 _OLDER_GAME = re.compile(r"Game ID: (?P<id>\d+) (?P<small>[\d.,]+)/(?P<big>[\d.,]+) ?(?P<table>.*?) ?"
