@@ -36,6 +36,8 @@ EXPECTED = {
     "900000001": ("winning", "Texas Hold'em", "no-limit", "USD", {"Hero": D("39.50")}, D("0.95"), D("0.05")),
     "900000101": ("winning", "Texas Hold'em", "no-limit", "", {"Hero": D(1175)}, D(0), D(0)),
     "900000201": ("winning", "Seven-card stud", "fixed-limit", "USD", {"Hero": D("12.05")}, D("0.50"), D(0)),
+    # Winning, run twice: 361 in, 1 rake, 180 on each board.
+    "900000301": ("winning", "Texas Hold'em", "no-limit", "USD", {"Ilse": D(180), "Hero": D(180)}, D(1), D(0)),
     "700000001": ("winning", "Texas Hold'em", "no-limit", "USD", {"Hero": D("1.39")}, D("0.06"), D(0)),
     # Older Winning layout: the big blind (2) equals the first stake: fixed limit 2/4.
     "700000002": ("winning", "Texas Hold'em", "fixed-limit", "USD", {"Hero": D(27)}, D(1), D(0)),
@@ -93,7 +95,7 @@ def test_the_site_comes_from_the_text_alone(tmp_path):
     got = [hand.site for hand in sites.read(mixed)]
     pacific = len(list(sites.read(DATA / "888poker" / "tournament.txt")))
     assert got == ["ongame"] * 4 + ["partypoker"] * 3 + ["888poker"] * pacific + ["entraction"] * 2 + \
-        ["winning"] * 4 + ["partypoker"] * 2 + ["winning"] * 3
+        ["winning"] * 4 + ["partypoker"] * 2 + ["winning"] * 4
     assert [hand.site for hand in sites.read(mixed, site="ongame") if hand.error is None] == ["ongame"] * 4
     assert set(FOLDERS) <= set(sites.SITES)
 

@@ -20,8 +20,10 @@ name it starts with. What this site's figures mean (the importer's conventions):
   is the hand's.
 - Stud (``7Stud``, ``7Stud H/L``) has no button; ``*** 3rd STREET ***`` to ``***
   7th STREET ***`` open the rounds and each ``Dealt to NAME [..] [new]`` adds the card
-  dealt; ``brings in X`` opens the betting. Run-it-twice hands are refused, as are
-  capped tables (``caps``).
+  dealt; ``brings in X`` opens the betting. Capped tables (``caps``) are refused.
+- Run it twice: ``*** RUN IT TWICE ***``, then ``*** FLOP 1 ***`` ... ``*** SHOW DOWN
+  2 ***``; ``collected X from main pot 1`` (and ``2``) are summed; the summary gives
+  ``Board 1 [..]`` and ``Board 2 [..]``, and the rake once for the whole pot.
 
 The older layout (``Game started at:``, then ``Game ID: N S/B TABLE (GAME)``, often
 UTF-16) writes ``Player NAME`` before every action and amounts in parentheses, each
@@ -120,8 +122,11 @@ def _parse(text: str, site: str) -> Parsed:
     p.max_seats = int(table.group("max"))
     p.button = int(table.group("button") or 0)
     i, names = read_seats(lines, 2, _SEAT, _amount, p)
-    if any(_RUNS.fullmatch(line) for line in lines):
-        raise SiteError("a hand run twice: not read yet")
+    if "*** RUN IT TWICE ***" in lines:
+        # Both runs are dealt after the last action: their sections only deal boards,
+        # which the summary lists again (Board 1 [..], Board 2 [..]).
+        p.run_twice = True
+        lines = ["" if _RUNS.match(line) or line == "*** RUN IT TWICE ***" else line for line in lines]
     by_length = sorted(names, key=len, reverse=True)
     seat_names = {number: name for name, number in names.items()}
     acts = p.acts
@@ -176,6 +181,7 @@ def _parse(text: str, site: str) -> Parsed:
     if summary < 0:
         raise SiteError("the hand is truncated: it stops here, without its summary", len(lines))
     summary_won = {}
+    runs: List[List[str]] = []
     for index in range(summary, len(lines)):
         line = lines[index]
         if line.startswith("Total pot "):
@@ -190,6 +196,9 @@ def _parse(text: str, site: str) -> Parsed:
                 else:
                     raise SiteError(f"unknown figure {part!r} in {line!r}", index + 1)
             continue
+        if line.startswith(("Board 1 [", "Board 2 [")) and p.run_twice:
+            runs.append(line[9:line.rindex("]")].split())
+            continue
         summary_line(p, line, index + 1, seat_names)
         won = _WON.search(line) if line.startswith("Seat ") else None
         if won is not None:
@@ -198,6 +207,10 @@ def _parse(text: str, site: str) -> Parsed:
             if who is None:
                 raise SiteError(f"the summary names a seat that is not in the seat list: {line!r}", index + 1)
             summary_won[who] = summary_won.get(who, 0) + _amount(won.group("amount"), index + 1)
+    if p.run_twice:
+        if len(runs) != 2:
+            raise SiteError("a hand run twice whose summary does not give both boards")
+        p.boards = runs
     if not p.collected:
         # No "collected" line (a hand won without a showdown): the summary's "won X".
         p.collected = summary_won
