@@ -42,6 +42,8 @@ EXPECTED = {
     # Older Winning layout: the big blind (2) equals the first stake: fixed limit 2/4.
     "700000002": ("winning", "Texas Hold'em", "fixed-limit", "USD", {"Hero": D(27)}, D(1), D(0)),
     "700000101": ("winning", "Texas Hold'em", "no-limit", "", {"Hero": D(3020)}, D(0), D(0)),
+    # Older Winning layout with a straddle: 27 in, 1.30 rake.
+    "700000003": ("winning", "Texas Hold'em", "no-limit", "USD", {"Hero": D("25.70")}, D("1.30"), D(0)),
     # Older Winning stud: the bring-in by the lowest up card, the hero's seventh card dealt down.
     "700000201": ("winning", "Seven-card stud", "fixed-limit", "USD", {"Hero": D("12.05")}, D("0.50"), D(0)),
     "R5-300000001-11": ("ongame", "Texas Hold'em", "no-limit", "USD", {"Hero": D(2016)}, D(3), D(0)),
@@ -95,7 +97,7 @@ def test_the_site_comes_from_the_text_alone(tmp_path):
     got = [hand.site for hand in sites.read(mixed)]
     pacific = len(list(sites.read(DATA / "888poker" / "tournament.txt")))
     assert got == ["ongame"] * 4 + ["partypoker"] * 3 + ["888poker"] * pacific + ["entraction"] * 2 + \
-        ["winning"] * 4 + ["partypoker"] * 2 + ["winning"] * 4
+        ["winning"] * 5 + ["partypoker"] * 2 + ["winning"] * 4
     assert [hand.site for hand in sites.read(mixed, site="ongame") if hand.error is None] == ["ongame"] * 4
     assert set(FOLDERS) <= set(sites.SITES)
 
@@ -120,7 +122,7 @@ def test_party_opening_lines_after_a_byte_order_mark():
 def test_winning_older_layout_in_utf16():
     data = (DATA / "winning" / "older.txt").read_text(encoding="utf-8").replace("\n", "\r\n").encode("utf-16")
     hands = list(sites.read(data))
-    assert [h.hand_id for h in hands] == ["700000001", "700000002", "700000101", "700000201"]
+    assert [h.hand_id for h in hands] == ["700000001", "700000002", "700000101", "700000201", "700000003"]
     assert all(h.error is None and h.replay().agrees for h in hands)
 
 

@@ -437,7 +437,9 @@ def _parse_older(text: str, site: str) -> Parsed:
                 raise SiteError(f"an action without its amount: {line!r}", number)
             p.acts.append(Act(name, "c" if verb == "calls" else "b", amount, None, verb == "allin", street, number))
         elif verb == "straddle":
-            raise SiteError("a straddle is not read", number)
+            if amount is None:
+                raise SiteError(f"cannot read {line!r}", number)
+            p.posts.append((name, "straddle", amount, number))
         # received a card, mucks, timed out, sitting out: nothing the play depends on
     if not summary:
         raise SiteError("the hand is truncated: it stops here, without its summary", len(lines))
