@@ -20,7 +20,8 @@ with. What this site's figures mean (the importer's conventions):
   not seen), ``small bring in`` / ``big bring in`` the bring-in (a big one is the
   small bet); the summary shows whole hands in the order dealt.
 - Draw hands are refused; so is a hand whose big blind is all in on the ante, so that
-  no big blind is posted (the engine seats no hand without one).
+  no big blind is posted (the engine seats no hand without one), and a heads-up hand
+  where both players post a big blind.
 """
 
 from __future__ import annotations
@@ -247,6 +248,12 @@ def _parse(lines: List[str], site: str) -> Parsed:
         stud_cards(p)
     else:
         _named_blinds(p)
+        posters = {name for name, _, _, _ in p.posts}
+        kinds = [kind for _, kind, _, _ in p.posts]
+        if len(posters) == 2 and kinds.count("bb") == 2 and "sb" not in kinds and \
+                not any(act.player not in posters for act in p.acts):
+            raise SiteError("heads-up, both players post a big blind (one coming back, with a dead small blind): "
+                            "the engine seats no heads-up hand without a small blind")
     if not stud and not any(kind == "bb" for _, kind, _, _ in p.posts):
         raise SiteError("no big blind is posted (its player is all in on the ante): the engine seats no hand "
                         "without a big blind")
