@@ -219,3 +219,32 @@ def test_mutated_hands_never_raise():
         for hand in sites.read(("\n".join(lines) + "\n").encode()):
             if hand.error is None:
                 hand.replay()
+
+
+def test_ongame_heads_up_with_two_big_blinds_is_refused():
+    text = """***** History for hand R5-300000009-1 *****
+Start hand: Mon Jun 03 21:00:00 CEST 2024
+Table: Aswan [300000009] (NO_LIMIT TEXAS_HOLDEM $0.05/$0.10, Real money)
+User: Hero
+Button: seat 2
+Players in round: 2
+Seat 1: ola ($5)
+Seat 2: Hero ($8)
+Hero posts big blind ($0.10)
+Hero posts dead blind ($0.05)
+ola posts big blind ($0.10)
+---
+Dealing pocket cards
+Dealing to Hero: [Qh, 4h]
+Hero raises $0.20 to $0.30
+ola folds
+---
+Summary:
+Main pot: $0.35 won by Hero ($0.35)
+Rake taken: $0
+Seat 1: ola ($4.90), net: -$0.10
+Seat 2: Hero ($8.10), net: +$0.10
+***** End of hand R5-300000009-1 *****
+"""
+    hand = next(sites.read(text))
+    assert hand.hand_id == "R5-300000009-1" and "without a small blind" in hand.error
