@@ -7,6 +7,7 @@ the rake), not by the importer. Bad hands are refused with a reason; no text, ho
 cut, makes ``read`` or ``replay`` raise."""
 
 import random
+import warnings
 from decimal import Decimal
 from pathlib import Path
 
@@ -248,3 +249,22 @@ Seat 2: Hero ($8.10), net: +$0.10
 """
     hand = next(sites.read(text))
     assert hand.hand_id == "R5-300000009-1" and "without a small blind" in hand.error
+
+
+def test_phh_of_the_hands_replays_on_pokerkit():
+    """pokerkit, another implementation, replays the PHH written for each hand that PHH
+    can say all of (no rake, missed blinds or second board) to the engine's stacks."""
+    pokerkit = pytest.importorskip("pokerkit")
+    checked = 0
+    for hand in HANDS:
+        fields = hand.history.fields
+        if hand.rake or hand.fees or any(key.startswith(("_pokerhash_missed", "_pokerhash_boards")) for key in fields):
+            continue
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # pokerkit asks for an underscore before 'tournament'
+            states = list(pokerkit.HandHistory.loads(history.dumps(hand.history)))
+        scale = Decimal(10) ** -hand.history.decimals
+        engine = hand.replay().hand.result.stacks
+        assert [Decimal(s) for s in states[-1].stacks] == [engine[seat] * scale for seat in fields["seats"]]
+        checked += 1
+    assert checked >= 6
