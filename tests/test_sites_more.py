@@ -268,3 +268,16 @@ def test_phh_of_the_hands_replays_on_pokerkit():
         assert [Decimal(s) for s in states[-1].stacks] == [engine[seat] * scale for seat in fields["seats"]]
         checked += 1
     assert checked >= 6
+
+
+def test_hands_split_the_same_in_small_blocks(monkeypatch):
+    """Opening lines and first lines cut across the blocks a file is read in."""
+    from pokerhash.sites import sources
+    data = b"".join((DATA / folder / name).read_bytes() + b"\n" for folder, name in (
+        ("partypoker", "cash.txt"), ("partypoker", "tournament.txt"), ("winning", "older.txt"),
+        ("ongame", "hands.txt"), ("entraction", "hands.txt")))
+    whole = [(h.site, h.hand_id, h.error) for h in sites.read(data)]
+    for size in (7, 64, 301):
+        monkeypatch.setattr(sources, "_CHUNK", size)
+        assert [(h.site, h.hand_id, h.error) for h in sites.read(data)] == whole
+    assert all(error is None for _, _, error in whole) and len(whole) == 16
