@@ -30,7 +30,8 @@ UTF-16) writes ``Player NAME`` before every action and amounts in parentheses, e
 the chips the action **adds** (``raises (30)``, ``allin (845)``). It does not write
 the betting limit: a hand whose big blind equals the first stake is fixed limit
 (``2/4``: blinds 1 and 2, bets 2 and 4), else Omaha is pot limit and Hold'em no
-limit (the replay then checks every bet against that limit). Its summary gives each
+limit, unless a bet goes beyond what pot limit allows (then no limit); the replay
+checks every bet against that limit. Its summary gives each
 player's ``Collects: X`` (uncalled bets apart, returned with a line) and ``Pot: X.
 Rake Y. JP fee Z``, the pot after the rake. A table ``NAME, Table N`` is a
 tournament's (its chips carry no currency), ``PM`` play money; a line that names no
@@ -448,6 +449,8 @@ def _parse_older(text: str, site: str) -> Parsed:
         p.small_bet, p.big_bet = small, big
     else:
         p.blinds = (small, big)
+        if limit is Limit.POT_LIMIT and _over_pot_limit(p, big):
+            limit = Limit.NO_LIMIT  # a raise the pot limit forbids: the table was no limit
     p.variant = base if stud else game(base, limit)
     if stud:
         stud_cards(p)
@@ -460,3 +463,32 @@ def _parse_older(text: str, site: str) -> Parsed:
     return check_hand(finish(p, board))
 
 
+
+
+def _over_pot_limit(p: Parsed, big: int) -> bool:
+    """Whether a bet or raise of the hand goes beyond what pot limit allows (to the
+    largest bet of the round plus the pot after calling it)."""
+    pot = 0
+    bets: Dict[str, int] = {}
+    for name, kind, amount, _ in p.posts:
+        if kind in ("sb", "bb", "straddle"):
+            bets[name] = bets.get(name, 0) + amount
+        elif kind == "sbbb":
+            bets[name] = bets.get(name, 0) + min(amount, big)
+            pot += max(amount - big, 0)
+        else:
+            pot += amount
+    street = 0
+    for act in p.acts:
+        if act.street != street:
+            pot += sum(bets.values())
+            street, bets = act.street, {}
+        if act.verb not in ("b", "c") or not act.amount:
+            continue
+        before = bets.get(act.player, 0)
+        high = max(bets.values(), default=0)
+        to = before + act.amount
+        if act.verb == "b" and to > high + pot + sum(bets.values()) + (high - before):
+            return True
+        bets[act.player] = to
+    return False
