@@ -8,8 +8,8 @@ from typing import Callable, Dict, List, Optional, Pattern, Tuple
 
 from .model import Act, Parsed, SiteError
 
-__all__ = ["actor", "all_in_calls", "amount", "begin", "body", "cents", "check_hand", "finish", "game", "plain_action", "read_seats",
-           "refuse_dead_button", "seated", "stud_cards", "summary_line"]
+__all__ = ["actor", "all_in_calls", "amount", "begin", "body", "cents", "check_hand", "finish", "game", "plain_action",
+           "read_seats", "refuse_dead_button", "seated", "stud_cards", "summary_line"]
 
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
 _SYMBOLS = "$€£¥₹ "

@@ -54,7 +54,8 @@ _LEVEL = re.compile(r"Trny:\s*(?P<trny>\d+)\s+Level:\s*\d+\s*(?:(?:Blinds|Stakes
 _BLINDS = re.compile(r"(?:Blinds|Stakes|Blinds-Antes)\((?P<small>[\d,]+)/(?P<big>[\d,]+)(?: -(?P<ante>[\d,]+))?\)")
 _GAMES = {"Texas Hold'em": HOLDEM, "Holdem": HOLDEM, "Omaha": PLO, "Omaha Hi": PLO, "Omaha Hi-Lo": OMAHA_HI_LO}
 _LIMITS = {"NL": Limit.NO_LIMIT, "PL": Limit.POT_LIMIT, "FL": Limit.FIXED_LIMIT, None: Limit.FIXED_LIMIT}
-_TABLE = re.compile(r"Table (?P<table>.*?)\s*\(\s*(?P<money>Real|Play) Money\s*\)(?: -- Seat (?P<button>\d+) is the button)?")
+_TABLE = re.compile(r"Table (?P<table>.*?)\s*\(\s*(?P<money>Real|Play) Money\s*\)"
+                    r"(?: -- Seat (?P<button>\d+) is the button)?")
 _SEAT = re.compile(r"[Ss]eat ?(?P<seat>\d+): (?P<name>.*?) \(\s*(?P<stack>[$€£]?[\d,.]+)(?:\s+(?:USD|EUR|GBP))?\s*\)"
                    r"(?P<rest>.*)")
 _BRACKET = re.compile(r"\s*\[\s*(?P<amount>[^\]]*?)\s*\]\.?")
@@ -70,7 +71,8 @@ _NOTES = ("does not show cards", "has joined the table", "has left the table", "
           "has been reconnected", "finished in", "mucks", "doesn't show", "did not show", "sits out",
           "- Selects", "balance ")
 _GLUED = re.compile(r"(?<=is sitting out)(?=\S)")
-_UNSEATED = re.compile(r"(?:\S.* (?:has joined the table|has left the table|is sitting out)|Player .* finished in .*)\.?")
+_UNSEATED = re.compile(r"(?:\S.* (?:has joined the table|has left the table|is sitting out)"
+                       r"|Player .* finished in .*)\.?")
 _STRANGER = re.compile(r"(\S+) (?:posts|checks|calls|bets|raises|folds|is all-In|shows|wins) ?.*")
 _PARENS = re.compile(r"\s*\((?P<amount>[^)]*)\)")
 _PREAMBLE = re.compile(r"(?:Game #\S+ starts\.|#Game No : \S+)")

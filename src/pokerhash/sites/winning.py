@@ -64,7 +64,8 @@ _GAMES = {"Holdem": HOLDEM, "Omaha": PLO, "Omaha H/L": OMAHA_HI_LO, "5Card Omaha
           "7Stud": STUD, "7Stud H/L": STUD_HI_LO}
 _STUD_STREETS = {"3rd STREET": 0, "4th STREET": 1, "5th STREET": 2, "6th STREET": 3, "7th STREET": 4}
 _LIMITS = {"No Limit": Limit.NO_LIMIT, "Pot Limit": Limit.POT_LIMIT, "Fixed Limit": Limit.FIXED_LIMIT}
-_TABLE = re.compile(r"(?:Table '(?P<quoted>[^']*)'|(?P<table>.*?)) (?P<max>\d+)-max(?: Seat #(?P<button>\d+) is the button)?")
+_TABLE = re.compile(r"(?:Table '(?P<quoted>[^']*)'|(?P<table>.*?)) (?P<max>\d+)-max"
+                    r"(?: Seat #(?P<button>\d+) is the button)?")
 _SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^()]*)\)(?P<rest>.*)")
 _COLLECTED = re.compile(r"collected (?P<amount>\S+) from (?:main|side) pot(?: \d+)?")
 _POSTS = (("posts the small blind ", "sb"), ("posts the big blind ", "bb"), ("posts ante ", "ante"),
