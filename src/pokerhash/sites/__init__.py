@@ -40,8 +40,10 @@ def _parser(site: str):
         _PARSERS.update({"pokerstars": pokerstars.parse, "ggpoker": pokerstars.parse, "888poker": pacific.parse,
                          "winamax": winamax.parse, "fulltilt": fulltilt.parse})
         from . import entraction, ongame, partypoker, winning
-        _PARSERS.update({"partypoker": partypoker.parse, "winning": winning.parse, "ongame": ongame.parse,
-                         "entraction": entraction.parse})
+        _PARSERS["partypoker"] = partypoker.parse
+        _PARSERS["winning"] = winning.parse
+        _PARSERS["ongame"] = ongame.parse
+        _PARSERS["entraction"] = entraction.parse
     return _PARSERS[site]
 
 

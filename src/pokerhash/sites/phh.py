@@ -25,8 +25,11 @@ from .replay import layout
 
 __all__ = ["to_history"]
 
-VENUES = {"pokerstars": "PokerStars", "ggpoker": "GGPoker", "888poker": "888poker", "winamax": "Winamax", "fulltilt": "Full Tilt Poker",
-          "partypoker": "PartyPoker", "winning": "Winning Poker Network", "ongame": "Ongame", "entraction": "Entraction"}
+VENUES = {"pokerstars": "PokerStars", "ggpoker": "GGPoker", "888poker": "888poker", "winamax": "Winamax", "fulltilt": "Full Tilt Poker"}
+VENUES["partypoker"] = "PartyPoker"
+VENUES["winning"] = "Winning Poker Network"
+VENUES["ongame"] = "Ongame"
+VENUES["entraction"] = "Entraction"
 
 
 def to_history(site_hand) -> HandHistory:
