@@ -423,9 +423,9 @@ def _silent_blinds(p: Parsed, put: Dict[str, int]) -> None:
 
 
 def _rake(p: Parsed, put: Dict[str, int], written: Optional[int]) -> None:
-    """The rake the site took without writing it: what went in, less the uncalled part
-    of the largest stake, less what was won (that uncalled part is in its owner's
-    winnings when they won a pot)."""
+    """The rake (``written`` when the layout writes it): what went in, less the uncalled
+    part of the largest stake, less what was won (that uncalled part is in its owner's
+    winnings when they won a pot); SiteError when the hand pays more than went in."""
     won = sum(p.collected.values())
     total = sum(put.values())
     ranked = sorted(put.items(), key=lambda item: item[1], reverse=True)
@@ -436,10 +436,9 @@ def _rake(p: Parsed, put: Dict[str, int], written: Optional[int]) -> None:
     if rake < 0:
         raise SiteError(f"the hand pays {won} (in its smallest unit) but its lines put in only {total}: its "
                         "figures disagree (chips went in without a line, or amounts written rounded)")
-    if p.tournament is None:
-        p.rake = rake if written is None else written
-    elif rake:
-        p.rake = 0
+    # Tournaments take no rake; the newer layout writes a cash game's.
+    p.rake = 0 if p.tournament is not None else rake if written is None else written
+
 
 
 # The newer layout ("Hand History For Game"): "0.50/1 Texas Hold'em Game Table (NL) -
