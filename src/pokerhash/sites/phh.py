@@ -29,8 +29,10 @@ from .replay import layout
 
 __all__ = ["to_history"]
 
-VENUES = {"pokerstars": "PokerStars", "ggpoker": "GGPoker", "888poker": "888poker", "winamax": "Winamax", "fulltilt": "Full Tilt Poker",
-          "ipoker": "iPoker", "merge": "Merge Gaming", "microgaming": "MicroGaming", "bossmedia": "Boss Media"}
+VENUES = {"pokerstars": "PokerStars", "ggpoker": "GGPoker", "888poker": "888poker", "winamax": "Winamax",
+          "fulltilt": "Full Tilt Poker", "partypoker": "PartyPoker", "winning": "Winning Poker Network",
+          "ongame": "Ongame", "entraction": "Entraction", "ipoker": "iPoker", "merge": "Merge Gaming",
+          "microgaming": "MicroGaming", "bossmedia": "Boss Media"}
 
 
 def to_history(site_hand) -> HandHistory:
@@ -110,8 +112,9 @@ def to_history(site_hand) -> HandHistory:
             to = act.to if act.to is not None else contributed.get(act.player, 0) + act.amount
             contributed[act.player] = to
             actions.append(f"{who} cbr {_unit(to)}")
+    # A player who folded shows nothing (the hero's dealt cards are known, not shown).
     showdown = [f"p{number[name]} sm {''.join(p.known[name])}" for _, name, _ in order
-                if name in p.known and len(p.known[name]) == hole and _shown(p, name)]
+                if name in p.known and name not in out and len(p.known[name]) == hole and _shown(p, name)]
     # Once no more betting can happen the hands are shown, before the rest of the
     # board (or of the stud streets) when the players are all-in (PHH specification,
     # showdown).
