@@ -423,7 +423,9 @@ def _cards_for(p: Parsed, lay: Layout, variant, attempt: int = 0) -> Tuple[Dict[
             if not wins:
                 live_known.append(seat)
         picked = True
-    for seat, name in unknown:
+    # Players who fold first get their stand-ins last: eight stud players need more
+    # than a deck, and a folded player's later cards are never dealt.
+    for seat, name in sorted(unknown, key=lambda u: u[1] in folded):
         if seat not in holes:
             template = templates[seat]
             missing = template.count(None)
@@ -436,7 +438,14 @@ def _cards_for(p: Parsed, lay: Layout, variant, attempt: int = 0) -> Tuple[Dict[
 def _filled(template: List[Optional[int]], cards) -> List[int]:
     """``template`` with its unknown cards (None) replaced by ``cards``, in order."""
     it = iter(cards)
-    return [next(it) if c is None else c for c in template]
+    filled = []
+    for c in template:
+        if c is None:
+            c = next(it, None)
+            if c is None:
+                break  # the deck ran out: cards this player is never dealt
+        filled.append(c)
+    return filled
 
 
 def _name(lay: Layout, seat: int) -> str:

@@ -32,6 +32,10 @@ HEADERS: Tuple[Tuple[str, str], ...] = (
     ("#Game No : ", "888poker"),
     ("Winamax Poker - ", "winamax"),
     ("Full Tilt Poker Game #", "fulltilt"),
+    ("FullTiltPoker Game #", "fulltilt"),
+    # Tournament summaries: read so that each is reported as a summary, not a hand.
+    ("Full Tilt Poker Tournament Summary ", "fulltilt"),
+    ("***** Cassava Tournament Summary *****", "888poker"),
 )
 _HEADER_BYTES = tuple(prefix.encode() for prefix, _ in HEADERS)
 _SITE_BY_BYTES = {prefix.encode(): site for prefix, site in HEADERS}
@@ -158,10 +162,15 @@ def chunks(stream: IO[bytes]) -> Iterator[Chunk]:
             yield chunk
 
 
+# Lines archives put between hands, no text of a hand: Full Tilt's archive numbering
+# ("***** # 12 *****") and Hold'em Manager's "BEGIN".
+_ARCHIVE_MARKS = re.compile(rb"(?:\*+ # \d+ \*+|BEGIN)(?:\s+|$)")
+
+
 def _chunk(data: bytes, line: int, index: int) -> Optional[Chunk]:
     body = data.lstrip(_BOM)
     stripped = body.rstrip()
-    if not stripped:
+    if not stripped or _ARCHIVE_MARKS.fullmatch(stripped):
         return None
     site = None
     if body.startswith(_HEADER_BYTES):
