@@ -182,6 +182,7 @@ def _parse(text: str, site: str) -> Parsed:
     button = 0
     cancelled = 0
     capped = 0
+    broke = set()  # players all-in on a forced bet
     street = -1
     showdown = False
     board: List[str] = []
@@ -259,6 +260,8 @@ def _parse(text: str, site: str) -> Parsed:
             verb = verb[:verb.rfind(", and is ")]
         if verb == "folds":
             acts.append(Act(name, "m" if showdown else "f", None, None, False, street, i))
+        elif verb == "checks" and name in broke:
+            continue  # all-in on a forced bet: a check written for a player who cannot act
         elif verb == "checks":
             acts.append(Act(name, "x", None, None, False, street, i))
         elif verb.startswith("calls "):
@@ -279,6 +282,8 @@ def _parse(text: str, site: str) -> Parsed:
             for prefix, kind in _POSTS:
                 if verb.startswith(prefix):
                     p.posts.append((name, kind, _amount(verb[len(prefix):], i), i))
+                    if all_in:
+                        broke.add(name)
                     break
         elif verb.startswith(("discards", "stands pat", "is dealt ")):
             raise SiteError("draw games are not read yet", i)

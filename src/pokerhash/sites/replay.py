@@ -77,6 +77,9 @@ def layout(p: Parsed) -> Layout:
     if p.variant.is_stud:
         return _stud_layout(p, dealt, seats, antes)
     first = sb or bb
+    if first is None and antes and len(antes) == n and all(a == s for (_, a), (_, _, s) in
+                                                            zip(sorted(antes), sorted(dealt, key=lambda d: d[1]))):
+        return _antes_only(p, dealt, seats, antes)
     if first is None:
         raise SiteError("no blinds are posted")
     start = seats.index(seat_of[first[0]])
@@ -128,6 +131,18 @@ def layout(p: Parsed) -> Layout:
     stakes = Stakes(blinds=blinds, ante=ante, big_blind_ante=big_blind_ante, straddle=straddle,
                     small_bet=p.small_bet, big_bet=p.big_bet)
     return Layout(order, button, stakes, missed, straddler)
+
+
+def _antes_only(p: Parsed, dealt: list, seats: List[int], antes: List[Tuple[str, int]]) -> Layout:
+    """Every player all-in on the antes (a flip-out): no blind can be posted, so the
+    table's blinds (or nominal ones) are set and nobody posts them."""
+    ante = _equal_antes(antes, dealt)
+    blinds = p.blinds if all(p.blinds) else (1, 2)
+    button = max((seat for seat in seats if seat <= p.button), default=seats[-1])
+    start = (seats.index(button) + 1) % len(seats)
+    order = tuple(sorted(dealt, key=lambda d: (seats.index(d[0]) - start) % len(seats)))
+    stakes = Stakes(blinds=blinds, ante=ante, small_bet=p.small_bet, big_bet=p.big_bet)
+    return Layout(order, button, stakes, {}, None)
 
 
 def _blind(p: Parsed, dealt: list, post: Tuple[str, int], which: int) -> int:
