@@ -257,6 +257,7 @@ def _replay(site_hand, attempt: int) -> Tuple[SiteReplay, bool]:
         return SiteReplay({}, {}, Decimal(0), False, (f"the engine cannot play the hand: {error}",), None), False
     acts = p.acts
     k = 0
+    kept: Dict[int, int] = {}  # seat -> chips of a raise nobody could answer, kept behind
     dealt_count = {seat: 0 for seat in stacks}
     try:
         while not hand.is_over:
@@ -299,7 +300,7 @@ def _replay(site_hand, attempt: int) -> Tuple[SiteReplay, bool]:
                 differences.append(f"line {act.line}: {act.player} acts on street {act.street}, the engine is on "
                                    f"street {hand.street}")
                 break
-            problem = _apply(hand, act, pending, seat)
+            problem = _apply(hand, act, pending, seat, kept)
             if problem:
                 differences.append(f"line {act.line}: {problem}")
                 break
@@ -319,6 +320,10 @@ def _replay(site_hand, attempt: int) -> Tuple[SiteReplay, bool]:
     rake = to_decimal(result.rake, d)
     engine_won = {name_of[seat]: v for seat, v in result.payouts.items() if v}
     engine_returned = {name_of[seat]: v for seat, v in result.returned.items() if v}
+    for seat, chips in kept.items():
+        # The site wrote a raise nobody could answer; the engine kept those chips
+        # behind: for the site's figures they went in and came back uncalled.
+        engine_returned[name_of[seat]] = engine_returned.get(name_of[seat], 0) + chips
     site_won = {k2: v for k2, v in p.collected.items() if v}
     if not p.reports_returned:
         # The site gives uncalled chips back without a line, sometimes inside what it says
@@ -335,7 +340,8 @@ def _replay(site_hand, attempt: int) -> Tuple[SiteReplay, bool]:
     if p.total is not None:
         put_in = sum(hand.contributed.values()) + _dead(lay) - sum(result.returned.values()) - p.cash_drop
         # contributed counts live chips; dead money (big-blind ante, dead blinds) is apart.
-        if put_in != p.total and not (not p.reports_returned and put_in + sum(result.returned.values()) == p.total):
+        back = sum(result.returned.values()) + sum(kept.values())
+        if put_in != p.total and not (not p.reports_returned and put_in + back == p.total):
             differences.append(f"total pot: the engine's {to_decimal(put_in, d)}, the site's "
                                f"{to_decimal(p.total, d)}")
     return SiteReplay(won, returned, rake, not differences, tuple(differences), hand), picked
@@ -355,7 +361,7 @@ def _compare(what: str, engine: Dict[str, int], site: Dict[str, int], d: int, di
             differences.append(f"{what} by {name}: the engine's {to_decimal(a, d)}, the site's {to_decimal(b, d)}")
 
 
-def _apply(hand: Hand, act: Act, pending, seat: int) -> Optional[str]:
+def _apply(hand: Hand, act: Act, pending, seat: int, kept: Dict[int, int]) -> Optional[str]:
     verb = act.verb
     if pending.kind is PendingKind.BRING_IN:
         if verb == "bi":
@@ -388,6 +394,8 @@ def _apply(hand: Hand, act: Act, pending, seat: int) -> Optional[str]:
             # No opponent can answer a raise (all are all-in or covered): the site writes
             # the raise, the engine takes the call it amounts to (the rest stays behind).
             done = hand.act(Action.call())
+            if to > done.to:
+                kept[seat] = kept.get(seat, 0) + to - done.to
             return None
         if to >= bet + hand.stacks[seat]:  # all-in (some sites do not say so)
             done = hand.act(Action.all_in())
