@@ -319,6 +319,11 @@ def _replay(site_hand, attempt: int) -> Tuple[SiteReplay, bool]:
     returned = {name_of[seat]: to_decimal(v, d) for seat, v in result.returned.items() if v}
     rake = to_decimal(result.rake, d)
     engine_won = {name_of[seat]: v for seat, v in result.payouts.items() if v}
+    if p.fields.get("rake_from") == "every pot" and result.rake:
+        shared = _rake_shared(result)
+        if shared is not None:
+            engine_won = {name_of[seat]: v for seat, v in shared.items() if v}
+            won = {name: to_decimal(v, d) for name, v in engine_won.items()}
     engine_returned = {name_of[seat]: v for seat, v in result.returned.items() if v}
     for seat, chips in kept.items():
         # The site wrote a raise nobody could answer; the engine kept those chips
@@ -345,6 +350,28 @@ def _replay(site_hand, attempt: int) -> Tuple[SiteReplay, bool]:
             differences.append(f"total pot: the engine's {to_decimal(put_in, d)}, the site's "
                                f"{to_decimal(p.total, d)}")
     return SiteReplay(won, returned, rake, not differences, tuple(differences), hand), picked
+
+
+def _rake_shared(result) -> Optional[Dict[int, int]]:
+    """The payouts when the rake is taken from every pot, not the main pot first: each
+    side pot gives its share of the rake in proportion to its chips, rounded down, the
+    main pot the rest (Winamax's convention). None when a raked pot was split or the
+    hand was run twice (the site's rounding of those is not known)."""
+    if len(result.settlements) != 1:
+        return None
+    pots = result.settlements[0].pots
+    gross = [pot.pot.amount for pot in pots]
+    total = sum(gross)
+    shares = [result.rake * amount // total for amount in gross[1:]]
+    shares.insert(0, result.rake - sum(shares))
+    payouts: Dict[int, int] = {}
+    for pot, share in zip(pots, shares):
+        if share and len(pot.awards) != 1:
+            return None
+        for award in pot.awards:
+            paid = award.amount + pot.rake - share if len(pot.awards) == 1 else award.amount
+            payouts[award.seat] = payouts.get(award.seat, 0) + paid
+    return payouts
 
 
 def _dead(lay: Layout) -> int:

@@ -15,6 +15,9 @@ longest seat name it starts with. What this site's figures mean:
   uncalled bet, and a collected figure may hold one (a walk's big blind), so
   ``returned`` is not compared and a collected figure may equal what the engine paid
   with or without the uncalled chips it gave back.
+- The rake is taken from every pot: each side pot gives its share in proportion to
+  its chips, rounded down, the main pot the rest (the engine takes the rake from the
+  main pot first: the replay moves it so).
 - ``Total pot X | Rake Y`` (``No rake``: zero): X is what the winners shared, net of
   the rake (with any uncalled chips a collected figure holds); amounts carry ``€`` (or no sign for
   tournament chips and play money), a decimal point or a decimal comma, and
@@ -22,8 +25,9 @@ longest seat name it starts with. What this site's figures mean:
   checked to its last digit against the collected figures, whose sum is then the
   total compared).
 - ``posts big blind X out of position`` is a live blind posted by a player coming
-  in, ``posts small blind X out of position`` a dead one; a ``raises X to Y`` among the
-  blinds (before the cards) is Y of dead money.
+  in, ``posts small blind X out of position`` a dead one (followed by ``posts big
+  blind 0 out of position``: X is both blinds, the small dead and the big live); a
+  ``raises X to Y`` among the blinds (before the cards) is Y of dead money.
 - Stud streets are ``*** 3rd STREET ***`` to ``*** 7th STREET ***``; ``Dealt to``
   lines write every card dealt so far, ``X`` for one not seen, the new ones in the
   last bracket.
@@ -117,6 +121,7 @@ def _parse(text: str, site: str) -> Parsed:
         p.blinds = (_money(sizes[-2], 1), _money(sizes[-1], 1))
     p.time = header.group("time")
     p.reports_returned = False
+    p.fields["rake_from"] = "every pot"
     if header.group("kind") == "Tournament":
         p.tournament = header.group("tname") or header.group("kind")
         p.fields["tournament"] = p.tournament
@@ -199,8 +204,8 @@ def _parse(text: str, site: str) -> Parsed:
                 p.posts.append((name, "dead", _money(total, i), i))  # among the blinds: dead money
             else:
                 acts.append(Act(name, "b", _money(by, i), _money(total, i), all_in, street, i))
-        elif verb.startswith(("brings in ", "bring-in ")):
-            acts.append(Act(name, "bi", _money(verb[verb.index(" in") + 4:], i), None, all_in, street, i))
+        elif verb.startswith(("brings in ", "bring-in ")):  # the latter: play-money exports
+            acts.append(Act(name, "bi", _money(verb[10 if verb[5] == "s" else 9:], i), None, all_in, street, i))
         elif verb.startswith("posts "):
             if verb.endswith(" out of position"):
                 what, _, amount = verb[6:-16].rpartition(" ")
@@ -210,7 +215,13 @@ def _parse(text: str, site: str) -> Parsed:
             kind = _POSTS.get(what)
             if kind is None:
                 raise SiteError(f"unknown post {line!r}", i)
-            p.posts.append((name, kind, _money(amount, i), i))
+            chips = _money(amount, i)
+            if what == "big blind out of position" and chips == 0 and p.posts and p.posts[-1][:2] == (name, "dead"):
+                # "posts small blind 3€ out of position" then "posts big blind 0€ out of
+                # position": both blinds, dead small and live big, written as one sum
+                p.posts[-1] = (name, "sbbb", p.posts[-1][2], p.posts[-1][3])
+                continue
+            p.posts.append((name, kind, chips, i))
         elif verb.startswith("shows ["):
             p.known[name] = verb[7:verb.index("]")].split()
         elif verb.startswith("collected "):
@@ -249,4 +260,31 @@ def _parse(text: str, site: str) -> Parsed:
                     p.total = exact
         else:
             summary_line(p, line, index + 1, seat_names)
+    if stud and not p.stud and len(p.known) < len(p.seats):
+        raise SiteError("a stud hand that does not write the cards dealt (an export without them): the up "
+                        "cards that decide who acts first are not known")
+    if p.total is not None and p.total > _put_in(p):
+        raise SiteError(f"the site's figures do not add up: its total pot and rake "
+                        f"({p.total / 100:.2f}) are more than went in ({_put_in(p) / 100:.2f})")
     return finish(p, board)
+
+
+def _put_in(p: Parsed) -> int:
+    """Every chip the text puts in (uncalled ones included): posts, calls, bets, and
+    raises to a total (what the raiser adds to his bet of the round)."""
+    total = sum(post[2] for post in p.posts)
+    bets: dict = {}
+    street = None
+    for name, kind, chips, _ in p.posts:
+        if kind in ("sb", "bb", "straddle", "sbbb"):
+            bets[name] = bets.get(name, 0) + chips
+    for act in p.acts:
+        if act.street != street and act.street > 0:
+            bets, street = {}, act.street
+        if act.to is not None:
+            total += act.to - bets.get(act.player, 0)
+            bets[act.player] = act.to
+        elif act.amount is not None:
+            total += act.amount
+            bets[act.player] = bets.get(act.player, 0) + act.amount
+    return total
