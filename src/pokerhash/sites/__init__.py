@@ -67,8 +67,8 @@ def _hand_id(first: str) -> str:
     at = first.find("#")
     if at < 0:
         return ""
-    end = first.find(":", at)
-    return first[at + 1:end if end > 0 else None].strip()
+    ends = [end for end in (first.find(":", at), first.find(" ", at)) if end > 0]
+    return first[at + 1:min(ends) if ends else None].strip()
 
 
 def read(source, site: Optional[str] = None) -> Iterator[SiteHand]:

@@ -279,9 +279,9 @@ def _table(p: Parsed, line: str, number: int) -> None:
             raise SiteError(f"expected the table line, not {line!r}", number)
         p.tournament = number_text
         p.fields["tournament"] = p.tournament
-        buy_in, _, table = rest.rpartition(" - Table ")
-        p.fields["buy_in"] = buy_in if table else rest
-        p.table = table.lstrip("#")
+        buy_in, cut, table = rest.rpartition(" - Table ")
+        p.fields["buy_in"] = buy_in if cut else rest
+        p.table = table.lstrip("#") if cut else ""
         p.decimals = 0
     elif rest.startswith("Table "):
         p.table = rest[6:]
