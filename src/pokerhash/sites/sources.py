@@ -164,7 +164,7 @@ def chunks(stream: IO[bytes]) -> Iterator[Chunk]:
 
 # Lines archives put between hands, no text of a hand: Full Tilt's archive numbering
 # ("***** # 12 *****") and Hold'em Manager's "BEGIN".
-_ARCHIVE_MARKS = re.compile(rb"(?:\*+ # \d+ \*+|BEGIN)(?:\s+|$)")
+_ARCHIVE_MARKS = re.compile(rb"(?:(?:\*+ # \d+ \*+|BEGIN)\s*)+")
 
 
 def _chunk(data: bytes, line: int, index: int) -> Optional[Chunk]:

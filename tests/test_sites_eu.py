@@ -1,0 +1,232 @@
+"""Full Tilt, 888poker and Winamax hands (tests/data/sites/*/formats/, written by us
+for each format variant and convention the real files show): every good hand imports,
+its figures equal those a small reader of the text finds here (not the importer's),
+and it replays on the engine to exactly those figures; bad hands and files that are
+no hands are refused with the reason; the amount readers on every way these sites
+write an amount."""
+
+import re
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+import pokerhash.sites as sites
+from pokerhash.sites import fulltilt, pacific, winamax
+from pokerhash.sites.model import SiteError
+
+DATA = Path(__file__).parent / "data" / "sites"
+FOLDERS = {"fulltilt": DATA / "fulltilt" / "formats", "888poker": DATA / "888poker" / "formats",
+           "winamax": DATA / "winamax" / "formats"}
+
+
+def _hands(site):
+    return list(sites.read(FOLDERS[site]))
+
+
+# -- a reader of each site's figures, from the text alone ---------------------------
+
+_FTP_WON = re.compile(r"^Seat (\d+): .*?(?:collected|won) \(\$?([\d,.]+)\)", re.M)
+_FTP_SEAT = re.compile(r"^Seat (\d+): (.*) \(", re.M)
+_888_COLLECTED = re.compile(r"^(.+) collected \[ ([^\]]+) \]$", re.M)
+_WMX_WON = re.compile(r"^Seat (\d+): .* won ([\d.,]+)", re.M)
+
+
+def _number(text):
+    text = text.replace("\xa0", "").replace(" ", "").strip("$€")
+    if "," in text and "." in text:
+        text = text.replace(".", "").replace(",", ".") if text.rfind(",") > text.rfind(".") else text.replace(",", "")
+    elif "," in text:
+        text = text.replace(",", ".") if len(text.rpartition(",")[2]) <= 2 else text.replace(",", "")
+    return Decimal(text)
+
+
+def figures(site, text):
+    """(collected per name, rake) as the hand's text writes them."""
+    if site == "fulltilt":
+        head, summary = text.split("*** SUMMARY ***", 1)
+        names = {int(seat): name for seat, name in _FTP_SEAT.findall(head)}
+        won = {}
+        for seat, amount in _FTP_WON.findall(summary):
+            won[names[int(seat)]] = won.get(names[int(seat)], 0) + _number(amount)
+        rake = re.search(r"\| Rake \$?([\d,.]+)", summary).group(1)
+        return won, _number(rake)
+    if site == "888poker":
+        won = {}
+        for name, amount in _888_COLLECTED.findall(text):
+            won[name] = won.get(name, 0) + _number(amount)
+        return won, None  # 888 writes no rake: see RAKES_888
+    summary = text[text.index("*** SUMMARY ***"):]
+    names = {int(seat): name for seat, name in re.findall(r"^Seat (\d+): (.*) \(", text[:text.index("***")], re.M)}
+    won = {names[int(seat)]: _number(amount) for seat, amount in _WMX_WON.findall(summary)}
+    rake = re.search(r"\| (?:Rake ([\d.,]+)€?|No rake)", summary).group(1)
+    return won, _number(rake) if rake else Decimal(0)
+
+
+# 888 cash hands write no rake: what went in less what was collected (and the
+# uncalled chips), worked out by hand from each hand's lines.
+RAKES_888 = {"900000101": Decimal("0.06"), "900000102": Decimal(0), "900000103": Decimal("1.30"),
+             "900000201": Decimal(0), "900000202": Decimal(0), "900000203": Decimal(0)}
+
+GOOD = [(site, hand) for site in FOLDERS for hand in _hands(site) if hand.error is None]
+
+
+@pytest.mark.parametrize("site,hand", GOOD, ids=[f"{s}-{h.hand_id}" for s, h in GOOD])
+def test_hand_imports_and_replays_to_its_own_figures(site, hand):
+    won, rake = figures(site, hand.text)
+    assert hand.site == site
+    assert hand.collected == won
+    assert hand.rake == (RAKES_888[hand.hand_id] if site == "888poker" else rake)
+    result = hand.replay()
+    assert result.agrees, result.differences
+
+
+def test_every_folder_holds_what_it_should():
+    counts = {site: (len(_hands(site)), sum(h.error is None for h in _hands(site))) for site in FOLDERS}
+    assert counts == {"fulltilt": (11, 8), "888poker": (9, 6), "winamax": (8, 5)}
+
+
+def _by_id(site):
+    return {hand.hand_id: hand for hand in _hands(site)}
+
+
+def test_full_tilt_first_lines_games_and_stakes():
+    hands = _by_id("fulltilt")
+    new_format = hands["40000000101"]  # game before the stakes, UTC time then ET
+    assert (new_format.game, new_format.limit, new_format.stakes, new_format.currency) == \
+        ("Texas Hold'em", "no-limit", "$0.05/$0.10", "USD")
+    assert new_format.table == "Quillon (6 max, deep)" and new_format.time.startswith("21:04:11 UTC")
+    assert "Dmitri" not in new_format.players  # sitting out, never posts or acts
+    assert new_format.returned == {"Ana Luz": Decimal("1.20")}
+    stud = hands["40000000404"]
+    assert (stud.game, stud.limit) == ("Seven-card stud", "fixed-limit")
+    capped = hands["40000000606"]
+    assert capped.players == {"Rune": 60, "Sol": 45, "Tea": 60}  # "$60 Pot Limit Omaha Hi": the cap
+    archive = hands["40000000505"]  # "FullTiltPoker Game #", after an archive's "***** # 2 *****"
+    assert archive.game == "Omaha" and archive._parsed.run_twice
+    assert archive._parsed.boards == [["Ah", "9c", "4s", "Js", "Kh"], ["Ah", "9c", "4s", "8c", "2d"]]
+    ko = hands["40000000303"]  # "10K/20K Ante 2K", tournament table, "Seats: 9"
+    assert ko._parsed.blinds == (10000, 20000) and ko._parsed.tournament == "300000002" and ko.table == "7"
+    assert ko._parsed.max_seats == 9
+    walk = hands["40000000202"]  # no "wins" line, no small blind fold: both from the summary
+    assert walk.table == "2" and walk.collected == {"rosa b": 50}
+    assert [(a.player, a.verb) for a in walk._parsed.acts] == [("Sven", "f"), ("Tomek", "f"), ("Quentin", "f")]
+    razz = hands["40000000808"]
+    assert razz.game == "Razz" and razz.stakes == "40/80 Ante 10"
+
+
+def test_full_tilt_refusals():
+    errors = sorted(hand.error.split(": ", 1)[1] for hand in _hands("fulltilt") if hand.error)
+    assert errors == ["a game the engine does not play: 'Limit 5 Card Stud'", "a tournament summary, not a hand",
+                      "the hand is truncated: it holds only its summary"]
+
+
+def test_888_formats():
+    hands = _by_id("888poker")
+    fixed = hands["900000101"]
+    assert (fixed.game, fixed.limit, fixed.table, fixed.currency) == ("Texas Hold'em", "fixed-limit", "Lagos", "USD")
+    assert fixed._parsed.small_bet == 10 and fixed._parsed.big_bet == 20  # bets: the big blind and twice it
+    assert ("Emil", "sbbb", 15, 14) in fixed._parsed.posts  # "[$0.05 + $0.10]": dead small, live big
+    comma = hands["900000102"]  # "1.250,50$": thousands point, decimal comma, sign after
+    assert comma.players["Femke"] == Decimal("1250.50") and comma.collected == {"Hanne": Decimal("347.25")}
+    german = hands["900000103"]  # Practice Play, German card names
+    assert german.currency == "" and german._parsed.known["Ines"] == ["As", "Tc"]
+    assert german._parsed.boards == [["Th", "9s", "2d", "8c", "3h"]]
+    spaces = hands["900000202"]  # "1 200 000", no time, a tournament name without a table
+    assert spaces.players["Pál"] == 1200000 and spaces.time == "" and spaces.table == ""
+    hilo = hands["900000203"]
+    assert hilo.game == "Omaha hi/lo" and hilo.collected == {"Stan": 450, "Rosa": 450}
+
+
+def test_888_refusals():
+    errors = sorted(hand.error for hand in _hands("888poker") if hand.error)
+    assert len(errors) == 3
+    assert any(e.endswith(": a tournament summary, not a hand") for e in errors)
+    assert any(e.endswith(": the hand stops before the cards are dealt (the site cancelled it)") for e in errors)
+    assert "the site's figures do not add up: 500 went into the pots, 0 was collected (a tournament takes no " \
+           "rake)" in errors
+
+
+def test_winamax_formats():
+    hands = _by_id("winamax")
+    posts = hands["31000001-201-1780100000"]._parsed.posts  # out of position: dead, and both as one sum
+    assert ("Denis", "sbbb", 300, 11) in posts and ("Elodie", "dead", 100, 13) in posts
+    stud = hands["31000001-203-1780100400"]
+    assert stud.game == "Seven-card stud" and stud._parsed.stud["Karine"][:3] == [None, None, "4d"]
+    big_o = hands["31000001-204-1780100600"]
+    assert big_o.game == "Big O" and big_o.collected == {"Marc": Decimal("2.85"), "Léa": Decimal("2.85")}
+    tournament = hands["41000000000000001-7-1780200000"]
+    assert tournament._parsed.total == 6550  # "6.55k", checked against the collected figures
+
+
+def test_winamax_rake_from_every_pot():
+    """Winamax takes the rake from each pot, side pots their share rounded down; the
+    engine's main-pot-first rake alone would pay other figures."""
+    hand = _by_id("winamax")["31000001-202-1780100200"]
+    result = hand.replay()
+    assert result.agrees and result.won == {"Gaston": Decimal("3.37"), "Inès": Decimal("2.44")}
+    assert result.rake == Decimal("0.16")
+
+
+def test_winamax_refusals():
+    errors = sorted(hand.error.split(": ", 1)[-1] if hand.error.startswith("line ") else hand.error
+                    for hand in _hands("winamax") if hand.error)
+    assert len(errors) == 3 and "a tournament summary, not a hand" in errors
+    assert any("negative amount (-3.40€)" in e for e in errors)
+    assert any("do not add up" in e and "(10.00)" in e and "(9.00)" in e for e in errors)
+
+
+@pytest.mark.parametrize("site,hand_id,old,new", [
+    ("fulltilt", "40000000404", "gus gus wins the pot ($16.30)", "gus gus wins the pot ($16.40)"),
+    ("888poker", "900000201", "Olga collected [ $3,135 ]", "Olga collected [ $3,100 ]"),
+    ("winamax", "31000001-204-1780100600", "Marc collected 2.85€ from pot(LO)", "Léa collected 2.85€ from pot(LO)"),
+])
+def test_a_changed_figure_is_a_difference_or_a_refusal(site, hand_id, old, new):
+    text = _by_id(site)[hand_id].text
+    assert old in text
+    hand = next(iter(sites.read(text.replace(old, new))))
+    assert hand.error is not None or not hand.replay().agrees
+
+
+@pytest.mark.parametrize("text,cents", [
+    ("$1,234.50", 123450), ("1.250,50$", 125050), ("25\xa0$", 2500), ("2.000 €", 200000),
+    ("1 123 698", 112369800), ("0,09 €", 9), ("$0.5", 50), ("312,25$", 31225)])
+def test_888_amounts(text, cents):
+    assert pacific._amount(text, 1) == cents
+
+
+@pytest.mark.parametrize("text,cents", [("50K", 5000000), ("2B", 200000000000), ("1,000", 100000),
+                                        ("$0.25", 25), ("500K", 50000000)])
+def test_full_tilt_amounts(text, cents):
+    assert fulltilt._amount(text, 1) == cents
+
+
+@pytest.mark.parametrize("text,cents", [("6.02k", 602000), ("1k", 100000), ("17.68k", 1768000), ("0,50€", 50),
+                                        ("12.5€", 1250), ("7410.50", 741050)])
+def test_winamax_amounts(text, cents):
+    assert winamax._money(text, 1) == cents
+
+
+@pytest.mark.parametrize("reader,text", [(pacific._amount, "12$x"), (fulltilt._amount, "5Q"),
+                                         (winamax._money, "6.0.2k")])
+def test_bad_amounts_are_refused(reader, text):
+    with pytest.raises(SiteError):
+        reader(text, 3)
+
+
+def test_localized_cards():
+    p = sites.model.Parsed("888poker")
+    p.known = {"a": ["Hh", "Vs", "Bd", "10c"], "b": ["Kns", "Dd", "Ec"], "c": ["Âh", "Òd"]}
+    pacific._translate(p)
+    assert p.known == {"a": ["Kh", "Qs", "Jd", "Tc"], "b": ["Js", "Qd", "Ac"], "c": ["Jh", "Ad"]}
+    spanish = sites.model.Parsed("888poker")
+    spanish.known, spanish.boards = {"a": ["7p", "8t"]}, [["Kd", "2c", "5d"]]
+    pacific._translate(spanish)
+    assert spanish.known == {"a": ["7s", "8c"]} and spanish.boards == [["Kd", "2h", "5d"]]
+
+
+def test_archive_markers_are_no_hands():
+    text = "\ufeff******************** # 1 *************************\n\nBEGIN\n" + \
+        _by_id("fulltilt")["40000000101"].text
+    hands = list(sites.read(text.encode("utf-8")))
+    assert [h.hand_id for h in hands] == ["40000000101"] and hands[0].error is None
