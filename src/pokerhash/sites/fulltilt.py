@@ -37,7 +37,8 @@ import re
 from typing import Dict, List, Optional
 
 from ..betting import Limit
-from ..engine import HOLDEM, OMAHA_HI_LO, PLO, PLO5, PLO6, RAZZ, STUD, STUD_HI_LO
+from ..engine import (BADUGI, DEUCE7_SINGLE_DRAW, DEUCE7_TRIPLE_DRAW, FIVE_CARD_DRAW, HOLDEM, OMAHA_HI_LO, PLO, PLO5,
+                      PLO6, RAZZ, STUD, STUD_HI_LO)
 from .common import amount as _plain_amount
 from .common import finish, game, read_seats, seated, summary_line
 from .model import Act, Parsed, SiteError
@@ -52,9 +53,10 @@ _STAKES = re.compile(r"(?P<small>[^/ ]+)/(?P<big>[^/ ]+)(?: Ante (?P<ante>\S+))?
 _GAME = re.compile(r"(?:(?P<cap>[$€£]?\d[\d,.]*[KMB]?) (?:Cap )?|CAP )?(?P<limit>No Limit|Pot Limit|Limit|NL|PL|FL) (?P<game>.+)")
 _GAMES = {"Hold'em": HOLDEM, "Omaha Hi": PLO, "Omaha": PLO, "Omaha Hi/Lo": OMAHA_HI_LO, "Omaha H/L": OMAHA_HI_LO,
           "5 Card Omaha Hi": PLO5, "5 Card Omaha": PLO5, "6 Card Omaha Hi": PLO6, "6 Card Omaha": PLO6,
-          "Stud Hi": STUD, "Stud": STUD, "Stud H/L": STUD_HI_LO, "Stud Hi/Lo": STUD_HI_LO, "Razz": RAZZ}
-# Games the engine plays but this reader does not yet, and games the engine does not play.
-_DRAWS = ("2-7 Triple Draw", "2-7 Single Draw", "5 Card Draw", "Badugi")
+          "Stud Hi": STUD, "Stud": STUD, "Stud H/L": STUD_HI_LO, "Stud Hi/Lo": STUD_HI_LO, "Razz": RAZZ,
+          "2-7 Triple Draw": DEUCE7_TRIPLE_DRAW, "2-7 Single Draw": DEUCE7_SINGLE_DRAW, "5 Card Draw": FIVE_CARD_DRAW,
+          "Badugi": BADUGI}
+_DRAWS = ("FIRST DRAW", "SECOND DRAW", "THIRD DRAW", "DRAW")
 _LIMITS = {"No Limit": Limit.NO_LIMIT, "NL": Limit.NO_LIMIT, "Pot Limit": Limit.POT_LIMIT, "PL": Limit.POT_LIMIT,
            "Limit": Limit.FIXED_LIMIT, "FL": Limit.FIXED_LIMIT}
 _TOURNAMENT = re.compile(r"(?P<name>.*) \((?P<id>\d+)\), (?:Table|Match) (?P<table>.*)")
@@ -111,8 +113,6 @@ def _header(p: Parsed, rest: str) -> Optional[int]:
     name = game_match.group("game")
     base = _GAMES.get(name)
     if base is None:
-        if name in _DRAWS:
-            raise SiteError(f"draw games are not read yet: {game_match.group(0)!r}", 1)
         raise SiteError(f"a game the engine does not play: {game_match.group(0)!r}", 1)
     limit = _LIMITS[game_match.group("limit")]
     p.variant = base if base.is_stud else game(base, limit)
@@ -178,6 +178,7 @@ def _parse(text: str, site: str) -> Parsed:
     by_length = sorted(names, key=len, reverse=True)
     seat_names = {number: name for name, number in names.items()}
     stud = p.variant.is_stud
+    draw = any(street.draw for street in p.variant.streets)
     acts = p.acts
     button = 0
     cancelled = 0
@@ -215,14 +216,22 @@ def _parse(text: str, site: str) -> Parsed:
             if marker.startswith("SHOW DOWN"):
                 showdown = True
                 continue
-            if marker in ("FIRST DRAW", "SECOND DRAW", "THIRD DRAW", "DRAW", "DISCARD ROUND"):
-                raise SiteError("draw games are not read yet", i)
+            if marker in _DRAWS:
+                street = 1 if marker == "DRAW" else _DRAWS.index(marker) + 1
+                continue
             raise SiteError(f"unknown section {line!r}", i)
         if line.startswith("Dealt to "):
             brackets = _BRACKETS.findall(line)
             who = line[9:line.find(" [")] if brackets else ""
             if who in names:
-                if stud:
+                if draw:
+                    cards = " ".join(brackets).split()
+                    if street <= 0:
+                        p.fields.setdefault("draw_hands", {})[who] = cards
+                    elif len(brackets) > 1 and p.fields.get("draws", {}).get(who):
+                        p.fields["draws"][who][-1][2] = brackets[-1].split()
+                    p.known[who] = cards
+                elif stud:
                     dealt = p.stud.setdefault(who, [])
                     if street == 0:
                         new = " ".join(brackets).split()
@@ -285,8 +294,16 @@ def _parse(text: str, site: str) -> Parsed:
                     if all_in:
                         broke.add(name)
                     break
-        elif verb.startswith(("discards", "stands pat", "is dealt ")):
-            raise SiteError("draw games are not read yet", i)
+        elif draw and (verb.startswith("discards ") or verb.startswith("stands pat")):
+            count = 0 if verb.startswith("stands pat") else int(verb.split(" ")[1])
+            if count == 0 and "[" in verb:  # "stands pat on [cards]": the hero's hand
+                p.known[name] = _BRACKETS.findall(verb)[-1].split()
+            thrown = _BRACKETS.findall(verb) if count else []
+            p.fields.setdefault("draws", {}).setdefault(name, []).append(
+                [count, thrown[0].split() if thrown else None, None])
+            acts.append(Act(name, "d", None, None, False, street, i))  # the count is in fields["draws"]
+        elif draw and verb.startswith("is dealt "):
+            continue
         elif verb.startswith(": ") or verb.startswith(_NOTES) or verb in ("mucks", "shows"):
             continue
         else:
@@ -308,7 +325,12 @@ def _parse(text: str, site: str) -> Parsed:
             p.boards = [board]
     if not p.returned:
         p.reports_returned = False  # some files drop the line: uncalled chips are not compared
-    return finish(p)
+    finish(p)
+    dealt = len(p.seats) - len(p.sitting_out)
+    if dealt > p.variant.max_players:
+        raise SiteError(f"{dealt} players dealt in: the engine plays {p.variant.name} with at most "
+                        f"{p.variant.max_players}")
+    return p
 
 
 def _summary(p: Parsed, lines: List[str], start: int, seat_names: Dict[int, str]) -> None:

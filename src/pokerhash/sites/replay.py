@@ -252,7 +252,13 @@ def _replay(site_hand, attempt: int) -> Tuple[SiteReplay, bool]:
     try:
         hand = Hand(variant, stacks, button=lay.button, stakes=lay.stakes, options=options, deal="caller", log=False,
                     missed_blinds=lay.missed)
-        holes, boards, picked = _cards_for(p, lay, variant, attempt)
+        if any(street.draw for street in variant.streets):
+            from .draws import plan
+            draw_plan, picked = plan(p, lay.order, variant, _card, _pick, attempt)
+            holes, boards = {seat: first for seat, (first, _) in draw_plan.items()}, []
+            draw_steps = {seat: list(steps) for seat, (_, steps) in draw_plan.items()}
+        else:
+            holes, boards, picked = _cards_for(p, lay, variant, attempt)
     except PokerhashError as error:
         return SiteReplay({}, {}, Decimal(0), False, (f"the engine cannot play the hand: {error}",), None), False
     acts = p.acts
@@ -277,6 +283,8 @@ def _replay(site_hand, attempt: int) -> Tuple[SiteReplay, bool]:
                                            f"{pending.count} more card(s)")
                         break
                     hand.deal(board[have:have + pending.count])
+                elif target == "draw":
+                    hand.deal(draw_steps[pending.seat].pop(0)[1])
                 else:
                     seat = pending.seat
                     at = dealt_count[seat]
@@ -296,11 +304,14 @@ def _replay(site_hand, attempt: int) -> Tuple[SiteReplay, bool]:
                 differences.append(f"line {act.line}: {act.player} acts, but the engine has "
                                    f"{name_of.get(pending.seat)} to act ({pending})")
                 break
-            if act.street != hand.street and act.street >= 0:
+            if act.street != hand.street and act.street >= 0 and kind is not PendingKind.DRAW:
                 differences.append(f"line {act.line}: {act.player} acts on street {act.street}, the engine is on "
                                    f"street {hand.street}")
                 break
-            problem = _apply(hand, act, pending, seat, kept)
+            if kind is PendingKind.DRAW:
+                problem = _draw(hand, act, draw_steps[seat])
+            else:
+                problem = _apply(hand, act, pending, seat, kept)
             if problem:
                 differences.append(f"line {act.line}: {problem}")
                 break
@@ -386,6 +397,20 @@ def _compare(what: str, engine: Dict[str, int], site: Dict[str, int], d: int, di
         a, b = engine.get(name, 0), site.get(name, 0)
         if a != b:
             differences.append(f"{what} by {name}: the engine's {to_decimal(a, d)}, the site's {to_decimal(b, d)}")
+
+
+def _draw(hand: Hand, act: Act, steps: list) -> Optional[str]:
+    """A player's draw: the discards of the plan (see :mod:`pokerhash.sites.draws`); the
+    replacements are dealt when the engine asks for them."""
+    if act.verb != "d":
+        return f"{act.player} must draw, not {act.verb!r}"
+    if not steps:
+        return f"{act.player} draws more often than the deal planned"
+    thrown = steps[0][0]
+    if not thrown:
+        steps.pop(0)  # standing pat: nothing is dealt
+    hand.draw(thrown)
+    return None
 
 
 def _apply(hand: Hand, act: Act, pending, seat: int, kept: Dict[int, int]) -> Optional[str]:
