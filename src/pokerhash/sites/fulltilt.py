@@ -94,7 +94,7 @@ def _header(p: Parsed, rest: str) -> Optional[int]:
     """The first line after the hand number: table, stakes, game, time; returns the
     cap of a capped game (None: no cap or one the line does not give)."""
     if rest.endswith(" (partial)"):
-        raise SiteError("a partial hand (the site wrote it from the middle: 'partial')", 1)
+        raise SiteError("a partial hand: the site wrote only part of it ('partial')", 1)
     time = _TIME.search(rest)
     if time is None:
         raise SiteError(f"a first line without the time of the hand: {rest!r}", 1)
@@ -312,6 +312,8 @@ def _parse(text: str, site: str) -> Parsed:
         raise SiteError("the site cancelled the hand", cancelled)
     if summary < 0:
         raise SiteError("the hand is truncated: it stops here, without its summary", n)
+    if street < 0:
+        raise SiteError("a dead hand: it stops before the cards are dealt")
     if capped and cap is None:
         raise SiteError("a player reaches the cap of a capped game whose first line does not give the cap")
     if not button and not stud:

@@ -39,7 +39,8 @@ import re
 from typing import List
 
 from ..betting import Limit
-from ..engine import BIG_O, HOLDEM, OMAHA_HI_LO, PLO, PLO5, RAZZ, STUD, STUD_HI_LO
+from ..engine import (BADUGI, BIG_O, DEUCE7_SINGLE_DRAW, DEUCE7_TRIPLE_DRAW, FIVE_CARD_DRAW, HOLDEM, OMAHA_HI_LO, PLO,
+                      PLO5, RAZZ, STUD, STUD_HI_LO)
 from .common import amount as _amount
 from .common import begin, finish, game, read_seats, seated, summary_line
 from .model import Act, Parsed, SiteError
@@ -51,8 +52,9 @@ _HEADER = re.compile(r"Winamax Poker - (?P<kind>CashGame|Tournament|Go Fast|.*?)
                      r"\((?P<stakes>[^)]*)\) - (?P<time>.*)")
 _GAMES = {"Holdem": HOLDEM, "Omaha": PLO, "Omaha5": PLO5, "5 Card Omaha": PLO5, "Omaha Hi/Lo": OMAHA_HI_LO,
           "Omaha8": OMAHA_HI_LO, "Omaha5 Hi/Lo": BIG_O, "5 Card Omaha Hi/Lo": BIG_O, "7-Card Stud": STUD,
-          "7stud": STUD, "7-Card Stud Hi/Lo": STUD_HI_LO, "7stud8": STUD_HI_LO, "Razz": RAZZ}
-_DRAWS = ("2-7 Triple Draw", "Lowball27", "5 Card Draw", "Badugi")
+          "7stud": STUD, "7-Card Stud Hi/Lo": STUD_HI_LO, "7stud8": STUD_HI_LO, "Razz": RAZZ,
+          "2-7 Triple Draw": DEUCE7_TRIPLE_DRAW, "Lowball27": DEUCE7_TRIPLE_DRAW, "2-7 Single Draw": DEUCE7_SINGLE_DRAW,
+          "5 Card Draw": FIVE_CARD_DRAW, "Badugi": BADUGI}
 _LIMITS = {"no limit": Limit.NO_LIMIT, "pot limit": Limit.POT_LIMIT, "fixed limit": Limit.FIXED_LIMIT,
            "limit": Limit.FIXED_LIMIT}
 _TABLE = re.compile(r"Table:? '(?P<table>.*)' (?P<max>\d+)-max(?: \((?P<money>[^)]*)\))?"
@@ -60,7 +62,8 @@ _TABLE = re.compile(r"Table:? '(?P<table>.*)' (?P<max>\d+)-max(?: \((?P<money>[^
 _SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^,()]*)(?:, [^()]*)?\)")
 _COLLECTED = re.compile(r"collected (?P<amount>.+?) from (?:main |side )?pot(?: ?\d+)?(?: ?\((?:HI|LO)\))?")
 _STREETS = {"PRE-FLOP": 0, "3rd STREET": 0, "4th STREET": 1, "5th STREET": 2, "6th STREET": 3, "7th STREET": 4,
-            "THIRD": 0, "FOURTH": 1, "FIFTH": 2, "SIXTH": 3, "SEVENTH": 4,
+            "THIRD": 0, "FOURTH": 1, "FIFTH": 2, "SIXTH": 3, "SEVENTH": 4, "FIRST-BET": 0, "FIRST-DRAW": 1,
+            "SECOND-BET": 1, "SECOND-DRAW": 2, "THIRD-BET": 2, "THIRD-DRAW": 3, "FOURTH-BET": 3,
             "FLOP": 1, "TURN": 2, "RIVER": 3}
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
 _POSTS = {"small blind": "sb", "big blind": "bb", "ante": "ante", "straddle": "straddle",
@@ -107,8 +110,6 @@ def _parse(text: str, site: str) -> Parsed:
     name = header.group("game")
     base = _GAMES.get(name)
     if base is None:
-        if name in _DRAWS:
-            raise SiteError(f"draw games are not read yet: {name!r}", 1)
         raise SiteError(f"a game the engine does not play: {name!r}", 1)
     limit = _LIMITS[header.group("limit")]
     p.variant = base if base.is_stud else game(base, limit)
@@ -142,6 +143,7 @@ def _parse(text: str, site: str) -> Parsed:
     by_length = sorted(names, key=len, reverse=True)
     seat_names = {number: name for name, number in names.items()}
     stud = base.is_stud
+    draw = any(street.draw for street in base.streets)
     acts = p.acts
     street = -1
     showdown = False
@@ -160,7 +162,7 @@ def _parse(text: str, site: str) -> Parsed:
                 break
             if marker in _STREETS:
                 street = _STREETS[marker]
-                if street and not stud:
+                if street and not stud and not draw:
                     board = " ".join(_BRACKETS.findall(line)).split()
             elif marker == "SHOW DOWN":
                 showdown = True
@@ -171,7 +173,15 @@ def _parse(text: str, site: str) -> Parsed:
             brackets = _BRACKETS.findall(line)
             who = line[9:line.find(" [")] if brackets else ""
             if who in names:
-                if stud:
+                if draw:
+                    cards = " ".join(brackets).split()
+                    if "X" not in cards:
+                        if street <= 0:
+                            p.fields.setdefault("draw_hands", {})[who] = cards
+                        elif len(brackets) > 1 and p.fields.get("draws", {}).get(who):
+                            p.fields["draws"][who][-1][2] = brackets[-1].split()
+                        p.known[who] = cards
+                elif stud:
                     dealt = p.stud.setdefault(who, [])
                     new = brackets[0] if street == 0 and len(brackets) == 1 else brackets[-1]
                     dealt.extend(None if card == "X" else card for card in new.split())
@@ -222,6 +232,16 @@ def _parse(text: str, site: str) -> Parsed:
                 p.posts[-1] = (name, "sbbb", p.posts[-1][2], p.posts[-1][3])
                 continue
             p.posts.append((name, kind, chips, i))
+        elif draw and verb.startswith(("stands pat", "discard")):
+            words = verb.split(" ")
+            count = 0 if verb.startswith("stands pat") else int(words[1])
+            cards = _BRACKETS.findall(verb)
+            cards = cards[-1].split() if cards and "X" not in cards[-1] else None
+            if count == 0 and cards:
+                p.known[name] = cards
+            p.fields.setdefault("draws", {}).setdefault(name, []).append(
+                [count, cards if count else None, None])
+            acts.append(Act(name, "d", None, None, False, street, i))  # the count is in fields["draws"]
         elif verb.startswith("shows ["):
             p.known[name] = verb[7:verb.index("]")].split()
         elif verb.startswith("collected "):
