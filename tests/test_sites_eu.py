@@ -83,7 +83,7 @@ def test_hand_imports_and_replays_to_its_own_figures(site, hand):
 
 def test_every_folder_holds_what_it_should():
     counts = {site: (len(_hands(site)), sum(h.error is None for h in _hands(site))) for site in FOLDERS}
-    assert counts == {"fulltilt": (11, 8), "888poker": (9, 6), "winamax": (8, 5)}
+    assert counts == {"fulltilt": (12, 9), "888poker": (9, 6), "winamax": (9, 6)}
 
 
 def _by_id(site):
@@ -113,6 +113,10 @@ def test_full_tilt_first_lines_games_and_stakes():
     assert [(a.player, a.verb) for a in walk._parsed.acts] == [("Sven", "f"), ("Tomek", "f"), ("Quentin", "f")]
     razz = hands["40000000808"]
     assert razz.game == "Razz" and razz.stakes == "40/80 Ante 10"
+    draw = hands["40000001111"]  # the hero's discards and cards received, the others' counts
+    assert (draw.game, draw.limit) == ("2-7 triple draw", "fixed-limit")
+    assert draw._parsed.fields["draws"]["Yann"] == [[1, ["Kd"], ["7h"]], [0, None, None], [0, None, None]]
+    assert draw._parsed.fields["draws"]["Zoe"] == [[2, None, None], [1, None, None], [0, None, None]]
 
 
 def test_full_tilt_refusals():
@@ -155,6 +159,8 @@ def test_winamax_formats():
     assert stud.game == "Seven-card stud" and stud._parsed.stud["Karine"][:3] == [None, None, "4d"]
     big_o = hands["31000001-204-1780100600"]
     assert big_o.game == "Big O" and big_o.collected == {"Marc": Decimal("2.85"), "Léa": Decimal("2.85")}
+    draw = hands["31000001-205-1780100800"]
+    assert draw.game == "2-7 triple draw" and [r[0] for r in draw._parsed.fields["draws"]["Capucine"]] == [3, 1, 0]
     tournament = hands["41000000000000001-7-1780200000"]
     assert tournament._parsed.total == 6550  # "6.55k", checked against the collected figures
 

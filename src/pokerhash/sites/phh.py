@@ -58,6 +58,11 @@ def to_history(site_hand) -> HandHistory:
     actions: List[str] = []
     hole = variant.cards_per_player
     dealt_cards = {name: _cards_of(p, name, hole) for _, name, _ in order}
+    draw_rounds = p.fields.get("draws", {})
+    if draw_rounds:  # a draw game: the first hand as dealt (the hand shown is the last one)
+        first_hands = p.fields.get("draw_hands", {})
+        dealt_cards = {name: list(first_hands.get(name, ["??"] * hole)) for _, name, _ in order}
+    drawn: Dict[str, int] = {}
     first = 3 if variant.is_stud else hole  # stud: two down and one up first, then one a street
     for _, name, _ in order:
         actions.append(f"d dh p{number[name]} {''.join(dealt_cards[name][:first])}")
@@ -98,6 +103,12 @@ def to_history(site_hand) -> HandHistory:
             out.add(act.player)
         elif act.verb == "m":
             continue
+        elif act.verb == "d":
+            count, thrown, received = draw_rounds[act.player][drawn.get(act.player, 0)]
+            drawn[act.player] = drawn.get(act.player, 0) + 1
+            actions.append(f"{who} sd {''.join(thrown) if thrown else '??' * count}".rstrip())
+            if count:
+                actions.append(f"d dh {who} {''.join(received) if received else '??' * count}")
         elif act.verb == "bi":
             actions.append(f"{who} pb")
             contributed[act.player] = act.amount
