@@ -66,6 +66,7 @@ def figures(site, text):
 # 888 cash hands write no rake: what went in less what was collected (and the
 # uncalled chips), worked out by hand from each hand's lines.
 RAKES_888 = {"900000101": Decimal("0.06"), "900000102": Decimal(0), "900000103": Decimal("1.30"),
+             "900000104": Decimal("0.50"),
              "900000201": Decimal(0), "900000202": Decimal(0), "900000203": Decimal(0)}
 
 GOOD = [(site, hand) for site in FOLDERS for hand in _hands(site) if hand.error is None]
@@ -83,7 +84,7 @@ def test_hand_imports_and_replays_to_its_own_figures(site, hand):
 
 def test_every_folder_holds_what_it_should():
     counts = {site: (len(_hands(site)), sum(h.error is None for h in _hands(site))) for site in FOLDERS}
-    assert counts == {"fulltilt": (12, 9), "888poker": (9, 6), "winamax": (9, 6)}
+    assert counts == {"fulltilt": (12, 9), "888poker": (10, 7), "winamax": (9, 6)}
 
 
 def _by_id(site):
@@ -172,6 +173,12 @@ def test_winamax_rake_from_every_pot():
     result = hand.replay()
     assert result.agrees and result.won == {"Gaston": Decimal("3.37"), "Inès": Decimal("2.44")}
     assert result.rake == Decimal("0.16")
+
+
+def test_888_rake_from_side_pots():
+    """888 takes 5% of each side pot and the rest of the rake from the main pot."""
+    result = _by_id("888poker")["900000104"].replay()
+    assert result.agrees and result.won == {"Lio": Decimal("5.80"), "Maja": Decimal("5.70")}
 
 
 def test_winamax_refusals():

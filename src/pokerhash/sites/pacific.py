@@ -23,7 +23,10 @@ figures mean:
   engine paid plus the chips it gave back.
 - The site writes no rake. Tournament hands take none (and are checked so: what was
   put in equals what was collected); a cash hand's rake is what was put in less what
-  was collected, so its check is who won how much of the rest.
+  was collected, so its check is who won how much of the rest. With side pots, each
+  side pot pays 5% of its chips (rounded half up) and the main pot the rest of the
+  rake (seen on every real hand with a raked side pot; the engine takes the rake from
+  the main pot first: the replay moves it so).
 - Shown cards are in the summary (``shows [ 8d, Ad ]``, ``mucks [ .. ]``); hi/lo
   summaries add ``(Hi: ..)`` and ``(Lo: ..)`` lines.
 """
@@ -212,6 +215,7 @@ def _parse(text: str, site: str) -> Parsed:
             raise SiteError(f"the players collect more ({collected}) than went in ({put_in}, in cents)")
         p.rake = rake
         p.fields["rake"] = "inferred: what went in less the uncalled chips and what was collected"
+        p.fields["rake_from"] = "side pots at 5%"
     return finish(p)
 
 

@@ -330,8 +330,8 @@ def _replay(site_hand, attempt: int) -> Tuple[SiteReplay, bool]:
     returned = {name_of[seat]: to_decimal(v, d) for seat, v in result.returned.items() if v}
     rake = to_decimal(result.rake, d)
     engine_won = {name_of[seat]: v for seat, v in result.payouts.items() if v}
-    if p.fields.get("rake_from") == "every pot" and result.rake:
-        shared = _rake_shared(result)
+    if p.fields.get("rake_from") in ("every pot", "side pots at 5%") and result.rake:
+        shared = _rake_shared(result, p.fields["rake_from"])
         if shared is not None:
             engine_won = {name_of[seat]: v for seat, v in shared.items() if v}
             won = {name: to_decimal(v, d) for name, v in engine_won.items()}
@@ -363,18 +363,24 @@ def _replay(site_hand, attempt: int) -> Tuple[SiteReplay, bool]:
     return SiteReplay(won, returned, rake, not differences, tuple(differences), hand), picked
 
 
-def _rake_shared(result) -> Optional[Dict[int, int]]:
+def _rake_shared(result, rule: str) -> Optional[Dict[int, int]]:
     """The payouts when the rake is taken from every pot, not the main pot first: each
-    side pot gives its share of the rake in proportion to its chips, rounded down, the
-    main pot the rest (Winamax's convention). None when a raked pot was split or the
-    hand was run twice (the site's rounding of those is not known)."""
+    side pot gives its share of the rake, the main pot the rest. ``"every pot"``: a
+    share in proportion to the pot's chips, rounded down (Winamax); ``"side pots at
+    5%"``: 5% of the side pot, rounded half up (888poker). None when a raked pot was
+    split, the hand was run twice, or the main pot's rest would be negative."""
     if len(result.settlements) != 1:
         return None
     pots = result.settlements[0].pots
     gross = [pot.pot.amount for pot in pots]
     total = sum(gross)
-    shares = [result.rake * amount // total for amount in gross[1:]]
+    if rule == "every pot":
+        shares = [result.rake * amount // total for amount in gross[1:]]
+    else:
+        shares = [(amount * 5 + 50) // 100 for amount in gross[1:]]
     shares.insert(0, result.rake - sum(shares))
+    if shares[0] < 0:
+        return None
     payouts: Dict[int, int] = {}
     for pot, share in zip(pots, shares):
         if share and len(pot.awards) != 1:
