@@ -156,7 +156,8 @@ def parse(text: str, site: str) -> Parsed:
 def _parse(text: str, site: str) -> Parsed:
     lines = [line.rstrip() for line in text.split("\n")]
     header = _HEADER.fullmatch(lines[0])
-    if header is None and lines[0].startswith("Full Tilt Poker Tournament Summary "):
+    if header is None and lines[0].startswith(("Full Tilt Poker Tournament Summary ",
+                                               "Full Tilt Poker.fr Tournament Summary ")):
         raise SiteError("a tournament summary, not a hand", 1)
     if header is None:
         raise SiteError(f"a game or first line the importer does not read: {lines[0]!r}", 1)

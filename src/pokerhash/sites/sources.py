@@ -35,6 +35,7 @@ HEADERS: Tuple[Tuple[str, str], ...] = (
     ("FullTiltPoker Game #", "fulltilt"),
     # Tournament summaries: read so that each is reported as a summary, not a hand.
     ("Full Tilt Poker Tournament Summary ", "fulltilt"),
+    ("Full Tilt Poker.fr Tournament Summary ", "fulltilt"),
     ("***** Cassava Tournament Summary *****", "888poker"),
 )
 _HEADER_BYTES = tuple(prefix.encode() for prefix, _ in HEADERS)
