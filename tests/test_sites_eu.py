@@ -84,7 +84,7 @@ def test_hand_imports_and_replays_to_its_own_figures(site, hand):
 
 def test_every_folder_holds_what_it_should():
     counts = {site: (len(_hands(site)), sum(h.error is None for h in _hands(site))) for site in FOLDERS}
-    assert counts == {"fulltilt": (12, 9), "888poker": (10, 7), "winamax": (9, 6)}
+    assert counts == {"fulltilt": (12, 9), "888poker": (10, 7), "winamax": (10, 7)}
 
 
 def _by_id(site):
@@ -160,6 +160,8 @@ def test_winamax_formats():
     assert stud.game == "Seven-card stud" and stud._parsed.stud["Karine"][:3] == [None, None, "4d"]
     big_o = hands["31000001-204-1780100600"]
     assert big_o.game == "Big O" and big_o.collected == {"Marc": Decimal("2.85"), "Léa": Decimal("2.85")}
+    back = hands["31000001-206-1780101000"]._parsed.posts  # "raises 0.50€ to 1.50€" among the blinds
+    assert back[:2] == [("Bob", "sbbb", 150, 9), ("Bob", "dead", 50, 10)]
     draw = hands["31000001-205-1780100800"]
     assert draw.game == "2-7 triple draw" and [r[0] for r in draw._parsed.fields["draws"]["Capucine"]] == [3, 1, 0]
     tournament = hands["41000000000000001-7-1780200000"]

@@ -27,7 +27,10 @@ longest seat name it starts with. What this site's figures mean:
 - ``posts big blind X out of position`` is a live blind posted by a player coming
   in, ``posts small blind X out of position`` a dead one (followed by ``posts big
   blind 0 out of position``: X is both blinds, the small dead and the big live); a
-  ``raises X to Y`` among the blinds (before the cards) is Y of dead money.
+  ``raises X to Y`` among the blinds (before the cards) is a player coming back
+  posting both blinds (Y: the big live, the rest dead), and a small blind he posts
+  as well is dead (with that reading the order of play and every figure of the real
+  hands that write it agree).
 - Stud streets are ``*** 3rd STREET ***`` to ``*** 7th STREET ***``; ``Dealt to``
   lines write every card dealt so far, ``X`` for one not seen, the new ones in the
   last bracket.
@@ -211,7 +214,9 @@ def _parse(text: str, site: str) -> Parsed:
                 raise SiteError(f"the site writes a raise by a negative amount ({by}): its figures are "
                                 "inconsistent", i)
             if street < 0:
-                p.posts.append((name, "dead", _money(total, i), i))  # among the blinds: dead money
+                # Among the blinds: a player coming back posts both blinds (the big
+                # live, the rest dead); a small blind he also posts is dead too.
+                p.posts.append((name, "sbbb", _money(total, i), i))
             else:
                 acts.append(Act(name, "b", _money(by, i), _money(total, i), all_in, street, i))
         elif verb.startswith(("brings in ", "bring-in ")):  # the latter: play-money exports
@@ -231,6 +236,8 @@ def _parse(text: str, site: str) -> Parsed:
                 # position": both blinds, dead small and live big, written as one sum
                 p.posts[-1] = (name, "sbbb", p.posts[-1][2], p.posts[-1][3])
                 continue
+            if kind == "sb" and any(post[:2] == (name, "sbbb") for post in p.posts):
+                kind = "dead"
             p.posts.append((name, kind, chips, i))
         elif draw and verb.startswith(("stands pat", "discard")):
             words = verb.split(" ")
