@@ -245,3 +245,16 @@ def test_archive_markers_are_no_hands():
         _by_id("fulltilt")["40000000101"].text
     hands = list(sites.read(text.encode("utf-8")))
     assert [h.hand_id for h in hands] == ["40000000101"] and hands[0].error is None
+
+
+def test_cut_or_shuffled_hands_never_raise():
+    """Every hand cut after each of its lines, or missing one line: read() and replay()
+    return (an error, or differences), never raise."""
+    texts = [hand.text for site in FOLDERS for hand in _hands(site) if hand.error is None]
+    for text in texts:
+        lines = text.split("\n")
+        for k in range(1, len(lines)):
+            for variant in ("\n".join(lines[:k]), "\n".join(lines[:k] + lines[k + 1:])):
+                for hand in sites.read(variant):
+                    if hand.error is None:
+                        hand.replay()
