@@ -18,14 +18,15 @@ figures mean:
   decimal point. Tournament chips carry a ``$`` too (the table line's ``Tournament
   #`` tells them apart).
 - ``NAME collected [ $X ]`` (one line per pot and half) is what the player won,
-  **uncalled chips included**: the site writes no line for an uncalled bet, so
-  ``returned`` is not compared and a collected figure is checked against what the
-  engine paid plus the chips it gave back.
+  sometimes with the uncalled chips (a short all-in raise), sometimes without (a bet
+  nobody called): the site writes no line for an uncalled bet, so ``returned`` is
+  not compared and a collected figure is checked against what the engine paid, with
+  or without the chips it gave back.
 - The site writes no rake. Tournament hands take none (and are checked so: what was
   put in equals what was collected); a cash hand's rake is what was put in less what
   was collected, so its check is who won how much of the rest. With side pots, each
   side pot pays 5% of its chips (rounded half up) and the main pot the rest of the
-  rake (seen on every real hand with a raked side pot; the engine takes the rake from
+  rake (so the two real hands with a raked side pot settle; the engine takes it from
   the main pot first: the replay moves it so).
 - Shown cards are in the summary (``shows [ 8d, Ad ]``, ``mucks [ .. ]``); hi/lo
   summaries add ``(Hi: ..)`` and ``(Lo: ..)`` lines.
