@@ -7,7 +7,9 @@ blinds posted by a player coming back (live and dead parts). :func:`replay` then
 deals the cards the hand names (stand-ins for unknown ones: a player who reaches the
 showdown without showing is given cards that lose there, as the site's muck does),
 plays every action through the engine's rules, takes the site's rake and fees as the
-site took them, and compares the engine's settlement with the site's figures.
+site took them, and compares the engine's settlement with the site's figures. Draw
+games are dealt draw by draw as :mod:`pokerhash.sites.draws` plans; a site that takes
+its rake from every pot (``fields["rake_from"]``) has it moved off the main pot.
 """
 
 from __future__ import annotations
