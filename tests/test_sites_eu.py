@@ -66,7 +66,7 @@ def figures(site, text):
 # 888 cash hands write no rake: what went in less what was collected (and the
 # uncalled chips), worked out by hand from each hand's lines.
 RAKES_888 = {"900000101": Decimal("0.06"), "900000102": Decimal(0), "900000103": Decimal("1.30"),
-             "900000104": Decimal("0.50"),
+             "900000104": Decimal("0.50"), "900000105": Decimal("0.70"),
              "900000201": Decimal(0), "900000202": Decimal(0), "900000203": Decimal(0)}
 
 GOOD = [(site, hand) for site in FOLDERS for hand in _hands(site) if hand.error is None]
@@ -84,7 +84,7 @@ def test_hand_imports_and_replays_to_its_own_figures(site, hand):
 
 def test_every_folder_holds_what_it_should():
     counts = {site: (len(_hands(site)), sum(h.error is None for h in _hands(site))) for site in FOLDERS}
-    assert counts == {"fulltilt": (12, 9), "888poker": (10, 7), "winamax": (10, 7)}
+    assert counts == {"fulltilt": (15, 12), "888poker": (11, 8), "winamax": (12, 9)}
 
 
 def _by_id(site):
@@ -120,6 +120,15 @@ def test_full_tilt_first_lines_games_and_stakes():
     assert draw._parsed.fields["draws"]["Zoe"] == [[2, None, None], [1, None, None], [0, None, None]]
 
 
+def test_full_tilt_more_first_lines():
+    hands = _by_id("fulltilt")
+    play = hands["40000001212"]  # play chips, "PL 5 Card Omaha Hi - 5/10"
+    assert (play.game, play.limit, play.currency, play.players["Cleo"]) == ("Five-card Omaha", "pot-limit", "", 1000)
+    assert hands["40000001313"]._parsed.fields["cap"] == "CAP"  # nobody reaches the cap: read
+    single = hands["40000001414"]  # "$0.10/$0.20 Ante $0.05 - No Limit 2-7 Single Draw"
+    assert (single.game, single.limit) == ("2-7 single draw", "no-limit") and single._parsed.blinds == (10, 20)
+
+
 def test_full_tilt_refusals():
     errors = sorted(hand.error.split(": ", 1)[1] for hand in _hands("fulltilt") if hand.error)
     assert errors == ["a game the engine does not play: 'Limit 5 Card Stud'", "a tournament summary, not a hand",
@@ -139,6 +148,7 @@ def test_888_formats():
     assert german._parsed.boards == [["Th", "9s", "2d", "8c", "3h"]]
     spaces = hands["900000202"]  # "1 200 000", no time, a tournament name without a table
     assert spaces.players["Pál"] == 1200000 and spaces.time == "" and spaces.table == ""
+    assert hands["900000105"]._parsed.fields["jackpot_table"] is True
     hilo = hands["900000203"]
     assert hilo.game == "Omaha hi/lo" and hilo.collected == {"Stan": 450, "Rosa": 450}
 
@@ -166,6 +176,14 @@ def test_winamax_formats():
     assert draw.game == "2-7 triple draw" and [r[0] for r in draw._parsed.fields["draws"]["Capucine"]] == [3, 1, 0]
     tournament = hands["41000000000000001-7-1780200000"]
     assert tournament._parsed.total == 6550  # "6.55k", checked against the collected figures
+
+
+def test_winamax_more_first_lines():
+    hands = _by_id("winamax")
+    fast = hands["9500001-17-1780102000"]  # Go Fast, "Seat 0000001 is the button"
+    assert fast._parsed.tournament is None and fast.currency == "EUR" and fast.button == 1
+    play = hands["8900001-5-1780102100"]  # play money keeps cents
+    assert play.game == "Omaha hi/lo" and play.currency == "" and play.players["Nell"] == Decimal("17.38")
 
 
 def test_winamax_rake_from_every_pot():
