@@ -286,8 +286,12 @@ def _parse(text: str, site: str) -> Parsed:
             acts.append(Act(name, "co", None, _amount(verb[16:], i), all_in, street, i))
         elif verb.startswith("shows ["):
             p.known[name] = verb[7:verb.index("]")].split()
-        elif verb.startswith(("wins ", "ties for ")) and _WINS.fullmatch(verb):
-            p.collected[name] = p.collected.get(name, 0) + _amount(_WINS.fullmatch(verb).group("amount"), i)
+        elif verb.startswith(("wins the pot", "wins the main pot", "wins the side pot", "wins pot ",
+                              "wins the high pot", "wins the low pot", "ties for ")):
+            won = _WINS.fullmatch(verb)
+            if won is None:
+                raise SiteError(f"cannot read {line!r}", i)
+            p.collected[name] = p.collected.get(name, 0) + _amount(won.group("amount"), i)
         elif verb.startswith(("posts ", "antes ")):
             for prefix, kind in _POSTS:
                 if verb.startswith(prefix):
