@@ -17,7 +17,7 @@ name -> the first hand as written (the hero's).
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Tuple
 
 from .model import Parsed, SiteError
 
