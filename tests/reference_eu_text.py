@@ -256,3 +256,67 @@ def write_winamax(hand, number, hero=None):
         out.append(f"Board: [{cards(board)}]")
     out += _seat_results(h, euros, lambda amount: f"and won {amount}", lambda amount: f"won {amount}", None)
     return "\n".join(out) + "\n"
+
+
+_DRAW_GAMES = {"2-7 triple draw": "2-7 Triple Draw", "2-7 single draw": "2-7 Single Draw",
+               "Five-card draw": "5 Card Draw", "Badugi": "Badugi"}
+_DRAW_ROUNDS = ["FIRST DRAW", "SECOND DRAW", "THIRD DRAW"]
+
+
+def write_fulltilt_draw(hand, number, hero=None):
+    """A draw game's hand as Full Tilt writes it: each player's discards counted (the
+    hero's shown, with the cards he receives), the hands shown at the end."""
+    h = _Hand(hand)
+    limits = {"no-limit": "No Limit", "pot-limit": "Pot Limit", "fixed-limit": "Limit"}
+    single = len(h.variant.streets) == 2
+    out = [f"Full Tilt Poker Game #{number}: Table Reference (6 max) - {_stakes(h, dollars)} - "
+           f"{limits[h.variant.limit.value]} {_DRAW_GAMES[h.variant.name]} - 20:00:00 ET - 2024/01/01"]
+    out += [f"Seat {seat}: {h.name[seat]} ({dollars(stack)})" for seat, stack in sorted(zip(h.start.seats,
+                                                                                         h.start.stacks))]
+    posts, _ = _posts(h, lambda who, amount: f"{who} antes {dollars(amount)}",
+                      lambda who, which, amount: f"{who} posts the {which} of {dollars(amount)}")
+    out += posts + [f"The button is in seat #{h.start.button}", "*** HOLE CARDS ***"]
+    held = {seat: [] for seat in h.start.seats}
+    drawing, rounds = False, 0
+    for e in h.log[1:]:
+        if isinstance(e, ev.Deal) and not drawing:
+            held[e.seat] += e.cards
+            continue
+        if isinstance(e, ev.Deal):
+            kept = held[e.seat]
+            held[e.seat] = kept + list(e.cards)
+            count = len(e.cards)
+            out.append(f"Dealt to {h.name[e.seat]} [{cards(kept)}] [{cards(e.cards)}]" if e.seat == hero else
+                       f"{h.name[e.seat]} is dealt {count} card{'s' if count > 1 else ''}")
+            continue
+        if hero is not None and not drawing and len(held[hero]) == h.variant.cards_per_player and \
+                not any(line.startswith("Dealt to") for line in out):
+            out.append(f"Dealt to {h.name[hero]} [{cards(held[hero])}]")
+        if isinstance(e, ev.Draw):
+            if not drawing:
+                out.append(f"*** {'DRAW' if single else _DRAW_ROUNDS[rounds]} ***")
+                drawing, rounds = True, rounds + 1
+            who, count = h.name[e.seat], len(e.discarded)
+            held[e.seat] = [c for c in held[e.seat] if c not in e.discarded]
+            if not count:
+                out.append(f"{who} stands pat" + (f" on [{cards(held[e.seat])}]" if e.seat == hero else ""))
+            else:
+                shown = f" [{cards(e.discarded)}]" if e.seat == hero else ""
+                out.append(f"{who} discards {count} card{'s' if count > 1 else ''}{shown}")
+        elif isinstance(e, ev.Act):
+            drawing = False
+            tail = ", and is all in" if e.action.is_all_in else ""
+            out.append(f"{h.name[e.seat]} " + _verb(e.action, dollars, tail,
+                                                     lambda: f"raises to {dollars(e.action.to)}{tail}"))
+        elif isinstance(e, ev.Return):
+            out.append(f"Uncalled bet of {dollars(e.amount)} returned to {h.name[e.seat]}")
+    if h.shown:
+        out.append("*** SHOW DOWN ***")
+        out += [f"{h.name[seat]} shows [{cards(shown)}]" for seat, shown in h.shown.items()]
+        out += [f"{h.name[e.seat]} mucks" for e in h.log if isinstance(e, ev.Muck)]
+    out += [f"{h.name[seat]} wins the {h.pot_name(pot)} ({dollars(amount)})" for seat, amount, pot in h.wins]
+    total = sum(hand.contributed.values()) - sum(amount for _, amount in h.returned)
+    out += ["*** SUMMARY ***", f"Total pot {dollars(total)} | Rake {dollars(h.rake)}"]
+    out += _seat_results(h, dollars, lambda amount: f"and won ({amount})",
+                         lambda amount: f"collected ({amount}), mucked", "folded")
+    return "\n".join(out) + "\n"

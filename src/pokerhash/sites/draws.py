@@ -58,14 +58,11 @@ def plan(p: Parsed, order, variant, card, pick, attempt: int = 0) -> Tuple[Plan,
         finals[name] = list(pick(variant, pool, [None] * size, [[]], [tuple(h) for h in shown], lowest,
                                  bool(p.collected.get(name)), attempt))
         pool = [c for c in pool if c not in finals[name]]
+        used.update(finals[name])
         picked = True
-    fillers = iter(pool)
-
-    def filler() -> int:
-        c = next(fillers, None)
-        if c is None:
-            raise SiteError("the deck runs out of stand-in cards for the draws")
-        return c
+    # Stand-in cards are placeholders (negative numbers) first; they get real cards in
+    # the order the engine deals, as its stub rule allows (see _assign).
+    placeholders = iter(range(-1, -10000, -1))
 
     result: Plan = {}
     for seat, name, _ in order:
@@ -76,7 +73,8 @@ def plan(p: Parsed, order, variant, card, pick, attempt: int = 0) -> Tuple[Plan,
             steps = []
             for count, thrown, received in rounds:
                 thrown_ints = [card(c) for c in thrown] if thrown is not None else hand[:count]
-                got = [card(c) for c in received] if received is not None else [filler() for _ in range(count)]
+                got = [card(c) for c in received] if received is not None else \
+                    [next(placeholders) for _ in range(count)]
                 hand = [c for c in hand if c not in thrown_ints] + got
                 steps.append((tuple(thrown_ints), tuple(got)))
             result[seat] = (tuple(card(c) for c in first), steps)
@@ -86,13 +84,65 @@ def plan(p: Parsed, order, variant, card, pick, attempt: int = 0) -> Tuple[Plan,
         # Slot j is replaced by every draw of more than j cards; the last one deals it
         # its final card.
         last = {j: max((r for r, n in enumerate(counts) if n > j), default=-1) for j in range(size)}
-        slots = [final[j] if final is not None and last[j] < 0 else filler() for j in range(size)]
+        slots = [final[j] if final is not None and last[j] < 0 else next(placeholders) for j in range(size)]
         start = tuple(slots)
         steps = []
         for r, count in enumerate(counts):
             thrown = tuple(slots[:count])
-            got = tuple(final[j] if final is not None and last[j] == r else filler() for j in range(count))
+            got = tuple(final[j] if final is not None and last[j] == r else next(placeholders)
+                        for j in range(count))
             slots[:count] = got
             steps.append((thrown, got))
         result[seat] = (start, steps)
-    return result, picked
+    return _assign(result, p, order, variant, pool, used), picked
+
+
+def _assign(result: Plan, p: Parsed, order, variant, pool: List[int], known: set) -> Plan:
+    """Real cards for the placeholders, in the order the engine deals: the first hands,
+    then each draw round's burn and each player's replacements. When the stub (every
+    card not yet dealt or burned, but its last) is too short for a draw, the discards
+    so far become cards to deal again, as the engine's stub rule does."""
+    real: Dict[int, int] = {}
+    fresh = list(pool)
+    stub = len(variant.deck(len(order)))
+    muck: List[int] = []
+
+    def take(placeholder: int) -> int:
+        if placeholder >= 0:
+            return placeholder
+        if placeholder not in real:
+            if not fresh:
+                raise SiteError("the deck runs out of stand-in cards for the draws")
+            real[placeholder] = fresh.pop(0)
+        return real[placeholder]
+
+    seat_of = {name: seat for seat, name, _ in order}
+    for seat, _, _ in order:
+        first, steps = result[seat]
+        result[seat] = (tuple(take(c) for c in first), steps)
+        stub -= len(first)
+    done = {seat: 0 for seat in result}
+    street = None
+    for act in p.acts:
+        if act.verb != "d":
+            continue
+        if act.street != street:
+            street = act.street
+            stub -= 1  # the burn before the round's draws
+        seat = seat_of[act.player]
+        first, steps = result[seat]
+        r = done[seat]
+        if r >= len(steps):
+            continue
+        thrown, got = steps[r]
+        if len(got) > stub - 1:  # the engine reshuffles the discards into a new stub
+            fresh += [c for c in muck if c not in known]
+            stub += len(muck)
+            muck = []
+        thrown = tuple(take(c) for c in thrown)
+        got = tuple(take(c) for c in got)
+        steps[r] = (thrown, got)
+        stub -= len(got)
+        muck += thrown
+        done[seat] = r + 1
+    return result
