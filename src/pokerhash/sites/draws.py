@@ -63,6 +63,8 @@ def plan(p: Parsed, order, variant, card, pick, attempt: int = 0) -> Tuple[Plan,
     # Stand-in cards are placeholders (negative numbers) first; they get real cards in
     # the order the engine deals, as its stub rule allows (see _assign).
     placeholders = iter(range(-1, -10000, -1))
+    hero_cards = {card(c) for cards in first_hands.values() for c in cards} | {
+        card(c) for rounds in draws.values() for _, thrown, received in rounds for c in (thrown or []) + (received or [])}
 
     result: Plan = {}
     for seat, name, _ in order:
@@ -80,6 +82,10 @@ def plan(p: Parsed, order, variant, card, pick, attempt: int = 0) -> Tuple[Plan,
             result[seat] = (tuple(card(c) for c in first), steps)
             continue
         final = finals.get(name)
+        if final is not None:
+            # A card the hero held or drew as well reached this hand after a reshuffle:
+            # it goes to the slot replaced last.
+            final = sorted(final, key=lambda c: c not in hero_cards)
         counts = [count for count, _, _ in rounds]
         # Slot j is replaced by every draw of more than j cards; the last one deals it
         # its final card.
