@@ -2,13 +2,13 @@
 
 A hand starts ``Winamax Poker - CashGame - HandId: #...`` (``Go Fast "TABLE"``: a
 fast-fold cash table) or ``Winamax Poker - Tournament "NAME" buyIn: ... - HandId:
-#...``, then the game (``Holdem no limit
-(0.05€/0.10€)``, ``Omaha5 pot limit``, ``5 Card Omaha Hi/Lo``, ``Omaha8``,
-``7-Card Stud fixed limit (5€/25€/50€)``: ante, small and big bet, ``Razz``...). The
-table line is ``Table: 'NAME' 6-max (real money) Seat #3 is the button`` (older:
-``Seat 0000005``; newer: no colon after ``Table``; stud: no button). Action lines
-carry no ``": "`` after the name (``MRZO raises 20 to 40``): a line's player is the
-longest seat name it starts with. What this site's figures mean:
+#...``, then the game (``Holdem no limit (0.05€/0.10€)``, ``Omaha5 pot limit``,
+``5 Card Omaha Hi/Lo``, ``Omaha8``, ``7-Card Stud fixed limit (5€/25€/50€)``: ante,
+small and big bet, ``Razz``, ``2-7 Triple Draw``...). The table line is ``Table:
+'NAME' 6-max (real money) Seat #3 is the button`` (older: ``Seat 0000005``; newer: no
+colon after ``Table``; stud: no button). Action lines carry no ``": "`` after the
+name (``MRZO raises 20 to 40``): a line's player is the longest seat name it starts
+with. What this site's figures mean:
 
 - ``NAME collected X from pot`` (one line per pot and half: ``from pot(HI)``,
   ``from side pot 1``) is what the player won; the site writes no line for an
@@ -16,12 +16,13 @@ longest seat name it starts with. What this site's figures mean:
   ``returned`` is not compared and a collected figure may equal what the engine paid
   with or without the uncalled chips it gave back.
 - The rake is taken from every pot: each side pot gives its share in proportion to
-  its chips, rounded down, the main pot the rest (the engine takes the rake from the
-  main pot first: the replay moves it so).
+  its chips, rounded down, the main pot the rest (read off the two real hands with a
+  raked side pot; the engine takes the rake from the main pot first: the replay
+  moves it so).
 - ``Total pot X | Rake Y`` (``No rake``: zero): X is what the winners shared, net of
-  the rake (with any uncalled chips a collected figure holds); amounts carry ``€`` (or no sign for
-  tournament chips and play money), a decimal point or a decimal comma, and
-  tournament hands may write a total as ``17.68k`` (thousands, rounded: it is
+  the rake (with any uncalled chips a collected figure holds). Amounts carry ``€``
+  (or no sign for tournament chips and play money), a decimal point or a decimal
+  comma; tournament hands may write a total as ``17.68k`` (thousands, rounded: it is
   checked to its last digit against the collected figures, whose sum is then the
   total compared).
 - ``posts big blind X out of position`` is a live blind posted by a player coming
@@ -33,7 +34,8 @@ longest seat name it starts with. What this site's figures mean:
   hands that write it agree).
 - Stud streets are ``*** 3rd STREET ***`` to ``*** 7th STREET ***``; ``Dealt to``
   lines write every card dealt so far, ``X`` for one not seen, the new ones in the
-  last bracket.
+  last bracket. Draw games: ``*** FIRST-DRAW ***``..., ``NAME discard 2 cards``,
+  ``stands pat [cards]`` (see :mod:`pokerhash.sites.draws`).
 """
 
 from __future__ import annotations
