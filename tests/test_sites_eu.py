@@ -116,8 +116,8 @@ def test_full_tilt_first_lines_games_and_stakes():
     assert razz.game == "Razz" and razz.stakes == "40/80 Ante 10"
     draw = hands["40000001111"]  # the hero's discards and cards received, the others' counts
     assert (draw.game, draw.limit) == ("2-7 triple draw", "fixed-limit")
-    assert draw._parsed.fields["draws"]["Yann"] == [[1, ["Kd"], ["7h"]], [0, None, None], [0, None, None]]
-    assert draw._parsed.fields["draws"]["Zoe"] == [[2, None, None], [1, None, None], [0, None, None]]
+    assert draw._parsed.draws["Yann"] == [["8c", "5h", "Kd", "4s", "2d"], [["Kd"], ["7h"]], [[], []], [[], []]]
+    assert draw._parsed.draws["Zoe"] == [None, [None, None], [None, None], [[], []]]
 
 
 def test_full_tilt_more_first_lines():
@@ -173,7 +173,7 @@ def test_winamax_formats():
     back = hands["31000001-206-1780101000"]._parsed.posts  # "raises 0.50€ to 1.50€" among the blinds
     assert back[:2] == [("Bob", "sbbb", 150, 9), ("Bob", "dead", 50, 10)]
     draw = hands["31000001-205-1780100800"]
-    assert draw.game == "2-7 triple draw" and [r[0] for r in draw._parsed.fields["draws"]["Capucine"]] == [3, 1, 0]
+    assert draw.game == "2-7 triple draw" and [a.amount for a in draw._parsed.acts if a.verb == "d" and a.player == "Capucine"] == [3, 1, 0]
     tournament = hands["41000000000000001-7-1780200000"]
     assert tournament._parsed.total == 6550  # "6.55k", checked against the collected figures
 
@@ -191,8 +191,12 @@ def test_winamax_rake_from_every_pot():
     engine's main-pot-first rake alone would pay other figures."""
     hand = _by_id("winamax")["31000001-202-1780100200"]
     result = hand.replay()
-    assert result.agrees and result.won == {"Gaston": Decimal("3.37"), "Inès": Decimal("2.44")}
-    assert result.rake == Decimal("0.16")
+    assert result.agrees and result.rake == Decimal("0.16")
+    assert hand._parsed.fields["pots"] == [("Inès", 1, 244), ("Gaston", 0, 337)]  # checked pot by pot
+    del hand._parsed.fields["pots"]  # without: each side pot's share in proportion, rounded down
+    assert hand.replay().agrees
+    del hand._parsed.fields["rake_from"]  # without either, the main-pot-first rake pays otherwise
+    assert not hand.replay().agrees
 
 
 def test_888_rake_from_side_pots():

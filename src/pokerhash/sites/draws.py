@@ -1,154 +1,133 @@
-"""Draw games (2-7 single and triple draw, five-card draw, badugi) on the engine: the
-cards each player is dealt, discards and receives, draw by draw.
+"""The cards of a draw game's site hand, as the replay deals them.
 
-A site writes how many cards each player discards (``discards 2 cards``, ``stands
-pat``), the hero's own cards (first hand, discards and the cards received), and the
-hands shown at the showdown; nobody else's cards. :func:`plan` makes the engine's
-deal from that: the hands the site wrote as written, and for a player the site did
-not show in full, stand-ins that reach the final hand shown (or, for a player who
-reaches the showdown without showing, a final hand that loses there): the slots
-replaced are the first ones, draw after draw, so each card shown at the end is the
-last one dealt to its slot.
-
-The parsers give, in ``Parsed.fields``: ``draws`` name -> one ``[count, discards or
-None, received or None]`` per draw the player makes, in order, and ``draw_hands``
-name -> the first hand as written (the hero's).
+A site writes how many cards each player discards at each draw, and the cards only
+of the player whose hand history it is and of the hands shown at the end. The engine
+needs every card: :class:`DrawDeals` gives each player the cards the text names
+where it names them (the first deal, each discard and replacement), and otherwise a
+plan that ends in the player's final hand (as shown, or the stand-in the replay chose):
+the final cards that were never replaced are in the first deal, the others arrive
+at the last draws, and every other card is a filler that is discarded at a later
+draw. Fillers are cards the text never names, dealt once each while there are any
+(after that, cards already discarded: the site reshuffles its discards too).
 """
 
 from __future__ import annotations
 
-from typing import Dict, List, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 from .model import Parsed, SiteError
 
-__all__ = ["Plan", "plan"]
-
-# seat -> (first hand, [(discards, received), ...] one per draw)
-Plan = Dict[int, Tuple[Tuple[int, ...], List[Tuple[Tuple[int, ...], Tuple[int, ...]]]]]
+__all__ = ["DrawDeals"]
 
 
-def plan(p: Parsed, order, variant, card, pick, attempt: int = 0) -> Tuple[Plan, bool]:
-    """The engine's deal of a draw hand (see the module's notes): ``order`` the seats
-    (seat, name, stack), ``card`` text -> int, ``pick`` the replay's stand-in picker
-    for a hand that must lose. Returns the plan and whether a loser was picked."""
-    size = variant.cards_per_player
-    draws: Dict[str, list] = p.fields.get("draws", {})
-    first_hands: Dict[str, List[str]] = p.fields.get("draw_hands", {})
-    used = set()
-    finals: Dict[str, List[int]] = {}
-    for _, name, _ in order:
-        known = p.known.get(name)
-        if known and len(known) == size:
-            finals[name] = [card(c) for c in known]
-            used.update(finals[name])
-        for c in first_hands.get(name, ()):
-            used.add(card(c))
-        for _, thrown, received in draws.get(name, ()):
-            used.update(card(c) for c in thrown or ())
-            used.update(card(c) for c in received or ())
-    pool = [c for c in variant.deck(len(order)) if c not in used]
-    folded = {a.player for a in p.acts if a.verb == "f"}
-    picked = False
-    shown = [finals[name] for _, name, _ in order if name in finals and name not in folded]
-    for _, name, _ in order:
-        if name in finals or name in folded or name in first_hands or not shown:
-            continue
-        # Reaches the showdown without showing: a final hand that loses to those shown.
-        lowest = variant.lowest_rank(len(order))
-        finals[name] = list(pick(variant, pool, [None] * size, [[]], [tuple(h) for h in shown], lowest,
-                                 bool(p.collected.get(name)), attempt))
-        pool = [c for c in pool if c not in finals[name]]
-        used.update(finals[name])
-        picked = True
-    # Stand-in cards are placeholders (negative numbers) first; they get real cards in
-    # the order the engine deals, as its stub rule allows (see _assign).
-    placeholders = iter(range(-1, -10000, -1))
-    hero_cards = {card(c) for cards in first_hands.values() for c in cards} | {
-        card(c) for rounds in draws.values() for _, thrown, received in rounds for c in (thrown or []) + (received or [])}
+class DrawDeals:
+    """The deals of one draw hand: ``initial`` the first deal's cards, ``discard`` the
+    cards a player throws, ``received`` the replacements (all as ints)."""
 
-    result: Plan = {}
-    for seat, name, _ in order:
-        rounds = draws.get(name, [])
-        first = first_hands.get(name)
-        if first is not None:
-            hand = [card(c) for c in first]
-            steps = []
-            for count, thrown, received in rounds:
-                thrown_ints = [card(c) for c in thrown] if thrown is not None else hand[:count]
-                got = [card(c) for c in received] if received is not None else \
-                    [next(placeholders) for _ in range(count)]
-                hand = [c for c in hand if c not in thrown_ints] + got
-                steps.append((tuple(thrown_ints), tuple(got)))
-            result[seat] = (tuple(card(c) for c in first), steps)
-            continue
-        final = finals.get(name)
-        if final is not None:
-            # A card the hero held or drew as well reached this hand after a reshuffle:
-            # it goes to the slot replaced last.
-            final = sorted(final, key=lambda c: c not in hero_cards)
-        counts = [count for count, _, _ in rounds]
-        # Slot j is replaced by every draw of more than j cards; the last one deals it
-        # its final card.
-        last = {j: max((r for r, n in enumerate(counts) if n > j), default=-1) for j in range(size)}
-        slots = [final[j] if final is not None and last[j] < 0 else next(placeholders) for j in range(size)]
-        start = tuple(slots)
-        steps = []
-        for r, count in enumerate(counts):
-            thrown = tuple(slots[:count])
-            got = tuple(final[j] if final is not None and last[j] == r else next(placeholders)
-                        for j in range(count))
-            slots[:count] = got
-            steps.append((thrown, got))
-        result[seat] = (start, steps)
-    return _assign(result, p, order, variant, pool, used), picked
+    def __init__(self, p: Parsed, order: Sequence[Tuple[int, str, int]], finals: Dict[int, Sequence[int]],
+                 deck: Sequence[int], card) -> None:
+        self._plans: Dict[int, List[list]] = {}  # seat -> [initial, [thrown, received]...]; None: a filler
+        self._keep: Dict[int, set] = {}  # seat -> the cards it never discards (its final hand's)
+        self._held: Dict[int, List[int]] = {}
+        self._draw: Dict[int, int] = {}  # seat -> draws made
+        reserved = set()
+        folded = {a.player for a in p.acts if a.verb == "f"}
+        for seat, name, _ in order:
+            written = p.draws.get(name)
+            counts = [a.amount for a in p.acts if a.player == name and a.verb == "d"]
+            plan = _written(written, counts, card)
+            if plan is None:
+                # A player who folds and shows nothing holds any cards: fillers all.
+                final = finals.get(seat, ()) if name not in folded or name in p.known else [None] * len(finals[seat])
+                plan = _ending_in(list(final), counts)
+                self._keep[seat] = {c for c in final if c is not None}
+            else:
+                self._keep[seat] = set()
+            self._plans[seat] = plan
+            reserved.update(c for part in _parts(plan) for c in part if c is not None)
+        self._fresh = [c for c in deck if c not in reserved]
+        self._fresh.reverse()  # popped from the end: the deck's order
+        self._discarded: List[int] = []
+
+    def initial(self, seat: int, count: int) -> Tuple[int, ...]:
+        cards = self._fill(self._plans[seat][0])
+        if len(cards) != count:
+            raise SiteError(f"seat {seat} is dealt {count} cards, the text names {len(cards)}")
+        self._held[seat] = list(cards)
+        return tuple(cards)
+
+    def discard(self, seat: int, count: int) -> Tuple[int, ...]:
+        """The cards ``seat`` throws at its next draw (``count`` of them)."""
+        k = self._draw.get(seat, 0) + 1
+        self._draw[seat] = k
+        plan = self._plans[seat]
+        held = self._held[seat]
+        thrown = plan[k][0] if k < len(plan) else None
+        if thrown is None:
+            keep = self._keep[seat]
+            thrown = [c for c in held if c not in keep][:count]
+        if len(thrown) != count or any(c not in held for c in thrown):
+            raise SiteError(f"seat {seat} cannot discard {count} card(s) as the text says")
+        self._held[seat] = [c for c in held if c not in thrown]
+        self._discarded.extend(thrown)
+        return tuple(thrown)
+
+    def received(self, seat: int, count: int) -> Tuple[int, ...]:
+        plan = self._plans[seat]
+        k = self._draw[seat]
+        wanted = plan[k][1] if k < len(plan) and plan[k][1] is not None else [None] * count
+        cards = self._fill(wanted)
+        if len(cards) != count:
+            raise SiteError(f"seat {seat} receives {count} card(s), the text names {len(cards)}")
+        self._held[seat].extend(cards)
+        return tuple(cards)
+
+    def _fill(self, cards: Sequence[Optional[int]]) -> List[int]:
+        out = []
+        for c in cards:
+            if c is None:
+                if self._fresh:
+                    c = self._fresh.pop()
+                else:
+                    held = {x for h in self._held.values() for x in h}
+                    c = next((x for x in self._discarded if x not in held and x not in out), None)
+                    if c is None:
+                        raise SiteError("the deck runs out of cards for the draws")
+                    self._discarded.remove(c)
+            out.append(c)
+        return out
 
 
-def _assign(result: Plan, p: Parsed, order, variant, pool: List[int], known: set) -> Plan:
-    """Real cards for the placeholders, in the order the engine deals: the first hands,
-    then each draw round's burn and each player's replacements. When the stub (every
-    card not yet dealt or burned, but its last) is too short for a draw, the discards
-    so far become cards to deal again, as the engine's stub rule does."""
-    real: Dict[int, int] = {}
-    fresh = list(pool)
-    stub = len(variant.deck(len(order)))
-    muck: List[int] = []
+def _parts(plan: List[list]):
+    yield plan[0]
+    for thrown, received in plan[1:]:
+        yield thrown or ()
+        yield received or ()
 
-    def take(placeholder: int) -> int:
-        if placeholder >= 0:
-            return placeholder
-        if placeholder not in real:
-            if not fresh:
-                raise SiteError("the deck runs out of stand-in cards for the draws")
-            real[placeholder] = fresh.pop(0)
-        return real[placeholder]
 
-    seat_of = {name: seat for seat, name, _ in order}
-    for seat, _, _ in order:
-        first, steps = result[seat]
-        result[seat] = (tuple(take(c) for c in first), steps)
-        stub -= len(first)
-    done = {seat: 0 for seat in result}
-    street = None
-    for act in p.acts:
-        if act.verb != "d":
-            continue
-        if act.street != street:
-            street = act.street
-            stub -= 1  # the burn before the round's draws
-        seat = seat_of[act.player]
-        first, steps = result[seat]
-        r = done[seat]
-        if r >= len(steps):
-            continue
-        thrown, got = steps[r]
-        if len(got) > stub - 1:  # the engine reshuffles the discards into a new stub
-            fresh += [c for c in muck if c not in known]
-            stub += len(muck)
-            muck = []
-        thrown = tuple(take(c) for c in thrown)
-        got = tuple(take(c) for c in got)
-        steps[r] = (thrown, got)
-        stub -= len(got)
-        muck += thrown
-        done[seat] = r + 1
-    return result
+def _written(written: Optional[list], counts: List[int], card) -> Optional[List[list]]:
+    """The plan of a player whose every card the text names, else None."""
+    if not written or written[0] is None or len(written) - 1 != len(counts):
+        return None
+    plan: List[list] = [[card(c) for c in written[0]]]
+    for (thrown, received), count in zip(written[1:], counts):
+        if thrown is None or received is None or len(thrown) != count or len(received) != count:
+            return None
+        plan.append([[card(c) for c in thrown], [card(c) for c in received]])
+    return plan
+
+
+def _ending_in(final: List[int], counts: List[int]) -> List[list]:
+    """A plan whose draws (``counts`` cards each) end in ``final``: the last draws
+    bring final cards (as many as they can), every other card is a filler (None)."""
+    left = len(final)
+    arriving: List[List[int]] = [[] for _ in counts]
+    for j in range(len(counts) - 1, -1, -1):
+        take = min(counts[j], left)
+        arriving[j] = final[left - take:left]
+        left -= take
+    initial: List[Optional[int]] = list(final[:left]) + [None] * (len(final) - left)
+    plan: List[list] = [initial]
+    for j, count in enumerate(counts):
+        plan.append([None, arriving[j] + [None] * (count - len(arriving[j]))])
+    return plan

@@ -227,10 +227,11 @@ def _parse(text: str, site: str) -> Parsed:
             if who in names:
                 if draw:
                     cards = " ".join(brackets).split()
-                    if street <= 0:
-                        p.fields.setdefault("draw_hands", {})[who] = cards
-                    elif len(brackets) > 1 and p.fields.get("draws", {}).get(who):
-                        p.fields["draws"][who][-1][2] = brackets[-1].split()
+                    player = p.draws.setdefault(who, [None])
+                    if street <= 0 and len(player) == 1:
+                        player[0] = cards  # the first deal
+                    elif len(player) > 1 and len(brackets) > 1:
+                        player[-1][1] = brackets[-1].split()  # the cards received at this draw
                     p.known[who] = cards
                 elif stud:
                     dealt = p.stud.setdefault(who, [])
@@ -304,9 +305,9 @@ def _parse(text: str, site: str) -> Parsed:
             if count == 0 and "[" in verb:  # "stands pat on [cards]": the hero's hand
                 p.known[name] = _BRACKETS.findall(verb)[-1].split()
             thrown = _BRACKETS.findall(verb) if count else []
-            p.fields.setdefault("draws", {}).setdefault(name, []).append(
-                [count, thrown[0].split() if thrown else None, None])
-            acts.append(Act(name, "d", None, None, False, street, i))  # the count is in fields["draws"]
+            p.draws.setdefault(name, [None]).append([thrown[0].split() if thrown else (None if count else []),
+                                                     [] if count == 0 else None])
+            acts.append(Act(name, "d", count, None, False, street, i))
         elif draw and verb.startswith("is dealt "):
             continue
         elif verb.startswith(": ") or verb.startswith(_NOTES) or verb in ("mucks", "shows"):

@@ -15,10 +15,11 @@ with. What this site's figures mean:
   uncalled bet, and a collected figure may hold one (a walk's big blind), so
   ``returned`` is not compared and a collected figure may equal what the engine paid
   with or without the uncalled chips it gave back.
-- The rake is taken from every pot: each side pot gives its share in proportion to
-  its chips, rounded down, the main pot the rest (read off the two real hands with a
-  raked side pot; the engine takes the rake from the main pot first: the replay
-  moves it so).
+- The rake is taken from every pot (the engine takes it from the main pot first):
+  each collection's pot is kept in ``fields["pots"]`` and the replay checks them pot
+  by pot; when a collected figure holds uncalled chips (more than its pot), each side
+  pot's share in proportion to its chips, rounded down, the main pot the rest, is
+  checked instead (read off the two real hands that do so).
 - ``Total pot X | Rake Y`` (``No rake``: zero): X is what the winners shared, net of
   the rake (with any uncalled chips a collected figure holds). Amounts carry ``€``
   (or no sign for tournament chips and play money), a decimal point or a decimal
@@ -181,10 +182,11 @@ def _parse(text: str, site: str) -> Parsed:
                 if draw:
                     cards = " ".join(brackets).split()
                     if "X" not in cards:
-                        if street <= 0:
-                            p.fields.setdefault("draw_hands", {})[who] = cards
-                        elif len(brackets) > 1 and p.fields.get("draws", {}).get(who):
-                            p.fields["draws"][who][-1][2] = brackets[-1].split()
+                        player = p.draws.setdefault(who, [None])
+                        if street <= 0 and len(player) == 1:
+                            player[0] = cards  # the first deal
+                        elif len(player) > 1 and len(brackets) > 1:
+                            player[-1][1] = brackets[-1].split()  # the cards received at this draw
                         p.known[who] = cards
                 elif stud:
                     dealt = p.stud.setdefault(who, [])
@@ -248,16 +250,19 @@ def _parse(text: str, site: str) -> Parsed:
             cards = cards[-1].split() if cards and "X" not in cards[-1] else None
             if count == 0 and cards:
                 p.known[name] = cards
-            p.fields.setdefault("draws", {}).setdefault(name, []).append(
-                [count, cards if count else None, None])
-            acts.append(Act(name, "d", None, None, False, street, i))  # the count is in fields["draws"]
+            p.draws.setdefault(name, [None]).append([(cards if count else []) if cards or not count else None,
+                                                     [] if count == 0 else None])
+            acts.append(Act(name, "d", count, None, False, street, i))
         elif verb.startswith("shows ["):
             p.known[name] = verb[7:verb.index("]")].split()
         elif verb.startswith("collected "):
             m = _COLLECTED.fullmatch(verb)
             if m is None:
                 raise SiteError(f"cannot read {line!r}", i)
-            p.collected[name] = p.collected.get(name, 0) + _money(m.group("amount"), i)
+            amount = _money(m.group("amount"), i)
+            p.collected[name] = p.collected.get(name, 0) + amount
+            side = re.search(r"side pot ?(\d+)", verb)  # the pot collected from: the rake is taken from each
+            p.fields.setdefault("pots", []).append((name, int(side.group(1)) if side else 0, amount))
         elif verb.startswith(("mucks", "doesn't show", "sits out", "is sitting out", "will be allowed", "said",
                                 "denies big blind")):
             continue
