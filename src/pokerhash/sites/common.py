@@ -59,7 +59,11 @@ def read_seats(lines: List[str], i: int, pattern: Pattern[str], read_amount: Cal
     or no seat at all is refused."""
     names: Dict[str, int] = {}
     n = len(lines)
-    while i < n and lines[i].startswith("Seat "):
+    while i < n and (lines[i].startswith("Seat ") or (not lines[i] and i + 1 < n and p.seats and
+                                                          lines[i + 1].startswith("Seat "))):
+        if not lines[i]:  # a blank line between seat lines (files written with doubled line ends)
+            i += 1
+            continue
         seat = pattern.fullmatch(lines[i].rstrip())
         if seat is None:
             raise SiteError(f"cannot read the seat line {lines[i]!r}", i + 1)

@@ -34,6 +34,11 @@ HEADERS: Tuple[Tuple[str, str], ...] = (
     ("#Game No : ", "888poker"),
     ("Winamax Poker - ", "winamax"),
     ("Full Tilt Poker Game #", "fulltilt"),
+    ("FullTiltPoker Game #", "fulltilt"),
+    # Tournament summaries: read so that each is reported as a summary, not a hand.
+    ("Full Tilt Poker Tournament Summary ", "fulltilt"),
+    ("Full Tilt Poker.fr Tournament Summary ", "fulltilt"),
+    ("***** Cassava Tournament Summary *****", "888poker"),
 )
 #: First lines a prefix cannot tell apart (regular expressions matched at a line's
 #: start), by site. PartyPoker's ``Game #N starts.`` and ``#Game No : N`` (which
@@ -200,10 +205,15 @@ def _chained(head: list, blocks: Iterator[bytes]) -> Iterator[bytes]:
     yield from blocks
 
 
+# Lines archives put between hands, no text of a hand: Full Tilt's archive numbering
+# ("***** # 12 *****") and Hold'em Manager's "BEGIN".
+_ARCHIVE_MARKS = re.compile(rb"(?:(?:\*+ # \d+ \*+|BEGIN)\s*)+")
+
+
 def _chunk(data: bytes, line: int, index: int) -> Optional[Chunk]:
     body = data.lstrip(_BOM)
     stripped = body.rstrip()
-    if not stripped:
+    if not stripped or _ARCHIVE_MARKS.fullmatch(stripped):
         return None
     if body.startswith(_HEADER_BYTES) and not _PREAMBLE.match(body):
         site = _SITE_BY_BYTES[next(h for h in _HEADER_BYTES if body.startswith(h))]  # the common case, fast
