@@ -74,6 +74,9 @@ typedef struct {
     int32_t n_hands[2];
     const uint8_t *hand_cards[2];  /* n_hands x 2 */
     const int32_t *same[2];        /* index of the same combination in the other list, or -1 */
+    /* The hands holding card c: card_hands[p][card_start[p][c] .. card_start[p][c + 1]). */
+    const int32_t *card_start[2];
+    const int32_t *card_hands[2];
     /* The river boards: board_index[53 * d0 + d1] for the cards d0, d1 dealt so far
      * (52 = none); per player and board, the hands in increasing strength (order,
      * n_boards x n_hands), their strengths (0: holds a board card) and their cards
@@ -140,17 +143,33 @@ static size_t phs_scratch_size(const phs_game *g, int node)
 /* The hero's hands that hold a board card are worth nothing. */
 static int phs_dead(const uint8_t *cards, uint64_t board) { return (int)((board >> cards[0] | board >> cards[1]) & 1); }
 
-/* Reach of the opponent in total and per card (for card removal). */
+/* Reach of the opponent in total and per card (for card removal). The hands are in
+ * pokerhash.ranges order, sorted by their first card, so consecutive hands add to the
+ * same first-card sum: a chain of dependent loads and stores through memory. Even and
+ * odd hands add to separate first-card sums (two chains at half the length, in
+ * flight together), and the total is those sums' total. */
 static double phs_card_sums(const phs_game *g, int q, const float *reach, double *card)
 {
-    double total = 0;
+    double first[2][52], total = 0;
+    const uint8_t *cards = g->hand_cards[q];
+    int n = g->n_hands[q], o = 0;
     memset(card, 0, 52 * sizeof(double));
-    for (int o = 0; o < g->n_hands[q]; o++) {
-        double w = reach[o];
-        if (w == 0) continue;
-        total += w;
-        card[g->hand_cards[q][2 * o]] += w;
-        card[g->hand_cards[q][2 * o + 1]] += w;
+    memset(first, 0, sizeof first);
+    for (; o + 1 < n; o += 2) {
+        double w0 = reach[o], w1 = reach[o + 1];
+        first[0][cards[2 * o]] += w0;
+        card[cards[2 * o + 1]] += w0;
+        first[1][cards[2 * o + 2]] += w1;
+        card[cards[2 * o + 3]] += w1;
+    }
+    if (o < n) {
+        first[0][cards[2 * o]] += reach[o];
+        card[cards[2 * o + 1]] += reach[o];
+    }
+    for (int c = 0; c < 52; c++) {
+        double f = first[0][c] + first[1][c];
+        total += f;
+        card[c] += f;
     }
     return total;
 }
@@ -198,6 +217,7 @@ static void phs_showdown(const phs_game *g, int node, const phs_at *at, int p, c
         int end = k;
         for (; j < nq && sq[j] < s; j++) {
             double w = opp[oq[j]];
+            if (w == 0) continue;  /* often: hands the opponent's line never plays */
             run += w;
             run_card[cq[2 * j]] += w;
             run_card[cq[2 * j + 1]] += w;
@@ -205,6 +225,7 @@ static void phs_showdown(const phs_game *g, int node, const phs_at *at, int p, c
         for (; end < np && sp[end] == s; end++) below[end] = run - run_card[cp[2 * end]] - run_card[cp[2 * end + 1]];
         for (; j < nq && sq[j] == s; j++) {
             double w = opp[oq[j]];
+            if (w == 0) continue;
             run += w;
             run_card[cq[2 * j]] += w;
             run_card[cq[2 * j + 1]] += w;
@@ -213,9 +234,17 @@ static void phs_showdown(const phs_game *g, int node, const phs_at *at, int p, c
     }
     for (; j < nq; j++) {
         double w = opp[oq[j]];
+        if (w == 0) continue;
         run += w;
         run_card[cq[2 * j]] += w;
         run_card[cq[2 * j + 1]] += w;
+    }
+    if (tie == 0) {  /* no rake: a tie returns each player's chips */
+        for (int k = first_p; k < np; k++) {
+            double met = run - run_card[cp[2 * k]] - run_card[cp[2 * k + 1]];
+            cfv[op[k]] = (float)(below[k] * win + (met - at_most[k]) * loss);
+        }
+        return;
     }
     for (int k = first_p; k < np; k++) {
         int h = op[k], same = g->same[p][h];
@@ -251,10 +280,18 @@ static void phs_scale(const float *PHS_RESTRICT x, int n_actions, int n, int pos
         else
             for (int h = 0; h < n; h++) scale[h] += r[h];
     }
+    /* An unconditional division (the sums are >= 0) and bit masks instead of
+     * selects: GCC keeps float selects and divisions as branches under its default
+     * -ftrapping-math, and this loop would run one scalar division per hand instead
+     * of four per divps. */
     for (int h = 0; h < n; h++) {
-        float positive = (float)(scale[h] > 0), sum = scale[h] > 1e-30f ? scale[h] : 1e-30f;
-        scale[h] = positive / sum;
-        fill[h] = (1.0f - positive) * uniform;
+        float sum = scale[h];
+        int32_t positive = -(int32_t)(sum > 0.0f);
+        union { float f; int32_t i; } inverse = {1.0f / (sum + 1e-30f)}, even = {uniform};
+        inverse.i &= positive;
+        even.i &= ~positive;
+        scale[h] = inverse.f;
+        fill[h] = even.f;
     }
 }
 
@@ -340,29 +377,32 @@ static void phs_chance(phs_game *g, int node, const phs_at *at, int p, const flo
         else next.dealt[1] = c;
         for (int i = 0; i < 2; i++)
             next.base[i] = at->base[i] + g->offset[2 * node + i] + rank * g->block[2 * node + i] + before * g->block_inner[2 * node + i];
-        for (int o = 0; o < nq; o++) {
-            const uint8_t *oc = g->hand_cards[q] + 2 * o;
-            opp_c[o] = (oc[0] == c || oc[1] == c) ? 0.0f : opp[o];
-            any |= opp_c[o] != 0;
+        /* The reaches with the hands holding c zeroed (copies, then the few hands of
+         * card c's list). */
+        memcpy(opp_c, opp, (size_t)nq * sizeof(float));
+        for (int i = g->card_start[q][c]; i < g->card_start[q][c + 1]; i++) opp_c[g->card_hands[q][i]] = 0.0f;
+        {
+            const uint32_t *PHS_RESTRICT bits = (const uint32_t *)opp_c;
+            uint32_t seen = 0;
+            for (int o = 0; o < nq; o++) seen |= bits[o] & 0x7fffffffu;
+            any = seen != 0;
         }
         if (!any) continue;
-        for (int h = 0; h < np; h++) {
-            const uint8_t *hc = g->hand_cards[p] + 2 * h;
-            own_c[h] = (hc[0] == c || hc[1] == c) ? 0.0f : own[h];
-        }
+        memcpy(own_c, own, (size_t)np * sizeof(float));
+        for (int i = g->card_start[p][c]; i < g->card_start[p][c + 1]; i++) own_c[g->card_hands[p][i]] = 0.0f;
         phs_walk(g, child, &next, p, opp_c, own_c, value, mode);
-        for (int h = 0; h < np; h++) {
-            const uint8_t *hc = g->hand_cards[p] + 2 * h;
-            if (hc[0] != c && hc[1] != c) cfv[h] += value[h];
+        /* A hand that holds c (or, below, the image card) has the value 0 there: folds
+         * and showdowns give hands holding a board card nothing, and player and chance
+         * nodes combine those zeros. So the sums need no test per hand. */
+        {
+            float *PHS_RESTRICT sum = cfv;
+            const float *PHS_RESTRICT v = value;
+            for (int h = 0; h < np; h++) sum[h] += v[h];
         }
         for (int s2 = (c & 3) + 1; s2 < 4; s2++) {
             if (class_min[s2] != (c & 3)) continue;
-            int image = (c & ~3) | s2;
             const int32_t *perm = g->swap_perm[p] + (size_t)swap_of[c & 3][s2] * np;
-            for (int h = 0; h < np; h++) {
-                const uint8_t *hc = g->hand_cards[p] + 2 * h;
-                if (hc[0] != image && hc[1] != image) cfv[h] += value[perm[h]];
-            }
+            for (int h = 0; h < np; h++) cfv[h] += value[perm[h]];
         }
     }
     float w = 1.0f / (float)(slots - 4);

@@ -25,6 +25,8 @@ cdef extern from "solver.h" nogil:
         int32_t n_hands[2]
         const uint8_t *hand_cards[2]
         const int32_t *same[2]
+        const int32_t *card_start[2]
+        const int32_t *card_hands[2]
         const int32_t *board_index
         int n_swaps
         int swap_suits[6][2]
@@ -82,6 +84,8 @@ cdef class Kernel:
         cdef double[::1] payoff = tree["payoff"]
         cdef uint8_t[:, ::1] cards0 = hands["cards0"], cards1 = hands["cards1"]
         cdef int32_t[::1] same0 = hands["same0"], same1 = hands["same1"]
+        cdef int32_t[::1] card_start0 = hands["card_start0"], card_start1 = hands["card_start1"]
+        cdef int32_t[::1] card_hands0 = hands["card_hands0"], card_hands1 = hands["card_hands1"]
         cdef int32_t[::1] board_index = boards["index"]
         cdef int32_t[::1] perm0 = hands["swap_perm0"], perm1 = hands["swap_perm1"]
         cdef uint16_t[:, ::1] strength0 = boards["sorted_strength0"], strength1 = boards["sorted_strength1"]
@@ -109,6 +113,10 @@ cdef class Kernel:
         g.hand_cards[1] = &cards1[0, 0]
         g.same[0] = &same0[0]
         g.same[1] = &same1[0]
+        g.card_start[0] = &card_start0[0]
+        g.card_start[1] = &card_start1[0]
+        g.card_hands[0] = &card_hands0[0]
+        g.card_hands[1] = &card_hands1[0]
         g.board_index = &board_index[0]
         g.n_swaps = len(hands["swaps"])
         for k, (a, b) in enumerate(hands["swaps"]):

@@ -535,8 +535,18 @@ class Tree:
                 "offset": self.offset, "block": self.block, "block_inner": self.block_inner, "payoff": self.payoff, "size": self.sizes}
 
     def hand_arrays(self) -> dict:
-        return {"cards0": self.cards[0], "cards1": self.cards[1], "same0": self.same[0], "same1": self.same[1],
-                "swaps": self.swaps, "swap_perm0": self.swap_perm[0], "swap_perm1": self.swap_perm[1]}
+        out = {"cards0": self.cards[0], "cards1": self.cards[1], "same0": self.same[0], "same1": self.same[1],
+               "swaps": self.swaps, "swap_perm0": self.swap_perm[0], "swap_perm1": self.swap_perm[1]}
+        for p in (0, 1):
+            # The hands holding each card, card by card (the kernel zeroes their reach
+            # when a chance node deals the card).
+            cards = self.cards[p].astype(np.int64)
+            hands = np.repeat(np.arange(len(cards), dtype=np.int32), 2)
+            by_card = np.argsort(cards.reshape(-1), kind="stable")
+            out[f"card_hands{p}"] = np.ascontiguousarray(np.concatenate([hands[by_card], np.zeros(1, np.int32)]))
+            counts = np.bincount(cards.reshape(-1), minlength=52)
+            out[f"card_start{p}"] = np.concatenate([[0], np.cumsum(counts)]).astype(np.int32)
+        return out
 
     def board_arrays(self) -> dict:
         """Every river board the spot can reach, each player's hand strengths on it
@@ -561,7 +571,7 @@ class Tree:
         out = {"index": index, "root": sum(1 << c for c in board)}
         for p in (0, 1):
             s = strengths[:, self.combos[p]]
-            order = np.argsort(s, axis=1, kind="stable")
+            order = _interleaved_order(s)
             out[f"order{p}"] = np.ascontiguousarray(order.astype(np.uint16))
             out[f"sorted_strength{p}"] = np.ascontiguousarray(np.take_along_axis(s, order, axis=1))
             out[f"sorted_cards{p}"] = np.ascontiguousarray(self.cards[p][order])
@@ -569,6 +579,24 @@ class Tree:
 
     def __repr__(self) -> str:
         return f"Tree({self.spot!r}, nodes={self.nodes:,}, memory={self.memory / 2**20:.1f} MiB)"
+
+
+def _interleaved_order(strengths: np.ndarray, stride: int = 5) -> np.ndarray:
+    """Per row, the hands in increasing strength, and within a group of equal strength
+    every ``stride``-th hand first (positions 0, 5, 10, ..., 1, 6, ...): hands in
+    pokerhash.ranges order that share a card are neighbours (AcKd, AcKh, AcKs), and the
+    kernel's showdown sweep adds each hand's reach to its two cards' running sums, a
+    chain of dependent memory updates when neighbours share a card."""
+    order = np.argsort(strengths, axis=1, kind="stable")
+    ranked = np.take_along_axis(strengths, order, axis=1).astype(np.int64)
+    n = ranked.shape[1]
+    index = np.broadcast_to(np.arange(n), ranked.shape)
+    new_group = np.ones(ranked.shape, dtype=bool)
+    new_group[:, 1:] = ranked[:, 1:] != ranked[:, :-1]
+    start = np.maximum.accumulate(np.where(new_group, index, 0), axis=1)
+    position = index - start
+    key = (ranked << 24) | ((position % stride) << 12) | (position // stride)
+    return np.take_along_axis(order, np.argsort(key, axis=1, kind="stable"), axis=1)
 
 
 def build_tree(spot: Spot, isomorphism: bool = True) -> Tree:
