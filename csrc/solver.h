@@ -132,16 +132,13 @@ static size_t phs_scratch_size(const phs_game *g, int node)
     int t = g->type[node];
     if (t == PHS_FOLD || t == PHS_SHOWDOWN) return 0;
     if (t == PHS_CHANCE) own = 3 * m;
-    else own = (2 * (size_t)g->n_children[node] + 4) * m;
+    else own = (2 * (size_t)g->n_children[node] + 6) * m;
     for (int k = 0; k < g->n_children[node]; k++) {
         size_t d = phs_scratch_size(g, g->first_child[node] + k);
         if (d > deepest) deepest = d;
     }
     return own + deepest;
 }
-
-/* The hero's hands that hold a board card are worth nothing. */
-static int phs_dead(const uint8_t *cards, uint64_t board) { return (int)((board >> cards[0] | board >> cards[1]) & 1); }
 
 /* Reach of the opponent in total and per card (for card removal). The hands are in
  * pokerhash.ranges order, sorted by their first card, so consecutive hands add to the
@@ -181,14 +178,29 @@ static double phs_compatible(const phs_game *g, int p, int h, const float *opp, 
     return total - card[c[0]] - card[c[1]] + (s >= 0 ? opp[s] : 0.0);
 }
 
+/* The hands of p holding a card dealt since the root (the root board's cards are
+ * not in the ranges) are worth nothing: their values are zeroed afterwards, by the
+ * dealt cards' hand lists, rather than tested hand by hand. */
+static void phs_zero_dead(const phs_game *g, const phs_at *at, int p, float *cfv)
+{
+    for (int i = 0; i < 2; i++) {
+        int c = at->dealt[i];
+        if (c == 52) continue;
+        for (int k = g->card_start[p][c]; k < g->card_start[p][c + 1]; k++) cfv[g->card_hands[p][k]] = 0.0f;
+    }
+}
+
 static void phs_fold(const phs_game *g, int node, const phs_at *at, int p, const float *opp, float *cfv)
 {
     double card[52], total = phs_card_sums(g, 1 - p, opp, card), u = g->payoff[3 * node + p];
-    for (int h = 0; h < g->n_hands[p]; h++)
-        cfv[h] = phs_dead(g->hand_cards[p] + 2 * h, at->board) ? 0.0f : (float)(u * phs_compatible(g, p, h, opp, total, card));
+    for (int h = 0; h < g->n_hands[p]; h++) cfv[h] = (float)(u * phs_compatible(g, p, h, opp, total, card));
+    phs_zero_dead(g, at, p, cfv);
 }
 
-static void phs_showdown(const phs_game *g, int node, const phs_at *at, int p, const float *opp, float *cfv)
+/* p's values at a showdown into cfv; with compat (else NULL), also each hand's
+ * compatible opponent reach (what a fold beside this call is worth per chip: the
+ * sweep's final sums are the card sums a fold node would compute again). */
+static void phs_showdown(const phs_game *g, int node, const phs_at *at, int p, const float *opp, float *cfv, double *compat)
 {
     int q = 1 - p, b = g->board_index[53 * at->dealt[0] + at->dealt[1]];
     int np = g->n_hands[p], nq = g->n_hands[q];
@@ -198,7 +210,10 @@ static void phs_showdown(const phs_game *g, int node, const phs_at *at, int p, c
     double run_card[52], run, below[1326], at_most[1326];
     double win = g->payoff[3 * node], loss = g->payoff[3 * node + 1], tie = g->payoff[3 * node + 2];
     int first_p = 0, first_q = 0;
-    while (first_p < np && sp[first_p] == 0) cfv[op[first_p++]] = 0.0f;
+    for (; first_p < np && sp[first_p] == 0; first_p++) {
+        cfv[op[first_p]] = 0.0f;
+        if (compat) compat[op[first_p]] = 0.0;
+    }
     while (first_q < nq && sq[first_q] == 0) first_q++;
     /* One sweep upwards, a group of equal hero strength at a time: the opponent reach
      * strictly below the group, then with the group's own strength added, at or below
@@ -239,6 +254,11 @@ static void phs_showdown(const phs_game *g, int node, const phs_at *at, int p, c
         run_card[cq[2 * j]] += w;
         run_card[cq[2 * j + 1]] += w;
     }
+    if (compat)
+        for (int k = first_p; k < np; k++) {
+            int h = op[k], same = g->same[p][h];
+            compat[h] = run - run_card[cp[2 * k]] - run_card[cp[2 * k + 1]] + (same >= 0 ? opp[same] : 0.0);
+        }
     if (tie == 0) {  /* no rake: a tie returns each player's chips */
         for (int k = first_p; k < np; k++) {
             double met = run - run_card[cp[2 * k]] - run_card[cp[2 * k + 1]];
@@ -621,7 +641,7 @@ static void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float
         return;
     }
     if (t == PHS_SHOWDOWN) {
-        phs_showdown(g, node, at, p, opp, cfv);
+        phs_showdown(g, node, at, p, opp, cfv, NULL);
         return;
     }
     if (t == PHS_CHANCE) {
@@ -641,17 +661,26 @@ static void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float
          * strategy (which adds exactly that); cfv is summed as each child returns,
          * while its values are in cache. */
         float *values = phs_push(g, (size_t)n_actions * np), *own_a = phs_push(g, (size_t)n_actions * np);
-        for (int a = 0; a < n_actions; a++) {
+        /* Facing a bet, p's fold and call (a showdown) meet the same opponent reach:
+         * the call goes first and hands the fold its compatible reach. */
+        int hoist = n_actions >= 2 && g->type[child] == PHS_FOLD && g->type[child + 1] == PHS_SHOWDOWN;
+        double *compat = hoist ? (double *)phs_push(g, 2 * (size_t)np) : NULL;
+        for (int i = 0; i < n_actions; i++) {
+            int a = hoist && i < 2 ? 1 - i : i;
             float *PHS_RESTRICT v = values + (size_t)a * np, *PHS_RESTRICT o = own_a + (size_t)a * np;
             phs_reach_times(x + (size_t)a * np, matching, scale, fill, own, np, o);
-            phs_walk(g, child + a, at, p, opp, o, v, mode);
+            if (hoist && a == 1) phs_showdown(g, child + 1, at, p, opp, v, compat);
+            else if (hoist && a == 0) {
+                double u = g->payoff[3 * child + p];
+                for (int h = 0; h < np; h++) v[h] = (float)(u * compat[h]);
+            } else phs_walk(g, child + a, at, p, opp, o, v, mode);
             if (mode == PHS_BEST_RESPONSE) {
-                if (a == 0) memcpy(cfv, v, (size_t)np * sizeof(float));
+                if (i == 0) memcpy(cfv, v, (size_t)np * sizeof(float));
                 else for (int h = 0; h < np; h++) cfv[h] = v[h] > cfv[h] ? v[h] : cfv[h];
             } else {
                 const float *PHS_RESTRICT r = x + (size_t)a * np;
                 float *PHS_RESTRICT c = cfv;
-                if (a == 0) for (int h = 0; h < np; h++) c[h] = 0;
+                if (i == 0) for (int h = 0; h < np; h++) c[h] = 0;
                 if (matching)
                     for (int h = 0; h < np; h++) c[h] += ((r[h] > 0 ? r[h] : 0.0f) * scale[h] + fill[h]) * v[h];
                 else
