@@ -92,6 +92,16 @@ typedef struct {
     const uint16_t *sorted_strength[2];
     const uint8_t *sorted_cards[2];
     uint64_t root_board;
+    /* Locked nodes (node locking), per player, sorted by where the node's storage
+     * starts (lock_offset: base + offset of the node on its line, one entry per
+     * locked line): lock_rows[p] + lock_row_start[p][k] holds the locked strategy
+     * (n_actions x n_hands), lock_mask[p] + k * n_hands which hands it binds (1) and
+     * which keep solving (0). Owned by the caller; n_locks 0 when none. */
+    int n_locks[2];
+    const int64_t *lock_offset[2];
+    const int64_t *lock_row_start[2];
+    const float *lock_rows[2];
+    const uint8_t *lock_mask[2];
     /* The state (owned by the caller). */
     float *regret[2];
     float *strategy[2];
@@ -132,7 +142,7 @@ static size_t phs_scratch_size(const phs_game *g, int node)
     int t = g->type[node];
     if (t == PHS_FOLD || t == PHS_SHOWDOWN) return 0;
     if (t == PHS_CHANCE) own = 3 * m;
-    else own = (2 * (size_t)g->n_children[node] + 6) * m;
+    else own = (3 * (size_t)g->n_children[node] + 6) * m;
     for (int k = 0; k < g->n_children[node]; k++) {
         size_t d = phs_scratch_size(g, g->first_child[node] + k);
         if (d > deepest) deepest = d;
@@ -336,6 +346,20 @@ static int phs_reach_times(const float *PHS_RESTRICT x, int positive_only, const
 }
 
 static void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float *opp, const float *own, float *cfv, int mode);
+
+/* The lock of p's node whose storage starts at storage (binary search), or -1. */
+static int phs_find_lock(const phs_game *g, int p, int64_t storage)
+{
+    int lo = 0, hi = g->n_locks[p] - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        int64_t v = g->lock_offset[p][mid];
+        if (v == storage) return mid;
+        if (v < storage) lo = mid + 1;
+        else hi = mid - 1;
+    }
+    return -1;
+}
 
 /* The ranks of suit s on a board (a 13-bit mask). */
 static uint32_t phs_suit_ranks(uint64_t board, int s)
@@ -651,11 +675,31 @@ static void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float
     }
     int actor = g->player[node], n_actions = g->n_children[node], child = g->first_child[node];
     int n = g->n_hands[actor], matching = mode == PHS_CFR;
-    float *stored_regret = g->regret[actor] + at->base[actor] + g->offset[2 * node + actor];
-    float *stored_strategy = g->strategy[actor] + at->base[actor] + g->offset[2 * node + actor];
+    int64_t at_storage = at->base[actor] + g->offset[2 * node + actor];
+    float *stored_regret = g->regret[actor] + at_storage;
+    float *stored_strategy = g->strategy[actor] + at_storage;
     const float *x = matching ? stored_regret : stored_strategy;  /* what the strategy played here comes from */
     float *scale = phs_push(g, (size_t)n), *fill = phs_push(g, (size_t)n);
     phs_scale(x, n_actions, n, matching, scale, fill);
+    /* A locked node plays its locked strategy for the hands it binds, in every walk
+     * but the best response of its own player (which may deviate: that is what
+     * exploitability measures). The strategy is written out, and x then holds it as
+     * plain probabilities (scale 1, fill 0, no positive part). */
+    int k_lock = g->n_locks[actor] && !(mode == PHS_BEST_RESPONSE && actor == p) ? phs_find_lock(g, actor, at_storage) : -1;
+    if (k_lock >= 0) {
+        const float *rows = g->lock_rows[actor] + g->lock_row_start[actor][k_lock];
+        const uint8_t *mask = g->lock_mask[actor] + (size_t)k_lock * n;
+        float *played = phs_push(g, (size_t)n_actions * n);
+        for (int a = 0; a < n_actions; a++)
+            for (int h = 0; h < n; h++) {
+                float r = x[(size_t)a * n + h];
+                float free_ = (matching ? (r > 0 ? r : 0.0f) : r) * scale[h] + fill[h];
+                played[(size_t)a * n + h] = mask[h] ? rows[(size_t)a * n + h] : free_;
+            }
+        for (int h = 0; h < n; h++) scale[h] = 1.0f, fill[h] = 0.0f;
+        x = played;
+        matching = 0;
+    }
     if (actor == p) {
         /* own_a: p's reach times each action's probability, kept for the cumulative
          * strategy (which adds exactly that); cfv is summed as each child returns,

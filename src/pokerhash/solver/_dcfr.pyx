@@ -35,6 +35,11 @@ cdef extern from "solver.h" nogil:
         const uint16_t *sorted_strength[2]
         const uint8_t *sorted_cards[2]
         uint64_t root_board
+        int n_locks[2]
+        const int64_t *lock_offset[2]
+        const int64_t *lock_row_start[2]
+        const float *lock_rows[2]
+        const uint8_t *lock_mask[2]
         float *regret[2]
         float *strategy[2]
         float *scratch
@@ -66,6 +71,7 @@ cdef class Kernel:
 
     cdef phs_game game
     cdef object keep
+    cdef object lock_keep
     cdef readonly object regret0, regret1, strategy0, strategy1
     cdef float[::1] reach0, reach1, cfv
     cdef float *scratch
@@ -131,6 +137,8 @@ cdef class Kernel:
         g.order[0] = &order0[0, 0]
         g.order[1] = &order1[0, 0]
         g.root_board = <uint64_t>boards["root"]
+        g.n_locks[0] = g.n_locks[1] = 0
+        self.lock_keep = [None, None]
         g.regret[0] = &r0[0] if r0.shape[0] else NULL
         g.regret[1] = &r1[0] if r1.shape[0] else NULL
         g.strategy[0] = &s0[0] if s0.shape[0] else NULL
@@ -165,6 +173,32 @@ cdef class Kernel:
         free(self.scratch)
         for w in range(self.n_extra):
             free(self.extra[w])
+
+    def set_locks(self, int player, offsets, row_starts, rows, masks):
+        """Player's locked nodes (csrc/solver.h phs_game.lock_*): the storage offsets
+        where they start, sorted (int64), where each one's rows start in rows
+        (int64), the locked strategies (float32, n_actions x n_hands each) and the
+        masks of the hands they bind (uint8, n_hands each). Empty: no locks."""
+        offsets = np.ascontiguousarray(offsets, dtype=np.int64)
+        row_starts = np.ascontiguousarray(row_starts, dtype=np.int64)
+        rows = np.ascontiguousarray(rows, dtype=np.float32)
+        masks = np.ascontiguousarray(masks, dtype=np.uint8)
+        n = len(offsets)
+        if len(row_starts) != n or masks.shape[0] != n * self.game.n_hands[player] or (n and np.any(np.diff(offsets) <= 0)):
+            raise ValueError("locks: offsets sorted and unique, one row start and one mask per lock")
+        if n == 0:
+            self.game.n_locks[player] = 0
+            self.lock_keep[player] = None
+            return
+        cdef int64_t[::1] o = offsets, r = row_starts
+        cdef float[::1] x = rows
+        cdef uint8_t[::1] m = masks
+        self.lock_keep[player] = (offsets, row_starts, rows, masks)
+        self.game.lock_offset[player] = &o[0]
+        self.game.lock_row_start[player] = &r[0]
+        self.game.lock_rows[player] = &x[0]
+        self.game.lock_mask[player] = &m[0]
+        self.game.n_locks[player] = <int>n
 
     def iterate(self, int first, int count, str schedule="dcfr"):
         """Iterations first, first + 1, ..., first + count - 1 (first >= 1) under the
