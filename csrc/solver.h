@@ -102,7 +102,10 @@ typedef struct {
     const int64_t *lock_row_start[2];
     const float *lock_rows[2];
     const uint8_t *lock_mask[2];
-    /* The state (owned by the caller). */
+    /* The state (owned by the caller): float32, or with compressed set int16
+     * regrets and uint16 cumulative strategies (the pointers then point at those),
+     * each node's block led by its float scale in two 16-bit slots (phs_unpack). */
+    int compressed;
     float *regret[2];
     float *strategy[2];
     /* This iteration's discounts. */
@@ -142,7 +145,7 @@ static size_t phs_scratch_size(const phs_game *g, int node)
     int t = g->type[node];
     if (t == PHS_FOLD || t == PHS_SHOWDOWN) return 0;
     if (t == PHS_CHANCE) own = 3 * m;
-    else own = (3 * (size_t)g->n_children[node] + 6) * m;
+    else own = (5 * (size_t)g->n_children[node] + 6) * m;
     for (int k = 0; k < g->n_children[node]; k++) {
         size_t d = phs_scratch_size(g, g->first_child[node] + k);
         if (d > deepest) deepest = d;
@@ -346,6 +349,45 @@ static int phs_reach_times(const float *PHS_RESTRICT x, int positive_only, const
 }
 
 static void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float *opp, const float *own, float *cfv, int mode);
+
+/* 16-bit storage (compressed, as b-inary's postflop-solver stores big trees): a node's
+ * block is its scale (a float in the first two 16-bit slots) and then its numbers,
+ * each x stored as round(x / scale * 32767) (regrets, signed) or round(x / scale *
+ * 65535) (cumulative strategies, >= 0), scale being the block's largest magnitude.
+ * A walk unpacks a node's block to floats on the way in and packs what it updated on
+ * the way out. */
+static void phs_unpack(const void *packed, int is_signed, size_t n, float *out)
+{
+    float scale;
+    memcpy(&scale, packed, sizeof scale);
+    if (is_signed) {
+        const int16_t *x = (const int16_t *)packed + 2;
+        float k = scale / 32767.0f;
+        for (size_t i = 0; i < n; i++) out[i] = (float)x[i] * k;
+    } else {
+        const uint16_t *x = (const uint16_t *)packed + 2;
+        float k = scale / 65535.0f;
+        for (size_t i = 0; i < n; i++) out[i] = (float)x[i] * k;
+    }
+}
+
+static void phs_pack(const float *in, int is_signed, size_t n, void *packed)
+{
+    float scale = 0;
+    for (size_t i = 0; i < n; i++) {
+        float m = in[i] < 0 ? -in[i] : in[i];
+        scale = m > scale ? m : scale;
+    }
+    memcpy(packed, &scale, sizeof scale);
+    float k = scale > 0 ? (is_signed ? 32767.0f : 65535.0f) / scale : 0.0f;
+    if (is_signed) {
+        int16_t *x = (int16_t *)packed + 2;
+        for (size_t i = 0; i < n; i++) x[i] = (int16_t)lrintf(in[i] * k);
+    } else {
+        uint16_t *x = (uint16_t *)packed + 2;
+        for (size_t i = 0; i < n; i++) x[i] = (uint16_t)lrintf(in[i] * k);
+    }
+}
 
 /* The lock of p's node whose storage starts at storage (binary search), or -1. */
 static int phs_find_lock(const phs_game *g, int p, int64_t storage)
@@ -676,8 +718,20 @@ static void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float
     int actor = g->player[node], n_actions = g->n_children[node], child = g->first_child[node];
     int n = g->n_hands[actor], matching = mode == PHS_CFR;
     int64_t at_storage = at->base[actor] + g->offset[2 * node + actor];
-    float *stored_regret = g->regret[actor] + at_storage;
-    float *stored_strategy = g->strategy[actor] + at_storage;
+    float *stored_regret, *stored_strategy;
+    int update = mode == PHS_CFR && actor == p;
+    void *packed_regret = NULL, *packed_strategy = NULL;
+    if (g->compressed) {
+        size_t size = (size_t)n_actions * n;
+        packed_regret = (int16_t *)(void *)g->regret[actor] + at_storage;
+        packed_strategy = (uint16_t *)(void *)g->strategy[actor] + at_storage;
+        stored_regret = stored_strategy = NULL;
+        if (matching) phs_unpack(packed_regret, 1, size, stored_regret = phs_push(g, size));
+        if (!matching || update) phs_unpack(packed_strategy, 0, size, stored_strategy = phs_push(g, size));
+    } else {
+        stored_regret = g->regret[actor] + at_storage;
+        stored_strategy = g->strategy[actor] + at_storage;
+    }
     const float *x = matching ? stored_regret : stored_strategy;  /* what the strategy played here comes from */
     float *scale = phs_push(g, (size_t)n), *fill = phs_push(g, (size_t)n);
     phs_scale(x, n_actions, n, matching, scale, fill);
@@ -743,6 +797,10 @@ static void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float
                     r[h] = r[h] * (r[h] > 0 ? pd : nd) + (v[h] - c[h]);
                     s[h] = s[h] * sd + o[h];
                 }
+            }
+            if (g->compressed) {
+                phs_pack(stored_regret, 1, (size_t)n_actions * np, packed_regret);
+                phs_pack(stored_strategy, 0, (size_t)n_actions * np, packed_strategy);
             }
         }
     } else {

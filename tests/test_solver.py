@@ -502,3 +502,40 @@ def test_lock_bad_input():
     turn = Solution(Spot("QsJs2h8h", "AA,KK", "QQ,JJ", 100, 200, ISSUE_SIZES), threads=1)  # clubs ~ diamonds
     with pytest.raises(InvalidValueError, match="isomorphism=False"):
         turn.root.lock({"check": 1.0})
+
+
+# --- 16-bit storage -----------------------------------------------------------------
+
+
+def test_compressed_storage_same_solution_half_the_memory(tmp_path):
+    spot = Spot("QsJh2h8d3c", R, R, 100, 200, ISSUE_SIZES)
+    plain = solve(spot, target=0.3, check_every=1, threads=1)
+    packed = solve(spot, target=0.3, check_every=1, threads=1, compressed=True)
+    assert packed.history[-1][1] <= 0.3
+    assert packed._kernel.regret0.dtype == np.int16 and packed._kernel.strategy1.dtype == np.uint16
+    assert packed.tree.memory < 0.55 * plain.tree.memory
+    for action, value in plain.root.aggregate().items():
+        assert 100 * packed.root.aggregate()[action] == pytest.approx(100 * value, abs=0.5)
+    assert packed.ev()[0] == pytest.approx(plain.ev()[0], abs=0.05)
+    # The closed form holds too (to the 16-bit precision of the stored numbers).
+    toy_solution = solve(toy("50%"), target=0.01, iterations=2000, check_every=50, compressed=True)
+    bet = toy_solution.node("bet 50")
+    nuts, bluffs = oop_weight(bet, "KK"), oop_weight(bet, "65")
+    assert 100 * bluffs / (nuts + bluffs) == pytest.approx(25, abs=0.2)
+    assert 100 * bet.aggregate()["call"] == pytest.approx(100 * 100 / 150, abs=0.2)
+    # Saved and loaded as they are; solving goes on.
+    path = tmp_path / "packed.npz"
+    packed.save(path)
+    again = Solution.load(path)
+    assert again.tree.compressed and again.root.aggregate() == packed.root.aggregate()
+    again.run(target=None, iterations=packed.iterations + 5, check_every=5)
+
+
+def test_compressed_storage_turn_threads_and_brute_force():
+    spot = Spot("Td9d6h2c", "AhAs,JdTh,8h7h", "9h9s,AdKd,TsJs", 100, 150, {"bet": "50%, a", "raise": "a"})
+    solution = Solution(spot, threads=2, compressed=True)
+    solution.run(target=None, iterations=5, check_every=5)
+    reference = reference_solver.exploitability(solution)
+    assert solution.exploitability() == pytest.approx(reference, rel=1e-4, abs=1e-4)
+    solution.run(target=0.5, iterations=400)
+    assert solution.history[-1][1] <= 0.5

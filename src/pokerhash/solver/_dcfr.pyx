@@ -40,6 +40,7 @@ cdef extern from "solver.h" nogil:
         const int64_t *lock_row_start[2]
         const float *lock_rows[2]
         const uint8_t *lock_mask[2]
+        int compressed
         float *regret[2]
         float *strategy[2]
         float *scratch
@@ -84,6 +85,8 @@ cdef class Kernel:
         self.n_extra = 0
 
     def __init__(self, tree: dict, hands: dict, boards: dict, reach0, reach1, int threads=1):
+        # tree["compressed"]: 16-bit storage (int16 regrets, uint16 strategies, each
+        # node's block led by its float scale), else float32.
         cdef int8_t[::1] type_ = tree["type"], player = tree["player"]
         cdef int32_t[::1] first_child = tree["first_child"], n_children = tree["n_children"]
         cdef int64_t[::1] offset = tree["offset"], block = tree["block"], block_inner = tree["block_inner"]
@@ -98,12 +101,16 @@ cdef class Kernel:
         cdef uint16_t[:, ::1] order0 = boards["order0"], order1 = boards["order1"]
         cdef uint8_t[:, :, ::1] sorted_cards0 = boards["sorted_cards0"], sorted_cards1 = boards["sorted_cards1"]
         self.keep = (tree, hands, boards)
-        self.regret0 = np.zeros(tree["size"][0], dtype=np.float32)
-        self.regret1 = np.zeros(tree["size"][1], dtype=np.float32)
-        self.strategy0 = np.zeros(tree["size"][0], dtype=np.float32)
-        self.strategy1 = np.zeros(tree["size"][1], dtype=np.float32)
-        cdef float[::1] r0 = self.regret0, r1 = self.regret1, s0 = self.strategy0, s1 = self.strategy1
+        compressed = bool(tree.get("compressed", False))
+        self.regret0 = np.zeros(tree["size"][0], dtype=np.int16 if compressed else np.float32)
+        self.regret1 = np.zeros(tree["size"][1], dtype=np.int16 if compressed else np.float32)
+        self.strategy0 = np.zeros(tree["size"][0], dtype=np.uint16 if compressed else np.float32)
+        self.strategy1 = np.zeros(tree["size"][1], dtype=np.uint16 if compressed else np.float32)
         g = &self.game
+        g.compressed = compressed
+        cdef char *state[4]
+        for k, array in enumerate((self.regret0, self.regret1, self.strategy0, self.strategy1)):
+            state[k] = <char *>(<size_t>array.ctypes.data) if array.shape[0] else NULL
         g.n_nodes = <int32_t>type_.shape[0]
         g.type = &type_[0]
         g.player = &player[0]
@@ -139,10 +146,10 @@ cdef class Kernel:
         g.root_board = <uint64_t>boards["root"]
         g.n_locks[0] = g.n_locks[1] = 0
         self.lock_keep = [None, None]
-        g.regret[0] = &r0[0] if r0.shape[0] else NULL
-        g.regret[1] = &r1[0] if r1.shape[0] else NULL
-        g.strategy[0] = &s0[0] if s0.shape[0] else NULL
-        g.strategy[1] = &s1[0] if s1.shape[0] else NULL
+        g.regret[0] = <float *>state[0]
+        g.regret[1] = <float *>state[1]
+        g.strategy[0] = <float *>state[2]
+        g.strategy[1] = <float *>state[3]
         size = phs_scratch_size(g, 0) + 64
         self.scratch = <float *>malloc(size * sizeof(float))
         if self.scratch == NULL:

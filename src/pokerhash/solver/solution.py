@@ -15,7 +15,7 @@ import pokerhash as ph
 
 from ..errors import InvalidValueError
 from . import _dcfr
-from .tree import _TYPE_CODE, CHANCE, PLAYER, PLAYERS, Spot, Tree, build_tree
+from .tree import _TYPE_CODE, CHANCE, HEADER, PLAYER, PLAYERS, Spot, Tree, build_tree
 
 _TYPE_CHANCE = _TYPE_CODE[CHANCE]
 
@@ -39,12 +39,14 @@ class Solution:
     strategies are float32 arrays the C kernel updates in place, without the GIL."""
 
     def __init__(self, spot: Spot, *, threads: int = 0, max_memory: Optional[float] = None, isomorphism: bool = True,
-                 schedule: str = "dcfr"):
+                 schedule: str = "dcfr", compressed: bool = False):
         if schedule not in _dcfr.SCHEDULES:
             raise InvalidValueError(f"schedule must be one of {', '.join(_dcfr.SCHEDULES)}, got {schedule!r}")
         #: The discount schedule of the cumulative strategy ("dcfr" or "restarted").
         self.schedule = schedule
-        tree = build_tree(spot, isomorphism)
+        if not isinstance(compressed, bool):
+            raise InvalidValueError(f"compressed is True (16-bit storage) or False, got {compressed!r}")
+        tree = build_tree(spot, isomorphism, compressed)
         if max_memory is not None and tree.memory > max_memory:
             raise InvalidValueError(f"solving this spot takes {tree.memory / 2**20:,.1f} MiB ({tree.nodes:,} nodes), "
                                     f"more than max_memory={max_memory / 2**20:,.1f} MiB: use fewer bet sizes")
@@ -190,7 +192,7 @@ class Solution:
         """Write the spot, the iterations and the solver state to an ``.npz`` file."""
         k = self._kernel
         np.savez_compressed(path, spot=np.array(json.dumps(self.spot.to_dict())), iterations=self.iterations,
-                            seconds=self.seconds, schedule=self.schedule, isomorphism=self.tree.isomorphism, history=np.array(self.history, dtype=np.float64).reshape(-1, 2),
+                            seconds=self.seconds, schedule=self.schedule, isomorphism=self.tree.isomorphism, compressed=self.tree.compressed, history=np.array(self.history, dtype=np.float64).reshape(-1, 2),
                             regret0=k.regret0, regret1=k.regret1, strategy0=k.strategy0, strategy1=k.strategy1,
                             lock_keys=np.array([(p, offset, len(self._locks[p, offset][0])) for p, offset in sorted(self._locks)],
                                                dtype=np.int64).reshape(-1, 3),
@@ -203,12 +205,14 @@ class Solution:
         with np.load(path, allow_pickle=False) as data:
             schedule = str(data["schedule"]) if "schedule" in data.files else "dcfr"
             isomorphism = bool(data["isomorphism"]) if "isomorphism" in data.files else True
-            solution = cls(Spot.from_dict(json.loads(str(data["spot"]))), schedule=schedule, isomorphism=isomorphism)
+            compressed = bool(data["compressed"]) if "compressed" in data.files else False
+            solution = cls(Spot.from_dict(json.loads(str(data["spot"]))), schedule=schedule, isomorphism=isomorphism,
+                           compressed=compressed)
             k = solution._kernel
             for name in ("regret0", "regret1", "strategy0", "strategy1"):
                 stored = data[name]
                 target = getattr(k, name)
-                if stored.shape != target.shape:
+                if stored.shape != target.shape or stored.dtype != target.dtype:
                     raise InvalidValueError(f"{path}: {name} has shape {stored.shape}, the spot's tree needs {target.shape}")
                 target[:] = stored
             solution.iterations = int(data["iterations"])
@@ -229,6 +233,15 @@ class Solution:
     def __repr__(self) -> str:
         last = f", exploitability={self.history[-1][1]:.3f}%" if self.history else ""
         return f"Solution({self.spot!r}, iterations={self.iterations}{last})"
+
+
+def _unpacked(state: np.ndarray, start: int, size: int, compressed: bool) -> np.ndarray:
+    """A node's cumulative strategy (float64) from the kernel's storage: float32, or
+    uint16 after its float scale (csrc/solver.h phs_unpack)."""
+    if not compressed:
+        return state[start:start + size].astype(np.float64)
+    scale = float(state[start:start + HEADER].view(np.float32)[0])
+    return state[start + HEADER:start + HEADER + size].astype(np.float64) * (scale / 65535.0)
 
 
 def _board_mask(board) -> int:
@@ -364,7 +377,7 @@ class Node:
         p = node.player
         n = len(s.tree.combos[p])
         start = self._storage()
-        stored = getattr(s._kernel, f"strategy{p}")[start:start + len(node.children) * n].astype(np.float64).reshape(-1, n)
+        stored = _unpacked(getattr(s._kernel, f"strategy{p}"), start, len(node.children) * n, s.tree.compressed).reshape(-1, n)
         total = stored.sum(axis=0)
         rows = np.where(total > 0, stored / np.where(total > 0, total, 1), 1.0 / len(node.children))
         lock = s._locks.get((p, start))
@@ -530,10 +543,11 @@ class Node:
 
 def solve(spot: Spot, target: Optional[float] = 0.3, iterations: int = 1000, time_limit: Optional[float] = None,
           check_every: int = 10, progress: bool = False, threads: int = 0, max_memory: Optional[float] = None,
-          schedule: str = "dcfr") -> Solution:
+          schedule: str = "dcfr", compressed: bool = False) -> Solution:
     """Solve ``spot`` with Discounted CFR to ``target`` exploitability (% of the pot), at
     most ``iterations`` iterations or ``time_limit`` seconds, with ``threads`` threads
-    (0: one per core) and the discount ``schedule`` ("dcfr" or "restarted"); see
+    (0: one per core), the discount ``schedule`` ("dcfr" or "restarted") and 16-bit
+    storage when ``compressed``; see
     :class:`Solution` and :meth:`Solution.run`."""
-    return Solution(spot, threads=threads, max_memory=max_memory, schedule=schedule).run(target=target, iterations=iterations, time_limit=time_limit,
+    return Solution(spot, threads=threads, max_memory=max_memory, schedule=schedule, compressed=compressed).run(target=target, iterations=iterations, time_limit=time_limit,
                                                       check_every=check_every, progress=progress)

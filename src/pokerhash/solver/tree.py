@@ -46,6 +46,7 @@ _KINDS = ("bet", "raise", "donk")
 _SIZE = re.compile(r"^\s*(?:(?P<pct>\d+(?:\.\d+)?)\s*%|(?P<mult>\d+(?:\.\d+)?)\s*x|(?P<allin>a|all-?in))\s*$", re.IGNORECASE)
 
 FOLD, SHOWDOWN, CHANCE, PLAYER = "fold", "showdown", "chance", "player"
+HEADER = 2  # 16-bit slots of a compressed node block's scale (a float32)
 _TYPE_CODE = {PLAYER: 0, FOLD: 1, SHOWDOWN: 2, CHANCE: 3}
 
 
@@ -360,9 +361,12 @@ class Tree:
     cumulative strategies in float32, plus the showdown tables), known before they are
     allocated."""
 
-    def __init__(self, spot: Spot, isomorphism: bool = True):
+    def __init__(self, spot: Spot, isomorphism: bool = True, compressed: bool = False):
         self.spot = spot
         self.isomorphism = bool(isomorphism)
+        #: 16-bit storage: each player node's block is its float scale (two 16-bit
+        #: slots, HEADER) and its numbers as int16 (regrets) or uint16 (strategies).
+        self.compressed = bool(compressed)
         builder = _Builder(spot)
         half = spot.pot / 2
         self.root = builder.act([half, half], len(spot.board), 0, 0, 0.0, -1, -1)
@@ -372,7 +376,7 @@ class Tree:
         n_boards = {5: 1, 4: 48, 3: 49 * 48 // 2}[len(spot.board)]
         self.n_boards = n_boards
         tables = n_boards * 6 * (len(self.cards[0]) + len(self.cards[1]))
-        self.memory = 8 * (self.sizes[0] + self.sizes[1]) + tables
+        self.memory = (4 if self.compressed else 8) * (self.sizes[0] + self.sizes[1]) + tables
 
     # --- flattening ---------------------------------------------------------------
 
@@ -494,7 +498,7 @@ class Tree:
                 if node.kind == PLAYER:
                     if node.player == p:
                         self.offset[2 * node.index + p] = cursor
-                        cursor += len(node.children) * n_hands
+                        cursor += len(node.children) * n_hands + (HEADER if self.compressed else 0)
                     for child in node.children:
                         walk(child)
                 elif node.kind == CHANCE:
@@ -532,7 +536,8 @@ class Tree:
 
     def arrays(self) -> dict:
         return {"type": self.type, "player": self.player, "first_child": self.first_child, "n_children": self.n_children,
-                "offset": self.offset, "block": self.block, "block_inner": self.block_inner, "payoff": self.payoff, "size": self.sizes}
+                "offset": self.offset, "block": self.block, "block_inner": self.block_inner, "payoff": self.payoff, "size": self.sizes,
+                "compressed": self.compressed}
 
     def hand_arrays(self) -> dict:
         out = {"cards0": self.cards[0], "cards1": self.cards[1], "same0": self.same[0], "same1": self.same[1],
@@ -599,9 +604,9 @@ def _interleaved_order(strengths: np.ndarray, stride: int = 5) -> np.ndarray:
     return np.take_along_axis(order, np.argsort(key, axis=1, kind="stable"), axis=1)
 
 
-def build_tree(spot: Spot, isomorphism: bool = True) -> Tree:
+def build_tree(spot: Spot, isomorphism: bool = True, compressed: bool = False) -> Tree:
     """The game tree of ``spot`` (nothing big is allocated: see ``Tree.memory``).
     ``isomorphism``: deal one card of each class of interchangeable suits at chance
     nodes (suits that the board and both ranges treat alike), reusing its values for
-    the others."""
-    return Tree(spot, isomorphism)
+    the others. ``compressed``: 16-bit storage (half the memory of float32)."""
+    return Tree(spot, isomorphism, compressed)
