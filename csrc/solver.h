@@ -373,19 +373,26 @@ static void phs_unpack(const void *packed, int is_signed, size_t n, float *out)
 
 static void phs_pack(const float *in, int is_signed, size_t n, void *packed)
 {
-    float scale = 0;
+    /* Loops the compiler vectorizes: the largest magnitude as the largest bit pattern
+     * of the absolute values (non-negative floats order as their bits do), and
+     * rounding by truncating x + 0.5 shifted to be non-negative (lrintf would be a
+     * library call per number, and float selects stay branches). */
+    const uint32_t *bits = (const uint32_t *)(const void *)in;
+    uint32_t top = 0;
     for (size_t i = 0; i < n; i++) {
-        float m = in[i] < 0 ? -in[i] : in[i];
-        scale = m > scale ? m : scale;
+        uint32_t m = bits[i] & 0x7fffffffu;
+        top = m > top ? m : top;
     }
+    float scale;
+    memcpy(&scale, &top, sizeof scale);
     memcpy(packed, &scale, sizeof scale);
     float k = scale > 0 ? (is_signed ? 32767.0f : 65535.0f) / scale : 0.0f;
     if (is_signed) {
         int16_t *x = (int16_t *)packed + 2;
-        for (size_t i = 0; i < n; i++) x[i] = (int16_t)lrintf(in[i] * k);
+        for (size_t i = 0; i < n; i++) x[i] = (int16_t)((int32_t)(in[i] * k + 32768.5f) - 32768);
     } else {
         uint16_t *x = (uint16_t *)packed + 2;
-        for (size_t i = 0; i < n; i++) x[i] = (uint16_t)lrintf(in[i] * k);
+        for (size_t i = 0; i < n; i++) x[i] = (uint16_t)(int32_t)(in[i] * k + 0.5f);
     }
 }
 
