@@ -228,7 +228,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--repeats", type=int, default=5)
-    parser.add_argument("--schedule", nargs="+", default=["dcfr"], choices=["dcfr", "restarted"],
+    parser.add_argument("--schedule", nargs="+", default=["restarted", "dcfr"], choices=["dcfr", "restarted"],
                         help="pokerhash's discount schedules to run (a row each)")
     parser.add_argument("--flop", action="store_true", help="also the flop spot (minutes, ~750 MiB)")
     parser.add_argument("--postflop-solver", help="postflop-solver sources (a source tree or a git directory)")

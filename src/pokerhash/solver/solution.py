@@ -30,16 +30,17 @@ def _player(player) -> int:
 
 
 class Solution:
-    """A spot being solved: :meth:`run` iterates Discounted CFR (α = 1.5, β = 0, γ = 2)
-    until a target exploitability, an iteration count or a time limit;
-    ``schedule="restarted"`` averages with γ = 3 restarted at 1 + powers of 4 (b-inary's
-    postflop-solver's schedule) instead;
+    """A spot being solved: :meth:`run` iterates Discounted CFR (α = 1.5, β = 0) until a
+    target exploitability, an iteration count or a time limit, averaging the strategy
+    with γ = 3 restarted at 1 + powers of 4 (``schedule="restarted"``, the default:
+    b-inary's postflop-solver's schedule) or with the published γ = 2
+    (``schedule="dcfr"``, which converges slowly below about 0.1% of the pot);
     :meth:`exploitability` measures the average strategy by best response; :attr:`root`
     and :meth:`node` walk the tree by action names. The regrets and cumulative
     strategies are float32 arrays the C kernel updates in place, without the GIL."""
 
     def __init__(self, spot: Spot, *, threads: int = 0, max_memory: Optional[float] = None, isomorphism: bool = True,
-                 schedule: str = "dcfr", compressed: bool = False):
+                 schedule: str = "restarted", compressed: bool = False):
         if schedule not in _dcfr.SCHEDULES:
             raise InvalidValueError(f"schedule must be one of {', '.join(_dcfr.SCHEDULES)}, got {schedule!r}")
         #: The discount schedule of the cumulative strategy ("dcfr" or "restarted").
@@ -543,7 +544,7 @@ class Node:
 
 def solve(spot: Spot, target: Optional[float] = 0.3, iterations: int = 1000, time_limit: Optional[float] = None,
           check_every: int = 10, progress: bool = False, threads: int = 0, max_memory: Optional[float] = None,
-          schedule: str = "dcfr", compressed: bool = False) -> Solution:
+          schedule: str = "restarted", compressed: bool = False) -> Solution:
     """Solve ``spot`` with Discounted CFR to ``target`` exploitability (% of the pot), at
     most ``iterations`` iterations or ``time_limit`` seconds, with ``threads`` threads
     (0: one per core), the discount ``schedule`` ("dcfr" or "restarted") and 16-bit
