@@ -1,17 +1,19 @@
 """pokerhash.solver beside b-inary's postflop-solver on the spots of issue 27.
 
-    python benchmarks/solver_vs_postflop_solver.py [--threads 2] [--repeats 3] [--flop]
-        [--schedule dcfr restarted]
+    python benchmarks/solver_vs_postflop_solver.py [--threads 2] [--repeats 5] [--flop]
+        [--schedule restarted dcfr] [--compressed]
         [--postflop-solver GIT_DIR_OR_SOURCE_DIR] [--workdir DIR]
 
 Both solvers get the same spot (ranges R for both players, pot 100, effective stack
 200, bets 50% and 100% of the pot plus all-in on every street, raises 100% plus
 all-in; the force-all-in threshold 0.15 of both). For each spot it prints the
 iterations to an exploitability of 1, 0.5 and 0.3% of the pot (measured after every
-iteration, as (BR_OOP + BR_IP) / 2), the solving seconds to 0.3% (the median of
-``--repeats`` runs (one on the flop), and the minimum, which a loaded machine disturbs least;
-best-response passes not counted, for either solver), the
-memory of the solver state, the root strategy and the EVs at 0.3%.
+iteration, as (BR_OOP + BR_IP) / 2), the solving seconds to 0.3% (the median and the
+minimum of ``--repeats`` runs, one on the flop; the two solvers' runs alternate, so
+that both see the same load; best-response passes not counted, for either solver), the
+CPU seconds of those runs (all threads: what a loaded machine disturbs least), the
+memory of the solver state, the root strategy and the EVs at 0.3%, and how far the
+root strategies and EVs are apart.
 
 postflop-solver (Rust, AGPL) is built here, never vendored: from a source tree or
 git directory given by ``--postflop-solver`` (e.g. the mirror of
@@ -24,11 +26,9 @@ program written by this script. Without it, the figures published in the issue
 (measured on this machine with 2 threads) are printed beside pokerhash's instead,
 marked as such.
 
-Note that the two DCFR variants differ by default: pokerhash follows Brown & Sandholm
-(alpha 1.5, beta 0, gamma 2, reach-weighted average strategy); postflop-solver uses
-gamma 3 with its averaging restarted at powers of 4, which pokerhash runs with
-``--schedule restarted`` (``Solution(..., schedule="restarted")``; ``--schedule dcfr
-restarted`` prints a row for each).
+pokerhash's default schedule ("restarted") averages the strategy as postflop-solver
+does (gamma 3 restarted at 1 + powers of 4); "dcfr" is Brown & Sandholm's gamma 2.
+``--compressed`` runs pokerhash with 16-bit storage (postflop-solver's stays float32).
 """
 
 from __future__ import annotations
@@ -69,10 +69,11 @@ def spot(board: str) -> Spot:
     return Spot(board, R, R, POT, STACK, BetSizes.parse(BETS, RAISES), allin_threshold=0.15)
 
 
-def run_pokerhash(board: str, threads: int, max_iterations: int = 1000, schedule: str = "dcfr"):
+def run_pokerhash(board: str, threads: int, max_iterations: int = 1000, schedule: str = "restarted",
+                  compressed: bool = False):
     """Iterations to each target (exploitability after every iteration) and the solving
     seconds at each target, the root strategy and EVs at the last target."""
-    solution = Solution(spot(board), threads=threads, schedule=schedule)
+    solution = Solution(spot(board), threads=threads, schedule=schedule, compressed=compressed)
     reached = {}
     while solution.iterations < max_iterations and len(reached) < len(TARGETS):
         solution.run(target=None, iterations=solution.iterations + 1, check_every=1)
@@ -85,10 +86,10 @@ def run_pokerhash(board: str, threads: int, max_iterations: int = 1000, schedule
             "nodes": solution.tree.nodes}
 
 
-def time_pokerhash(board: str, threads: int, iterations: int, schedule: str = "dcfr"):
+def time_pokerhash(board: str, threads: int, iterations: int, schedule: str = "restarted", compressed: bool = False):
     """Seconds for ``iterations`` iterations in one call (no best response in between):
     (wall, CPU of all threads)."""
-    solution = Solution(spot(board), threads=threads, schedule=schedule)
+    solution = Solution(spot(board), threads=threads, schedule=schedule, compressed=compressed)
     started, cpu = time.perf_counter(), time.process_time()
     solution._kernel.iterate(1, iterations, schedule)
     return time.perf_counter() - started, time.process_time() - cpu
@@ -230,7 +231,8 @@ def main(argv=None) -> int:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--schedule", nargs="+", default=["restarted", "dcfr"], choices=["dcfr", "restarted"],
                         help="pokerhash's discount schedules to run (a row each)")
-    parser.add_argument("--flop", action="store_true", help="also the flop spot (minutes, ~750 MiB)")
+    parser.add_argument("--flop", action="store_true", help="also the flop spot (minutes, ~500 MiB)")
+    parser.add_argument("--compressed", action="store_true", help="pokerhash with 16-bit storage")
     parser.add_argument("--postflop-solver", help="postflop-solver sources (a source tree or a git directory)")
     parser.add_argument("--workdir", default=os.path.join(tempfile.gettempdir(), "pokerhash-bench"))
     parser.add_argument("--rebuild", action="store_true", help="build postflop-solver again even if workdir has it")
@@ -254,7 +256,8 @@ def main(argv=None) -> int:
     for street in streets:
         board = SPOTS[street]
         repeats = 1 if street == "flop" else args.repeats  # minutes each
-        mine = {schedule: run_pokerhash(board, args.threads, schedule=schedule) for schedule in args.schedule}
+        mine = {schedule: run_pokerhash(board, args.threads, schedule=schedule, compressed=args.compressed)
+                for schedule in args.schedule}
         theirs = setup = None
         if binary is not None:
             theirs = run_postflop_solver(binary, board, args.threads, check=True)
@@ -266,7 +269,7 @@ def main(argv=None) -> int:
             for schedule in args.schedule:
                 n = mine[schedule]["reached"].get(0.3, (None,))[0]
                 if n:
-                    runs[schedule].append(time_pokerhash(board, args.threads, n, schedule))
+                    runs[schedule].append(time_pokerhash(board, args.threads, n, schedule, args.compressed))
             if theirs:
                 # exactly the iterations it took to 0.3% (checked every iteration above);
                 # its seconds count solve_step only, not the best responses every 10
@@ -276,7 +279,7 @@ def main(argv=None) -> int:
             result = mine[schedule]
             wall = [w for w, _ in runs[schedule]] or [float("nan")]
             cpu = [c for _, c in runs[schedule]] or [float("nan")]
-            print(fmt_row(f"{street} pokerhash {schedule}", [result["reached"].get(t, (None,))[0] for t in TARGETS],
+            print(fmt_row(f"{street} pokerhash {schedule}{' 16-bit' if args.compressed else ''}", [result["reached"].get(t, (None,))[0] for t in TARGETS],
                           f"{statistics.median(wall):.3f} ({min(wall):.3f})", f"{statistics.median(cpu):.3f} ({min(cpu):.3f})",
                           f"{result['memory'] / 2**20:.1f} MiB", [100 * f for f in result["root"].values()], result["ev"]))
         if theirs:
