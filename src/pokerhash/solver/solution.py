@@ -36,8 +36,10 @@ class Solution:
     b-inary's postflop-solver's schedule) or with the published γ = 2
     (``schedule="dcfr"``, which converges slowly below about 0.1% of the pot);
     :meth:`exploitability` measures the average strategy by best response; :attr:`root`
-    and :meth:`node` walk the tree by action names. The regrets and cumulative
-    strategies are float32 arrays the C kernel updates in place, without the GIL."""
+    and :meth:`node` walk the tree by action names (:meth:`Node.lock` locks a node's
+    strategy). The regrets and cumulative strategies are float32 arrays the C kernel
+    updates in place, without the GIL, or 16-bit ones with ``compressed=True`` (half
+    the memory; int16 regrets and uint16 strategies with a scale per node)."""
 
     def __init__(self, spot: Spot, *, threads: int = 0, max_memory: Optional[float] = None, isomorphism: bool = True,
                  schedule: str = "restarted", compressed: bool = False):
