@@ -144,7 +144,7 @@ static size_t phs_scratch_size(const phs_game *g, int node)
     size_t m = (size_t)phs_max_hands(g) + 8, own = 0, deepest = 0;
     int t = g->type[node];
     if (t == PHS_FOLD || t == PHS_SHOWDOWN) return 0;
-    if (t == PHS_CHANCE) own = 3 * m;
+    if (t == PHS_CHANCE) own = 3 * m + 52 * m;  /* the cards' values when threads share them */
     else own = (5 * (size_t)g->n_children[node] + 6) * m;
     for (int k = 0; k < g->n_children[node]; k++) {
         size_t d = phs_scratch_size(g, g->first_child[node] + k);
@@ -447,8 +447,24 @@ static uint64_t phs_chance_cards(const phs_game *g, uint64_t board, int class_mi
  * Storage of the k-th canonical card c: offset + k * block + (the cards the next
  * chance level deals after each canonical card before c) * block_inner (the layout
  * of pokerhash.solver.tree.Tree._layout_size). */
+/* The next card a worker takes (threads share a chance node's cards by this counter,
+ * so that one delayed by the machine's other work takes fewer of them). */
+static int phs_claim(int *next)
+{
+#if defined(_MSC_VER)
+    return (int)InterlockedIncrement((volatile long *)next) - 1;
+#else
+    return __atomic_fetch_add(next, 1, __ATOMIC_RELAXED);
+#endif
+}
+
+/* claim NULL: this call deals every card and sums into cfv. Otherwise it deals the
+ * cards it claims (phs_claim, shared with other workers) and leaves each card's
+ * values in per_card + rank * n_hands[p] (done[rank] = 1; 0 when nobody reaches the
+ * card), for phs_chance_parallel to add up in card order: the same sums whichever
+ * worker took which card. */
 static void phs_chance(phs_game *g, int node, const phs_at *at, int p, const float *opp, const float *own, float *cfv,
-                       int mode, int worker, int n_workers)
+                       int mode, int *claim, float *per_card, char *done)
 {
     int q = 1 - p, np = g->n_hands[p], nq = g->n_hands[q], child = g->first_child[node], k = 0;
     int class_min[4], swap_of[4][4], inner_min[4], inner_swap[4][4];
@@ -457,12 +473,18 @@ static void phs_chance(phs_game *g, int node, const phs_at *at, int p, const flo
     uint64_t unseen = ~at->board & ((1ULL << 52) - 1), dealt = phs_chance_cards(g, at->board, class_min, swap_of);
     int slots = phs_popcount64(unseen), deep = g->block_inner[2 * node] != 0 || g->block_inner[2 * node + 1] != 0;
     float *opp_c = phs_push(g, nq), *own_c = phs_push(g, np), *value = phs_push(g, np);
-    memset(cfv, 0, (size_t)np * sizeof(float));
+    int mine = claim ? phs_claim(claim) : 0;
+    if (!claim) memset(cfv, 0, (size_t)np * sizeof(float));
     for (int c = 0; c < 52; c++) {
         if (!(dealt >> c & 1)) continue;
         int64_t rank = k, before = inner_before;
         if (deep) inner_before += phs_popcount64(phs_chance_cards(g, at->board | 1ULL << c, inner_min, inner_swap));
-        if (k++ % n_workers != worker) continue;
+        k++;
+        if (claim) {
+            if (rank != mine) continue;
+            mine = phs_claim(claim);
+            done[rank] = 0;
+        }
         int any = 0;
         phs_at next = *at;
         next.board |= 1ULL << c;
@@ -483,6 +505,11 @@ static void phs_chance(phs_game *g, int node, const phs_at *at, int p, const flo
         if (!any) continue;
         memcpy(own_c, own, (size_t)np * sizeof(float));
         for (int i = g->card_start[p][c]; i < g->card_start[p][c + 1]; i++) own_c[g->card_hands[p][i]] = 0.0f;
+        if (claim) {
+            phs_walk(g, child, &next, p, opp_c, own_c, per_card + (size_t)rank * np, mode);
+            done[rank] = 1;
+            continue;
+        }
         phs_walk(g, child, &next, p, opp_c, own_c, value, mode);
         /* A hand that holds c (or, below, the image card) has the value 0 there: folds
          * and showdowns give hands holding a board card nothing, and player and chance
@@ -498,28 +525,34 @@ static void phs_chance(phs_game *g, int node, const phs_at *at, int p, const flo
             for (int h = 0; h < np; h++) cfv[h] += value[perm[h]];
         }
     }
-    float w = 1.0f / (float)(slots - 4);
-    for (int h = 0; h < np; h++) cfv[h] *= w;
+    if (!claim) {
+        float w = 1.0f / (float)(slots - 4);
+        for (int h = 0; h < np; h++) cfv[h] *= w;
+    }
     g->scratch_top = top;
 }
 
 /* Threads: the cards of the first chance node on a path are shared out between
  * n_threads workers (each a copy of the game with its own scratch; they write the
- * regrets and strategies of different cards, so never the same floats), and their
- * sums added. Deeper chance nodes run on the worker that reached them. The workers
+ * regrets and strategies of different cards, so never the same floats), each taking
+ * the next card not taken yet, and the cards' values added in card order (the same
+ * floats as one thread). Deeper chance nodes run on the worker that reached them. The workers
  * are a pool started once per kernel (phs_pool_start) and woken for each such chance
  * node, instead of threads created and joined at every visit. */
 typedef struct {
     phs_game g;
-    int node, p, mode, worker;
+    int node, p, mode;
     const phs_at *at;
     const float *opp, *own;
-    float *cfv;
+    int *claim;
+    float *per_card;
+    char *done;
 } phs_task;
 
 static void phs_task_run(phs_task *task)
 {
-    phs_chance(&task->g, task->node, task->at, task->p, task->opp, task->own, task->cfv, task->mode, task->worker, task->g.n_threads);
+    phs_chance(&task->g, task->node, task->at, task->p, task->opp, task->own, NULL, task->mode, task->claim, task->per_card,
+               task->done);
 }
 
 #if defined(_WIN32)
@@ -668,19 +701,25 @@ static void phs_chance_parallel(phs_game *g, int node, const phs_at *at, int p, 
     phs_task tasks[PHS_MAX_THREADS];
     phs_pool *pool = g->pool;
     int started = phs_pool_threads(pool);
-    int n = g->n_threads, np = g->n_hands[p];
+    int n = g->n_threads, np = g->n_hands[p], claim = 0, class_min[4], swap_of[4][4];
+    size_t top = g->scratch_top;
+    uint64_t dealt = phs_chance_cards(g, at->board, class_min, swap_of);
+    int n_cards = phs_popcount64(dealt), slots = phs_popcount64(~at->board & ((1ULL << 52) - 1));
+    float *per_card = phs_push(g, (size_t)n_cards * np);
+    char done[52];
+    g->in_worker = 1;  /* the caller's share below runs as a worker, on this scratch */
     for (int w = 0; w < n; w++) {
         phs_task *task = &tasks[w];
         task->g = *g;
-        task->g.in_worker = 1;
         if (w > 0) {
             task->g.scratch = g->worker_scratch[w - 1];
             task->g.scratch_top = 0;
         }
-        task->node = node, task->p = p, task->mode = mode, task->worker = w;
+        task->node = node, task->p = p, task->mode = mode;
         task->at = at, task->opp = opp, task->own = own;
-        task->cfv = w == 0 ? cfv : phs_push(&task->g, np);
+        task->claim = &claim, task->per_card = per_card, task->done = done;
     }
+    g->in_worker = 0;
     if (started) {
         phs_lock(&pool->lock);
         pool->tasks = tasks;
@@ -689,16 +728,32 @@ static void phs_chance_parallel(phs_game *g, int node, const phs_at *at, int p, 
         phs_broadcast(&pool->work);
         phs_unlock(&pool->lock);
     }
+    /* The caller works too; workers the system did not give have nothing to do: the
+     * cards go to whoever claims them. */
     phs_task_run(&tasks[0]);
-    /* shares of workers the system did not give: run here */
-    for (int w = 1 + started; w < n; w++) phs_task_run(&tasks[w]);
     if (started) {
         phs_lock(&pool->lock);
         while (pool->pending) phs_wait(&pool->done, &pool->lock);
         phs_unlock(&pool->lock);
     }
-    for (int w = 1; w < n; w++)
-        for (int h = 0; h < np; h++) cfv[h] += tasks[w].cfv[h];
+    /* The cards' values added in card order (and, for the same rank in the suits
+     * interchangeable with a dealt card's, its values for the swapped hands). */
+    memset(cfv, 0, (size_t)np * sizeof(float));
+    for (int c = 0, rank = 0; c < 52; c++) {
+        if (!(dealt >> c & 1)) continue;
+        const float *value = per_card + (size_t)rank * np;
+        if (done[rank++]) {
+            for (int h = 0; h < np; h++) cfv[h] += value[h];
+            for (int s2 = (c & 3) + 1; s2 < 4; s2++) {
+                if (class_min[s2] != (c & 3)) continue;
+                const int32_t *perm = g->swap_perm[p] + (size_t)swap_of[c & 3][s2] * np;
+                for (int h = 0; h < np; h++) cfv[h] += value[perm[h]];
+            }
+        }
+    }
+    float w = 1.0f / (float)(slots - 4);
+    for (int h = 0; h < np; h++) cfv[h] *= w;
+    g->scratch_top = top;
 }
 
 /* p's counterfactual values at node into cfv (n_hands[p]). mode PHS_CFR updates p's
@@ -719,7 +774,7 @@ static void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float
     }
     if (t == PHS_CHANCE) {
         if (g->n_threads > 1 && !g->in_worker) phs_chance_parallel(g, node, at, p, opp, own, cfv, mode);
-        else phs_chance(g, node, at, p, opp, own, cfv, mode, 0, 1);
+        else phs_chance(g, node, at, p, opp, own, cfv, mode, NULL, NULL, NULL);
         return;
     }
     int actor = g->player[node], n_actions = g->n_children[node], child = g->first_child[node];

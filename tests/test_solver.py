@@ -539,3 +539,15 @@ def test_compressed_storage_turn_threads_and_brute_force():
     assert solution.exploitability() == pytest.approx(reference, rel=1e-4, abs=1e-4)
     solution.run(target=0.5, iterations=400)
     assert solution.history[-1][1] <= 0.5
+
+
+def test_threads_give_the_one_thread_numbers_exactly():
+    # The threads share a chance node's cards by who is free, but the cards' values
+    # are added in card order: the same floats as one thread, whatever the timing.
+    spot = Spot("QsJh2h8d", "AA-99,AK,AQs,KQs,T9s,98s", "TT-66,AJs+,KQ,QJs,JTs,T8s", 100, 200, ISSUE_SIZES)
+    one, two = Solution(spot, threads=1), Solution(spot, threads=2)
+    for solution in (one, two):
+        solution.run(target=None, iterations=8, check_every=8)
+    for name in ("regret0", "regret1", "strategy0", "strategy1"):
+        assert np.array_equal(getattr(one._kernel, name), getattr(two._kernel, name)), name
+    assert one.history == two.history
