@@ -15,9 +15,7 @@ import pokerhash as ph
 
 from ..errors import InvalidValueError
 from . import _dcfr
-from .tree import _TYPE_CODE, CHANCE, HEADER, PLAYER, PLAYERS, Spot, Tree, build_tree
-
-_TYPE_CHANCE = _TYPE_CODE[CHANCE]
+from .tree import CHANCE, HEADER, PLAYER, PLAYERS, Spot, Tree, build_tree
 
 _PLAYER_INDEX = {"oop": 0, "ip": 1, 0: 0, 1: 1}
 
@@ -400,7 +398,7 @@ class Node:
         s = self._solution
         tree = s.tree
         node = self._tree_node
-        if tree.swaps and (tree.type == _TYPE_CHANCE).any():
+        if tree.swaps and tree.has_chance:
             raise InvalidValueError("node locking on a spot with chance nodes needs Solution(..., isomorphism=False): "
                                     "a lock need not treat the interchangeable suits alike")
         if not isinstance(strategy, dict) or not strategy:

@@ -401,6 +401,8 @@ class Tree:
         self.block = np.zeros(2 * n, dtype=np.int64)
         self.block_inner = np.zeros(2 * n, dtype=np.int64)
         self.nodes = self._count(self.root)
+        #: Whether a card is dealt on the way (a flop or turn spot).
+        self.has_chance = bool((self.type == _TYPE_CODE[CHANCE]).any())
 
     def _count(self, node: _Node) -> int:
         if node.kind == CHANCE:
