@@ -119,10 +119,16 @@ GAME_LAYER = [
         ("pokerhash.betting", "src/pokerhash/betting.py"),
         ("pokerhash.pots", "src/pokerhash/pots.py"),
         ("pokerhash.engine.hand", "src/pokerhash/engine/hand.py"),
+        # Replaying PHH hand histories on the engine (the tracker's import replays every
+        # hand). history.py stays Python: Sphinx reads its documented constants from source.
+        ("pokerhash.engine.history_hands", "src/pokerhash/engine/history_hands.py"),
         # The environments' per-step plumbing (action indexes, the AEC protocol, history codes).
         ("pokerhash.rl.actions", "src/pokerhash/rl/actions.py"),
         ("pokerhash.rl.aec", "src/pokerhash/rl/aec.py"),
         ("pokerhash.rl.observations", "src/pokerhash/rl/observations.py"),
+        # PokerStars' hand histories (and GGPoker's): the line loop of a million-hand import.
+        ("pokerhash.sites.pokerstars", "src/pokerhash/sites/pokerstars.py"),
+        ("pokerhash.sites.common", "src/pokerhash/sites/common.py"),
     )
 ]
 for game_extension in GAME_LAYER:
