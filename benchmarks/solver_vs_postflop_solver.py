@@ -1,17 +1,19 @@
 """pokerhash.solver beside b-inary's postflop-solver on the spots of issue 27.
 
-    python benchmarks/solver_vs_postflop_solver.py [--threads 2] [--repeats 3] [--flop]
-        [--schedule dcfr restarted]
+    python benchmarks/solver_vs_postflop_solver.py [--threads 2] [--repeats 5] [--flop]
+        [--schedule restarted dcfr] [--compressed]
         [--postflop-solver GIT_DIR_OR_SOURCE_DIR] [--workdir DIR]
 
 Both solvers get the same spot (ranges R for both players, pot 100, effective stack
 200, bets 50% and 100% of the pot plus all-in on every street, raises 100% plus
 all-in; the force-all-in threshold 0.15 of both). For each spot it prints the
 iterations to an exploitability of 1, 0.5 and 0.3% of the pot (measured after every
-iteration, as (BR_OOP + BR_IP) / 2), the solving seconds to 0.3% (the median of
-``--repeats`` runs (one on the flop), and the minimum, which a loaded machine disturbs least;
-best-response passes not counted, for either solver), the
-memory of the solver state, the root strategy and the EVs at 0.3%.
+iteration, as (BR_OOP + BR_IP) / 2), the solving seconds to 0.3% (the median and the
+minimum of ``--repeats`` runs, one on the flop; the two solvers' runs alternate, so
+that both see the same load; best-response passes not counted, for either solver), the
+CPU seconds of those runs (all threads: what a loaded machine disturbs least), the
+memory of the solver state, the root strategy and the EVs at 0.3%, and how far the
+root strategies and EVs are apart.
 
 postflop-solver (Rust, AGPL) is built here, never vendored: from a source tree or
 git directory given by ``--postflop-solver`` (e.g. the mirror of
@@ -24,11 +26,9 @@ program written by this script. Without it, the figures published in the issue
 (measured on this machine with 2 threads) are printed beside pokerhash's instead,
 marked as such.
 
-Note that the two DCFR variants differ by default: pokerhash follows Brown & Sandholm
-(alpha 1.5, beta 0, gamma 2, reach-weighted average strategy); postflop-solver uses
-gamma 3 with its averaging restarted at powers of 4, which pokerhash runs with
-``--schedule restarted`` (``Solution(..., schedule="restarted")``; ``--schedule dcfr
-restarted`` prints a row for each).
+pokerhash's default schedule ("restarted") averages the strategy as postflop-solver
+does (gamma 3 restarted at 1 + powers of 4); "dcfr" is Brown & Sandholm's gamma 2.
+``--compressed`` runs pokerhash with 16-bit storage (postflop-solver's stays float32).
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -68,10 +69,11 @@ def spot(board: str) -> Spot:
     return Spot(board, R, R, POT, STACK, BetSizes.parse(BETS, RAISES), allin_threshold=0.15)
 
 
-def run_pokerhash(board: str, threads: int, max_iterations: int = 1000, schedule: str = "dcfr"):
+def run_pokerhash(board: str, threads: int, max_iterations: int = 1000, schedule: str = "restarted",
+                  compressed: bool = False):
     """Iterations to each target (exploitability after every iteration) and the solving
     seconds at each target, the root strategy and EVs at the last target."""
-    solution = Solution(spot(board), threads=threads, schedule=schedule)
+    solution = Solution(spot(board), threads=threads, schedule=schedule, compressed=compressed)
     reached = {}
     while solution.iterations < max_iterations and len(reached) < len(TARGETS):
         solution.run(target=None, iterations=solution.iterations + 1, check_every=1)
@@ -84,12 +86,13 @@ def run_pokerhash(board: str, threads: int, max_iterations: int = 1000, schedule
             "nodes": solution.tree.nodes}
 
 
-def time_pokerhash(board: str, threads: int, iterations: int, schedule: str = "dcfr") -> float:
-    """Seconds for ``iterations`` iterations in one call (no best response in between)."""
-    solution = Solution(spot(board), threads=threads, schedule=schedule)
-    started = time.perf_counter()
+def time_pokerhash(board: str, threads: int, iterations: int, schedule: str = "restarted", compressed: bool = False):
+    """Seconds for ``iterations`` iterations in one call (no best response in between):
+    (wall, CPU of all threads)."""
+    solution = Solution(spot(board), threads=threads, schedule=schedule, compressed=compressed)
+    started, cpu = time.perf_counter(), time.process_time()
     solution._kernel.iterate(1, iterations, schedule)
-    return time.perf_counter() - started
+    return time.perf_counter() - started, time.process_time() - cpu
 
 
 # --- postflop-solver ----------------------------------------------------------------
@@ -190,12 +193,20 @@ def build_postflop_solver(source: str, workdir: Path, rebuild: bool = False) -> 
     return binary
 
 
-def run_postflop_solver(binary: Path, board: str, threads: int, check: bool, max_iterations: int = 1000):
+def run_postflop_solver(binary: Path, board: str, threads: int, check: bool, max_iterations: int = 1000,
+                        target: float = min(TARGETS)):
+    """Its run; "cpu" is the CPU seconds of the whole process (tree and allocation
+    included) and "peak_rss" its peak resident memory in bytes."""
     env = dict(os.environ, RAYON_NUM_THREADS=str(threads))
-    out = subprocess.run([str(binary), board, R, str(POT), str(STACK), str(min(TARGETS)), str(max_iterations),
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    out = subprocess.run([str(binary), board, R, str(POT), str(STACK), str(target), str(max_iterations),
                           "check" if check else "nocheck", BETS, RAISES], env=env, check=True, capture_output=True,
                          text=True).stdout
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
     lines = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+    lines[-1]["cpu"] = cpu
+    lines[-1]["peak_rss"] = after.ru_maxrss * 1024
     reached = {}
     for line in lines[:-1]:
         for target in TARGETS:
@@ -207,19 +218,21 @@ def run_postflop_solver(binary: Path, board: str, threads: int, check: bool, max
 # --- report -------------------------------------------------------------------------
 
 
-def fmt_row(name, iterations, seconds, memory, root, ev) -> str:
+def fmt_row(name, iterations, seconds, cpu, memory, root, ev) -> str:
     its = " / ".join(str(i) if i is not None else "-" for i in iterations)
     freqs = " / ".join(f"{f:.1f}" for f in root)  # percentages
-    return f"| {name:<30} | {its:<14} | {seconds:>15} | {memory:>9} | {freqs:<24} | {ev[0]:.3f} / {ev[1]:.3f} |"
+    return (f"| {name:<30} | {its:<14} | {seconds:>15} | {cpu:>15} | {memory:>9} | {freqs:<24} | "
+            f"{ev[0]:.3f} / {ev[1]:.3f} |")
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--repeats", type=int, default=5)
-    parser.add_argument("--schedule", nargs="+", default=["dcfr"], choices=["dcfr", "restarted"],
+    parser.add_argument("--schedule", nargs="+", default=["restarted", "dcfr"], choices=["dcfr", "restarted"],
                         help="pokerhash's discount schedules to run (a row each)")
-    parser.add_argument("--flop", action="store_true", help="also the flop spot (minutes, ~750 MiB)")
+    parser.add_argument("--flop", action="store_true", help="also the flop spot (minutes, ~500 MiB)")
+    parser.add_argument("--compressed", action="store_true", help="pokerhash with 16-bit storage")
     parser.add_argument("--postflop-solver", help="postflop-solver sources (a source tree or a git directory)")
     parser.add_argument("--workdir", default=os.path.join(tempfile.gettempdir(), "pokerhash-bench"))
     parser.add_argument("--rebuild", action="store_true", help="build postflop-solver again even if workdir has it")
@@ -233,29 +246,59 @@ def main(argv=None) -> int:
             print(f"postflop-solver did not build ({error}); printing the issue's published figures instead", file=sys.stderr)
 
     streets = ["river", "turn"] + (["flop"] if args.flop else [])
-    print(f"threads {args.threads}, seconds: median (min) of {args.repeats} runs; "
+    print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, threads {args.threads}, load average "
+          f"{os.getloadavg()[0]:.1f}; seconds to 0.3%: median (min) of {args.repeats} runs, ours and "
+          f"postflop-solver's alternating (one each on the flop), wall clock and CPU seconds of all threads "
+          f"(postflop-solver: its process's CPU less that of a run without iterations); "
           f"iterations to 1 / 0.5 / 0.3 %; root: check / bet 50 / bet 100 / all-in in %")
-    print("| spot / solver                  | iterations     | s to 0.3%       | memory    | root                     | EV OOP / IP     |")
+    print("| spot / solver                  | iterations     | s to 0.3%       | CPU s           | memory    "
+          "| root                     | EV OOP / IP     |")
     for street in streets:
         board = SPOTS[street]
         repeats = 1 if street == "flop" else args.repeats  # minutes each
-        for schedule in args.schedule:
-            mine = run_pokerhash(board, args.threads, schedule=schedule)
-            n = mine["reached"].get(0.3, (None,))[0]
-            runs = [time_pokerhash(board, args.threads, n, schedule) for _ in range(repeats)] if n else [float("nan")]
-            print(fmt_row(f"{street} pokerhash {schedule}", [mine["reached"].get(t, (None,))[0] for t in TARGETS],
-                          f"{statistics.median(runs):.3f} ({min(runs):.3f})", f"{mine['memory'] / 2**20:.1f} MiB",
-                          [100 * f for f in mine["root"].values()], mine["ev"]))
+        mine = {schedule: run_pokerhash(board, args.threads, schedule=schedule, compressed=args.compressed)
+                for schedule in args.schedule}
+        theirs = setup = None
         if binary is not None:
             theirs = run_postflop_solver(binary, board, args.threads, check=True)
-            runs = [run_postflop_solver(binary, board, args.threads, check=False)["seconds"] for _ in range(repeats)]
+            setup = run_postflop_solver(binary, board, args.threads, check=False, max_iterations=0)["cpu"]
+        n_theirs = theirs["done"] if theirs else 0
+        runs = {schedule: [] for schedule in args.schedule}
+        their_runs = []
+        for _ in range(repeats):
+            for schedule in args.schedule:
+                n = mine[schedule]["reached"].get(0.3, (None,))[0]
+                if n:
+                    runs[schedule].append(time_pokerhash(board, args.threads, n, schedule, args.compressed))
+            if theirs:
+                # exactly the iterations it took to 0.3% (checked every iteration above);
+                # its seconds count solve_step only, not the best responses every 10
+                run = run_postflop_solver(binary, board, args.threads, check=False, max_iterations=n_theirs, target=1e-9)
+                their_runs.append((run["seconds"], run["cpu"] - setup))
+        for schedule in args.schedule:
+            result = mine[schedule]
+            wall = [w for w, _ in runs[schedule]] or [float("nan")]
+            cpu = [c for _, c in runs[schedule]] or [float("nan")]
+            print(fmt_row(f"{street} pokerhash {schedule}{' 16-bit' if args.compressed else ''}", [result["reached"].get(t, (None,))[0] for t in TARGETS],
+                          f"{statistics.median(wall):.3f} ({min(wall):.3f})", f"{statistics.median(cpu):.3f} ({min(cpu):.3f})",
+                          f"{result['memory'] / 2**20:.1f} MiB", [100 * f for f in result["root"].values()], result["ev"]))
+        if theirs:
+            wall = [w for w, _ in their_runs]
+            cpu = [c for _, c in their_runs]
             print(fmt_row(f"{street} postflop-solver (here)", [theirs["reached"].get(t, (None,))[0] for t in TARGETS],
-                          f"~{statistics.median(runs):.3f} ({min(runs):.3f})", f"{theirs['memory'] / 2**20:.1f} MiB", [100 * f for _, f in theirs["root"]],
+                          f"{statistics.median(wall):.3f} ({min(wall):.3f})", f"{statistics.median(cpu):.3f} ({min(cpu):.3f})",
+                          f"{theirs['memory'] / 2**20:.1f} MiB", [100 * f for _, f in theirs["root"]],
                           [v + POT / 2 if abs(sum(theirs["ev"])) < 1 else v for v in theirs["ev"]]))
-        for name, (its, secs, memory, root, ev) in PUBLISHED[street].items():
-            print(fmt_row(f"{street} {name} (issue)", its, f"{secs:g}", memory, root, ev))
-    if binary is not None:
-        print("postflop-solver (here): its seconds are to 0.3% checked every 10 iterations (so up to 9 more).")
+            for schedule in args.schedule:
+                result = mine[schedule]
+                diff = max(abs(100 * a - 100 * b) for a, (_, b) in zip(result["root"].values(), theirs["root"]))
+                ev_diff = abs(result["ev"][0] - (theirs["ev"][0] + POT / 2 if abs(sum(theirs["ev"])) < 1 else theirs["ev"][0]))
+                ratio = statistics.median(w for w, _ in their_runs) / statistics.median(w for w, _ in runs[schedule]) if runs[schedule] else float("nan")
+                print(f"  {street} {schedule}: root within {diff:.2f} percentage points per action, EV OOP within "
+                      f"{100 * ev_diff / POT:.3f}% of the pot; postflop-solver / pokerhash seconds {ratio:.2f}")
+        else:
+            for name, (its, secs, memory, root, ev) in PUBLISHED[street].items():
+                print(fmt_row(f"{street} {name} (issue)", its, f"{secs:g}", "", memory, root, ev))
     return 0
 
 

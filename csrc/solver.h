@@ -74,6 +74,9 @@ typedef struct {
     int32_t n_hands[2];
     const uint8_t *hand_cards[2];  /* n_hands x 2 */
     const int32_t *same[2];        /* index of the same combination in the other list, or -1 */
+    /* The hands holding card c: card_hands[p][card_start[p][c] .. card_start[p][c + 1]). */
+    const int32_t *card_start[2];
+    const int32_t *card_hands[2];
     /* The river boards: board_index[53 * d0 + d1] for the cards d0, d1 dealt so far
      * (52 = none); per player and board, the hands in increasing strength (order,
      * n_boards x n_hands), their strengths (0: holds a board card) and their cards
@@ -89,7 +92,20 @@ typedef struct {
     const uint16_t *sorted_strength[2];
     const uint8_t *sorted_cards[2];
     uint64_t root_board;
-    /* The state (owned by the caller). */
+    /* Locked nodes (node locking), per player, sorted by where the node's storage
+     * starts (lock_offset: base + offset of the node on its line, one entry per
+     * locked line): lock_rows[p] + lock_row_start[p][k] holds the locked strategy
+     * (n_actions x n_hands), lock_mask[p] + k * n_hands which hands it binds (1) and
+     * which keep solving (0). Owned by the caller; n_locks 0 when none. */
+    int n_locks[2];
+    const int64_t *lock_offset[2];
+    const int64_t *lock_row_start[2];
+    const float *lock_rows[2];
+    const uint8_t *lock_mask[2];
+    /* The state (owned by the caller): float32, or with compressed set int16
+     * regrets and uint16 cumulative strategies (the pointers then point at those),
+     * each node's block led by its float scale in two 16-bit slots (phs_unpack). */
+    int compressed;
     float *regret[2];
     float *strategy[2];
     /* This iteration's discounts. */
@@ -128,8 +144,8 @@ static size_t phs_scratch_size(const phs_game *g, int node)
     size_t m = (size_t)phs_max_hands(g) + 8, own = 0, deepest = 0;
     int t = g->type[node];
     if (t == PHS_FOLD || t == PHS_SHOWDOWN) return 0;
-    if (t == PHS_CHANCE) own = 3 * m;
-    else own = (2 * (size_t)g->n_children[node] + 4) * m;
+    if (t == PHS_CHANCE) own = 3 * m + 52 * m;  /* the cards' values when threads share them */
+    else own = (5 * (size_t)g->n_children[node] + 6) * m;
     for (int k = 0; k < g->n_children[node]; k++) {
         size_t d = phs_scratch_size(g, g->first_child[node] + k);
         if (d > deepest) deepest = d;
@@ -137,20 +153,33 @@ static size_t phs_scratch_size(const phs_game *g, int node)
     return own + deepest;
 }
 
-/* The hero's hands that hold a board card are worth nothing. */
-static int phs_dead(const uint8_t *cards, uint64_t board) { return (int)((board >> cards[0] | board >> cards[1]) & 1); }
-
-/* Reach of the opponent in total and per card (for card removal). */
+/* Reach of the opponent in total and per card (for card removal). The hands are in
+ * pokerhash.ranges order, sorted by their first card, so consecutive hands add to the
+ * same first-card sum: a chain of dependent loads and stores through memory. Even and
+ * odd hands add to separate first-card sums (two chains at half the length, in
+ * flight together), and the total is those sums' total. */
 static double phs_card_sums(const phs_game *g, int q, const float *reach, double *card)
 {
-    double total = 0;
+    double first[2][52], total = 0;
+    const uint8_t *cards = g->hand_cards[q];
+    int n = g->n_hands[q], o = 0;
     memset(card, 0, 52 * sizeof(double));
-    for (int o = 0; o < g->n_hands[q]; o++) {
-        double w = reach[o];
-        if (w == 0) continue;
-        total += w;
-        card[g->hand_cards[q][2 * o]] += w;
-        card[g->hand_cards[q][2 * o + 1]] += w;
+    memset(first, 0, sizeof first);
+    for (; o + 1 < n; o += 2) {
+        double w0 = reach[o], w1 = reach[o + 1];
+        first[0][cards[2 * o]] += w0;
+        card[cards[2 * o + 1]] += w0;
+        first[1][cards[2 * o + 2]] += w1;
+        card[cards[2 * o + 3]] += w1;
+    }
+    if (o < n) {
+        first[0][cards[2 * o]] += reach[o];
+        card[cards[2 * o + 1]] += reach[o];
+    }
+    for (int c = 0; c < 52; c++) {
+        double f = first[0][c] + first[1][c];
+        total += f;
+        card[c] += f;
     }
     return total;
 }
@@ -162,14 +191,29 @@ static double phs_compatible(const phs_game *g, int p, int h, const float *opp, 
     return total - card[c[0]] - card[c[1]] + (s >= 0 ? opp[s] : 0.0);
 }
 
+/* The hands of p holding a card dealt since the root (the root board's cards are
+ * not in the ranges) are worth nothing: their values are zeroed afterwards, by the
+ * dealt cards' hand lists, rather than tested hand by hand. */
+static void phs_zero_dead(const phs_game *g, const phs_at *at, int p, float *cfv)
+{
+    for (int i = 0; i < 2; i++) {
+        int c = at->dealt[i];
+        if (c == 52) continue;
+        for (int k = g->card_start[p][c]; k < g->card_start[p][c + 1]; k++) cfv[g->card_hands[p][k]] = 0.0f;
+    }
+}
+
 static void phs_fold(const phs_game *g, int node, const phs_at *at, int p, const float *opp, float *cfv)
 {
     double card[52], total = phs_card_sums(g, 1 - p, opp, card), u = g->payoff[3 * node + p];
-    for (int h = 0; h < g->n_hands[p]; h++)
-        cfv[h] = phs_dead(g->hand_cards[p] + 2 * h, at->board) ? 0.0f : (float)(u * phs_compatible(g, p, h, opp, total, card));
+    for (int h = 0; h < g->n_hands[p]; h++) cfv[h] = (float)(u * phs_compatible(g, p, h, opp, total, card));
+    phs_zero_dead(g, at, p, cfv);
 }
 
-static void phs_showdown(const phs_game *g, int node, const phs_at *at, int p, const float *opp, float *cfv)
+/* p's values at a showdown into cfv; with compat (else NULL), also each hand's
+ * compatible opponent reach (what a fold beside this call is worth per chip: the
+ * sweep's final sums are the card sums a fold node would compute again). */
+static void phs_showdown(const phs_game *g, int node, const phs_at *at, int p, const float *opp, float *cfv, double *compat)
 {
     int q = 1 - p, b = g->board_index[53 * at->dealt[0] + at->dealt[1]];
     int np = g->n_hands[p], nq = g->n_hands[q];
@@ -179,7 +223,10 @@ static void phs_showdown(const phs_game *g, int node, const phs_at *at, int p, c
     double run_card[52], run, below[1326], at_most[1326];
     double win = g->payoff[3 * node], loss = g->payoff[3 * node + 1], tie = g->payoff[3 * node + 2];
     int first_p = 0, first_q = 0;
-    while (first_p < np && sp[first_p] == 0) cfv[op[first_p++]] = 0.0f;
+    for (; first_p < np && sp[first_p] == 0; first_p++) {
+        cfv[op[first_p]] = 0.0f;
+        if (compat) compat[op[first_p]] = 0.0;
+    }
     while (first_q < nq && sq[first_q] == 0) first_q++;
     /* One sweep upwards, a group of equal hero strength at a time: the opponent reach
      * strictly below the group, then with the group's own strength added, at or below
@@ -198,6 +245,7 @@ static void phs_showdown(const phs_game *g, int node, const phs_at *at, int p, c
         int end = k;
         for (; j < nq && sq[j] < s; j++) {
             double w = opp[oq[j]];
+            if (w == 0) continue;  /* often: hands the opponent's line never plays */
             run += w;
             run_card[cq[2 * j]] += w;
             run_card[cq[2 * j + 1]] += w;
@@ -205,6 +253,7 @@ static void phs_showdown(const phs_game *g, int node, const phs_at *at, int p, c
         for (; end < np && sp[end] == s; end++) below[end] = run - run_card[cp[2 * end]] - run_card[cp[2 * end + 1]];
         for (; j < nq && sq[j] == s; j++) {
             double w = opp[oq[j]];
+            if (w == 0) continue;
             run += w;
             run_card[cq[2 * j]] += w;
             run_card[cq[2 * j + 1]] += w;
@@ -213,9 +262,22 @@ static void phs_showdown(const phs_game *g, int node, const phs_at *at, int p, c
     }
     for (; j < nq; j++) {
         double w = opp[oq[j]];
+        if (w == 0) continue;
         run += w;
         run_card[cq[2 * j]] += w;
         run_card[cq[2 * j + 1]] += w;
+    }
+    if (compat)
+        for (int k = first_p; k < np; k++) {
+            int h = op[k], same = g->same[p][h];
+            compat[h] = run - run_card[cp[2 * k]] - run_card[cp[2 * k + 1]] + (same >= 0 ? opp[same] : 0.0);
+        }
+    if (tie == 0) {  /* no rake: a tie returns each player's chips */
+        for (int k = first_p; k < np; k++) {
+            double met = run - run_card[cp[2 * k]] - run_card[cp[2 * k + 1]];
+            cfv[op[k]] = (float)(below[k] * win + (met - at_most[k]) * loss);
+        }
+        return;
     }
     for (int k = first_p; k < np; k++) {
         int h = op[k], same = g->same[p][h];
@@ -251,10 +313,18 @@ static void phs_scale(const float *PHS_RESTRICT x, int n_actions, int n, int pos
         else
             for (int h = 0; h < n; h++) scale[h] += r[h];
     }
+    /* An unconditional division (the sums are >= 0) and bit masks instead of
+     * selects: GCC keeps float selects and divisions as branches under its default
+     * -ftrapping-math, and this loop would run one scalar division per hand instead
+     * of four per divps. */
     for (int h = 0; h < n; h++) {
-        float positive = (float)(scale[h] > 0), sum = scale[h] > 1e-30f ? scale[h] : 1e-30f;
-        scale[h] = positive / sum;
-        fill[h] = (1.0f - positive) * uniform;
+        float sum = scale[h];
+        int32_t positive = -(int32_t)(sum > 0.0f);
+        union { float f; int32_t i; } inverse = {1.0f / (sum + 1e-30f)}, even = {uniform};
+        inverse.i &= positive;
+        even.i &= ~positive;
+        scale[h] = inverse.f;
+        fill[h] = even.f;
     }
 }
 
@@ -279,6 +349,66 @@ static int phs_reach_times(const float *PHS_RESTRICT x, int positive_only, const
 }
 
 static void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float *opp, const float *own, float *cfv, int mode);
+
+/* 16-bit storage (compressed, as b-inary's postflop-solver stores big trees): a node's
+ * block is its scale (a float in the first two 16-bit slots) and then its numbers,
+ * each x stored as round(x / scale * 32767) (regrets, signed) or round(x / scale *
+ * 65535) (cumulative strategies, >= 0), scale being the block's largest magnitude.
+ * A walk unpacks a node's block to floats on the way in and packs what it updated on
+ * the way out. */
+static void phs_unpack(const void *packed, int is_signed, size_t n, float *out)
+{
+    float scale;
+    memcpy(&scale, packed, sizeof scale);
+    if (is_signed) {
+        const int16_t *x = (const int16_t *)packed + 2;
+        float k = scale / 32767.0f;
+        for (size_t i = 0; i < n; i++) out[i] = (float)x[i] * k;
+    } else {
+        const uint16_t *x = (const uint16_t *)packed + 2;
+        float k = scale / 65535.0f;
+        for (size_t i = 0; i < n; i++) out[i] = (float)x[i] * k;
+    }
+}
+
+static void phs_pack(const float *in, int is_signed, size_t n, void *packed)
+{
+    /* Loops the compiler vectorizes: the largest magnitude as the largest bit pattern
+     * of the absolute values (non-negative floats order as their bits do), and
+     * rounding by truncating x + 0.5 shifted to be non-negative (lrintf would be a
+     * library call per number, and float selects stay branches). */
+    const uint32_t *bits = (const uint32_t *)(const void *)in;
+    uint32_t top = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t m = bits[i] & 0x7fffffffu;
+        top = m > top ? m : top;
+    }
+    float scale;
+    memcpy(&scale, &top, sizeof scale);
+    memcpy(packed, &scale, sizeof scale);
+    float k = scale > 0 ? (is_signed ? 32767.0f : 65535.0f) / scale : 0.0f;
+    if (is_signed) {
+        int16_t *x = (int16_t *)packed + 2;
+        for (size_t i = 0; i < n; i++) x[i] = (int16_t)((int32_t)(in[i] * k + 32768.5f) - 32768);
+    } else {
+        uint16_t *x = (uint16_t *)packed + 2;
+        for (size_t i = 0; i < n; i++) x[i] = (uint16_t)(int32_t)(in[i] * k + 0.5f);
+    }
+}
+
+/* The lock of p's node whose storage starts at storage (binary search), or -1. */
+static int phs_find_lock(const phs_game *g, int p, int64_t storage)
+{
+    int lo = 0, hi = g->n_locks[p] - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        int64_t v = g->lock_offset[p][mid];
+        if (v == storage) return mid;
+        if (v < storage) lo = mid + 1;
+        else hi = mid - 1;
+    }
+    return -1;
+}
 
 /* The ranks of suit s on a board (a 13-bit mask). */
 static uint32_t phs_suit_ranks(uint64_t board, int s)
@@ -317,8 +447,24 @@ static uint64_t phs_chance_cards(const phs_game *g, uint64_t board, int class_mi
  * Storage of the k-th canonical card c: offset + k * block + (the cards the next
  * chance level deals after each canonical card before c) * block_inner (the layout
  * of pokerhash.solver.tree.Tree._layout_size). */
+/* The next card a worker takes (threads share a chance node's cards by this counter,
+ * so that one delayed by the machine's other work takes fewer of them). */
+static int phs_claim(int *next)
+{
+#if defined(_MSC_VER)
+    return (int)InterlockedIncrement((volatile long *)next) - 1;
+#else
+    return __atomic_fetch_add(next, 1, __ATOMIC_RELAXED);
+#endif
+}
+
+/* claim NULL: this call deals every card and sums into cfv. Otherwise it deals the
+ * cards it claims (phs_claim, shared with other workers) and leaves each card's
+ * values in per_card + rank * n_hands[p] (done[rank] = 1; 0 when nobody reaches the
+ * card), for phs_chance_parallel to add up in card order: the same sums whichever
+ * worker took which card. */
 static void phs_chance(phs_game *g, int node, const phs_at *at, int p, const float *opp, const float *own, float *cfv,
-                       int mode, int worker, int n_workers)
+                       int mode, int *claim, float *per_card, char *done)
 {
     int q = 1 - p, np = g->n_hands[p], nq = g->n_hands[q], child = g->first_child[node], k = 0;
     int class_min[4], swap_of[4][4], inner_min[4], inner_swap[4][4];
@@ -327,12 +473,18 @@ static void phs_chance(phs_game *g, int node, const phs_at *at, int p, const flo
     uint64_t unseen = ~at->board & ((1ULL << 52) - 1), dealt = phs_chance_cards(g, at->board, class_min, swap_of);
     int slots = phs_popcount64(unseen), deep = g->block_inner[2 * node] != 0 || g->block_inner[2 * node + 1] != 0;
     float *opp_c = phs_push(g, nq), *own_c = phs_push(g, np), *value = phs_push(g, np);
-    memset(cfv, 0, (size_t)np * sizeof(float));
+    int mine = claim ? phs_claim(claim) : 0;
+    if (!claim) memset(cfv, 0, (size_t)np * sizeof(float));
     for (int c = 0; c < 52; c++) {
         if (!(dealt >> c & 1)) continue;
         int64_t rank = k, before = inner_before;
         if (deep) inner_before += phs_popcount64(phs_chance_cards(g, at->board | 1ULL << c, inner_min, inner_swap));
-        if (k++ % n_workers != worker) continue;
+        k++;
+        if (claim) {
+            if (rank != mine) continue;
+            mine = phs_claim(claim);
+            done[rank] = 0;
+        }
         int any = 0;
         phs_at next = *at;
         next.board |= 1ULL << c;
@@ -340,53 +492,67 @@ static void phs_chance(phs_game *g, int node, const phs_at *at, int p, const flo
         else next.dealt[1] = c;
         for (int i = 0; i < 2; i++)
             next.base[i] = at->base[i] + g->offset[2 * node + i] + rank * g->block[2 * node + i] + before * g->block_inner[2 * node + i];
-        for (int o = 0; o < nq; o++) {
-            const uint8_t *oc = g->hand_cards[q] + 2 * o;
-            opp_c[o] = (oc[0] == c || oc[1] == c) ? 0.0f : opp[o];
-            any |= opp_c[o] != 0;
+        /* The reaches with the hands holding c zeroed (copies, then the few hands of
+         * card c's list). */
+        memcpy(opp_c, opp, (size_t)nq * sizeof(float));
+        for (int i = g->card_start[q][c]; i < g->card_start[q][c + 1]; i++) opp_c[g->card_hands[q][i]] = 0.0f;
+        {
+            const uint32_t *PHS_RESTRICT bits = (const uint32_t *)opp_c;
+            uint32_t seen = 0;
+            for (int o = 0; o < nq; o++) seen |= bits[o] & 0x7fffffffu;
+            any = seen != 0;
         }
         if (!any) continue;
-        for (int h = 0; h < np; h++) {
-            const uint8_t *hc = g->hand_cards[p] + 2 * h;
-            own_c[h] = (hc[0] == c || hc[1] == c) ? 0.0f : own[h];
+        memcpy(own_c, own, (size_t)np * sizeof(float));
+        for (int i = g->card_start[p][c]; i < g->card_start[p][c + 1]; i++) own_c[g->card_hands[p][i]] = 0.0f;
+        if (claim) {
+            phs_walk(g, child, &next, p, opp_c, own_c, per_card + (size_t)rank * np, mode);
+            done[rank] = 1;
+            continue;
         }
         phs_walk(g, child, &next, p, opp_c, own_c, value, mode);
-        for (int h = 0; h < np; h++) {
-            const uint8_t *hc = g->hand_cards[p] + 2 * h;
-            if (hc[0] != c && hc[1] != c) cfv[h] += value[h];
+        /* A hand that holds c (or, below, the image card) has the value 0 there: folds
+         * and showdowns give hands holding a board card nothing, and player and chance
+         * nodes combine those zeros. So the sums need no test per hand. */
+        {
+            float *PHS_RESTRICT sum = cfv;
+            const float *PHS_RESTRICT v = value;
+            for (int h = 0; h < np; h++) sum[h] += v[h];
         }
         for (int s2 = (c & 3) + 1; s2 < 4; s2++) {
             if (class_min[s2] != (c & 3)) continue;
-            int image = (c & ~3) | s2;
             const int32_t *perm = g->swap_perm[p] + (size_t)swap_of[c & 3][s2] * np;
-            for (int h = 0; h < np; h++) {
-                const uint8_t *hc = g->hand_cards[p] + 2 * h;
-                if (hc[0] != image && hc[1] != image) cfv[h] += value[perm[h]];
-            }
+            for (int h = 0; h < np; h++) cfv[h] += value[perm[h]];
         }
     }
-    float w = 1.0f / (float)(slots - 4);
-    for (int h = 0; h < np; h++) cfv[h] *= w;
+    if (!claim) {
+        float w = 1.0f / (float)(slots - 4);
+        for (int h = 0; h < np; h++) cfv[h] *= w;
+    }
     g->scratch_top = top;
 }
 
 /* Threads: the cards of the first chance node on a path are shared out between
  * n_threads workers (each a copy of the game with its own scratch; they write the
- * regrets and strategies of different cards, so never the same floats), and their
- * sums added. Deeper chance nodes run on the worker that reached them. The workers
+ * regrets and strategies of different cards, so never the same floats), each taking
+ * the next card not taken yet, and the cards' values added in card order (the same
+ * floats as one thread). Deeper chance nodes run on the worker that reached them. The workers
  * are a pool started once per kernel (phs_pool_start) and woken for each such chance
  * node, instead of threads created and joined at every visit. */
 typedef struct {
     phs_game g;
-    int node, p, mode, worker;
+    int node, p, mode;
     const phs_at *at;
     const float *opp, *own;
-    float *cfv;
+    int *claim;
+    float *per_card;
+    char *done;
 } phs_task;
 
 static void phs_task_run(phs_task *task)
 {
-    phs_chance(&task->g, task->node, task->at, task->p, task->opp, task->own, task->cfv, task->mode, task->worker, task->g.n_threads);
+    phs_chance(&task->g, task->node, task->at, task->p, task->opp, task->own, NULL, task->mode, task->claim, task->per_card,
+               task->done);
 }
 
 #if defined(_WIN32)
@@ -535,19 +701,25 @@ static void phs_chance_parallel(phs_game *g, int node, const phs_at *at, int p, 
     phs_task tasks[PHS_MAX_THREADS];
     phs_pool *pool = g->pool;
     int started = phs_pool_threads(pool);
-    int n = g->n_threads, np = g->n_hands[p];
+    int n = g->n_threads, np = g->n_hands[p], claim = 0, class_min[4], swap_of[4][4];
+    size_t top = g->scratch_top;
+    uint64_t dealt = phs_chance_cards(g, at->board, class_min, swap_of);
+    int n_cards = phs_popcount64(dealt), slots = phs_popcount64(~at->board & ((1ULL << 52) - 1));
+    float *per_card = phs_push(g, (size_t)n_cards * np);
+    char done[52];
+    g->in_worker = 1;  /* the caller's share below runs as a worker, on this scratch */
     for (int w = 0; w < n; w++) {
         phs_task *task = &tasks[w];
         task->g = *g;
-        task->g.in_worker = 1;
         if (w > 0) {
             task->g.scratch = g->worker_scratch[w - 1];
             task->g.scratch_top = 0;
         }
-        task->node = node, task->p = p, task->mode = mode, task->worker = w;
+        task->node = node, task->p = p, task->mode = mode;
         task->at = at, task->opp = opp, task->own = own;
-        task->cfv = w == 0 ? cfv : phs_push(&task->g, np);
+        task->claim = &claim, task->per_card = per_card, task->done = done;
     }
+    g->in_worker = 0;
     if (started) {
         phs_lock(&pool->lock);
         pool->tasks = tasks;
@@ -556,16 +728,32 @@ static void phs_chance_parallel(phs_game *g, int node, const phs_at *at, int p, 
         phs_broadcast(&pool->work);
         phs_unlock(&pool->lock);
     }
+    /* The caller works too; workers the system did not give have nothing to do: the
+     * cards go to whoever claims them. */
     phs_task_run(&tasks[0]);
-    /* shares of workers the system did not give: run here */
-    for (int w = 1 + started; w < n; w++) phs_task_run(&tasks[w]);
     if (started) {
         phs_lock(&pool->lock);
         while (pool->pending) phs_wait(&pool->done, &pool->lock);
         phs_unlock(&pool->lock);
     }
-    for (int w = 1; w < n; w++)
-        for (int h = 0; h < np; h++) cfv[h] += tasks[w].cfv[h];
+    /* The cards' values added in card order (and, for the same rank in the suits
+     * interchangeable with a dealt card's, its values for the swapped hands). */
+    memset(cfv, 0, (size_t)np * sizeof(float));
+    for (int c = 0, rank = 0; c < 52; c++) {
+        if (!(dealt >> c & 1)) continue;
+        const float *value = per_card + (size_t)rank * np;
+        if (done[rank++]) {
+            for (int h = 0; h < np; h++) cfv[h] += value[h];
+            for (int s2 = (c & 3) + 1; s2 < 4; s2++) {
+                if (class_min[s2] != (c & 3)) continue;
+                const int32_t *perm = g->swap_perm[p] + (size_t)swap_of[c & 3][s2] * np;
+                for (int h = 0; h < np; h++) cfv[h] += value[perm[h]];
+            }
+        }
+    }
+    float w = 1.0f / (float)(slots - 4);
+    for (int h = 0; h < np; h++) cfv[h] *= w;
+    g->scratch_top = top;
 }
 
 /* p's counterfactual values at node into cfv (n_hands[p]). mode PHS_CFR updates p's
@@ -581,37 +769,78 @@ static void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float
         return;
     }
     if (t == PHS_SHOWDOWN) {
-        phs_showdown(g, node, at, p, opp, cfv);
+        phs_showdown(g, node, at, p, opp, cfv, NULL);
         return;
     }
     if (t == PHS_CHANCE) {
         if (g->n_threads > 1 && !g->in_worker) phs_chance_parallel(g, node, at, p, opp, own, cfv, mode);
-        else phs_chance(g, node, at, p, opp, own, cfv, mode, 0, 1);
+        else phs_chance(g, node, at, p, opp, own, cfv, mode, NULL, NULL, NULL);
         return;
     }
     int actor = g->player[node], n_actions = g->n_children[node], child = g->first_child[node];
     int n = g->n_hands[actor], matching = mode == PHS_CFR;
-    float *stored_regret = g->regret[actor] + at->base[actor] + g->offset[2 * node + actor];
-    float *stored_strategy = g->strategy[actor] + at->base[actor] + g->offset[2 * node + actor];
+    int64_t at_storage = at->base[actor] + g->offset[2 * node + actor];
+    float *stored_regret, *stored_strategy;
+    int update = mode == PHS_CFR && actor == p;
+    void *packed_regret = NULL, *packed_strategy = NULL;
+    if (g->compressed) {
+        size_t size = (size_t)n_actions * n;
+        packed_regret = (int16_t *)(void *)g->regret[actor] + at_storage;
+        packed_strategy = (uint16_t *)(void *)g->strategy[actor] + at_storage;
+        stored_regret = stored_strategy = NULL;
+        if (matching) phs_unpack(packed_regret, 1, size, stored_regret = phs_push(g, size));
+        if (!matching || update) phs_unpack(packed_strategy, 0, size, stored_strategy = phs_push(g, size));
+    } else {
+        stored_regret = g->regret[actor] + at_storage;
+        stored_strategy = g->strategy[actor] + at_storage;
+    }
     const float *x = matching ? stored_regret : stored_strategy;  /* what the strategy played here comes from */
     float *scale = phs_push(g, (size_t)n), *fill = phs_push(g, (size_t)n);
     phs_scale(x, n_actions, n, matching, scale, fill);
+    /* A locked node plays its locked strategy for the hands it binds, in every walk
+     * but the best response of its own player (which may deviate: that is what
+     * exploitability measures). The strategy is written out, and x then holds it as
+     * plain probabilities (scale 1, fill 0, no positive part). */
+    int k_lock = g->n_locks[actor] && !(mode == PHS_BEST_RESPONSE && actor == p) ? phs_find_lock(g, actor, at_storage) : -1;
+    if (k_lock >= 0) {
+        const float *rows = g->lock_rows[actor] + g->lock_row_start[actor][k_lock];
+        const uint8_t *mask = g->lock_mask[actor] + (size_t)k_lock * n;
+        float *played = phs_push(g, (size_t)n_actions * n);
+        for (int a = 0; a < n_actions; a++)
+            for (int h = 0; h < n; h++) {
+                float r = x[(size_t)a * n + h];
+                float free_ = (matching ? (r > 0 ? r : 0.0f) : r) * scale[h] + fill[h];
+                played[(size_t)a * n + h] = mask[h] ? rows[(size_t)a * n + h] : free_;
+            }
+        for (int h = 0; h < n; h++) scale[h] = 1.0f, fill[h] = 0.0f;
+        x = played;
+        matching = 0;
+    }
     if (actor == p) {
         /* own_a: p's reach times each action's probability, kept for the cumulative
          * strategy (which adds exactly that); cfv is summed as each child returns,
          * while its values are in cache. */
         float *values = phs_push(g, (size_t)n_actions * np), *own_a = phs_push(g, (size_t)n_actions * np);
-        for (int a = 0; a < n_actions; a++) {
+        /* Facing a bet, p's fold and call (a showdown) meet the same opponent reach:
+         * the call goes first and hands the fold its compatible reach. */
+        int hoist = n_actions >= 2 && g->type[child] == PHS_FOLD && g->type[child + 1] == PHS_SHOWDOWN;
+        double *compat = hoist ? (double *)phs_push(g, 2 * (size_t)np) : NULL;
+        for (int i = 0; i < n_actions; i++) {
+            int a = hoist && i < 2 ? 1 - i : i;
             float *PHS_RESTRICT v = values + (size_t)a * np, *PHS_RESTRICT o = own_a + (size_t)a * np;
             phs_reach_times(x + (size_t)a * np, matching, scale, fill, own, np, o);
-            phs_walk(g, child + a, at, p, opp, o, v, mode);
+            if (hoist && a == 1) phs_showdown(g, child + 1, at, p, opp, v, compat);
+            else if (hoist && a == 0) {
+                double u = g->payoff[3 * child + p];
+                for (int h = 0; h < np; h++) v[h] = (float)(u * compat[h]);
+            } else phs_walk(g, child + a, at, p, opp, o, v, mode);
             if (mode == PHS_BEST_RESPONSE) {
-                if (a == 0) memcpy(cfv, v, (size_t)np * sizeof(float));
+                if (i == 0) memcpy(cfv, v, (size_t)np * sizeof(float));
                 else for (int h = 0; h < np; h++) cfv[h] = v[h] > cfv[h] ? v[h] : cfv[h];
             } else {
                 const float *PHS_RESTRICT r = x + (size_t)a * np;
                 float *PHS_RESTRICT c = cfv;
-                if (a == 0) for (int h = 0; h < np; h++) c[h] = 0;
+                if (i == 0) for (int h = 0; h < np; h++) c[h] = 0;
                 if (matching)
                     for (int h = 0; h < np; h++) c[h] += ((r[h] > 0 ? r[h] : 0.0f) * scale[h] + fill[h]) * v[h];
                 else
@@ -630,6 +859,10 @@ static void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float
                     r[h] = r[h] * (r[h] > 0 ? pd : nd) + (v[h] - c[h]);
                     s[h] = s[h] * sd + o[h];
                 }
+            }
+            if (g->compressed) {
+                phs_pack(stored_regret, 1, (size_t)n_actions * np, packed_regret);
+                phs_pack(stored_strategy, 0, (size_t)n_actions * np, packed_strategy);
             }
         }
     } else {

@@ -133,6 +133,13 @@ def _values(node, p: int, hand: Hand, others: Dict[Hand, float], spot, best: boo
 
 def exploitability(solution) -> float:
     """((BR_oop - EV_oop) + (BR_ip - EV_ip)) / 2 in % of the pot, by brute force."""
+    gains = best_response_gains(solution)
+    return 100 * (gains[0] + gains[1]) / 2 / solution.spot.pot
+
+
+def best_response_gains(solution) -> List[float]:
+    """Per player, BR - EV in chips: what a best response gains over the player's
+    average strategy against the other's (0 when it is a best response already)."""
     spot = solution.spot
     hands = [_hands(r, spot.board) for r in spot.ranges]
     gains = []
@@ -147,4 +154,4 @@ def exploitability(solution) -> float:
                 weight += w * sum(others.values())
             result[best] = total / weight
         gains.append(result[True] - result[False])
-    return 100 * (gains[0] + gains[1]) / 2 / spot.pot
+    return gains

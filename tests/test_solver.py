@@ -424,3 +424,130 @@ def test_a_forked_child_solves_without_the_parents_threads():
     assert process.exitcode == 0
     parent.run(target=None, iterations=2, check_every=2)
     assert results.get() == pytest.approx(parent.exploitability(), rel=1e-5)
+
+
+# --- node locking -------------------------------------------------------------------
+
+
+def test_lock_over_bluffing_bettor_gives_the_callers_best_response():
+    # OOP locked to bet every hand: 16 air combos beside 3 nuts, far more bluffs than
+    # B / (P + 2B). IP's best response is to call always; the re-solve finds it (the
+    # brute-force best response gains nothing over it), while OOP's locked play is
+    # exploitable, and the EVs are the closed form of always betting, always called.
+    P, B = 100, 50
+    solution = Solution(toy("50%"), threads=1)
+    solution.root.lock({"bet 50": 1.0})
+    solution.run(target=None, iterations=400, check_every=400)
+    assert solution.root.aggregate() == {"check": 0.0, "bet 50": 1.0}
+    assert solution.node("bet 50").aggregate()["call"] > 0.999
+    gains = reference_solver.best_response_gains(solution)
+    assert abs(gains[1]) < 1e-2  # IP plays a best response to the lock
+    assert gains[0] > 10  # the lock is far from OOP's best play
+    expected_oop = (NUTS * (P + B) + AIR * -B) / (NUTS + AIR)
+    assert solution.ev()[0] == pytest.approx(expected_oop, abs=0.05)
+    assert solution.exploitability() == pytest.approx(reference_solver.exploitability(solution), rel=1e-3, abs=1e-3)
+
+
+def test_lock_per_hand_leaves_the_other_hands_solving():
+    # Only the air is locked (always bluffing); the nuts are free and learn to bet
+    # (called every time, betting wins P + B against checking's P).
+    solution = Solution(toy("50%"), threads=1)
+    air = np.where(ph.Range(TOY_OOP.split(",")[1]).weights > 0, 1.0, np.nan)
+    solution.root.lock({"bet 50": air, "check": np.where(np.isnan(air), np.nan, 0.0)})
+    solution.run(target=None, iterations=400, check_every=400)
+    assert solution.root.hand_strategy("6d5h") == {"check": 0.0, "bet 50": 1.0}
+    assert solution.root.hand_strategy("KdKh")["bet 50"] > 0.99
+    assert solution.node("bet 50").aggregate()["call"] > 0.99
+    # An under-bluffed bet (the air never bets): IP folds to it.
+    solution = Solution(toy("50%"), threads=1)
+    solution.root.lock({"bet 50": np.where(np.isnan(air), 1.0, 0.0), "check": np.where(np.isnan(air), 0.0, 1.0)})
+    solution.run(target=None, iterations=300, check_every=300)
+    assert solution.node("bet 50").aggregate()["call"] < 1e-3
+    assert abs(reference_solver.best_response_gains(solution)[1]) < 1e-2
+
+
+def test_lock_across_chance_nodes_with_threads_agrees_with_brute_force(tmp_path):
+    # A turn spot, IP's reply to a check locked to betting half its range: the kernel's
+    # walks (two threads sharing the river cards) play the lock, and its exploitability
+    # agrees with the brute force reading the locked strategy through the Node API.
+    spot = Spot("Td9d6h2c", "AhAs,JdTh,8h7h", "9h9s,AdKd,TsJs", 100, 150, {"bet": "50%, a", "raise": "a"})
+    solution = Solution(spot, threads=2, isomorphism=False)
+    node = solution.node("check")
+    node.lock({"check": 0.5, "bet 50": 0.5})
+    solution.run(target=None, iterations=6, check_every=6)
+    assert solution.node("check").aggregate() == pytest.approx({"check": 0.5, "bet 50": 0.5, "allin 150": 0.0})
+    reference = reference_solver.exploitability(solution)
+    assert solution.exploitability() == pytest.approx(reference, rel=1e-4, abs=1e-4)
+    saved = tmp_path / "locked.npz"
+    solution.save(saved)
+    again = Solution.load(saved)
+    assert again.node("check").aggregate() == pytest.approx({"check": 0.5, "bet 50": 0.5, "allin 150": 0.0})
+    again.unlock_all()  # solving on, the node moves away from the lock
+    again.run(target=None, iterations=40, check_every=40)
+    assert again.node("check").aggregate() != pytest.approx({"check": 0.5, "bet 50": 0.5, "allin 150": 0.0}, abs=0.01)
+
+
+def test_lock_bad_input():
+    solution = Solution(toy("50%"), threads=1)
+    with pytest.raises(InvalidValueError, match="no action"):
+        solution.root.lock({"raise": 1.0})
+    with pytest.raises(InvalidValueError, match="add up to 1"):
+        solution.root.lock({"bet 50": 0.5})
+    with pytest.raises(InvalidValueError, match="between 0 and 1"):
+        solution.root.lock({"bet 50": 1.5, "check": -0.5})
+    with pytest.raises(InvalidValueError, match="1,326"):
+        solution.root.lock({"bet 50": np.ones(5)})
+    with pytest.raises(InvalidValueError, match="strategy exists only"):
+        solution.node("check", "check").lock({"check": 1.0})
+    turn = Solution(Spot("QsJs2h8h", "AA,KK", "QQ,JJ", 100, 200, ISSUE_SIZES), threads=1)  # clubs ~ diamonds
+    with pytest.raises(InvalidValueError, match="isomorphism=False"):
+        turn.root.lock({"check": 1.0})
+
+
+# --- 16-bit storage -----------------------------------------------------------------
+
+
+def test_compressed_storage_same_solution_half_the_memory(tmp_path):
+    spot = Spot("QsJh2h8d3c", R, R, 100, 200, ISSUE_SIZES)
+    plain = solve(spot, target=0.3, check_every=1, threads=1)
+    packed = solve(spot, target=0.3, check_every=1, threads=1, compressed=True)
+    assert packed.history[-1][1] <= 0.3
+    assert packed._kernel.regret0.dtype == np.int16 and packed._kernel.strategy1.dtype == np.uint16
+    assert packed.tree.memory < 0.55 * plain.tree.memory
+    for action, value in plain.root.aggregate().items():
+        assert 100 * packed.root.aggregate()[action] == pytest.approx(100 * value, abs=0.5)
+    assert packed.ev()[0] == pytest.approx(plain.ev()[0], abs=0.05)
+    # The closed form holds too (to the 16-bit precision of the stored numbers).
+    toy_solution = solve(toy("50%"), target=0.01, iterations=2000, check_every=50, compressed=True)
+    bet = toy_solution.node("bet 50")
+    nuts, bluffs = oop_weight(bet, "KK"), oop_weight(bet, "65")
+    assert 100 * bluffs / (nuts + bluffs) == pytest.approx(25, abs=0.2)
+    assert 100 * bet.aggregate()["call"] == pytest.approx(100 * 100 / 150, abs=0.2)
+    # Saved and loaded as they are; solving goes on.
+    path = tmp_path / "packed.npz"
+    packed.save(path)
+    again = Solution.load(path)
+    assert again.tree.compressed and again.root.aggregate() == packed.root.aggregate()
+    again.run(target=None, iterations=packed.iterations + 5, check_every=5)
+
+
+def test_compressed_storage_turn_threads_and_brute_force():
+    spot = Spot("Td9d6h2c", "AhAs,JdTh,8h7h", "9h9s,AdKd,TsJs", 100, 150, {"bet": "50%, a", "raise": "a"})
+    solution = Solution(spot, threads=2, compressed=True)
+    solution.run(target=None, iterations=5, check_every=5)
+    reference = reference_solver.exploitability(solution)
+    assert solution.exploitability() == pytest.approx(reference, rel=1e-4, abs=1e-4)
+    solution.run(target=0.5, iterations=400)
+    assert solution.history[-1][1] <= 0.5
+
+
+def test_threads_give_the_one_thread_numbers_exactly():
+    # The threads share a chance node's cards by who is free, but the cards' values
+    # are added in card order: the same floats as one thread, whatever the timing.
+    spot = Spot("QsJh2h8d", "AA-99,AK,AQs,KQs,T9s,98s", "TT-66,AJs+,KQ,QJs,JTs,T8s", 100, 200, ISSUE_SIZES)
+    one, two = Solution(spot, threads=1), Solution(spot, threads=2)
+    for solution in (one, two):
+        solution.run(target=None, iterations=8, check_every=8)
+    for name in ("regret0", "regret1", "strategy0", "strategy1"):
+        assert np.array_equal(getattr(one._kernel, name), getattr(two._kernel, name)), name
+    assert one.history == two.history

@@ -25,6 +25,8 @@ cdef extern from "solver.h" nogil:
         int32_t n_hands[2]
         const uint8_t *hand_cards[2]
         const int32_t *same[2]
+        const int32_t *card_start[2]
+        const int32_t *card_hands[2]
         const int32_t *board_index
         int n_swaps
         int swap_suits[6][2]
@@ -33,6 +35,12 @@ cdef extern from "solver.h" nogil:
         const uint16_t *sorted_strength[2]
         const uint8_t *sorted_cards[2]
         uint64_t root_board
+        int n_locks[2]
+        const int64_t *lock_offset[2]
+        const int64_t *lock_row_start[2]
+        const float *lock_rows[2]
+        const uint8_t *lock_mask[2]
+        int compressed
         float *regret[2]
         float *strategy[2]
         float *scratch
@@ -64,6 +72,7 @@ cdef class Kernel:
 
     cdef phs_game game
     cdef object keep
+    cdef object lock_keep
     cdef readonly object regret0, regret1, strategy0, strategy1
     cdef float[::1] reach0, reach1, cfv
     cdef float *scratch
@@ -76,24 +85,32 @@ cdef class Kernel:
         self.n_extra = 0
 
     def __init__(self, tree: dict, hands: dict, boards: dict, reach0, reach1, int threads=1):
+        # tree["compressed"]: 16-bit storage (int16 regrets, uint16 strategies, each
+        # node's block led by its float scale), else float32.
         cdef int8_t[::1] type_ = tree["type"], player = tree["player"]
         cdef int32_t[::1] first_child = tree["first_child"], n_children = tree["n_children"]
         cdef int64_t[::1] offset = tree["offset"], block = tree["block"], block_inner = tree["block_inner"]
         cdef double[::1] payoff = tree["payoff"]
         cdef uint8_t[:, ::1] cards0 = hands["cards0"], cards1 = hands["cards1"]
         cdef int32_t[::1] same0 = hands["same0"], same1 = hands["same1"]
+        cdef int32_t[::1] card_start0 = hands["card_start0"], card_start1 = hands["card_start1"]
+        cdef int32_t[::1] card_hands0 = hands["card_hands0"], card_hands1 = hands["card_hands1"]
         cdef int32_t[::1] board_index = boards["index"]
         cdef int32_t[::1] perm0 = hands["swap_perm0"], perm1 = hands["swap_perm1"]
         cdef uint16_t[:, ::1] strength0 = boards["sorted_strength0"], strength1 = boards["sorted_strength1"]
         cdef uint16_t[:, ::1] order0 = boards["order0"], order1 = boards["order1"]
         cdef uint8_t[:, :, ::1] sorted_cards0 = boards["sorted_cards0"], sorted_cards1 = boards["sorted_cards1"]
         self.keep = (tree, hands, boards)
-        self.regret0 = np.zeros(tree["size"][0], dtype=np.float32)
-        self.regret1 = np.zeros(tree["size"][1], dtype=np.float32)
-        self.strategy0 = np.zeros(tree["size"][0], dtype=np.float32)
-        self.strategy1 = np.zeros(tree["size"][1], dtype=np.float32)
-        cdef float[::1] r0 = self.regret0, r1 = self.regret1, s0 = self.strategy0, s1 = self.strategy1
+        compressed = bool(tree.get("compressed", False))
+        self.regret0 = np.zeros(tree["size"][0], dtype=np.int16 if compressed else np.float32)
+        self.regret1 = np.zeros(tree["size"][1], dtype=np.int16 if compressed else np.float32)
+        self.strategy0 = np.zeros(tree["size"][0], dtype=np.uint16 if compressed else np.float32)
+        self.strategy1 = np.zeros(tree["size"][1], dtype=np.uint16 if compressed else np.float32)
         g = &self.game
+        g.compressed = compressed
+        cdef char *state[4]
+        for k, array in enumerate((self.regret0, self.regret1, self.strategy0, self.strategy1)):
+            state[k] = <char *>(<size_t>array.ctypes.data) if array.shape[0] else NULL
         g.n_nodes = <int32_t>type_.shape[0]
         g.type = &type_[0]
         g.player = &player[0]
@@ -109,6 +126,10 @@ cdef class Kernel:
         g.hand_cards[1] = &cards1[0, 0]
         g.same[0] = &same0[0]
         g.same[1] = &same1[0]
+        g.card_start[0] = &card_start0[0]
+        g.card_start[1] = &card_start1[0]
+        g.card_hands[0] = &card_hands0[0]
+        g.card_hands[1] = &card_hands1[0]
         g.board_index = &board_index[0]
         g.n_swaps = len(hands["swaps"])
         for k, (a, b) in enumerate(hands["swaps"]):
@@ -123,10 +144,12 @@ cdef class Kernel:
         g.order[0] = &order0[0, 0]
         g.order[1] = &order1[0, 0]
         g.root_board = <uint64_t>boards["root"]
-        g.regret[0] = &r0[0] if r0.shape[0] else NULL
-        g.regret[1] = &r1[0] if r1.shape[0] else NULL
-        g.strategy[0] = &s0[0] if s0.shape[0] else NULL
-        g.strategy[1] = &s1[0] if s1.shape[0] else NULL
+        g.n_locks[0] = g.n_locks[1] = 0
+        self.lock_keep = [None, None]
+        g.regret[0] = <float *>state[0]
+        g.regret[1] = <float *>state[1]
+        g.strategy[0] = <float *>state[2]
+        g.strategy[1] = <float *>state[3]
         size = phs_scratch_size(g, 0) + 64
         self.scratch = <float *>malloc(size * sizeof(float))
         if self.scratch == NULL:
@@ -157,6 +180,32 @@ cdef class Kernel:
         free(self.scratch)
         for w in range(self.n_extra):
             free(self.extra[w])
+
+    def set_locks(self, int player, offsets, row_starts, rows, masks):
+        """Player's locked nodes (csrc/solver.h phs_game.lock_*): the storage offsets
+        where they start, sorted (int64), where each one's rows start in rows
+        (int64), the locked strategies (float32, n_actions x n_hands each) and the
+        masks of the hands they bind (uint8, n_hands each). Empty: no locks."""
+        offsets = np.ascontiguousarray(offsets, dtype=np.int64)
+        row_starts = np.ascontiguousarray(row_starts, dtype=np.int64)
+        rows = np.ascontiguousarray(rows, dtype=np.float32)
+        masks = np.ascontiguousarray(masks, dtype=np.uint8)
+        n = len(offsets)
+        if len(row_starts) != n or masks.shape[0] != n * self.game.n_hands[player] or (n and np.any(np.diff(offsets) <= 0)):
+            raise ValueError("locks: offsets sorted and unique, one row start and one mask per lock")
+        if n == 0:
+            self.game.n_locks[player] = 0
+            self.lock_keep[player] = None
+            return
+        cdef int64_t[::1] o = offsets, r = row_starts
+        cdef float[::1] x = rows
+        cdef uint8_t[::1] m = masks
+        self.lock_keep[player] = (offsets, row_starts, rows, masks)
+        self.game.lock_offset[player] = &o[0]
+        self.game.lock_row_start[player] = &r[0]
+        self.game.lock_rows[player] = &x[0]
+        self.game.lock_mask[player] = &m[0]
+        self.game.n_locks[player] = <int>n
 
     def iterate(self, int first, int count, str schedule="dcfr"):
         """Iterations first, first + 1, ..., first + count - 1 (first >= 1) under the

@@ -54,7 +54,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--time-limit", type=float, help="stop after this many seconds")
     parser.add_argument("--check-every", type=int, help="measure the exploitability every N iterations (default 10)")
     parser.add_argument("--schedule", choices=("dcfr", "restarted"),
-                        help="the discount schedule (default dcfr; restarted: postflop-solver's)")
+                        help="the discount schedule (default restarted, postflop-solver's; dcfr: gamma 2)")
     parser.add_argument("--save", help="write the solution to this .npz file")
     parser.add_argument("--progress", action="store_true", help="show a progress bar (needs tqdm: the cli extra)")
 
@@ -81,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
     settings = data.pop("solve", {})
     if not isinstance(settings, dict) or any(k not in _SOLVE_KEYS for k in settings):
         raise InvalidValueError(f"[solve] takes {', '.join(_SOLVE_KEYS)}")
-    options = {"target": 0.3, "iterations": 1000, "time_limit": None, "check_every": 10, "schedule": "dcfr"}
+    options = {"target": 0.3, "iterations": 1000, "time_limit": None, "check_every": 10, "schedule": "restarted"}
     options.update(settings)
     for key in _SOLVE_KEYS:
         value = getattr(args, key)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import numbers
 import os
 import time
 from typing import Dict, Iterator, List, Optional, Sequence, Tuple, Union
@@ -14,7 +15,7 @@ import pokerhash as ph
 
 from ..errors import InvalidValueError
 from . import _dcfr
-from .tree import CHANCE, PLAYER, PLAYERS, Spot, Tree, build_tree
+from .tree import CHANCE, HEADER, PLAYER, PLAYERS, Spot, Tree, build_tree
 
 _PLAYER_INDEX = {"oop": 0, "ip": 1, 0: 0, 1: 1}
 
@@ -27,21 +28,26 @@ def _player(player) -> int:
 
 
 class Solution:
-    """A spot being solved: :meth:`run` iterates Discounted CFR (α = 1.5, β = 0, γ = 2)
-    until a target exploitability, an iteration count or a time limit;
-    ``schedule="restarted"`` averages with γ = 3 restarted at 1 + powers of 4 (b-inary's
-    postflop-solver's schedule) instead;
+    """A spot being solved: :meth:`run` iterates Discounted CFR (α = 1.5, β = 0) until a
+    target exploitability, an iteration count or a time limit, averaging the strategy
+    with γ = 3 restarted at 1 + powers of 4 (``schedule="restarted"``, the default:
+    b-inary's postflop-solver's schedule) or with the published γ = 2
+    (``schedule="dcfr"``, which converges slowly below about 0.1% of the pot);
     :meth:`exploitability` measures the average strategy by best response; :attr:`root`
-    and :meth:`node` walk the tree by action names. The regrets and cumulative
-    strategies are float32 arrays the C kernel updates in place, without the GIL."""
+    and :meth:`node` walk the tree by action names (:meth:`Node.lock` locks a node's
+    strategy). The regrets and cumulative strategies are float32 arrays the C kernel
+    updates in place, without the GIL, or 16-bit ones with ``compressed=True`` (half
+    the memory; int16 regrets and uint16 strategies with a scale per node)."""
 
     def __init__(self, spot: Spot, *, threads: int = 0, max_memory: Optional[float] = None, isomorphism: bool = True,
-                 schedule: str = "dcfr"):
+                 schedule: str = "restarted", compressed: bool = False):
         if schedule not in _dcfr.SCHEDULES:
             raise InvalidValueError(f"schedule must be one of {', '.join(_dcfr.SCHEDULES)}, got {schedule!r}")
         #: The discount schedule of the cumulative strategy ("dcfr" or "restarted").
         self.schedule = schedule
-        tree = build_tree(spot, isomorphism)
+        if not isinstance(compressed, bool):
+            raise InvalidValueError(f"compressed is True (16-bit storage) or False, got {compressed!r}")
+        tree = build_tree(spot, isomorphism, compressed)
         if max_memory is not None and tree.memory > max_memory:
             raise InvalidValueError(f"solving this spot takes {tree.memory / 2**20:,.1f} MiB ({tree.nodes:,} nodes), "
                                     f"more than max_memory={max_memory / 2**20:,.1f} MiB: use fewer bet sizes")
@@ -53,6 +59,8 @@ class Solution:
         self.threads = threads or os.cpu_count() or 1
         self._kernel = _dcfr.Kernel(tree.arrays(), tree.hand_arrays(), tree.board_arrays(), tree.reach[0], tree.reach[1],
                                     self.threads)
+        #: Locked nodes: (player, storage offset) -> (strategy rows, mask of bound hands).
+        self._locks: Dict[Tuple[int, int], Tuple[np.ndarray, np.ndarray]] = {}
         self.iterations = 0
         self.seconds = 0.0
         #: (iteration, exploitability in % of the pot) at every measurement.
@@ -162,36 +170,79 @@ class Solution:
             node = node.play(action)
         return node
 
+    # --- node locking -------------------------------------------------------------
+
+    def _set_locks(self) -> None:
+        """Hand the locks to the kernel, per player sorted by storage offset."""
+        for p in (0, 1):
+            mine = sorted((offset, rows, mask) for (q, offset), (rows, mask) in self._locks.items() if q == p)
+            sizes = [rows.size for _, rows, _ in mine]
+            starts = np.concatenate([[0], np.cumsum(sizes)[:-1]]) if mine else np.zeros(0)
+            self._kernel.set_locks(p, [offset for offset, _, _ in mine], starts,
+                                   np.concatenate([rows.reshape(-1) for _, rows, _ in mine]) if mine else np.zeros(0),
+                                   np.concatenate([mask for _, _, mask in mine]) if mine else np.zeros(0))
+
+    def unlock_all(self) -> None:
+        """Remove every node lock."""
+        self._locks.clear()
+        self._set_locks()
+
     # --- save and load ------------------------------------------------------------
 
     def save(self, path) -> None:
         """Write the spot, the iterations and the solver state to an ``.npz`` file."""
         k = self._kernel
         np.savez_compressed(path, spot=np.array(json.dumps(self.spot.to_dict())), iterations=self.iterations,
-                            seconds=self.seconds, schedule=self.schedule, history=np.array(self.history, dtype=np.float64).reshape(-1, 2),
-                            regret0=k.regret0, regret1=k.regret1, strategy0=k.strategy0, strategy1=k.strategy1)
+                            seconds=self.seconds, schedule=self.schedule, isomorphism=self.tree.isomorphism, compressed=self.tree.compressed, history=np.array(self.history, dtype=np.float64).reshape(-1, 2),
+                            regret0=k.regret0, regret1=k.regret1, strategy0=k.strategy0, strategy1=k.strategy1,
+                            lock_keys=np.array([(p, offset, len(self._locks[p, offset][0])) for p, offset in sorted(self._locks)],
+                                               dtype=np.int64).reshape(-1, 3),
+                            lock_rows=np.concatenate([self._locks[key][0].reshape(-1) for key in sorted(self._locks)] or [np.zeros(0, np.float32)]),
+                            lock_masks=np.concatenate([self._locks[key][1] for key in sorted(self._locks)] or [np.zeros(0, np.uint8)]))
 
     @classmethod
     def load(cls, path) -> "Solution":
         """A solution written by :meth:`save` (solving can go on with :meth:`run`)."""
         with np.load(path, allow_pickle=False) as data:
             schedule = str(data["schedule"]) if "schedule" in data.files else "dcfr"
-            solution = cls(Spot.from_dict(json.loads(str(data["spot"]))), schedule=schedule)
+            isomorphism = bool(data["isomorphism"]) if "isomorphism" in data.files else True
+            compressed = bool(data["compressed"]) if "compressed" in data.files else False
+            solution = cls(Spot.from_dict(json.loads(str(data["spot"]))), schedule=schedule, isomorphism=isomorphism,
+                           compressed=compressed)
             k = solution._kernel
             for name in ("regret0", "regret1", "strategy0", "strategy1"):
                 stored = data[name]
                 target = getattr(k, name)
-                if stored.shape != target.shape:
+                if stored.shape != target.shape or stored.dtype != target.dtype:
                     raise InvalidValueError(f"{path}: {name} has shape {stored.shape}, the spot's tree needs {target.shape}")
                 target[:] = stored
             solution.iterations = int(data["iterations"])
             solution.seconds = float(data["seconds"])
             solution.history = [(int(i), float(v)) for i, v in data["history"]]
+            if "lock_keys" in data.files:
+                rows, masks = data["lock_rows"], data["lock_masks"]
+                at_row = at_mask = 0
+                for p, offset, size in data["lock_keys"].tolist():
+                    n = len(solution.tree.combos[p])
+                    solution._locks[p, offset] = (rows[at_row:at_row + size * n].reshape(size, n).copy(),
+                                                  masks[at_mask:at_mask + n].copy())
+                    at_row += size * n
+                    at_mask += n
+                solution._set_locks()
         return solution
 
     def __repr__(self) -> str:
         last = f", exploitability={self.history[-1][1]:.3f}%" if self.history else ""
         return f"Solution({self.spot!r}, iterations={self.iterations}{last})"
+
+
+def _unpacked(state: np.ndarray, start: int, size: int, compressed: bool) -> np.ndarray:
+    """A node's cumulative strategy (float64) from the kernel's storage: float32, or
+    uint16 after its float scale (csrc/solver.h phs_unpack)."""
+    if not compressed:
+        return state[start:start + size].astype(np.float64)
+    scale = float(state[start:start + HEADER].view(np.float32)[0])
+    return state[start + HEADER:start + HEADER + size].astype(np.float64) * (scale / 65535.0)
 
 
 def _board_mask(board) -> int:
@@ -314,17 +365,84 @@ class Node:
         return Node(s, node.children[a].index, self._base, self.board, self._dealt, tuple(reach), self.line + (node.names[a],),
                     self._canonical)
 
+    def _storage(self) -> int:
+        """Where the acting player's numbers of this node (on this line) start."""
+        p = self._tree_node.player
+        return self._base[p] + int(self._solution.tree.offset[2 * self._index + p])
+
     def _strategy_rows(self) -> np.ndarray:
-        """The average strategy here, (n_actions, n_hands of the actor), float64."""
+        """The average strategy here (the locked one for the hands a lock binds),
+        (n_actions, n_hands of the actor), float64."""
         node = self._tree_node
         s = self._solution
         p = node.player
         n = len(s.tree.combos[p])
-        start = self._base[p] + int(s.tree.offset[2 * node.index + p])
-        stored = getattr(s._kernel, f"strategy{p}")[start:start + len(node.children) * n].astype(np.float64).reshape(-1, n)
-        stored = stored[:, self._canonical.hand_map(s.tree, p)]  # the canonical line's rows, for the actual hands
+        start = self._storage()
+        stored = _unpacked(getattr(s._kernel, f"strategy{p}"), start, len(node.children) * n, s.tree.compressed).reshape(-1, n)
         total = stored.sum(axis=0)
-        return np.where(total > 0, stored / np.where(total > 0, total, 1), 1.0 / len(node.children))
+        rows = np.where(total > 0, stored / np.where(total > 0, total, 1), 1.0 / len(node.children))
+        lock = s._locks.get((p, start))
+        if lock is not None:
+            rows = np.where(lock[1].astype(bool), lock[0], rows)
+        return rows[:, self._canonical.hand_map(s.tree, p)]  # the canonical line's rows, for the actual hands
+
+    def lock(self, strategy: Dict[str, Union[float, np.ndarray]]) -> None:
+        """Lock this node's strategy (node locking): ``strategy`` maps actions to a
+        probability for the whole range (``{"call": 0.3, "fold": 0.7}``) or to arrays
+        of 1,326 per-hand probabilities in the :mod:`pokerhash.ranges` layout, NaN
+        for hands left to the solver; actions left out get 0. Each bound hand's
+        probabilities must add up to 1. Solving on (:meth:`Solution.run`) then plays
+        the locked strategy here, and the other nodes adapt to it; the locked
+        player's best response, and so the exploitability, may still deviate."""
+        p = self._require_player()
+        s = self._solution
+        tree = s.tree
+        node = self._tree_node
+        if tree.swaps and tree.has_chance:
+            raise InvalidValueError("node locking on a spot with chance nodes needs Solution(..., isomorphism=False): "
+                                    "a lock need not treat the interchangeable suits alike")
+        if not isinstance(strategy, dict) or not strategy:
+            raise InvalidValueError(f"lock takes a dict action -> probability (or 1,326 per-hand probabilities), "
+                                    f"got {strategy!r}")
+        names = [n.lower() for n in node.names]
+        combos = tree.combos[p]
+        rows = np.zeros((len(names), len(combos)))
+        given = np.zeros((len(names), len(combos)), dtype=bool)
+        listed = []
+        for action, value in strategy.items():
+            key = str(action).strip().lower()
+            if key not in names:
+                raise InvalidValueError(f"no action {action!r} here; the actions are {', '.join(node.names)}")
+            a = names.index(key)
+            listed.append(a)
+            if isinstance(value, numbers.Real) and not isinstance(value, bool):
+                per_hand = np.full(len(combos), float(value))
+            else:
+                array = np.asarray(value, dtype=np.float64)
+                if array.shape != (1326,):
+                    raise InvalidValueError(f"per-hand probabilities of {action!r} are 1,326 numbers, got shape {array.shape}")
+                per_hand = array[combos]
+            given[a] = ~np.isnan(per_hand)
+            rows[a] = np.nan_to_num(per_hand)
+        bound = given.any(axis=0)
+        if not bound.any():
+            raise InvalidValueError("the lock binds no hand of the acting player's range (all NaN)")
+        if not given[listed][:, bound].all():
+            raise InvalidValueError("a bound hand needs a probability (not NaN) for every action given")
+        if np.any(rows < 0) or np.any(rows > 1):
+            raise InvalidValueError("lock probabilities are between 0 and 1")
+        total = rows.sum(axis=0)
+        if np.any(np.abs(total[bound] - 1) > 1e-6):
+            raise InvalidValueError(f"each bound hand's probabilities add up to 1, not {float(total[bound][0]):g} "
+                                    f"(actions left out count 0)")
+        s._locks[p, self._storage()] = (np.ascontiguousarray(rows, dtype=np.float32), bound.astype(np.uint8))
+        s._set_locks()
+
+    def unlock(self) -> None:
+        """Remove this node's lock (if any)."""
+        p = self._require_player()
+        self._solution._locks.pop((p, self._storage()), None)
+        self._solution._set_locks()
 
     def _require_player(self) -> int:
         if self.kind != PLAYER:
@@ -426,10 +544,11 @@ class Node:
 
 def solve(spot: Spot, target: Optional[float] = 0.3, iterations: int = 1000, time_limit: Optional[float] = None,
           check_every: int = 10, progress: bool = False, threads: int = 0, max_memory: Optional[float] = None,
-          schedule: str = "dcfr") -> Solution:
+          schedule: str = "restarted", compressed: bool = False) -> Solution:
     """Solve ``spot`` with Discounted CFR to ``target`` exploitability (% of the pot), at
     most ``iterations`` iterations or ``time_limit`` seconds, with ``threads`` threads
-    (0: one per core) and the discount ``schedule`` ("dcfr" or "restarted"); see
+    (0: one per core), the discount ``schedule`` ("dcfr" or "restarted") and 16-bit
+    storage when ``compressed``; see
     :class:`Solution` and :meth:`Solution.run`."""
-    return Solution(spot, threads=threads, max_memory=max_memory, schedule=schedule).run(target=target, iterations=iterations, time_limit=time_limit,
+    return Solution(spot, threads=threads, max_memory=max_memory, schedule=schedule, compressed=compressed).run(target=target, iterations=iterations, time_limit=time_limit,
                                                       check_every=check_every, progress=progress)

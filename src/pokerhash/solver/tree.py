@@ -46,6 +46,7 @@ _KINDS = ("bet", "raise", "donk")
 _SIZE = re.compile(r"^\s*(?:(?P<pct>\d+(?:\.\d+)?)\s*%|(?P<mult>\d+(?:\.\d+)?)\s*x|(?P<allin>a|all-?in))\s*$", re.IGNORECASE)
 
 FOLD, SHOWDOWN, CHANCE, PLAYER = "fold", "showdown", "chance", "player"
+HEADER = 2  # 16-bit slots of a compressed node block's scale (a float32)
 _TYPE_CODE = {PLAYER: 0, FOLD: 1, SHOWDOWN: 2, CHANCE: 3}
 
 
@@ -360,9 +361,12 @@ class Tree:
     cumulative strategies in float32, plus the showdown tables), known before they are
     allocated."""
 
-    def __init__(self, spot: Spot, isomorphism: bool = True):
+    def __init__(self, spot: Spot, isomorphism: bool = True, compressed: bool = False):
         self.spot = spot
         self.isomorphism = bool(isomorphism)
+        #: 16-bit storage: each player node's block is its float scale (two 16-bit
+        #: slots, HEADER) and its numbers as int16 (regrets) or uint16 (strategies).
+        self.compressed = bool(compressed)
         builder = _Builder(spot)
         half = spot.pot / 2
         self.root = builder.act([half, half], len(spot.board), 0, 0, 0.0, -1, -1)
@@ -372,7 +376,7 @@ class Tree:
         n_boards = {5: 1, 4: 48, 3: 49 * 48 // 2}[len(spot.board)]
         self.n_boards = n_boards
         tables = n_boards * 6 * (len(self.cards[0]) + len(self.cards[1]))
-        self.memory = 8 * (self.sizes[0] + self.sizes[1]) + tables
+        self.memory = (4 if self.compressed else 8) * (self.sizes[0] + self.sizes[1]) + tables
 
     # --- flattening ---------------------------------------------------------------
 
@@ -397,6 +401,8 @@ class Tree:
         self.block = np.zeros(2 * n, dtype=np.int64)
         self.block_inner = np.zeros(2 * n, dtype=np.int64)
         self.nodes = self._count(self.root)
+        #: Whether a card is dealt on the way (a flop or turn spot).
+        self.has_chance = bool((self.type == _TYPE_CODE[CHANCE]).any())
 
     def _count(self, node: _Node) -> int:
         if node.kind == CHANCE:
@@ -494,7 +500,7 @@ class Tree:
                 if node.kind == PLAYER:
                     if node.player == p:
                         self.offset[2 * node.index + p] = cursor
-                        cursor += len(node.children) * n_hands
+                        cursor += len(node.children) * n_hands + (HEADER if self.compressed else 0)
                     for child in node.children:
                         walk(child)
                 elif node.kind == CHANCE:
@@ -532,11 +538,22 @@ class Tree:
 
     def arrays(self) -> dict:
         return {"type": self.type, "player": self.player, "first_child": self.first_child, "n_children": self.n_children,
-                "offset": self.offset, "block": self.block, "block_inner": self.block_inner, "payoff": self.payoff, "size": self.sizes}
+                "offset": self.offset, "block": self.block, "block_inner": self.block_inner, "payoff": self.payoff, "size": self.sizes,
+                "compressed": self.compressed}
 
     def hand_arrays(self) -> dict:
-        return {"cards0": self.cards[0], "cards1": self.cards[1], "same0": self.same[0], "same1": self.same[1],
-                "swaps": self.swaps, "swap_perm0": self.swap_perm[0], "swap_perm1": self.swap_perm[1]}
+        out = {"cards0": self.cards[0], "cards1": self.cards[1], "same0": self.same[0], "same1": self.same[1],
+               "swaps": self.swaps, "swap_perm0": self.swap_perm[0], "swap_perm1": self.swap_perm[1]}
+        for p in (0, 1):
+            # The hands holding each card, card by card (the kernel zeroes their reach
+            # when a chance node deals the card).
+            cards = self.cards[p].astype(np.int64)
+            hands = np.repeat(np.arange(len(cards), dtype=np.int32), 2)
+            by_card = np.argsort(cards.reshape(-1), kind="stable")
+            out[f"card_hands{p}"] = np.ascontiguousarray(np.concatenate([hands[by_card], np.zeros(1, np.int32)]))
+            counts = np.bincount(cards.reshape(-1), minlength=52)
+            out[f"card_start{p}"] = np.concatenate([[0], np.cumsum(counts)]).astype(np.int32)
+        return out
 
     def board_arrays(self) -> dict:
         """Every river board the spot can reach, each player's hand strengths on it
@@ -561,7 +578,7 @@ class Tree:
         out = {"index": index, "root": sum(1 << c for c in board)}
         for p in (0, 1):
             s = strengths[:, self.combos[p]]
-            order = np.argsort(s, axis=1, kind="stable")
+            order = _interleaved_order(s)
             out[f"order{p}"] = np.ascontiguousarray(order.astype(np.uint16))
             out[f"sorted_strength{p}"] = np.ascontiguousarray(np.take_along_axis(s, order, axis=1))
             out[f"sorted_cards{p}"] = np.ascontiguousarray(self.cards[p][order])
@@ -571,9 +588,27 @@ class Tree:
         return f"Tree({self.spot!r}, nodes={self.nodes:,}, memory={self.memory / 2**20:.1f} MiB)"
 
 
-def build_tree(spot: Spot, isomorphism: bool = True) -> Tree:
+def _interleaved_order(strengths: np.ndarray, stride: int = 5) -> np.ndarray:
+    """Per row, the hands in increasing strength, and within a group of equal strength
+    every ``stride``-th hand first (positions 0, 5, 10, ..., 1, 6, ...): hands in
+    pokerhash.ranges order that share a card are neighbours (AcKd, AcKh, AcKs), and the
+    kernel's showdown sweep adds each hand's reach to its two cards' running sums, a
+    chain of dependent memory updates when neighbours share a card."""
+    order = np.argsort(strengths, axis=1, kind="stable")
+    ranked = np.take_along_axis(strengths, order, axis=1).astype(np.int64)
+    n = ranked.shape[1]
+    index = np.broadcast_to(np.arange(n), ranked.shape)
+    new_group = np.ones(ranked.shape, dtype=bool)
+    new_group[:, 1:] = ranked[:, 1:] != ranked[:, :-1]
+    start = np.maximum.accumulate(np.where(new_group, index, 0), axis=1)
+    position = index - start
+    key = (ranked << 24) | ((position % stride) << 12) | (position // stride)
+    return np.take_along_axis(order, np.argsort(key, axis=1, kind="stable"), axis=1)
+
+
+def build_tree(spot: Spot, isomorphism: bool = True, compressed: bool = False) -> Tree:
     """The game tree of ``spot`` (nothing big is allocated: see ``Tree.memory``).
     ``isomorphism``: deal one card of each class of interchangeable suits at chance
     nodes (suits that the board and both ranges treat alike), reusing its values for
-    the others."""
-    return Tree(spot, isomorphism)
+    the others. ``compressed``: 16-bit storage (half the memory of float32)."""
+    return Tree(spot, isomorphism, compressed)
