@@ -342,12 +342,12 @@ def test_allin_ev_run_it_twice_is_the_same_expectation():
 
 def test_no_allin_ev_when_the_hand_reaches_the_river():
     record = extract(history.load(HANDS / "steal-3bet-cbet.phh"))
-    assert all(player["allin"] == 0 and player["allin_adjusted"] == player["net"] for player in record.players)
+    assert all(player["allin"] == 0 and player["allin_adjusted"] == player["net"] for player in record.player_dicts())
     ivey = extract(history.load(DATA / "phh" / "dwan-ivey-2009.phh"))  # all-in on the turn
-    assert [p["allin"] for p in ivey.players] == [1, 0, 1]
-    ivey_row, _, dwan_row = ivey.players
+    assert [p["allin"] for p in ivey.player_dicts()] == [1, 0, 1]
+    ivey_row, _, dwan_row = ivey.player_dicts()
     river_cards = [c for c in range(52) if c not in ph.cards("Ac2d7h6hJc3d5c4h")]
-    pot = sum(p["collected"] for p in ivey.players)
+    pot = sum(p["collected"] for p in ivey.player_dicts())
     wins = sum(1 for c in river_cards if ph.evaluate(ph.cards("Ac2dJc3d5c4h") + [c])
                > ph.evaluate(ph.cards("7h6hJc3d5c4h") + [c]))
     ties = sum(1 for c in river_cards if ph.evaluate(ph.cards("Ac2dJc3d5c4h") + [c])
@@ -517,9 +517,9 @@ def test_random_hands_of_every_game_import_and_add_up():
     for history_ in _random_hands(140, seed=25):
         record = extract(history_)
         assert not isinstance(record, Refused), record.reason
-        players = record.players
-        assert sum(p["net"] for p in players) == -record.hand["rake"]
-        assert sum(p["allin_adjusted"] for p in players) == pytest.approx(-record.hand["rake"])
+        players, rake = record.player_dicts(), record.hand_dict()["rake"]
+        assert sum(p["net"] for p in players) == -rake
+        assert sum(p["allin_adjusted"] for p in players) == pytest.approx(-rake)
         allins += any(p["allin"] for p in players)
         for p in players:
             for numerator, opportunity in pairs:
@@ -532,8 +532,8 @@ def test_random_hands_of_every_game_import_and_add_up():
 def test_tournament_fields():
     hand = history.load(HANDS / "walk.phh")
     hand.fields.update(event="Sunday Million #12", level=7, buy_in="$215")
-    record = extract(hand)
-    assert (record.hand["tournament_id"], record.hand["tournament_level"], record.hand["buy_in"]) == \
+    row = extract(hand).hand_dict()
+    assert (row["tournament_id"], row["tournament_level"], row["buy_in"]) == \
         ("Sunday Million #12", "7", "$215")
-    cash = extract(history.load(HANDS / "walk.phh")).hand
+    cash = extract(history.load(HANDS / "walk.phh")).hand_dict()
     assert (cash["tournament_id"], cash["tournament_level"], cash["buy_in"]) == (None, None, None)

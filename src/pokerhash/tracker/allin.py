@@ -93,10 +93,14 @@ def _gross_pots(result: Any) -> List[int]:
     return gross
 
 
-def allin_payouts(hand: Any, rake: Optional[int] = None) -> Optional[Dict[int, float]]:
+def allin_payouts(hand: Any, rake: Optional[int] = None,
+                  known: Optional[Dict[int, Optional[str]]] = None) -> Optional[Dict[int, float]]:
     """Each live player's expected chips from the pots at the all-in moment (see the
     module's notes), ``rake`` (default: the engine's) taken from the main pot first;
-    None when the hand has no all-in moment or its game has no equity kernel."""
+    None when the hand has no all-in moment or its game has no equity kernel.
+    ``known``: seat -> the cards the hand history gives the player (``??`` an unknown
+    card, None none): when a live player's cards are not all known, the engine played
+    stand-ins for them and there is no expectation to compute (None)."""
     if rake is None:
         rake = hand.result.rake
     game = EQUITY_GAMES.get(hand.variant.name)
@@ -106,6 +110,8 @@ def allin_payouts(hand: Any, rake: Optional[int] = None) -> Optional[Dict[int, f
     if moment is None:
         return None
     holdings, board, dead, live = moment
+    if known is not None and any(known.get(seat) is None or "??" in known[seat] for seat in live):
+        return None
     result = hand.result
     expected = {seat: 0.0 for seat in live}
     gross = _gross_pots(result)

@@ -5,25 +5,21 @@ from __future__ import annotations
 import os
 import re
 from collections import Counter
-from operator import itemgetter
+from operator import add, itemgetter
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 from ..engine.history import PHHError, load, loads
 from ..errors import InvalidValueError
 from .dialect import Dialect, connect
-from .extract import HandRecord, Refused, extract, key_of
+from .extract import HAND_COLUMNS, PLAYER_COLUMNS, HandRecord, Refused, extract, key_of
 from .schema import TABLE_NAMES, FLAGS, SCHEMA_VERSION, SUMMARY_KEYS, SUMMARY_MONEY
 from .stats import stats_query, stats_rows
 
 __all__ = ["ImportSummary", "Tracker", "read_files"]
 
-_HAND_COLUMNS = ("site", "hand_key", "table_name", "played_at", "game", "variant_code", "stakes", "big_blind",
-                 "currency", "decimals", "table_size", "player_count", "button_seat", "pot", "rake", "streets_seen",
-                 "tournament_id", "tournament_level", "buy_in", "source")
-_PLAYER_COLUMNS = ("seat", "position", "hole_cards", "starting_stack", "net", "collected", "allin_adjusted",
-                   "net_amount", "allin_adjusted_amount", "net_bb", "allin_adjusted_bb", "game", "variant_code", "stakes",
-                   "currency", "decimals", "played_at", "table_size") + FLAGS
+_HAND_COLUMNS = HAND_COLUMNS
+_PLAYER_COLUMNS = PLAYER_COLUMNS
 
 
 def _insert(table: str, columns: Sequence[str]) -> str:
@@ -31,10 +27,6 @@ def _insert(table: str, columns: Sequence[str]) -> str:
             "ON CONFLICT DO NOTHING")
 
 
-_INSERT_HAND = _insert("hands", _HAND_COLUMNS)
-# A row's values in column order, read by one C call per row instead of a generator.
-_hand_values = itemgetter(*_HAND_COLUMNS)
-_player_values = itemgetter(*_PLAYER_COLUMNS)
 _INSERT_HAND_PLAYER = _insert("hand_players", ("hand_id", "player_id") + _PLAYER_COLUMNS)
 _INSERT_ACTION = _insert("actions", ("hand_id", "seq", "street", "seat", "kind", "amount", "bet_to", "all_in"))
 _INSERT_BOARD = _insert("boards", ("hand_id", "run", "street", "cards"))
@@ -142,25 +134,25 @@ def _extracted(pair: Tuple[Any, Optional[str]]) -> Any:
     return item if isinstance(item, Refused) else extract(item, source)
 
 
-_summary_key = itemgetter("game", "variant_code", "stakes", "currency", "position", "table_size", "played_at")
-_flag_values = itemgetter(*FLAGS)
+# Where a player row (the name, then PLAYER_COLUMNS) keeps what player_summary sums.
+_P = {name: i + 1 for i, name in enumerate(PLAYER_COLUMNS)}
+_summary_key = itemgetter(*(_P[name] for name in ("game", "variant_code", "stakes", "currency", "position",
+                                                  "table_size", "played_at")))
+_money = itemgetter(*(_P[name] for name in ("net", "net_amount", "net_bb", "allin_adjusted", "allin_adjusted_amount",
+                                            "allin_adjusted_bb")))
+_FIRST_FLAG = _P[FLAGS[0]]
+_SHOWDOWN = _P["showdown"]
 
 
-def _add_to_summary(sums: Dict[Tuple[Any, ...], List[Any]], player_id: int, player: Dict[str, Any]) -> None:
-    """Add one player's hand to the batch's ``player_summary`` sums."""
+def _add_to_summary(sums: Dict[Tuple[Any, ...], List[Any]], player_id: int, player: Tuple[Any, ...]) -> None:
+    """Add one player's hand (a HandRecord player row) to the batch's ``player_summary`` sums."""
     game, code, stakes, currency, position, table_size, played_at = _summary_key(player)
     key = (player_id, game, code, stakes, currency or "", position or "", table_size, (played_at or "")[:10])
-    showdown = player["showdown"]
-    net, net_amount, net_bb = player["net"], player["net_amount"], player["net_bb"]
-    values = [1, net, net_amount, net_bb, player["allin_adjusted"], player["allin_adjusted_amount"],
-              player["allin_adjusted_bb"], showdown * net, showdown * net_amount, showdown * net_bb]
-    values += _flag_values(player)
+    money = _money(player)
+    showdown = player[_SHOWDOWN]
+    values = (1,) + money + (showdown * money[0], showdown * money[1], showdown * money[2]) + player[_FIRST_FLAG:]
     found = sums.get(key)
-    if found is None:
-        sums[key] = values
-    else:
-        for i, value in enumerate(values):
-            found[i] += value
+    sums[key] = list(values) if found is None else list(map(add, found, values))
 
 
 class Tracker:
@@ -245,48 +237,75 @@ class Tracker:
 
     def _import_batch(self, batch: List[Any], summary: ImportSummary) -> None:
         pairs = [item if isinstance(item, tuple) and len(item) == 2 else (item, None) for item in batch]
-        # Hands already stored (imported or refused) are not replayed again.
+        # Hands already stored (imported or refused), or twice in this batch, are not replayed again.
         keys = [(item.site, item.hand_key, item.table) if isinstance(item, Refused) else key_of(item)
                 for item, _ in pairs]
         stored = self._stored(keys)
         todo = []
         for pair, key in zip(pairs, keys):
+            summary.read += 1
             if key in stored:
-                summary.read += 1
                 summary.duplicates += 1
             else:
+                stored.add(key)
                 todo.append(pair)
         if self._pool is not None:
             records = list(self._pool.map(_extracted, todo, chunksize=max(1, len(todo) // 32)))
         else:
             records = [_extracted(pair) for pair in todo]
         db = self.db
-        summary_sums: Dict[Tuple[Any, ...], List[Any]] = {}
-        queued: Dict[str, List[Tuple[Any, ...]]] = {_INSERT_HAND_PLAYER: [], _INSERT_ACTION: [], _INSERT_BOARD: [],
-                                                    _INSERT_SHOWN: []}
         try:
-            for record in records:
-                summary.read += 1
-                if isinstance(record, Refused):
-                    cursor = db.execute(_INSERT_REFUSED, (record.site, record.hand_key, record.table, record.source,
-                                                          record.reason, record.text))
-                    if cursor.rowcount == 1:
-                        summary.refused += 1
-                        summary.reasons[record.reason.split(":")[0]] += 1
-                    else:
-                        summary.duplicates += 1
-                    continue
-                self._store(record, summary, summary_sums, queued)
-            # The batch's rows in one executemany per table (PostgreSQL: one round trip
-            # per table and batch instead of per hand).
-            for statement, rows in queued.items():
-                db.executemany(statement, rows)
-            db.executemany(_UPSERT_SUMMARY, [key + tuple(sums) for key, sums in summary_sums.items()])
+            refused = [record for record in records if isinstance(record, Refused)]
+            for record in refused:
+                cursor = db.execute(_INSERT_REFUSED, (record.site, record.hand_key, record.table, record.source,
+                                                      record.reason, record.text))
+                if cursor.rowcount == 1:
+                    summary.refused += 1
+                    summary.reasons[record.reason.split(":")[0]] += 1
+                else:
+                    summary.duplicates += 1
+            hands = [record for record in records if not isinstance(record, Refused)]
+            if hands:
+                self._store(hands, summary)
             db.commit()
         except BaseException:
             db.rollback()
             self._player_ids.clear()  # ids of players inserted in the rolled-back batch
             raise
+
+    def _store(self, records: List[HandRecord], summary: ImportSummary) -> None:
+        """Insert the hands (their ids come back from one statement per few hundred
+        hands), then every other row of the batch in one ``executemany`` per table
+        (PostgreSQL: one round trip per table and batch instead of per hand)."""
+        db = self.db
+        ids = db.insert_ids("hands", _HAND_COLUMNS, [record.hand for record in records],
+                            ("site", "hand_key", "table_name"))
+        sums: Dict[Tuple[Any, ...], List[Any]] = {}
+        player_rows: List[Tuple[Any, ...]] = []
+        actions: List[Tuple[Any, ...]] = []
+        boards: List[Tuple[Any, ...]] = []
+        shown: List[Tuple[Any, ...]] = []
+        player_id = self._player_id
+        for record in records:
+            hand_id = ids.get((record.site, record.hand_key, record.table))
+            if hand_id is None:
+                summary.duplicates += 1  # stored meanwhile by another connection
+                continue
+            summary.imported += 1
+            site = record.site
+            head = (hand_id,)
+            for player in record.players:
+                pid = player_id(site, player[0])
+                player_rows.append((hand_id, pid) + player[1:])
+                _add_to_summary(sums, pid, player)
+            actions += [head + row for row in record.actions]
+            boards += [head + row for row in record.boards]
+            shown += [head + row for row in record.shown]
+        db.executemany(_INSERT_HAND_PLAYER, player_rows)
+        db.executemany(_INSERT_ACTION, actions)
+        db.executemany(_INSERT_BOARD, boards)
+        db.executemany(_INSERT_SHOWN, shown)
+        db.executemany(_UPSERT_SUMMARY, [key + tuple(values) for key, values in sums.items()])
 
     def _stored(self, keys: List[Tuple[str, str, str]]) -> set:
         """Which of these (site, hand key, table) keys are in ``hands`` or ``refused``."""
@@ -303,25 +322,6 @@ class Tracker:
                                                 f"AND hand_key IN ({marks})", [site, table] + chunk):
                         found.add((site, key, table))
         return found
-
-    def _store(self, record: HandRecord, summary: ImportSummary, sums: Dict[Tuple[Any, ...], List[Any]],
-               rows: Dict[str, List[Tuple[Any, ...]]]) -> None:
-        """Insert the hand (one round trip: its id), queue its other rows for the batch."""
-        hand_id = self.db.insert_id(_INSERT_HAND, _hand_values(record.hand))
-        if hand_id is None:
-            summary.duplicates += 1
-            return
-        summary.imported += 1
-        site = record.site
-        player_rows = rows[_INSERT_HAND_PLAYER]
-        for player in record.players:
-            player_id = self._player_id(site, player["name"])
-            player_rows.append((hand_id, player_id) + _player_values(player))
-            _add_to_summary(sums, player_id, player)
-        head = (hand_id,)
-        rows[_INSERT_ACTION] += [head + row for row in record.actions]
-        rows[_INSERT_BOARD] += [head + row for row in record.boards]
-        rows[_INSERT_SHOWN] += [head + row for row in record.shown]
 
     def rebuild_summary(self) -> None:
         """Recompute ``player_summary`` from ``hand_players`` (after rows were written

@@ -17,28 +17,35 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-from ..betting import ActionKind, ForcedKind
 from ..cards import card_str
-from ..engine import events as ev
-from ..engine.history import HandHistory, dumps, parse_action
-from ..engine.history_hands import replay, variant_of
+from ..engine.history import HandHistory, dumps
+from ..engine.history_hands import replay
 from ..errors import PokerhashError
 from .allin import allin_payouts
 from .schema import FLAGS
+from .walk import walk
 
-__all__ = ["HandRecord", "Refused", "extract", "hand_key", "key_of"]
+__all__ = ["HAND_COLUMNS", "PLAYER_COLUMNS", "HandRecord", "Refused", "extract", "hand_key", "key_of"]
 
-_FOLD, _CHECK, _CALL, _BET, _RAISE = (ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET,
-                                      ActionKind.RAISE)
-_AGGRESSIVE = (_BET, _RAISE)
-_VOLUNTARY = (_CALL, _BET, _RAISE)
-_STEAL_POSITIONS = ("CO", "BTN", "SB")
-_BLIND_POSITIONS = ("SB", "BB")
+#: The columns of a :attr:`HandRecord.hand` row, in order.
+HAND_COLUMNS: Tuple[str, ...] = (
+    "site", "hand_key", "table_name", "played_at", "game", "variant_code", "stakes", "big_blind", "currency",
+    "decimals", "table_size", "player_count", "button_seat", "pot", "rake", "streets_seen", "tournament_id",
+    "tournament_level", "buy_in", "source")
+#: The columns of a :attr:`HandRecord.players` row after the player's name, in order.
+PLAYER_COLUMNS: Tuple[str, ...] = (
+    "seat", "position", "hole_cards", "starting_stack", "net", "collected", "allin_adjusted", "net_amount",
+    "allin_adjusted_amount", "net_bb", "allin_adjusted_bb", "game", "variant_code", "stakes", "currency", "decimals",
+    "played_at", "table_size") + FLAGS
+_AT = {name: i for i, name in enumerate(FLAGS)}
+_ALLIN, _SAW_FLOP, _WON_SAW_FLOP, _WTSD, _WSD = (_AT[name] for name in ("allin", "saw_flop", "won_saw_flop", "wtsd",
+                                                                         "wsd"))
 
 
 @dataclass
 class Refused:
-    """A hand not imported: its key, where it came from, why, and its PHH text when known."""
+    """A hand not imported: its key, where it came from, why, and its text when known
+    (PHH, or the site's own text for a site's hand)."""
 
     site: str
     hand_key: str
@@ -50,16 +57,27 @@ class Refused:
 
 @dataclass
 class HandRecord:
-    """The rows of one imported hand (ids are filled in by the database)."""
+    """The rows of one imported hand (ids are filled in by the database): ``hand`` a
+    tuple in :data:`HAND_COLUMNS` order, ``players`` one tuple per player, the name
+    then :data:`PLAYER_COLUMNS` (tuples, not dicts: an import builds millions of them;
+    :meth:`player_dicts` names the fields)."""
 
     site: str
     hand_key: str
     table: str
-    hand: Dict[str, Any]
-    players: List[Dict[str, Any]]
+    hand: Tuple[Any, ...]
+    players: List[Tuple[Any, ...]]
     actions: List[Tuple[Any, ...]] = field(default_factory=list)
     boards: List[Tuple[Any, ...]] = field(default_factory=list)
     shown: List[Tuple[Any, ...]] = field(default_factory=list)
+
+    def hand_dict(self) -> Dict[str, Any]:
+        """The hand row as a dict (column -> value)."""
+        return dict(zip(HAND_COLUMNS, self.hand))
+
+    def player_dicts(self) -> List[Dict[str, Any]]:
+        """The player rows as dicts (``name`` and each column)."""
+        return [dict(zip(("name",) + PLAYER_COLUMNS, row)) for row in self.players]
 
 
 def _text(cards: Sequence[Optional[int]]) -> str:
@@ -302,59 +320,69 @@ def _raked(played: Any, rake: int) -> List[int]:
 def _record(history: HandHistory, played: Any, meta: Dict[str, Any], site: str, key: str, table: str,
             source: Optional[str]) -> HandRecord:
     hand = played.hand
-    result = hand.result
     seats = played.seats
     n = len(seats)
     names = [str(name) for name in meta["names"]] if meta["names"] and len(meta["names"]) == n \
         else [f"p{i}" for i in range(1, n + 1)]
-    variant = variant_of(history.variant)
+    variant = hand.variant
     decimals = history.decimals
     collected, rake = _collected(history, played, meta, names)
-    big_blind = _big_blind(history)
-    unit = 10.0 ** -decimals
-    positions = _positions(n, bool(history.blinds_or_straddles) and any(history.blinds_or_straddles))
-    walk = _Walker(hand, seats, positions)
-    walk.run()
-    final = [result.stacks[seat] - result.payouts.get(seat, 0) + paid for seat, paid in zip(seats, collected)]
     first, hand_seats = hand.events[0], hand.seats  # read once: not per seat
     starting = [first.stacks[hand_seats.index(seat)] for seat in seats]
-    nets = [f - s for f, s in zip(final, starting)]
-    expected = allin_payouts(hand, rake)
-    holes, shown_cards = _hole_texts(history, n)
+    holes, shown_cards = _hole_texts(history.actions, n)
     # The hands the file shows (the engine mucks a beaten hand the file may show).
     shown = [(seat, 0, cards) for seat, cards in zip(seats, shown_cards) if cards is not None]
     stakes = str(meta["stakes"]) if meta["stakes"] is not None else _stakes_text(history)
-    game = f"{variant.limit.value} {variant.name}"
     fields = history.fields
-    table_size = int(fields.get("seat_count") or n)
-    played_at = _iso(meta["time"])
-    hand_row = dict(site=site, hand_key=key, table_name=table, played_at=played_at, game=game,
-                    variant_code=history.variant, stakes=stakes, big_blind=big_blind,
-                    currency=None if meta["currency"] is None else str(meta["currency"]), decimals=decimals,
-                    table_size=table_size, player_count=n, button_seat=seats[-1] if positions[-1] else None,
-                    pot=sum(result.payouts.values()) + result.rake,
-                    rake=rake, streets_seen=walk.street + 1,
-                    tournament_id=_optional(fields.get("event") if fields.get("level") is not None else None),
-                    tournament_level=_optional(fields.get("level")), buy_in=_optional(fields.get("buy_in")),
-                    source=source)
+    common = (f"{variant.limit.value} {variant.name}", history.variant, stakes,
+              None if meta["currency"] is None else str(meta["currency"]), decimals, _iso(meta["time"]),
+              int(fields.get("seat_count") or n))
+    tournament = (_optional(fields.get("event") if fields.get("level") is not None else None),
+                  _optional(fields.get("level")), _optional(fields.get("buy_in")))
+    has_blinds = bool(history.blinds_or_straddles) and any(history.blinds_or_straddles)
+    return _rows(hand, seats, names, starting, collected, rake, holes, shown, has_blinds, _big_blind(history),
+                 common, tournament, (site, key, table, source))
+
+
+def _rows(hand: Any, seats: Sequence[int], names: List[str], starting: List[int], collected: List[int], rake: int,
+          holes: List[Optional[str]], shown: List[Tuple[int, int, str]], has_blinds: bool, big_blind: int,
+          common: Tuple[Any, ...], tournament: Tuple[Any, ...], where: Tuple[Any, ...]) -> HandRecord:
+    """The record of a replayed, verified hand, from its parts (PHH and site hands alike):
+    ``seats`` in the engine's order (left of the button first), ``starting`` stacks and
+    ``collected`` (from the pots, after the rake) per seat, ``holes`` the known cards
+    (``??`` unknown, None none), ``common`` the columns every player row repeats (game,
+    variant code, stakes, currency, decimals, played_at, table size), ``where`` the
+    site, hand key, table and source."""
+    result = hand.result
+    final_stacks, payouts = result.stacks, result.payouts
+    n = len(seats)
+    positions = _positions(n, has_blinds)
+    walked = walk(hand, seats, positions)
+    expected = None
+    if walked.all_in:  # no all-in, no all-in moment: the equity work is skipped
+        expected = allin_payouts(hand, rake, dict(zip(seats, holes)))
+    unit = 10.0 ** -common[4]
+    flags = walked.flags
     players = []
     for i, seat in enumerate(seats):
-        flags = walk.flags[seat]
         won = collected[i]
-        net = nets[i]
-        allin = expected is not None and seat in expected
-        adjusted = net - won + expected[seat] if allin else float(net)
-        flags["allin"] = int(allin)
-        flags["won_saw_flop"] = int(flags["saw_flop"] and won > 0)
-        flags["wsd"] = int(flags["wtsd"] and won > 0)
-        row = dict(name=names[i], seat=seat, position=positions[i], hole_cards=holes[i], starting_stack=starting[i],
-                   net=net, collected=won, allin_adjusted=adjusted, net_amount=net * unit,
-                   allin_adjusted_amount=adjusted * unit, net_bb=net / big_blind,
-                   allin_adjusted_bb=adjusted / big_blind, game=game, variant_code=history.variant, stakes=stakes,
-                   currency=hand_row["currency"], decimals=decimals, played_at=played_at, table_size=table_size)
-        row.update(flags)  # its keys are FLAGS (the walker starts from dict.fromkeys(FLAGS, 0))
-        players.append(row)
-    return HandRecord(site, key, table, hand_row, players, walk.actions, _boards(hand), shown)
+        net = final_stacks[seat] - payouts.get(seat, 0) + won - starting[i]
+        counters = flags[seat]
+        if expected is not None and seat in expected:
+            adjusted = net - won + expected[seat]
+            counters[_ALLIN] = 1
+        else:
+            adjusted = float(net)
+        if won > 0:
+            counters[_WON_SAW_FLOP] = counters[_SAW_FLOP]
+            counters[_WSD] = counters[_WTSD]
+        players.append((names[i], seat, positions[i], holes[i], starting[i], net, won, adjusted, net * unit,
+                        adjusted * unit, net / big_blind, adjusted / big_blind) + common + tuple(counters))
+    site, key, table, source = where
+    hand_row = (site, key, table, common[5], common[0], common[1], common[2], big_blind, common[3], common[4],
+                common[6], n, seats[-1] if positions[-1] else None, sum(payouts.values()) + result.rake, rake,
+                walked.street + 1) + tournament + (source,)
+    return HandRecord(site, key, table, hand_row, players, walked.actions, _boards(hand), shown)
 
 
 def _boards(hand: Any) -> List[Tuple[int, int, str]]:
@@ -383,177 +411,27 @@ def _optional(value: Any) -> Optional[str]:
     return None if value is None else str(value)
 
 
-def _hole_texts(history: HandHistory, n: int) -> Tuple[List[Optional[str]], List[Optional[str]]]:
+def _hole_texts(actions: Sequence[str], n: int) -> Tuple[List[Optional[str]], List[Optional[str]]]:
     """Each player's hole cards as the file deals them (``??`` unknown, filled in from
-    what the player shows; None when the file deals none), and the cards each shows."""
-    dealt: List[List[Optional[int]]] = [[] for _ in range(n)]
-    shown: List[Optional[Tuple[Optional[int], ...]]] = [None] * n
-    for text in history.actions:
-        # Only deals and shows matter here: parse those alone (most actions are bets).
-        if " dh " not in text and " sm " not in text:
-            continue
-        action = parse_action(text, history.decimals)
-        if action.kind == "dh":
-            dealt[action.player - 1].extend(action.cards)
-        elif action.kind == "sm" and action.cards is not None:
-            cards = action.cards or tuple(dealt[action.player - 1])
-            if cards and None not in cards:
-                shown[action.player - 1] = cards
+    what the player shows; None when the file deals none), and the cards each shows.
+    Read from the action texts the replay has checked already (cards are written
+    ``As``... or ``??``) by splitting words: no second parse."""
+    dealt = [""] * n
+    shown: List[Optional[str]] = [None] * n
+    for text in actions:
+        if "dh" not in text and "sm" not in text:
+            continue  # most actions are bets
+        words = text.partition("#")[0].split()
+        if len(words) == 4 and words[1] == "dh":
+            dealt[int(words[2][1:]) - 1] += words[3]
+        elif len(words) == 3 and words[1] == "sm":
+            player = int(words[0][1:]) - 1
+            cards = dealt[player] if words[2] == "-" else words[2]
+            if cards and "??" not in cards:
+                shown[player] = cards
     texts: List[Optional[str]] = []
     for cards, show in zip(dealt, shown):
         if show is not None and len(show) == len(cards):
-            cards = list(show)
-        texts.append(_text(cards) if cards and any(c is not None for c in cards) else None)
-    return texts, [None if show is None else _text(show) for show in shown]
-
-
-class _Walker:
-    """One pass over a hand's event log: the action rows, the boards, and each
-    player's statistic counters (see docs/tracker.rst, Statistics)."""
-
-    def __init__(self, hand: Any, seats: Sequence[int], positions: Sequence[Optional[str]]):
-        self.hand = hand
-        self.position = dict(zip(seats, positions))
-        self.flags: Dict[int, Dict[str, int]] = {seat: dict.fromkeys(FLAGS, 0) for seat in seats}
-        self.actions: List[Tuple[Any, ...]] = []
-        self.street = 0
-
-    def run(self) -> None:
-        hand = self.hand
-        events = hand.events
-        start = events[0]
-        stacks = dict(zip(start.seats, start.stacks))
-        folded: set = set()
-        last_street = len(hand.variant.streets) - 1
-        street = 0
-        in_front: Dict[int, int] = {}
-        acted: set = set()
-        # Preflop (first betting round) state.
-        raises = 0
-        first_raiser: Optional[int] = None
-        last_raiser: Optional[int] = None
-        callers = 0
-        stealer: Optional[int] = None
-        calls_after_steal = 0
-        anyone_voluntary = False
-        # Flop (second round) state.
-        cbettor: Optional[int] = None
-        raises_after_cbet = 0
-        flop_bets = 0
-        faced_cbet: set = set()
-        faced_steal: set = set()
-        faced_three_bet: set = set()
-        board_runs: Dict[int, List[int]] = {}
-        seq = 0
-        for event in events[1:]:
-            kind = type(event)
-            if kind is ev.Burn:
-                if street < last_street and not board_runs.get(1):
-                    street += 1
-                    in_front = {}
-                    acted = set()
-                    if street == 1:
-                        for seat in stacks:
-                            if seat not in folded:
-                                self.flags[seat]["saw_flop"] = 1
-            elif kind is ev.Deal:
-                if event.seat is None:
-                    board_runs.setdefault(event.run, []).extend(event.cards)
-            elif kind is ev.Post:
-                seat = event.seat
-                stacks[seat] -= event.amount
-                if event.kind is not ForcedKind.ANTE:
-                    in_front[seat] = in_front.get(seat, 0) + event.amount
-                self.actions.append((seq, street, seat, event.kind.value, event.amount, in_front.get(seat),
-                                     int(stacks[seat] == 0)))
-                seq += 1
-            elif kind is ev.Redeal:
-                street, in_front, acted = 0, {}, set()
-            elif kind is ev.Draw:
-                self.actions.append((seq, street, event.seat, "draw", len(event.discarded), None, 0))
-                seq += 1
-            elif kind is ev.Act:
-                seat = event.seat
-                action = event.action
-                what = action.kind
-                flags = self.flags[seat]
-                top = max(in_front.values(), default=0)
-                mine = in_front.get(seat, 0)
-                can_raise = stacks[seat] > top - mine
-                first_decision = seat not in acted
-                acted.add(seat)
-                if street == 0:
-                    position = self.position[seat]
-                    if what in _VOLUNTARY:
-                        flags["vpip"] = 1
-                        anyone_voluntary = True
-                    if what in _AGGRESSIVE:
-                        flags["pfr"] = 1
-                    if raises == 1 and last_raiser != seat and can_raise:
-                        flags["three_bet_opp"] = 1
-                        if what in _AGGRESSIVE:
-                            flags["three_bet"] = 1
-                    if raises == 2 and last_raiser != seat and can_raise:
-                        flags["four_bet_opp"] = 1
-                        if what in _AGGRESSIVE:
-                            flags["four_bet"] = 1
-                    if raises == 2 and first_raiser == seat and seat not in faced_three_bet:
-                        faced_three_bet.add(seat)
-                        flags["fold_to_three_bet_opp"] = 1
-                        flags["fold_to_three_bet"] = int(what is _FOLD)
-                    if (first_decision and raises == 0 and callers == 0 and position in _STEAL_POSITIONS
-                            and can_raise):
-                        flags["steal_opp"] = 1
-                        if what in _AGGRESSIVE:
-                            flags["steal"] = 1
-                            stealer = seat
-                    elif (stealer is not None and stealer != seat and raises == 1 and calls_after_steal == 0
-                          and position in _BLIND_POSITIONS and seat not in faced_steal):
-                        faced_steal.add(seat)
-                        flags["fold_to_steal_opp"] = 1
-                        flags["fold_to_steal"] = int(what is _FOLD)
-                    if what in _AGGRESSIVE:
-                        raises += 1
-                        last_raiser = seat
-                        if first_raiser is None:
-                            first_raiser = seat
-                    elif what is _CALL:
-                        callers += 1
-                        if stealer is not None:
-                            calls_after_steal += 1
-                else:
-                    counter = {_BET: "postflop_bets", _RAISE: "postflop_raises", _CALL: "postflop_calls",
-                               _FOLD: "postflop_folds", _CHECK: "postflop_checks"}[what]
-                    flags[counter] += 1
-                    if street == 1:
-                        if seat == last_raiser and first_decision and flop_bets == 0:
-                            flags["cbet_opp"] = 1
-                            if what in _AGGRESSIVE:
-                                flags["cbet"] = 1
-                                cbettor = seat
-                        elif (cbettor is not None and seat != cbettor and raises_after_cbet == 0
-                              and seat not in faced_cbet):
-                            faced_cbet.add(seat)
-                            flags["fold_to_cbet_opp"] = 1
-                            flags["fold_to_cbet"] = int(what is _FOLD)
-                        if what in _AGGRESSIVE:
-                            flop_bets += 1
-                            if cbettor is not None and seat != cbettor:
-                                raises_after_cbet += 1
-                if what is _FOLD:
-                    folded.add(seat)
-                stacks[seat] -= action.chips
-                if what is not _FOLD and what is not _CHECK:
-                    in_front[seat] = action.to
-                self.actions.append((seq, street, seat, what.value, action.chips, action.to, int(action.is_all_in)))
-                seq += 1
-        live = [seat for seat in stacks if seat not in folded]
-        if len(live) >= 2:
-            for seat in live:
-                self.flags[seat]["showdown"] = 1
-                self.flags[seat]["wtsd"] = self.flags[seat]["saw_flop"]
-        if not anyone_voluntary and street == 0 and len(live) == 1:
-            winner = live[0]
-            if self.position.get(winner) == "BB" and winner not in acted:
-                self.flags[winner]["walk"] = 1
-        self.street = street
+            cards = show
+        texts.append(cards if cards.strip("?") else None)
+    return texts, shown
