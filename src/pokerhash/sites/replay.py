@@ -201,23 +201,24 @@ def _options(take: int, run_twice: bool) -> Options:
     return options
 
 
-def replay(site_hand) -> SiteReplay:
+def replay(site_hand, log: bool = False) -> SiteReplay:
     """Play the hand on the engine and compare (see :class:`SiteReplay`). When players
     reach the showdown without showing, their stand-in cards are chosen to lose there;
     which rival they must lose to is not written, so a replay that disagrees is tried
     again with the next weaker choice (at most a few times): any cards the site never
-    showed that settle the hand as the site did make it agree."""
-    result, picked = _replay(site_hand, 0)
+    showed that settle the hand as the site did make it agree. ``log``: the engine
+    keeps the hand's event log (``hand.events``; the hand database walks it)."""
+    result, picked = _replay(site_hand, 0, log)
     attempt = 1
     while picked and not result.agrees and attempt < _ATTEMPTS:
-        again, picked = _replay(site_hand, attempt)
+        again, picked = _replay(site_hand, attempt, log)
         if again.agrees:
             return again
         attempt += 1
     return result
 
 
-def _replay(site_hand, attempt: int) -> Tuple[SiteReplay, bool]:
+def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, bool]:
     p: Parsed = site_hand._parsed
     differences: List[str] = []
     d = p.decimals
@@ -235,7 +236,7 @@ def _replay(site_hand, attempt: int) -> Tuple[SiteReplay, bool]:
     name_of = {seat: name for seat, name, _ in lay.order}
     seat_of = {name: seat for seat, name, _ in lay.order}
     try:
-        hand = Hand(variant, stacks, button=lay.button, stakes=lay.stakes, options=options, deal="caller", log=False,
+        hand = Hand(variant, stacks, button=lay.button, stakes=lay.stakes, options=options, deal="caller", log=log,
                     missed_blinds=lay.missed)
         holes, boards, picked = _cards_for(p, lay, variant, attempt)
     except PokerhashError as error:

@@ -65,19 +65,31 @@ class ImportSummary:
         return text
 
 
+# The files a folder is searched for: PHH, and the sites' hand histories (text, zips).
+_HAND_FILES = (".phh", ".phhs", ".txt", ".zip", ".hh", ".log", ".xml")
+
+
 def read_files(paths: Union[str, "os.PathLike[str]", Iterable[Union[str, "os.PathLike[str]"]]]) -> Iterator[Any]:
-    """Every hand of the ``.phh`` and ``.phhs`` files at ``paths`` (files or folders,
-    searched recursively, in sorted order), as ``(hand, source)``. A ``.phhs`` file is
-    read one hand (``[table]``) at a time, so memory stays bounded and a bad hand is
-    one :class:`Refused` naming the file, the hand and the problem while the others
+    """Every hand of the files at ``paths`` (files, or folders searched recursively in
+    sorted order for ``.phh``, ``.phhs``, ``.txt``, ``.zip``, ``.hh``, ``.log`` and
+    ``.xml`` files), as ``(hand, source)``: ``.phh`` and ``.phhs`` files as PHH, every
+    other file as poker sites' hand histories (:func:`pokerhash.sites.read`: text
+    files and zips of PokerStars, GGPoker, 888poker, Winamax, Full Tilt... hands, a
+    :class:`~pokerhash.sites.SiteHand` each, text that is no hand included, with its
+    error). Files are streamed: a ``.phhs`` file one hand (``[table]``) at a time, a
+    site's file in bounded chunks, so memory stays bounded; a bad hand is one
+    :class:`Refused` naming the file, the hand and the problem while the others
     import; a file that cannot be read at all is one Refused naming the file."""
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
     for path in paths:
         path = os.fspath(path)
         if os.path.isdir(path):
-            files = sorted(os.path.join(root, name) for root, _, names in os.walk(path) for name in names
-                           if name.endswith((".phh", ".phhs")))
+            files = []
+            for root, folders, names in os.walk(path):
+                folders.sort()
+                files += [os.path.join(root, name) for name in sorted(names)
+                          if name.lower().endswith(_HAND_FILES)]
         elif os.path.exists(path):
             files = [path]
         else:
@@ -85,11 +97,25 @@ def read_files(paths: Union[str, "os.PathLike[str]", Iterable[Union[str, "os.Pat
         for name in files:
             if name.endswith(".phhs"):
                 yield from _phhs_hands(name)
-                continue
-            try:
-                yield load(name), f"{name}:1"
-            except (PHHError, OSError, UnicodeDecodeError) as error:
-                yield Refused("phh", f"file:{os.path.abspath(name)}", "", f"unreadable file: {error}", name), name
+            elif name.endswith(".phh"):
+                try:
+                    yield load(name), f"{name}:1"
+                except (PHHError, OSError, UnicodeDecodeError) as error:
+                    yield Refused("phh", f"file:{os.path.abspath(name)}", "", f"unreadable file: {error}", name), name
+            else:
+                yield from _site_hands(name)
+
+
+def _site_hands(name: str) -> Iterator[Any]:
+    """The hands of a site's file (see :func:`read_files`)."""
+    from ..sites import read
+    from ..sites.model import SiteError
+
+    try:
+        for hand in read(name):
+            yield hand, None
+    except (SiteError, OSError) as error:
+        yield Refused("sites", f"file:{os.path.abspath(name)}", "", f"unreadable file: {error}", name), name
 
 
 # A .phhs hand starts at a line that is a table header, [name], at the line's start.
@@ -126,6 +152,15 @@ def _phhs_hands(name: str) -> Iterator[Any]:
                 raise PHHError("no [table]: a .phhs file is one [table] per hand")
     except (PHHError, OSError, UnicodeDecodeError) as error:
         yield Refused("phh", f"file:{os.path.abspath(name)}", "", f"unreadable file: {error}", name), name
+
+
+_LINE = re.compile(r"\Aline \d+: ")
+
+
+def _kind_of(reason: str) -> str:
+    """A refusal's kind, for the summary's counts: the reason up to its first colon
+    (after the line number a site's reason starts with), at most 80 characters."""
+    return _LINE.sub("", reason, count=1).split(":")[0][:80]
 
 
 def _extracted(pair: Tuple[Any, Optional[str]]) -> Any:
@@ -261,7 +296,7 @@ class Tracker:
                                                       record.reason, record.text))
                 if cursor.rowcount == 1:
                     summary.refused += 1
-                    summary.reasons[record.reason.split(":")[0]] += 1
+                    summary.reasons[_kind_of(record.reason)] += 1
                 else:
                     summary.duplicates += 1
             hands = [record for record in records if not isinstance(record, Refused)]

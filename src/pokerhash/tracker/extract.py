@@ -13,14 +13,17 @@ replayed or whose figures disagree becomes a :class:`Refused` with the reason.
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from ..cards import card_str
 from ..engine.history import HandHistory, dumps
-from ..engine.history_hands import replay
-from ..errors import PokerhashError
+from ..engine.history_hands import replay, variant_code
+from ..errors import InvalidValueError, PokerhashError
+from ..sites.model import SiteHand
+from ..sites.replay import replay as site_replay
 from .allin import allin_payouts
 from .schema import FLAGS
 from .walk import walk
@@ -200,6 +203,8 @@ def _big_blind(history: HandHistory) -> int:
 
 def key_of(item: Any) -> Tuple[str, str, str]:
     """The (site, hand key, table) a hand is stored under (see :func:`hand_key`)."""
+    if isinstance(item, SiteHand):
+        return _site_key(item)
     history, meta = _meta(item)
     return _key(history, meta)
 
@@ -216,6 +221,8 @@ def _key(history: Optional[HandHistory], meta: Dict[str, Any]) -> Tuple[str, str
 def extract(item: Any, source: Optional[str] = None) -> Any:
     """A :class:`HandRecord`, or a :class:`Refused` saying why the hand is not imported.
     ``source`` (a file name and position) is kept with the hand when the item has none."""
+    if isinstance(item, SiteHand):
+        return _site_extract(item, source)
     history, meta = _meta(item)
     if meta["source"] is None:
         meta["source"] = source
@@ -243,6 +250,107 @@ def extract(item: Any, source: Optional[str] = None) -> Any:
         return _record(history, played, meta, site, key, table, source)
     except _Disagrees as error:
         return refuse(str(error))
+
+
+def _site_key(item: SiteHand) -> Tuple[str, str, str]:
+    """A site hand's key: its number, or (a text that is no hand, a hand whose number
+    could not be read) a digest of its text, so that each is stored once."""
+    key = str(item.hand_id) if item.hand_id else "sha1:" + hashlib.sha1(item.text.encode("utf-8")).hexdigest()
+    return item.site or "unknown", key, item.table or ""
+
+
+def _site_extract(item: SiteHand, source: Optional[str]) -> Any:
+    """:func:`extract` of a site's hand: played on the engine by the site importer's
+    replay (:func:`pokerhash.sites.replay.replay`: its stand-ins for cards the site never
+    shows, its checks of every figure the site writes: what each player collected,
+    the uncalled bets, the rake and fees, the total pot), the record built from what
+    the site's parser read and the engine's settlement (no PHH text in between)."""
+    site, key, table = _site_key(item)
+    if item.source is not None:
+        source = f"{item.source.path}:{item.source.line}"
+
+    def refuse(reason: str) -> Refused:
+        return Refused(site, key, table, reason, source, item.text or None)
+
+    parsed = item._parsed
+    if item.error is not None or parsed is None:
+        return refuse(str(item.error or "no hand"))
+    try:
+        played = site_replay(item, log=True)
+    except PokerhashError as error:
+        return refuse(f"replay: {error}")
+    except Exception as error:  # noqa: BLE001 - a bug of the replay refuses its hand, not the whole import
+        return refuse(f"replay: the site importer's replay failed ({type(error).__name__}: {error})")
+    if not played.agrees:
+        return refuse(f"replay: {'; '.join(played.differences)}")
+    hand = played.hand
+    result = hand.result
+    seats = hand.seats  # clockwise from the engine's button's left, as PHH orders players
+    by_seat = {seat: (name, stack) for seat, name, stack in parsed.seats}
+    names = [by_seat[seat][0] for seat in seats]
+    starting = [by_seat[seat][1] for seat in seats]  # the site's stacks (a cash drop is not the player's)
+    payouts = result.payouts
+    collected = [payouts.get(seat, 0) for seat in seats]
+    variant = hand.variant
+    holes = [_site_cards(parsed, name, variant.cards_per_player) for name in names]
+    folded = set(hand.folded)
+    live = [i for i, seat in enumerate(seats) if seat not in folded]
+    shown = [(seats[i], 0, holes[i]) for i in live if len(live) > 1 and holes[i] is not None and "??" not in holes[i]
+             and (names[i] not in parsed.mucked or parsed.collected.get(names[i]))]
+    try:
+        code = variant_code(variant)
+    except InvalidValueError:
+        code = variant.name  # a game PHH has no code for
+    stakes = hand.stakes
+    big_blind = stakes.blinds[-1] if stakes.blinds else stakes.small_bet or stakes.bring_in or 1
+    common = (f"{variant.limit.value} {variant.name}", code, str(item.stakes), item.currency or None, parsed.decimals,
+              _site_time(item.time), int(parsed.max_seats or len(seats)))
+    tournament = (None if parsed.tournament is None else str(parsed.tournament), None, None)
+    return _rows(hand, seats, names, starting, collected, result.rake, holes, shown, bool(stakes.blinds), big_blind,
+                 common, tournament, (site, key, table, source))
+
+
+def _site_cards(parsed: Any, name: str, count: int) -> Optional[str]:
+    """A player's hole cards as the site wrote them (``??`` unseen; None: none seen)."""
+    cards = parsed.known.get(name)
+    if not (cards and len(cards) == count):
+        cards = parsed.stud.get(name)
+        if not cards:
+            return None
+    text = "".join("??" if card is None else card for card in cards[:count])
+    return text if text.strip("?") else None
+
+
+# A site's date and time as written: "2025/04/24 17:21:34 CET", "2017-03-18 08:51:13",
+# Full Tilt's "09:20:06 EET - 2012/11/23" and "15:13 ET - Wed, July 21, 2010", 888's
+# "05 06 2022 23:06:24" (day, month, year).
+_YMD = re.compile(r"(\d{4})[/-](\d{1,2})[/-](\d{1,2})[ T]+(\d{1,2}):(\d{2})(?::(\d{2}))?")
+_TIME_YMD = re.compile(r"(\d{1,2}):(\d{2})(?::(\d{2}))?\s+[A-Z]*\s*-\s+(\d{4})/(\d{1,2})/(\d{1,2})")
+_TIME_MONTH = re.compile(r"(\d{1,2}):(\d{2})(?::(\d{2}))?\s+[A-Z]*\s*-\s+\w+,\s+([A-Za-z]+)\s+(\d{1,2}),\s+(\d{4})")
+_DMY = re.compile(r"(\d{1,2}) (\d{1,2}) (\d{4}) (\d{1,2}):(\d{2}):(\d{2})")
+_MONTHS = {name: i for i, name in enumerate(("january", "february", "march", "april", "may", "june", "july",
+                                              "august", "september", "october", "november", "december"), 1)}
+
+
+def _site_time(text: Optional[str]) -> Optional[str]:
+    """A site's time as ISO 8601 (``2025-04-24T17:21:34``): the first clock the hand
+    writes, as written (its time zone is not converted); the text itself when it is in
+    no form known here, None when empty."""
+    if not text:
+        return None
+    found = _YMD.search(text)
+    if found:
+        y, mo, d, h, mi, s = found.groups()
+    elif _TIME_YMD.search(text):
+        h, mi, s, y, mo, d = _TIME_YMD.search(text).groups()
+    elif _TIME_MONTH.search(text) and _TIME_MONTH.search(text).group(4).lower() in _MONTHS:
+        h, mi, s, month, d, y = _TIME_MONTH.search(text).groups()
+        mo = str(_MONTHS[month.lower()])
+    elif _DMY.match(text):
+        d, mo, y, h, mi, s = _DMY.match(text).groups()
+    else:
+        return text
+    return f"{int(y):04d}-{int(mo):02d}-{int(d):02d}T{int(h):02d}:{int(mi):02d}:{int(s or 0):02d}"
 
 
 class _Disagrees(Exception):

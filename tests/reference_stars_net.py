@@ -1,0 +1,92 @@
+"""Each player's net won in a PokerStars (or GGPoker) hand, read from the hand's own text.
+
+A slow, readable reference, independent of pokerhash (no engine, no site parser): it
+sums what each player put in (blinds, antes, calls, bets, raises: the raise's
+``to`` less what the player had in on that street), and subtracts it from what the
+text says came back (``Uncalled bet (X) returned to NAME``) and was won (``NAME
+collected X from ...``). The hand database's ``net`` of every player must be this
+figure (tests/test_tracker.py, benchmarks/tracker_real_files.py).
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from typing import Dict, List, Optional
+
+_SEAT = re.compile(r"Seat \d+: (.+?) \(([^()]*?) in chips")
+_AMOUNT = re.compile(r"[$€£]?([\d,]+(?:\.\d+)?)")
+_STAKES = re.compile(r"\(([$€£]?[\d,.]+)/([$€£]?[\d,.]+)")
+
+
+def amount(text: str) -> Decimal:
+    """``$1,250.00`` -> Decimal('1250.00')."""
+    found = _AMOUNT.match(text.strip())
+    if found is None:
+        raise ValueError(f"not an amount: {text!r}")
+    return Decimal(found.group(1).replace(",", ""))
+
+
+def stars_nets(text: str) -> Optional[Dict[str, Decimal]]:
+    """name -> net won in the hand's unit (currency or chips), for every player seated;
+    None for a hand this reader does not follow (a cash-out, a game it does not know)."""
+    lines = text.strip().splitlines()
+    names: List[str] = []
+    for line in lines[1:]:
+        if line.startswith("*** "):
+            break
+        found = _SEAT.match(line)
+        if found:
+            names.append(found.group(1))
+    names.sort(key=len, reverse=True)  # "Ann Marie" is tried before "Ann"
+    stakes = _STAKES.search(lines[0])
+    big_blind = amount(stakes.group(2)) if stakes else Decimal(0)
+    put_in = {name: Decimal(0) for name in names}
+    back = {name: Decimal(0) for name in names}
+    street: Dict[str, Decimal] = {}
+    for line in lines[1:]:
+        if line.startswith("*** SUMMARY"):
+            break
+        if line.startswith("*** "):
+            if not line.startswith(("*** HOLE CARDS", "*** SHOW")):
+                street = {}  # a new street: nothing in front of anyone (the blinds are posted before the cards)
+            continue
+        if "cashed out" in line or "Cash Out" in line:
+            return None
+        if line.startswith("Uncalled bet ("):
+            value, name = line[len("Uncalled bet ("):].split(") returned to ", 1)
+            back[name.strip()] += amount(value)
+            continue
+        who = next((name for name in names if line.startswith(name + " collected ")), None)
+        if who is not None:
+            back[who] += amount(line[len(who) + len(" collected "):])
+            continue
+        who = next((name for name in names if line.startswith(name + ": ")), None)
+        if who is None:
+            continue
+        words = line[len(who) + 2:]
+        mine = street.get(who, Decimal(0))
+        if words.startswith("posts the ante "):
+            put_in[who] += amount(words[len("posts the ante "):])
+        elif words.startswith("posts small & big blinds "):
+            both = amount(words[len("posts small & big blinds "):])
+            put_in[who] += both
+            street[who] = mine + big_blind  # the small blind part is dead
+        elif words.startswith(("posts small blind ", "posts big blind ", "posts straddle ", "brings in for ")):
+            value = amount(words.rsplit(" ", 1)[1] if not words.endswith("all-in") else
+                           words.split(" and is all-in")[0].rsplit(" ", 1)[1])
+            put_in[who] += value
+            street[who] = mine + value
+        elif words.startswith(("calls ", "bets ")):
+            value = amount(words.split(" ", 1)[1])
+            put_in[who] += value
+            street[who] = mine + value
+        elif words.startswith("raises "):
+            to = amount(words.split(" to ", 1)[1])
+            put_in[who] += to - mine
+            street[who] = to
+        elif words.startswith("completes it to "):
+            to = amount(words[len("completes it to "):])
+            put_in[who] += to - mine
+            street[who] = to
+    return {name: back[name] - put_in[name] for name in names}
