@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 import pokerhash as ph
+import pokerhash.sites as sites
 from pokerhash.engine import HOLDEM, OMAHA_HI_LO, Hand, Options, PendingKind, Stakes
 from pokerhash.engine import history
 from pokerhash.errors import InvalidValueError
@@ -28,6 +29,7 @@ from pokerhash.tracker.allin import allin_moment, allin_payouts
 
 from postgres_server import postgres_url  # noqa: F401  (the fixture)
 from reference_allin import expected_payouts
+from reference_stars_net import stars_nets
 
 DATA = Path(__file__).parent / "data"
 HANDS = DATA / "tracker"
@@ -218,6 +220,55 @@ def test_site_hand_objects_plug_in(tracker):
     wrong_rake = types.SimpleNamespace(**{**vars(site_hand), "hand_id": "2002", "rake": Decimal(4)})
     assert tracker.import_hands([wrong_rake]).refused == 1
     assert "rake" in tracker.refused()[0]["reason"]
+
+
+# tests/data/sites/pokerstars/cash.txt, counted by hand from its text: each player's
+# (hands, VPIP, PFR). Walks: none. Rae sits out (not dealt in); Quin posts a dead small
+# blind and a live big blind and checks (not voluntary); Eve checks her big blind.
+CASH_VPIP_PFR = {
+    "Blue: Fox": (1, 0, 0), "rock:solid": (1, 0, 0), "[Ace]": (1, 0, 0), "Ann": (1, 0, 0), "Ann Marie": (1, 1, 1),
+    "Alpha": (1, 1, 1), "Bravo": (1, 1, 1), "Charlie": (1, 1, 1), "Dee": (1, 1, 0), "Eve": (1, 0, 0),
+    "Fay": (1, 1, 0), "Gus": (1, 0, 0), "Hal": (1, 1, 1), "Ivy": (1, 1, 0), "Ned": (1, 1, 0), "Oz": (1, 0, 0),
+    "Pat": (1, 0, 0), "Quin": (1, 0, 0), "Vic": (1, 1, 0), "Wes": (1, 1, 1), "Xia": (1, 0, 0), "Yul": (1, 0, 0),
+}
+
+
+def test_site_files_import_and_agree_with_their_text(tracker):
+    """Poker sites' text files import end to end (read, replayed, checked, stored):
+    every PokerStars player's net is what the hand's own text says (read by a reader
+    that shares no code with pokerhash), VPIP and PFR are the counts made by hand, and
+    the hands that cannot be imported are stored as refused with their reason."""
+    sites_data = DATA / "sites"
+    summary = tracker.import_files(sites_data)
+    assert summary.read == summary.imported + summary.refused + summary.duplicates
+    assert summary.imported >= 15 and summary.refused >= 1
+    checked = 0
+    for path in sorted((sites_data / "pokerstars").glob("*.txt")):
+        for hand in sites.read(path):
+            rows = tracker.db.query(
+                "SELECT p.name, hp.net, h.decimals FROM hand_players hp JOIN hands h ON h.id = hp.hand_id "
+                "JOIN players p ON p.id = hp.player_id WHERE h.hand_key = ? AND h.table_name = ?",
+                (hand.hand_id, hand.table))
+            assert rows, f"hand {hand.hand_id} of {path.name} was not imported"
+            text_nets = stars_nets(hand.text)
+            assert {name: Decimal(net).scaleb(-decimals) for name, net, decimals in rows} == \
+                {name: net for name, net in text_nets.items() if name != "Rae"}  # Rae sits out
+            checked += 1
+    assert checked == 13
+    counted = tracker.db.query(
+        "SELECT p.name, COUNT(*), SUM(vpip), SUM(pfr), SUM(hands - walk), SUM(cbet), SUM(cbet_opp), "
+        "SUM(fold_to_cbet), SUM(fold_to_cbet_opp) FROM hand_players hp JOIN hands h ON h.id = hp.hand_id "
+        "JOIN players p ON p.id = hp.player_id WHERE h.source LIKE ? GROUP BY p.name", ("%cash.txt:%",))
+    rows = {name: [int(v) for v in values] for name, *values in counted}
+    assert {name: tuple(values[:3]) for name, values in rows.items()} == CASH_VPIP_PFR
+    assert all(values[3] == 1 for values in rows.values())  # VPIP's opportunities: no walk
+    # Hal opens, Ivy calls; on the flop Ivy checks, Hal c-bets, Ivy raises.
+    assert rows["Hal"][4:6] == [1, 1] and rows["Ivy"][6:8] == [0, 1]
+    when = tracker.db.query("SELECT played_at FROM hands WHERE hand_key = ?", ("250000000001",))
+    assert when == [("2024-03-01T12:00:00",)]
+    assert tracker.import_files(sites_data).imported == 0  # a second import adds nothing
+    reasons = [row["reason"] for row in tracker.refused()]
+    assert any("line" in reason for reason in reasons)
 
 
 def test_sitting_out_players_are_not_dealt_in(tracker):
@@ -537,3 +588,18 @@ def test_tournament_fields():
         ("Sunday Million #12", "7", "$215")
     cash = extract(history.load(HANDS / "walk.phh")).hand_dict()
     assert (cash["tournament_id"], cash["tournament_level"], cash["buy_in"]) == (None, None, None)
+
+
+@pytest.mark.parametrize("written, iso", [
+    ("2025/04/24 17:21:34 CET [2025/04/24 11:21:34 ET]", "2025-04-24T17:21:34"),  # PokerStars
+    ("2021/04/12 07:43:21", "2021-04-12T07:43:21"),  # GGPoker
+    ("2017/03/18 08:51:13 UTC", "2017-03-18T08:51:13"),  # Winamax
+    ("09:20:06 EET - 2012/11/23 [02:20:06 ET - 2012/11/23]", "2012-11-23T09:20:06"),  # Full Tilt
+    ("15:13 ET - Wed, July 21, 2010", "2010-07-21T15:13:00"),  # older Full Tilt
+    ("05 06 2022 23:06:24", "2022-06-05T23:06:24"),  # 888poker: day, month, year
+    ("sometime", "sometime"), ("", None),
+])
+def test_site_times_are_stored_as_iso(written, iso):
+    from pokerhash.tracker.extract import _site_time
+
+    assert _site_time(written) == iso
