@@ -30,8 +30,6 @@ class Dialect:
     real = "DOUBLE PRECISION"
     #: Written after a table name to read the whole table in storage order.
     full_scan = ""
-    #: Ends the tables keyed by their primary key (see :func:`~pokerhash.tracker.schema.ddl`).
-    keyed = ""
 
     def __init__(self, conn: Any):
         self.conn = conn
@@ -78,7 +76,7 @@ class Dialect:
         return ids
 
     def create(self) -> None:
-        for statement in ddl(self.id_type, self.bigint, self.real, self.keyed):
+        for statement in ddl(self.id_type, self.bigint, self.real):
             self.execute(statement)
 
     def commit(self) -> None:
@@ -98,9 +96,6 @@ class SQLiteDialect(Dialect):
     # GROUP BY player_id would otherwise walk the player index and fetch each row
     # from where it lies: a sequential scan and a sort is 1.5x faster on a million rows.
     full_scan = " NOT INDEXED"
-    # The rows stored in their primary key's b-tree: one b-tree written per row instead
-    # of a table and its key's index (an import writes a dozen rows per hand).
-    keyed = " WITHOUT ROWID"
 
     @classmethod
     def open(cls, path: str) -> "SQLiteDialect":

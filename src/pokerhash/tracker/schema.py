@@ -105,7 +105,7 @@ TABLES: Tuple[str, ...] = (
     table_size INTEGER NOT NULL,
     {flags},
     PRIMARY KEY (hand_id, player_id)
-){keyed}""",
+)""",
     """CREATE TABLE IF NOT EXISTS player_summary (
     player_id {bigint} NOT NULL REFERENCES players (id),
     game TEXT NOT NULL,
@@ -118,7 +118,7 @@ TABLES: Tuple[str, ...] = (
     hands {bigint} NOT NULL,
     {sums},
     PRIMARY KEY (player_id, game, variant_code, stakes, currency, position, table_size, day)
-){keyed}""",
+)""",
     """CREATE TABLE IF NOT EXISTS actions (
     hand_id {bigint} NOT NULL REFERENCES hands (id),
     seq INTEGER NOT NULL,
@@ -129,21 +129,21 @@ TABLES: Tuple[str, ...] = (
     bet_to {bigint},
     all_in INTEGER NOT NULL,
     PRIMARY KEY (hand_id, seq)
-){keyed}""",
+)""",
     """CREATE TABLE IF NOT EXISTS boards (
     hand_id {bigint} NOT NULL REFERENCES hands (id),
     run INTEGER NOT NULL,
     street INTEGER NOT NULL,
     cards TEXT NOT NULL,
     PRIMARY KEY (hand_id, run, street)
-){keyed}""",
+)""",
     """CREATE TABLE IF NOT EXISTS shown (
     hand_id {bigint} NOT NULL REFERENCES hands (id),
     seat INTEGER NOT NULL,
     run INTEGER NOT NULL,
     cards TEXT NOT NULL,
     PRIMARY KEY (hand_id, seat, run)
-){keyed}""",
+)""",
     """CREATE TABLE IF NOT EXISTS refused (
     id {id},
     site TEXT NOT NULL,
@@ -175,12 +175,11 @@ SUMMARY_MONEY: Tuple[Tuple[str, str, str], ...] = (
 )
 
 
-def ddl(id_type: str, bigint: str, real: str, keyed: str = "") -> Tuple[str, ...]:
-    """The CREATE statements with a database's types filled in; ``keyed`` ends the
-    tables whose primary key is their identity (SQLite: ``WITHOUT ROWID``)."""
+def ddl(id_type: str, bigint: str, real: str) -> Tuple[str, ...]:
+    """The CREATE statements with a database's types filled in."""
     flags = ",\n    ".join(f"{name} INTEGER NOT NULL" for name in FLAGS)
     types = {"bigint": bigint, "real": real}
     sums = ",\n    ".join([f"{name} {types[kind]} NOT NULL" for name, _, kind in SUMMARY_MONEY]
                           + [f"{name} {bigint} NOT NULL" for name in FLAGS])
-    return tuple(statement.format(id=id_type, bigint=bigint, real=real, flags=flags, sums=sums, keyed=keyed)
+    return tuple(statement.format(id=id_type, bigint=bigint, real=real, flags=flags, sums=sums)
                  for statement in TABLES)
