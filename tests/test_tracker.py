@@ -25,6 +25,7 @@ from pokerhash.errors import InvalidValueError
 from pokerhash.betting import Limit
 from pokerhash.pots import RakeRule
 from pokerhash.tracker import Refused, Tracker, extract
+from pokerhash.tracker import stats as stats_module
 from pokerhash.tracker.allin import allin_moment, allin_payouts
 
 from postgres_server import postgres_url  # noqa: F401  (the fixture)
@@ -130,6 +131,20 @@ def test_summary_and_per_hand_rows_agree(tracker):
         _rounded(summary_rows)
     everything = tracker.stats()
     assert sum(row["hands"] for row in everything) == tracker.count("hand_players")
+
+
+def test_times_finer_than_a_day_split_between_summary_and_hands(tracker, monkeypatch):
+    """A time filter finer than a day reads player_summary for the whole days and
+    hand_players for the ends: the same statistics as reading every per-hand row."""
+    tracker.import_files([DATA / "sites", HANDS])
+    moments = [None, "2024-03-01", "2024-03-01T12:07", "2024-03-01 12:07:00", "2024-03-01T12:12", "2024-03-02",
+               "2024-03-02T23:00", "2024-02-29T10:00", "2024-03-03T08:00", "2024-03-03T10:00", "2026-01-01T00:00:00"]
+    split = {(since, until): _rounded(tracker.stats(since=since, until=until)) for since in moments
+             for until in moments}
+    monkeypatch.setattr(stats_module, "_parts", lambda since, until: None)  # every per-hand row
+    for (since, until), rows in split.items():
+        assert rows == _rounded(tracker.stats(since=since, until=until)), (since, until)
+    assert any(rows for rows in split.values()) and any(not rows for rows in split.values())
 
 
 def test_filters(tracker):
