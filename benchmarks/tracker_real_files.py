@@ -33,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 import pokerhash.sites as sites  # noqa: E402
 from pokerhash.tracker import Tracker  # noqa: E402
+from pokerhash.tracker.database import read_files  # noqa: E402
 from reference_stars_net import stars_nets  # noqa: E402
 
 _SUFFIXES = (".txt", ".zip", ".hh", ".log", ".xml")
@@ -85,8 +86,10 @@ def memory(folder: str, copies: int) -> None:
 
     def hands():
         for copy in range(copies):
-            for hand in sites.read(folder):
-                yield dataclasses.replace(hand, hand_id=f"{hand.hand_id}~{copy}") if hand.hand_id else hand
+            for hand, source in read_files(folder):  # the files import_files reads
+                if isinstance(hand, sites.SiteHand) and hand.hand_id:
+                    hand = dataclasses.replace(hand, hand_id=f"{hand.hand_id}~{copy}")
+                yield hand, source
 
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     with tempfile.TemporaryDirectory() as scratch:
