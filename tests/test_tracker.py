@@ -529,6 +529,9 @@ def test_cli_import_stats_graph(tmp_path, capsys):
     assert "no hands match" in capsys.readouterr().out
     assert main(["import", str(HANDS)]) == 2
     assert "needs --db" in capsys.readouterr().err
+    sites_db = str(tmp_path / "sites.sqlite")  # poker sites' own text, the same command
+    assert main(["import", str(DATA / "sites" / "pokerstars"), "--db", sites_db]) == 0
+    assert "13 hands read: 13 imported" in capsys.readouterr().out
     pytest.importorskip("matplotlib")
     assert main(["graph", "--db", db, "--player", "Sam", "-o", str(tmp_path / "g.png")]) == 0
     assert os.path.getsize(tmp_path / "g.png") > 1000
