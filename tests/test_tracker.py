@@ -182,7 +182,7 @@ def test_import_in_worker_processes_stores_the_same(tmp_path):
     contents = []
     for processes in (1, 2):
         with Tracker(str(tmp_path / f"{processes}.sqlite")) as tracker:
-            summary = tracker.import_files([DATA / "phh", HANDS], batch_size=50, processes=processes)
+            summary = tracker.import_files([DATA / "phh", HANDS, DATA / "sites"], batch_size=50, processes=processes)
             contents.append((str(summary), tracker.stats(), tracker.refused(),
                              tracker.db.query("SELECT * FROM hand_players ORDER BY hand_id, player_id")))
     assert contents[0] == contents[1]
