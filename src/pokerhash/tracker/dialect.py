@@ -142,6 +142,24 @@ class PostgresDialect(Dialect):
 
     _PLACEHOLDER = re.compile(r"\?")
 
+    def insert_ids(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]],
+                   key: Sequence[str]) -> Dict[Tuple[Any, ...], int]:
+        # One statement of one row, sent for every row in one pipeline (psycopg 3.1+:
+        # executemany with returning): psycopg parses a statement once, and a
+        # statement of hundreds of rows costs it more to parse than to send.
+        statement = (f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))}) "
+                     f"ON CONFLICT DO NOTHING RETURNING id, {', '.join(key)}")
+        ids: Dict[Tuple[Any, ...], int] = {}
+        if not rows:
+            return ids
+        cursor = self.conn.cursor()
+        cursor.executemany(self.sql(statement), rows, returning=True)
+        while True:
+            for found in cursor.fetchall():  # nothing for a row already there
+                ids[tuple(found[1:])] = found[0]
+            if not cursor.nextset():
+                return ids
+
     def sql(self, statement: str) -> str:
         # The tracker's statements hold no literal '?' or '%': every '?' is a parameter.
         return self._PLACEHOLDER.sub("%s", statement)
