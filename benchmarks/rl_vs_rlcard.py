@@ -1,24 +1,28 @@
-"""Environment steps per second: pokerhash.rl beside RLCard's no-limit Hold'em, one run.
+"""Environment steps per second: pokerhash.rl beside OpenSpiel's universal_poker and
+RLCard's no-limit Hold'em, in one process.
 
-    python benchmarks/rl_vs_rlcard.py                 # about half a minute
+    python benchmarks/rl_vs_rlcard.py                 # about a minute
     python benchmarks/rl_vs_rlcard.py --hands 2000 --repeats 25
+    (pip install open_spiel rlcard: the benchmark's anchors, not dependencies)
 
-Six-max no-limit Hold'em, both environments played by a uniform random choice among
-the legal actions of their abstract action set (pokerhash: fold, check/call, half
-pot, pot, all-in, 100 big blinds deep; RLCard: fold, check/call, half pot, pot,
-all-in, its default stacks). A step is one decision: pokerhash's loop reads the
-acting agent's observation and mask (``env.last()``) and steps, RLCard's steps and
-gets the next state, so both build an observation per decision. Each round runs
-both, one after the other (which goes first alternates); reported: medians of
-steps/s and hands/s, and the median of the rounds' ratios with the lowest and
-highest (target: pokerhash at least 50,000 steps/s and twice RLCard).
+Six-max no-limit Hold'em, 100 big blinds deep, every environment played by a uniform
+random choice among the legal actions of the same abstract action set (fold,
+check/call, half pot, pot, all-in; OpenSpiel's ``fchpa``). A step is one decision,
+and each decision reads the acting player's observation first: pokerhash through
+``pokerhash.rl.env()`` as users get it (PettingZoo's order checks) and unwrapped
+(``PokerEnv``), ``env.last()`` (observation vector and mask); OpenSpiel its
+information-state tensor and legal actions (chance nodes, the deal, sampled
+uniformly as its own playouts do); RLCard steps and gets the next state. Each round
+runs every library, one after the other (the order reverses each round); reported:
+medians of steps/s and hands/s, and the medians of the rounds' ratios with the
+lowest and highest (targets: env() at least 1.5x OpenSpiel and 3x RLCard).
 
-The machine's other load moves both timings and their ratio. CPU instructions per
+The machine's other load moves the timings and their ratio. CPU instructions per
 step do not move: count them with valgrind, one library at a time, and subtract a
 shorter run to drop the start-up (about a minute each):
 
     valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-        python benchmarks/rl_vs_rlcard.py --only pokerhash.rl --hands 1200 --repeats 1
+        python benchmarks/rl_vs_rlcard.py --only PokerEnv --hands 1200 --repeats 1
     (then --hands 200; instructions per step: the difference over the difference in
     steps, which the script prints)
 """
@@ -32,12 +36,25 @@ import time
 from typing import Callable, Tuple
 
 
+import pokerhash.rl
 from pokerhash.rl import PokerEnv
 
+#: OpenSpiel's universal_poker as the same game: six-max, blinds 50/100, 100 big blinds
+#: deep, the fold / call / half pot / pot / all-in abstraction (``fchpa``).
+OPENSPIEL_GAME = ("universal_poker(betting=nolimit,numPlayers=6,numRounds=4,blind=50 100 0 0 0 0,"
+                  "firstPlayer=3 1 1 1,numSuits=4,numRanks=13,numHoleCards=2,numBoardCards=0 3 1 1,"
+                  "stack=10000 10000 10000 10000 10000 10000,bettingAbstraction=fchpa)")
 
-def pokerhash_runner(seed: int, variant: str = "holdem", players: int = 6) -> Callable[[int], Tuple[int, float]]:
-    """run(hands) -> (decisions, seconds) of masked uniform random play."""
-    env = PokerEnv(variant, players, seed=seed)  # the unwrapped AEC env, as trainers use it
+
+def pokerhash_runner(seed: int, variant: str = "holdem", players: int = 6,
+                     wrapped: bool = False) -> Callable[[int], Tuple[int, float]]:
+    """run(hands) -> (decisions, seconds) of masked uniform random play: the unwrapped
+    AEC env, or (``wrapped``) the documented entry point ``pokerhash.rl.env()`` with
+    PettingZoo's order checks."""
+    if wrapped:
+        env = pokerhash.rl.env(variant=variant, players=players, seed=seed)
+    else:
+        env = PokerEnv(variant, players, seed=seed)
     rng = random.Random(seed)
 
     def run(hands: int) -> Tuple[int, float]:
@@ -78,15 +95,50 @@ def rlcard_runner(seed: int) -> Callable[[int], Tuple[int, float]]:
     return run
 
 
+def openspiel_runner(seed: int) -> Callable[[int], Tuple[int, float]]:
+    """OpenSpiel's C++ universal_poker through pyspiel: each decision reads the
+    player's information-state tensor and legal actions; chance nodes (the deal) are
+    sampled uniformly from their outcomes, as its own random playouts do."""
+    import pyspiel
+
+    game = pyspiel.load_game(OPENSPIEL_GAME)
+    rng = random.Random(seed)
+
+    def run(hands: int) -> Tuple[int, float]:
+        steps = 0
+        started = time.perf_counter()
+        for _ in range(hands):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
+                    continue
+                state.information_state_tensor()
+                legal = state.legal_actions()
+                state.apply_action(legal[int(rng.random() * len(legal))])
+                steps += 1
+        return steps, time.perf_counter() - started
+
+    return run
+
+
+RUNNERS = {
+    "pokerhash env()": lambda seed: pokerhash_runner(seed, wrapped=True),
+    "PokerEnv": pokerhash_runner,
+    "OpenSpiel": openspiel_runner,
+    "RLCard": rlcard_runner,
+}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=500)
     parser.add_argument("--repeats", type=int, default=15)
-    parser.add_argument("--only", choices=("pokerhash.rl", "RLCard"),
+    parser.add_argument("--only", choices=tuple(RUNNERS),
                         help="run one library (for instruction counts, below)")
     args = parser.parse_args()
-    makers = {"pokerhash.rl": pokerhash_runner, "RLCard": rlcard_runner}
-    runners = {name: make(1) for name, make in makers.items() if args.only in (None, name)}
+    runners = {name: make(1) for name, make in RUNNERS.items() if args.only in (None, name)}
     steps = {name: [] for name in runners}
     hands = {name: [] for name in runners}
     for name, run in runners.items():
@@ -97,18 +149,23 @@ def main() -> None:
             count, seconds = runners[name](args.hands)
             steps[name].append(count / seconds)
             hands[name].append(args.hands / seconds)
-        order.reverse()  # neither library always runs first in a round
+        order.reverse()  # no library always runs first in a round
     print(f"six-max no-limit Hold'em, random play, {args.hands} hands x {args.repeats} rounds (medians)")
     for name in runners:
         total = round(statistics.median(steps[name]) * args.hands / statistics.median(hands[name]))
-        print(f"  {name:13s} {statistics.median(steps[name]):10,.0f} steps/s {statistics.median(hands[name]):9,.0f} hands/s"
+        print(f"  {name:16s} {statistics.median(steps[name]):10,.0f} steps/s {statistics.median(hands[name]):9,.0f} hands/s"
               f" ({total:,} steps a run)")
-    if len(runners) == 2:
-        # Per round: the two runs of a round are next to each other in time, so they
-        # saw about the same load from the rest of the machine.
-        ratios = sorted(a / b for a, b in zip(steps["pokerhash.rl"], steps["RLCard"]))
-        print(f"  ratio (steps/s): {statistics.median(ratios):.2f}x RLCard, median of {len(ratios)} rounds "
-              f"(lowest {ratios[0]:.2f}x, highest {ratios[-1]:.2f}x)")
+    # Per round: the runs of a round are next to each other in time, so they saw
+    # about the same load from the rest of the machine.
+    for ours in ("pokerhash env()", "PokerEnv"):
+        for other in ("OpenSpiel", "RLCard"):
+            if ours in runners and other in runners:
+                ratios = sorted(a / b for a, b in zip(steps[ours], steps[other]))
+                print(f"  {ours} / {other}: {statistics.median(ratios):.2f}x, median of {len(ratios)} rounds "
+                      f"(lowest {ratios[0]:.2f}x, highest {ratios[-1]:.2f}x)")
+    if "pokerhash env()" in runners and "PokerEnv" in runners:
+        ratios = sorted(a / b for a, b in zip(steps["pokerhash env()"], steps["PokerEnv"]))
+        print(f"  the wrapper's cost: env() runs at {statistics.median(ratios):.2f}x the unwrapped PokerEnv")
 
 
 if __name__ == "__main__":

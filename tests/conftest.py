@@ -39,3 +39,14 @@ def assert_same_order(ours, theirs) -> None:
     for a, b in zip(order, order[1:]):
         assert (ours[a] == ours[b]) == (theirs[a] == theirs[b])
         assert ours[a] == ours[b] or theirs[a] < theirs[b]
+
+
+@pytest.fixture(scope="module")
+def dask_client():
+    """A local Dask cluster of two single-threaded worker processes for one test module
+    (its tests skip without Dask)."""
+    distributed = pytest.importorskip("dask.distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=":0") as cluster:
+        with distributed.Client(cluster) as client:
+            yield client

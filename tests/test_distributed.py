@@ -15,7 +15,6 @@ import pytest
 pytest.importorskip("dask.distributed")
 import cloudpickle  # noqa: E402  (installed with distributed)
 import dask.array as da  # noqa: E402
-from dask.distributed import Client, LocalCluster  # noqa: E402
 
 import pokerhash as ph  # noqa: E402
 from pokerhash import distributed as phd  # noqa: E402
@@ -30,10 +29,8 @@ cloudpickle.register_pickle_by_value(sys.modules[__name__])
 
 
 @pytest.fixture(scope="module")
-def client():
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster:
-        with Client(cluster) as c:
-            yield c
+def client(dask_client):
+    return dask_client
 
 
 def test_distributed_is_not_imported_by_the_core():

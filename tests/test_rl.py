@@ -388,3 +388,36 @@ def test_equity_agent_estimates():
 def test_import_pokerhash_does_not_import_pettingzoo():
     code = "import sys, pokerhash, pokerhash.engine; sys.exit(any(m in sys.modules for m in ('pettingzoo', 'gymnasium')))"
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0
+
+
+def test_env_keeps_pettingzoo_order_checks(caplog):
+    """rl.env()'s wrapper is PettingZoo's order-enforcing wrapper with its checks: the
+    same errors before reset as PettingZoo's own, the warning after the end, and the
+    same play as the unwrapped environment."""
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+    ours = rl.env(variant="holdem", players=3, seed=7)
+    theirs = OrderEnforcingWrapper(PokerEnv("holdem", 3, seed=7))
+    assert isinstance(ours, OrderEnforcingWrapper)
+    for env in (ours, theirs):
+        for name in ("agents", "agent_selection", "rewards", "terminations", "truncations", "infos"):
+            with pytest.raises(AttributeError, match="before reset"):
+                getattr(env, name)
+        with pytest.raises(AttributeError, match="before reset"):
+            env.last()
+        with pytest.raises(AssertionError, match="reset"):
+            env.step(0)
+        with pytest.raises(AssertionError, match="reset"):
+            env.observe("player_0")
+    rng_ours, rng_theirs = random.Random(2), random.Random(2)
+    for _ in range(20):
+        ours.reset()
+        theirs.reset()
+        assert play_random(ours, rng_ours) == play_random(theirs, rng_theirs)
+    ours.step(None)  # every agent is done: PettingZoo's logged warning, nothing played
+    assert "step() called after all agents are terminated" in caplog.text
+    ours.reset()
+    agent = ours.agent_selection
+    observation, *rest = ours.last()
+    assert rest == list(ours.unwrapped.last()[1:])
+    assert np.array_equal(observation["observation"], ours.observe(agent)["observation"])

@@ -23,6 +23,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--site", help="sites mode: read only this site's hands (others are refused)")
     parser.add_argument("--no-verify", action="store_true", help="sites mode: do not replay the hands on the engine")
     parser.add_argument("--quiet", action="store_true", help="sites mode: no progress bar")
+    parser.add_argument("--dask", nargs="?", const="local", metavar="SCHEDULER",
+                        help="sites mode: import on a Dask cluster, the scheduler's address (e.g. "
+                             "tcp://host:8786), or a local cluster of --processes workers without one "
+                             "(pip install \"pokerhash[dask]\")")
 
 
 def summary(tallies: Dict[str, Tally], verify: bool = True) -> str:
@@ -62,10 +66,28 @@ def run_import(args: argparse.Namespace) -> int:
         bar.set_postfix(hands=read[0])
     try:
         with open(args.output, "w", encoding="utf-8") as target:
-            tallies = import_to_phhs(args.sources, target, args.processes, args.site, not args.no_verify,
-                                     progress if bar is not None else None)
+            if getattr(args, "dask", None) is not None:
+                tallies = _on_dask(args, target, progress if bar is not None else None)
+            else:
+                tallies = import_to_phhs(args.sources, target, args.processes, args.site, not args.no_verify,
+                                         progress if bar is not None else None)
     finally:
         if bar is not None:
             bar.close()
     print(summary(tallies, not args.no_verify))
     return 0
+
+
+def _on_dask(args: argparse.Namespace, target, progress) -> Dict[str, Tally]:
+    """The import on a Dask cluster: the scheduler at ``--dask ADDRESS``, or a local
+    cluster of ``--processes`` workers."""
+    from ..distributed import import_site_files
+
+    if args.dask == "local":
+        return import_site_files(args.sources, target, workers=args.processes, site=args.site,
+                                 verify=not args.no_verify, progress=progress)
+    from dask.distributed import Client
+
+    with Client(args.dask) as client:
+        return import_site_files(args.sources, target, client=client, site=args.site,
+                                 verify=not args.no_verify, progress=progress)
