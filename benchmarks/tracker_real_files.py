@@ -7,7 +7,8 @@
 2. Every imported PokerStars and GGPoker hand: each player's ``net`` in the database
    against the net the hand's text prints (what the player collected and got back,
    less what the player put in), read by tests/reference_stars_net.py, a reader that
-   shares no code with pokerhash. Exact (Decimal) agreement is expected.
+   shares no code with pokerhash. Exact (Decimal) agreement is expected. The same
+   for each player's VPIP and PFR flags, counted from the text's first betting round.
 3. Memory: in a fresh process, the folder's hands imported ``--copies`` times over
    (each copy with its own hand numbers, so every hand is new and replayed), and the
    peak resident memory of the process against the bytes read.
@@ -34,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 import pokerhash.sites as sites  # noqa: E402
 from pokerhash.tracker import Tracker  # noqa: E402
 from pokerhash.tracker.database import read_files  # noqa: E402
-from reference_stars_net import stars_nets  # noqa: E402
+from reference_stars_net import stars_nets, stars_preflop  # noqa: E402
 
 _SUFFIXES = (".txt", ".zip", ".hh", ".log", ".xml")
 
@@ -50,22 +51,31 @@ def import_folder(folder: str, db: str):
 
 
 def check_nets(folder: str, db: str, show: int) -> None:
-    agree = differ = skipped = players = 0
+    agree = differ = skipped = players = preflop_agree = preflop_differ = 0
     with Tracker(db) as tracker:
         for hand in sites.read(folder):
             if hand.site not in ("pokerstars", "ggpoker") or hand.error is not None:
                 continue
             rows = tracker.db.query(
-                "SELECT p.name, hp.net, h.decimals FROM hand_players hp JOIN hands h ON h.id = hp.hand_id "
-                "JOIN players p ON p.id = hp.player_id WHERE h.site = ? AND h.hand_key = ? AND h.table_name = ?",
-                (hand.site, hand.hand_id, hand.table))
+                "SELECT p.name, hp.net, h.decimals, hp.vpip, hp.pfr FROM hand_players hp "
+                "JOIN hands h ON h.id = hp.hand_id JOIN players p ON p.id = hp.player_id "
+                "WHERE h.site = ? AND h.hand_key = ? AND h.table_name = ?", (hand.site, hand.hand_id, hand.table))
             if not rows:
                 continue  # refused (or its key stored by an earlier copy of the same hand)
+            counted = stars_preflop(hand.text)
+            preflop = {name: (int(vpip), int(pfr)) for name, _, _, vpip, pfr in rows}
+            if preflop == {name: counted.get(name, (0, 0)) for name in preflop}:
+                preflop_agree += 1
+            else:
+                preflop_differ += 1
+                if preflop_differ <= show:
+                    print(f"--- {hand.source.path}:{hand.source.line} #{hand.hand_id}: VPIP/PFR database {preflop}, "
+                          f"text {counted}", file=sys.stderr)
             text_nets = stars_nets(hand.text)
             if text_nets is None:
                 skipped += 1
                 continue
-            database = {name: Decimal(net).scaleb(-decimals) for name, net, decimals in rows}
+            database = {name: Decimal(net).scaleb(-decimals) for name, net, decimals, _, _ in rows}
             text_nets = {name: net for name, net in text_nets.items() if name in database or net}
             players += len(database)
             if database == text_nets:
@@ -77,6 +87,8 @@ def check_nets(folder: str, db: str, show: int) -> None:
                           f"text {text_nets}", file=sys.stderr)
     print(f"net won per player, database against the text: {agree:,} hands agree ({players:,} player rows), "
           f"{differ} differ, {skipped} not followed by the reference reader (cash-outs)")
+    print(f"VPIP and PFR per player, database against the text's first betting round: {preflop_agree:,} hands "
+          f"agree, {preflop_differ} differ")
 
 
 def memory(folder: str, copies: int) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, Tuple
 
 _SEAT = re.compile(r"Seat \d+: (.+?) \(([^()]*?) in chips")
 _AMOUNT = re.compile(r"[$€£]?([\d,]+(?:\.\d+)?)")
@@ -90,3 +90,32 @@ def stars_nets(text: str) -> Optional[Dict[str, Decimal]]:
             put_in[who] += to - mine
             street[who] = to
     return {name: back[name] - put_in[name] for name in names}
+
+
+def stars_preflop(text: str) -> Dict[str, Tuple[int, int]]:
+    """name -> (VPIP, PFR) of one PokerStars or GGPoker hand, from its text: whether the
+    player called, bet, raised or completed in the first betting round (after ``***
+    HOLE CARDS ***`` or ``*** 3rd STREET ***``, until the next ``***`` line), and
+    whether the player raised, bet or completed there. Blinds, antes, straddles and
+    bring-ins are forced, never voluntary. Players who do not act there are absent."""
+    lines = text.strip().splitlines()
+    names = sorted((found.group(1) for found in map(_SEAT.match, lines) if found), key=len, reverse=True)
+    counts: Dict[str, Tuple[int, int]] = {}
+    inside = False
+    for line in lines[1:]:
+        if line.startswith("*** "):
+            if inside:
+                break
+            inside = line.startswith(("*** HOLE CARDS", "*** 3rd STREET"))
+            continue
+        who = next((name for name in names if line.startswith(name + ": ")), None) if inside else None
+        if who is None:
+            continue
+        words = line[len(who) + 2:]
+        vpip, pfr = counts.get(who, (0, 0))
+        if words.startswith(("calls ", "bets ", "raises ", "completes ")):
+            vpip = 1
+        if words.startswith(("bets ", "raises ", "completes ")):
+            pfr = 1
+        counts[who] = (vpip, pfr)
+    return counts

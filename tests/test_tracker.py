@@ -30,7 +30,7 @@ from pokerhash.tracker.allin import allin_moment, allin_payouts
 
 from postgres_server import postgres_url  # noqa: F401  (the fixture)
 from reference_allin import expected_payouts
-from reference_stars_net import stars_nets
+from reference_stars_net import stars_nets, stars_preflop
 
 DATA = Path(__file__).parent / "data"
 HANDS = DATA / "tracker"
@@ -261,13 +261,16 @@ def test_site_files_import_and_agree_with_their_text(tracker):
     for path in sorted((sites_data / "pokerstars").glob("*.txt")):
         for hand in sites.read(path):
             rows = tracker.db.query(
-                "SELECT p.name, hp.net, h.decimals FROM hand_players hp JOIN hands h ON h.id = hp.hand_id "
-                "JOIN players p ON p.id = hp.player_id WHERE h.hand_key = ? AND h.table_name = ?",
+                "SELECT p.name, hp.net, h.decimals, hp.vpip, hp.pfr FROM hand_players hp JOIN hands h "
+                "ON h.id = hp.hand_id JOIN players p ON p.id = hp.player_id WHERE h.hand_key = ? AND h.table_name = ?",
                 (hand.hand_id, hand.table))
             assert rows, f"hand {hand.hand_id} of {path.name} was not imported"
             text_nets = stars_nets(hand.text)
-            assert {name: Decimal(net).scaleb(-decimals) for name, net, decimals in rows} == \
+            assert {name: Decimal(net).scaleb(-decimals) for name, net, decimals, _, _ in rows} == \
                 {name: net for name, net in text_nets.items() if name != "Rae"}  # Rae sits out
+            counted = stars_preflop(hand.text)
+            assert {name: (int(vpip), int(pfr)) for name, _, _, vpip, pfr in rows} == \
+                {name: counted.get(name, (0, 0)) for name, *_ in rows}
             checked += 1
     assert checked == 13
     counted = tracker.db.query(
