@@ -190,6 +190,10 @@ def _add_to_summary(sums: Dict[Tuple[Any, ...], List[Any]], player_id: int, play
     sums[key] = list(values) if found is None else list(map(add, found, values))
 
 
+# Player ids kept in memory (then the cache starts again: ids are read back from the database).
+_PLAYER_CACHE = 200_000
+
+
 class Tracker:
     """A hand database (docs/tracker.rst): ``db`` is a SQLite file path, ``":memory:"``
     or a ``postgresql://`` URL. The tables are created when missing."""
@@ -375,6 +379,8 @@ class Tracker:
         if found is None:
             self.db.execute("INSERT INTO players (site, name) VALUES (?, ?) ON CONFLICT DO NOTHING", key)
             found = self.db.query("SELECT id FROM players WHERE site = ? AND name = ?", key)[0][0]
+            if len(self._player_ids) >= _PLAYER_CACHE:
+                self._player_ids.clear()  # memory stays bounded however many players a folder holds
             self._player_ids[key] = found
         return found
 
