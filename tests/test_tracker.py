@@ -624,3 +624,17 @@ def test_site_times_are_stored_as_iso(written, iso):
     from pokerhash.tracker.extract import _site_time
 
     assert _site_time(written) == iso
+
+
+def test_a_full_player_cache_starts_again(monkeypatch):
+    """The cache of player ids is bounded: when it starts again the ids are read back."""
+    from pokerhash.tracker import database
+
+    with Tracker() as whole:
+        whole.import_files(HANDS)
+        expected = whole.stats()
+    monkeypatch.setattr(database, "_PLAYER_CACHE", 2)
+    with Tracker() as small:
+        small.import_files(HANDS, batch_size=1)
+        assert len(small._player_ids) <= 2
+        assert _rounded(small.stats()) == _rounded(expected)
