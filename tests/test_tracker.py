@@ -638,3 +638,22 @@ def test_a_full_player_cache_starts_again(monkeypatch):
         small.import_files(HANDS, batch_size=1)
         assert len(small._player_ids) <= 2
         assert _rounded(small.stats()) == _rounded(expected)
+
+
+def test_allin_spots_before_the_board_are_counted_once_per_suit_renaming(monkeypatch):
+    """A spot with no board is counted in a canonical suit order and kept: the same
+    spot with other suits is not counted again, and gets the same (exact) shares."""
+    from pokerhash.tracker import allin
+
+    monkeypatch.setattr(allin, "_SPOTS", {})
+    counted = []
+    real = allin._counted
+    monkeypatch.setattr(allin, "_counted", lambda *args: counted.append(args) or real(*args))
+    aces_kings = allin.shares("holdem", [ph.cards("AhAs"), ph.cards("KdKc")], [], [])
+    renamed = allin.shares("holdem", [ph.cards("AcAd"), ph.cards("KhKs")], [], [])  # hearts<->clubs, spades<->diamonds
+    assert len(counted) == 1 and renamed == aces_kings
+    assert aces_kings == pytest.approx([AA_KK, 1 - AA_KK], abs=1e-12)
+    # Another spot (suits that matter differently) is counted on its own.
+    suited = allin.shares("holdem", [ph.cards("AhAs"), ph.cards("KhQh")], [], [])
+    assert len(counted) == 2 and suited != aces_kings
+    assert suited == pytest.approx([float(x) for x in ph.equity(["AhAs", "KhQh"], method="exact").equity], abs=1e-12)

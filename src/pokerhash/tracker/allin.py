@@ -15,6 +15,9 @@ all-ins too big to count in about a second are sampled, to a standard error of
 0.0002 with a fixed seed (so that importing a hand again gives the same number) in
 0.4-0.7 s: before fifth street (heads-up on fourth street the exact count takes
 4.5 s, on third street minutes) and three-way or more on fifth street (10 s). A
+spot with no board yet (the costly counts: a millisecond or more) is counted with
+its suits renamed to a canonical order and kept, so that the same spot with other
+suits is not counted again (up to 100,000 spots, then the store starts again). A
 player whose cards the history does not give (a site's muck) leaves the hand
 without an all-in adjustment: the engine played stand-in cards for them. Run it
 twice changes nothing in expectation: each run deals half of each pot from the same
@@ -28,6 +31,7 @@ no all-in adjustment (their hands count at their actual result).
 
 from __future__ import annotations
 
+import itertools
 from typing import Any, Dict, List, Optional, Tuple
 
 from ..engine import events as ev
@@ -141,6 +145,39 @@ def shares(game: str, hands: List[List[int]], board: List[int], dead: List[int])
     """Each hand's expected share of a pot it contests with the others."""
     if len(hands) == 1:
         return [1.0]
+    if board:  # a few hundred runouts at most: counted in tens of microseconds
+        return _counted(game, hands, board, dead)
+    # Before the flop (or stud's streets) a count takes a millisecond or more, and the
+    # same spots come back (aces against kings...) with other suits: the count of the
+    # spot with its suits renamed to a canonical order, kept. Always that canonical
+    # spot's count, so that a hand's figure does not depend on what came before.
+    key = _canonical(game, hands, dead)
+    found = _SPOTS.get(key)
+    if found is None:
+        if len(_SPOTS) >= _SPOTS_KEPT:
+            _SPOTS.clear()
+        found = _SPOTS[key] = tuple(_counted(game, [list(hand) for hand in key[1]], [], list(key[2])))
+    return list(found)
+
+
+_SUIT_ORDERS = tuple(itertools.permutations(range(4)))
+_SPOTS: Dict[Tuple[Any, ...], Tuple[float, ...]] = {}
+_SPOTS_KEPT = 100_000
+
+
+def _canonical(game: str, hands: List[List[int]], dead: List[int]) -> Tuple[Any, ...]:
+    """The spot with its suits renamed (the least of the 24 renamings; cards sorted
+    within each hand): every renaming of a spot has the same equities."""
+    best = None
+    for order in _SUIT_ORDERS:
+        form = (tuple(tuple(sorted([(c & ~3) | order[c & 3] for c in hand])) for hand in hands),
+                tuple(sorted([(c & ~3) | order[c & 3] for c in dead])))
+        if best is None or form < best:
+            best = form
+    return (game,) + best
+
+
+def _counted(game: str, hands: List[List[int]], board: List[int], dead: List[int]) -> List[float]:
     from .. import equity  # the public callable: pokerhash.equity(...)
 
     # Exact whenever counting takes about a second or less (every flop-game all-in);
