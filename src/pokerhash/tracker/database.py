@@ -230,8 +230,9 @@ class Tracker:
 
     def import_hands(self, hands: Iterable[Any], batch_size: int = 1000, progress: Any = None,
                      processes: int = 1) -> ImportSummary:
-        """Store hands: PHH ``HandHistory`` objects, ``SiteHand``-like objects, or
-        ``(hand, source)`` pairs (as :func:`read_files` yields). Each batch of
+        """Store hands: :class:`~pokerhash.sites.SiteHand` objects (a site's hand, played
+        by the site importer's replay), PHH ``HandHistory`` objects, ``SiteHand``-like
+        objects, or ``(hand, source)`` pairs (as :func:`read_files` yields). Each batch of
         ``batch_size`` hands is one transaction; a hand already in the database (same
         site, hand id and table) is skipped; a hand that cannot be replayed or whose
         figures disagree with the engine is stored in ``refused`` with the reason.
@@ -271,7 +272,8 @@ class Tracker:
 
     def import_files(self, paths: Any, batch_size: int = 1000, progress: Any = None,
                      processes: int = 1) -> ImportSummary:
-        """:meth:`import_hands` of every hand of the ``.phh``/``.phhs`` files at ``paths``."""
+        """:meth:`import_hands` of every hand of the files at ``paths`` (files or folders):
+        poker sites' hand histories and PHH files (see :func:`read_files`)."""
         return self.import_hands(read_files(paths), batch_size, progress, processes)
 
     def _import_batch(self, batch: List[Any], summary: ImportSummary) -> None:
