@@ -266,8 +266,9 @@ def _site_extract(item: SiteHand, source: Optional[str]) -> Any:
     the uncalled bets, the rake and fees, the total pot), the record built from what
     the site's parser read and the engine's settlement (no PHH text in between)."""
     site, key, table = _site_key(item)
-    if item.source is not None:
-        source = f"{item.source.path}:{item.source.line}"
+    where = item.source
+    if where is not None:
+        source = f"{where.path}:{where.line}" if hasattr(where, "path") else str(where)
 
     def refuse(reason: str) -> Refused:
         return Refused(site, key, table, reason, source, item.text or None)
