@@ -1,13 +1,16 @@
 """One hand in, the rows of the tracker's tables out.
 
-A hand is a PHH :class:`~pokerhash.engine.history.HandHistory` or any object with
-the attribute names of the site importer's ``SiteHand`` (``site``, ``hand_id``,
-``table``, ``time``, ``stakes``, ``currency``, ``players``, ``collected``, ``rake``,
-``history``, ``error``, ``source``). It is replayed on the engine, its figures
-(winnings or finishing stacks, the rake) are checked against the engine's settlement,
-and its event log is walked once to count every statistic's numerator and
-opportunity per player (docs/tracker.rst defines them). A hand that cannot be
-replayed or whose figures disagree becomes a :class:`Refused` with the reason.
+A hand is a poker site's :class:`~pokerhash.sites.SiteHand`, a PHH
+:class:`~pokerhash.engine.history.HandHistory`, or any object with the attribute
+names of ``SiteHand`` (``site``, ``hand_id``, ``table``, ``time``, ``stakes``,
+``currency``, ``players``, ``collected``, ``rake``, ``history``, ``error``,
+``source``). It is replayed on the engine and its figures are checked against the
+engine's settlement: a SiteHand by the site importer's replay (every figure the site
+writes), a history by the PHH replay (its winnings or finishing stacks, the rake).
+The engine's event log is then walked once (:mod:`pokerhash.tracker.walk`) to count
+every statistic's numerator and opportunity per player (docs/tracker.rst defines
+them). A hand that cannot be replayed or whose figures disagree becomes a
+:class:`Refused` with the reason.
 """
 
 from __future__ import annotations
