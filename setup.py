@@ -123,6 +123,9 @@ GAME_LAYER = [
         ("pokerhash.rl.actions", "src/pokerhash/rl/actions.py"),
         ("pokerhash.rl.aec", "src/pokerhash/rl/aec.py"),
         ("pokerhash.rl.observations", "src/pokerhash/rl/observations.py"),
+        # PokerStars' hand histories (and GGPoker's): the line loop of a million-hand import.
+        ("pokerhash.sites.pokerstars", "src/pokerhash/sites/pokerstars.py"),
+        ("pokerhash.sites.common", "src/pokerhash/sites/common.py"),
     )
 ]
 for game_extension in GAME_LAYER:

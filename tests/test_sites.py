@@ -211,10 +211,10 @@ def test_import_command(tmp_path, capsys):
     assert main(["import", str(DATA), "-o", str(out), "--quiet"]) == 0
     text = capsys.readouterr().out
     rows = {line.split()[0]: line.split()[1:5] for line in text.splitlines()[1:] if not line.startswith(" ")}
-    assert rows["pokerstars"] == ["17", "13", "13", "4"] and rows["888poker"] == ["4", "3", "3", "1"]
-    assert rows["winamax"] == ["3", "3", "3", "0"] and rows["fulltilt"] == ["2", "2", "2", "0"] and rows["ggpoker"] == ["4", "4", "4", "0"]
+    assert rows["pokerstars"] == ["30", "23", "23", "7"] and rows["888poker"] == ["4", "3", "3", "1"]
+    assert rows["winamax"] == ["3", "3", "3", "0"] and rows["fulltilt"] == ["2", "2", "2", "0"] and rows["ggpoker"] == ["6", "6", "6", "0"]
     assert "refused 1: the site cancelled the hand" in text
-    assert len(history.load_all(out)) == 25
+    assert len(history.load_all(out)) == 37
     assert main(["import", str(tmp_path / "missing"), "-o", str(out)]) == 2
     assert main(["import", str(DATA), "-o", str(out), "--db", str(tmp_path / "x.sqlite")]) == 2  # one mode
     assert main(["import", str(DATA / "winamax"), str(DATA / "fulltilt"), "-o", str(out), "--quiet",

@@ -46,6 +46,9 @@ def parse_hand(text: str, source: Source = Source("<text>", 0, 1), site: Optiona
     first = text[:text.find("\n")] if "\n" in text else text
     if detected is None:
         detected = site_of(first)
+    if detected is None and first.startswith(("PokerStars Tournament #", "PokerStars Home Game Tournament #",
+                                              "Tournament History for ")):
+        return failed("pokerstars", "", f"line {source.line}: a tournament summary, not a hand", source, text)
     if detected is None:
         return failed(site or "", "", f"line {source.line}: text that is no hand of a known site "
                       f"({', '.join(SITES)}): {first[:80]!r}", source, text)

@@ -46,7 +46,8 @@ class Act(NamedTuple):
     """One player's action: ``verb`` is ``f`` fold, ``x`` check, ``c`` call, ``b`` bet or
     raise to ``to`` (the player's total in the round; None: ``amount`` more than the
     player's bet so far), ``bi`` a stud bring-in of ``amount``, ``co`` a stud complete
-    to ``to``, ``m`` a muck (a fold written after the betting is over);
+    to ``to``, ``m`` a muck (a fold written after the betting is over), ``d`` a draw
+    of ``amount`` cards (0: standing pat);
     ``amount`` the chips the site says moved (None when it does not say); ``all_in`` as
     written; ``street`` the site's street (0 first); ``line`` the line in the hand."""
 
@@ -66,7 +67,7 @@ class Parsed:
     __slots__ = ("site", "hand_id", "table", "time", "variant", "stakes", "currency", "tournament", "seats",
                  "sitting_out", "button", "max_seats", "posts", "acts", "known", "boards", "collected", "returned",
                  "rake", "fees", "total", "decimals", "run_twice", "cash_drop", "fields", "mucked",
-                 "small_bet", "big_bet", "reports_returned", "stud", "blinds")
+                 "small_bet", "big_bet", "reports_returned", "stud", "blinds", "draws")
 
     def __init__(self, site: str) -> None:
         self.site = site
@@ -97,7 +98,10 @@ class Parsed:
         self.run_twice = False
         self.cash_drop = 0  # money the site adds to the pot (GGPoker's Cash Drop)
         self.fields: Dict[str, object] = {}
-        self.reports_returned = True  # False: the site returns uncalled bets without a line
+        # True: uncalled bets are returned by a line of their own; False: without a line,
+        # sometimes inside what the site says was collected; None: without a line and
+        # apart from what was collected and the total pot (PokerStars before 2008).
+        self.reports_returned: Optional[bool] = True
         # The table's blinds (small, big) from the first line, (0, 0) when it does not
         # say: a blind posted all-in for less still has callers call the full blind.
         self.blinds = (0, 0)
@@ -105,6 +109,9 @@ class Parsed:
         self.stud: Dict[str, List[Optional[str]]] = {}
         self.small_bet = 0
         self.big_bet = 0
+        # Draw games: name -> [the cards first dealt, then (discarded, received) per
+        # draw], each list as written or None where the site does not say.
+        self.draws: Dict[str, list] = {}
 
     def in_chips(self) -> None:
         """Amounts read as cents (parsers read every amount so) made whole chips, for a
@@ -116,7 +123,7 @@ class Parsed:
         self.seats = [(seat, name, chips(stack)) for seat, name, stack in self.seats]
         self.posts = [(name, kind, chips(amount), line) for name, kind, amount, line in self.posts]
         # tuple.__new__, not _replace: NamedTuple's is slow, and a tournament hand has dozens of acts
-        self.acts = [_new_tuple(Act, (player, verb, None if amount is None else chips(amount),
+        self.acts = [_new_tuple(Act, (player, verb, amount if amount is None or verb == "d" else chips(amount),
                                       None if to is None else chips(to), all_in, street, line))
                      for player, verb, amount, to, all_in, street, line in self.acts]
         self.collected = {name: chips(v) for name, v in self.collected.items()}

@@ -16,9 +16,13 @@ GGPoker cash drop is written there too, as dead money),
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+from dataclasses import replace
 from decimal import Decimal
 from typing import Dict, List
 
+from ..engine import SHORTDECK, SHORTDECK_HIGH_CLASSIC
 from ..engine.history import HandHistory
 from ..engine.history_hands import variant_code
 from .replay import layout
@@ -41,6 +45,8 @@ def to_history(site_hand) -> HandHistory:
     number = {name: k + 1 for k, (_, name, _) in enumerate(order)}
     stakes = lay.stakes
     variant = p.variant
+    if variant.streets[-1].draw or stakes.button_blind:
+        return _with_fields(_from_engine(site_hand, p), p, lay, [], _unit)
     antes = [0] * n
     if stakes.big_blind_ante:
         antes[0 if n == 2 else 1] = stakes.ante * n
@@ -114,6 +120,11 @@ def to_history(site_hand) -> HandHistory:
         for s in range(street + 1, last + 1):
             deal_street(s)
     history.actions = actions
+    return _with_fields(history, p, lay, boards, _unit)
+
+
+def _with_fields(history: HandHistory, p, lay, boards, _unit) -> HandHistory:
+    order = lay.order
     fields: Dict[str, object] = {"venue": VENUES.get(p.site, p.site), "hand": p.hand_id, "table": p.table}
     if p.time:
         fields["time"] = p.time
@@ -139,8 +150,64 @@ def to_history(site_hand) -> HandHistory:
         fields["_pokerhash_returned"] = [_unit(p.returned.get(name, 0)) for _, name, _ in order]
     if p.cash_drop:
         fields["_pokerhash_cash_drop"] = _unit(p.cash_drop)
-    history.fields = fields
+    history.fields = {**{k: v for k, v in (history.fields or {}).items() if k.startswith("_pokerhash_rules")},
+                      **fields}
     return history
+
+
+def _from_engine(site_hand, p) -> HandHistory:
+    """The hand as the engine writes the hand it replayed (draw games, a button blind),
+    every card the text does not name written ``??`` (the replay's stand-ins are no
+    part of it)."""
+    from ..engine.history_hands import to_history as engine_history
+    from ..errors import InvalidValueError
+    from .model import SiteError
+    from .replay import replay
+
+    result = replay(site_hand, log=True)
+    if result.hand is None or not result.hand.is_over:
+        raise SiteError(f"hand {p.hand_id} cannot be written as PHH, its replay stops: "
+                        f"{'; '.join(result.differences)}")
+    named = {c for player in p.draws.values() for part in player if part
+             for c in (part if isinstance(part[0], str) else [x for cards in part if cards for x in cards])}
+    named.update(c for cards in p.known.values() for c in cards)
+    hand = result.hand
+    if p.variant.high is SHORTDECK_HIGH_CLASSIC:
+        # GGPoker's short deck ranks a straight over three of a kind, as PHH's NS does in
+        # pokerkit; the engine writes NS from its own short deck: the same deal and
+        # actions, then the stacks of the hand as GGPoker settled it.
+        parsed = copy.copy(p)
+        parsed.variant = replace(p.variant, high=SHORTDECK.high)
+        hand = replay(dataclasses.replace(site_hand, _parsed=parsed), log=True).hand
+        if hand is None or not hand.is_over:
+            raise SiteError(f"hand {p.hand_id} cannot be written as PHH")
+    try:
+        history = engine_history(hand, decimals=p.decimals)
+    except InvalidValueError as error:
+        raise SiteError(f"hand {p.hand_id} cannot be written as PHH: {error}") from None
+    if hand is not result.hand:
+        stacks = result.hand.result.stacks
+        history.finishing_stacks = [stacks[seat] for seat in result.hand.seats]
+        rules = history.fields.get("_pokerhash_rules") if history.fields else None
+        if rules and "short-deck-ranking" in rules:
+            rules = [r for r in rules if r != "short-deck-ranking"]
+            if rules:
+                history.fields["_pokerhash_rules"] = rules
+            else:
+                del history.fields["_pokerhash_rules"]
+    history.actions = [_masked(action, named) for action in history.actions]
+    return history
+
+
+def _masked(action: str, named) -> str:
+    words = action.split(" ")
+    verb = words[1] if len(words) > 1 else ""
+    if verb in ("dh", "sd", "sm") and len(words) == (4 if verb == "dh" else 3) and words[-1] != "-":
+        cards = words[-1]
+        words[-1] = "".join(cards[i:i + 2] if cards[i:i + 2] in named else "??" for i in range(0, len(cards), 2))
+        if words[-2] == "sm" and words[-1].strip("?") == "":
+            words.pop()  # a hand the site never showed: a muck
+    return " ".join(words)
 
 
 def _cards_of(p, name: str, hole: int) -> List[str]:

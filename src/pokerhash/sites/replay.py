@@ -22,6 +22,7 @@ from ..cards import cards as parse_cards
 from ..engine import Hand, Options, PendingKind, Stakes
 from ..errors import PokerhashError
 from ..pots import RakeRule
+from .draws import DrawDeals
 from .model import Act, Parsed, SiteError, to_decimal
 
 __all__ = ["Layout", "SiteReplay", "layout", "replay"]
@@ -76,6 +77,14 @@ def layout(p: Parsed) -> Layout:
     n = len(seats)
     if p.variant.is_stud:
         return _stud_layout(p, dealt, seats, antes)
+    button_blind = next(((name, amount) for name, kind, amount, _ in p.posts if kind == "button"), None)
+    if button_blind is not None and sb is None and bb is None:
+        return _button_blind_layout(p, dealt, seats, seat_of, button_blind, antes, straddles)
+    if sb is None and bb is not None and n == 2:
+        # Heads-up, the button all-in on the ante posts nothing: its small blind is still due.
+        other = next(d for d in dealt if d[1] != bb[0])
+        if other[2] == sum(a for nm, a in antes if nm == other[1]):
+            sb = (other[1], 0)
     first = sb or bb
     if first is None:
         raise SiteError("no blinds are posted")
@@ -85,6 +94,11 @@ def layout(p: Parsed) -> Layout:
     button = seats[start - 1]
     order = tuple(sorted(dealt, key=lambda d: (seats.index(d[0]) - start) % n))
     position = {name: k for k, (_, name, _) in enumerate(order)}
+    if bb is None and sb is not None and n > 2:
+        # The big blind's player all-in on the ante posts nothing: the blind is still due.
+        name = order[1][1]
+        if order[1][2] == sum(a for nm, a in antes if nm == name):
+            bb = (name, 0)
     if bb is None:
         raise SiteError("no big blind is posted")
     expected_bb = 0 if n == 2 else (1 if sb is not None else 0)
@@ -96,7 +110,7 @@ def layout(p: Parsed) -> Layout:
         if kind in ("sb", "bb") and _first_post(p, kind, name, line):
             continue  # the blinds themselves; any other blind is posted by a player coming back
         live, dead = missed.get(seat_of[name], (0, 0))
-        if kind == "bb":
+        if kind == "bb" or (kind == "sb" and _live_small_blind(p, name, amount, bb)):
             live += amount
         elif kind == "sb" or kind == "dead":
             dead += amount
@@ -128,6 +142,15 @@ def layout(p: Parsed) -> Layout:
     stakes = Stakes(blinds=blinds, ante=ante, big_blind_ante=big_blind_ante, straddle=straddle,
                     small_bet=p.small_bet, big_bet=p.big_bet)
     return Layout(order, button, stakes, missed, straddler)
+
+
+def _live_small_blind(p: Parsed, name: str, amount: int, bb: Tuple[str, int]) -> bool:
+    """Whether a small blind posted by a player coming back was live: the text says so
+    when the player's first action is a call that, with the post, makes the big blind
+    (text converted by other tools; PokerStars' own is dead)."""
+    first = next((a for a in p.acts if a.player == name), None)
+    return first is not None and first.verb == "c" and first.street == 0 and first.amount is not None \
+        and first.amount + amount == bb[1]
 
 
 def _blind(p: Parsed, dealt: list, post: Tuple[str, int], which: int) -> int:
@@ -164,6 +187,20 @@ def _stud_layout(p: Parsed, dealt: list, seats: List[int], antes: List[Tuple[str
     ante = _equal_antes(antes, dealt) if antes else 0
     stakes = Stakes(ante=ante, bring_in=bring_in, small_bet=p.small_bet, big_bet=p.big_bet)
     return Layout(tuple(sorted(dealt)), seats[-1], stakes, {}, None)
+
+
+def _button_blind_layout(p: Parsed, dealt: list, seats: List[int], seat_of: Dict[str, int], post: Tuple[str, int],
+                         antes: List[Tuple[str, int]], straddles: list) -> Layout:
+    """Antes and one blind posted by the button (short deck): the button is the poster,
+    the first to act is on its left."""
+    if straddles:
+        raise SiteError("a straddle beside a button blind: the engine plays none")
+    button = seat_of[post[0]]
+    start = seats.index(button) + 1
+    n = len(seats)
+    order = tuple(sorted(dealt, key=lambda d: (seats.index(d[0]) - start) % n))
+    ante = _equal_antes(antes, dealt) if antes else 0
+    return Layout(order, button, Stakes(blinds=(), button_blind=post[1], ante=ante), {}, None)
 
 
 def _first_post(p: Parsed, kind: str, name: str, line: int) -> bool:
@@ -206,16 +243,26 @@ def replay(site_hand, log: bool = False) -> SiteReplay:
     reach the showdown without showing, their stand-in cards are chosen to lose there;
     which rival they must lose to is not written, so a replay that disagrees is tried
     again with the next weaker choice (at most a few times): any cards the site never
-    showed that settle the hand as the site did make it agree. ``log``: the engine
-    keeps the hand's event log (``hand.events``; the hand database walks it)."""
-    result, picked = _replay(site_hand, 0, log)
+    showed that settle the hand as the site did make it agree. ``log``: the engine's
+    hand keeps its event log (to write it as PHH; the hand database walks it)."""
+    result, picked = _guarded(site_hand, 0, log)
     attempt = 1
     while picked and not result.agrees and attempt < _ATTEMPTS:
-        again, picked = _replay(site_hand, attempt, log)
+        again, picked = _guarded(site_hand, attempt, log)
         if again.agrees:
             return again
         attempt += 1
     return result
+
+
+def _guarded(site_hand, attempt: int, log: bool) -> Tuple[SiteReplay, bool]:
+    """:func:`_replay`, and never an exception out of it: a hand the replay cannot
+    follow is a difference."""
+    try:
+        return _replay(site_hand, attempt, log)
+    except (ArithmeticError, LookupError, StopIteration, TypeError, ValueError) as error:
+        problem = f"the replay cannot follow the hand (an importer bug, {type(error).__name__}: {error})"
+        return SiteReplay({}, {}, Decimal(0), False, (problem,), None), False
 
 
 def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, bool]:
@@ -239,11 +286,14 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
         hand = Hand(variant, stacks, button=lay.button, stakes=lay.stakes, options=options, deal="caller", log=log,
                     missed_blinds=lay.missed)
         holes, boards, picked = _cards_for(p, lay, variant, attempt)
+        drawing = DrawDeals(p, lay.order, holes, variant.deck(len(lay.order)), _card) if variant.streets[-1].draw \
+            else None
     except PokerhashError as error:
         return SiteReplay({}, {}, Decimal(0), False, (f"the engine cannot play the hand: {error}",), None), False
     acts = p.acts
     k = 0
     dealt_count = {seat: 0 for seat in stacks}
+    kept_back: Dict[str, int] = {}  # raises no opponent could answer: the part the engine never took
     try:
         while not hand.is_over:
             pending = hand.pending
@@ -262,6 +312,12 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
                                            f"{pending.count} more card(s)")
                         break
                     hand.deal(board[have:have + pending.count])
+                elif drawing is not None:
+                    seat = pending.seat
+                    if pending.target == "draw":
+                        hand.deal(drawing.received(seat, pending.count))
+                    else:
+                        hand.deal(drawing.initial(seat, pending.count))
                 else:
                     seat = pending.seat
                     at = dealt_count[seat]
@@ -281,11 +337,16 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
                 differences.append(f"line {act.line}: {act.player} acts, but the engine has "
                                    f"{name_of.get(pending.seat)} to act ({pending})")
                 break
-            if act.street != hand.street and act.street >= 0:
+            if act.street != hand.street and act.street >= 0 and act.verb != "d":
                 differences.append(f"line {act.line}: {act.player} acts on street {act.street}, the engine is on "
                                    f"street {hand.street}")
                 break
-            problem = _apply(hand, act, pending, seat)
+            if kind is PendingKind.DRAW:
+                problem = None if act.verb == "d" else f"{act.player}: {act.verb!r}, but the engine has a draw now"
+                if problem is None:
+                    hand.draw(drawing.discard(seat, act.amount))
+            else:
+                problem = _apply(hand, act, pending, seat, kept_back)
             if problem:
                 differences.append(f"line {act.line}: {problem}")
                 break
@@ -306,25 +367,65 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
     engine_won = {name_of[seat]: v for seat, v in result.payouts.items() if v}
     engine_returned = {name_of[seat]: v for seat, v in result.returned.items() if v}
     site_won = {k2: v for k2, v in p.collected.items() if v}
+    for name, amount in kept_back.items():
+        engine_returned[name] = engine_returned.get(name, 0) + amount
     if not p.reports_returned:
         # The site gives uncalled chips back without a line, sometimes inside what it says
         # was collected: a player's figure may be what the engine paid with or without them.
         for name, amount in engine_returned.items():
             if site_won.get(name, 0) == engine_won.get(name, 0) + amount:
                 engine_won[name] = engine_won.get(name, 0) + amount
+    site_returned = {k2: v for k2, v in p.returned.items() if v}
+    shifted = 0
+    if p.reports_returned and len(engine_won) == 1 and not result.shown:
+        # Everyone folded to one player. Text converted to PokerStars' format by other
+        # tools returns a walk's whole big blind as uncalled and says the small blind
+        # was collected: the same chips back to the same player, split otherwise.
+        (name, engine_amount), = engine_won.items()
+        more = site_returned.get(name, 0) - engine_returned.get(name, 0)
+        if more > 0 and site_won.get(name, 0) == engine_amount - more:
+            engine_won[name] -= more
+            engine_returned[name] = engine_returned.get(name, 0) + more
+            shifted = more
+    if engine_won != site_won and take and "pots" in p.fields and len(result.settlements) == 1 and \
+            _rake_spread(p.fields["pots"], result.settlements[0], name_of, take):
+        site_won = engine_won  # checked pot by pot: the site took its rake from every pot
     _compare("won", engine_won, site_won, d, differences)
     if p.reports_returned:
-        _compare("returned", engine_returned, {k2: v for k2, v in p.returned.items() if v}, d, differences)
+        _compare("returned", engine_returned, site_returned, d, differences)
     if result.rake != take:
         differences.append(f"rake and fees: the engine took {to_decimal(result.rake, d)}, the site "
                            f"{to_decimal(take, d)}")
     if p.total is not None:
-        put_in = sum(hand.contributed.values()) + _dead(lay) - sum(result.returned.values()) - p.cash_drop
-        # contributed counts live chips; dead money (big-blind ante, dead blinds) is apart.
-        if put_in != p.total and not (not p.reports_returned and put_in + sum(result.returned.values()) == p.total):
+        put_in = sum(hand.contributed.values()) + _dead(lay) - sum(result.returned.values()) - shifted
+        # contributed counts live chips; dead money (big-blind ante, dead blinds, a cash drop)
+        # is apart.
+        # A site that returns chips without a line may count them in the total pot, and
+        # text converted by other tools (Hold'em Manager's export) writes it after the rake.
+        if put_in != p.total and not (not p.reports_returned and p.total in (
+                put_in + sum(result.returned.values()), put_in - take)):
             differences.append(f"total pot: the engine's {to_decimal(put_in, d)}, the site's "
                                f"{to_decimal(p.total, d)}")
     return SiteReplay(won, returned, rake, not differences, tuple(differences), hand), picked
+
+
+def _rake_spread(site_pots: List[Tuple[str, int, int]], settlement, name_of: Dict[int, str], take: int) -> bool:
+    """Whether the site's collections (name, pot number, amount) are the engine's pots
+    with the rake taken from each pot rather than from the main pot first (PokerStars
+    spreads it): pot by pot the same winners, the site paying at most the pot, and
+    what it kept over all pots equal to its rake."""
+    engine_pots = [r for r in settlement.pots if r.pot.amount]
+    kept = 0
+    for number, result in enumerate(engine_pots):
+        winners = {name_of[award.seat] for award in result.awards if award.amount}
+        paid = [(name, amount) for name, k, amount in site_pots if k == number]
+        if {name for name, _ in paid} != winners:
+            return False
+        left = result.pot.amount - sum(amount for _, amount in paid)
+        if left < 0:
+            return False
+        kept += left
+    return kept == take and all(k < len(engine_pots) for _, k, _ in site_pots)
 
 
 def _dead(lay: Layout) -> int:
@@ -341,7 +442,7 @@ def _compare(what: str, engine: Dict[str, int], site: Dict[str, int], d: int, di
             differences.append(f"{what} by {name}: the engine's {to_decimal(a, d)}, the site's {to_decimal(b, d)}")
 
 
-def _apply(hand: Hand, act: Act, pending, seat: int) -> Optional[str]:
+def _apply(hand: Hand, act: Act, pending, seat: int, kept_back: Dict[str, int]) -> Optional[str]:
     verb = act.verb
     if pending.kind is PendingKind.BRING_IN:
         if verb == "bi":
@@ -349,8 +450,9 @@ def _apply(hand: Hand, act: Act, pending, seat: int) -> Optional[str]:
             if act.amount is not None and done.to != act.amount:
                 return f"{act.player} brings in for {act.amount}, the engine's bring-in is {done.to}"
             return None
-        if verb == "co":
-            hand.act(Action.bet_to(act.to))
+        if verb == "co" or verb == "b":
+            # "bets X" at the bring-in (mixed-game stud with no bring-in posted) completes.
+            hand.act(Action.bet_to(act.to if act.to is not None else act.amount))
             return None
         return f"{act.player} must bring in or complete, not {verb!r}"
     if verb == "f" or verb == "m":
@@ -362,6 +464,16 @@ def _apply(hand: Hand, act: Act, pending, seat: int) -> Optional[str]:
     elif verb == "c":
         if pending.legal.can_check:
             return f"{act.player} calls with nothing to call"
+        call = pending.legal.call
+        if act.amount is not None and act.amount < call and not act.all_in:
+            bets = hand.bets
+            if bets[seat] + act.amount == max(b for s2, b in bets.items() if s2 != seat):
+                # A big blind all-in for less: the engine has callers call the full blind,
+                # the site only as far as the largest bet in front; the engine's excess
+                # comes back to the caller as uncalled, which the site never wrote.
+                hand.act(Action.call())
+                kept_back[act.player] = kept_back.get(act.player, 0) - (call - act.amount)
+                return None
         done = hand.act(Action.call())
         if act.amount is not None and done.chips != act.amount:
             return f"{act.player} calls {act.amount}, the engine's call is {done.chips} (in the hand's smallest unit)"
@@ -372,8 +484,11 @@ def _apply(hand: Hand, act: Act, pending, seat: int) -> Optional[str]:
             to = bet + act.amount
         if pending.legal.max_to is None and not pending.legal.can_check and to > bet:
             # No opponent can answer a raise (all are all-in or covered): the site writes
-            # the raise, the engine takes the call it amounts to (the rest stays behind).
+            # the raise, the engine takes the call it amounts to; the rest stays behind,
+            # and the site returns it as uncalled.
             done = hand.act(Action.call())
+            if to > done.to:
+                kept_back[act.player] = kept_back.get(act.player, 0) + to - done.to
             return None
         if to >= bet + hand.stacks[seat]:  # all-in (some sites do not say so)
             done = hand.act(Action.all_in())
@@ -392,14 +507,24 @@ def _cards_for(p: Parsed, lay: Layout, variant, attempt: int = 0) -> Tuple[Dict[
     stand-in was picked."""
     boards = [[_card(c) for c in board] for board in p.boards]
     hole_count = variant.cards_per_player
+    stud = variant.is_stud
+    if stud and boards:
+        hole_count -= 1  # the deck ran short: the seventh card was one community card
+    # A stud player who folds is dealt only the cards of the streets before the fold.
+    folded_on = {a.player: a.street for a in p.acts if a.verb == "f"} if stud else {}
     used = {c for board in boards for c in board}
+    for player in p.draws.values():  # every card a draw game's text names is taken
+        for part in player:
+            for cards in ((part,) if not part or isinstance(part[0], str) else part):
+                used.update(_card(c) for c in cards or ())
     templates: Dict[int, List[Optional[int]]] = {}
     for seat, name, _ in lay.order:
+        count = min(hole_count, 3 + folded_on[name]) if name in folded_on else hole_count
         cards = p.known.get(name)
         if not (cards and len(cards) == hole_count):
             cards = p.stud.get(name) or []
-        template = [None if c is None else _card(c) for c in cards[:hole_count]]
-        template += [None] * (hole_count - len(template))
+        template = [None if c is None or c == "XX" else _card(c) for c in cards[:count]]
+        template += [None] * (count - len(template))
         used.update(c for c in template if c is not None)
         templates[seat] = template
     holes = {seat: t for seat, t in templates.items() if None not in t}
@@ -411,7 +536,8 @@ def _cards_for(p: Parsed, lay: Layout, variant, attempt: int = 0) -> Tuple[Dict[
     live_unknown = [(seat, name) for seat, name in unknown if name not in folded]
     live_known = [seat for seat, name, _ in lay.order if name not in folded and seat in holes]
     picked = False
-    if live_unknown and (boards or variant.is_stud) and len(live_known) + len(live_unknown) > 1:
+    drawn = bool(variant.streets[-1].draw)
+    if live_unknown and (boards or variant.is_stud or drawn) and len(live_known) + len(live_unknown) > 1:
         lowest = variant.lowest_rank(len(lay.order))
         winners = [s for s in live_known if p.collected.get(_name(lay, s), 0)]
         # Stand-ins for players who reach the showdown without showing.
@@ -424,20 +550,34 @@ def _cards_for(p: Parsed, lay: Layout, variant, attempt: int = 0) -> Tuple[Dict[
             if not wins:
                 live_known.append(seat)
         picked = True
-    for seat, name in unknown:
+    # Players who fold last: a folded stud player needs only the cards dealt before the
+    # fold, and eight stud players may together hold more unknown slots than the deck.
+    for seat, name in sorted(unknown, key=lambda u: u[1] in folded):
         if seat not in holes:
             template = templates[seat]
-            missing = template.count(None)
-            holes[seat] = _filled(template, rest[:missing])
-            rest = rest[missing:]
+            holes[seat] = _filled(template, rest)
+            rest = rest[template.count(None):]
     # Tuples: the engine reads a tuple of ints faster than a list.
     return {seat: tuple(cards) for seat, cards in holes.items()}, [tuple(board) for board in boards], picked
 
 
 def _filled(template: List[Optional[int]], cards) -> List[int]:
-    """``template`` with its unknown cards (None) replaced by ``cards``, in order."""
-    it = iter(cards)
-    return [next(it) if c is None else c for c in template]
+    """``template`` with its unknown cards (None) replaced by ``cards``, in order; it
+    stops at the first unknown card when ``cards`` run out (the engine then refuses a
+    deal it asks for past the end, which the replay reports)."""
+    if template.count(None) <= len(cards):
+        it = iter(cards)
+        return [c if c is not None else next(it) for c in template]
+    filled: List[int] = []
+    k = 0
+    for c in template:
+        if c is None:
+            if k >= len(cards):
+                break
+            c = cards[k]
+            k += 1
+        filled.append(c)
+    return filled
 
 
 def _name(lay: Layout, seat: int) -> str:

@@ -1,0 +1,163 @@
+"""PokerStars and GGPoker hands beyond Hold'em and Omaha: draw games, mixed games, 6+
+Hold'em and GGPoker's short deck, and the conventions real site files showed (uncalled
+bets returned silently before 2008, a big blind all-in for less, the rake spread over
+the pots, GGPoker's second board written short). Each test hand is ours (invented names
+and amounts); the figures a test expects come from the hand's own text."""
+
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+import pokerhash.sites as sites
+from pokerhash.engine import history
+
+DATA = Path(__file__).parent / "data" / "sites"
+
+
+def _hands(name):
+    return list(sites.read(DATA / name))
+
+
+def _texts(name):
+    text = (DATA / name).read_text(encoding="utf-8")
+    return [t + "\n" for t in text.split("\n\n\n") if t.strip()]
+
+
+def test_draw_games_are_read_and_verified():
+    hands = _hands("pokerstars/draw.txt")
+    assert [(h.game, h.limit) for h in hands] == [("2-7 triple draw", "fixed-limit"), ("Five-card draw", "no-limit"),
+                                                  ("2-7 single draw", "no-limit"), ("Badugi", "fixed-limit")]
+    for hand in hands:
+        assert hand.error is None
+        result = hand.replay()
+        assert result.agrees, result.differences
+    # What the text says each won; the uncalled bet of the single-draw hand apart.
+    assert [h.replay().won for h in hands] == [{"Cy": Decimal("1.80")}, {"Dee": Decimal("14.80")},
+                                               {"Hal": Decimal("1.43")}, {"Ivo": 260}]
+    assert hands[2].replay().returned == {"Hal": 1}
+
+
+def test_a_draw_hand_paid_to_the_wrong_player_differs():
+    text = _texts("pokerstars/draw.txt")[0].replace("Cy collected $1.80 from pot", "Ada collected $1.80 from pot")
+    result = next(sites.read(text)).replay()
+    assert not result.agrees and any("Ada" in d for d in result.differences)
+
+
+def test_draw_counts_that_do_not_fit_the_hand_differ():
+    # Cy wrote that it kept four cards after discarding two of five.
+    text = _texts("pokerstars/draw.txt")[0].replace("Dealt to Cy [2c 7d 4s] [3d 8c]", "Dealt to Cy [2c 7d 4s] [3d]")
+    hand = next(sites.read(text))
+    assert "1 card(s) dealt for 2 discarded" in hand.error and hand.error.startswith("line 15:")
+
+
+def test_draw_hand_as_phh_names_only_the_cards_the_text_names():
+    hand = _hands("pokerstars/draw.txt")[0]
+    phh = hand.history
+    assert phh.variant == "F2L3D"
+    assert phh.fields["players"] == ["Bo", "Cy", "Ada"]  # from the button's left
+    assert "d dh p2 2c7dKh4s9h" in phh.actions  # Cy, the hand's writer
+    assert "d dh p1 ??????????" in phh.actions  # Bo's cards were never shown
+    assert "p2 sd Kh9h" in phh.actions and "p3 sd ??" in phh.actions and "p3 sd" in phh.actions
+    back = history.loads(history.dumps(phh))
+    assert back.actions == phh.actions
+
+
+def test_mixed_games_are_read_hand_by_hand():
+    hands = _hands("pokerstars/mixed.txt")
+    assert [h.game for h in hands] == ["Razz", "Seven-card stud hi/lo", "Short-deck Hold'em", "Texas Hold'em",
+                                       "Texas Hold'em"]
+    assert hands[1].currency == "USD" and hands[1].players["Oto"] == 15
+    for hand in hands:
+        result = hand.replay()
+        assert result.agrees, (hand.hand_id, result.differences)
+
+
+def test_six_plus_holdem_three_of_a_kind_beats_a_straight():
+    hand = _hands("pokerstars/mixed.txt")[2]
+    assert hand.replay().agrees  # Rex's nines over Sol's straight, as the site paid
+    flipped = _texts("pokerstars/mixed.txt")[2].replace("Rex collected", "Sol collected")
+    assert not next(sites.read(flipped)).replay().agrees
+
+
+def test_ggpoker_short_deck_a_straight_beats_three_of_a_kind():
+    hand = _hands("conventions/gg_shortdeck.txt")[0]
+    assert hand.game == "Short-deck Hold'em" and hand.replay().agrees
+    phh = hand.history
+    assert phh.variant == "NS" and [str(s) for s in phh.finishing_stacks] == ["14450", "9900", "6400"]
+    flipped = _texts("conventions/gg_shortdeck.txt")[0].replace("Hero collected", "bb22 collected")
+    assert not next(sites.read(flipped)).replay().agrees
+
+
+def test_mixed_game_stud_with_no_bring_in_completes():
+    hand = _hands("pokerstars/mixed.txt")[0]  # "Lena: bets 30" on third street
+    result = hand.replay()
+    assert result.agrees and result.won == {"Milo": 132} and result.returned == {"Milo": 30}
+
+
+def test_before_2008_uncalled_bets_go_back_without_a_line():
+    hand = _hands("pokerstars/mixed.txt")[3]
+    result = hand.replay()
+    assert result.agrees and result.returned == {"Tia": 120}
+    # The same hand claiming the uncalled chips as collected is caught by its total pot.
+    inflated = _texts("pokerstars/mixed.txt")[3].replace("Tia collected 195", "Tia collected 215")
+    assert not next(sites.read(inflated)).replay().agrees
+
+
+def test_big_blind_all_in_for_less_callers_call_only_the_bets_in_front():
+    result = _hands("pokerstars/mixed.txt")[4].replay()
+    assert result.agrees and result.won == {"Yul": 1600}
+
+
+def test_rake_taken_from_every_pot_is_checked_pot_by_pot():
+    hand = _hands("conventions/rake_spread.txt")[0]
+    assert str(hand.rake) == "0.30" and hand.replay().agrees
+    wrong = _texts("conventions/rake_spread.txt")[0].replace("Ben collected $2.85 from main pot",
+                                                            "Cal collected $2.85 from main pot")
+    assert not next(sites.read(wrong)).replay().agrees
+
+
+def test_ggpoker_second_board_written_short_and_plo5_header():
+    hand = _hands("ggpoker/plo5_run_twice.txt")[0]
+    assert hand.game == "Five-card Omaha" and hand.limit == "pot-limit"
+    assert hand._parsed.boards[1] == ["Ah", "7c", "2d", "7s", "4h"]
+    assert hand.replay().agrees
+
+
+def test_games_and_texts_the_engine_cannot_play_are_refused_saying_why():
+    hands = _hands("unplayed/unplayed.txt")
+    assert [h.error is not None for h in hands] == [True, True, True]
+    assert hands[0].error.endswith("a tournament summary, not a hand")
+    assert "the engine does not play Courchevel" in hands[1].error
+    assert "the engine plays Badugi with 2 to 6 players" in hands[2].error
+
+
+@pytest.mark.parametrize("text", ["Triple Draw A-5 Lowball Limit ($0.10/$0.20 USD)",
+                                  "Split Hold'em No Limit ($0.10/$0.25 USD)"])
+def test_other_unplayed_games(text):
+    hand = next(sites.read(f"PokerStars Hand #1: {text} - 2024/01/01 10:00:00 ET\n"))
+    assert "the engine does not play" in hand.error
+
+
+def test_a_board_run_three_times_is_refused():
+    text = _texts("ggpoker/plo5_run_twice.txt")[0].replace(
+        "*** FIRST SHOWDOWN ***", "*** THIRD TURN *** [Ah 7c 2d] [9c]\n*** FIRST SHOWDOWN ***")
+    assert "three times" in next(sites.read(text)).error
+
+
+FILES = ["pokerstars/draw.txt", "pokerstars/mixed.txt", "pokerstars/stud.txt", "ggpoker/plo5_run_twice.txt",
+         "conventions/rake_spread.txt", "conventions/gg_shortdeck.txt"]
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_a_damaged_hand_never_raises(name):
+    """Every hand with each of its lines removed in turn: read() and replay() return a
+    refusal or a difference, never an exception."""
+    for text in _texts(name):
+        lines = text.split("\n")
+        for i in range(1, len(lines)):
+            damaged = "\n".join(lines[:i] + lines[i + 1:])
+            for hand in sites.read(damaged):
+                if hand.error is None:
+                    result = hand.replay()
+                    assert isinstance(result.agrees, bool)
