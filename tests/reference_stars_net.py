@@ -44,16 +44,19 @@ def stars_nets(text: str) -> Optional[Dict[str, Decimal]]:
     put_in = {name: Decimal(0) for name in names}
     back = {name: Decimal(0) for name in names}
     street: Dict[str, Decimal] = {}
+    betting = street  # the last street where chips went in
+    said_returned = False
     for line in lines[1:]:
         if line.startswith("*** SUMMARY"):
             break
         if line.startswith("*** "):
-            if not line.startswith(("*** HOLE CARDS", "*** SHOW")):
+            if not line.startswith(("*** HOLE CARDS", "*** DEALING HANDS", "*** SHOW")):
                 street = {}  # a new street: nothing in front of anyone (the blinds are posted before the cards)
             continue
         if "cashed out" in line or "Cash Out" in line:
             return None
         if line.startswith("Uncalled bet ("):
+            said_returned = True
             value, name = line[len("Uncalled bet ("):].split(") returned to ", 1)
             back[name.strip()] += amount(value)
             continue
@@ -65,14 +68,18 @@ def stars_nets(text: str) -> Optional[Dict[str, Decimal]]:
         if who is None:
             continue
         words = line[len(who) + 2:]
+        if words.startswith(("discards ", "stands pat")):
+            street = {}  # a draw: the next betting round (single-draw games write no *** line)
+            continue
         mine = street.get(who, Decimal(0))
+        betting = street
         if words.startswith("posts the ante "):
             put_in[who] += amount(words[len("posts the ante "):])
         elif words.startswith("posts small & big blinds "):
             both = amount(words[len("posts small & big blinds "):])
             put_in[who] += both
             street[who] = mine + big_blind  # the small blind part is dead
-        elif words.startswith(("posts small blind ", "posts big blind ", "posts straddle ", "brings in for ")):
+        elif words.startswith(("posts ", "brings in for ")):  # blinds (small, big, button), straddles
             value = amount(words.rsplit(" ", 1)[1] if not words.endswith("all-in") else
                            words.split(" and is all-in")[0].rsplit(" ", 1)[1])
             put_in[who] += value
@@ -89,13 +96,20 @@ def stars_nets(text: str) -> Optional[Dict[str, Decimal]]:
             to = amount(words[len("completes it to "):])
             put_in[who] += to - mine
             street[who] = to
+    if not said_returned and len(betting) >= 1:
+        # PokerStars before 2008 gives an uncalled bet back without a line: what the
+        # last street's biggest bettor put in beyond the next biggest.
+        ranked = sorted(betting.items(), key=lambda item: item[1], reverse=True)
+        top, second = ranked[0][1], ranked[1][1] if len(ranked) > 1 else Decimal(0)
+        back[ranked[0][0]] += top - second
     return {name: back[name] - put_in[name] for name in names}
 
 
 def stars_preflop(text: str) -> Dict[str, Tuple[int, int]]:
     """name -> (VPIP, PFR) of one PokerStars or GGPoker hand, from its text: whether the
     player called, bet, raised or completed in the first betting round (after ``***
-    HOLE CARDS ***`` or ``*** 3rd STREET ***``, until the next ``***`` line), and
+    HOLE CARDS ***``, ``*** 3rd STREET ***`` or a draw game's ``*** DEALING HANDS
+    ***``, until the next ``***`` line or the draw), and
     whether the player raised, bet or completed there. Blinds, antes, straddles and
     bring-ins are forced, never voluntary. Players who do not act there are absent."""
     lines = text.strip().splitlines()
@@ -106,12 +120,14 @@ def stars_preflop(text: str) -> Dict[str, Tuple[int, int]]:
         if line.startswith("*** "):
             if inside:
                 break
-            inside = line.startswith(("*** HOLE CARDS", "*** 3rd STREET"))
+            inside = line.startswith(("*** HOLE CARDS", "*** 3rd STREET", "*** DEALING HANDS"))
             continue
         who = next((name for name in names if line.startswith(name + ": ")), None) if inside else None
         if who is None:
             continue
         words = line[len(who) + 2:]
+        if words.startswith(("discards ", "stands pat")):
+            break  # the draw: the first betting round is over
         vpip, pfr = counts.get(who, (0, 0))
         if words.startswith(("calls ", "bets ", "raises ", "completes ")):
             vpip = 1

@@ -19,7 +19,7 @@ __all__ = ["Walk", "walk"]
 
 _FOLD, _CHECK, _CALL, _BET, _RAISE = (ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET,
                                       ActionKind.RAISE)
-_ANTE = ForcedKind.ANTE
+_ANTE, _BRING_IN = ForcedKind.ANTE, ForcedKind.BRING_IN
 _STEAL_POSITIONS = ("CO", "BTN", "SB")
 _BLIND_POSITIONS = ("SB", "BB")
 _AT = {name: i for i, name in enumerate(FLAGS)}
@@ -64,6 +64,7 @@ def walk(hand: Any, seats: Sequence[int], positions: Sequence[Optional[str]]) ->
     in_front: Dict[int, int] = {}
     acted: set = set()
     any_all_in = False
+    bring_in = hand.stakes.bring_in or 0
     # Preflop (first betting round) state.
     raises = 0
     first_raiser: Optional[int] = None
@@ -174,6 +175,17 @@ def walk(hand: Any, seats: Sequence[int], positions: Sequence[Optional[str]]) ->
             stacks[seat] -= amount
             if forced is not _ANTE:
                 in_front[seat] = in_front.get(seat, 0) + amount
+            if forced is _BRING_IN and amount > bring_in and street == 0:
+                # Completing instead of bringing in (the engine logs both as the bring-in
+                # post): the player's choice, a raise.
+                mine = flags[seat]
+                mine[_VPIP] = mine[_PFR] = 1
+                anyone_voluntary = True
+                acted.add(seat)
+                raises += 1
+                last_raiser = seat
+                if first_raiser is None:
+                    first_raiser = seat
             broke = stacks[seat] == 0
             if broke:
                 any_all_in = True
