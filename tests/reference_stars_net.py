@@ -16,6 +16,7 @@ from typing import Dict, List, Optional, Tuple
 
 _SEAT = re.compile(r"Seat \d+: (.+?) \(([^()]*?) in chips")
 _AMOUNT = re.compile(r"[$€£]?([\d,]+(?:\.\d+)?)")
+_TAKEN = re.compile(r"\| (?:Rake|Jackpot|Bingo|Fortune|Tax) ([$€£]?\d[\d,.]*)")
 _STAKES = re.compile(r"\(([$€£]?[\d,.]+)/([$€£]?[\d,.]+)")
 
 
@@ -72,9 +73,8 @@ def stars_nets(text: str) -> Optional[Dict[str, Decimal]]:
             street = {}  # a draw: the next betting round (single-draw games write no *** line)
             continue
         mine = street.get(who, Decimal(0))
-        betting = street
-        if words.startswith("posts the ante "):
-            put_in[who] += amount(words[len("posts the ante "):])
+        if words.startswith(("posts the ante ", "posts missed blind ", "posts dead blind ")):
+            put_in[who] += amount(words.split(" and is all-in")[0].rsplit(" ", 1)[1])  # dead: nothing in front
         elif words.startswith("posts small & big blinds "):
             both = amount(words[len("posts small & big blinds "):])
             put_in[who] += both
@@ -96,12 +96,18 @@ def stars_nets(text: str) -> Optional[Dict[str, Decimal]]:
             to = amount(words[len("completes it to "):])
             put_in[who] += to - mine
             street[who] = to
-    if not said_returned and len(betting) >= 1:
-        # PokerStars before 2008 gives an uncalled bet back without a line: what the
-        # last street's biggest bettor put in beyond the next biggest.
+        if street:
+            betting = street
+    # PokerStars before 2008 gives an uncalled bet back without a line: the chips put in
+    # that the pot (collected, rake and fees, as the summary says) does not account for
+    # went back to the last street's biggest bettor.
+    taken = sum((amount(found) for found in _TAKEN.findall(text)), Decimal(0))
+    missing = sum(put_in.values()) - sum(back.values()) - taken
+    if not said_returned and missing > 0 and betting:
         ranked = sorted(betting.items(), key=lambda item: item[1], reverse=True)
         top, second = ranked[0][1], ranked[1][1] if len(ranked) > 1 else Decimal(0)
-        back[ranked[0][0]] += top - second
+        if missing <= top - second:
+            back[ranked[0][0]] += missing
     return {name: back[name] - put_in[name] for name in names}
 
 

@@ -295,6 +295,12 @@ def _site_extract(item: SiteHand, source: Optional[str]) -> Any:
     starting = [by_seat[seat][1] for seat in seats]  # the site's stacks (a cash drop is not the player's)
     payouts = result.payouts
     collected = [payouts.get(seat, 0) for seat in seats]
+    site_collected = [parsed.collected.get(name, 0) for name in names]
+    if site_collected != collected and sum(site_collected) == sum(collected):
+        # The same chips paid out, shared otherwise: the site took its rake from every
+        # pot (PokerStars), not from the main pot first as the engine does, and the
+        # replay checked it pot by pot. What each player got is the site's figure.
+        collected = site_collected
     variant = hand.variant
     holes = [_site_cards(parsed, name, variant.cards_per_player) for name in names]
     folded = set(hand.folded)
