@@ -119,6 +119,9 @@ GAME_LAYER = [
         ("pokerhash.betting", "src/pokerhash/betting.py"),
         ("pokerhash.pots", "src/pokerhash/pots.py"),
         ("pokerhash.engine.hand", "src/pokerhash/engine/hand.py"),
+        # Replaying PHH hand histories on the engine (the tracker's import replays every
+        # hand). history.py stays Python: Sphinx reads its documented constants from source.
+        ("pokerhash.engine.history_hands", "src/pokerhash/engine/history_hands.py"),
         # The environments' per-step plumbing (action indexes, the AEC protocol, history codes).
         ("pokerhash.rl.actions", "src/pokerhash/rl/actions.py"),
         ("pokerhash.rl.aec", "src/pokerhash/rl/aec.py"),

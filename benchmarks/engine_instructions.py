@@ -2,7 +2,9 @@
 that the machine's load does not move.
 
     python benchmarks/engine_instructions.py                 # Hold'em, stud, Turkish; some minutes
-    python benchmarks/engine_instructions.py --hands 400 --games holdem turkish
+    python benchmarks/engine_instructions.py --hands 400 --games holdem turkish badugi
+
+The games are those of ``engine_vs_pokerkit.py`` (its ``GAMES``), with its policy and stakes.
 
 Each game is played by the random policy of ``engine_vs_pokerkit.py`` in a child
 process under ``valgrind --tool=callgrind``, twice: with ``--hands`` and with three
@@ -21,15 +23,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+from engine_vs_pokerkit import GAMES
+
 CHILD = """
 import sys
 sys.path.insert(0, {here!r})
-from engine_vs_pokerkit import engine_player
-from pokerhash.engine import HOLDEM, PLO, STUD, TURKISH_POKER, Stakes
-games = {{"holdem": (HOLDEM, Stakes(blinds=(1, 2)), 6), "plo": (PLO, Stakes(blinds=(1, 2)), 6),
-         "stud": (STUD, Stakes(ante=1, bring_in=2, small_bet=4, big_bet=8), 6),
-         "turkish": (TURKISH_POKER, Stakes(ante=2, small_bet=4), 4)}}
-variant, stakes, players = games[sys.argv[1]]
+from engine_vs_pokerkit import GAMES, engine_player
+variant, stakes, players = GAMES[sys.argv[1]][:3]
 play = engine_player(variant, stakes, players, 2)
 for _ in range(20 + int(sys.argv[2])):
     play()
@@ -50,8 +50,7 @@ def instructions(game: str, hands: int) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=200)
-    parser.add_argument("--games", nargs="+", default=["holdem", "stud", "turkish"],
-                        choices=["holdem", "plo", "stud", "turkish"])
+    parser.add_argument("--games", nargs="+", default=["holdem", "stud", "turkish"], choices=list(GAMES))
     args = parser.parse_args()
     per_hand = {game: (instructions(game, 3 * args.hands) - instructions(game, args.hands)) / (2 * args.hands)
                 for game in args.games}

@@ -1,16 +1,23 @@
-"""Whole hands per second: the pokerhash engine beside pokerkit, same random policy, one run.
+"""Whole hands per second: the pokerhash engine beside pokerkit in every game pokerkit plays.
 
-    python benchmarks/engine_vs_pokerkit.py            # about a minute
-    python benchmarks/engine_vs_pokerkit.py --hands 3000 --repeats 7
+    python benchmarks/engine_vs_pokerkit.py                      # a few minutes
+    python benchmarks/engine_vs_pokerkit.py --games holdem stud --hands 2000 --repeats 7
 
-Six-max no-limit Hold'em, 200-chip stacks at 1/2, full hands with showdowns, event
-log off: each player checks 85% of the time it may and bets otherwise, and facing a
-bet folds 10%, calls 75% and raises 15% (to a uniform amount between the minimum and
-the maximum, or the minimum one time in five). Both engines deal from their own
-shuffled deck and show down automatically. Reported: medians over the repeats of the
-CPU time (the process's own, so that other jobs on the machine do not count) and
-the ratio (target: at least 50 times pokerkit). Then the engine alone on PLO, stud
-and Turkish poker, and ``Hand.clone()``.
+Every game is played by the same random policy on both engines, 200-chip stacks: each
+player checks 85% of the time it may and bets otherwise, and facing a bet folds 10%,
+calls 75% and raises 15% (to a uniform amount between the minimum and the maximum, or
+the minimum one time in five; fixed limit: the one size); a stud bring-in posts the
+bring-in; a draw discards the first 0 to 3 (uniform) of the cards held (at most what the game
+allows). Both engines deal from their own shuffled deck and show down automatically,
+event log off. Six players (four in Turkish poker), blinds 1/2 (fixed limit 2/4), stud
+games ante 1, bring-in 2, bets 4/8.
+
+The rounds interleave: each repeat plays every game on pokerhash, then on pokerkit
+(pokerkit 1/20 of the hands), so that the machine's load falls on both alike. Reported,
+per game: medians over the repeats of the CPU time per hand (the process's own, so that
+other jobs on the machine do not count), the ratio (target: at least 100 times
+pokerkit), and the share of hands that reached a showdown. Then the engine alone on the
+games pokerkit does not play (Turkish poker, five-card draw), and ``Hand.clone()``.
 """
 
 from __future__ import annotations
@@ -19,13 +26,52 @@ import argparse
 import random
 import statistics
 import time
-from typing import Callable, List
+from typing import Callable, Dict, List, Optional, Tuple
 
-from pokerhash.betting import Action
+from pokerhash.betting import Action, Limit
 from pokerhash.cards import Deck
-from pokerhash.engine import HOLDEM, PLO, STUD, TURKISH_POKER, Hand, PendingKind, Stakes
+from pokerhash.engine import (
+    BADUGI,
+    DEUCE7_SINGLE_DRAW,
+    DEUCE7_TRIPLE_DRAW,
+    FIVE_CARD_DRAW,
+    HOLDEM,
+    OMAHA_HI_LO,
+    PLO,
+    RAZZ,
+    SHORTDECK,
+    STUD,
+    STUD_HI_LO,
+    TURKISH_POKER,
+    Hand,
+    PendingKind,
+    Stakes,
+)
 
 FOLD, CHECK, CALL = Action.fold(), Action.check(), Action.call()
+BLINDS = Stakes(blinds=(1, 2))
+FIXED_BLINDS = Stakes(blinds=(1, 2), small_bet=2, big_bet=4)
+STUD_STAKES = Stakes(ante=1, bring_in=2, small_bet=4, big_bet=8)
+
+#: name: (pokerhash variant, stakes, players, pokerkit class name or None, its create_state arguments
+#: after the automations: ante trimming, antes, then blinds and min bet, or bring-in and bets)
+GAMES: Dict[str, tuple] = {
+    "holdem": (HOLDEM, BLINDS, 6, "NoLimitTexasHoldem", (True, 0, (1, 2), 2)),
+    "plo": (PLO, BLINDS, 6, "PotLimitOmahaHoldem", (True, 0, (1, 2), 2)),
+    "omaha-hi-lo": (OMAHA_HI_LO.with_limit(Limit.FIXED_LIMIT), FIXED_BLINDS, 6,
+                    "FixedLimitOmahaHoldemHighLowSplitEightOrBetter", (True, 0, (1, 2), 2, 4)),
+    "short-deck": (SHORTDECK, BLINDS, 6, "NoLimitShortDeckHoldem", (True, 0, (1, 2), 2)),
+    "stud": (STUD, STUD_STAKES, 6, "FixedLimitSevenCardStud", (True, 1, 2, 4, 8)),
+    "stud-hi-lo": (STUD_HI_LO, STUD_STAKES, 6, "FixedLimitSevenCardStudHighLowSplitEightOrBetter",
+                   (True, 1, 2, 4, 8)),
+    "razz": (RAZZ, STUD_STAKES, 6, "FixedLimitRazz", (True, 1, 2, 4, 8)),
+    "2-7-single-draw": (DEUCE7_SINGLE_DRAW, BLINDS, 6, "NoLimitDeuceToSevenLowballSingleDraw", (True, 0, (1, 2), 2)),
+    "2-7-triple-draw": (DEUCE7_TRIPLE_DRAW, FIXED_BLINDS, 6, "FixedLimitDeuceToSevenLowballTripleDraw",
+                        (True, 0, (1, 2), 2, 4)),
+    "badugi": (BADUGI, FIXED_BLINDS, 6, "FixedLimitBadugi", (True, 0, (1, 2), 2, 4)),
+    "turkish": (TURKISH_POKER, Stakes(ante=2, small_bet=4), 4, None, ()),
+    "five-card-draw": (FIVE_CARD_DRAW, BLINDS, 5, None, ()),
+}
 
 
 def engine_player(variant, stakes: Stakes, players: int, seed: int) -> Callable[[], int]:
@@ -36,7 +82,7 @@ def engine_player(variant, stakes: Stakes, players: int, seed: int) -> Callable[
 
     def size(legal):
         if legal.fixed_amounts:
-            return Action.raise_to(rng.choice(legal.fixed_amounts))
+            return Action.raise_to(legal.fixed_amounts[0])
         low, high = legal.min_to, legal.max_to
         return Action.raise_to(rng.randint(low, high) if rng.random() < 0.8 else low)
 
@@ -47,7 +93,7 @@ def engine_player(variant, stakes: Stakes, players: int, seed: int) -> Callable[
         while not hand.is_over:
             pending = hand.pending
             if pending.kind is PendingKind.DRAW:
-                hand.timeout()  # the standard auto-draw
+                hand.draw(hand.hole_cards(pending.seat)[:int(rng.random() * (min(3, pending.count) + 1))])
                 continue
             legal = pending.legal
             if pending.kind is PendingKind.BRING_IN:
@@ -65,14 +111,16 @@ def engine_player(variant, stakes: Stakes, players: int, seed: int) -> Callable[
     return play
 
 
-def pokerkit_player(seed: int) -> Callable[[], int]:
-    from pokerkit import Automation, HoleCardsShowingOrMucking, NoLimitTexasHoldem
+def pokerkit_player(game: str, players: int, arguments: tuple, seed: int) -> Callable[[], int]:
+    import pokerkit
+    from pokerkit import Automation, HoleCardsShowingOrMucking
 
     rng = random.Random(seed)
     automations = (Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,
                    Automation.CARD_BURNING, Automation.HOLE_DEALING, Automation.BOARD_DEALING,
                    Automation.HOLE_CARDS_SHOWING_OR_MUCKING, Automation.HAND_KILLING, Automation.CHIPS_PUSHING,
                    Automation.CHIPS_PULLING)
+    create = getattr(pokerkit, game).create_state
 
     def size(state):
         low = state.min_completion_betting_or_raising_to_amount
@@ -80,8 +128,15 @@ def pokerkit_player(seed: int) -> Callable[[], int]:
         state.complete_bet_or_raise_to(rng.randint(low, high) if rng.random() < 0.8 else low)
 
     def play() -> int:
-        state = NoLimitTexasHoldem.create_state(automations, True, 0, (1, 2), 2, (200,) * 6, 6)
+        state = create(automations, *arguments, (200,) * players, players)
         while state.status:
+            if state.can_post_bring_in():
+                state.post_bring_in()
+                continue
+            if state.can_stand_pat_or_discard():
+                held = state.hole_cards[state.stand_patter_or_discarder_index]
+                state.stand_pat_or_discard(held[:int(rng.random() * (min(3, len(held)) + 1))])
+                continue
             roll = rng.random()
             can_raise = state.can_complete_bet_or_raise_to()
             if state.checking_or_calling_amount == 0:
@@ -100,18 +155,15 @@ def pokerkit_player(seed: int) -> Callable[[], int]:
     return play
 
 
-def hands_per_second(play: Callable[[], int], hands: int, repeats: int) -> tuple:
-    rates: List[float] = []
-    showdowns = 0
-    for _ in range(repeats):
-        start = time.process_time()  # CPU time, as clone_microseconds
-        showdowns = sum(play() for _ in range(hands))
-        rates.append(hands / (time.process_time() - start))
-    return statistics.median(rates), showdowns / hands
+def seconds_per_hand(play: Callable[[], int], hands: int) -> Tuple[float, float]:
+    """CPU seconds per hand over ``hands`` hands, and the share that reached a showdown."""
+    start = time.process_time()  # CPU time, as clone_microseconds
+    showdowns = sum(play() for _ in range(hands))
+    return (time.process_time() - start) / hands, showdowns / hands
 
 
 def clone_microseconds(repeats: int) -> float:
-    hand = Hand(HOLDEM, {seat: 200 for seat in range(6)}, button=5, stakes=Stakes(blinds=(1, 2)), seed=1, log=False)
+    hand = Hand(HOLDEM, {seat: 200 for seat in range(6)}, button=5, stakes=BLINDS, seed=1, log=False)
     hand.call()
     hand.call()
     loops = 20_000
@@ -126,26 +178,39 @@ def clone_microseconds(repeats: int) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=2000)
+    parser.add_argument("--hands", type=int, default=1000, help="pokerhash hands per game and round")
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--games", nargs="+", default=list(GAMES), choices=list(GAMES))
     args = parser.parse_args()
-    blinds = Stakes(blinds=(1, 2))
-    ours, ours_showdowns = hands_per_second(engine_player(HOLDEM, blinds, 6, 1), args.hands, args.repeats)
     try:
-        theirs, their_showdowns = hands_per_second(pokerkit_player(1), max(args.hands // 20, 50), args.repeats)
+        import pokerkit  # noqa: F401
     except ImportError:
-        theirs = their_showdowns = None
-    print(f"six-max NL Hold'em   pokerhash {ours:9.0f} hands/s  (showdowns {ours_showdowns:.0%})")
-    if theirs:
-        print(f"                     pokerkit  {theirs:9.0f} hands/s  (showdowns {their_showdowns:.0%})")
-        print(f"                     ratio     {ours / theirs:9.1f}x")
-    games = (("six-max PLO", PLO, blinds, 6),
-             ("six-max stud", STUD, Stakes(ante=1, bring_in=2, small_bet=4, big_bet=8), 6),
-             ("four-player Turkish", TURKISH_POKER, Stakes(ante=2, small_bet=4), 4))
-    for name, variant, stakes, players in games:
-        rate, showdowns = hands_per_second(engine_player(variant, stakes, players, 2), args.hands, args.repeats)
-        print(f"{name:<20} pokerhash {rate:9.0f} hands/s  (showdowns {showdowns:.0%})")
-    print(f"Hand.clone()         {clone_microseconds(args.repeats):9.2f} us (CPU time)")
+        pokerkit = None
+    ours: Dict[str, List[float]] = {game: [] for game in args.games}
+    theirs: Dict[str, List[float]] = {game: [] for game in args.games}
+    shares: Dict[str, List[Optional[float]]] = {game: [None, None] for game in args.games}
+    players = {game: (engine_player(GAMES[game][0], GAMES[game][1], GAMES[game][2], 2),
+                      pokerkit_player(GAMES[game][3], GAMES[game][2], GAMES[game][4], 2)
+                      if pokerkit is not None and GAMES[game][3] else None)
+               for game in args.games}
+    for _ in range(args.repeats):
+        for game in args.games:
+            ours_play, their_play = players[game]
+            seconds, shares[game][0] = seconds_per_hand(ours_play, args.hands)
+            ours[game].append(seconds)
+            if their_play is not None:
+                seconds, shares[game][1] = seconds_per_hand(their_play, max(args.hands // 20, 20))
+                theirs[game].append(seconds)
+    print(f"{'game':<16} {'pokerhash':>12} {'pokerkit':>12} {'ratio':>8}   showdowns (pokerhash, pokerkit)")
+    for game in args.games:
+        mine = statistics.median(ours[game])
+        if theirs[game]:
+            other = statistics.median(theirs[game])
+            print(f"{game:<16} {mine * 1e6:9.1f} us {other * 1e6:9.0f} us {other / mine:7.1f}x   "
+                  f"{shares[game][0]:.0%}, {shares[game][1]:.0%}")
+        else:
+            print(f"{game:<16} {mine * 1e6:9.1f} us {'-':>12} {'-':>8}   {shares[game][0]:.0%}")
+    print(f"Hand.clone()     {clone_microseconds(args.repeats):9.2f} us (CPU time)")
 
 
 if __name__ == "__main__":

@@ -737,3 +737,18 @@ def test_a_big_blind_ante_without_blinds_is_posted_by_the_last_player():
     hand = Hand(STUD, {0: 100, 1: 100, 2: 100}, button=0,
                 stakes=Stakes(ante=1, big_blind_ante=True, bring_in=2, small_bet=4), seed=1)
     assert hand.stacks == {0: 97, 1: 100, 2: 100} and hand.pot == 3
+
+
+@pytest.mark.parametrize("variant", [STUD, STUD_HI_LO, RAZZ])
+def test_bring_in_is_showing_bring_in_seat_on_every_deal(variant):
+    """The engine's bring-in (its own loop over the dealt up-cards) is the seat that
+    showing.bring_in_seat names, on 300 seeded deals of 2 to 8 players."""
+    from pokerhash.engine.showing import bring_in_seat
+
+    for seed in range(300):
+        players = 2 + seed % 7
+        hand = Hand(variant, {seat: 100 for seat in range(players)}, button=players - 1, seed=seed, log=False,
+                    stakes=Stakes(ante=1, bring_in=2, small_bet=4, big_bet=8))
+        up = {seat: hand.up_cards(seat)[0] for seat in hand.seats}
+        assert hand.pending.kind is PendingKind.BRING_IN
+        assert hand.pending.seat == bring_in_seat(up, razz=variant is RAZZ)

@@ -8,9 +8,12 @@ import warnings
 from decimal import Decimal
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pokerhash.engine import history
 from pokerhash.engine.history import HandHistory, PHHAction, PHHError
+from pokerhash.errors import InvalidValueError
 
 ONLINE = """[1]
 variant = 'NT'
@@ -177,3 +180,48 @@ def test_pokerkit_reads_what_we_write_and_we_read_what_it_writes():
     assert [h.actions for h in again] == [h.actions for h in hands]
     assert [(h.antes, h.starting_stacks, h.winnings, h.min_bet) for h in again] == \
         [(h.antes, h.starting_stacks, h.winnings, h.min_bet) for h in hands]
+
+
+# --- parse_action's fast path reads the grammar's language ------------------------------------
+
+_PIECES = ["p1", "p2", "p9", "p10", "p23", "p24", "p0", "p01", "d", "db", "dh", "cbr", "cc", "f", "pb", "sd", "sm",
+           "-", "As", "AsKd", "??", "Ks??", "7c8d9h", "Xx", "A", "60", "0.25", "0.255", "1,000", "1.", ".5", "007",
+           "١٢", "2.50", "#", "# a note", " ", "\t", "\u00a0", "\u2003"]
+
+
+def _outcome(parse, text: str, decimals: int):
+    try:
+        return parse(text, decimals)
+    except InvalidValueError as error:
+        return type(error), str(error)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), min_size=0, max_size=5), st.sampled_from([" ", "  ", "\t", "\u00a0", ""]),
+       st.integers(0, 3))
+def test_parse_action_fast_path_equals_the_grammar(pieces, separator, decimals):
+    """parse_action's fast path and the grammar's reading (_parse_action) give the same
+    action or the same error on strings built of the actions' words, right or wrong."""
+    text = separator.join(pieces)
+    assert _outcome(history.parse_action, text, decimals) == _outcome(history._parse_action, text, decimals)
+
+
+def test_parse_action_fast_path_forms():
+    """The forms the fast path takes, and what it hands to the grammar."""
+    assert history.parse_action("d dh p3 As??", 0) == PHHAction(3, "dh", (51, None))
+    assert history.parse_action("p2 cbr 0.25", 2) == PHHAction(2, "cbr", amount=25)
+    assert history.parse_action("p2 cbr 1,000.5", 2) == PHHAction(2, "cbr", amount=100050)
+    assert history.parse_action("p30 f # late", 0) == PHHAction(30, "f", comment="late")
+    assert history.parse_action("p1 sm -", 0) == PHHAction(1, "sm", ())
+    with pytest.raises(InvalidValueError):
+        history.parse_action("p1 sd -", 0)
+
+
+def test_parse_action_refuses_amounts_finer_than_the_unit():
+    """A cbr amount with more decimals than the hand's unit has no chip count: an error
+    naming it, never a rounded or truncated amount (a file's unit is its finest amount,
+    so only hand-built histories can meet this)."""
+    for text, decimals in [("p1 cbr 0.255", 2), ("p1 cbr 2.5", 0), ("p2 cbr 1,000.125", 2)]:
+        with pytest.raises(InvalidValueError, match="more than"):
+            history.parse_action(text, decimals)
+    assert history.parse_action("p1 cbr 0.250", 2) == PHHAction(1, "cbr", amount=25)

@@ -11,7 +11,7 @@ from pokerhash.cards cimport Deck as TypedDeck
 
 cdef class Hand:
     cdef public object variant, stakes, options, button, structure, _script, _used, _lowest, _pending
-    cdef public object _opener, _aggressor, _twice, _result, _deck_cards, _missed, _dead, _conceded
+    cdef public object _opener, _aggressor, _twice, _result, _deck_cards, _deck_set, _missed, _dead, _conceded
     cdef public dict _index
     cdef public tuple seats, _program, _initial, _board, _boards
     cdef public list _stacks, _contributed, _folded, _hole, _up, _muck, _discarded, _log
@@ -49,6 +49,7 @@ cdef class Hand:
     cpdef _end_round(self)
     cpdef _redeal(self)
     cpdef bint _ask_bring_in(self) except -1
+    cpdef Py_ssize_t _bring_in_index(self, list players) except -1
     cpdef Py_ssize_t _best_showing(self) except -1
     cpdef bint _next_draw(self, most) except -1
     cpdef list _draw_cards(self, Py_ssize_t count)

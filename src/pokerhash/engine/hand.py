@@ -257,7 +257,9 @@ def _deal_shape(variant: Variant, players: int, four_players_use_36_cards: bool)
         if not variant.fits(players):
             low, high = variant.player_limits()
             raise InvalidValueError(f"{variant.name} seats {low} to {high} players, not {players}")
-        shape = _SHAPES[key] = (_program(variant), variant.deck(players, four_players_use_36_cards), variant)
+        deck = variant.deck(players, four_players_use_36_cards)
+        # The deck as a set as well: a dealt card's check is then one look-up.
+        shape = _SHAPES[key] = (_program(variant), deck, variant, frozenset(deck))
     return shape
 
 
@@ -305,6 +307,7 @@ def _structure(stakes: Stakes, variant: Variant) -> Tuple[Structure, Stakes]:
 # cheaper than an enum class attribute.
 _ALL_IN = ActionKind.ALL_IN
 _BLIND = ForcedKind.BLIND
+_FORCED_KIND_BRING_IN = ForcedKind.BRING_IN
 _BET = ActionKind.BET
 _RAISE = ActionKind.RAISE
 _FIRST_SHOWING = FirstToAct.SHOWING
@@ -337,7 +340,7 @@ class Hand:
         "_round", "_stacks", "_contributed", "_folded", "_initial", "_hole", "_up", "_board", "_boards",
         "_deck", "_script", "_used", "_stub", "_muck", "_lowest", "_log", "_pending", "_deal_next",
         "_discarded", "_opener", "_aggressor", "_twice", "_result", "_street", "_caller", "_deck_cards",
-        "_missed", "_dead", "_conceded",
+        "_deck_set", "_missed", "_dead", "_conceded",
     )
 
     def __init__(
@@ -386,6 +389,7 @@ class Hand:
         self._contributed = [0] * n
         self._folded = [False] * n
         self._deck_cards = full_deck = deal_shape[1]
+        self._deck_set = deal_shape[3]
         self._lowest = full_deck[0] // 4 + 2
         self._missed = tuple(sorted([(seat, as_chips(live, "a missed live blind"), as_chips(dead, "a missed dead blind"))
                                      for seat, (live, dead) in missed_blinds.items()])) if missed_blinds else ()
@@ -577,7 +581,7 @@ class Hand:
 
     @property
     def folded(self) -> Tuple[int, ...]:
-        return tuple(seat for seat, out in zip(self.seats, self._folded) if out)
+        return tuple([seat for seat, out in zip(self.seats, self._folded) if out])
 
     @property
     def lowest_rank(self) -> int:
@@ -706,7 +710,7 @@ class Hand:
                     round_.perform(round_.validate(Action.bet_to(move.to)))
             if round_ is None:
                 # Posted like the bring-in; what no opponent matches goes back as uncalled.
-                forced = [ForcedBet.bring_in(i, move.to)]
+                forced = [checked_forced_bet(_FORCED_KIND_BRING_IN, i, move.to)]
                 round_ = BettingRound.start(self.structure, self._stacks, (i + 1) % self._n, forced=forced,
                                             contributed=self._contributed, folded=self._folded, dead=self._dead)
             if self._log is not None:
@@ -789,17 +793,17 @@ class Hand:
         except (InvalidCardError, TypeError) as error:
             raise IllegalActionError(f"seat {pending.seat} cannot discard {discards!r}: {error}") from None
         held = self._hole[i]
-        if len(thrown) > pending.count or any(c not in held for c in thrown):
+        if len(thrown) > pending.count or not set(thrown).issubset(held):
             raise IllegalActionError(f"seat {pending.seat} may discard 0 to {pending.count} of its cards "
                                      f"{_text(held)}, not {_text(thrown)}")
-        self._hole[i] = tuple(c for c in held if c not in thrown)
+        self._hole[i] = tuple([c for c in held if c not in thrown])
         self._discarded[i] = thrown
         if self._log is not None:
             self._log.append(ev.Draw(pending.seat, thrown))
         received: Tuple[int, ...] = ()
         if thrown:
             if self._caller:
-                self._pending = Pending(_WAIT_DEAL, pending.seat, None, len(thrown), "draw")
+                self._pending = _new_tuple(Pending, (_WAIT_DEAL, pending.seat, None, len(thrown), "draw"))
                 return received
             received = self._serve_draw(i, self._draw_cards(len(thrown)))
         else:
@@ -876,9 +880,9 @@ class Hand:
         return got
 
     def _check_available(self, got: Sequence[int]) -> None:
-        used = self._used
+        used, deck = self._used, self._deck_set
         for c in got:
-            if c in used or c not in self._deck_cards:
+            if c in used or c not in deck:
                 problem = "already in play" if c in used else f"not in the {len(self._deck_cards)}-card deck"
                 raise InvalidCardError(f"{_text([c])} cannot be dealt: it is {problem}")
         if len(set(got)) != len(got):
@@ -919,7 +923,8 @@ class Hand:
             while i < self._n and folded[i]:
                 i += 1
             if i < self._n:
-                self._pending = Pending(_WAIT_DEAL, self.seats[i], None, count, "up" if face_up else "hole")
+                self._pending = _new_tuple(Pending, (_WAIT_DEAL, self.seats[i], None, count,
+                                                        "up" if face_up else "hole"))
                 return True
         else:
             players = [i for i in range(self._n) if not folded[i]]
@@ -950,14 +955,14 @@ class Hand:
             elif op == _BURN:
                 self._maybe_twice()
                 if self._caller:
-                    self._pending = Pending(_WAIT_DEAL, None, None, 1, "burn")
+                    self._pending = _new_tuple(Pending, (_WAIT_DEAL, None, None, 1, "burn"))
                     return
                 if not self._stub and self._deck is not None:
                     self._restock()  # a draw game's stub ran dry: burn from a new one
                 self._burn(self._take(1)[0] if self._stub or self._deck is None else None)
             elif op == _BOARD:
                 if self._caller:
-                    self._pending = Pending(_WAIT_DEAL, None, None, arg, "board")
+                    self._pending = _new_tuple(Pending, (_WAIT_DEAL, None, None, arg, "board"))
                     return
                 self._put_board(self._take(arg))
             elif op == _DRAW:
@@ -1083,10 +1088,8 @@ class Hand:
 
     def _ask_bring_in(self) -> bool:
         """Stud: the lowest up-card (suits break ties) brings in or completes."""
-        from .showing import bring_in_seat
-
         n, stacks, folded = self._n, self._stacks, self._folded
-        i = bring_in_seat({i: self._up[i][0] for i in range(n) if not folded[i]}, self.variant.razz)
+        i = self._bring_in_index([i for i in range(n) if not folded[i]])
         if sum([1 for j in range(n) if not folded[j] and stacks[j]]) < 2:
             # Every opponent is all-in on the ante: nobody can answer a bet, so there
             # is no bring-in and no betting (the round ends at once).
@@ -1097,16 +1100,29 @@ class Hand:
             # The low card is all-in on the ante: the bring-in passes to the next player
             # with chips clockwise, or to the lowest up-card among them (Options).
             if self.options.bring_in_past_all_in == "lowest":
-                i = bring_in_seat({j: self._up[j][0] for j in range(n) if not folded[j] and stacks[j]},
-                                  self.variant.razz)
+                i = self._bring_in_index([j for j in range(n) if not folded[j] and stacks[j]])
             while not stacks[i] or folded[i]:
                 i = (i + 1) % n
         stack = stacks[i]
         amounts = tuple(sorted({min(self.stakes.bring_in, stack), min(self.structure.small_bet, stack)}))
         legal = _new_tuple(BringInActions, (i, False, amounts[0], amounts[0] == stack, _BET, amounts[0], amounts[-1],
                                             amounts, ""))
-        self._pending = Pending(_WAIT_BRING_IN, self.seats[i], legal)
+        self._pending = _new_tuple(Pending, (_WAIT_BRING_IN, self.seats[i], legal, 0, ""))
         return True
+
+    def _bring_in_index(self, players: List[int]) -> int:
+        """Which of ``players`` (indexes) brings in: showing.bring_in_seat's order on the
+        dealt up-cards, which the deal has checked. Stud: the lowest card, the ace high,
+        clubs lowest (card = rank * 4 + suit already orders so); razz: the highest, the
+        ace low, spades highest."""
+        up, razz = self._up, self.variant.razz
+        best, best_key = -1, 0
+        for i in players:
+            c = up[i][0]
+            key = (((c >> 2) + 1) % 13) * 4 + (c & 3) if razz else 51 - c
+            if best < 0 or key > best_key:
+                best, best_key = i, key
+        return best
 
     def _best_showing(self) -> int:
         """Stud from 4th street: the best showing hand acts first; equal showings go to
@@ -1133,7 +1149,7 @@ class Hand:
         while i < self._n and self._folded[i]:
             i += 1
         if i < self._n:
-            self._pending = Pending(_WAIT_DRAW, self.seats[i], None, most)
+            self._pending = _new_tuple(Pending, (_WAIT_DRAW, self.seats[i], None, most, ""))
             return True
         self._deal_next = 0
         self._discarded = [()] * self._n

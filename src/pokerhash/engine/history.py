@@ -193,8 +193,17 @@ class HandHistory:
         """``actions`` parsed, ``cbr`` amounts in chips."""
         dealt: Dict[int, List[Optional[int]]] = {}
         parsed = []
+        decimals = self.decimals
         for text in self.actions:
-            action = parse_action(text, self.decimals)
+            # Most action strings recur from hand to hand ("p2 f", "p1 cbr 0.50"): each
+            # is parsed once (a PHHAction is immutable).
+            action = _PARSED.get((text, decimals)) if type(text) is str else None
+            if action is None:
+                action = parse_action(text, decimals)
+                if type(text) is str:
+                    if len(_PARSED) >= 4096:
+                        _PARSED.clear()  # many different strings: start over rather than grow
+                    _PARSED[text, decimals] = action
             if action.kind == "dh":
                 dealt.setdefault(action.player, []).extend(action.cards)
             elif action.kind == "sm" and action.cards == ():
@@ -204,6 +213,9 @@ class HandHistory:
 
 
 # --- actions -------------------------------------------------------------------------
+
+# parse_action's results by (text, decimals), for HandHistory.parsed_actions.
+_PARSED: Dict[Tuple[str, int], PHHAction] = {}
 
 _CARD_CODES = {r + s: i * 4 + j for i, r in enumerate(RANKS) for j, s in enumerate(SUITS)}
 _CARD_CODES["??"] = None
@@ -226,9 +238,76 @@ def _amount(text: str) -> Decimal:
     return Decimal(text.replace(",", ""))
 
 
+# The fast path's vocabulary: the player tokens of a table's seats, and the verbs that
+# take no argument (``sd`` and ``sm`` also take cards).
+_PLAYER_TOKENS = {f"p{i}": i for i in range(1, 24)}
+_BARE_VERBS = frozenset(("pb", "cc", "f", "sd", "sm"))
+# tuple.__new__: a NamedTuple's own __new__ is interpreted Python, once per action.
+_new_tuple = tuple.__new__
+
+
+def _fast_cards(text: str) -> Optional[Cards]:
+    """``text`` as cards when it is whole two-character card codes, else None."""
+    if len(text) & 1:
+        return None
+    codes = _CARD_CODES
+    try:
+        return tuple([codes[text[i:i + 2]] for i in range(0, len(text), 2)])
+    except KeyError:
+        return None
+
+
+def _fast_amount(text: str, decimals: int) -> Optional[int]:
+    """A plain ``cbr`` amount (``60``, ``0.25``: ASCII digits, at most ``decimals``
+    decimals) in chips, else None (commas and finer amounts take the regular path)."""
+    if not text.isascii():
+        return None
+    whole, point, fraction = text.partition(".")
+    if not whole.isdigit() or point and (not fraction.isdigit() or len(fraction) > decimals):
+        return None
+    return int(whole + fraction) * 10 ** (decimals - len(fraction))
+
+
 def parse_action(text: str, decimals: int = 0) -> PHHAction:
     """One PHH action string as a :class:`PHHAction` (``cbr`` amounts times
     ``10 ** decimals``, in chips). ``sm -`` gives ``cards == ()``: the cards dealt."""
+    # The common forms (no commentary, plain amounts, seats p1..p23), read without the
+    # regular expression: a replay parses every action of every hand. Anything else,
+    # and every error, goes the regular way (_parse_action), which reads the same
+    # language (tests/test_history.py compares the two).
+    if "#" not in text:
+        words = text.split()
+        count = len(words)
+        if count == 2:
+            player = _PLAYER_TOKENS.get(words[0])
+            if player is not None and words[1] in _BARE_VERBS:
+                return _new_tuple(PHHAction, (player, words[1], None, None, None))
+        elif count == 3:
+            player = _PLAYER_TOKENS.get(words[0])
+            kind = words[1]
+            if player is not None:
+                if kind == "cbr":
+                    amount = _fast_amount(words[2], decimals)
+                    if amount is not None:
+                        return _new_tuple(PHHAction, (player, kind, None, amount, None))
+                elif kind == "sm" or kind == "sd":
+                    cards = () if kind == "sm" and words[2] == "-" else _fast_cards(words[2])
+                    if cards is not None and (cards or kind == "sm"):
+                        return _new_tuple(PHHAction, (player, kind, cards, None, None))
+            elif words[0] == "d" and kind == "db":
+                cards = _fast_cards(words[2])
+                if cards:
+                    return _new_tuple(PHHAction, (None, kind, cards, None, None))
+        elif count == 4 and words[0] == "d" and words[1] == "dh":
+            player = _PLAYER_TOKENS.get(words[2])
+            cards = _fast_cards(words[3])
+            if player is not None and cards:
+                return _new_tuple(PHHAction, (player, "dh", cards, None, None))
+    return _parse_action(text, decimals)
+
+
+def _parse_action(text: str, decimals: int = 0) -> PHHAction:
+    """parse_action by the specification's grammar: every form, and the errors."""
     if _ACTION.fullmatch(text) is None:
         raise InvalidValueError(f"{text!r} is not a PHH action (d db CARDS, d dh pN CARDS, pN pb, pN cbr AMOUNT, "
                                 "pN cc, pN f, pN sd [CARDS], pN sm [CARDS|-])")
@@ -243,7 +322,10 @@ def parse_action(text: str, decimals: int = 0) -> PHHAction:
         return PHHAction(int(words[2][1:]), "dh", _cards_of(words[3]), comment=comment)
     player, kind = int(words[0][1:]), words[1]
     if kind == "cbr":
-        return PHHAction(player, kind, amount=int(_amount(words[2]).scaleb(decimals)), comment=comment)
+        chips = _amount(words[2]).scaleb(decimals)
+        if chips != chips.to_integral_value():  # finer than the hand's unit: no chip count, never rounded
+            raise InvalidValueError(f"{text!r}: the amount has more than {decimals} decimals, the hand's unit")
+        return PHHAction(player, kind, amount=int(chips), comment=comment)
     if len(words) == 3:
         return PHHAction(player, kind, () if words[2] == "-" else _cards_of(words[2]), comment=comment)
     return PHHAction(player, kind, comment=comment)

@@ -149,10 +149,14 @@ def _stakes(history: HandHistory, variant: Variant) -> Tuple[Stakes, Dict[int, T
     if variant.forced is Forced.BLINDS:
         written = history.blinds_or_straddles  # small blind first, heads-up too
         per_player = _per_player(written)
-        dead = history.fields.get("_pokerhash_dead_blinds", [0] * n)
-        if not isinstance(dead, list) or len(dead) != n or any(type(d) not in (int, Decimal) or d < 0 for d in dead):
-            raise InvalidValueError(f"_pokerhash_dead_blinds {dead}: expected an array of {n} amounts")
-        dead = _per_player([int(Decimal(d).scaleb(history.decimals)) for d in dead])
+        dead = history.fields.get("_pokerhash_dead_blinds")
+        if dead is None:
+            dead = [0] * n
+        else:
+            if not isinstance(dead, list) or len(dead) != n or any(type(d) not in (int, Decimal) or d < 0
+                                                                   for d in dead):
+                raise InvalidValueError(f"_pokerhash_dead_blinds {dead}: expected an array of {n} amounts")
+            dead = _per_player([int(Decimal(d).scaleb(history.decimals)) for d in dead])
         # A negative entry is a post bet (PHH): a missed blind posted live.
         for i, amount in enumerate(per_player):
             if amount < 0 or dead[i]:
@@ -173,8 +177,30 @@ def _stakes(history: HandHistory, variant: Variant) -> Tuple[Stakes, Dict[int, T
         small, big = history.small_bet, history.big_bet
     else:
         small, big = history.min_bet, 0
-    return Stakes(blinds=blinds, button_blind=button_blind, ante=ante, big_blind_ante=big_blind_ante,
-                  straddle=straddle, bring_in=history.bring_in or 0, small_bet=small, big_bet=big), missed
+    return _stakes_of(blinds, button_blind, ante, big_blind_ante, straddle, history.bring_in or 0, small, big), missed
+
+
+# One Stakes object per distinct stakes: the engine keeps a hand's checked betting
+# structure by the identity of its stakes, and a file's hands mostly share theirs.
+_STAKES: Dict[tuple, Stakes] = {}
+
+
+def _stakes_of(blinds: tuple, button_blind: int, ante: int, big_blind_ante: bool, straddle: int, bring_in: int,
+               small_bet: int, big_bet: int) -> Stakes:
+    key = (blinds, button_blind, ante, big_blind_ante, straddle, bring_in, small_bet, big_bet)
+    # Only exact ints (and the flag a bool) are cached: True == 1 and Decimal(2) == 2 as
+    # keys, and Stakes must see (and refuse) anything but ints itself.
+    cacheable = type(big_blind_ante) is bool and all(type(value) is int for value in blinds) and all(
+        type(value) is int for value in (button_blind, ante, straddle, bring_in, small_bet, big_bet))
+    stakes = _STAKES.get(key) if cacheable else None
+    if stakes is None:
+        stakes = Stakes(blinds=blinds, button_blind=button_blind, ante=ante, big_blind_ante=big_blind_ante,
+                        straddle=straddle, bring_in=bring_in, small_bet=small_bet, big_bet=big_bet)
+        if cacheable:
+            if len(_STAKES) > 256:
+                _STAKES.clear()  # many stakes seen: start over rather than grow
+            _STAKES[key] = stakes
+    return stakes
 
 
 def _seat_numbers(history: HandHistory) -> Tuple[int, ...]:
@@ -247,6 +273,24 @@ def _draw_by_draw(actions: Sequence[PHHAction]) -> List[int]:
     return order
 
 
+_CHECK, _CALL, _FOLD = Action.check(), Action.call(), Action.fold()
+# Enum members as module constants: read per action, a global is cheaper than an enum
+# class attribute.
+_DEAL, _DRAW, _BRING_IN = PendingKind.DEAL, PendingKind.DRAW, PendingKind.BRING_IN
+# One Options per combination of the flags a file sets (they are frozen).
+_OPTIONS: Dict[Tuple[bool, bool, bool], Options] = {}
+
+
+def _options(stud_by_position: bool, four_players_use_36_cards: bool, run_it_twice: bool) -> Options:
+    key = (stud_by_position, four_players_use_36_cards, run_it_twice)
+    options = _OPTIONS.get(key)
+    if options is None:
+        options = _OPTIONS[key] = Options(stud_by_position=stud_by_position,
+                                          four_players_use_36_cards=four_players_use_36_cards,
+                                          run_it_twice=run_it_twice)
+    return options
+
+
 class _Player:
     """Feeds a HandHistory's actions to a Hand dealt by its caller."""
 
@@ -271,9 +315,9 @@ class _Player:
         unknown = _unknown_stack(history, self.actions)
         stacks = {seat: unknown if stack is None else stack for seat, stack in zip(self.seats, history.starting_stacks)}
         fields = history.fields
-        options = Options(stud_by_position=bool(fields.get("_pokerhash_stud_by_position", False)),
-                          four_players_use_36_cards=bool(fields.get("_pokerhash_four_players_use_36_cards", True)),
-                          run_it_twice=bool(fields.get("_pokerhash_run_it_twice", False)))
+        options = _options(bool(fields.get("_pokerhash_stud_by_position", False)),
+                           bool(fields.get("_pokerhash_four_players_use_36_cards", True)),
+                           bool(fields.get("_pokerhash_run_it_twice", False)))
         try:
             stakes, missed = _stakes(history, variant)
             self.hand = Hand(variant, stacks, button=self.seats[-1], stakes=stakes, options=options, deal="caller",
@@ -291,7 +335,9 @@ class _Player:
                       if p in mucked or (shown or mucked) and p not in shown}
         for seat in self.mucks:
             self.hand.muck(seat)
-        self.stand_ins = [c for c in variant.deck(n, options.four_players_use_36_cards) if c not in named]
+        # The cards that stand in for unknown ones, made when the first is needed.
+        self.stand_ins: Optional[List[int]] = None
+        self.named = named
         self.fake: Set[int] = set()
         self.dealt = [deque(cards) for cards in dealt]  # each player's cards, stand-ins still to choose
         self.holes: List[Deque[Optional[int]]] = [deque() for _ in range(n)]
@@ -303,6 +349,8 @@ class _Player:
     def _real(self, card: Optional[int]) -> int:
         if card is not None:
             return card
+        if self.stand_ins is None:
+            self.stand_ins = [c for c in self.hand._deck_cards if c not in self.named]
         if not self.stand_ins:
             raise PHHError("too many unknown cards: the deck has no card left to stand in for them")
         card = self.stand_ins.pop(0)
@@ -356,7 +404,8 @@ class _Player:
             if not self._absorb(action) and not self._idle_check(action):
                 raise self._error(self.next, f"the hand waits for the dealer: {self.hand.pending}")
             self.next += 1
-        self.hand.deal([self._real(queue.popleft()) for _ in range(count)])
+        got = [queue.popleft() for _ in range(count)]
+        self.hand.deal([self._real(card) for card in got] if None in got else got)
         return True
 
     def run(self) -> bool:
@@ -364,7 +413,7 @@ class _Player:
         hand, seats = self.hand, self.seats
         while not hand.is_over:
             pending = hand.pending
-            if pending.kind is PendingKind.DEAL:
+            if pending.kind is _DEAL:
                 if pending.target == "burn":
                     hand.deal(())
                     continue
@@ -380,7 +429,7 @@ class _Player:
                 return False
             index = self.next - 1
             player = seats.index(pending.seat) + 1
-            if pending.kind is PendingKind.DRAW and self._idle_check(action):
+            if pending.kind is _DRAW and self._idle_check(action):
                 continue
             if action.player != player:
                 if not self.fill_in:
@@ -389,7 +438,7 @@ class _Player:
                 # draw, bring in in stud), as pokerkit reads such files.
                 self.next = index
                 self.filled.append(f"p{player}")
-                hand.timeout() if pending.kind is not PendingKind.DRAW else hand.stand_pat()
+                hand.timeout() if pending.kind is not _DRAW else hand.stand_pat()
                 continue
             try:
                 self._apply(action, pending)
@@ -407,7 +456,7 @@ class _Player:
 
     def _apply(self, action: PHHAction, pending) -> None:
         hand = self.hand
-        if pending.kind is PendingKind.DRAW:
+        if pending.kind is _DRAW:
             if action.kind != "sd":
                 raise IllegalActionError(f"a draw is due, not {action.kind!r}: {pending}")
             held = list(hand.hole_cards(pending.seat))
@@ -418,14 +467,14 @@ class _Player:
                     card = next((c for c in held if c in self.fake and c not in thrown), None)
                 thrown.append(card)
             hand.draw(thrown)
-        elif pending.kind is PendingKind.BRING_IN and action.kind == "pb":
+        elif pending.kind is _BRING_IN and action.kind == "pb":
             hand.bring_in()
         elif action.kind == "cbr":
             hand.act(Action.bet_to(action.amount))
         elif action.kind == "cc":
-            hand.act(Action.check() if pending.legal.can_check else Action.call())
+            hand.act(_CHECK if pending.legal.can_check else _CALL)
         elif action.kind == "f":
-            hand.act(Action.fold())
+            hand.act(_FOLD)
         else:
             raise IllegalActionError(f"{action.kind!r} is not possible now: {pending}")
 
