@@ -15,6 +15,7 @@ them). A hand that cannot be replayed or whose figures disagree becomes a
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 from dataclasses import dataclass, field
@@ -90,12 +91,13 @@ def _text(cards: Sequence[Optional[int]]) -> str:
     return "".join("??" if c is None else card_str(c) for c in cards)
 
 
-def _positions(n: int, has_blinds: bool) -> List[Optional[str]]:
+@functools.lru_cache(maxsize=None)  # a handful of table sizes, asked for every hand
+def _positions(n: int, has_blinds: bool) -> Tuple[Optional[str], ...]:
     """Position names in the engine's seat order (left of the button first, button last)."""
     if not has_blinds:
-        return [None] * n
+        return (None,) * n
     if n == 2:
-        return ["BB", "BTN"]  # heads-up the button posts the small blind
+        return ("BB", "BTN")  # heads-up the button posts the small blind
     names: List[Optional[str]] = [None] * n
     names[0], names[1], names[-1] = "SB", "BB", "BTN"
     middle = list(range(2, n - 1))
@@ -104,7 +106,7 @@ def _positions(n: int, has_blinds: bool) -> List[Optional[str]]:
     early = [i for i in middle if names[i] is None]
     for k, index in enumerate(early):
         names[index] = "UTG" if k == 0 else f"UTG+{k}"
-    return names
+    return tuple(names)
 
 
 def hand_key(history: HandHistory) -> str:
@@ -177,21 +179,27 @@ def _chips(amount: Any, decimals: int) -> int:
 
 
 def _stakes_text(history: HandHistory) -> str:
-    unit = Decimal(1).scaleb(-history.decimals) if history.decimals else 1
+    return _stakes_of(history.decimals, tuple(history.blinds_or_straddles or ()), history.small_bet,
+                      history.big_bet, history.min_bet, max(history.antes, default=0))
+
+
+@functools.lru_cache(maxsize=4096)  # the same stakes hand after hand: written once
+def _stakes_of(decimals: int, blinds_or_straddles: Tuple[int, ...], small_bet: Optional[int],
+               big_bet: Optional[int], min_bet: Optional[int], ante: int) -> str:
+    unit = Decimal(1).scaleb(-decimals) if decimals else 1
 
     def money(chips: int) -> str:
-        return format((Decimal(chips) * unit).normalize(), "f") if history.decimals else str(chips)
+        return format((Decimal(chips) * unit).normalize(), "f") if decimals else str(chips)
 
-    if history.blinds_or_straddles and any(history.blinds_or_straddles):
-        blinds = sorted(b for b in history.blinds_or_straddles if b)
+    if any(blinds_or_straddles):
+        blinds = sorted(b for b in blinds_or_straddles if b)
         text = "/".join(money(b) for b in blinds[:2])
-    elif history.small_bet:
-        text = f"{money(history.small_bet)}/{money(history.big_bet or 2 * history.small_bet)}"
+    elif small_bet:
+        text = f"{money(small_bet)}/{money(big_bet or 2 * small_bet)}"
     else:
-        text = f"{money(history.min_bet or 0)}"
-    antes = [a for a in history.antes if a]
-    if antes:
-        text += f" ante {money(max(antes))}"
+        text = f"{money(min_bet or 0)}"
+    if ante:
+        text += f" ante {money(ante)}"
     return text
 
 
