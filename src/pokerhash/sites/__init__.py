@@ -19,15 +19,19 @@ from typing import Iterable, Iterator, Optional
 from .model import SiteError, SiteHand, Source, failed, site_hand
 from .replay import SiteReplay
 from .sources import chunks, open_sources, site_of
+from .xmlsources import xml_hand_id as _xml_hand_id
+from .xmlsources import is_xml, xml_site
 
 __all__ = ["SITES", "SiteError", "SiteHand", "SiteReplay", "Source", "dump_all", "dumps_all", "parse_hand", "read",
            "read_parallel"]
 
 #: The sites read, and the name each is given in :attr:`SiteHand.site`.
-SITES = ("pokerstars", "ggpoker", "888poker", "winamax", "fulltilt")
+SITES = ("pokerstars", "ggpoker", "888poker", "winamax", "fulltilt", "partypoker", "winning", "ongame", "entraction",
+         "ipoker", "merge", "microgaming", "bossmedia")
 
 
 _PARSERS: dict = {}
+_XML_SITES = ("ipoker", "merge", "microgaming", "bossmedia")
 
 
 def _parser(site: str):
@@ -35,7 +39,18 @@ def _parser(site: str):
         from . import fulltilt, pacific, pokerstars, winamax
         _PARSERS.update({"pokerstars": pokerstars.parse, "ggpoker": pokerstars.parse, "888poker": pacific.parse,
                          "winamax": winamax.parse, "fulltilt": fulltilt.parse})
+        from . import entraction, ongame, partypoker, winning
+        _PARSERS.update({"partypoker": partypoker.parse, "winning": winning.parse, "ongame": ongame.parse,
+                         "entraction": entraction.parse})
+        _PARSERS.update(_xml_parsers())
     return _PARSERS[site]
+
+
+def _xml_parsers() -> dict:
+    """The XML sites' readers (each hand an element: see xmlsources)."""
+    from . import bossmedia, ipoker, merge, microgaming
+    return {"ipoker": ipoker.parse, "merge": merge.parse, "microgaming": microgaming.parse,
+            "bossmedia": bossmedia.parse}
 
 
 def parse_hand(text: str, source: Source = Source("<text>", 0, 1), site: Optional[str] = None,
@@ -45,7 +60,7 @@ def parse_hand(text: str, source: Source = Source("<text>", 0, 1), site: Optiona
     text = text.lstrip("\ufeff")
     first = text[:text.find("\n")] if "\n" in text else text
     if detected is None:
-        detected = site_of(first)
+        detected = site_of(text[:512]) or (xml_site(text) if is_xml(text[:64].encode("utf-8", "replace")) else None)
     if detected is None and first.startswith(("PokerStars Tournament #", "PokerStars Home Game Tournament #",
                                               "Tournament History for ")):
         return failed("pokerstars", "", f"line {source.line}: a tournament summary, not a hand", source, text)
@@ -57,7 +72,7 @@ def parse_hand(text: str, source: Source = Source("<text>", 0, 1), site: Optiona
     try:
         parsed = _parser(detected)(text, detected)
     except SiteError as error:
-        hand_id = _hand_id(first)
+        hand_id = _xml_hand_id(text) if detected in _XML_SITES else _hand_id(first)
         line = f"line {source.line + error.line - 1}: " if error.line is not None else ""
         message = str(error).split(": ", 1)[1] if error.line is not None else str(error)
         return failed(detected, hand_id, line + message, source, text)
@@ -67,11 +82,16 @@ def parse_hand(text: str, source: Source = Source("<text>", 0, 1), site: Optiona
 def _hand_id(first: str) -> str:
     if first.startswith("#Game No : "):
         return first[11:].strip()
+    if first.startswith("***** "):  # "***** Hand History for Game N *****", "***** History for hand N"
+        words = first.split()
+        at = max((k for k, word in enumerate(words) if word.lower() in ("game", "hand")), default=len(words) - 1)
+        return words[at + 1] if at + 1 < len(words) and words[at + 1] != "*****" else ""
     at = first.find("#")
     if at < 0:
         return ""
     end = first.find(":", at)
-    return first[at + 1:end if end > 0 else None].strip()
+    words = first[at + 1:end if end > 0 else None].split()
+    return words[0] if words else ""
 
 
 def read(source, site: Optional[str] = None) -> Iterator[SiteHand]:

@@ -8,8 +8,8 @@ from typing import Callable, Dict, List, Optional, Pattern, Tuple
 
 from .model import Act, Parsed, SiteError
 
-__all__ = ["actor", "amount", "begin", "body", "cents", "finish", "game", "plain_action", "read_seats", "seated",
-           "summary_line"]
+__all__ = ["actor", "all_in_calls", "amount", "begin", "body", "cents", "check_hand", "finish", "game", "plain_action",
+           "read_seats", "refuse_dead_button", "seated", "stud_cards", "summary_line"]
 
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
 _SYMBOLS = "$€£¥₹ "
@@ -59,7 +59,11 @@ def read_seats(lines: List[str], i: int, pattern: Pattern[str], read_amount: Cal
     or no seat at all is refused."""
     names: Dict[str, int] = {}
     n = len(lines)
-    while i < n and lines[i].startswith("Seat "):
+    while i < n and (lines[i].startswith("Seat ") or (not lines[i] and i + 1 < n and p.seats and
+                                                          lines[i + 1].startswith("Seat "))):
+        if not lines[i]:  # a blank line between seat lines (files written with doubled line ends)
+            i += 1
+            continue
         seat = pattern.fullmatch(lines[i].rstrip())
         if seat is None:
             raise SiteError(f"cannot read the seat line {lines[i]!r}", i + 1)
@@ -225,3 +229,82 @@ def begin(text: str, site: str, header: Pattern[str]) -> Tuple[List[str], Parsed
     p = Parsed(site)
     p.hand_id = match.group("id")
     return lines, p, match
+
+
+def refuse_dead_button(p: Parsed) -> None:
+    """Heads-up the button posts the small blind; some sites seat the big blind on the
+    button instead (a dead-button order: the small blind acts first on every street),
+    which the engine does not play: SiteError."""
+    playing = {post[0] for post in p.posts} | {act.player for act in p.acts}
+    if len([name for _, name, _ in p.seats if name in playing]) != 2:
+        return
+    big = next((post[0] for post in p.posts if post[1] == "bb"), None)
+    if big is not None and next(seat for seat, name, _ in p.seats if name == big) == p.button:
+        raise SiteError("heads-up with the big blind on the button (a dead-button order, the small blind first "
+                        "on every street): the engine does not play it")
+
+
+def all_in_calls(p: Parsed) -> None:
+    """Sites that write an all-in as chips added (``is all-In [X]``, ``All-In (X)``) do
+    not say whether it calls or raises: one that brings the player's bet of the round
+    to no more than the largest bet so far is a call (PHH writes it so)."""
+    big = next((amount for _, kind, amount, _ in p.posts if kind == "bb"), 0)
+    bets: Dict[str, int] = {}
+    for name, kind, amount, _ in p.posts:
+        if kind in ("sb", "bb", "straddle"):
+            bets[name] = bets.get(name, 0) + amount
+        elif kind == "sbbb":
+            bets[name] = bets.get(name, 0) + min(amount, big)
+    street = 0  # the blinds are bets of the first round
+    for k, act in enumerate(p.acts):
+        if act.street != street:
+            street, bets = act.street, {}
+        if act.verb not in ("b", "c") or act.amount is None:
+            continue
+        before = bets.get(act.player, 0)
+        total = act.to if act.to is not None else before + act.amount
+        if act.verb == "b" and act.all_in and act.to is None and total <= max(bets.values(), default=0):
+            p.acts[k] = act._replace(verb="c")
+        bets[act.player] = total
+
+
+def stud_cards(p: Parsed) -> None:
+    """A stud player's cards in the order dealt, for sites that write each card as dealt
+    (``p.stud``: None for one not seen) and the whole hand when shown in any order: the
+    cards never seen are filled from the shown ones (then ``p.known`` holds all seven)."""
+    for name, dealt in p.stud.items():
+        shown = p.known.get(name)
+        if shown and None in dealt:
+            rest = iter(card for card in shown if card not in dealt)
+            filled = [card if card is not None else next(rest, None) for card in dealt]
+            if None not in filled:
+                p.known[name] = filled
+                continue
+        p.known.pop(name, None)
+
+
+_CARD = re.compile(r"[2-9TJQKA][cdhs]")
+
+
+def check_hand(p: Parsed) -> Parsed:
+    """``p``, or SiteError for a blind or ante of no chips, a card the hand names that is
+    no card, or one dealt twice (on the board and in a player's whole hand, or in two
+    players')."""
+    for name, kind, amount, line in p.posts:
+        if amount <= 0:
+            raise SiteError(f"{name} posts no chips", line or None)
+    owner: Dict[str, str] = {}
+    holders = [("the board", board) for board in p.boards[:1]] + list(p.known.items())
+    for name, cards in holders + list(p.stud.items()):
+        for card in cards:
+            if card is not None and not _CARD.fullmatch(card):
+                raise SiteError(f"{card!r} is not a card ({name})")
+    hole = p.variant.cards_per_player if p.variant is not None else 0
+    for name, cards in holders:
+        if name != "the board" and len(cards) != hole:
+            continue  # not a whole hand (a card drawn for the button, say): never dealt as such
+        for card in cards:
+            if card in owner:
+                raise SiteError(f"{card} is dealt twice ({owner[card]} and {name})")
+            owner[card] = name
+    return p

@@ -1,18 +1,35 @@
-"""888poker (Pacific Poker) hand histories.
+"""888poker (Pacific Poker, Cassava) hand histories.
 
 A hand starts ``#Game No : N`` and ``***** 888poker Hand History for Game N *****``
-(older files: ``888.com``, ``Pacific Poker``). Lines carry no ``": "`` after the name
-(``NAME calls [$240]``), so a line's name is what comes before its action words,
-checked against the seat list. What this site's figures mean:
+(older files: ``Cassava``, ``888.com``, ``Pacific Poker``), then the game line
+(``$0.01/$0.02 Blinds No Limit Holdem - *** 21 03 2011 19:41:31``; ``Fix Limit``,
+``Pot Limit``; ``Holdem``, ``Omaha``, ``OmahaHL``; the stakes are the blinds, a fixed
+limit game's bets are the big blind and twice it) and the table line (``Table NAME
+6 Max (Real Money)``, ``(Practice Play)`` for play money, ``Tournament #N BUY-IN -
+Table #T (Real Money)``). Lines carry no ``": "`` after the name (``NAME calls
+[$240]``): a line's player is the longest seat name it starts with. What this site's
+figures mean:
 
 - Amounts in brackets are the chips the action adds (``raises [$240]`` puts in 240
-  more), never a total; tournament chips are written with a ``$`` sign too (the
-  header's ``Tournament #`` tells them apart).
-- ``collected`` (``NAME collected [ $X ]``, one line per pot) is what the player won;
-  an uncalled bet is returned silently (no line), so ``returned`` is not compared.
-- Tournament hands have no rake. Cash hands do not write the rake: they are read, and
-  verified only when no rake was taken.
-- Shown cards are in the summary (``shows [ 8d, Ad ]``, ``mucks [ .. ]``).
+  more), never a total; ``posts dead blind [$0.50 + $1]`` is a dead small blind and a
+  live big blind. Amounts are written ``$1,234.50``, ``222,75$``, ``25 $`` (a
+  no-break space), ``2.000 €`` or ``1 123 698`` (thousands with spaces): a separator
+  followed by three digits groups thousands, one followed by one or two is the
+  decimal point. Tournament chips carry a ``$`` too (the table line's ``Tournament
+  #`` tells them apart).
+- ``NAME collected [ $X ]`` (one line per pot and half) is what the player won,
+  sometimes with the uncalled chips (a short all-in raise), sometimes without (a bet
+  nobody called): the site writes no line for an uncalled bet, so ``returned`` is
+  not compared and a collected figure is checked against what the engine paid, with
+  or without the chips it gave back.
+- The site writes no rake. Tournament hands take none (and are checked so: what was
+  put in equals what was collected); a cash hand's rake is what was put in less what
+  was collected, so its check is who won how much of the rest. With side pots, each
+  side pot pays 5% of its chips (rounded half up) and the main pot the rest of the
+  rake (so the two real hands with a raked side pot settle; the engine takes it from
+  the main pot first: the replay moves it so).
+- Shown cards are in the summary (``shows [ 8d, Ad ]``, ``mucks [ .. ]``); hi/lo
+  summaries add ``(Hi: ..)`` and ``(Lo: ..)`` lines.
 """
 
 from __future__ import annotations
@@ -22,26 +39,39 @@ from typing import List
 
 from ..betting import Limit
 from ..engine import HOLDEM, OMAHA_HI_LO, PLO
-from .common import amount as _amount
-from .common import finish, read_seats
+from .common import finish, read_seats, seated
 from .common import game as variant_of
 from .model import Act, Parsed, SiteError
 
 __all__ = ["parse"]
 
-_GAMES = {"Holdem": HOLDEM, "Omaha": PLO, "Omaha Hi/Lo": OMAHA_HI_LO, "Omaha HiLo": OMAHA_HI_LO}
-_LIMITS = {"No Limit": Limit.NO_LIMIT, "Pot Limit": Limit.POT_LIMIT, "Fixed Limit": Limit.FIXED_LIMIT,
-           "Limit": Limit.FIXED_LIMIT}
-_GAME_LINE = re.compile(r"(?P<stakes>\S+/\S+) Blinds (?P<limit>No Limit|Pot Limit|Fixed Limit|Limit) "
-                        r"(?P<game>Holdem|Omaha Hi/Lo|Omaha HiLo|Omaha)(?: \(.*\))? - \*\*\* (?P<time>.*)")
-_TABLE = re.compile(r"(?:Tournament #(?P<tournament>\d+) .*- )?Table (?P<table>.*?) (?P<max>\d+) Max"
-                    r"(?: \((?P<money>Real Money|Play Money)\))?")
-_SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.*) \( (?P<stack>[^ ]+) \)")
-_LINE = re.compile(r"(?P<name>.+) (?P<verb>folds|checks|calls|raises|bets|posts ante|posts small blind|"
-                   r"posts big blind|posts dead blind|shows|mucks|collected|did not show his hand)"
-                   r"(?: \[ ?(?P<what>[^\]]*?) ?\])?")
+_GAMES = {"Holdem": HOLDEM, "Omaha": PLO, "Omaha Hi/Lo": OMAHA_HI_LO, "Omaha HiLo": OMAHA_HI_LO,
+          "OmahaHL": OMAHA_HI_LO}
+_LIMITS = {"No Limit": Limit.NO_LIMIT, "Pot Limit": Limit.POT_LIMIT, "Fix Limit": Limit.FIXED_LIMIT,
+           "Fixed Limit": Limit.FIXED_LIMIT, "Limit": Limit.FIXED_LIMIT}
+_GAME_LINE = re.compile(r"(?P<stakes>.+?) Blinds (?P<limit>No Limit|Pot Limit|Fix Limit|Fixed Limit|Limit) "
+                        r"(?P<game>Holdem|Omaha Hi/Lo|Omaha HiLo|OmahaHL|Omaha)(?P<extra> Jackpot table| \(.*\))?"
+                        r" - \*\*\*(?: (?P<time>.*))?")
+_SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.*) \( (?P<stack>.+) \)")
 _BOARD = re.compile(r"\*\* Dealing (?P<street>flop|turn|river) \*\* \[ (?P<cards>[^\]]*) \]")
 _STREETS = {"flop": 1, "turn": 2, "river": 3}
+_CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
+_MONEY = re.compile(r"[\d.,]+")
+
+
+def _amount(text: str, line: int) -> int:
+    """An amount as 888 writes it (see the module's notes), in cents."""
+    digits = text.replace("\xa0", "").replace(" ", "").strip("$€£")
+    if _MONEY.fullmatch(digits) is None:
+        raise SiteError(f"{text!r} is not an amount", line)
+    whole, fraction = digits, ""
+    cut = max(digits.rfind(","), digits.rfind("."))
+    if cut >= 0 and len(digits) - cut - 1 in (1, 2):
+        whole, fraction = digits[:cut], digits[cut + 1:]
+    whole = whole.replace(",", "").replace(".", "")
+    if not whole.isdigit() and whole:
+        raise SiteError(f"{text!r} is not an amount", line)
+    return int(whole or "0") * 100 + int((fraction + "00")[:2])
 
 
 def _cards(text: str) -> List[str]:
@@ -49,7 +79,19 @@ def _cards(text: str) -> List[str]:
 
 
 def parse(text: str, site: str) -> Parsed:
-    lines = text.replace(" \n", "\n").split("\n")
+    """One hand's text; SiteError (naming the line) when it cannot be read."""
+    try:
+        return _parse(text, site)
+    except SiteError:
+        raise
+    except (ValueError, KeyError, IndexError) as error:
+        raise SiteError(f"cannot read: {error}") from None
+
+
+def _parse(text: str, site: str) -> Parsed:
+    lines = [line.rstrip() for line in text.split("\n")]
+    if lines[0].startswith("***** Cassava Tournament Summary"):
+        raise SiteError("a tournament summary, not a hand", 1)
     p = Parsed(site)
     p.hand_id = lines[0][len("#Game No : "):].strip()
     if len(lines) < 6:
@@ -57,30 +99,23 @@ def parse(text: str, site: str) -> Parsed:
     i = 1
     if lines[i].startswith("*****"):
         i += 1
-    game = _GAME_LINE.fullmatch(lines[i].rstrip())
+    game = _GAME_LINE.fullmatch(lines[i])
     if game is None:
         raise SiteError(f"a game the importer does not read: {lines[i]!r}", i + 1)
-    p.variant = variant_of(_GAMES[game.group("game")], _LIMITS[game.group("limit")])
+    limit = _LIMITS[game.group("limit")]
+    p.variant = variant_of(_GAMES[game.group("game")], limit)
     p.stakes = game.group("stakes")
     small, _, big = p.stakes.partition("/")
-    if p.variant.limit is not Limit.FIXED_LIMIT:
-        p.blinds = (_amount(small, i + 1), _amount(big, i + 1))
-    p.time = game.group("time").strip()
+    small_blind, big_blind = _amount(small, i + 1), _amount(big, i + 1)
+    if limit is Limit.FIXED_LIMIT:
+        p.small_bet, p.big_bet = big_blind, 2 * big_blind
+    elif big_blind:
+        p.blinds = (small_blind, big_blind)
+    if game.group("extra") == " Jackpot table":
+        p.fields["jackpot_table"] = True
+    p.time = (game.group("time") or "").strip()
     i += 1
-    table = _TABLE.fullmatch(lines[i].rstrip())
-    if table is None:
-        raise SiteError(f"expected the table line, not {lines[i]!r}", i + 1)
-    p.table = table.group("table").lstrip("#")
-    p.max_seats = int(table.group("max"))
-    if table.group("tournament"):
-        p.tournament = table.group("tournament")
-        p.fields["tournament"] = p.tournament
-        p.decimals = 0
-        p.rake = 0
-    elif table.group("money") == "Play Money":
-        p.decimals = 0
-    else:
-        p.currency = {"$": "USD", "€": "EUR", "£": "GBP"}.get(p.stakes[:1], "")
+    _table(p, lines[i], i + 1)
     p.reports_returned = False
     i += 1
     if not lines[i].startswith("Seat ") or not lines[i].endswith(" is the button"):
@@ -90,13 +125,15 @@ def parse(text: str, site: str) -> Parsed:
     if lines[i].startswith("Total number of players"):
         i += 1
     i, names = read_seats(lines, i, _SEAT, _amount, p)
+    by_length = sorted(names, key=len, reverse=True)
     n = len(lines)
     street = -1
     summary = False
     board: List[str] = []
     acts = p.acts
+    put_in = 0
     while i < n:
-        line = lines[i].rstrip()
+        line = lines[i]
         i += 1
         if not line:
             continue
@@ -118,34 +155,144 @@ def parse(text: str, site: str) -> Parsed:
             if who in names:
                 p.known[who] = _cards(line[at + 3:line.rindex(" ]")])
             continue
-        m = _LINE.fullmatch(line)
-        if m is None or m.group("name") not in names:
+        if line.startswith(("(Hi: ", "(Lo: ")):
+            continue  # the hands a hi/lo showdown made
+        name = seated(line, by_length)
+        if name is None:
             raise SiteError(f"unknown line {line!r}", i)
-        name, verb, what = m.group("name"), m.group("verb"), m.group("what")
-        if verb == "folds":
-            acts.append(Act(name, "f", None, None, False, street, i))
+        verb = line[len(name) + 1:]
+        what = None
+        if verb.endswith("]") and " [" in verb:
+            verb, _, what = verb[:-1].partition(" [")
+            what = what.strip()
+        if verb == "folds" and street < 0 and not any(post[0] == name for post in p.posts):
+            p.sitting_out.add(name)  # folds before the cards are dealt: not dealt in
+        elif verb == "folds":
+            acts.append(Act(name, "m" if summary else "f", None, None, False, street, i))
         elif verb == "checks":
             acts.append(Act(name, "x", None, None, False, street, i))
-        elif verb == "calls":
-            acts.append(Act(name, "c", _amount(what, i), None, False, street, i))
-        elif verb in ("raises", "bets"):
-            acts.append(Act(name, "b", _amount(what, i), None, False, street, i))
-        elif verb == "posts ante":
-            p.posts.append((name, "ante", _amount(what, i), i))
-        elif verb == "posts small blind":
-            p.posts.append((name, "sb", _amount(what, i), i))
-        elif verb == "posts big blind":
-            p.posts.append((name, "bb", _amount(what, i), i))
-        elif verb == "posts dead blind":
-            p.posts.append((name, "sbbb", _amount(what, i), i))
-        elif verb in ("shows", "mucks"):
+        elif verb in ("calls", "raises", "bets") and what is not None:
+            chips = _amount(what, i)
+            put_in += chips
+            acts.append(Act(name, "c" if verb == "calls" else "b", chips, None, False, street, i))
+        elif verb in ("posts ante", "posts small blind", "posts big blind", "posts dead blind") and what is not None:
+            chips = sum(_amount(part, i) for part in what.split(" + "))
+            put_in += chips
+            kind = {"posts ante": "ante", "posts small blind": "sb", "posts big blind": "bb"}.get(verb, "sbbb")
+            p.posts.append((name, kind, chips, i))
+        elif verb in ("shows", "mucks") and what is not None:
             p.known[name] = _cards(what)
             if verb == "mucks":
                 p.mucked.add(name)
-        elif verb == "collected":
+        elif verb == "collected" and what is not None:
             p.collected[name] = p.collected.get(name, 0) + _amount(what, i)
+        elif verb == "did not show his hand":
+            p.mucked.add(name)
+        else:
+            raise SiteError(f"unknown line {line!r}", i)
     if not summary:
         raise SiteError("the hand is truncated: it stops here, without its summary", n)
     if board:
         p.boards = [board]
+    if street < 0:
+        raise SiteError("the hand stops before the cards are dealt (the site cancelled it)", n)
+    _translate(p)
+    collected = sum(p.collected.values())
+    uncalled = _uncalled(p)
+    p.total = put_in - uncalled
+    if p.tournament is not None:
+        p.rake = 0
+        if collected not in (put_in, put_in - uncalled):
+            raise SiteError(f"the site's figures do not add up: {_chips(put_in - uncalled, p)} went into the "
+                            f"pots, {_chips(collected, p)} was collected (a tournament takes no rake)")
+    else:
+        # No rake line: the rake is what went in less what was collected, the uncalled
+        # chips apart (a collected figure holds them or not: the smaller reading that
+        # leaves no negative rake is taken).
+        rake = put_in - uncalled - collected
+        if rake < 0:
+            rake += uncalled
+        if rake < 0:
+            raise SiteError(f"the players collect more ({collected}) than went in ({put_in}, in cents)")
+        p.rake = rake
+        p.fields["rake"] = "inferred: what went in less the uncalled chips and what was collected"
+        p.fields["rake_from"] = "side pots at 5%"
     return finish(p)
+
+
+def _chips(cents: int, p: Parsed) -> str:
+    return str(cents // 100) if p.decimals == 0 and cents % 100 == 0 else f"{cents / 100:.2f}"
+
+
+def _uncalled(p: Parsed) -> int:
+    """The chips nobody called: the largest contribution less the next largest (a dead
+    blind's dead part apart)."""
+    live: dict = {}
+    big = p.blinds[1] or p.small_bet
+    for name, kind, chips, _ in p.posts:
+        live[name] = live.get(name, 0) + (min(chips, big) if kind == "sbbb" else chips)
+    for act in p.acts:
+        if act.amount is not None:
+            live[act.player] = live.get(act.player, 0) + act.amount
+    top = sorted(live.values(), reverse=True) + [0, 0]
+    return top[0] - top[1]
+
+
+# Cards as localized clients write them: ranks (Dutch H/V/B, German B/D, Swedish
+# Kn/D/E, Russian cp1251 letters, also as read through cp1252) and suits (German
+# Pik/Herz/Karo/Kreuz; Spanish-style p/t for spades/clubs, where c is hearts).
+_RANKS = {"H": "K", "V": "Q", "B": "J", "D": "Q", "E": "A", "Kn": "J", "В": "J", "Д": "Q", "К": "K", "Т": "A",
+          "Â": "J", "Ä": "Q", "Ê": "K", "Ò": "A", "10": "T"}
+_SUITS = {"Pik": "s", "Herz": "h", "Karo": "d", "Kreuz": "c", "p": "s", "t": "c"}
+_CARD = re.compile(r"(10|Kn|[2-9TJQKAHVBDEВДКТÂÄÊÒ])(s|h|d|c|Pik|Herz|Karo|Kreuz|p|t)")
+
+
+def _translate(p: Parsed) -> None:
+    """Localized card names made English, hand by hand (Spanish-style suits are told
+    by a ``p`` or ``t`` suit anywhere in the hand)."""
+    every = [card for cards in p.known.values() for card in cards] + [card for board in p.boards for card in board]
+    if all(len(card) == 2 and card[0] in "23456789TJQKA" and card[1] in "shdc" for card in every):
+        return
+    spanish = any(card.endswith(("p", "t")) and not card.endswith(("Pik",)) for card in every)
+
+    def english(card: str) -> str:
+        m = _CARD.fullmatch(card)
+        if m is None:
+            return card  # left as written: the replay names it
+        rank, suit = m.groups()
+        suit = "h" if spanish and suit == "c" else _SUITS.get(suit, suit)
+        return _RANKS.get(rank, rank) + suit
+
+    p.known = {name: [english(card) for card in cards] for name, cards in p.known.items()}
+    p.boards = [[english(card) for card in board] for board in p.boards]
+
+
+def _table(p: Parsed, line: str, number: int) -> None:
+    """The table line: ``Table NAME [N Max] (Real Money)``, ``(Practice Play)``,
+    ``Tournament #ID BUY-IN - Table #T (...)``, ``Tournament #ID NAME 10 Max (...)``."""
+    rest = line
+    money = ""
+    if rest.endswith(")") and " (" in rest:
+        rest, _, money = rest[:-1].rpartition(" (")
+    words = rest.rsplit(" ", 2)
+    if len(words) == 3 and words[2] == "Max" and words[1].isdigit():
+        p.max_seats = int(words[1])
+        rest = words[0]
+    if rest.startswith("Tournament #"):
+        number_text, _, rest = rest[12:].partition(" ")
+        if not number_text.isdigit():
+            raise SiteError(f"expected the table line, not {line!r}", number)
+        p.tournament = number_text
+        p.fields["tournament"] = p.tournament
+        buy_in, cut, table = rest.rpartition(" - Table ")
+        p.fields["buy_in"] = buy_in if cut else rest
+        p.table = table.lstrip("#") if cut else ""
+        p.decimals = 0
+    elif rest.startswith("Table "):
+        p.table = rest[6:]
+        if money in ("Practice Play", "Play Money"):
+            p.fields["play_money"] = True
+        else:
+            p.currency = next((code for sign, code in _CURRENCIES.items() if sign in p.stakes), "")
+    else:
+        raise SiteError(f"expected the table line, not {line!r}", number)

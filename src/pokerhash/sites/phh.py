@@ -29,7 +29,10 @@ from .replay import layout
 
 __all__ = ["to_history"]
 
-VENUES = {"pokerstars": "PokerStars", "ggpoker": "GGPoker", "888poker": "888poker", "winamax": "Winamax", "fulltilt": "Full Tilt Poker"}
+VENUES = {"pokerstars": "PokerStars", "ggpoker": "GGPoker", "888poker": "888poker", "winamax": "Winamax",
+          "fulltilt": "Full Tilt Poker", "partypoker": "PartyPoker", "winning": "Winning Poker Network",
+          "ongame": "Ongame", "entraction": "Entraction", "ipoker": "iPoker", "merge": "Merge Gaming",
+          "microgaming": "MicroGaming", "bossmedia": "Boss Media"}
 
 
 def to_history(site_hand) -> HandHistory:
@@ -86,6 +89,12 @@ def to_history(site_hand) -> HandHistory:
             actions.append(f"d db {''.join(board[dealt:dealt + count])}")
             dealt += count
 
+    # Chips each player has left, to tell a raise nobody can answer (the others all
+    # in): the engine plays it as a call, and so must the file.
+    left = {name: stack for _, name, stack in order}
+    for name, _, amount, _ in p.posts:
+        if name in left:
+            left[name] -= amount
     for act in p.acts:
         if act.street > street:
             for s in range(street + 1, act.street + 1):
@@ -101,16 +110,22 @@ def to_history(site_hand) -> HandHistory:
         elif act.verb == "bi":
             actions.append(f"{who} pb")
             contributed[act.player] = act.amount
+            left[act.player] -= act.amount
         elif act.verb in ("x", "c"):
             actions.append(f"{who} cc")
             if act.verb == "c" and act.amount is not None:
                 contributed[act.player] = contributed.get(act.player, 0) + act.amount
+                left[act.player] -= act.amount
         else:
-            to = act.to if act.to is not None else contributed.get(act.player, 0) + act.amount
+            before = contributed.get(act.player, 0)
+            to = act.to if act.to is not None else before + act.amount
             contributed[act.player] = to
-            actions.append(f"{who} cbr {_unit(to)}")
+            left[act.player] -= to - before
+            answerable = any(left[name] > 0 for _, name, _ in order if name != act.player and name not in out)
+            actions.append(f"{who} cbr {_unit(to)}" if answerable else f"{who} cc")
+    # A player who folded shows nothing (the hero's dealt cards are known, not shown).
     showdown = [f"p{number[name]} sm {''.join(p.known[name])}" for _, name, _ in order
-                if name in p.known and len(p.known[name]) == hole and _shown(p, name)]
+                if name in p.known and name not in out and len(p.known[name]) == hole and _shown(p, name)]
     # Once no more betting can happen the hands are shown, before the rest of the
     # board (or of the stud streets) when the players are all-in (PHH specification,
     # showdown).

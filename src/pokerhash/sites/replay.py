@@ -8,6 +8,7 @@ deals the cards the hand names (stand-ins for unknown ones: a player who reaches
 showdown without showing is given cards that lose there, as the site's muck does),
 plays every action through the engine's rules, takes the site's rake and fees as the
 site took them, and compares the engine's settlement with the site's figures.
+888poker's rake (``fields["rake_from"]``) is moved off the main pot as the site takes it.
 """
 
 from __future__ import annotations
@@ -86,6 +87,9 @@ def layout(p: Parsed) -> Layout:
         if other[2] == sum(a for nm, a in antes if nm == other[1]):
             sb = (other[1], 0)
     first = sb or bb
+    if first is None and antes and len(antes) == n and all(a == s for (_, a), (_, _, s) in
+                                                            zip(sorted(antes), sorted(dealt, key=lambda d: d[1]))):
+        return _antes_only(p, dealt, seats, antes)
     if first is None:
         raise SiteError("no blinds are posted")
     start = seats.index(seat_of[first[0]])
@@ -151,6 +155,18 @@ def _live_small_blind(p: Parsed, name: str, amount: int, bb: Tuple[str, int]) ->
     first = next((a for a in p.acts if a.player == name), None)
     return first is not None and first.verb == "c" and first.street == 0 and first.amount is not None \
         and first.amount + amount == bb[1]
+
+
+def _antes_only(p: Parsed, dealt: list, seats: List[int], antes: List[Tuple[str, int]]) -> Layout:
+    """Every player all-in on the antes (a flip-out): no blind can be posted, so the
+    table's blinds (or nominal ones) are set and nobody posts them."""
+    ante = _equal_antes(antes, dealt)
+    blinds = p.blinds if all(p.blinds) else (1, 2)
+    button = max((seat for seat in seats if seat <= p.button), default=seats[-1])
+    start = (seats.index(button) + 1) % len(seats)
+    order = tuple(sorted(dealt, key=lambda d: (seats.index(d[0]) - start) % len(seats)))
+    stakes = Stakes(blinds=blinds, ante=ante, small_bet=p.small_bet, big_bet=p.big_bet)
+    return Layout(order, button, stakes, {}, None)
 
 
 def _blind(p: Parsed, dealt: list, post: Tuple[str, int], which: int) -> int:
@@ -271,7 +287,7 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
     d = p.decimals
     try:
         lay = layout(p)
-    except SiteError as error:
+    except PokerhashError as error:  # SiteError, or stakes the engine refuses (a blind of 0)
         return SiteReplay({}, {}, Decimal(0), False, (f"the engine cannot seat the hand: {error}",), None), False
     variant = p.variant
     stacks = {seat: stack for seat, _, stack in lay.order}
@@ -390,6 +406,15 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
     if engine_won != site_won and take and "pots" in p.fields and len(result.settlements) == 1 and \
             _rake_spread(p.fields["pots"], result.settlements[0], name_of, take):
         site_won = engine_won  # checked pot by pot: the site took its rake from every pot
+    elif engine_won != site_won and take and p.fields.get("rake_from"):
+        shared = _rake_shared(result, p.fields["rake_from"])
+        if shared is not None:
+            engine_won = {name_of[seat]: v for seat, v in shared.items() if v}
+            won = {name: to_decimal(v, d) for name, v in engine_won.items()}
+            if not p.reports_returned:  # a collected figure may hold the uncalled chips, as above
+                for name, amount in engine_returned.items():
+                    if site_won.get(name, 0) == engine_won.get(name, 0) + amount:
+                        engine_won[name] = engine_won.get(name, 0) + amount
     _compare("won", engine_won, site_won, d, differences)
     if p.reports_returned:
         _compare("returned", engine_returned, site_returned, d, differences)
@@ -402,8 +427,9 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
         # is apart.
         # A site that returns chips without a line may count them in the total pot, and
         # text converted by other tools (Hold'em Manager's export) writes it after the rake.
+        # (A raise nobody could answer went in and came back, as the site counts it.)
         if put_in != p.total and not (not p.reports_returned and p.total in (
-                put_in + sum(result.returned.values()), put_in - take)):
+                put_in + sum(result.returned.values()) + sum(kept_back.values()), put_in - take)):
             differences.append(f"total pot: the engine's {to_decimal(put_in, d)}, the site's "
                                f"{to_decimal(p.total, d)}")
     return SiteReplay(won, returned, rake, not differences, tuple(differences), hand), picked
@@ -426,6 +452,35 @@ def _rake_spread(site_pots: List[Tuple[str, int, int]], settlement, name_of: Dic
             return False
         kept += left
     return kept == take and all(k < len(engine_pots) for _, k, _ in site_pots)
+
+
+def _rake_shared(result, rule: str) -> Optional[Dict[int, int]]:
+    """The payouts when the rake is taken from every pot, not the main pot first: each
+    side pot gives its share, the main pot the rest. ``"every pot"``: a share in
+    proportion to the pot's chips, rounded down (Winamax, where a collected figure
+    holding uncalled chips defeats the pot-by-pot check); ``"side pots at 5%"``: 5% of
+    the side pot, rounded half up (888poker, whose text says neither the rake nor which
+    pot a collection is from). None when a raked pot was split, the hand was run
+    twice, or the main pot's rest would be negative."""
+    if len(result.settlements) != 1:
+        return None
+    pots = result.settlements[0].pots
+    total = sum(pot.pot.amount for pot in pots)
+    if rule == "every pot":
+        shares = [result.rake * pot.pot.amount // total for pot in pots[1:]]
+    else:
+        shares = [(pot.pot.amount * 5 + 50) // 100 for pot in pots[1:]]
+    shares.insert(0, result.rake - sum(shares))
+    if shares[0] < 0:
+        return None
+    payouts: Dict[int, int] = {}
+    for pot, share in zip(pots, shares):
+        if share and len(pot.awards) != 1:
+            return None
+        for award in pot.awards:
+            paid = award.amount + pot.rake - share if len(pot.awards) == 1 else award.amount
+            payouts[award.seat] = payouts.get(award.seat, 0) + paid
+    return payouts
 
 
 def _dead(lay: Layout) -> int:

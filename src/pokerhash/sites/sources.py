@@ -20,6 +20,8 @@ import re
 import zipfile
 from typing import IO, Iterator, Optional, Tuple, Union
 
+from .xmlsources import is_xml, xml_chunks
+
 __all__ = ["HEADERS", "Chunk", "chunks", "site_of"]
 
 #: The first line of a hand, by site: the line starts with one of these.
@@ -32,7 +34,26 @@ HEADERS: Tuple[Tuple[str, str], ...] = (
     ("#Game No : ", "888poker"),
     ("Winamax Poker - ", "winamax"),
     ("Full Tilt Poker Game #", "fulltilt"),
+    ("FullTiltPoker Game #", "fulltilt"),
+    # Tournament summaries: read so that each is reported as a summary, not a hand.
+    ("Full Tilt Poker Tournament Summary ", "fulltilt"),
+    ("Full Tilt Poker.fr Tournament Summary ", "fulltilt"),
+    ("***** Cassava Tournament Summary *****", "888poker"),
 )
+#: First lines a prefix cannot tell apart (regular expressions matched at a line's
+#: start), by site. PartyPoker's ``Game #N starts.`` and ``#Game No : N`` (which
+#: 888poker's hands begin with too) open a hand whose own first line follows: they
+#: stay with that hand, and that line tells the site.
+PATTERNS: Tuple[Tuple[bytes, str], ...] = (
+    (rb"Game #\d+ starts\.", "partypoker"),
+    (rb"\*\*\*\*\* Hand History [Ff]or Game ", "partypoker"),
+    (rb"(?:Game )?Hand #\d+ - ", "winning"),
+    (rb"Game started at: ", "winning"),
+    (rb"\*\*\*\*\* History for hand ", "ongame"),
+    (rb"Game # \d+ - ", "entraction"),
+)
+_PREAMBLE = re.compile(rb"(?:(?:\xef\xbb\xbf)*(?:Game #\d+ starts\.|#Game No : \d+)\s*)+")
+_PATTERNS = tuple((re.compile(pattern), site) for pattern, site in PATTERNS)
 _HEADER_BYTES = tuple(prefix.encode() for prefix, _ in HEADERS)
 _SITE_BY_BYTES = {prefix.encode(): site for prefix, site in HEADERS}
 _BOM = b"\xef\xbb\xbf"
@@ -55,8 +76,17 @@ def site_of(first_line: Union[str, bytes]) -> Optional[str]:
     """The site whose hand starts with this line, or None."""
     line = first_line.encode("utf-8", "replace") if isinstance(first_line, str) else first_line
     line = line.lstrip(_BOM)
+    preamble = _PREAMBLE.match(line)
+    if preamble is not None and preamble.end() < len(line):
+        # The hand's own first line, after the lines that open it, decides.
+        site = site_of(line[preamble.end():])
+        if site is not None:
+            return site
     for prefix, site in _SITE_BY_BYTES.items():
         if line.startswith(prefix):
+            return site
+    for pattern, site in _PATTERNS:
+        if pattern.match(line):
             return site
     return None
 
@@ -124,7 +154,8 @@ class _Prefixed(io.RawIOBase):
         return len(data)
 
 
-_HEADER_AT = re.compile(b"^(?:\xef\xbb\xbf)*(?:" + b"|".join(re.escape(h) for h in _HEADER_BYTES) + b")", re.M)
+_HEADER_AT = re.compile(b"^(?:\xef\xbb\xbf)*(?:" + b"|".join([re.escape(h) for h in _HEADER_BYTES]
+                                                                + [pattern for pattern, _ in PATTERNS]) + b")", re.M)
 _TOO_LONG = 1 << 24  # text this long without a hand's first line is reported, not kept
 
 
@@ -134,16 +165,24 @@ def chunks(stream: IO[bytes]) -> Iterator[Chunk]:
     Each block read is searched for the lines that start a hand (one regular
     expression over the block, no loop over its lines); the hand still open at the end
     of a block is carried into the next."""
+    blocks = _blocks(stream)
+    head = [next(blocks, b"")]  # the first block, held only until it is read
+    if is_xml(head[0][:4096]):
+        # iPoker, Merge, MicroGaming, Boss Media: hands are XML elements (xmlsources)
+        yield from xml_chunks(_chained(head, blocks), Chunk)
+        return
     pending = b""  # the start of the hand (or text) still open
     line = 1  # the line ``pending`` starts on
     index = 0
-    for block in _blocks(stream):
+    for block in _chained(head, blocks):
         data = pending + block
         starts = [m.start() for m in _HEADER_AT.finditer(data)]
         if pending and not starts and len(data) > _TOO_LONG and not data.lstrip(_BOM).startswith(_HEADER_BYTES):
             starts = [data.rfind(b"\n") + 1]  # report overlong text that is no hand, in pieces
         at = 0
         for start in starts:
+            if start > at and _PREAMBLE.fullmatch(data, at, start):
+                continue  # a line that opens the hand starting next: part of it
             if start > at:
                 chunk = _chunk(data[at:start], line, index)
                 if chunk is not None:
@@ -158,15 +197,29 @@ def chunks(stream: IO[bytes]) -> Iterator[Chunk]:
             yield chunk
 
 
+def _chained(head: list, blocks: Iterator[bytes]) -> Iterator[bytes]:
+    first = head.pop()
+    if first:
+        yield first
+    del first
+    yield from blocks
+
+
+# Lines archives put between hands, no text of a hand: Full Tilt's archive numbering
+# ("***** # 12 *****") and Hold'em Manager's "BEGIN".
+_ARCHIVE_MARKS = re.compile(rb"(?:(?:\*+ # \d+ \*+|BEGIN)\s*)+")
+
+
 def _chunk(data: bytes, line: int, index: int) -> Optional[Chunk]:
     body = data.lstrip(_BOM)
     stripped = body.rstrip()
-    if not stripped:
+    if not stripped or _ARCHIVE_MARKS.fullmatch(stripped):
         return None
-    site = None
-    if body.startswith(_HEADER_BYTES):
-        site = _SITE_BY_BYTES[next(h for h in _HEADER_BYTES if body.startswith(h))]
+    if body.startswith(_HEADER_BYTES) and not _PREAMBLE.match(body):
+        site = _SITE_BY_BYTES[next(h for h in _HEADER_BYTES if body.startswith(h))]  # the common case, fast
     else:
+        site = site_of(body[:512])
+    if site is None:
         # Text that is no hand: it starts at its first line that is not blank.
         lead = len(body) - len(body.lstrip())
         line += body.count(b"\n", 0, lead)

@@ -1,0 +1,285 @@
+"""pokerhash.sites, the XML formats (iPoker, Merge, MicroGaming, Boss Media): every test
+hand imports, replays on the engine and agrees with the figures of its own text, read
+here by small regular expressions over the text (not by the importer); corrupt,
+truncated and hostile XML is refused hand by hand, naming the line, never raised."""
+
+import io
+import re
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+import pokerhash.sites as sites
+from pokerhash.engine import history
+
+DATA = Path(__file__).parent / "data" / "sites"
+XML_SITES = ("ipoker", "merge", "microgaming", "bossmedia")
+FILES = [path for site in XML_SITES for path in sorted((DATA / site).glob("*.xml"))]
+
+
+def _amount(text):
+    """An amount as these test files write it: a currency sign, thousands commas."""
+    return Decimal(text.strip("$€£").replace(",", ""))
+
+
+def written_figures(site, text):
+    """(what each player collected, the rake) as the hand's text says, by site."""
+    won = {}
+    if site == "ipoker":
+        # iPoker: each player's win; the rake is what went in (bet) less what came back (win)
+        players = re.findall(r'<player seat="\d+" name="([^"]*)" chips="[^"]*" dealer="\d" win="([^"]*)" '
+                             r'bet="([^"]*)"', text)
+        for name, win, _ in players:
+            if _amount(win):
+                won[name] = _amount(win)
+        rake = sum(_amount(bet) for _, _, bet in players) - sum(_amount(win) for _, win, _ in players)
+        return won, rake
+    if site == "merge":
+        names = dict(re.findall(r'<player seat="(\d+)" nickname="([^"]*)"', text))
+        for amount, seat in re.findall(r'<winner amount="([^"]*)" uncalled="false" potnumber="\d+" player="(\d+)"',
+                                       text):
+            won[names[seat]] = won.get(names[seat], 0) + _amount(amount)
+        return won, None
+    if site == "microgaming":
+        names = dict(re.findall(r'<Seat num="(\d+)" alias="([^"]*)"', text))
+        win = text[text.index('type="Win"'):]
+        for seat, amount in re.findall(r'<Seat num="(\d+)" amount="([^"]*)"', win):
+            won[names[seat]] = won.get(names[seat], 0) + _amount(amount)
+        return won, Decimal(re.search(r' rake="(\d+)"', text).group(1)) / 100
+    for name, amount in re.findall(r'<RESULT PLAYER="([^"]*)" WIN="([^"]*)"', text):
+        if _amount(amount):
+            won[name] = _amount(amount)
+    return won, _amount(re.search(r'<SHOWDOWN [^>]*RAKE="([^"]*)"', text).group(1))
+
+
+def _hands(path):
+    return list(sites.read(path))
+
+
+@pytest.mark.parametrize("path", FILES, ids=[f"{p.parent.name}/{p.name}" for p in FILES])
+def test_every_hand_imports_replays_and_agrees_with_its_text(path):
+    hands = _hands(path)
+    assert hands
+    for hand in hands:
+        assert hand.error is None, hand.error
+        assert hand.site == path.parent.name
+        won, rake = written_figures(hand.site, hand.text)
+        assert hand.collected == won
+        if rake is not None:
+            assert hand.rake == rake
+        replay = hand.replay()
+        assert replay.agrees, replay.differences
+
+
+def test_ipoker_actions_replay_in_the_order_of_their_numbers_and_sitting_out_players_are_not_dealt():
+    first = _hands(DATA / "ipoker" / "cash.xml")[0]
+    assert list(first.players) == ["Ann Lee", "Bob", "Cyd"]  # Dee sits out (type 9, no cards)
+    acts = [(act.player, act.verb) for act in first._parsed.acts]
+    # written grouped by player (Ann, Bob, Cyd); played Cyd, Ann, Bob
+    assert acts[:3] == [("Cyd", "b"), ("Ann Lee", "f"), ("Bob", "c")]
+    assert first.players["Ann Lee"] == Decimal("10") and first.currency == "EUR"
+    assert first.game == "Texas Hold'em" and first.limit == "no-limit"
+
+
+def test_ipoker_tournament_chips_and_client_20_convention():
+    hand = _hands(DATA / "ipoker" / "tournament.xml")[0]
+    assert hand.players == {"Eve": 1500, "Fay": 1200, "Gus": 900}
+    assert hand.currency == "" and hand.rake == 0
+    assert hand.history.fields["tournament"] == "555001"
+
+
+def test_a_hand_reads_alone_with_its_header():
+    for path in FILES:
+        for hand in _hands(path):
+            again = sites.parse_hand(hand.text)
+            assert again.error is None and again.site == hand.site and again.collected == hand.collected
+
+
+def test_site_filter_and_phh():
+    hands = list(sites.read(DATA / "merge", site="merge"))
+    assert len(hands) == 3 and all(h.error is None for h in hands)
+    other = list(sites.read(DATA / "merge" / "cash.xml", site="ipoker"))
+    assert all(h.error and "not ipoker" in h.error for h in other)
+    text = sites.dumps_all(h for path in FILES for h in _hands(path))
+    assert len(history.loads_all(text)) == sum(len(_hands(path)) for path in FILES)
+
+
+def test_corrupt_hand_is_refused_naming_its_line_and_the_next_still_reads():
+    text = (DATA / "ipoker" / "cash.xml").read_text(encoding="utf-8")
+    broken = text.replace('<action no="6" player="Bob" type="3" sum="€0.20" cards=""/>',
+                          '<action no="6" player="Bob" type="3" sum="€0.20" cards=""', 1)
+    line = broken[:broken.index('cards=""\n      <cards type="Pocket" player="Cyd">')].count("\n") + 1
+    hands = list(sites.read(io.BytesIO(broken.encode())))
+    assert [h.hand_id for h in hands] == ["7000000001", "7000000002"]
+    # expat stops at the next tag, on the line after the broken one
+    assert hands[0].error == f"line {line + 1}: not well-formed XML: not well-formed (invalid token)"
+    assert hands[1].error is None and hands[1].replay().agrees
+
+
+def test_file_cut_short_refuses_the_last_hand():
+    text = (DATA / "merge" / "cash.xml").read_text(encoding="utf-8")
+    cut = text[:text.rindex("<round id=\"END_OF_FOLDED_GAME\"")]
+    hands = list(sites.read(io.BytesIO(cut.encode())))
+    assert hands[0].error is None
+    assert hands[1].error is not None and "cut short" in hands[1].error
+
+
+def test_hostile_xml_is_refused_not_expanded():
+    bomb = ('<?xml version="1.0"?>\n<!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]>\n'
+            '<HISTORY ID="1" GAME="GAME_THM">&lol2;</HISTORY>\n')
+    external = ('<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>\n'
+                '<HISTORY ID="2" GAME="GAME_THM">&e;</HISTORY>\n')
+    for text in (bomb, external):
+        hands = list(sites.read(io.BytesIO(text.encode())))
+        # refused, whether the declarations are cut off as text that is no hand (the
+        # hand then names the entity it cannot use) or read with the hand
+        assert hands and all(h.error is not None and "lollol" not in h.error for h in hands)
+        assert sites.parse_hand(text).error is not None
+    hands = list(sites.read(io.BytesIO(bomb.encode())))
+    assert "no hand" in hands[0].error and hands[-1].error.endswith("undefined entity")
+
+
+def test_text_between_hands_that_is_no_hand_is_reported():
+    text = (DATA / "bossmedia" / "cash.xml").read_text(encoding="utf-8")
+    noisy = text.replace("<ROOT>", "<ROOT>\nnot a hand\n", 1)
+    hands = list(sites.read(io.BytesIO(noisy.encode())))
+    assert hands[0].error is not None and hands[0].error.startswith("line 3:")
+    assert hands[1].error is None
+
+
+def test_amounts_with_separators_and_decimal_commas():
+    from pokerhash.sites.xmlcommon import money
+    assert money("€1.234,50", 1) == 123450
+    assert money("$1,234.50", 1) == 123450
+    assert money("1.500", 1) == 150000
+    assert money("0,50", 1) == 50
+    assert money("RSD12", 1) == 1200
+    assert money("3,252.50", 1) == 325250
+    with pytest.raises(sites.SiteError):
+        money("DP", 1)
+
+
+def test_older_versions_are_read_the_way_their_calls_tell():
+    # Merge 2008: a raise adds its amount (the call of 0.75 says so); the uncalled bet
+    # is a winner line of its own
+    merge = _hands(DATA / "merge" / "older.xml")[0]
+    assert [(a.verb, a.amount, a.to) for a in merge._parsed.acts][:2] == [("b", 100, None), ("c", 75, None)]
+    assert merge.returned == {"Pat": Decimal("2.00")} and merge.rake == Decimal("0.20")
+    # MicroGaming without hhversion: a call or raise is the total it goes to
+    micro, posted = _hands(DATA / "microgaming" / "older.xml")
+    assert [(a.verb, a.amount, a.to) for a in micro._parsed.acts][:2] == [("b", None, 30), ("c", 25, None)]
+    # ... and a PostedToPlay of the big blind alone, the dead small blind in the balances
+    assert ("Nia", "dead", 5) in [post[:3] for post in posted._parsed.posts]
+    # Boss Media 2011 tournaments: antes not written, stacks after them; calls to a total
+    boss = _hands(DATA / "bossmedia" / "older.xml")[0]
+    assert boss.players == {"Ace1": 1010, "Bea": 2010, "Cal": 1510}
+    assert [p for p in boss._parsed.posts if p[1] == "ante"] == [(n, "ante", 10, 0) for n in ("Ace1", "Bea", "Cal")]
+
+
+def test_ipoker_stud():
+    hand = _hands(DATA / "ipoker" / "stud.xml")[0]
+    assert hand.game == "Seven-card stud" and hand._parsed.stud["Vic"][:3] == [None, None, "Kd"]
+    assert [a.verb for a in hand._parsed.acts][:3] == ["bi", "co", "c"]
+
+
+def test_a_large_xml_file_streams_in_bounded_memory():
+    import tracemalloc
+    text = (DATA / "microgaming" / "cash.xml").read_bytes()
+    game = text[text.index(b"<Game"):text.index(b"</Game>") + 7] + b"\n" + b" " * 6000 + b"\n"
+
+    class Repeated(io.RawIOBase):
+        def __init__(self, count):
+            self.left = count
+            self.pending = b"----PRIMA.DAT----\n"
+
+        def readable(self):
+            return True
+
+        def readinto(self, buffer):
+            while len(self.pending) < len(buffer) and self.left:
+                self.pending += game
+                self.left -= 1
+            n = min(len(buffer), len(self.pending))
+            buffer[:n] = self.pending[:n]
+            self.pending = self.pending[n:]
+            return n
+
+    tracemalloc.start()
+    count = sum(1 for h in sites.read(io.BufferedReader(Repeated(800))) if h.error is None)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert count == 800
+    assert peak < 5 * (1 << 20)  # 6.6 MB of hands (and blanks between) read in 1 MB blocks
+
+
+def test_byte_order_marks_line_ends_and_utf16():
+    for path in FILES:
+        data = path.read_bytes()
+        expected = [(h.hand_id, h.collected) for h in sites.read(data)]
+        for variant in (b"\xef\xbb\xbf" + data, data.replace(b"\n", b"\r\n"), data.decode("utf-8").encode("utf-16")):
+            hands = list(sites.read(variant))
+            assert all(h.error is None for h in hands), [h.error for h in hands]
+            assert [(h.hand_id, h.collected) for h in hands] == expected
+
+
+REFUSALS = [
+    ("ipoker/cash.xml", '<action no="6" player="Bob" type="3" sum="€0.20"',
+     '<action no="6" player="Bob" type="7" sum="DP"', "disconnect protection"),
+    ("ipoker/cash.xml", "<startdate>2026-01-05 20:01:00</startdate>", "", "partial: it has no start date"),
+    ("ipoker/cash.xml", 'win="€2.40" bet="€1.70"', 'win="€9.40" bet="€1.70"', "the figures do not add up"),
+    ("ipoker/cash.xml", 'player="Cyd">HA HK</cards>', 'player="Cyd">HA HK D2</cards>', "3 pocket cards in Texas"),
+    ("merge/cash.xml", '<round id="END_OF_GAME" sequence="7">', '<round id="GAME_CANCELLED" sequence="7">',
+     "the site cancelled the game"),
+    ("merge/cash.xml", 'type="Holdem" stakes="No Limit ($0.05/$0.10)"', 'type="Badugi" stakes="No Limit ($0.05/$0.10)"',
+     "Badugi is a game the importer does not read"),
+    ("merge/cash.xml", '<event sequence="4" type="CALL" timestamp="1767787202000" player="2" amount="0.25"/>',
+     '<event sequence="4" type="CALL" timestamp="1767787202000" player="7" amount="0.25"/>', "where no one sits"),
+    ("bossmedia/cash.xml", 'GAME="GAME_THM"', 'GAME="GAME_FCD"', "GAME_FCD is a game the importer does not read"),
+    ("microgaming/cash.xml", '<Action type="Win">', '<Action type="Flip">', "an action the importer does not read"),
+]
+
+
+@pytest.mark.parametrize("name, old, new, reason", REFUSALS, ids=[r[3][:30] for r in REFUSALS])
+def test_hands_the_importer_cannot_read_are_refused_with_the_reason(name, old, new, reason):
+    text = (DATA / name).read_text(encoding="utf-8")
+    assert old in text
+    hands = list(sites.read(io.BytesIO(text.replace(old, new, 1).encode())))
+    refused = [h for h in hands if h.error is not None]
+    assert len(refused) == 1 and reason in refused[0].error and re.match(r"line \d+: ", refused[0].error)
+    assert refused[0].site == name.split("/")[0] and refused[0].hand_id
+    assert len(hands) == len(list(sites.read(DATA / name)))  # the other hands still read
+
+
+def test_ipoker_game_without_end_tag_at_the_end_of_a_file():
+    text = (DATA / "ipoker" / "cash.xml").read_text(encoding="utf-8")
+    between_rounds = text[:text.rindex("</game>")]  # the client still wrote the session
+    hands = list(sites.read(io.BytesIO(between_rounds.encode())))
+    assert [h.error for h in hands] == [None, None] and hands[1].replay().agrees
+    inside_a_round = text[:text.rindex('<action no="5"')]
+    hands = list(sites.read(io.BytesIO(inside_a_round.encode())))
+    assert hands[0].error is None and "cut short: its <round> is not closed" in hands[1].error
+
+
+def test_corrupted_files_never_raise():
+    """Bytes cut, inserted and truncated at random (a fixed seed): every hand comes back,
+    read or refused, and every read hand replays, without an exception."""
+    import random
+    rng = random.Random(22)
+    tokens = [b'"', b"<", b">", b"/", b"0", b"9", b",", b".", b"-", b" ", b"\n", b"$", b'type="7"', b"X", b"null", b""]
+    originals = [path.read_bytes() for path in FILES]
+    for _ in range(300):
+        data = rng.choice(originals)
+        for _ in range(rng.randint(1, 4)):
+            at = rng.randrange(len(data) or 1)
+            choice = rng.random()
+            if choice < 0.4:
+                data = data[:at] + data[at + rng.randint(1, 30):]
+            elif choice < 0.8:
+                data = data[:at] + rng.choice(tokens) + data[at:]
+            else:
+                data = data[:at]
+        for hand in sites.read(io.BytesIO(data)):
+            assert hand.error is None or hand.error.startswith("line ")
+            if hand.error is None:
+                hand.replay()
