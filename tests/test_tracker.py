@@ -280,7 +280,7 @@ def test_site_files_import_and_agree_with_their_text(tracker):
     counted = tracker.db.query(
         "SELECT p.name, COUNT(*), SUM(vpip), SUM(pfr), SUM(hands - walk), SUM(cbet), SUM(cbet_opp), "
         "SUM(fold_to_cbet), SUM(fold_to_cbet_opp) FROM hand_players hp JOIN hands h ON h.id = hp.hand_id "
-        "JOIN players p ON p.id = hp.player_id WHERE h.source LIKE ? GROUP BY p.name", ("%cash.txt:%",))
+        "JOIN players p ON p.id = hp.player_id WHERE h.source LIKE ? GROUP BY p.name", ("%pokerstars%cash.txt:%",))
     rows = {name: [int(v) for v in values] for name, *values in counted}
     assert {name: tuple(values[:3]) for name, values in rows.items()} == CASH_VPIP_PFR
     assert all(values[3] == 1 for values in rows.values())  # VPIP's opportunities: no walk

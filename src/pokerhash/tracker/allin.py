@@ -61,7 +61,12 @@ def allin_moment(hand: Any) -> Optional[Tuple[Dict[int, List[int]], List[int], L
     """At the hand's all-in moment: each live seat's cards, the board, the up cards of
     folded players (dead and seen), and the live seats; None when the hand has none."""
     events = hand.events
-    last_act = max((i for i, event in enumerate(events) if type(event) is ev.Act), default=0)
+    last_act = max((i for i, event in enumerate(events) if type(event) is ev.Act), default=None)
+    if last_act is None:
+        # Nobody acted (everyone all-in on the antes or blinds): the moment is once the
+        # players' cards are dealt, before the first card of a later street.
+        last_act = next((i - 1 for i, event in enumerate(events) if type(event) is ev.Burn
+                         or (type(event) is ev.Deal and event.seat is None)), len(events) - 1)
     folded = set()
     cards: Dict[int, List[int]] = {seat: [] for seat in events[0].seats}
     up: Dict[int, List[int]] = {seat: [] for seat in events[0].seats}
@@ -80,7 +85,7 @@ def allin_moment(hand: Any) -> Optional[Tuple[Dict[int, List[int]], List[int], L
         elif kind in (ev.Draw, ev.Redeal):
             return None
     live = [seat for seat in events[0].seats if seat not in folded]
-    if len(live) < 2:
+    if len(live) < 2 or not all(cards[seat] for seat in live):
         return None
     still_dealt = any(type(event) is ev.Deal for event in events[last_act + 1:])
     if not still_dealt:
