@@ -18,16 +18,19 @@ from pathlib import Path
 import pytest
 
 import pokerhash as ph
+import pokerhash.sites as sites
 from pokerhash.engine import HOLDEM, OMAHA_HI_LO, Hand, Options, PendingKind, Stakes
 from pokerhash.engine import history
 from pokerhash.errors import InvalidValueError
 from pokerhash.betting import Limit
 from pokerhash.pots import RakeRule
 from pokerhash.tracker import Refused, Tracker, extract
+from pokerhash.tracker import stats as stats_module
 from pokerhash.tracker.allin import allin_moment, allin_payouts
 
 from postgres_server import postgres_url  # noqa: F401  (the fixture)
 from reference_allin import expected_payouts
+from reference_stars_net import stars_nets, stars_preflop
 
 DATA = Path(__file__).parent / "data"
 HANDS = DATA / "tracker"
@@ -130,6 +133,20 @@ def test_summary_and_per_hand_rows_agree(tracker):
     assert sum(row["hands"] for row in everything) == tracker.count("hand_players")
 
 
+def test_times_finer_than_a_day_split_between_summary_and_hands(tracker, monkeypatch):
+    """A time filter finer than a day reads player_summary for the whole days and
+    hand_players for the ends: the same statistics as reading every per-hand row."""
+    tracker.import_files([DATA / "sites", HANDS])
+    moments = [None, "2024-03-01", "2024-03-01T12:07", "2024-03-01 12:07:00", "2024-03-01T12:12", "2024-03-02",
+               "2024-03-02T23:00", "2024-02-29T10:00", "2024-03-03T08:00", "2024-03-03T10:00", "2026-01-01T00:00:00"]
+    split = {(since, until): _rounded(tracker.stats(since=since, until=until)) for since in moments
+             for until in moments}
+    monkeypatch.setattr(stats_module, "_parts", lambda since, until: None)  # every per-hand row
+    for (since, until), rows in split.items():
+        assert rows == _rounded(tracker.stats(since=since, until=until)), (since, until)
+    assert any(rows for rows in split.values()) and any(not rows for rows in split.values())
+
+
 def test_filters(tracker):
     tracker.import_files(HANDS)
     assert _by_player(tracker.stats(position="BTN"))["Bo"]["hands"] == 3
@@ -165,7 +182,7 @@ def test_import_in_worker_processes_stores_the_same(tmp_path):
     contents = []
     for processes in (1, 2):
         with Tracker(str(tmp_path / f"{processes}.sqlite")) as tracker:
-            summary = tracker.import_files([DATA / "phh", HANDS], batch_size=50, processes=processes)
+            summary = tracker.import_files([DATA / "phh", HANDS, DATA / "sites"], batch_size=50, processes=processes)
             contents.append((str(summary), tracker.stats(), tracker.refused(),
                              tracker.db.query("SELECT * FROM hand_players ORDER BY hand_id, player_id")))
     assert contents[0] == contents[1]
@@ -218,6 +235,62 @@ def test_site_hand_objects_plug_in(tracker):
     wrong_rake = types.SimpleNamespace(**{**vars(site_hand), "hand_id": "2002", "rake": Decimal(4)})
     assert tracker.import_hands([wrong_rake]).refused == 1
     assert "rake" in tracker.refused()[0]["reason"]
+
+
+# tests/data/sites/pokerstars/cash.txt, counted by hand from its text: each player's
+# (hands, VPIP, PFR). Walks: none. Rae sits out (not dealt in); Quin posts a dead small
+# blind and a live big blind and checks (not voluntary); Eve checks her big blind.
+CASH_VPIP_PFR = {
+    "Blue: Fox": (1, 0, 0), "rock:solid": (1, 0, 0), "[Ace]": (1, 0, 0), "Ann": (1, 0, 0), "Ann Marie": (1, 1, 1),
+    "Alpha": (1, 1, 1), "Bravo": (1, 1, 1), "Charlie": (1, 1, 1), "Dee": (1, 1, 0), "Eve": (1, 0, 0),
+    "Fay": (1, 1, 0), "Gus": (1, 0, 0), "Hal": (1, 1, 1), "Ivy": (1, 1, 0), "Ned": (1, 1, 0), "Oz": (1, 0, 0),
+    "Pat": (1, 0, 0), "Quin": (1, 0, 0), "Vic": (1, 1, 0), "Wes": (1, 1, 1), "Xia": (1, 0, 0), "Yul": (1, 0, 0),
+}
+
+
+def test_site_files_import_and_agree_with_their_text(tracker):
+    """Poker sites' text files import end to end (read, replayed, checked, stored):
+    every PokerStars player's net is what the hand's own text says (read by a reader
+    that shares no code with pokerhash), VPIP and PFR are the counts made by hand, and
+    the hands that cannot be imported are stored as refused with their reason."""
+    sites_data = DATA / "sites"
+    summary = tracker.import_files(sites_data)
+    assert summary.read == summary.imported + summary.refused + summary.duplicates
+    assert summary.imported >= 15 and summary.refused >= 1
+    checked = 0
+    for path in sorted(sites_data.rglob("*.txt")):
+        for hand in sites.read(path):
+            if hand.site not in ("pokerstars", "ggpoker") or (hand.error and path.parent.name != "pokerstars"):
+                continue
+            rows = tracker.db.query(
+                "SELECT p.name, hp.net, h.decimals, hp.vpip, hp.pfr FROM hand_players hp JOIN hands h "
+                "ON h.id = hp.hand_id JOIN players p ON p.id = hp.player_id WHERE h.hand_key = ? AND h.table_name = ?",
+                (hand.hand_id, hand.table))
+            if not rows and path.parent.name != "pokerstars":
+                continue  # refused (conventions the engine does not play): stored with the reason
+            assert rows, f"hand {hand.hand_id} of {path.name} was not imported"
+            text_nets = stars_nets(hand.text)
+            assert {name: Decimal(net).scaleb(-decimals) for name, net, decimals, _, _ in rows} == \
+                {name: net for name, net in text_nets.items() if name != "Rae"}  # Rae sits out
+            counted = stars_preflop(hand.text)
+            assert {name: (int(vpip), int(pfr)) for name, _, _, vpip, pfr in rows} == \
+                {name: counted.get(name, (0, 0)) for name, *_ in rows}
+            checked += 1
+    assert checked >= 25  # every PokerStars test hand, and the GGPoker ones and conventions that import
+    counted = tracker.db.query(
+        "SELECT p.name, COUNT(*), SUM(vpip), SUM(pfr), SUM(hands - walk), SUM(cbet), SUM(cbet_opp), "
+        "SUM(fold_to_cbet), SUM(fold_to_cbet_opp) FROM hand_players hp JOIN hands h ON h.id = hp.hand_id "
+        "JOIN players p ON p.id = hp.player_id WHERE h.source LIKE ? GROUP BY p.name", ("%pokerstars%cash.txt:%",))
+    rows = {name: [int(v) for v in values] for name, *values in counted}
+    assert {name: tuple(values[:3]) for name, values in rows.items()} == CASH_VPIP_PFR
+    assert all(values[3] == 1 for values in rows.values())  # VPIP's opportunities: no walk
+    # Hal opens, Ivy calls; on the flop Ivy checks, Hal c-bets, Ivy raises.
+    assert rows["Hal"][4:6] == [1, 1] and rows["Ivy"][6:8] == [0, 1]
+    when = tracker.db.query("SELECT played_at FROM hands WHERE hand_key = ?", ("250000000001",))
+    assert when == [("2024-03-01T12:00:00",)]
+    assert tracker.import_files(sites_data).imported == 0  # a second import adds nothing
+    reasons = [row["reason"] for row in tracker.refused()]
+    assert any("line" in reason for reason in reasons)
 
 
 def test_sitting_out_players_are_not_dealt_in(tracker):
@@ -342,12 +415,12 @@ def test_allin_ev_run_it_twice_is_the_same_expectation():
 
 def test_no_allin_ev_when_the_hand_reaches_the_river():
     record = extract(history.load(HANDS / "steal-3bet-cbet.phh"))
-    assert all(player["allin"] == 0 and player["allin_adjusted"] == player["net"] for player in record.players)
+    assert all(player["allin"] == 0 and player["allin_adjusted"] == player["net"] for player in record.player_dicts())
     ivey = extract(history.load(DATA / "phh" / "dwan-ivey-2009.phh"))  # all-in on the turn
-    assert [p["allin"] for p in ivey.players] == [1, 0, 1]
-    ivey_row, _, dwan_row = ivey.players
+    assert [p["allin"] for p in ivey.player_dicts()] == [1, 0, 1]
+    ivey_row, _, dwan_row = ivey.player_dicts()
     river_cards = [c for c in range(52) if c not in ph.cards("Ac2d7h6hJc3d5c4h")]
-    pot = sum(p["collected"] for p in ivey.players)
+    pot = sum(p["collected"] for p in ivey.player_dicts())
     wins = sum(1 for c in river_cards if ph.evaluate(ph.cards("Ac2dJc3d5c4h") + [c])
                > ph.evaluate(ph.cards("7h6hJc3d5c4h") + [c]))
     ties = sum(1 for c in river_cards if ph.evaluate(ph.cards("Ac2dJc3d5c4h") + [c])
@@ -463,6 +536,9 @@ def test_cli_import_stats_graph(tmp_path, capsys):
     assert "no hands match" in capsys.readouterr().out
     assert main(["import", str(HANDS)]) == 2
     assert "needs --db" in capsys.readouterr().err
+    sites_db = str(tmp_path / "sites.sqlite")  # poker sites' own text, the same command
+    assert main(["import", str(DATA / "sites" / "pokerstars" / "cash.txt"), "--db", sites_db]) == 0
+    assert "6 hands read: 6 imported" in capsys.readouterr().out
     pytest.importorskip("matplotlib")
     assert main(["graph", "--db", db, "--player", "Sam", "-o", str(tmp_path / "g.png")]) == 0
     assert os.path.getsize(tmp_path / "g.png") > 1000
@@ -517,9 +593,9 @@ def test_random_hands_of_every_game_import_and_add_up():
     for history_ in _random_hands(140, seed=25):
         record = extract(history_)
         assert not isinstance(record, Refused), record.reason
-        players = record.players
-        assert sum(p["net"] for p in players) == -record.hand["rake"]
-        assert sum(p["allin_adjusted"] for p in players) == pytest.approx(-record.hand["rake"])
+        players, rake = record.player_dicts(), record.hand_dict()["rake"]
+        assert sum(p["net"] for p in players) == -rake
+        assert sum(p["allin_adjusted"] for p in players) == pytest.approx(-rake)
         allins += any(p["allin"] for p in players)
         for p in players:
             for numerator, opportunity in pairs:
@@ -532,8 +608,56 @@ def test_random_hands_of_every_game_import_and_add_up():
 def test_tournament_fields():
     hand = history.load(HANDS / "walk.phh")
     hand.fields.update(event="Sunday Million #12", level=7, buy_in="$215")
-    record = extract(hand)
-    assert (record.hand["tournament_id"], record.hand["tournament_level"], record.hand["buy_in"]) == \
+    row = extract(hand).hand_dict()
+    assert (row["tournament_id"], row["tournament_level"], row["buy_in"]) == \
         ("Sunday Million #12", "7", "$215")
-    cash = extract(history.load(HANDS / "walk.phh")).hand
+    cash = extract(history.load(HANDS / "walk.phh")).hand_dict()
     assert (cash["tournament_id"], cash["tournament_level"], cash["buy_in"]) == (None, None, None)
+
+
+@pytest.mark.parametrize("written, iso", [
+    ("2025/04/24 17:21:34 CET [2025/04/24 11:21:34 ET]", "2025-04-24T17:21:34"),  # PokerStars
+    ("2021/04/12 07:43:21", "2021-04-12T07:43:21"),  # GGPoker
+    ("2017/03/18 08:51:13 UTC", "2017-03-18T08:51:13"),  # Winamax
+    ("09:20:06 EET - 2012/11/23 [02:20:06 ET - 2012/11/23]", "2012-11-23T09:20:06"),  # Full Tilt
+    ("15:13 ET - Wed, July 21, 2010", "2010-07-21T15:13:00"),  # older Full Tilt
+    ("05 06 2022 23:06:24", "2022-06-05T23:06:24"),  # 888poker: day, month, year
+    ("sometime", "sometime"), ("", None),
+])
+def test_site_times_are_stored_as_iso(written, iso):
+    from pokerhash.tracker.extract import _site_time
+
+    assert _site_time(written) == iso
+
+
+def test_a_full_player_cache_starts_again(monkeypatch):
+    """The cache of player ids is bounded: when it starts again the ids are read back."""
+    from pokerhash.tracker import database
+
+    with Tracker() as whole:
+        whole.import_files(HANDS)
+        expected = whole.stats()
+    monkeypatch.setattr(database, "_PLAYER_CACHE", 2)
+    with Tracker() as small:
+        small.import_files(HANDS, batch_size=1)
+        assert len(small._player_ids) <= 2
+        assert _rounded(small.stats()) == _rounded(expected)
+
+
+def test_allin_spots_before_the_board_are_counted_once_per_suit_renaming(monkeypatch):
+    """A spot with no board is counted in a canonical suit order and kept: the same
+    spot with other suits is not counted again, and gets the same (exact) shares."""
+    from pokerhash.tracker import allin
+
+    monkeypatch.setattr(allin, "_SPOTS", {})
+    counted = []
+    real = allin._counted
+    monkeypatch.setattr(allin, "_counted", lambda *args: counted.append(args) or real(*args))
+    aces_kings = allin.shares("holdem", [ph.cards("AhAs"), ph.cards("KdKc")], [], [])
+    renamed = allin.shares("holdem", [ph.cards("AcAd"), ph.cards("KhKs")], [], [])  # hearts<->clubs, spades<->diamonds
+    assert len(counted) == 1 and renamed == aces_kings
+    assert aces_kings == pytest.approx([AA_KK, 1 - AA_KK], abs=1e-12)
+    # Another spot (suits that matter differently) is counted on its own.
+    suited = allin.shares("holdem", [ph.cards("AhAs"), ph.cards("KhQh")], [], [])
+    assert len(counted) == 2 and suited != aces_kings
+    assert suited == pytest.approx([float(x) for x in ph.equity(["AhAs", "KhQh"], method="exact").equity], abs=1e-12)

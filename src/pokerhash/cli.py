@@ -234,7 +234,7 @@ def add_solve(commands: argparse._SubParsersAction) -> None:
 
 
 def run_import(args: argparse.Namespace) -> int:
-    """``pokerhash import``: with ``--db``, PHH files into the tracker's hand database
+    """``pokerhash import``: with ``--db``, hand histories into the tracker's hand database
     (:func:`pokerhash.tracker.cli.run_import_db`); with ``-o``, poker sites' hand
     histories to one ``.phhs`` file (:func:`pokerhash.sites.importing.run_import`);
     each output mode is its own function."""
@@ -248,7 +248,7 @@ def run_import(args: argparse.Namespace) -> int:
         from .sites.importing import run_import as run_import_sites
 
         return run_import_sites(args)
-    raise InvalidValueError("pokerhash import needs --db DB (PHH files into a hand database) or -o FILE.phhs "
+    raise InvalidValueError("pokerhash import needs --db DB (hand histories into a hand database) or -o FILE.phhs "
                             "(poker sites' hand histories to PHH)")
 
 
@@ -256,12 +256,13 @@ def add_import(commands: argparse._SubParsersAction) -> None:
     from .sites.importing import add_arguments as add_sites_arguments
     from .tracker.cli import add_db_arguments
 
-    im = commands.add_parser("import", help="import hand histories (PHH into a database, or sites' text to PHH)",
+    im = commands.add_parser("import", help="import hand histories (into a database, or sites' text to PHH)",
                              description="Read hand histories, replay each on the engine, and store them: with "
-                                         "--db, PHH files in a hand database (docs: tracker); with -o, poker sites' "
-                                         "hand histories in one .phhs file (docs: sites).")
-    im.add_argument("sources", nargs="+", help=".phh / .phhs files or folders (--db); site hand-history files, "
-                                               "folders or .zip files (-o); folders are searched recursively")
+                                         "--db, sites' hand histories and PHH files in a hand database (docs: "
+                                         "tracker); with -o, poker sites' hand histories in one .phhs file (docs: "
+                                         "sites).")
+    im.add_argument("sources", nargs="+", help="site hand-history files, .zip files, .phh / .phhs files (--db), "
+                                               "or folders, searched recursively")
     add_db_arguments(im)
     add_sites_arguments(im)
     im.add_argument("--batch-size", type=int, default=1000, help="hands per database transaction")

@@ -260,7 +260,7 @@ def replay(site_hand, log: bool = False) -> SiteReplay:
     which rival they must lose to is not written, so a replay that disagrees is tried
     again with the next weaker choice (at most a few times): any cards the site never
     showed that settle the hand as the site did make it agree. ``log``: the engine's
-    hand keeps its event log (to write it as PHH)."""
+    hand keeps its event log (to write it as PHH; the hand database walks it)."""
     result, picked = _guarded(site_hand, 0, log)
     attempt = 1
     while picked and not result.agrees and attempt < _ATTEMPTS:

@@ -1,7 +1,8 @@
 """The tracker's subcommands of ``pokerhash``: ``import --db``, ``stats`` and ``graph``.
 
-``pokerhash import FOLDER --db hands.sqlite`` stores every hand of the ``.phh`` and
-``.phhs`` files under FOLDER (a tqdm progress bar on stderr when tqdm is installed);
+``pokerhash import FOLDER --db hands.sqlite`` stores every hand of the poker sites'
+hand histories and the ``.phh`` and ``.phhs`` files under FOLDER (a tqdm progress
+bar on stderr when tqdm is installed);
 ``pokerhash stats --db ...`` prints a table; ``pokerhash graph --db ... --player NAME
 -o graph.png`` draws the graph.
 """

@@ -5,25 +5,21 @@ from __future__ import annotations
 import os
 import re
 from collections import Counter
-from operator import itemgetter
+from operator import add, itemgetter
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 from ..engine.history import PHHError, load, loads
 from ..errors import InvalidValueError
 from .dialect import Dialect, connect
-from .extract import HandRecord, Refused, extract, key_of
+from .extract import HAND_COLUMNS, PLAYER_COLUMNS, HandRecord, Refused, extract, key_of
 from .schema import TABLE_NAMES, FLAGS, SCHEMA_VERSION, SUMMARY_KEYS, SUMMARY_MONEY
 from .stats import stats_query, stats_rows
 
 __all__ = ["ImportSummary", "Tracker", "read_files"]
 
-_HAND_COLUMNS = ("site", "hand_key", "table_name", "played_at", "game", "variant_code", "stakes", "big_blind",
-                 "currency", "decimals", "table_size", "player_count", "button_seat", "pot", "rake", "streets_seen",
-                 "tournament_id", "tournament_level", "buy_in", "source")
-_PLAYER_COLUMNS = ("seat", "position", "hole_cards", "starting_stack", "net", "collected", "allin_adjusted",
-                   "net_amount", "allin_adjusted_amount", "net_bb", "allin_adjusted_bb", "game", "variant_code", "stakes",
-                   "currency", "decimals", "played_at", "table_size") + FLAGS
+_HAND_COLUMNS = HAND_COLUMNS
+_PLAYER_COLUMNS = PLAYER_COLUMNS
 
 
 def _insert(table: str, columns: Sequence[str]) -> str:
@@ -31,10 +27,6 @@ def _insert(table: str, columns: Sequence[str]) -> str:
             "ON CONFLICT DO NOTHING")
 
 
-_INSERT_HAND = _insert("hands", _HAND_COLUMNS)
-# A row's values in column order, read by one C call per row instead of a generator.
-_hand_values = itemgetter(*_HAND_COLUMNS)
-_player_values = itemgetter(*_PLAYER_COLUMNS)
 _INSERT_HAND_PLAYER = _insert("hand_players", ("hand_id", "player_id") + _PLAYER_COLUMNS)
 _INSERT_ACTION = _insert("actions", ("hand_id", "seq", "street", "seat", "kind", "amount", "bet_to", "all_in"))
 _INSERT_BOARD = _insert("boards", ("hand_id", "run", "street", "cards"))
@@ -73,19 +65,31 @@ class ImportSummary:
         return text
 
 
+# The files a folder is searched for: PHH, and the sites' hand histories (text, zips).
+_HAND_FILES = (".phh", ".phhs", ".txt", ".zip", ".hh", ".log", ".xml")
+
+
 def read_files(paths: Union[str, "os.PathLike[str]", Iterable[Union[str, "os.PathLike[str]"]]]) -> Iterator[Any]:
-    """Every hand of the ``.phh`` and ``.phhs`` files at ``paths`` (files or folders,
-    searched recursively, in sorted order), as ``(hand, source)``. A ``.phhs`` file is
-    read one hand (``[table]``) at a time, so memory stays bounded and a bad hand is
-    one :class:`Refused` naming the file, the hand and the problem while the others
+    """Every hand of the files at ``paths`` (files, or folders searched recursively in
+    sorted order for ``.phh``, ``.phhs``, ``.txt``, ``.zip``, ``.hh``, ``.log`` and
+    ``.xml`` files), as ``(hand, source)``: ``.phh`` and ``.phhs`` files as PHH, every
+    other file as poker sites' hand histories (:func:`pokerhash.sites.read`: text
+    files and zips of PokerStars, GGPoker, 888poker, Winamax, Full Tilt... hands, a
+    :class:`~pokerhash.sites.SiteHand` each, text that is no hand included, with its
+    error). Files are streamed: a ``.phhs`` file one hand (``[table]``) at a time, a
+    site's file in bounded chunks, so memory stays bounded; a bad hand is one
+    :class:`Refused` naming the file, the hand and the problem while the others
     import; a file that cannot be read at all is one Refused naming the file."""
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
     for path in paths:
         path = os.fspath(path)
         if os.path.isdir(path):
-            files = sorted(os.path.join(root, name) for root, _, names in os.walk(path) for name in names
-                           if name.endswith((".phh", ".phhs")))
+            files = []
+            for root, folders, names in os.walk(path):
+                folders.sort()
+                files += [os.path.join(root, name) for name in sorted(names)
+                          if name.lower().endswith(_HAND_FILES)]
         elif os.path.exists(path):
             files = [path]
         else:
@@ -93,11 +97,25 @@ def read_files(paths: Union[str, "os.PathLike[str]", Iterable[Union[str, "os.Pat
         for name in files:
             if name.endswith(".phhs"):
                 yield from _phhs_hands(name)
-                continue
-            try:
-                yield load(name), f"{name}:1"
-            except (PHHError, OSError, UnicodeDecodeError) as error:
-                yield Refused("phh", f"file:{os.path.abspath(name)}", "", f"unreadable file: {error}", name), name
+            elif name.endswith(".phh"):
+                try:
+                    yield load(name), f"{name}:1"
+                except (PHHError, OSError, UnicodeDecodeError) as error:
+                    yield Refused("phh", f"file:{os.path.abspath(name)}", "", f"unreadable file: {error}", name), name
+            else:
+                yield from _site_hands(name)
+
+
+def _site_hands(name: str) -> Iterator[Any]:
+    """The hands of a site's file (see :func:`read_files`)."""
+    from ..sites import read
+    from ..sites.model import SiteError
+
+    try:
+        for hand in read(name):
+            yield hand, None
+    except (SiteError, OSError) as error:
+        yield Refused("sites", f"file:{os.path.abspath(name)}", "", f"unreadable file: {error}", name), name
 
 
 # A .phhs hand starts at a line that is a table header, [name], at the line's start.
@@ -136,31 +154,44 @@ def _phhs_hands(name: str) -> Iterator[Any]:
         yield Refused("phh", f"file:{os.path.abspath(name)}", "", f"unreadable file: {error}", name), name
 
 
+_LINE = re.compile(r"\Aline \d+: ")
+
+
+def _kind_of(reason: str) -> str:
+    """A refusal's kind, for the summary's counts: the reason up to its first colon
+    (after the line number a site's reason starts with), at most 80 characters."""
+    return _LINE.sub("", reason, count=1).split(":")[0][:80]
+
+
 def _extracted(pair: Tuple[Any, Optional[str]]) -> Any:
     """:func:`extract` of a (hand, source) pair (a worker process's job)."""
     item, source = pair
     return item if isinstance(item, Refused) else extract(item, source)
 
 
-_summary_key = itemgetter("game", "variant_code", "stakes", "currency", "position", "table_size", "played_at")
-_flag_values = itemgetter(*FLAGS)
+# Where a player row (the name, then PLAYER_COLUMNS) keeps what player_summary sums.
+_P = {name: i + 1 for i, name in enumerate(PLAYER_COLUMNS)}
+_summary_key = itemgetter(*(_P[name] for name in ("game", "variant_code", "stakes", "currency", "position",
+                                                  "table_size", "played_at")))
+_money = itemgetter(*(_P[name] for name in ("net", "net_amount", "net_bb", "allin_adjusted", "allin_adjusted_amount",
+                                            "allin_adjusted_bb")))
+_FIRST_FLAG = _P[FLAGS[0]]
+_SHOWDOWN = _P["showdown"]
 
 
-def _add_to_summary(sums: Dict[Tuple[Any, ...], List[Any]], player_id: int, player: Dict[str, Any]) -> None:
-    """Add one player's hand to the batch's ``player_summary`` sums."""
+def _add_to_summary(sums: Dict[Tuple[Any, ...], List[Any]], player_id: int, player: Tuple[Any, ...]) -> None:
+    """Add one player's hand (a HandRecord player row) to the batch's ``player_summary`` sums."""
     game, code, stakes, currency, position, table_size, played_at = _summary_key(player)
     key = (player_id, game, code, stakes, currency or "", position or "", table_size, (played_at or "")[:10])
-    showdown = player["showdown"]
-    net, net_amount, net_bb = player["net"], player["net_amount"], player["net_bb"]
-    values = [1, net, net_amount, net_bb, player["allin_adjusted"], player["allin_adjusted_amount"],
-              player["allin_adjusted_bb"], showdown * net, showdown * net_amount, showdown * net_bb]
-    values += _flag_values(player)
+    money = _money(player)
+    showdown = player[_SHOWDOWN]
+    values = (1,) + money + (showdown * money[0], showdown * money[1], showdown * money[2]) + player[_FIRST_FLAG:]
     found = sums.get(key)
-    if found is None:
-        sums[key] = values
-    else:
-        for i, value in enumerate(values):
-            found[i] += value
+    sums[key] = list(values) if found is None else list(map(add, found, values))
+
+
+# Player ids kept in memory (then the cache starts again: ids are read back from the database).
+_PLAYER_CACHE = 200_000
 
 
 class Tracker:
@@ -199,8 +230,9 @@ class Tracker:
 
     def import_hands(self, hands: Iterable[Any], batch_size: int = 1000, progress: Any = None,
                      processes: int = 1) -> ImportSummary:
-        """Store hands: PHH ``HandHistory`` objects, ``SiteHand``-like objects, or
-        ``(hand, source)`` pairs (as :func:`read_files` yields). Each batch of
+        """Store hands: :class:`~pokerhash.sites.SiteHand` objects (a site's hand, played
+        by the site importer's replay), PHH ``HandHistory`` objects, ``SiteHand``-like
+        objects, or ``(hand, source)`` pairs (as :func:`read_files` yields). Each batch of
         ``batch_size`` hands is one transaction; a hand already in the database (same
         site, hand id and table) is skipped; a hand that cannot be replayed or whose
         figures disagree with the engine is stored in ``refused`` with the reason.
@@ -240,53 +272,81 @@ class Tracker:
 
     def import_files(self, paths: Any, batch_size: int = 1000, progress: Any = None,
                      processes: int = 1) -> ImportSummary:
-        """:meth:`import_hands` of every hand of the ``.phh``/``.phhs`` files at ``paths``."""
+        """:meth:`import_hands` of every hand of the files at ``paths`` (files or folders):
+        poker sites' hand histories and PHH files (see :func:`read_files`)."""
         return self.import_hands(read_files(paths), batch_size, progress, processes)
 
     def _import_batch(self, batch: List[Any], summary: ImportSummary) -> None:
         pairs = [item if isinstance(item, tuple) and len(item) == 2 else (item, None) for item in batch]
-        # Hands already stored (imported or refused) are not replayed again.
+        # Hands already stored (imported or refused), or twice in this batch, are not replayed again.
         keys = [(item.site, item.hand_key, item.table) if isinstance(item, Refused) else key_of(item)
                 for item, _ in pairs]
         stored = self._stored(keys)
         todo = []
         for pair, key in zip(pairs, keys):
+            summary.read += 1
             if key in stored:
-                summary.read += 1
                 summary.duplicates += 1
             else:
+                stored.add(key)
                 todo.append(pair)
         if self._pool is not None:
             records = list(self._pool.map(_extracted, todo, chunksize=max(1, len(todo) // 32)))
         else:
             records = [_extracted(pair) for pair in todo]
         db = self.db
-        summary_sums: Dict[Tuple[Any, ...], List[Any]] = {}
-        queued: Dict[str, List[Tuple[Any, ...]]] = {_INSERT_HAND_PLAYER: [], _INSERT_ACTION: [], _INSERT_BOARD: [],
-                                                    _INSERT_SHOWN: []}
         try:
-            for record in records:
-                summary.read += 1
-                if isinstance(record, Refused):
-                    cursor = db.execute(_INSERT_REFUSED, (record.site, record.hand_key, record.table, record.source,
-                                                          record.reason, record.text))
-                    if cursor.rowcount == 1:
-                        summary.refused += 1
-                        summary.reasons[record.reason.split(":")[0]] += 1
-                    else:
-                        summary.duplicates += 1
-                    continue
-                self._store(record, summary, summary_sums, queued)
-            # The batch's rows in one executemany per table (PostgreSQL: one round trip
-            # per table and batch instead of per hand).
-            for statement, rows in queued.items():
-                db.executemany(statement, rows)
-            db.executemany(_UPSERT_SUMMARY, [key + tuple(sums) for key, sums in summary_sums.items()])
+            refused = [record for record in records if isinstance(record, Refused)]
+            for record in refused:
+                cursor = db.execute(_INSERT_REFUSED, (record.site, record.hand_key, record.table, record.source,
+                                                      record.reason, record.text))
+                if cursor.rowcount == 1:
+                    summary.refused += 1
+                    summary.reasons[_kind_of(record.reason)] += 1
+                else:
+                    summary.duplicates += 1
+            hands = [record for record in records if not isinstance(record, Refused)]
+            if hands:
+                self._store(hands, summary)
             db.commit()
         except BaseException:
             db.rollback()
             self._player_ids.clear()  # ids of players inserted in the rolled-back batch
             raise
+
+    def _store(self, records: List[HandRecord], summary: ImportSummary) -> None:
+        """Insert the hands (their ids come back from one statement per few hundred
+        hands), then every other row of the batch in one ``executemany`` per table
+        (PostgreSQL: one round trip per table and batch instead of per hand)."""
+        db = self.db
+        ids = db.insert_ids("hands", _HAND_COLUMNS, [record.hand for record in records],
+                            ("site", "hand_key", "table_name"))
+        sums: Dict[Tuple[Any, ...], List[Any]] = {}
+        player_rows: List[Tuple[Any, ...]] = []
+        actions: List[Tuple[Any, ...]] = []
+        boards: List[Tuple[Any, ...]] = []
+        shown: List[Tuple[Any, ...]] = []
+        player_id = self._player_id
+        for record in records:
+            hand_id = ids.get((record.site, record.hand_key, record.table))
+            if hand_id is None:
+                summary.duplicates += 1  # stored meanwhile by another connection
+                continue
+            summary.imported += 1
+            site = record.site
+            head = (hand_id,)
+            for player in record.players:
+                pid = player_id(site, player[0])
+                player_rows.append((hand_id, pid) + player[1:])
+                _add_to_summary(sums, pid, player)
+            actions += [head + row for row in record.actions]
+            boards += [head + row for row in record.boards]
+            shown += [head + row for row in record.shown]
+        db.executemany(_INSERT_HAND_PLAYER, player_rows)
+        db.executemany(_INSERT_ACTION, actions)
+        db.executemany(_INSERT_BOARD, boards)
+        db.executemany(_INSERT_SHOWN, shown)
+        db.executemany(_UPSERT_SUMMARY, [key + tuple(values) for key, values in sums.items()])
 
     def _stored(self, keys: List[Tuple[str, str, str]]) -> set:
         """Which of these (site, hand key, table) keys are in ``hands`` or ``refused``."""
@@ -303,25 +363,6 @@ class Tracker:
                                                 f"AND hand_key IN ({marks})", [site, table] + chunk):
                         found.add((site, key, table))
         return found
-
-    def _store(self, record: HandRecord, summary: ImportSummary, sums: Dict[Tuple[Any, ...], List[Any]],
-               rows: Dict[str, List[Tuple[Any, ...]]]) -> None:
-        """Insert the hand (one round trip: its id), queue its other rows for the batch."""
-        hand_id = self.db.insert_id(_INSERT_HAND, _hand_values(record.hand))
-        if hand_id is None:
-            summary.duplicates += 1
-            return
-        summary.imported += 1
-        site = record.site
-        player_rows = rows[_INSERT_HAND_PLAYER]
-        for player in record.players:
-            player_id = self._player_id(site, player["name"])
-            player_rows.append((hand_id, player_id) + _player_values(player))
-            _add_to_summary(sums, player_id, player)
-        head = (hand_id,)
-        rows[_INSERT_ACTION] += [head + row for row in record.actions]
-        rows[_INSERT_BOARD] += [head + row for row in record.boards]
-        rows[_INSERT_SHOWN] += [head + row for row in record.shown]
 
     def rebuild_summary(self) -> None:
         """Recompute ``player_summary`` from ``hand_players`` (after rows were written
@@ -340,6 +381,8 @@ class Tracker:
         if found is None:
             self.db.execute("INSERT INTO players (site, name) VALUES (?, ?) ON CONFLICT DO NOTHING", key)
             found = self.db.query("SELECT id FROM players WHERE site = ? AND name = ?", key)[0][0]
+            if len(self._player_ids) >= _PLAYER_CACHE:
+                self._player_ids.clear()  # memory stays bounded however many players a folder holds
             self._player_ids[key] = found
         return found
 

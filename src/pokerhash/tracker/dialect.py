@@ -3,7 +3,7 @@
 The tracker writes its SQL once, with ``?`` placeholders and the standard SQL both
 databases speak (``INSERT ... ON CONFLICT DO NOTHING``, ``CASE``, ``SUM``); a
 :class:`Dialect` only knows what differs: how to connect, the placeholder, the DDL
-types, and how to get the id of a row just inserted. Why not SQLAlchemy: the
+types, and how to get the ids of rows just inserted. Why not SQLAlchemy: the
 queries are a handful of fixed statements, the hot path is ``executemany`` of plain
 tuples (an ORM or expression layer would cost import time and per-row overhead for
 nothing), and the package keeps its only run-time dependency NumPy; PostgreSQL
@@ -13,7 +13,7 @@ support is one optional driver (``pip install "pokerhash[postgres]"``).
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, List, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterable, List, Sequence, Tuple
 
 from ..errors import InvalidValueError
 from .schema import ddl
@@ -51,10 +51,29 @@ class Dialect:
     def query(self, statement: str, params: Sequence[Any] = ()) -> List[Tuple[Any, ...]]:
         return [tuple(row) for row in self.execute(statement, params).fetchall()]
 
-    def insert_id(self, statement: str, params: Sequence[Any]) -> Optional[int]:
-        """Run an ``INSERT ... ON CONFLICT DO NOTHING``; the new row's id, None when
-        the row was already there."""
-        raise NotImplementedError
+    #: Rows per multi-row INSERT (a statement's parameters stay well under the limits).
+    rows_per_insert = 500
+
+    def insert_ids(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]],
+                   key: Sequence[str]) -> Dict[Tuple[Any, ...], int]:
+        """Insert ``rows`` (``ON CONFLICT DO NOTHING``) a few hundred per statement; the
+        ids of the rows inserted, by their ``key`` columns (a row already there has none).
+        One round trip per statement, not per row: ``INSERT ... VALUES (...), (...)
+        RETURNING`` (PostgreSQL, SQLite 3.35+), whose rows come back in no set order,
+        hence the key."""
+        ids: Dict[Tuple[Any, ...], int] = {}
+        width = len(columns)
+        head = f"INSERT INTO {table} ({', '.join(columns)}) VALUES "
+        tail = f" ON CONFLICT DO NOTHING RETURNING id, {', '.join(key)}"
+        one = "(" + ", ".join("?" * width) + ")"
+        step = self.rows_per_insert
+        for start in range(0, len(rows), step):
+            chunk = rows[start:start + step]
+            statement = head + ", ".join([one] * len(chunk)) + tail
+            params = [value for row in chunk for value in row]
+            for found in self.execute(statement, params).fetchall():
+                ids[tuple(found[1:])] = found[0]
+        return ids
 
     def create(self) -> None:
         for statement in ddl(self.id_type, self.bigint, self.real):
@@ -91,9 +110,22 @@ class SQLiteDialect(Dialect):
         conn.execute("PRAGMA foreign_keys=ON")
         return cls(conn)
 
-    def insert_id(self, statement: str, params: Sequence[Any]) -> Optional[int]:
-        cursor = self.execute(statement, params)
-        return cursor.lastrowid if cursor.rowcount == 1 else None
+    def insert_ids(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]],
+                   key: Sequence[str]) -> Dict[Tuple[Any, ...], int]:
+        import sqlite3
+
+        if sqlite3.sqlite_version_info >= (3, 35):
+            return super().insert_ids(table, columns, rows, key)
+        # Before RETURNING: one INSERT per row, its id from lastrowid.
+        ids: Dict[Tuple[Any, ...], int] = {}
+        statement = (f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))}) "
+                     "ON CONFLICT DO NOTHING")
+        where = [columns.index(name) for name in key]
+        for row in rows:
+            cursor = self.execute(statement, row)
+            if cursor.rowcount == 1:
+                ids[tuple(row[i] for i in where)] = cursor.lastrowid
+        return ids
 
 
 class PostgresDialect(Dialect):
@@ -110,14 +142,27 @@ class PostgresDialect(Dialect):
 
     _PLACEHOLDER = re.compile(r"\?")
 
+    def insert_ids(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]],
+                   key: Sequence[str]) -> Dict[Tuple[Any, ...], int]:
+        # One statement of one row, sent for every row in one pipeline (psycopg 3.1+:
+        # executemany with returning): psycopg parses a statement once, and a
+        # statement of hundreds of rows costs it more to parse than to send.
+        statement = (f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))}) "
+                     f"ON CONFLICT DO NOTHING RETURNING id, {', '.join(key)}")
+        ids: Dict[Tuple[Any, ...], int] = {}
+        if not rows:
+            return ids
+        cursor = self.conn.cursor()
+        cursor.executemany(self.sql(statement), rows, returning=True)
+        while True:
+            for found in cursor.fetchall():  # nothing for a row already there
+                ids[tuple(found[1:])] = found[0]
+            if not cursor.nextset():
+                return ids
+
     def sql(self, statement: str) -> str:
         # The tracker's statements hold no literal '?' or '%': every '?' is a parameter.
         return self._PLACEHOLDER.sub("%s", statement)
-
-    def insert_id(self, statement: str, params: Sequence[Any]) -> Optional[int]:
-        row = self.execute(statement + " RETURNING id", params).fetchone()
-        return None if row is None else row[0]
-
 
 def connect(db: str) -> Dialect:
     """A connection to ``db``: a ``postgresql://`` (or ``postgres://``) URL, else a

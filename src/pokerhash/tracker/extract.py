@@ -1,44 +1,58 @@
 """One hand in, the rows of the tracker's tables out.
 
-A hand is a PHH :class:`~pokerhash.engine.history.HandHistory` or any object with
-the attribute names of the site importer's ``SiteHand`` (``site``, ``hand_id``,
-``table``, ``time``, ``stakes``, ``currency``, ``players``, ``collected``, ``rake``,
-``history``, ``error``, ``source``). It is replayed on the engine, its figures
-(winnings or finishing stacks, the rake) are checked against the engine's settlement,
-and its event log is walked once to count every statistic's numerator and
-opportunity per player (docs/tracker.rst defines them). A hand that cannot be
-replayed or whose figures disagree becomes a :class:`Refused` with the reason.
+A hand is a poker site's :class:`~pokerhash.sites.SiteHand`, a PHH
+:class:`~pokerhash.engine.history.HandHistory`, or any object with the attribute
+names of ``SiteHand`` (``site``, ``hand_id``, ``table``, ``time``, ``stakes``,
+``currency``, ``players``, ``collected``, ``rake``, ``history``, ``error``,
+``source``). It is replayed on the engine and its figures are checked against the
+engine's settlement: a SiteHand by the site importer's replay (every figure the site
+writes), a history by the PHH replay (its winnings or finishing stacks, the rake).
+The engine's event log is then walked once (:mod:`pokerhash.tracker.walk`) to count
+every statistic's numerator and opportunity per player (docs/tracker.rst defines
+them). A hand that cannot be replayed or whose figures disagree becomes a
+:class:`Refused` with the reason.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-from ..betting import ActionKind, ForcedKind
 from ..cards import card_str
-from ..engine import events as ev
-from ..engine.history import HandHistory, dumps, parse_action
-from ..engine.history_hands import replay, variant_of
-from ..errors import PokerhashError
+from ..engine.history import HandHistory, dumps
+from ..engine.history_hands import replay, variant_code
+from ..errors import InvalidValueError, PokerhashError
+from ..sites.model import SiteHand
+from ..sites.replay import replay as site_replay
 from .allin import allin_payouts
 from .schema import FLAGS
+from .walk import walk
 
-__all__ = ["HandRecord", "Refused", "extract", "hand_key", "key_of"]
+__all__ = ["HAND_COLUMNS", "PLAYER_COLUMNS", "HandRecord", "Refused", "extract", "hand_key", "key_of"]
 
-_FOLD, _CHECK, _CALL, _BET, _RAISE = (ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET,
-                                      ActionKind.RAISE)
-_AGGRESSIVE = (_BET, _RAISE)
-_VOLUNTARY = (_CALL, _BET, _RAISE)
-_STEAL_POSITIONS = ("CO", "BTN", "SB")
-_BLIND_POSITIONS = ("SB", "BB")
+#: The columns of a :attr:`HandRecord.hand` row, in order.
+HAND_COLUMNS: Tuple[str, ...] = (
+    "site", "hand_key", "table_name", "played_at", "game", "variant_code", "stakes", "big_blind", "currency",
+    "decimals", "table_size", "player_count", "button_seat", "pot", "rake", "streets_seen", "tournament_id",
+    "tournament_level", "buy_in", "source")
+#: The columns of a :attr:`HandRecord.players` row after the player's name, in order.
+PLAYER_COLUMNS: Tuple[str, ...] = (
+    "seat", "position", "hole_cards", "starting_stack", "net", "collected", "allin_adjusted", "net_amount",
+    "allin_adjusted_amount", "net_bb", "allin_adjusted_bb", "game", "variant_code", "stakes", "currency", "decimals",
+    "played_at", "table_size") + FLAGS
+_AT = {name: i for i, name in enumerate(FLAGS)}
+_ALLIN, _SAW_FLOP, _WON_SAW_FLOP, _WTSD, _WSD = (_AT[name] for name in ("allin", "saw_flop", "won_saw_flop", "wtsd",
+                                                                         "wsd"))
 
 
 @dataclass
 class Refused:
-    """A hand not imported: its key, where it came from, why, and its PHH text when known."""
+    """A hand not imported: its key, where it came from, why, and its text when known
+    (PHH, or the site's own text for a site's hand)."""
 
     site: str
     hand_key: str
@@ -50,28 +64,40 @@ class Refused:
 
 @dataclass
 class HandRecord:
-    """The rows of one imported hand (ids are filled in by the database)."""
+    """The rows of one imported hand (ids are filled in by the database): ``hand`` a
+    tuple in :data:`HAND_COLUMNS` order, ``players`` one tuple per player, the name
+    then :data:`PLAYER_COLUMNS` (tuples, not dicts: an import builds millions of them;
+    :meth:`player_dicts` names the fields)."""
 
     site: str
     hand_key: str
     table: str
-    hand: Dict[str, Any]
-    players: List[Dict[str, Any]]
+    hand: Tuple[Any, ...]
+    players: List[Tuple[Any, ...]]
     actions: List[Tuple[Any, ...]] = field(default_factory=list)
     boards: List[Tuple[Any, ...]] = field(default_factory=list)
     shown: List[Tuple[Any, ...]] = field(default_factory=list)
+
+    def hand_dict(self) -> Dict[str, Any]:
+        """The hand row as a dict (column -> value)."""
+        return dict(zip(HAND_COLUMNS, self.hand))
+
+    def player_dicts(self) -> List[Dict[str, Any]]:
+        """The player rows as dicts (``name`` and each column)."""
+        return [dict(zip(("name",) + PLAYER_COLUMNS, row)) for row in self.players]
 
 
 def _text(cards: Sequence[Optional[int]]) -> str:
     return "".join("??" if c is None else card_str(c) for c in cards)
 
 
-def _positions(n: int, has_blinds: bool) -> List[Optional[str]]:
+@functools.lru_cache(maxsize=None)  # a handful of table sizes, asked for every hand
+def _positions(n: int, has_blinds: bool) -> Tuple[Optional[str], ...]:
     """Position names in the engine's seat order (left of the button first, button last)."""
     if not has_blinds:
-        return [None] * n
+        return (None,) * n
     if n == 2:
-        return ["BB", "BTN"]  # heads-up the button posts the small blind
+        return ("BB", "BTN")  # heads-up the button posts the small blind
     names: List[Optional[str]] = [None] * n
     names[0], names[1], names[-1] = "SB", "BB", "BTN"
     middle = list(range(2, n - 1))
@@ -80,7 +106,7 @@ def _positions(n: int, has_blinds: bool) -> List[Optional[str]]:
     early = [i for i in middle if names[i] is None]
     for k, index in enumerate(early):
         names[index] = "UTG" if k == 0 else f"UTG+{k}"
-    return names
+    return tuple(names)
 
 
 def hand_key(history: HandHistory) -> str:
@@ -153,21 +179,27 @@ def _chips(amount: Any, decimals: int) -> int:
 
 
 def _stakes_text(history: HandHistory) -> str:
-    unit = Decimal(1).scaleb(-history.decimals) if history.decimals else 1
+    return _stakes_of(history.decimals, tuple(history.blinds_or_straddles or ()), history.small_bet,
+                      history.big_bet, history.min_bet, max(history.antes, default=0))
+
+
+@functools.lru_cache(maxsize=4096)  # the same stakes hand after hand: written once
+def _stakes_of(decimals: int, blinds_or_straddles: Tuple[int, ...], small_bet: Optional[int],
+               big_bet: Optional[int], min_bet: Optional[int], ante: int) -> str:
+    unit = Decimal(1).scaleb(-decimals) if decimals else 1
 
     def money(chips: int) -> str:
-        return format((Decimal(chips) * unit).normalize(), "f") if history.decimals else str(chips)
+        return format((Decimal(chips) * unit).normalize(), "f") if decimals else str(chips)
 
-    if history.blinds_or_straddles and any(history.blinds_or_straddles):
-        blinds = sorted(b for b in history.blinds_or_straddles if b)
+    if any(blinds_or_straddles):
+        blinds = sorted(b for b in blinds_or_straddles if b)
         text = "/".join(money(b) for b in blinds[:2])
-    elif history.small_bet:
-        text = f"{money(history.small_bet)}/{money(history.big_bet or 2 * history.small_bet)}"
+    elif small_bet:
+        text = f"{money(small_bet)}/{money(big_bet or 2 * small_bet)}"
     else:
-        text = f"{money(history.min_bet or 0)}"
-    antes = [a for a in history.antes if a]
-    if antes:
-        text += f" ante {money(max(antes))}"
+        text = f"{money(min_bet or 0)}"
+    if ante:
+        text += f" ante {money(ante)}"
     return text
 
 
@@ -182,6 +214,8 @@ def _big_blind(history: HandHistory) -> int:
 
 def key_of(item: Any) -> Tuple[str, str, str]:
     """The (site, hand key, table) a hand is stored under (see :func:`hand_key`)."""
+    if isinstance(item, SiteHand):
+        return _site_key(item)
     history, meta = _meta(item)
     return _key(history, meta)
 
@@ -198,6 +232,8 @@ def _key(history: Optional[HandHistory], meta: Dict[str, Any]) -> Tuple[str, str
 def extract(item: Any, source: Optional[str] = None) -> Any:
     """A :class:`HandRecord`, or a :class:`Refused` saying why the hand is not imported.
     ``source`` (a file name and position) is kept with the hand when the item has none."""
+    if isinstance(item, SiteHand):
+        return _site_extract(item, source)
     history, meta = _meta(item)
     if meta["source"] is None:
         meta["source"] = source
@@ -225,6 +261,114 @@ def extract(item: Any, source: Optional[str] = None) -> Any:
         return _record(history, played, meta, site, key, table, source)
     except _Disagrees as error:
         return refuse(str(error))
+
+
+def _site_key(item: SiteHand) -> Tuple[str, str, str]:
+    """A site hand's key: its number, or (a text that is no hand, a hand whose number
+    could not be read) a digest of its text, so that each is stored once."""
+    key = str(item.hand_id) if item.hand_id else "sha1:" + hashlib.sha1(item.text.encode("utf-8")).hexdigest()
+    return item.site or "unknown", key, item.table or ""
+
+
+def _site_extract(item: SiteHand, source: Optional[str]) -> Any:
+    """:func:`extract` of a site's hand: played on the engine by the site importer's
+    replay (:func:`pokerhash.sites.replay.replay`: its stand-ins for cards the site never
+    shows, its checks of every figure the site writes: what each player collected,
+    the uncalled bets, the rake and fees, the total pot), the record built from what
+    the site's parser read and the engine's settlement (no PHH text in between)."""
+    site, key, table = _site_key(item)
+    where = item.source
+    if where is not None:
+        source = f"{where.path}:{where.line}" if hasattr(where, "path") else str(where)
+
+    def refuse(reason: str) -> Refused:
+        return Refused(site, key, table, reason, source, item.text or None)
+
+    parsed = item._parsed
+    if item.error is not None or parsed is None:
+        return refuse(str(item.error or "no hand"))
+    try:
+        played = site_replay(item, log=True)
+    except PokerhashError as error:
+        return refuse(f"replay: {error}")
+    except Exception as error:  # noqa: BLE001 - a bug of the replay refuses its hand, not the whole import
+        return refuse(f"replay: the site importer's replay failed ({type(error).__name__}: {error})")
+    if not played.agrees:
+        return refuse(f"replay: {'; '.join(played.differences)}")
+    hand = played.hand
+    result = hand.result
+    seats = hand.seats  # clockwise from the engine's button's left, as PHH orders players
+    by_seat = {seat: (name, stack) for seat, name, stack in parsed.seats}
+    names = [by_seat[seat][0] for seat in seats]
+    starting = [by_seat[seat][1] for seat in seats]  # the site's stacks (a cash drop is not the player's)
+    payouts = result.payouts
+    collected = [payouts.get(seat, 0) for seat in seats]
+    site_collected = [parsed.collected.get(name, 0) for name in names]
+    if site_collected != collected and sum(site_collected) == sum(collected):
+        # The same chips paid out, shared otherwise: the site took its rake from every
+        # pot (PokerStars), not from the main pot first as the engine does, and the
+        # replay checked it pot by pot. What each player got is the site's figure.
+        collected = site_collected
+    variant = hand.variant
+    holes = [_site_cards(parsed, name, variant.cards_per_player) for name in names]
+    folded = set(hand.folded)
+    live = [i for i, seat in enumerate(seats) if seat not in folded]
+    shown = [(seats[i], 0, holes[i]) for i in live if len(live) > 1 and holes[i] is not None and "??" not in holes[i]
+             and (names[i] not in parsed.mucked or parsed.collected.get(names[i]))]
+    try:
+        code = variant_code(variant)
+    except InvalidValueError:
+        code = variant.name  # a game PHH has no code for
+    stakes = hand.stakes
+    big_blind = stakes.blinds[-1] if stakes.blinds else stakes.small_bet or stakes.bring_in or 1
+    common = (f"{variant.limit.value} {variant.name}", code, str(item.stakes), item.currency or None, parsed.decimals,
+              _site_time(item.time), int(parsed.max_seats or len(seats)))
+    tournament = (None if parsed.tournament is None else str(parsed.tournament), None, None)
+    return _rows(hand, seats, names, starting, collected, result.rake, holes, shown, bool(stakes.blinds), big_blind,
+                 common, tournament, (site, key, table, source))
+
+
+def _site_cards(parsed: Any, name: str, count: int) -> Optional[str]:
+    """A player's hole cards as the site wrote them (``??`` unseen; None: none seen)."""
+    cards = parsed.known.get(name)
+    if not (cards and len(cards) == count):
+        cards = parsed.stud.get(name)
+        if not cards:
+            return None
+    text = "".join("??" if card is None else card for card in cards[:count])
+    return text if text.strip("?") else None
+
+
+# A site's date and time as written: "2025/04/24 17:21:34 CET", "2017-03-18 08:51:13",
+# Full Tilt's "09:20:06 EET - 2012/11/23" and "15:13 ET - Wed, July 21, 2010", 888's
+# "05 06 2022 23:06:24" (day, month, year).
+_YMD = re.compile(r"(\d{4})[/-](\d{1,2})[/-](\d{1,2})[ T]+(\d{1,2}):(\d{2})(?::(\d{2}))?")
+_TIME_YMD = re.compile(r"(\d{1,2}):(\d{2})(?::(\d{2}))?\s+[A-Z]*\s*-\s+(\d{4})/(\d{1,2})/(\d{1,2})")
+_TIME_MONTH = re.compile(r"(\d{1,2}):(\d{2})(?::(\d{2}))?\s+[A-Z]*\s*-\s+\w+,\s+([A-Za-z]+)\s+(\d{1,2}),\s+(\d{4})")
+_DMY = re.compile(r"(\d{1,2}) (\d{1,2}) (\d{4}) (\d{1,2}):(\d{2}):(\d{2})")
+_MONTHS = {name: i for i, name in enumerate(("january", "february", "march", "april", "may", "june", "july",
+                                              "august", "september", "october", "november", "december"), 1)}
+
+
+def _site_time(text: Optional[str]) -> Optional[str]:
+    """A site's time as ISO 8601 (``2025-04-24T17:21:34``): the first clock the hand
+    writes, as written (its time zone is not converted); the text itself when it is in
+    no form known here, None when empty."""
+    if not text:
+        return None
+    found = _YMD.search(text)
+    if found:
+        y, mo, d, h, mi, s = found.groups()
+    elif _TIME_YMD.search(text):
+        h, mi, s, y, mo, d = _TIME_YMD.search(text).groups()
+    elif _TIME_MONTH.search(text) and _TIME_MONTH.search(text).group(4).lower() in _MONTHS:
+        h, mi, s, month, d, y = _TIME_MONTH.search(text).groups()
+        mo = str(_MONTHS[month.lower()])
+    elif _DMY.match(text):
+        d, mo, y, h, mi, s = _DMY.match(text).groups()
+    else:
+        return text
+    return f"{int(y):04d}-{int(mo):02d}-{int(d):02d}T{int(h):02d}:{int(mi):02d}:{int(s or 0):02d}"
 
 
 class _Disagrees(Exception):
@@ -302,59 +446,69 @@ def _raked(played: Any, rake: int) -> List[int]:
 def _record(history: HandHistory, played: Any, meta: Dict[str, Any], site: str, key: str, table: str,
             source: Optional[str]) -> HandRecord:
     hand = played.hand
-    result = hand.result
     seats = played.seats
     n = len(seats)
     names = [str(name) for name in meta["names"]] if meta["names"] and len(meta["names"]) == n \
         else [f"p{i}" for i in range(1, n + 1)]
-    variant = variant_of(history.variant)
+    variant = hand.variant
     decimals = history.decimals
     collected, rake = _collected(history, played, meta, names)
-    big_blind = _big_blind(history)
-    unit = 10.0 ** -decimals
-    positions = _positions(n, bool(history.blinds_or_straddles) and any(history.blinds_or_straddles))
-    walk = _Walker(hand, seats, positions)
-    walk.run()
-    final = [result.stacks[seat] - result.payouts.get(seat, 0) + paid for seat, paid in zip(seats, collected)]
     first, hand_seats = hand.events[0], hand.seats  # read once: not per seat
     starting = [first.stacks[hand_seats.index(seat)] for seat in seats]
-    nets = [f - s for f, s in zip(final, starting)]
-    expected = allin_payouts(hand, rake)
-    holes, shown_cards = _hole_texts(history, n)
+    holes, shown_cards = _hole_texts(history.actions, n)
     # The hands the file shows (the engine mucks a beaten hand the file may show).
     shown = [(seat, 0, cards) for seat, cards in zip(seats, shown_cards) if cards is not None]
     stakes = str(meta["stakes"]) if meta["stakes"] is not None else _stakes_text(history)
-    game = f"{variant.limit.value} {variant.name}"
     fields = history.fields
-    table_size = int(fields.get("seat_count") or n)
-    played_at = _iso(meta["time"])
-    hand_row = dict(site=site, hand_key=key, table_name=table, played_at=played_at, game=game,
-                    variant_code=history.variant, stakes=stakes, big_blind=big_blind,
-                    currency=None if meta["currency"] is None else str(meta["currency"]), decimals=decimals,
-                    table_size=table_size, player_count=n, button_seat=seats[-1] if positions[-1] else None,
-                    pot=sum(result.payouts.values()) + result.rake,
-                    rake=rake, streets_seen=walk.street + 1,
-                    tournament_id=_optional(fields.get("event") if fields.get("level") is not None else None),
-                    tournament_level=_optional(fields.get("level")), buy_in=_optional(fields.get("buy_in")),
-                    source=source)
+    common = (f"{variant.limit.value} {variant.name}", history.variant, stakes,
+              None if meta["currency"] is None else str(meta["currency"]), decimals, _iso(meta["time"]),
+              int(fields.get("seat_count") or n))
+    tournament = (_optional(fields.get("event") if fields.get("level") is not None else None),
+                  _optional(fields.get("level")), _optional(fields.get("buy_in")))
+    has_blinds = bool(history.blinds_or_straddles) and any(history.blinds_or_straddles)
+    return _rows(hand, seats, names, starting, collected, rake, holes, shown, has_blinds, _big_blind(history),
+                 common, tournament, (site, key, table, source))
+
+
+def _rows(hand: Any, seats: Sequence[int], names: List[str], starting: List[int], collected: List[int], rake: int,
+          holes: List[Optional[str]], shown: List[Tuple[int, int, str]], has_blinds: bool, big_blind: int,
+          common: Tuple[Any, ...], tournament: Tuple[Any, ...], where: Tuple[Any, ...]) -> HandRecord:
+    """The record of a replayed, verified hand, from its parts (PHH and site hands alike):
+    ``seats`` in the engine's order (left of the button first), ``starting`` stacks and
+    ``collected`` (from the pots, after the rake) per seat, ``holes`` the known cards
+    (``??`` unknown, None none), ``common`` the columns every player row repeats (game,
+    variant code, stakes, currency, decimals, played_at, table size), ``where`` the
+    site, hand key, table and source."""
+    result = hand.result
+    final_stacks, payouts = result.stacks, result.payouts
+    n = len(seats)
+    positions = _positions(n, has_blinds)
+    walked = walk(hand, seats, positions)
+    expected = None
+    if walked.all_in:  # no all-in, no all-in moment: the equity work is skipped
+        expected = allin_payouts(hand, rake, dict(zip(seats, holes)))
+    unit = 10.0 ** -common[4]
+    flags = walked.flags
     players = []
     for i, seat in enumerate(seats):
-        flags = walk.flags[seat]
         won = collected[i]
-        net = nets[i]
-        allin = expected is not None and seat in expected
-        adjusted = net - won + expected[seat] if allin else float(net)
-        flags["allin"] = int(allin)
-        flags["won_saw_flop"] = int(flags["saw_flop"] and won > 0)
-        flags["wsd"] = int(flags["wtsd"] and won > 0)
-        row = dict(name=names[i], seat=seat, position=positions[i], hole_cards=holes[i], starting_stack=starting[i],
-                   net=net, collected=won, allin_adjusted=adjusted, net_amount=net * unit,
-                   allin_adjusted_amount=adjusted * unit, net_bb=net / big_blind,
-                   allin_adjusted_bb=adjusted / big_blind, game=game, variant_code=history.variant, stakes=stakes,
-                   currency=hand_row["currency"], decimals=decimals, played_at=played_at, table_size=table_size)
-        row.update(flags)  # its keys are FLAGS (the walker starts from dict.fromkeys(FLAGS, 0))
-        players.append(row)
-    return HandRecord(site, key, table, hand_row, players, walk.actions, _boards(hand), shown)
+        net = final_stacks[seat] - payouts.get(seat, 0) + won - starting[i]
+        counters = flags[seat]
+        if expected is not None and seat in expected:
+            adjusted = net - won + expected[seat]
+            counters[_ALLIN] = 1
+        else:
+            adjusted = float(net)
+        if won > 0:
+            counters[_WON_SAW_FLOP] = counters[_SAW_FLOP]
+            counters[_WSD] = counters[_WTSD]
+        players.append((names[i], seat, positions[i], holes[i], starting[i], net, won, adjusted, net * unit,
+                        adjusted * unit, net / big_blind, adjusted / big_blind) + common + tuple(counters))
+    site, key, table, source = where
+    hand_row = (site, key, table, common[5], common[0], common[1], common[2], big_blind, common[3], common[4],
+                common[6], n, seats[-1] if positions[-1] else None, sum(payouts.values()) + result.rake, rake,
+                walked.street + 1) + tournament + (source,)
+    return HandRecord(site, key, table, hand_row, players, walked.actions, _boards(hand), shown)
 
 
 def _boards(hand: Any) -> List[Tuple[int, int, str]]:
@@ -383,177 +537,27 @@ def _optional(value: Any) -> Optional[str]:
     return None if value is None else str(value)
 
 
-def _hole_texts(history: HandHistory, n: int) -> Tuple[List[Optional[str]], List[Optional[str]]]:
+def _hole_texts(actions: Sequence[str], n: int) -> Tuple[List[Optional[str]], List[Optional[str]]]:
     """Each player's hole cards as the file deals them (``??`` unknown, filled in from
-    what the player shows; None when the file deals none), and the cards each shows."""
-    dealt: List[List[Optional[int]]] = [[] for _ in range(n)]
-    shown: List[Optional[Tuple[Optional[int], ...]]] = [None] * n
-    for text in history.actions:
-        # Only deals and shows matter here: parse those alone (most actions are bets).
-        if " dh " not in text and " sm " not in text:
-            continue
-        action = parse_action(text, history.decimals)
-        if action.kind == "dh":
-            dealt[action.player - 1].extend(action.cards)
-        elif action.kind == "sm" and action.cards is not None:
-            cards = action.cards or tuple(dealt[action.player - 1])
-            if cards and None not in cards:
-                shown[action.player - 1] = cards
+    what the player shows; None when the file deals none), and the cards each shows.
+    Read from the action texts the replay has checked already (cards are written
+    ``As``... or ``??``) by splitting words: no second parse."""
+    dealt = [""] * n
+    shown: List[Optional[str]] = [None] * n
+    for text in actions:
+        if "dh" not in text and "sm" not in text:
+            continue  # most actions are bets
+        words = text.partition("#")[0].split()
+        if len(words) == 4 and words[1] == "dh":
+            dealt[int(words[2][1:]) - 1] += words[3]
+        elif len(words) == 3 and words[1] == "sm":
+            player = int(words[0][1:]) - 1
+            cards = dealt[player] if words[2] == "-" else words[2]
+            if cards and "??" not in cards:
+                shown[player] = cards
     texts: List[Optional[str]] = []
     for cards, show in zip(dealt, shown):
         if show is not None and len(show) == len(cards):
-            cards = list(show)
-        texts.append(_text(cards) if cards and any(c is not None for c in cards) else None)
-    return texts, [None if show is None else _text(show) for show in shown]
-
-
-class _Walker:
-    """One pass over a hand's event log: the action rows, the boards, and each
-    player's statistic counters (see docs/tracker.rst, Statistics)."""
-
-    def __init__(self, hand: Any, seats: Sequence[int], positions: Sequence[Optional[str]]):
-        self.hand = hand
-        self.position = dict(zip(seats, positions))
-        self.flags: Dict[int, Dict[str, int]] = {seat: dict.fromkeys(FLAGS, 0) for seat in seats}
-        self.actions: List[Tuple[Any, ...]] = []
-        self.street = 0
-
-    def run(self) -> None:
-        hand = self.hand
-        events = hand.events
-        start = events[0]
-        stacks = dict(zip(start.seats, start.stacks))
-        folded: set = set()
-        last_street = len(hand.variant.streets) - 1
-        street = 0
-        in_front: Dict[int, int] = {}
-        acted: set = set()
-        # Preflop (first betting round) state.
-        raises = 0
-        first_raiser: Optional[int] = None
-        last_raiser: Optional[int] = None
-        callers = 0
-        stealer: Optional[int] = None
-        calls_after_steal = 0
-        anyone_voluntary = False
-        # Flop (second round) state.
-        cbettor: Optional[int] = None
-        raises_after_cbet = 0
-        flop_bets = 0
-        faced_cbet: set = set()
-        faced_steal: set = set()
-        faced_three_bet: set = set()
-        board_runs: Dict[int, List[int]] = {}
-        seq = 0
-        for event in events[1:]:
-            kind = type(event)
-            if kind is ev.Burn:
-                if street < last_street and not board_runs.get(1):
-                    street += 1
-                    in_front = {}
-                    acted = set()
-                    if street == 1:
-                        for seat in stacks:
-                            if seat not in folded:
-                                self.flags[seat]["saw_flop"] = 1
-            elif kind is ev.Deal:
-                if event.seat is None:
-                    board_runs.setdefault(event.run, []).extend(event.cards)
-            elif kind is ev.Post:
-                seat = event.seat
-                stacks[seat] -= event.amount
-                if event.kind is not ForcedKind.ANTE:
-                    in_front[seat] = in_front.get(seat, 0) + event.amount
-                self.actions.append((seq, street, seat, event.kind.value, event.amount, in_front.get(seat),
-                                     int(stacks[seat] == 0)))
-                seq += 1
-            elif kind is ev.Redeal:
-                street, in_front, acted = 0, {}, set()
-            elif kind is ev.Draw:
-                self.actions.append((seq, street, event.seat, "draw", len(event.discarded), None, 0))
-                seq += 1
-            elif kind is ev.Act:
-                seat = event.seat
-                action = event.action
-                what = action.kind
-                flags = self.flags[seat]
-                top = max(in_front.values(), default=0)
-                mine = in_front.get(seat, 0)
-                can_raise = stacks[seat] > top - mine
-                first_decision = seat not in acted
-                acted.add(seat)
-                if street == 0:
-                    position = self.position[seat]
-                    if what in _VOLUNTARY:
-                        flags["vpip"] = 1
-                        anyone_voluntary = True
-                    if what in _AGGRESSIVE:
-                        flags["pfr"] = 1
-                    if raises == 1 and last_raiser != seat and can_raise:
-                        flags["three_bet_opp"] = 1
-                        if what in _AGGRESSIVE:
-                            flags["three_bet"] = 1
-                    if raises == 2 and last_raiser != seat and can_raise:
-                        flags["four_bet_opp"] = 1
-                        if what in _AGGRESSIVE:
-                            flags["four_bet"] = 1
-                    if raises == 2 and first_raiser == seat and seat not in faced_three_bet:
-                        faced_three_bet.add(seat)
-                        flags["fold_to_three_bet_opp"] = 1
-                        flags["fold_to_three_bet"] = int(what is _FOLD)
-                    if (first_decision and raises == 0 and callers == 0 and position in _STEAL_POSITIONS
-                            and can_raise):
-                        flags["steal_opp"] = 1
-                        if what in _AGGRESSIVE:
-                            flags["steal"] = 1
-                            stealer = seat
-                    elif (stealer is not None and stealer != seat and raises == 1 and calls_after_steal == 0
-                          and position in _BLIND_POSITIONS and seat not in faced_steal):
-                        faced_steal.add(seat)
-                        flags["fold_to_steal_opp"] = 1
-                        flags["fold_to_steal"] = int(what is _FOLD)
-                    if what in _AGGRESSIVE:
-                        raises += 1
-                        last_raiser = seat
-                        if first_raiser is None:
-                            first_raiser = seat
-                    elif what is _CALL:
-                        callers += 1
-                        if stealer is not None:
-                            calls_after_steal += 1
-                else:
-                    counter = {_BET: "postflop_bets", _RAISE: "postflop_raises", _CALL: "postflop_calls",
-                               _FOLD: "postflop_folds", _CHECK: "postflop_checks"}[what]
-                    flags[counter] += 1
-                    if street == 1:
-                        if seat == last_raiser and first_decision and flop_bets == 0:
-                            flags["cbet_opp"] = 1
-                            if what in _AGGRESSIVE:
-                                flags["cbet"] = 1
-                                cbettor = seat
-                        elif (cbettor is not None and seat != cbettor and raises_after_cbet == 0
-                              and seat not in faced_cbet):
-                            faced_cbet.add(seat)
-                            flags["fold_to_cbet_opp"] = 1
-                            flags["fold_to_cbet"] = int(what is _FOLD)
-                        if what in _AGGRESSIVE:
-                            flop_bets += 1
-                            if cbettor is not None and seat != cbettor:
-                                raises_after_cbet += 1
-                if what is _FOLD:
-                    folded.add(seat)
-                stacks[seat] -= action.chips
-                if what is not _FOLD and what is not _CHECK:
-                    in_front[seat] = action.to
-                self.actions.append((seq, street, seat, what.value, action.chips, action.to, int(action.is_all_in)))
-                seq += 1
-        live = [seat for seat in stacks if seat not in folded]
-        if len(live) >= 2:
-            for seat in live:
-                self.flags[seat]["showdown"] = 1
-                self.flags[seat]["wtsd"] = self.flags[seat]["saw_flop"]
-        if not anyone_voluntary and street == 0 and len(live) == 1:
-            winner = live[0]
-            if self.position.get(winner) == "BB" and winner not in acted:
-                self.flags[winner]["walk"] = 1
-        self.street = street
+            cards = show
+        texts.append(cards if cards.strip("?") else None)
+    return texts, shown

@@ -9,8 +9,9 @@ docs/tracker.rst defines each one.
 
 from __future__ import annotations
 
+import datetime
 import re
-from typing import Any, Dict, List, NamedTuple, Sequence, Tuple
+from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 from ..errors import InvalidValueError
 from .schema import SUMMARY_MONEY
@@ -99,29 +100,106 @@ def _conditions(filters: Dict[str, Any], time_column: str) -> Tuple[List[str], L
 
 
 def by_day(filters: Dict[str, Any]) -> bool:
-    """Whether the filters' dates are whole days (then ``player_summary`` answers)."""
+    """Whether the filters' dates are whole days (then ``player_summary`` answers alone)."""
     return all(filters.get(name) is None or _DAY.fullmatch(_when(filters[name])) is not None
                for name in ("since", "until"))
 
 
+def _iso_time(text: str) -> str:
+    return text[:10] + "T" + text[11:] if len(text) > 10 and text[10] == " " and _DAY.fullmatch(text[:10]) else text
+
+
+def _next_day(day: str) -> str:
+    return (datetime.date.fromisoformat(day) + datetime.timedelta(days=1)).isoformat()
+
+
+def _parts(since: Optional[str], until: Optional[str]) -> Optional[Tuple[Tuple[Optional[str], Optional[str]],
+                                                                         List[Tuple[str, str]]]]:
+    """A time filter split into the whole days ``player_summary`` answers (first day,
+    day after the last; None: open) and the stretches of the days at its ends
+    (from, to: ISO times, ``to`` excluded) that only ``hand_players`` can answer;
+    None when a date is not ISO (then every per-hand row is read)."""
+    for value in (since, until):
+        if value is not None and (len(value) < 10 or _DAY.fullmatch(value[:10]) is None):
+            return None
+    stretches = []
+    first = since
+    if since is not None and len(since) > 10:
+        first = _next_day(since[:10])
+        end = first if until is None or until >= first else until
+        stretches.append((since, end))
+    last = until
+    if until is not None and len(until) > 10:
+        last = until[:10]
+        start = last if since is None or since <= last else since
+        if not stretches or stretches[0][1] <= start:
+            stretches.append((start, until))
+    stretches = [(start, end) for start, end in stretches if start < end]
+    return (first, last), stretches
+
+
 def stats_query(filters: Dict[str, Any], min_hands: int = 1, scan: str = "") -> Tuple[str, List[Any]]:
-    """The statistics query for these filters (see :meth:`Tracker.stats`): over
-    ``player_summary`` when the dates are whole days, else over ``hand_players``;
-    ``scan`` is the dialect's hint for reading all of ``hand_players`` in order."""
-    summary = by_day(filters)
-    conditions, params = _conditions(filters, "day" if summary else "played_at")
+    """The statistics query for these filters (see :meth:`Tracker.stats`). Only
+    ``player_summary`` is read when the dates are whole days (or absent); a time
+    finer than a day adds the rows of ``hand_players`` of the stretches of the first
+    and last days the summary cannot split (found by ``hands``' index on the time),
+    summed with the summary's whole days in between. ``scan`` is the dialect's hint
+    for reading all of ``hand_players`` in order (when a date is not ISO)."""
+    # "2026-01-01 10:00" is read as "2026-01-01T10:00", the form the times are stored in.
+    times = {name: None if filters.get(name) is None else _iso_time(_when(filters[name]))
+             for name in ("since", "until")}
+    others = {name: value for name, value in filters.items() if name not in times}
+    conditions, params = _conditions(others, "")
+    split = _parts(times["since"], times["until"])
+    parts: List[Tuple[str, List[Any]]] = []
+    if split is None:  # a time that is not ISO: every per-hand row, compared as text
+        extra, extra_params = _conditions({k: v for k, v in times.items() if v is not None}, "played_at")
+        parts.append(_part("hand_players", scan, conditions + extra, params + extra_params))
+    else:
+        (first, last), stretches = split
+        whole = list(conditions)
+        whole_params = list(params)
+        if first is not None or last is not None:
+            whole.append("t.day <> ''")
+        if first is not None:
+            whole.append("t.day >= ?")
+            whole_params.append(first)
+        if last is not None:
+            whole.append("t.day < ?")
+            whole_params.append(last)
+        if first is None or last is None or first < last:
+            parts.append(_part("player_summary", "", whole, whole_params))
+        for start, end in stretches:
+            parts.append(_part("hand_players", "", conditions + [
+                "t.hand_id IN (SELECT id FROM hands WHERE played_at >= ? AND played_at < ?)"], params + [start, end]))
+        if not parts:  # the times leave no moment between them
+            parts.append(_part("player_summary", "", ["1 = 0"], []))
+    names = [name for name, _, _ in MONEY]
+    for stat in STATISTICS:
+        names += [f"{stat.name}_n", f"{stat.name}_opp"]
+    if len(parts) == 1:
+        inner, inner_params = parts[0]
+        inner += " HAVING SUM(hands) >= ?"
+    else:
+        inner = (f"SELECT player_id, {', '.join(f'SUM({name}) AS {name}' for name in names)} FROM ("
+                 + " UNION ALL ".join(sql for sql, _ in parts) + ") u GROUP BY player_id HAVING SUM(hands) >= ?")
+        inner_params = [value for _, values in parts for value in values]
+    sql = f"SELECT p.site, p.name, s.* FROM ({inner}) s JOIN players p ON p.id = s.player_id"
+    return sql, inner_params + [int(min_hands)]
+
+
+def _part(table: str, scan: str, conditions: List[str], params: List[Any]) -> Tuple[str, List[Any]]:
+    """One table's sums per player (every statistic's columns) under the conditions."""
+    summary = table == "player_summary"
     columns = [f"SUM({column if summary else expr}) AS {name}" for name, column, expr in MONEY]
     for stat in STATISTICS:
         columns.append(f"{stat.numerator} AS {stat.name}_n")
         columns.append(f"{stat.opportunities} AS {stat.name}_opp")
-    table = "player_summary" if summary else "hand_players"
     where = f" WHERE {' AND '.join(conditions)}" if conditions else ""
     # Sum per player id first, then join the names: the join is per player, not per row.
     join = " JOIN players p ON p.id = t.player_id" if any("p." in c for c in conditions) else ""
-    inner = f"SELECT t.player_id, {', '.join(columns)} FROM {table} t{scan if not summary else ''}{join}{where} " \
-        f"GROUP BY t.player_id HAVING SUM(hands) >= ?"
-    sql = f"SELECT p.site, p.name, s.* FROM ({inner}) s JOIN players p ON p.id = s.player_id"
-    return sql, params + [int(min_hands)]
+    return (f"SELECT t.player_id, {', '.join(columns)} FROM {table} t{scan}{join}{where} GROUP BY t.player_id",
+            list(params))
 
 
 def stats_rows(raw: Sequence[Tuple[Any, ...]]) -> List[Dict[str, Any]]:

@@ -1,0 +1,209 @@
+"""One pass over a hand's event log: the action rows and each player's statistic counters.
+
+The counters are the per-hand numerators and opportunities of docs/tracker.rst
+(Statistics), one list per seat in the order of :data:`~pokerhash.tracker.schema.FLAGS`
+(lists indexed by position, not dicts keyed by name: this runs for every hand of an
+import). Hand-written histories whose counts were made by hand check it
+(tests/test_tracker.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+from ..betting import ActionKind, ForcedKind
+from ..engine import events as ev
+from .schema import FLAGS
+
+__all__ = ["Walk", "walk"]
+
+_FOLD, _CHECK, _CALL, _BET, _RAISE = (ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET,
+                                      ActionKind.RAISE)
+_ANTE, _BRING_IN = ForcedKind.ANTE, ForcedKind.BRING_IN
+_STEAL_POSITIONS = ("CO", "BTN", "SB")
+_BLIND_POSITIONS = ("SB", "BB")
+_AT = {name: i for i, name in enumerate(FLAGS)}
+(_WALK, _VPIP, _PFR, _THREE_BET, _THREE_BET_OPP, _FOLD_3B, _FOLD_3B_OPP, _FOUR_BET, _FOUR_BET_OPP, _STEAL,
+ _STEAL_OPP, _FOLD_STEAL, _FOLD_STEAL_OPP, _CBET, _CBET_OPP, _FOLD_CBET, _FOLD_CBET_OPP, _SAW_FLOP,
+ _SHOWDOWN, _WTSD) = (_AT[name] for name in (
+     "walk", "vpip", "pfr", "three_bet", "three_bet_opp", "fold_to_three_bet", "fold_to_three_bet_opp", "four_bet",
+     "four_bet_opp", "steal", "steal_opp", "fold_to_steal", "fold_to_steal_opp", "cbet", "cbet_opp", "fold_to_cbet",
+     "fold_to_cbet_opp", "saw_flop", "showdown", "wtsd"))
+#: Each postflop action's counter.
+_POSTFLOP = {_BET: _AT["postflop_bets"], _RAISE: _AT["postflop_raises"], _CALL: _AT["postflop_calls"],
+             _FOLD: _AT["postflop_folds"], _CHECK: _AT["postflop_checks"]}
+_ZEROS = [0] * len(FLAGS)
+
+
+class Walk:
+    """What :func:`walk` counted: ``flags`` seat -> counters (FLAGS order), ``actions``
+    the rows of the ``actions`` table (seq, street, seat, kind, amount, bet_to,
+    all_in), ``street`` the last street reached (0 preflop), ``all_in`` whether any
+    player went all-in (no all-in, no all-in EV to compute)."""
+
+    __slots__ = ("flags", "actions", "street", "all_in")
+
+    def __init__(self, flags: Dict[int, List[int]], actions: List[Tuple[Any, ...]], street: int, all_in: bool):
+        self.flags = flags
+        self.actions = actions
+        self.street = street
+        self.all_in = all_in
+
+
+def walk(hand: Any, seats: Sequence[int], positions: Sequence[Optional[str]]) -> Walk:
+    """Walk the event log of a finished engine hand (see the module's notes)."""
+    position = dict(zip(seats, positions))
+    flags: Dict[int, List[int]] = {seat: _ZEROS[:] for seat in seats}
+    rows: List[Tuple[Any, ...]] = []
+    events = hand.events
+    start = events[0]
+    stacks = dict(zip(start.seats, start.stacks))
+    folded: set = set()
+    last_street = len(hand.variant.streets) - 1
+    street = 0
+    in_front: Dict[int, int] = {}
+    acted: set = set()
+    any_all_in = False
+    bring_in = hand.stakes.bring_in or 0
+    # Preflop (first betting round) state.
+    raises = 0
+    first_raiser: Optional[int] = None
+    last_raiser: Optional[int] = None
+    callers = 0
+    stealer: Optional[int] = None
+    calls_after_steal = 0
+    anyone_voluntary = False
+    # Flop (second round) state.
+    cbettor: Optional[int] = None
+    raises_after_cbet = 0
+    flop_bets = 0
+    faced_cbet: set = set()
+    faced_steal: set = set()
+    faced_three_bet: set = set()
+    second_run = False
+    seq = 0
+    Act, Post, Burn, Deal = ev.Act, ev.Post, ev.Burn, ev.Deal
+    for event in events:
+        kind = type(event)
+        if kind is Act:
+            seat, action = event
+            what, to, chips, all_in, _ = action
+            mine = flags[seat]
+            first_decision = seat not in acted
+            acted.add(seat)
+            if street == 0:
+                top = max(in_front.values(), default=0)
+                can_raise = stacks[seat] > top - in_front.get(seat, 0)
+                aggressive = what is _BET or what is _RAISE
+                if aggressive or what is _CALL:
+                    mine[_VPIP] = 1
+                    anyone_voluntary = True
+                if aggressive:
+                    mine[_PFR] = 1
+                if raises == 1 and last_raiser != seat and can_raise:
+                    mine[_THREE_BET_OPP] = 1
+                    if aggressive:
+                        mine[_THREE_BET] = 1
+                elif raises == 2 and last_raiser != seat and can_raise:
+                    mine[_FOUR_BET_OPP] = 1
+                    if aggressive:
+                        mine[_FOUR_BET] = 1
+                if raises == 2 and first_raiser == seat and seat not in faced_three_bet:
+                    faced_three_bet.add(seat)
+                    mine[_FOLD_3B_OPP] = 1
+                    mine[_FOLD_3B] = int(what is _FOLD)
+                where = position[seat]
+                if first_decision and raises == 0 and callers == 0 and where in _STEAL_POSITIONS and can_raise:
+                    mine[_STEAL_OPP] = 1
+                    if aggressive:
+                        mine[_STEAL] = 1
+                        stealer = seat
+                elif (stealer is not None and stealer != seat and raises == 1 and calls_after_steal == 0
+                      and where in _BLIND_POSITIONS and seat not in faced_steal):
+                    faced_steal.add(seat)
+                    mine[_FOLD_STEAL_OPP] = 1
+                    mine[_FOLD_STEAL] = int(what is _FOLD)
+                if aggressive:
+                    raises += 1
+                    last_raiser = seat
+                    if first_raiser is None:
+                        first_raiser = seat
+                elif what is _CALL:
+                    callers += 1
+                    if stealer is not None:
+                        calls_after_steal += 1
+            else:
+                mine[_POSTFLOP[what]] += 1
+                if street == 1:
+                    aggressive = what is _BET or what is _RAISE
+                    if seat == last_raiser and first_decision and flop_bets == 0:
+                        mine[_CBET_OPP] = 1
+                        if aggressive:
+                            mine[_CBET] = 1
+                            cbettor = seat
+                    elif cbettor is not None and seat != cbettor and raises_after_cbet == 0 and seat not in faced_cbet:
+                        faced_cbet.add(seat)
+                        mine[_FOLD_CBET_OPP] = 1
+                        mine[_FOLD_CBET] = int(what is _FOLD)
+                    if aggressive:
+                        flop_bets += 1
+                        if cbettor is not None and seat != cbettor:
+                            raises_after_cbet += 1
+            if what is _FOLD:
+                folded.add(seat)
+            elif what is not _CHECK:
+                in_front[seat] = to
+                stacks[seat] -= chips
+            if all_in:
+                any_all_in = True
+            rows.append((seq, street, seat, what.value, chips, to, int(all_in)))
+            seq += 1
+        elif kind is Burn:
+            if street < last_street and not second_run:
+                street += 1
+                in_front = {}
+                acted = set()
+                if street == 1:
+                    for seat in stacks:
+                        if seat not in folded:
+                            flags[seat][_SAW_FLOP] = 1
+        elif kind is Deal:
+            if event.seat is None and event.run == 1 and event.cards:
+                second_run = True  # run it twice: the second board's streets are not new streets
+        elif kind is Post:
+            seat, forced, amount = event
+            stacks[seat] -= amount
+            if forced is not _ANTE:
+                in_front[seat] = in_front.get(seat, 0) + amount
+            if forced is _BRING_IN and amount > bring_in and street == 0:
+                # Completing instead of bringing in (the engine logs both as the bring-in
+                # post): the player's choice, a raise.
+                mine = flags[seat]
+                mine[_VPIP] = mine[_PFR] = 1
+                anyone_voluntary = True
+                acted.add(seat)
+                raises += 1
+                last_raiser = seat
+                if first_raiser is None:
+                    first_raiser = seat
+            broke = stacks[seat] == 0
+            if broke:
+                any_all_in = True
+            rows.append((seq, street, seat, forced.value, amount, in_front.get(seat), int(broke)))
+            seq += 1
+        elif kind is ev.Redeal:
+            street, in_front, acted = 0, {}, set()
+        elif kind is ev.Draw:
+            rows.append((seq, street, event.seat, "draw", len(event.discarded), None, 0))
+            seq += 1
+    live = [seat for seat in stacks if seat not in folded]
+    if len(live) >= 2:
+        for seat in live:
+            mine = flags[seat]
+            mine[_SHOWDOWN] = 1
+            mine[_WTSD] = mine[_SAW_FLOP]
+    if not anyone_voluntary and street == 0 and len(live) == 1:
+        winner = live[0]
+        if position.get(winner) == "BB" and winner not in acted:
+            flags[winner][_WALK] = 1
+    return Walk(flags, rows, street, any_all_in)
