@@ -72,11 +72,24 @@ def parse_hand(text: str, source: Source = Source("<text>", 0, 1), site: Optiona
     try:
         parsed = _parser(detected)(text, detected)
     except SiteError as error:
-        hand_id = _xml_hand_id(text) if detected in _XML_SITES else _hand_id(first)
         line = f"line {source.line + error.line - 1}: " if error.line is not None else ""
         message = str(error).split(": ", 1)[1] if error.line is not None else str(error)
-        return failed(detected, hand_id, line + message, source, text)
+        return failed(detected, _id_of(text, first, detected), line + message, source, text)
+    except _UNFORESEEN as error:
+        # Text a site's format does not foresee (a line cut short, a figure that is no
+        # number) that its parser did not name: the hand is refused with what went
+        # wrong, here once for every site, never raised.
+        return failed(detected, _id_of(text, first, detected), f"line {source.line}: cannot read: {error}",
+                      source, text)
     return site_hand(parsed, source, text)
+
+
+#: What a parser meeting text its format does not foresee raises, besides SiteError.
+_UNFORESEEN = (ValueError, KeyError, IndexError, AttributeError, TypeError)
+
+
+def _id_of(text: str, first: str, site: str) -> str:
+    return _xml_hand_id(text) if site in _XML_SITES else _hand_id(first)
 
 
 def _hand_id(first: str) -> str:

@@ -31,7 +31,7 @@ from ..betting import Limit
 from ..engine import HOLDEM, OMAHA_HI_LO, PLO
 from .common import game
 from .model import Act, Parsed, SiteError
-from .xmlcommon import Node, all_in_calls, check_posts, chips_in, in_chips, money, tree
+from .xmlcommon import Node, all_in_calls, check_posts, chips_in, in_chips, money, read_hand
 
 __all__ = ["parse"]
 
@@ -53,19 +53,7 @@ def _card(link: str, line: int) -> Optional[str]:
 
 def parse(text: str, site: str) -> Parsed:
     """One ``<HISTORY>``; SiteError naming the line."""
-    nodes = tree(text)
-    hand = next((n for n in nodes if n.tag == "HISTORY"), None)
-    if hand is None:
-        raise SiteError("no <HISTORY> element", 1)
-    p = Parsed(site)
-    p.hand_id = hand.get("ID", "")
-    try:
-        _hand(p, hand)
-    except SiteError:
-        raise
-    except (ValueError, KeyError, IndexError, TypeError) as error:
-        raise SiteError(f"cannot read: {error}", hand.line) from None
-    return p
+    return read_hand(text, site, "HISTORY", "ID", _hand)
 
 
 def _hand(p: Parsed, hand: Node) -> None:

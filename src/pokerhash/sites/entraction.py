@@ -48,13 +48,9 @@ _STREETS = {"Flop": 1, "Turn": 2, "River": 3}
 
 
 def parse(text: str, site: str) -> Parsed:
-    """One hand's text; SiteError (naming the line) when it cannot be read."""
-    try:
-        return _parse([line.rstrip() for line in text.split("\n")], site)
-    except SiteError:
-        raise
-    except (ValueError, KeyError, IndexError, AttributeError, TypeError) as error:
-        raise SiteError(f"cannot read: {error}") from None
+    """One hand's text; SiteError (naming the line) when it cannot be read (other
+    errors of text the format does not foresee: :func:`pokerhash.sites.parse_hand`)."""
+    return _parse([line.rstrip() for line in text.split("\n")], site)
 
 
 def _cards(text: str) -> List[str]:

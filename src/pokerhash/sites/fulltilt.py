@@ -144,13 +144,9 @@ def _header(p: Parsed, rest: str) -> Optional[int]:
 
 
 def parse(text: str, site: str) -> Parsed:
-    """One hand's text; SiteError (naming the line) when it cannot be read."""
-    try:
-        return _parse(text, site)
-    except SiteError:
-        raise
-    except (ValueError, KeyError, IndexError) as error:
-        raise SiteError(f"cannot read: {error}") from None
+    """One hand's text; SiteError (naming the line) when it cannot be read (other
+    errors of text the format does not foresee: :func:`pokerhash.sites.parse_hand`)."""
+    return _parse(text, site)
 
 
 def _parse(text: str, site: str) -> Parsed:

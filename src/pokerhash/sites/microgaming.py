@@ -28,7 +28,7 @@ from ..betting import Limit
 from ..engine import HOLDEM, OMAHA_HI_LO, PLO
 from .common import game
 from .model import Act, Parsed, SiteError
-from .xmlcommon import Node, all_in_calls, check_posts, card, in_chips, money, tree
+from .xmlcommon import Node, all_in_calls, card, check_posts, in_chips, money, read_hand
 
 __all__ = ["parse"]
 
@@ -52,19 +52,7 @@ def _currency(symbol: str) -> str:
 
 def parse(text: str, site: str) -> Parsed:
     """One ``<Game>``; SiteError naming the line."""
-    nodes = tree(text)
-    hand = next((n for n in nodes if n.tag == "Game"), None)
-    if hand is None:
-        raise SiteError("no <Game> element", 1)
-    p = Parsed(site)
-    p.hand_id = hand.get("id", "")
-    try:
-        _hand(p, hand)
-    except SiteError:
-        raise
-    except (ValueError, KeyError, IndexError, TypeError) as error:
-        raise SiteError(f"cannot read: {error}", hand.line) from None
-    return p
+    return read_hand(text, site, "Game", "id", _hand)
 
 
 def _hand(p: Parsed, hand: Node) -> None:

@@ -58,13 +58,9 @@ _ALL_IN = " [all in]"
 
 
 def parse(text: str, site: str) -> Parsed:
-    """One hand's text; SiteError (naming the line) when it cannot be read."""
-    try:
-        return _parse([line.rstrip() for line in text.split("\n")], site)
-    except SiteError:
-        raise
-    except (ValueError, KeyError, IndexError, AttributeError, TypeError) as error:
-        raise SiteError(f"cannot read: {error}") from None
+    """One hand's text; SiteError (naming the line) when it cannot be read (other
+    errors of text the format does not foresee: :func:`pokerhash.sites.parse_hand`)."""
+    return _parse([line.rstrip() for line in text.split("\n")], site)
 
 
 def _parse(lines: List[str], site: str) -> Parsed:

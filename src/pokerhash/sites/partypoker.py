@@ -93,15 +93,11 @@ def _cents(text: str, line: int) -> int:
 
 
 def parse(text: str, site: str) -> Parsed:
-    """One hand's text; SiteError (naming the line) when it cannot be read."""
-    try:
-        if "is sitting out" in text:
-            text = _GLUED.sub("\n", text)  # "NAME is sitting outNAME posts ...": two lines run together
-        return _parse([line.strip().lstrip("\ufeff\x00") for line in text.split("\n")], site)
-    except SiteError:
-        raise
-    except (ValueError, KeyError, IndexError, AttributeError, TypeError) as error:
-        raise SiteError(f"cannot read: {error}") from None
+    """One hand's text; SiteError (naming the line) when it cannot be read (other
+    errors of text the format does not foresee: :func:`pokerhash.sites.parse_hand`)."""
+    if "is sitting out" in text:
+        text = _GLUED.sub("\n", text)  # "NAME is sitting outNAME posts ...": two lines run together
+    return _parse([line.strip().lstrip("\ufeff\x00") for line in text.split("\n")], site)
 
 
 def _parse(lines: List[str], site: str) -> Parsed:

@@ -100,15 +100,11 @@ def _whole_chips(p: Parsed) -> bool:
 
 
 def parse(text: str, site: str) -> Parsed:
-    """One hand's text; SiteError (naming the line) when it cannot be read."""
+    """One hand's text; SiteError (naming the line) when it cannot be read (other
+    errors of text the format does not foresee: :func:`pokerhash.sites.parse_hand`)."""
     if text.startswith("Winamax Poker - Tournament summary"):
         raise SiteError("a tournament summary, not a hand", 1)
-    try:
-        return _parse(text, site)
-    except SiteError:
-        raise
-    except (ValueError, KeyError, IndexError) as error:
-        raise SiteError(f"cannot read: {error}") from None
+    return _parse(text, site)
 
 
 def _parse(text: str, site: str) -> Parsed:

@@ -78,15 +78,11 @@ _RUNS = re.compile(r"\*\*\* (?:FLOP|TURN|RIVER|SHOW DOWN) \d \*\*\*")
 
 
 def parse(text: str, site: str) -> Parsed:
-    """One hand's text; SiteError (naming the line) when it cannot be read."""
-    try:
-        if text.startswith("Game started at:"):
-            return _parse_older(text, site)
-        return _parse(text, site)
-    except SiteError:
-        raise
-    except (ValueError, KeyError, IndexError, AttributeError, TypeError) as error:
-        raise SiteError(f"cannot read: {error}") from None
+    """One hand's text; SiteError (naming the line) when it cannot be read (other
+    errors of text the format does not foresee: :func:`pokerhash.sites.parse_hand`)."""
+    if text.startswith("Game started at:"):
+        return _parse_older(text, site)
+    return _parse(text, site)
 
 
 def _parse(text: str, site: str) -> Parsed:

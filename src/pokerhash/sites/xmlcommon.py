@@ -10,13 +10,13 @@ a hand that is not well-formed is refused naming the line expat stopped on.
 
 from __future__ import annotations
 
-from typing import Dict, Iterator, List, Optional, Tuple
+from typing import Callable, Dict, Iterator, List, Optional, Tuple
 from xml.parsers import expat
 
 from .common import cents
 from .model import Act, Parsed, SiteError
 
-__all__ = ["Node", "all_in_calls", "card", "check_posts", "chips_in", "in_chips", "money", "stud_bets",
+__all__ = ["Node", "read_hand", "all_in_calls", "card", "check_posts", "chips_in", "in_chips", "money", "stud_bets",
            "tree"]
 
 
@@ -125,6 +125,24 @@ def tree(text: str, unclosed: Optional[str] = None) -> List[Node]:
 
 _SYMBOLS = "$€£¥ \u00a0"
 _CODES = ("RSD", "SEK", "EUR", "USD", "GBP", "CAD", "CNY", "kr")
+
+
+def read_hand(text: str, site: str, tag: str, id_attribute: str, read: Callable[[Parsed, Node], None]) -> Parsed:
+    """A hand that is one ``<tag>`` element: parsed, its number from ``id_attribute``,
+    read into a Parsed by ``read(p, element)``; SiteError naming the line, the
+    element's own for text its format does not foresee."""
+    hand = next((n for n in tree(text) if n.tag == tag), None)
+    if hand is None:
+        raise SiteError(f"no <{tag}> element", 1)
+    p = Parsed(site)
+    p.hand_id = hand.get(id_attribute, "")
+    try:
+        read(p, hand)
+    except SiteError:
+        raise
+    except (ValueError, KeyError, IndexError, TypeError) as error:
+        raise SiteError(f"cannot read: {error}", hand.line) from None
+    return p
 
 
 def money(text: Optional[str], line: int) -> int:
