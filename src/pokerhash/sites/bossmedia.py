@@ -31,7 +31,7 @@ from ..betting import Limit
 from ..engine import HOLDEM, OMAHA_HI_LO, PLO
 from .common import game
 from .model import Act, Parsed, SiteError
-from .xmlcommon import Node, all_in_calls, check_posts, chips_in, in_chips, money, read_hand
+from .xmlcommon import Node, all_in_calls, check_posts, chips_in, in_chips, money, read_hand, read_stakes
 
 __all__ = ["parse"]
 
@@ -69,13 +69,7 @@ def _hand(p: Parsed, hand: Node) -> None:
     p.table = hand.get("TABLE", "")
     p.time = hand.get("DATE", "")
     p.stakes = hand.get("STAKES", "")
-    sizes = p.stakes.split("/")
-    if len(sizes) == 2:
-        first, second = money(sizes[0], line), money(sizes[1], line)
-        if limit is Limit.FIXED_LIMIT:
-            p.small_bet, p.big_bet = first, second
-        else:
-            p.blinds = (first, second)
+    read_stakes(p, p.stakes, "/", limit, line)
     if hand.get("GAMEKIND") == "GAMEKIND_TOURNAMENT":
         p.decimals = 0
         p.tournament = hand.get("TABLETOURNEYID") or p.table

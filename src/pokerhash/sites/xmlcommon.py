@@ -13,10 +13,11 @@ from __future__ import annotations
 from typing import Callable, Dict, Iterator, List, Optional, Tuple
 from xml.parsers import expat
 
+from ..betting import Limit
 from .common import cents
 from .model import Act, Parsed, SiteError
 
-__all__ = ["Node", "read_hand", "all_in_calls", "card", "check_posts", "chips_in", "in_chips", "money", "stud_bets",
+__all__ = ["Node", "read_hand", "read_stakes", "all_in_calls", "card", "check_posts", "chips_in", "in_chips", "money", "stud_bets",
            "tree"]
 
 
@@ -143,6 +144,18 @@ def read_hand(text: str, site: str, tag: str, id_attribute: str, read: Callable[
     except (ValueError, KeyError, IndexError, TypeError) as error:
         raise SiteError(f"cannot read: {error}", hand.line) from None
     return p
+
+
+def read_stakes(p: Parsed, text: str, separator: str, limit: Limit, line: int) -> None:
+    """The two sizes of a stakes text (``0.05/0.10``): the small and big bet in fixed
+    limit, else the blinds; other texts leave the stakes to the hand's posts."""
+    sizes = text.split(separator)
+    if len(sizes) == 2:
+        first, second = money(sizes[0], line), money(sizes[1], line)
+        if limit is Limit.FIXED_LIMIT:
+            p.small_bet, p.big_bet = first, second
+        else:
+            p.blinds = (first, second)
 
 
 def money(text: Optional[str], line: int) -> int:
