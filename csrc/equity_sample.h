@@ -137,6 +137,26 @@ static void ph_eq_tally_counts(const ph_eq_tally *t, int n, int64_t n_trials, ph
         }
 }
 
+/* ph_eq_draw_ranges for Hold'em hands, straight into their key sums and masks. */
+PH_INLINE uint64_t ph_eq_draw_holdem_ranges(const ph_eq_setup *s, ph_sim_rng *rng, int n, uint64_t *hole_key,
+                                            uint64_t *hole_mask)
+{
+    for (;;) {
+        uint64_t taken = 0;
+        int p;
+        for (p = 0; p < n; p++) {
+            if (!s->n_combos[p]) continue;
+            const uint8_t *hand = s->combos[p] + 2 * ph_alias_draw(rng, s->n_combos[p], s->alias_prob[p], s->alias_other[p]);
+            uint64_t bits = 1ULL << hand[0] | 1ULL << hand[1];
+            if (taken & bits) break;
+            taken |= bits;
+            hole_key[p] = ph_card_key[hand[0]] + ph_card_key[hand[1]];
+            hole_mask[p] = ph_card_mask[hand[0]] | ph_card_mask[hand[1]];
+        }
+        if (p == n) return taken;
+    }
+}
+
 /* Hold'em: sums of card keys instead of card lists (high.h), the board's once; the
  * card masks only when someone has a flush. The missing board cards are a uniform
  * subset of the stub (ph_sim_subset), cards the range players took replaced by
@@ -144,7 +164,6 @@ static void ph_eq_tally_counts(const ph_eq_tally *t, int n, int64_t n_trials, ph
  * cards left). */
 PH_INLINE void ph_eq_holdem_trials(const ph_eq_setup *s, ph_sim_rng *rng, int64_t n_trials, ph_eq_counts *c, int n, int m)
 {
-    uint8_t holes[PH_EQ_MAX_PLAYERS][8];
     uint64_t hole_key[PH_EQ_MAX_PLAYERS], hole_mask[PH_EQ_MAX_PLAYERS], known_key = PH_KEY_START, known_mask = 0;
     uint64_t stub_key[52], stub_mask[52];
     uint32_t high[PH_EQ_MAX_PLAYERS];
@@ -161,19 +180,15 @@ PH_INLINE void ph_eq_holdem_trials(const ph_eq_setup *s, ph_sim_rng *rng, int64_
     }
     for (int p = 0; p < n; p++) {
         ranges |= s->n_combos[p] > 0;
-        memcpy(holes[p], s->hole[p], 8);
-        hole_key[p] = ph_card_key[holes[p][0]] + ph_card_key[holes[p][1]];
-        hole_mask[p] = ph_card_mask[holes[p][0]] | ph_card_mask[holes[p][1]];
+        hole_key[p] = ph_card_key[s->hole[p][0]] + ph_card_key[s->hole[p][1]];
+        hole_mask[p] = ph_card_mask[s->hole[p][0]] | ph_card_mask[s->hole[p][1]];
     }
     for (int64_t t = 0; t < n_trials; t++) {
         uint64_t key = known_key, flush = 0;
         uint8_t dealt[PH_SIM_BATCH]; /* m <= 5 */
         if (ranges) {
-            uint64_t taken = ph_eq_draw_ranges(s, rng, holes), chosen = ph_sim_subset(rng, n_stub, m, dealt);
-            for (int p = 0; p < n; p++) {
-                hole_key[p] = ph_card_key[holes[p][0]] + ph_card_key[holes[p][1]];
-                hole_mask[p] = ph_card_mask[holes[p][0]] | ph_card_mask[holes[p][1]];
-            }
+            uint64_t taken = ph_eq_draw_holdem_ranges(s, rng, n, hole_key, hole_mask);
+            uint64_t chosen = ph_sim_subset(rng, n_stub, m, dealt);
             for (int i = 0; i < m; i++)
                 while (taken >> s->stub[dealt[i]] & 1) {
                     uint32_t coin, other = ph_sim_below(rng, (uint32_t)n_stub, &coin);
@@ -201,22 +216,20 @@ PH_INLINE void ph_eq_holdem_trials(const ph_eq_setup *s, ph_sim_rng *rng, int64_
     ph_eq_tally_counts(&tally, n, n_trials, c);
 }
 
-/* The common shapes with constant player and card counts, so that their loops unroll. */
+/* The common shapes with constant player and card counts, so that their loops unroll:
+ * heads-up on every street, multiway preflop. */
+#define PH_EQ_HOLDEM_SHAPE(N, M)                                                               \
+    case (N) * 8 + (M): ph_eq_holdem_trials(s, rng, n_trials, c, (N), (M)); return
+
 static void ph_eq_sample_holdem(const ph_eq_setup *s, ph_sim_rng *rng, int64_t n_trials, ph_eq_counts *c)
 {
     int n = s->n_players, m = s->board_size - s->n_board;
-    if (m == 5) switch (n) {
-        case 2: ph_eq_holdem_trials(s, rng, n_trials, c, 2, 5); return;
-        case 3: ph_eq_holdem_trials(s, rng, n_trials, c, 3, 5); return;
-        case 4: ph_eq_holdem_trials(s, rng, n_trials, c, 4, 5); return;
-        case 5: ph_eq_holdem_trials(s, rng, n_trials, c, 5, 5); return;
-        case 6: ph_eq_holdem_trials(s, rng, n_trials, c, 6, 5); return;
-        default: break;
-        }
-    if (n == 2)
-        ph_eq_holdem_trials(s, rng, n_trials, c, 2, m);
-    else
-        ph_eq_holdem_trials(s, rng, n_trials, c, n, m);
+    switch (n * 8 + m) {
+    PH_EQ_HOLDEM_SHAPE(2, 0); PH_EQ_HOLDEM_SHAPE(2, 1); PH_EQ_HOLDEM_SHAPE(2, 2);
+    PH_EQ_HOLDEM_SHAPE(2, 5); PH_EQ_HOLDEM_SHAPE(3, 5); PH_EQ_HOLDEM_SHAPE(4, 5);
+    PH_EQ_HOLDEM_SHAPE(5, 5); PH_EQ_HOLDEM_SHAPE(6, 5);
+    default: ph_eq_holdem_trials(s, rng, n_trials, c, n, m);
+    }
 }
 
 /* Any game, from card lists. */
