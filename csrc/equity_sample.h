@@ -232,28 +232,44 @@ static void ph_eq_sample_holdem(const ph_eq_setup *s, ph_sim_rng *rng, int64_t n
     }
 }
 
-/* Any game, from card lists. */
+/* Any game, from card lists. When only board cards are missing (known hands: Omaha,
+ * stud with every card known), the board is a uniform subset of the stub as in
+ * Hold'em; otherwise the stub is shuffled as far as the deal needs. High-only pots
+ * are tallied (ph_eq_tally). */
 static void ph_eq_sample_generic(const ph_eq_setup *s, ph_sim_rng *rng, int64_t n_trials, ph_eq_counts *c)
 {
     uint8_t stub[52], holes[PH_EQ_MAX_PLAYERS][8], board[5];
     uint32_t high[PH_EQ_MAX_PLAYERS], low[PH_EQ_MAX_PLAYERS];
-    int n = s->n_players, ranges = 0;
+    int n = s->n_players, ranges = 0, board_only = 1, m = s->board_size - s->n_board;
+    ph_eq_tally tally;
+    memset(&tally, 0, sizeof tally);
     memcpy(stub, s->stub, sizeof stub);
     memcpy(board, s->board, sizeof board);
     for (int p = 0; p < n; p++) {
         ranges |= s->n_combos[p] > 0;
+        board_only &= !s->n_combos[p] && s->n_hole[p] == s->hole_size;
         memcpy(holes[p], s->hole[p], 8);
     }
     for (int64_t t = 0; t < n_trials; t++) {
-        uint64_t taken = ranges ? ph_eq_draw_ranges(s, rng, holes) : 0;
-        int dealt = 0;
-        ph_eq_deal_free(rng, stub, s->n_stub, &dealt, s->board_size - s->n_board, taken, board + s->n_board);
-        for (int p = 0; p < n; p++)
-            if (!s->n_combos[p])
-                ph_eq_deal_free(rng, stub, s->n_stub, &dealt, s->hole_size - s->n_hole[p], taken, holes[p] + s->n_hole[p]);
+        if (board_only) {
+            uint8_t dealt[PH_SIM_BATCH]; /* m <= 5 */
+            ph_sim_subset(rng, s->n_stub, m, dealt);
+            for (int i = 0; i < m; i++) board[s->n_board + i] = s->stub[dealt[i]];
+        } else {
+            uint64_t taken = ranges ? ph_eq_draw_ranges(s, rng, holes) : 0;
+            int dealt = 0;
+            ph_eq_deal_free(rng, stub, s->n_stub, &dealt, m, taken, board + s->n_board);
+            for (int p = 0; p < n; p++)
+                if (!s->n_combos[p])
+                    ph_eq_deal_free(rng, stub, s->n_stub, &dealt, s->hole_size - s->n_hole[p], taken, holes[p] + s->n_hole[p]);
+        }
         ph_eq_values(s, holes, board, high, low);
-        ph_eq_score(c, n, high, s->hilo ? low : NULL, 1, 1);
+        if (s->hilo)
+            ph_eq_score(c, n, high, low, 1, 1);
+        else
+            ph_eq_tally_add(&tally, n, high);
     }
+    if (!s->hilo) ph_eq_tally_counts(&tally, n, n_trials, c);
 }
 
 /* n_trials trials of stream `stream` of `seed`, added to *c. */
