@@ -339,6 +339,15 @@ def test_equities_vs_range_refuses_an_array_of_boards():
     assert np.array_equal(one, equities_vs_range("Jh 7c 2h", "QQ+"), equal_nan=True)
 
 
+def test_sampled_preflop_ranges_within_four_standard_errors():
+    # Two range players and a whole board to deal: board cards that a drawn
+    # combination holds are replaced (the sampler's uniform subset, then redraws).
+    players = ["AhKh", Range("QQ+,AKs"), Range("JJ,TT,AQs")]
+    exact = equity(players, method="exact")
+    sampled = equity(players, method="sample", trials=200_000, seed=9)
+    assert exact.exact and (np.abs(sampled.equity - exact.equity) <= 4 * sampled.std_error).all()
+
+
 def test_sampled_multiway_ranges_within_four_standard_errors():
     players = [Range("AA,KK,AKs"), Range("QQ,JJ,AQs"), Range("T9s,98s,87s"), "7h7d"]
     exact = equity(players, "Ah 9s 2d", method="exact")
