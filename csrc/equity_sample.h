@@ -67,15 +67,15 @@ static int ph_alias_build(const double *weights, int n, uint32_t *prob, uint32_t
     return 0;
 }
 
-PH_INLINE int ph_alias_draw(ph_rng *rng, int n, const uint32_t *prob, const uint32_t *other)
+PH_INLINE int ph_alias_draw(ph_sim_rng *rng, int n, const uint32_t *prob, const uint32_t *other)
 {
-    int k = (int)ph_rng_below(rng, (uint32_t)n);
-    return ph_rng_next32(rng) < prob[k] ? k : other[k];
+    uint32_t coin, k = ph_sim_below(rng, (uint32_t)n, &coin);
+    return coin < prob[k] ? (int)k : (int)other[k];
 }
 
 /* The range players' hands for one trial (into holes): the cards they take, never 0
  * (at least one player has a range when called). */
-PH_INLINE uint64_t ph_eq_draw_ranges(const ph_eq_setup *s, ph_rng *rng, uint8_t holes[][8])
+PH_INLINE uint64_t ph_eq_draw_ranges(const ph_eq_setup *s, ph_sim_rng *rng, uint8_t holes[][8])
 {
     for (;;) {
         uint64_t taken = 0;
@@ -96,112 +96,187 @@ PH_INLINE uint64_t ph_eq_draw_ranges(const ph_eq_setup *s, ph_rng *rng, uint8_t 
 
 /* k cards of the stub that the range players do not hold (taken): the first k such
  * cards of a uniformly shuffled stub, so a uniform k-subset of them. */
-PH_INLINE void ph_eq_deal_free(ph_rng *rng, uint8_t *stub, int n_stub, int *dealt, int k, uint64_t taken, uint8_t *out)
+PH_INLINE void ph_eq_deal_free(ph_sim_rng *rng, uint8_t *stub, int n_stub, int *dealt, int k, uint64_t taken, uint8_t *out)
 {
-    ph_deal_cards(rng, stub, n_stub, dealt, k, out);
+    for (int i = 0; i < k; i += PH_SIM_BATCH)
+        ph_sim_deal(rng, stub, n_stub, dealt, k - i < PH_SIM_BATCH ? k - i : PH_SIM_BATCH, out + i);
     if (!taken) return;
     for (int i = 0; i < k; i++)
-        while (taken >> out[i] & 1) out[i] = ph_deal_next(rng, stub, n_stub, dealt);
+        while (taken >> out[i] & 1) ph_sim_deal(rng, stub, n_stub, dealt, 1, out + i);
+}
+
+/* Showdowns of known high values without a low, tallied without branches: tally[p][k]
+ * counts the deals where p is one of k best (k = 1: p wins alone), and the counts
+ * follow at the end (ph_eq_tally_counts). */
+typedef struct {
+    int64_t tally[PH_EQ_MAX_PLAYERS][PH_EQ_MAX_PLAYERS + 1];
+} ph_eq_tally;
+
+PH_INLINE void ph_eq_tally_add(ph_eq_tally *t, int n, const uint32_t *high)
+{
+    uint32_t best = high[0];
+    int n_best = 0;
+    for (int p = 1; p < n; p++) best = high[p] > best ? high[p] : best;
+    for (int p = 0; p < n; p++) n_best += high[p] == best;
+    for (int p = 0; p < n; p++) t->tally[p][n_best] += high[p] == best;
+}
+
+static void ph_eq_tally_counts(const ph_eq_tally *t, int n, int64_t n_trials, ph_eq_counts *c)
+{
+    c->deals += n_trials;
+    for (int p = 0; p < n; p++)
+        for (int k = 1; k <= n; k++) {
+            int64_t deals = t->tally[p][k], units = PH_EQ_POT / k;
+            if (k == 1)
+                c->win[p] += deals;
+            else
+                c->tie[p] += deals;
+            c->share[p] += deals * units;
+            c->high[p] += deals * units;
+            c->share_sq[p] += deals * units * units;
+        }
+}
+
+/* ph_eq_draw_ranges for Hold'em hands, straight into their key sums and masks. */
+PH_INLINE uint64_t ph_eq_draw_holdem_ranges(const ph_eq_setup *s, ph_sim_rng *rng, int n, uint64_t *hole_key,
+                                            uint64_t *hole_mask)
+{
+    for (;;) {
+        uint64_t taken = 0;
+        int p;
+        for (p = 0; p < n; p++) {
+            if (!s->n_combos[p]) continue;
+            const uint8_t *hand = s->combos[p] + 2 * ph_alias_draw(rng, s->n_combos[p], s->alias_prob[p], s->alias_other[p]);
+            uint64_t bits = 1ULL << hand[0] | 1ULL << hand[1];
+            if (taken & bits) break;
+            taken |= bits;
+            hole_key[p] = ph_card_key[hand[0]] + ph_card_key[hand[1]];
+            hole_mask[p] = ph_card_mask[hand[0]] | ph_card_mask[hand[1]];
+        }
+        if (p == n) return taken;
+    }
 }
 
 /* Hold'em: sums of card keys instead of card lists (high.h), the board's once; the
- * card masks only when a flush is possible. Heads-up counts inline. */
-PH_INLINE void ph_eq_holdem_trials(const ph_eq_setup *s, ph_rng *rng, int64_t n_trials, ph_eq_counts *c, int n, int m)
+ * card masks only when someone has a flush. The missing board cards are a uniform
+ * subset of the stub (ph_sim_subset), cards the range players took replaced by
+ * uniform draws among the stub's other cards (so still a uniform subset of the
+ * cards left). */
+PH_INLINE void ph_eq_holdem_trials(const ph_eq_setup *s, ph_sim_rng *rng, int64_t n_trials, ph_eq_counts *c, int n, int m)
 {
-    uint8_t stub[52], holes[PH_EQ_MAX_PLAYERS][8], board[5];
-    uint64_t hole_key[PH_EQ_MAX_PLAYERS], known_key = PH_KEY_START;
+    uint64_t hole_key[PH_EQ_MAX_PLAYERS], hole_mask[PH_EQ_MAX_PLAYERS], known_key = PH_KEY_START, known_mask = 0;
+    uint64_t stub_key[52], stub_mask[52];
     uint32_t high[PH_EQ_MAX_PLAYERS];
     int n_stub = s->n_stub, ranges = 0;
-    int64_t first = 0, second = 0, split = 0;
-    memcpy(stub, s->stub, sizeof stub);
-    memcpy(board, s->board, sizeof board);
-    for (int i = 0; i < s->n_board; i++) known_key += ph_card_key[s->board[i]];
+    ph_eq_tally tally;
+    memset(&tally, 0, sizeof tally);
+    for (int i = 0; i < n_stub; i++) {
+        stub_key[i] = ph_card_key[s->stub[i]];
+        stub_mask[i] = ph_card_mask[s->stub[i]];
+    }
+    for (int i = 0; i < s->n_board; i++) {
+        known_key += ph_card_key[s->board[i]];
+        known_mask |= ph_card_mask[s->board[i]];
+    }
     for (int p = 0; p < n; p++) {
         ranges |= s->n_combos[p] > 0;
-        memcpy(holes[p], s->hole[p], 8);
-        hole_key[p] = ph_card_key[holes[p][0]] + ph_card_key[holes[p][1]];
+        hole_key[p] = ph_card_key[s->hole[p][0]] + ph_card_key[s->hole[p][1]];
+        hole_mask[p] = ph_card_mask[s->hole[p][0]] | ph_card_mask[s->hole[p][1]];
     }
     for (int64_t t = 0; t < n_trials; t++) {
-        uint64_t taken = 0, key = known_key;
-        int dealt = 0;
+        uint64_t key = known_key, flush = 0;
+        uint8_t dealt[PH_SIM_BATCH]; /* m <= 5 */
         if (ranges) {
-            taken = ph_eq_draw_ranges(s, rng, holes);
-            for (int p = 0; p < n; p++) hole_key[p] = ph_card_key[holes[p][0]] + ph_card_key[holes[p][1]];
+            uint64_t taken = ph_eq_draw_holdem_ranges(s, rng, n, hole_key, hole_mask);
+            uint64_t chosen = ph_sim_subset(rng, n_stub, m, dealt);
+            for (int i = 0; i < m; i++)
+                while (taken >> s->stub[dealt[i]] & 1) {
+                    uint32_t coin, other = ph_sim_below(rng, (uint32_t)n_stub, &coin);
+                    if (chosen >> other & 1) continue;
+                    chosen |= 1ULL << other;
+                    dealt[i] = (uint8_t)other;
+                }
+        } else {
+            ph_sim_subset(rng, n_stub, m, dealt);
         }
-        ph_eq_deal_free(rng, stub, n_stub, &dealt, m, taken, board + s->n_board);
-        for (int i = s->n_board; i < 5; i++) key += ph_card_key[board[i]];
-        for (int p = 0; p < n; p++) {
-            uint64_t sum = key + hole_key[p], flush_bits = sum & PH_FLUSH_BITS;
-            if (flush_bits) {
-                uint64_t mask = ph_card_mask[holes[p][0]] | ph_card_mask[holes[p][1]];
-                for (int i = 0; i < 5; i++) mask |= ph_card_mask[board[i]];
-                high[p] = ph_flush_value(flush_bits, mask);
-            } else {
-                high[p] = ph_rank_lookup((uint32_t)sum);
+        for (int i = 0; i < m; i++) key += stub_key[dealt[i]];
+        for (int p = 0; p < n; p++) flush |= (key + hole_key[p]) & PH_FLUSH_BITS;
+        if (!flush) {
+            for (int p = 0; p < n; p++) high[p] = ph_rank_lookup((uint32_t)(key + hole_key[p]));
+        } else {
+            uint64_t mask = known_mask;
+            for (int i = 0; i < m; i++) mask |= stub_mask[dealt[i]];
+            for (int p = 0; p < n; p++) {
+                uint64_t sum = key + hole_key[p], flush_bits = sum & PH_FLUSH_BITS;
+                high[p] = flush_bits ? ph_flush_value(flush_bits, mask | hole_mask[p]) : ph_rank_lookup((uint32_t)sum);
             }
         }
-        if (n == 2) {
-            first += high[0] > high[1];
-            second += high[1] > high[0];
-            split += high[0] == high[1];
-        } else {
-            ph_eq_score(c, n, high, NULL, 1, 1);
-        }
+        ph_eq_tally_add(&tally, n, high);
     }
-    if (n == 2) {
-        int64_t wins[2] = {first, second};
-        c->deals += n_trials;
-        for (int p = 0; p < 2; p++) {
-            c->win[p] += wins[p];
-            c->tie[p] += split;
-            c->share[p] += wins[p] * PH_EQ_POT + split * (PH_EQ_POT / 2);
-            c->high[p] += wins[p] * PH_EQ_POT + split * (PH_EQ_POT / 2);
-            c->share_sq[p] += wins[p] * PH_EQ_POT * PH_EQ_POT + split * (PH_EQ_POT / 2) * (PH_EQ_POT / 2);
-        }
-    }
+    ph_eq_tally_counts(&tally, n, n_trials, c);
 }
 
-/* The common shapes with constant player and card counts, so that their loops unroll. */
-static void ph_eq_sample_holdem(const ph_eq_setup *s, ph_rng *rng, int64_t n_trials, ph_eq_counts *c)
+/* The common shapes with constant player and card counts, so that their loops unroll:
+ * heads-up on every street, multiway preflop. */
+#define PH_EQ_HOLDEM_SHAPE(N, M)                                                               \
+    case (N) * 8 + (M): ph_eq_holdem_trials(s, rng, n_trials, c, (N), (M)); return
+
+static void ph_eq_sample_holdem(const ph_eq_setup *s, ph_sim_rng *rng, int64_t n_trials, ph_eq_counts *c)
 {
     int n = s->n_players, m = s->board_size - s->n_board;
-    if (n == 2 && m == 5)
-        ph_eq_holdem_trials(s, rng, n_trials, c, 2, 5);
-    else if (n == 2)
-        ph_eq_holdem_trials(s, rng, n_trials, c, 2, m);
-    else
-        ph_eq_holdem_trials(s, rng, n_trials, c, n, m);
+    switch (n * 8 + m) {
+    PH_EQ_HOLDEM_SHAPE(2, 0); PH_EQ_HOLDEM_SHAPE(2, 1); PH_EQ_HOLDEM_SHAPE(2, 2);
+    PH_EQ_HOLDEM_SHAPE(2, 5); PH_EQ_HOLDEM_SHAPE(3, 5); PH_EQ_HOLDEM_SHAPE(4, 5);
+    PH_EQ_HOLDEM_SHAPE(5, 5); PH_EQ_HOLDEM_SHAPE(6, 5);
+    default: ph_eq_holdem_trials(s, rng, n_trials, c, n, m);
+    }
 }
 
-/* Any game, from card lists. */
-static void ph_eq_sample_generic(const ph_eq_setup *s, ph_rng *rng, int64_t n_trials, ph_eq_counts *c)
+/* Any game, from card lists. When only board cards are missing (known hands: Omaha,
+ * stud with every card known), the board is a uniform subset of the stub as in
+ * Hold'em; otherwise the stub is shuffled as far as the deal needs. High-only pots
+ * are tallied (ph_eq_tally). */
+static void ph_eq_sample_generic(const ph_eq_setup *s, ph_sim_rng *rng, int64_t n_trials, ph_eq_counts *c)
 {
     uint8_t stub[52], holes[PH_EQ_MAX_PLAYERS][8], board[5];
     uint32_t high[PH_EQ_MAX_PLAYERS], low[PH_EQ_MAX_PLAYERS];
-    int n = s->n_players, ranges = 0;
+    int n = s->n_players, ranges = 0, board_only = 1, m = s->board_size - s->n_board;
+    ph_eq_tally tally;
+    memset(&tally, 0, sizeof tally);
     memcpy(stub, s->stub, sizeof stub);
     memcpy(board, s->board, sizeof board);
     for (int p = 0; p < n; p++) {
         ranges |= s->n_combos[p] > 0;
+        board_only &= !s->n_combos[p] && s->n_hole[p] == s->hole_size;
         memcpy(holes[p], s->hole[p], 8);
     }
     for (int64_t t = 0; t < n_trials; t++) {
-        uint64_t taken = ranges ? ph_eq_draw_ranges(s, rng, holes) : 0;
-        int dealt = 0;
-        ph_eq_deal_free(rng, stub, s->n_stub, &dealt, s->board_size - s->n_board, taken, board + s->n_board);
-        for (int p = 0; p < n; p++)
-            if (!s->n_combos[p])
-                ph_eq_deal_free(rng, stub, s->n_stub, &dealt, s->hole_size - s->n_hole[p], taken, holes[p] + s->n_hole[p]);
+        if (board_only) {
+            uint8_t dealt[PH_SIM_BATCH]; /* m <= 5 */
+            ph_sim_subset(rng, s->n_stub, m, dealt);
+            for (int i = 0; i < m; i++) board[s->n_board + i] = s->stub[dealt[i]];
+        } else {
+            uint64_t taken = ranges ? ph_eq_draw_ranges(s, rng, holes) : 0;
+            int dealt = 0;
+            ph_eq_deal_free(rng, stub, s->n_stub, &dealt, m, taken, board + s->n_board);
+            for (int p = 0; p < n; p++)
+                if (!s->n_combos[p])
+                    ph_eq_deal_free(rng, stub, s->n_stub, &dealt, s->hole_size - s->n_hole[p], taken, holes[p] + s->n_hole[p]);
+        }
         ph_eq_values(s, holes, board, high, low);
-        ph_eq_score(c, n, high, s->hilo ? low : NULL, 1, 1);
+        if (s->hilo)
+            ph_eq_score(c, n, high, low, 1, 1);
+        else
+            ph_eq_tally_add(&tally, n, high);
     }
+    if (!s->hilo) ph_eq_tally_counts(&tally, n, n_trials, c);
 }
 
 /* n_trials trials of stream `stream` of `seed`, added to *c. */
 static void ph_eq_sample(const ph_eq_setup *s, uint64_t seed, uint64_t stream, int64_t n_trials, ph_eq_counts *c)
 {
-    ph_rng rng;
-    ph_rng_seed(&rng, seed, stream);
+    ph_sim_rng rng;
+    ph_sim_seed(&rng, seed, stream);
     if (s->game == PH_EQ_OMAHA) ph_omaha_prepare();
     if (s->game == PH_EQ_HOLDEM && !s->hilo)
         ph_eq_sample_holdem(s, &rng, n_trials, c);

@@ -155,6 +155,27 @@ def test_sampled_within_four_standard_errors_of_exact(game, hands, board, dead):
     assert sampled.equity.sum() == pytest.approx(1.0)
 
 
+# Known Hold'em hands take the sampler's unrolled paths (two to six players, a whole
+# board to deal) and its general one (some board known), with many splits (the
+# tallies of wins and ties) and flushes.
+KNOWN_HOLDEM_CASES = [
+    (["AhKh", "AdKd", "AcKc"], ""),
+    (["AhAd", "KsKc", "QhJh", "9c8c", "7d7s", "5h4h"], ""),
+    (["Ah2h", "KsQs", "JdJc", "9h8h"], "Th 7h 2c"),
+    (["AhKd", "QsQc"], "Jh Th 2c 3h"),
+]
+
+
+@pytest.mark.parametrize("hands, board", KNOWN_HOLDEM_CASES)
+def test_sampled_known_holdem_wins_and_ties_within_four_standard_errors(hands, board):
+    sampled = equity(hands, board, method="sample", trials=200_000, seed=5)
+    exact = equity(hands, board, method="exact")
+    assert (np.abs(sampled.equity - exact.equity) <= 4 * sampled.std_error + 1e-12).all()
+    for got, want in ((sampled.win, exact.win), (sampled.tie, exact.tie)):
+        error = np.sqrt(want * (1 - want) / sampled.showdowns)  # a frequency's standard error
+        assert (np.abs(got - want) <= 4 * error + 1e-12).all()
+
+
 @pytest.mark.smoke
 def test_seed_reproduces_whatever_the_threads():
     args = (["AhKh", "QsQd", "Tc9c"],)
@@ -316,6 +337,15 @@ def test_equities_vs_range_refuses_an_array_of_boards():
         equities_vs_range(boards, "QQ+")
     one = equities_vs_range(boards[0], "QQ+")   # a 1-D array is one board
     assert np.array_equal(one, equities_vs_range("Jh 7c 2h", "QQ+"), equal_nan=True)
+
+
+def test_sampled_preflop_ranges_within_four_standard_errors():
+    # Two range players and a whole board to deal: board cards that a drawn
+    # combination holds are replaced (the sampler's uniform subset, then redraws).
+    players = ["AhKh", Range("QQ+,AKs"), Range("JJ,TT,AQs")]
+    exact = equity(players, method="exact")
+    sampled = equity(players, method="sample", trials=200_000, seed=9)
+    assert exact.exact and (np.abs(sampled.equity - exact.equity) <= 4 * sampled.std_error).all()
 
 
 def test_sampled_multiway_ranges_within_four_standard_errors():
