@@ -1150,7 +1150,7 @@ static void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float
         }
     } else if (split) {
         float *opp_a = phs_push(g, (size_t)n_actions * nq), *values = phs_push(g, (size_t)n_actions * np);
-        char live[PHS_MAX_ACTIONS];
+        char live[PHS_MAX_ACTIONS] = {0};  /* (all set below: for the compiler) */
         for (int a = 0; a < n_actions; a++)
             live[a] = (char)phs_reach_times(x + (size_t)a * nq, matching, scale, fill, opp, nq, opp_a + (size_t)a * nq);
         phs_actions_parallel(g, node, at, p, opp, own, opp_a, live, 0, values, mode);
