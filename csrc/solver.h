@@ -687,12 +687,13 @@ static void *phs_thread_main(void *arg)
  * the subtrees of the actions are separate games (and split[n_nodes + node] says
  * whether node's subtree holds a chance node: phs_walk_top). Enough: its leaves times both
  * players' hands at least PHS_SPLIT_MIN_WORK. Waking a thread costs about what a walk
- * of 20,000 leaf-hands takes (measured on the 2-core development machine under its
- * usual load: the issue's river spot, 21 leaves x 808 hands, about 30 us a walk, ran
- * 1.5 times slower with the split; full ranges, 37 x 2,162, 1.2 times faster). Marks
+ * of 20,000 to 30,000 leaf-hands takes (measured on the 2-core development machine:
+ * the issue's river spot, 21 leaves x 808 hands, about 30 us a walk, ran 1.5 times
+ * slower with the split under load; full ranges, 21 x 2,162, 1.17 times slower when
+ * quiet; full ranges with more sizes, 37 x 2,162, 1.13 to 1.36 times faster). Marks
  * those nodes in split; returns whether node's subtree holds a chance node, and
  * counts its leaves. */
-#define PHS_SPLIT_MIN_WORK 40000
+#define PHS_SPLIT_MIN_WORK 60000
 static int phs_split_walk(const phs_game *g, int node, uint8_t *split, int *leaves_out);
 static int phs_split_nodes(const phs_game *g, int node, uint8_t *split)
 {

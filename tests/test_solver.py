@@ -542,15 +542,16 @@ def test_compressed_storage_turn_threads_and_brute_force():
     assert solution.history[-1][1] <= 0.5
 
 
-@pytest.mark.parametrize("board, oop, ip", [("QsJh2h8d", "AA-99,AK,AQs,KQs,T9s,98s", "TT-66,AJs+,KQ,QJs,JTs,T8s"),
-                                            ("QsJh2h8d3c", FULL, FULL)])
+@pytest.mark.parametrize("board, oop, ip, sizes", [
+    ("QsJh2h8d", "AA-99,AK,AQs,KQs,T9s,98s", "TT-66,AJs+,KQ,QJs,JTs,T8s", ISSUE_SIZES),
+    ("QsJh2h8d3c", FULL, FULL, BetSizes.parse("33%, 66%, 100%, a", "60%, a"))])
 @pytest.mark.parametrize("compressed", [False, True])
-def test_threads_give_the_one_thread_numbers_exactly(board, oop, ip, compressed):
+def test_threads_give_the_one_thread_numbers_exactly(board, oop, ip, sizes, compressed):
     # The threads share a chance node's cards (the turn) or, without chance nodes (a
-    # river big enough to be worth it: full ranges), a player node's actions by who is
-    # free, but the values are added in the one thread's order: the same floats,
-    # whatever the timing.
-    spot = Spot(board, oop, ip, 100, 200, ISSUE_SIZES)
+    # river big enough to be worth it: full ranges, four sizes), a player node's
+    # actions by who is free, but the values are added in the one thread's order: the
+    # same floats, whatever the timing.
+    spot = Spot(board, oop, ip, 100, 200, sizes)
     one, two = (Solution(spot, threads=n, compressed=compressed) for n in (1, 2))
     for solution in (one, two):
         solution.run(target=None, iterations=8, check_every=8)
