@@ -54,6 +54,7 @@
 #endif
 
 #define PHS_MAX_THREADS 64
+#define PHS_MAX_ACTIONS 64  /* the most actions of a split node (pokerhash.solver.tree checks) */
 
 enum { PHS_PLAYER = 0, PHS_FOLD = 1, PHS_SHOWDOWN = 2, PHS_CHANCE = 3 };
 enum { PHS_CFR = 0, PHS_AVERAGE = 1, PHS_BEST_RESPONSE = 2 };
@@ -117,6 +118,11 @@ typedef struct {
     int n_threads, in_worker;
     float *worker_scratch[PHS_MAX_THREADS];
     struct phs_pool *pool;  /* the worker threads (phs_pool_start), or NULL */
+    /* A walk with threads (phs_walk_top) first collects the chance nodes it reaches
+     * (collecting: nothing else computed, nothing updated), has the threads deal all
+     * their cards at once, then walks again reading their values (batch: next). */
+    struct phs_batch *batch;
+    int collecting;
 } phs_game;
 
 typedef struct phs_pool phs_pool;
@@ -532,6 +538,23 @@ static void phs_chance(phs_game *g, int node, const phs_at *at, int p, const flo
     g->scratch_top = top;
 }
 
+/* The chance nodes one walk reaches first (phs_walk_top), in the order it reaches
+ * them: each one's reaches (copied), its cards' values and its values, in one block of
+ * floats (offsets: the block grows while they are collected). */
+typedef struct {
+    int node, claim;
+    phs_at at;
+    size_t opp, own, per_card, cfv;
+    char done[52];
+} phs_job;
+
+typedef struct phs_batch {
+    phs_job *jobs;
+    int n_jobs, cap_jobs, next, failed;
+    float *floats;
+    size_t n_floats, cap_floats;
+} phs_batch;
+
 /* Threads: the cards of the first chance node on a path are shared out between
  * n_threads workers (each a copy of the game with its own scratch; they write the
  * regrets and strategies of different cards, so never the same floats), each taking
@@ -547,12 +570,25 @@ typedef struct {
     int *claim;
     float *per_card;
     char *done;
+    /* A player node's actions shared out instead (phs_actions_parallel): the units
+     * (an action, or a call with its fold beside it: unit_action[u], and -1 for none
+     * after it), each action's reach (reach_a: own's for the actor p, else opp's) and
+     * where its values go (per_card + a * n_hands[p]). */
+    int actions, n_units;
+    const int *unit_action;
+    const float *reach_a;
+    struct phs_batch *batch;  /* a batch of chance nodes instead (phs_walk_top) */
 } phs_task;
+
+static void phs_actions_run(phs_task *task);
+static void phs_batch_run(phs_task *task);
 
 static void phs_task_run(phs_task *task)
 {
-    phs_chance(&task->g, task->node, task->at, task->p, task->opp, task->own, NULL, task->mode, task->claim, task->per_card,
-               task->done);
+    if (task->batch) phs_batch_run(task);
+    else if (task->actions) phs_actions_run(task);
+    else phs_chance(&task->g, task->node, task->at, task->p, task->opp, task->own, NULL, task->mode, task->claim,
+                    task->per_card, task->done);
 }
 
 #if defined(_WIN32)
@@ -598,6 +634,9 @@ struct phs_pool {
     int pending, stop, n_started;
     long owner;                /* the process that started the threads (phs_self) */
     phs_task *tasks;           /* the current job: tasks[1 + worker index] */
+    uint8_t *split;            /* per node: a player node whose actions threads share (phs_split_nodes) */
+    uint8_t *chance_below;     /* per node: its subtree holds a chance node (in split's block) */
+    struct phs_batch batch;    /* phs_walk_top's, kept from walk to walk */
     phs_thread threads[PHS_MAX_THREADS];
     struct phs_worker_arg {
         phs_pool *pool;
@@ -607,6 +646,7 @@ struct phs_pool {
 
 /* The threads a job can use: none in a process forked from the pool's. */
 static int phs_pool_threads(const phs_pool *pool) { return pool && pool->owner == phs_self() ? pool->n_started : 0; }
+
 
 static void phs_worker_loop(phs_pool *pool, int index)
 {
@@ -641,14 +681,57 @@ static void *phs_thread_main(void *arg)
 }
 #endif
 
+/* Below a chance node the threads share its cards; a subtree without chance nodes (a
+ * river spot, or a walk from a river node) has none to share, so its first player
+ * node with enough under it shares out its actions instead (phs_actions_parallel):
+ * the subtrees of the actions are separate games (and split[n_nodes + node] says
+ * whether node's subtree holds a chance node: phs_walk_top). Enough: its leaves times both
+ * players' hands at least PHS_SPLIT_MIN_WORK. Waking a thread costs about what a walk
+ * of 20,000 to 30,000 leaf-hands takes (measured on the 2-core development machine:
+ * the issue's river spot, 21 leaves x 808 hands, about 30 us a walk, ran 1.5 times
+ * slower with the split under load; full ranges, 21 x 2,162, 1.17 times slower when
+ * quiet; full ranges with more sizes, 37 x 2,162, 1.13 to 1.36 times faster). Marks
+ * those nodes in split; returns whether node's subtree holds a chance node, and
+ * counts its leaves. */
+#define PHS_SPLIT_MIN_WORK 60000
+static int phs_split_walk(const phs_game *g, int node, uint8_t *split, int *leaves_out);
+static int phs_split_nodes(const phs_game *g, int node, uint8_t *split)
+{
+    return phs_split_walk(g, node, split, NULL);
+}
+
+static int phs_split_walk(const phs_game *g, int node, uint8_t *split, int *leaves_out)
+{
+    int t = g->type[node], chance = t == PHS_CHANCE, leaves = t == PHS_FOLD || t == PHS_SHOWDOWN;
+    for (int k = 0; k < g->n_children[node]; k++) {
+        int below = 0;
+        chance |= phs_split_walk(g, g->first_child[node] + k, split, &below);
+        leaves += below;
+    }
+    split[g->n_nodes + node] = (uint8_t)chance;
+    if (t == PHS_PLAYER && !chance && (int64_t)leaves * (g->n_hands[0] + g->n_hands[1]) >= PHS_SPLIT_MIN_WORK && g->n_children[node] >= 2 &&
+        g->n_children[node] <= PHS_MAX_ACTIONS) split[node] = 1;
+    if (leaves_out) *leaves_out = leaves;
+    return chance;
+}
+
 /* Starts the n_threads - 1 workers of g (none if n_threads is 1). Returns 0, or -1
  * without memory; if the system gives fewer threads, their shares run on the caller. */
 static int phs_pool_start(phs_game *g)
 {
     g->pool = NULL;
+    g->batch = NULL;
+    g->collecting = 0;
     if (g->n_threads <= 1) return 0;
     phs_pool *pool = (phs_pool *)calloc(1, sizeof(phs_pool));
     if (!pool) return -1;
+    pool->split = (uint8_t *)calloc(2 * (size_t)g->n_nodes, 1);
+    if (!pool->split) {
+        free(pool);
+        return -1;
+    }
+    phs_split_nodes(g, 0, pool->split);
+    pool->chance_below = pool->split + g->n_nodes;
     phs_mutex_init(&pool->lock);
     phs_cond_init(&pool->work);
     phs_cond_init(&pool->done);
@@ -673,6 +756,9 @@ static void phs_pool_stop(phs_game *g)
     phs_pool *pool = g->pool;
     if (!pool) return;
     if (pool->owner != phs_self()) {  /* a forked child: no threads to stop or join */
+        free(pool->split);
+        free(pool->batch.jobs);
+        free(pool->batch.floats);
         free(pool);
         g->pool = NULL;
         return;
@@ -692,24 +778,23 @@ static void phs_pool_stop(phs_game *g)
     phs_cond_destroy(&pool->work);
     phs_cond_destroy(&pool->done);
     phs_mutex_destroy(&pool->lock);
+    free(pool->split);
+    free(pool->batch.jobs);
+    free(pool->batch.floats);
     free(pool);
     g->pool = NULL;
 }
 
-static void phs_chance_parallel(phs_game *g, int node, const phs_at *at, int p, const float *opp, const float *own, float *cfv, int mode)
+/* One task per thread for a job at node: each a copy of g marked as a worker (so that
+ * nothing below shares out work again), the first on the caller's scratch from its
+ * current top, the others on their own; a chance job (actions 0) unless changed. */
+static void phs_tasks_init(phs_game *g, phs_task *tasks, int node, const phs_at *at, int p, const float *opp,
+                           const float *own, int mode, int *claim, float *out)
 {
-    phs_task tasks[PHS_MAX_THREADS];
-    phs_pool *pool = g->pool;
-    int started = phs_pool_threads(pool);
-    int n = g->n_threads, np = g->n_hands[p], claim = 0, class_min[4], swap_of[4][4];
-    size_t top = g->scratch_top;
-    uint64_t dealt = phs_chance_cards(g, at->board, class_min, swap_of);
-    int n_cards = phs_popcount64(dealt), slots = phs_popcount64(~at->board & ((1ULL << 52) - 1));
-    float *per_card = phs_push(g, (size_t)n_cards * np);
-    char done[52];
-    g->in_worker = 1;  /* the caller's share below runs as a worker, on this scratch */
-    for (int w = 0; w < n; w++) {
+    g->in_worker = 1;
+    for (int w = 0; w < g->n_threads; w++) {
         phs_task *task = &tasks[w];
+        memset(task, 0, sizeof *task);
         task->g = *g;
         if (w > 0) {
             task->g.scratch = g->worker_scratch[w - 1];
@@ -717,9 +802,18 @@ static void phs_chance_parallel(phs_game *g, int node, const phs_at *at, int p, 
         }
         task->node = node, task->p = p, task->mode = mode;
         task->at = at, task->opp = opp, task->own = own;
-        task->claim = &claim, task->per_card = per_card, task->done = done;
+        task->claim = claim, task->per_card = out;
     }
     g->in_worker = 0;
+}
+
+/* Runs a job: tasks[0] on the caller, tasks[1 + w] on worker w. The caller works too;
+ * workers the system did not give have nothing to do: the units go to whoever claims
+ * them. */
+static void phs_pool_run(phs_game *g, phs_task *tasks)
+{
+    phs_pool *pool = g->pool;
+    int started = phs_pool_threads(pool);
     if (started) {
         phs_lock(&pool->lock);
         pool->tasks = tasks;
@@ -728,16 +822,23 @@ static void phs_chance_parallel(phs_game *g, int node, const phs_at *at, int p, 
         phs_broadcast(&pool->work);
         phs_unlock(&pool->lock);
     }
-    /* The caller works too; workers the system did not give have nothing to do: the
-     * cards go to whoever claims them. */
     phs_task_run(&tasks[0]);
     if (started) {
         phs_lock(&pool->lock);
         while (pool->pending) phs_wait(&pool->done, &pool->lock);
         phs_unlock(&pool->lock);
     }
-    /* The cards' values added in card order (and, for the same rank in the suits
-     * interchangeable with a dealt card's, its values for the swapped hands). */
+}
+
+/* A shared chance node's values: the cards' values (per_card + rank * n_hands[p],
+ * done[rank] when anybody reached the card) added in card order (and, for the same
+ * rank in the suits interchangeable with a dealt card's, its values for the swapped
+ * hands), times the chance weight: the same floats as phs_chance on one thread. */
+static void phs_chance_sum(const phs_game *g, uint64_t board, int p, const float *per_card, const char *done, float *cfv)
+{
+    int np = g->n_hands[p], class_min[4], swap_of[4][4];
+    uint64_t dealt = phs_chance_cards(g, board, class_min, swap_of);
+    int slots = phs_popcount64(~board & ((1ULL << 52) - 1));
     memset(cfv, 0, (size_t)np * sizeof(float));
     for (int c = 0, rank = 0; c < 52; c++) {
         if (!(dealt >> c & 1)) continue;
@@ -753,7 +854,171 @@ static void phs_chance_parallel(phs_game *g, int node, const phs_at *at, int p, 
     }
     float w = 1.0f / (float)(slots - 4);
     for (int h = 0; h < np; h++) cfv[h] *= w;
+}
+
+static void phs_chance_parallel(phs_game *g, int node, const phs_at *at, int p, const float *opp, const float *own, float *cfv, int mode)
+{
+    phs_task tasks[PHS_MAX_THREADS];
+    int n = g->n_threads, np = g->n_hands[p], claim = 0, class_min[4], swap_of[4][4];
+    size_t top = g->scratch_top;
+    int n_cards = phs_popcount64(phs_chance_cards(g, at->board, class_min, swap_of));
+    float *per_card = phs_push(g, (size_t)n_cards * np);
+    char done[52];
+    phs_tasks_init(g, tasks, node, at, p, opp, own, mode, &claim, per_card);
+    for (int w = 0; w < n; w++) tasks[w].done = done;
+    phs_pool_run(g, tasks);
+    phs_chance_sum(g, at->board, p, per_card, done, cfv);
     g->scratch_top = top;
+}
+
+static size_t phs_batch_floats(phs_batch *b, size_t n)
+{
+    size_t at = b->n_floats;
+    n = (n + 7) & ~(size_t)7;
+    if (b->n_floats + n > b->cap_floats) {
+        size_t cap = 2 * b->cap_floats + n;
+        float *f = (float *)realloc(b->floats, cap * sizeof(float));
+        if (!f) {
+            b->failed = 1;
+            return 0;
+        }
+        b->floats = f, b->cap_floats = cap;
+    }
+    b->n_floats += n;
+    return at;
+}
+
+static void phs_batch_add(phs_game *g, int node, const phs_at *at, int p, const float *opp, const float *own)
+{
+    phs_batch *b = g->batch;
+    int class_min[4], swap_of[4][4], np = g->n_hands[p], nq = g->n_hands[1 - p];
+    if (b->failed) return;
+    if (b->n_jobs == b->cap_jobs) {
+        int cap = 2 * b->cap_jobs + 16;
+        phs_job *j = (phs_job *)realloc(b->jobs, (size_t)cap * sizeof(phs_job));
+        if (!j) {
+            b->failed = 1;
+            return;
+        }
+        b->jobs = j, b->cap_jobs = cap;
+    }
+    phs_job *job = &b->jobs[b->n_jobs];
+    int n_cards = phs_popcount64(phs_chance_cards(g, at->board, class_min, swap_of));
+    job->node = node, job->claim = 0, job->at = *at;
+    job->opp = phs_batch_floats(b, (size_t)nq);
+    job->own = phs_batch_floats(b, (size_t)np);
+    job->cfv = phs_batch_floats(b, (size_t)np);
+    job->per_card = phs_batch_floats(b, (size_t)n_cards * np);
+    if (b->failed) return;
+    memcpy(b->floats + job->opp, opp, (size_t)nq * sizeof(float));
+    memcpy(b->floats + job->own, own, (size_t)np * sizeof(float));
+    b->n_jobs++;
+}
+
+/* A task's share of the batch: the jobs in order, in each the cards it claims (the
+ * job's own counter), so that a thread done with one job's cards goes on to the next
+ * job's without waiting for the others. */
+static void phs_batch_run(phs_task *task)
+{
+    phs_batch *b = task->batch;
+    for (int j = 0; j < b->n_jobs; j++) {
+        phs_job *job = &b->jobs[j];
+        phs_chance(&task->g, job->node, &job->at, task->p, b->floats + job->opp, b->floats + job->own, NULL, task->mode,
+                   &job->claim, b->floats + job->per_card, job->done);
+    }
+}
+
+/* phs_walk from node, the chance nodes nearest to it shared by the threads as one job
+ * (see phs_game.batch): a thread waits for the others once per walk, not once per
+ * chance node. The numbers are those of phs_walk: the same reaches reach the chance
+ * nodes in both walks (the first updates nothing), and each node's cards are added
+ * in card order. Without threads, memory or chance nodes, it is phs_walk. */
+static void phs_walk_top(phs_game *g, int node, const phs_at *at, int p, const float *opp, const float *own, float *cfv,
+                         int mode)
+{
+    phs_pool *pool = g->pool;
+    if (!pool || g->in_worker || !phs_pool_threads(pool) || !pool->chance_below[node]) {
+        phs_walk(g, node, at, p, opp, own, cfv, mode);
+        return;
+    }
+    phs_batch *b = &pool->batch;
+    size_t top = g->scratch_top;
+    b->n_jobs = 0, b->n_floats = 0, b->next = 0, b->failed = 0;
+    g->batch = b;
+    g->collecting = 1;
+    phs_walk(g, node, at, p, opp, own, cfv, mode);
+    g->collecting = 0;
+    g->scratch_top = top;
+    if (b->failed) {
+        g->batch = NULL;
+        phs_walk(g, node, at, p, opp, own, cfv, mode);
+        return;
+    }
+    phs_task tasks[PHS_MAX_THREADS];
+    g->batch = NULL;  /* the chance nodes below the batch's are walked as usual */
+    phs_tasks_init(g, tasks, node, at, p, opp, own, mode, NULL, NULL);
+    for (int w = 0; w < g->n_threads; w++) tasks[w].batch = b;
+    phs_pool_run(g, tasks);
+    g->batch = b;
+    for (int j = 0; j < b->n_jobs; j++) {
+        phs_job *job = &b->jobs[j];
+        phs_chance_sum(g, job->at.board, p, b->floats + job->per_card, job->done, b->floats + job->cfv);
+    }
+    phs_walk(g, node, at, p, opp, own, cfv, mode);
+    g->batch = NULL;
+    g->scratch_top = top;
+}
+
+/* A task's share of a node's actions: the units it claims, each child's values into
+ * per_card + action * n_hands[p] (a call beside a fold: the showdown, then the fold
+ * from its compatible reach, as phs_walk does on one thread). */
+static void phs_actions_run(phs_task *task)
+{
+    phs_game *g = &task->g;
+    int p = task->p, np = g->n_hands[p], child = g->first_child[task->node];
+    int mine = g->player[task->node] == p, nr = g->n_hands[mine ? p : 1 - p];
+    for (int u = phs_claim(task->claim); u < task->n_units; u = phs_claim(task->claim)) {
+        int a = task->unit_action[2 * u], fold = task->unit_action[2 * u + 1];
+        float *v = task->per_card + (size_t)a * np;
+        const float *r = task->reach_a + (size_t)a * nr;
+        if (fold >= 0) {
+            size_t top = g->scratch_top;
+            double *compat = (double *)phs_push(g, 2 * (size_t)np), u_fold = g->payoff[3 * (child + fold) + p];
+            float *vf = task->per_card + (size_t)fold * np;
+            phs_showdown(g, child + a, task->at, p, task->opp, v, compat);
+            for (int h = 0; h < np; h++) vf[h] = (float)(u_fold * compat[h]);
+            g->scratch_top = top;
+        } else if (mine) phs_walk(g, child + a, task->at, p, task->opp, r, v, task->mode);
+        else phs_walk(g, child + a, task->at, p, r, task->own, v, task->mode);
+    }
+}
+
+/* The children of a split node walked by the threads: reach_a holds each action's
+ * reach (p's when p acts, else the opponent's), live (when not NULL) which actions
+ * anybody reaches, hoist that the call (action 1) hands its fold (action 0) its
+ * compatible reach; each child's values go to values + action * n_hands[p]. Which
+ * thread walks which child does not change the numbers: the subtrees are separate. */
+static void phs_actions_parallel(phs_game *g, int node, const phs_at *at, int p, const float *opp, const float *own,
+                                 const float *reach_a, const char *live, int hoist, float *values, int mode)
+{
+    phs_task tasks[PHS_MAX_THREADS];
+    int unit_action[2 * PHS_MAX_ACTIONS], n_units = 0, claim = 0;
+    for (int a = hoist ? 2 : 0; a < g->n_children[node]; a++) {
+        if (live && !live[a]) continue;
+        unit_action[2 * n_units] = a;
+        unit_action[2 * n_units++ + 1] = -1;
+    }
+    if (hoist) {  /* the call and its fold first: the biggest unit is taken first */
+        memmove(unit_action + 2, unit_action, 2 * (size_t)n_units * sizeof(int));
+        unit_action[0] = 1, unit_action[1] = 0;
+        n_units++;
+    }
+    phs_tasks_init(g, tasks, node, at, p, opp, own, mode, &claim, values);
+    for (int w = 0; w < g->n_threads; w++) {
+        phs_task *task = &tasks[w];
+        task->actions = 1, task->n_units = n_units, task->unit_action = unit_action, task->reach_a = reach_a;
+    }
+    phs_pool_run(g, tasks);
 }
 
 /* p's counterfactual values at node into cfv (n_hands[p]). mode PHS_CFR updates p's
@@ -764,6 +1029,10 @@ static void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float
 {
     int t = g->type[node], np = g->n_hands[p], q = 1 - p, nq = g->n_hands[q];
     size_t top = g->scratch_top;
+    if (g->collecting && t != PHS_PLAYER) {  /* phs_walk_top's first walk */
+        if (t == PHS_CHANCE) phs_batch_add(g, node, at, p, opp, own);
+        return;
+    }
     if (t == PHS_FOLD) {
         phs_fold(g, node, at, p, opp, cfv);
         return;
@@ -773,7 +1042,10 @@ static void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float
         return;
     }
     if (t == PHS_CHANCE) {
-        if (g->n_threads > 1 && !g->in_worker) phs_chance_parallel(g, node, at, p, opp, own, cfv, mode);
+        if (g->batch) {  /* phs_walk_top's second walk: the values the threads found */
+            phs_batch *b = g->batch;
+            memcpy(cfv, b->floats + b->jobs[b->next++].cfv, (size_t)np * sizeof(float));
+        } else if (g->n_threads > 1 && !g->in_worker) phs_chance_parallel(g, node, at, p, opp, own, cfv, mode);
         else phs_chance(g, node, at, p, opp, own, cfv, mode, NULL, NULL, NULL);
         return;
     }
@@ -816,6 +1088,10 @@ static void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float
         x = played;
         matching = 0;
     }
+    /* A node whose actions the threads share (phs_split_nodes) walks its children
+     * first, all at once, and then combines their values in the same order and by
+     * the same operations as one thread does as each child returns: the same floats. */
+    int split = g->pool && !g->in_worker && !g->collecting && g->pool->split[node] && phs_pool_threads(g->pool);
     if (actor == p) {
         /* own_a: p's reach times each action's probability, kept for the cumulative
          * strategy (which adds exactly that); cfv is summed as each child returns,
@@ -824,16 +1100,24 @@ static void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float
         /* Facing a bet, p's fold and call (a showdown) meet the same opponent reach:
          * the call goes first and hands the fold its compatible reach. */
         int hoist = n_actions >= 2 && g->type[child] == PHS_FOLD && g->type[child + 1] == PHS_SHOWDOWN;
-        double *compat = hoist ? (double *)phs_push(g, 2 * (size_t)np) : NULL;
+        double *compat = hoist && !split ? (double *)phs_push(g, 2 * (size_t)np) : NULL;
+        if (split) {
+            for (int a = 0; a < n_actions; a++)
+                phs_reach_times(x + (size_t)a * np, matching, scale, fill, own, np, own_a + (size_t)a * np);
+            phs_actions_parallel(g, node, at, p, opp, own, own_a, NULL, hoist, values, mode);
+        }
         for (int i = 0; i < n_actions; i++) {
             int a = hoist && i < 2 ? 1 - i : i;
             float *PHS_RESTRICT v = values + (size_t)a * np, *PHS_RESTRICT o = own_a + (size_t)a * np;
-            phs_reach_times(x + (size_t)a * np, matching, scale, fill, own, np, o);
-            if (hoist && a == 1) phs_showdown(g, child + 1, at, p, opp, v, compat);
-            else if (hoist && a == 0) {
-                double u = g->payoff[3 * child + p];
-                for (int h = 0; h < np; h++) v[h] = (float)(u * compat[h]);
-            } else phs_walk(g, child + a, at, p, opp, o, v, mode);
+            if (!split) {
+                phs_reach_times(x + (size_t)a * np, matching, scale, fill, own, np, o);
+                if (g->collecting && hoist && a < 2) continue;  /* no chance node there */
+                if (hoist && a == 1) phs_showdown(g, child + 1, at, p, opp, v, compat);
+                else if (hoist && a == 0) {
+                    double u = g->payoff[3 * child + p];
+                    for (int h = 0; h < np; h++) v[h] = (float)(u * compat[h]);
+                } else phs_walk(g, child + a, at, p, opp, o, v, mode);
+            }
             if (mode == PHS_BEST_RESPONSE) {
                 if (i == 0) memcpy(cfv, v, (size_t)np * sizeof(float));
                 else for (int h = 0; h < np; h++) cfv[h] = v[h] > cfv[h] ? v[h] : cfv[h];
@@ -847,7 +1131,7 @@ static void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float
                     for (int h = 0; h < np; h++) c[h] += (r[h] * scale[h] + fill[h]) * v[h];
             }
         }
-        if (mode == PHS_CFR) {
+        if (mode == PHS_CFR && !g->collecting) {
             /* Regrets and cumulative strategy in one pass per action (discounted, then
              * this iteration's added). */
             float pd = g->positive_discount, nd = g->negative_discount, sd = g->strategy_discount;
@@ -864,6 +1148,18 @@ static void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float
                 phs_pack(stored_regret, 1, (size_t)n_actions * np, packed_regret);
                 phs_pack(stored_strategy, 0, (size_t)n_actions * np, packed_strategy);
             }
+        }
+    } else if (split) {
+        float *opp_a = phs_push(g, (size_t)n_actions * nq), *values = phs_push(g, (size_t)n_actions * np);
+        char live[PHS_MAX_ACTIONS] = {0};  /* (all set below: for the compiler) */
+        for (int a = 0; a < n_actions; a++)
+            live[a] = (char)phs_reach_times(x + (size_t)a * nq, matching, scale, fill, opp, nq, opp_a + (size_t)a * nq);
+        phs_actions_parallel(g, node, at, p, opp, own, opp_a, live, 0, values, mode);
+        memset(cfv, 0, (size_t)np * sizeof(float));
+        for (int a = 0; a < n_actions; a++) {
+            if (!live[a]) continue;
+            const float *value = values + (size_t)a * np;
+            for (int h = 0; h < np; h++) cfv[h] += value[h];
         }
     } else {
         float *opp_a = phs_push(g, nq), *value = phs_push(g, np);
@@ -913,7 +1209,7 @@ static void phs_iterate(phs_game *g, int t, const float *const reach[2], float *
     g->strategy_discount = (float)phs_strategy_discount(schedule, t);
     for (int p = 0; p < 2; p++) {
         g->scratch_top = 0;
-        phs_walk(g, 0, &at, p, reach[1 - p], reach[p], cfv_scratch, PHS_CFR);
+        phs_walk_top(g, 0, &at, p, reach[1 - p], reach[p], cfv_scratch, PHS_CFR);
     }
 }
 

@@ -13,6 +13,7 @@ from pokerhash.solver import BetSizes, Solution, Spot, build_tree, parse_sizes, 
 import reference_solver
 
 R = "AA-22,AK-A2,KQ-K9,QJ-Q9,JT-J9,T9,98,87,76"
+FULL = "22+,A2+,K2+,Q2+,J2+,T2+,92+,82+,72+,62+,52+,42+,32"  # every hand
 ISSUE_SIZES = BetSizes.parse("50%, 100%, a", "100%, a")
 
 # A river where OOP holds only the nuts (KK: kings full) and air (65: fours with a
@@ -541,13 +542,21 @@ def test_compressed_storage_turn_threads_and_brute_force():
     assert solution.history[-1][1] <= 0.5
 
 
-def test_threads_give_the_one_thread_numbers_exactly():
-    # The threads share a chance node's cards by who is free, but the cards' values
-    # are added in card order: the same floats as one thread, whatever the timing.
-    spot = Spot("QsJh2h8d", "AA-99,AK,AQs,KQs,T9s,98s", "TT-66,AJs+,KQ,QJs,JTs,T8s", 100, 200, ISSUE_SIZES)
-    one, two = Solution(spot, threads=1), Solution(spot, threads=2)
+@pytest.mark.parametrize("board, oop, ip, sizes", [
+    ("QsJh2h8d", "AA-99,AK,AQs,KQs,T9s,98s", "TT-66,AJs+,KQ,QJs,JTs,T8s", ISSUE_SIZES),
+    ("QsJh2h8d3c", FULL, FULL, BetSizes.parse("33%, 66%, 100%, a", "60%, a"))])
+@pytest.mark.parametrize("compressed", [False, True])
+def test_threads_give_the_one_thread_numbers_exactly(board, oop, ip, sizes, compressed):
+    # The threads share a chance node's cards (the turn) or, without chance nodes (a
+    # river big enough to be worth it: full ranges, four sizes), a player node's
+    # actions by who is free, but the values are added in the one thread's order: the
+    # same floats, whatever the timing.
+    spot = Spot(board, oop, ip, 100, 200, sizes)
+    one, two = (Solution(spot, threads=n, compressed=compressed) for n in (1, 2))
     for solution in (one, two):
         solution.run(target=None, iterations=8, check_every=8)
     for name in ("regret0", "regret1", "strategy0", "strategy1"):
         assert np.array_equal(getattr(one._kernel, name), getattr(two._kernel, name)), name
     assert one.history == two.history
+    for p in ("oop", "ip"):  # a walk from a node below the root (the Node API's)
+        assert np.array_equal(one.root.play("check").ev(p), two.root.play("check").ev(p), equal_nan=True)

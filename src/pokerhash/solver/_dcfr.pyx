@@ -58,7 +58,8 @@ cdef extern from "solver.h" nogil:
     int phs_pool_start(phs_game *g)
     void phs_pool_stop(phs_game *g)
     size_t phs_scratch_size(const phs_game *g, int node)
-    void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float *opp, const float *own, float *cfv, int mode)
+    void phs_walk_top(phs_game *g, int node, const phs_at *at, int p, const float *opp, const float *own, float *cfv,
+                      int mode)
     void phs_iterate(phs_game *g, int t, const float *const reach[2], float *cfv_scratch, int schedule)
 
 
@@ -238,5 +239,5 @@ cdef class Kernel:
         at.dealt[1] = dealt1
         with nogil:
             self.game.scratch_top = 0
-            phs_walk(&self.game, node, &at, player, &opp_view[0], &own_view[0], &out_view[0], m)
+            phs_walk_top(&self.game, node, &at, player, &opp_view[0], &own_view[0], &out_view[0], m)
         return out
