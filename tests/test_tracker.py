@@ -293,6 +293,36 @@ def test_site_files_import_and_agree_with_their_text(tracker):
     assert any("line" in reason for reason in reasons)
 
 
+def test_six_plus_holdem_positions_from_the_button_on_both_paths():
+    """6+ Hold'em: the button posts the only blind. Positions are named from the
+    button (no SB, no BB) on the site path and on the PHH path alike, and a big blind
+    is the button blind. The hand (tests/data/sites/pokerstars/mixed.txt, #...107):
+    Rex on the button posts the $1 blind, Quin on his right (CO), Sol on his left
+    acts first (three players: HJ); Rex puts in $1 + $1 ante + $3 + $6 + $15 + $30 =
+    $56 and collects $110.50: +$54.50, 54.5 button blinds."""
+    hand = next(h for h in sites.read(DATA / "sites" / "pokerstars" / "mixed.txt") if h.hand_id == "260000000107")
+    assert hand.error is None
+    want = {"Rex": "BTN", "Quin": "CO", "Sol": "HJ"}
+    for item in (hand, hand.history):
+        record = extract(item)
+        assert not isinstance(record, Refused), record
+        rows = {row["name"]: row for row in record.player_dicts()}
+        assert {name: row["position"] for name, row in rows.items()} == want
+        assert rows["Rex"]["net_bb"] == pytest.approx(54.5)
+        assert record.hand_dict()["button_seat"] is not None
+
+
+def test_positions_are_named_from_the_button():
+    from pokerhash.tracker.extract import _positions
+
+    assert _positions(6, "blinds") == ("SB", "BB", "UTG", "HJ", "CO", "BTN")
+    assert _positions(2, "blinds") == ("BB", "BTN")
+    assert _positions(9, "blinds") == ("SB", "BB", "UTG", "UTG+1", "UTG+2", "LJ", "HJ", "CO", "BTN")
+    assert _positions(6, "button") == ("UTG", "UTG+1", "UTG+2", "HJ", "CO", "BTN")
+    assert _positions(3, "button") == ("HJ", "CO", "BTN")
+    assert _positions(4, "") == (None,) * 4
+
+
 def test_sitting_out_players_are_not_dealt_in(tracker):
     """A player sitting out is not in the hand's players: the hand is not one of theirs."""
     tracker.import_files(HANDS)
