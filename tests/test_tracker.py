@@ -25,6 +25,7 @@ from pokerhash.errors import InvalidValueError
 from pokerhash.betting import Limit
 from pokerhash.pots import RakeRule
 from pokerhash.tracker import Refused, Tracker, extract
+from pokerhash.tracker.extract import key_of
 from pokerhash.tracker import stats as stats_module
 from pokerhash.tracker.allin import allin_moment, allin_payouts
 
@@ -209,6 +210,47 @@ def test_refused_hands_are_stored_with_their_reason(tracker):
     assert reasons["101"] == "line 7: the hand is cut short"
     again = tracker.import_hands([good, wrong, illegal, site_error])
     assert (again.imported, again.refused, again.duplicates) == (0, 0, 4)
+
+
+def test_a_hand_refused_before_is_imported_when_a_later_version_reads_it(tracker, monkeypatch):
+    """A refused hand is retried by every import: read now (a later pokerhash), its
+    refusal is replaced by the hand; refused for another reason, the reason is
+    replaced; for the same reason, nothing changes. Imported hands stay idempotent."""
+    from pokerhash.tracker import database
+
+    hands = history.load_all(DATA / "phh" / "handhq-ps-50nlh.phhs")[:3]
+    # This "earlier version" refuses the second hand.
+    real = database._extracted
+    refused_key = key_of(hands[1])
+
+    def earlier(pair, reason="replay: this version cannot read it"):
+        item, source = pair
+        if key_of(item) == refused_key:
+            return Refused(*refused_key, reason, source)
+        return real(pair)
+
+    monkeypatch.setattr(database, "_extracted", earlier)
+    first = tracker.import_hands(hands)
+    assert (first.imported, first.refused) == (2, 1)
+    assert tracker.import_hands(hands).duplicates == 3  # the same refusal: nothing changes
+    monkeypatch.setattr(database, "_extracted", lambda pair: earlier(pair, "replay: another reason"))
+    other = tracker.import_hands(hands)
+    assert (other.imported, other.refused, other.duplicates) == (0, 1, 2)
+    assert [row["reason"] for row in tracker.refused()] == ["replay: another reason"]
+    monkeypatch.setattr(database, "_extracted", real)  # the later version reads it
+    later = tracker.import_hands(hands)
+    assert (later.imported, later.refused, later.duplicates) == (1, 0, 2)
+    assert tracker.refused() == [] and tracker.count("hands") == 3
+    assert tracker.count("hand_players") == sum(len(hand.starting_stacks) for hand in hands)
+    tables = ("hands", "players", "hand_players", "player_summary", "actions", "boards", "shown", "refused")
+    counts = {table: tracker.count(table) for table in tables}
+    stats = tracker.stats()
+    again = tracker.import_hands(hands)
+    assert (again.imported, again.refused, again.duplicates) == (0, 0, 3)
+    assert {table: tracker.count(table) for table in tables} == counts and tracker.stats() == stats
+    with Tracker() as fresh:  # the same rows as an import that read the hand the first time
+        fresh.import_hands(hands)
+        assert _rounded(fresh.stats()) == _rounded(stats)
 
 
 def test_site_hand_objects_plug_in(tracker):
