@@ -30,7 +30,7 @@ from pokerhash.tracker import stats as stats_module
 from pokerhash.tracker.allin import allin_moment, allin_payouts
 
 from postgres_server import postgres_url  # noqa: F401  (the fixture)
-from reference_allin import expected_payouts
+from reference_allin import expected_payouts, stud_shares
 from reference_stars_net import stars_nets, stars_preflop
 
 DATA = Path(__file__).parent / "data"
@@ -447,6 +447,53 @@ def _check_against_enumeration(hand, game, pots, rake=0):
         assert got[seat] == pytest.approx(want[seat], abs=1e-6), seat
     assert sum(got.values()) == pytest.approx(sum(amount for amount, _ in pots))
     return got
+
+
+def _cards(text):
+    from pokerhash.cards import cards
+
+    return cards(text) if text else []
+
+
+@pytest.mark.parametrize("hands, dead", [
+    (["AsAd2c3c4h5h", "KsKd7c8c9hTh"], ""),  # sixth street, heads-up
+    (["AsAd2c3c4h5h", "KsKd7c8c9hTh", "QsQd6d6h2s3s"], "Jh"),  # sixth street, three-way, a dead card
+    (["AsKs2c3c4h", "QsQd7c8c9h"], "2d3d4d"),  # fifth street, heads-up: folded players' up cards dead
+])
+def test_allin_ev_stud_counted_exactly_agrees_with_enumeration(hands, dead):
+    """Stud all-ins from fifth street on (heads-up) are counted exactly: every way the
+    remaining cards can fall, as tests/reference_allin.py enumerates them."""
+    from pokerhash.tracker.allin import shares
+
+    held = [_cards(hand) for hand in hands]
+    want = stud_shares(held, _cards(dead))
+    assert shares("stud", held, [], _cards(dead)) == pytest.approx(want, abs=1e-12)
+
+
+def test_allin_ev_stud_third_street_is_sampled_with_a_fixed_seed():
+    """Third street (about 10^10 runouts heads-up: no exact count per hand) is sampled
+    with a fixed seed to a standard error of 0.0002: the same figure every time."""
+    from pokerhash.tracker import allin
+
+    held = [_cards("AsAd2c"), _cards("KsKd7c")]
+    allin._SPOTS.clear()
+    first = allin.shares("stud", held, [], [])
+    allin._SPOTS.clear()
+    assert allin.shares("stud", held, [], []) == first
+    assert sum(first) == pytest.approx(1.0) and 0.6 < first[0] < 0.8  # aces against kings
+
+
+@pytest.mark.slow
+def test_allin_ev_stud_fourth_street_sample_is_within_its_stated_error():
+    """Fourth street heads-up: the tracker samples (an exact count takes seconds), the
+    C kernels count it exactly when asked: within four standard errors."""
+    from pokerhash.tracker import allin
+
+    held = [_cards("AsAd2c3c"), _cards("KsKd7c8c")]
+    allin._SPOTS.clear()
+    sampled = allin.shares("stud", held, [], [])
+    exact = [float(x) for x in ph.equity(held, game="stud", method="exact").equity]
+    assert sampled == pytest.approx(exact, abs=4 * allin._SAMPLED_ERROR)
 
 
 def test_allin_ev_three_way_side_pots_on_the_flop():
