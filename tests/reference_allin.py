@@ -47,3 +47,31 @@ def expected_payouts(game: str, holdings: Dict[int, List[int]], board: List[int]
                     totals[s] += amount / len(highs)
         runs += 1
     return {seat: total / runs for seat, total in totals.items()}
+
+
+def stud_shares(hands: Sequence[Sequence[int]], dead: Sequence[int]) -> List[float]:
+    """Each seven-card stud hand's share of one pot over every way the cards still to
+    come (each hand to seven cards, from the cards nobody holds or saw) can be dealt,
+    the best five of seven by ``pokerhash.evaluate``, ties split."""
+    used = {c for hand in hands for c in hand} | set(dead)
+    deck = [c for c in range(52) if c not in used]
+    missing = [7 - len(hand) for hand in hands]
+    totals = [0.0] * len(hands)
+    deals = 0
+
+    def deal(i: int, left: List[int], given: List[Tuple[int, ...]]) -> None:
+        nonlocal deals
+        if i == len(hands):
+            values = [ph.evaluate(list(hand) + list(extra)) for hand, extra in zip(hands, given)]
+            best = max(values)
+            winners = [k for k, value in enumerate(values) if value == best]
+            for k in winners:
+                totals[k] += 1 / len(winners)
+            deals += 1
+            return
+        for cards in itertools.combinations(left, missing[i]):
+            rest = [c for c in left if c not in cards]
+            deal(i + 1, rest, given + [cards])
+
+    deal(0, deck, [])
+    return [total / deals for total in totals]

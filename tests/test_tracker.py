@@ -25,11 +25,12 @@ from pokerhash.errors import InvalidValueError
 from pokerhash.betting import Limit
 from pokerhash.pots import RakeRule
 from pokerhash.tracker import Refused, Tracker, extract
+from pokerhash.tracker.extract import key_of
 from pokerhash.tracker import stats as stats_module
 from pokerhash.tracker.allin import allin_moment, allin_payouts
 
 from postgres_server import postgres_url  # noqa: F401  (the fixture)
-from reference_allin import expected_payouts
+from reference_allin import expected_payouts, stud_shares
 from reference_stars_net import stars_nets, stars_preflop
 
 DATA = Path(__file__).parent / "data"
@@ -211,6 +212,47 @@ def test_refused_hands_are_stored_with_their_reason(tracker):
     assert (again.imported, again.refused, again.duplicates) == (0, 0, 4)
 
 
+def test_a_hand_refused_before_is_imported_when_a_later_version_reads_it(tracker, monkeypatch):
+    """A refused hand is retried by every import: read now (a later pokerhash), its
+    refusal is replaced by the hand; refused for another reason, the reason is
+    replaced; for the same reason, nothing changes. Imported hands stay idempotent."""
+    from pokerhash.tracker import database
+
+    hands = history.load_all(DATA / "phh" / "handhq-ps-50nlh.phhs")[:3]
+    # This "earlier version" refuses the second hand.
+    real = database._extracted
+    refused_key = key_of(hands[1])
+
+    def earlier(pair, reason="replay: this version cannot read it"):
+        item, source = pair
+        if key_of(item) == refused_key:
+            return Refused(*refused_key, reason, source)
+        return real(pair)
+
+    monkeypatch.setattr(database, "_extracted", earlier)
+    first = tracker.import_hands(hands)
+    assert (first.imported, first.refused) == (2, 1)
+    assert tracker.import_hands(hands).duplicates == 3  # the same refusal: nothing changes
+    monkeypatch.setattr(database, "_extracted", lambda pair: earlier(pair, "replay: another reason"))
+    other = tracker.import_hands(hands)
+    assert (other.imported, other.refused, other.duplicates) == (0, 1, 2)
+    assert [row["reason"] for row in tracker.refused()] == ["replay: another reason"]
+    monkeypatch.setattr(database, "_extracted", real)  # the later version reads it
+    later = tracker.import_hands(hands)
+    assert (later.imported, later.refused, later.duplicates) == (1, 0, 2)
+    assert tracker.refused() == [] and tracker.count("hands") == 3
+    assert tracker.count("hand_players") == sum(len(hand.starting_stacks) for hand in hands)
+    tables = ("hands", "players", "hand_players", "player_summary", "actions", "boards", "shown", "refused")
+    counts = {table: tracker.count(table) for table in tables}
+    stats = tracker.stats()
+    again = tracker.import_hands(hands)
+    assert (again.imported, again.refused, again.duplicates) == (0, 0, 3)
+    assert {table: tracker.count(table) for table in tables} == counts and tracker.stats() == stats
+    with Tracker() as fresh:  # the same rows as an import that read the hand the first time
+        fresh.import_hands(hands)
+        assert _rounded(fresh.stats()) == _rounded(stats)
+
+
 def test_site_hand_objects_plug_in(tracker):
     """Anything with SiteHand's attribute names imports: its metadata wins over the history's."""
     hand = history.load(HANDS / "straddle-limp-allin.phh")
@@ -291,6 +333,36 @@ def test_site_files_import_and_agree_with_their_text(tracker):
     assert tracker.import_files(sites_data).imported == 0  # a second import adds nothing
     reasons = [row["reason"] for row in tracker.refused()]
     assert any("line" in reason for reason in reasons)
+
+
+def test_six_plus_holdem_positions_from_the_button_on_both_paths():
+    """6+ Hold'em: the button posts the only blind. Positions are named from the
+    button (no SB, no BB) on the site path and on the PHH path alike, and a big blind
+    is the button blind. The hand (tests/data/sites/pokerstars/mixed.txt, #...107):
+    Rex on the button posts the $1 blind, Quin on his right (CO), Sol on his left
+    acts first (three players: HJ); Rex puts in $1 + $1 ante + $3 + $6 + $15 + $30 =
+    $56 and collects $110.50: +$54.50, 54.5 button blinds."""
+    hand = next(h for h in sites.read(DATA / "sites" / "pokerstars" / "mixed.txt") if h.hand_id == "260000000107")
+    assert hand.error is None
+    want = {"Rex": "BTN", "Quin": "CO", "Sol": "HJ"}
+    for item in (hand, hand.history):
+        record = extract(item)
+        assert not isinstance(record, Refused), record
+        rows = {row["name"]: row for row in record.player_dicts()}
+        assert {name: row["position"] for name, row in rows.items()} == want
+        assert rows["Rex"]["net_bb"] == pytest.approx(54.5)
+        assert record.hand_dict()["button_seat"] is not None
+
+
+def test_positions_are_named_from_the_button():
+    from pokerhash.tracker.extract import _positions
+
+    assert _positions(6, "blinds") == ("SB", "BB", "UTG", "HJ", "CO", "BTN")
+    assert _positions(2, "blinds") == ("BB", "BTN")
+    assert _positions(9, "blinds") == ("SB", "BB", "UTG", "UTG+1", "UTG+2", "LJ", "HJ", "CO", "BTN")
+    assert _positions(6, "button") == ("UTG", "UTG+1", "UTG+2", "HJ", "CO", "BTN")
+    assert _positions(3, "button") == ("HJ", "CO", "BTN")
+    assert _positions(4, "") == (None,) * 4
 
 
 def test_sitting_out_players_are_not_dealt_in(tracker):
@@ -375,6 +447,53 @@ def _check_against_enumeration(hand, game, pots, rake=0):
         assert got[seat] == pytest.approx(want[seat], abs=1e-6), seat
     assert sum(got.values()) == pytest.approx(sum(amount for amount, _ in pots))
     return got
+
+
+def _cards(text):
+    from pokerhash.cards import cards
+
+    return cards(text) if text else []
+
+
+@pytest.mark.parametrize("hands, dead", [
+    (["AsAd2c3c4h5h", "KsKd7c8c9hTh"], ""),  # sixth street, heads-up
+    (["AsAd2c3c4h5h", "KsKd7c8c9hTh", "QsQd6d6h2s3s"], "Jh"),  # sixth street, three-way, a dead card
+    (["AsKs2c3c4h", "QsQd7c8c9h"], "2d3d4d"),  # fifth street, heads-up: folded players' up cards dead
+])
+def test_allin_ev_stud_counted_exactly_agrees_with_enumeration(hands, dead):
+    """Stud all-ins from fifth street on (heads-up) are counted exactly: every way the
+    remaining cards can fall, as tests/reference_allin.py enumerates them."""
+    from pokerhash.tracker.allin import shares
+
+    held = [_cards(hand) for hand in hands]
+    want = stud_shares(held, _cards(dead))
+    assert shares("stud", held, [], _cards(dead)) == pytest.approx(want, abs=1e-12)
+
+
+def test_allin_ev_stud_third_street_is_sampled_with_a_fixed_seed():
+    """Third street (about 10^10 runouts heads-up: no exact count per hand) is sampled
+    with a fixed seed to a standard error of 0.0002: the same figure every time."""
+    from pokerhash.tracker import allin
+
+    held = [_cards("AsAd2c"), _cards("KsKd7c")]
+    allin._SPOTS.clear()
+    first = allin.shares("stud", held, [], [])
+    allin._SPOTS.clear()
+    assert allin.shares("stud", held, [], []) == first
+    assert sum(first) == pytest.approx(1.0) and 0.6 < first[0] < 0.8  # aces against kings
+
+
+@pytest.mark.slow
+def test_allin_ev_stud_fourth_street_sample_is_within_its_stated_error():
+    """Fourth street heads-up: the tracker samples (an exact count takes seconds), the
+    C kernels count it exactly when asked: within four standard errors."""
+    from pokerhash.tracker import allin
+
+    held = [_cards("AsAd2c3c"), _cards("KsKd7c8c")]
+    allin._SPOTS.clear()
+    sampled = allin.shares("stud", held, [], [])
+    exact = [float(x) for x in ph.equity(held, game="stud", method="exact").equity]
+    assert sampled == pytest.approx(exact, abs=4 * allin._SAMPLED_ERROR)
 
 
 def test_allin_ev_three_way_side_pots_on_the_flop():

@@ -14,7 +14,11 @@ preflop: nine-way Hold'em 0.17 s, six-way Omaha 0.02 s, three-way six-card Omaha
 all-ins too big to count in about a second are sampled, to a standard error of
 0.0002 with a fixed seed (so that importing a hand again gives the same number) in
 0.4-0.7 s: before fifth street (heads-up on fourth street the exact count takes
-4.5 s, on third street minutes) and three-way or more on fifth street (10 s). A
+4.5 s, on third street minutes: about 10^10 runouts heads-up, too many to count for
+every hand of an import, even in C) and three-way or more on fifth street (10 s).
+The tests compare the exact stud counts with a slow enumeration (sixth street two-
+and three-way, fifth street heads-up) and a fourth-street sample with the exact
+count, within four standard errors. A
 spot with no board yet (the costly counts: a millisecond or more) is counted with
 its suits renamed to a canonical order and kept, so that the same spot with other
 suits is not counted again (up to 100,000 spots, then the store starts again). A

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import re
 from collections import Counter
 from operator import add, itemgetter
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
@@ -44,6 +46,10 @@ _REBUILD_SUMMARY = (
     + " FROM hand_players GROUP BY player_id, game, variant_code, stakes, COALESCE(currency, ''), "
     "COALESCE(position, ''), table_size, COALESCE(SUBSTR(played_at, 1, 10), '')")
 _INSERT_REFUSED = _insert("refused", ("site", "hand_key", "table_name", "source", "reason", "text"))
+# A hand refused again by this pokerhash: its reason replaced when it is another.
+_UPDATE_REFUSED = ("UPDATE refused SET source = ?, reason = ?, text = ? WHERE site = ? AND hand_key = ? "
+                   "AND table_name = ? AND reason <> ?")
+_DELETE_REFUSED = "DELETE FROM refused WHERE site = ? AND hand_key = ? AND table_name = ?"
 
 
 @dataclass
@@ -190,6 +196,25 @@ def _add_to_summary(sums: Dict[Tuple[Any, ...], List[Any]], player_id: int, play
     sums[key] = list(values) if found is None else list(map(add, found, values))
 
 
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector paused for one batch of hands, then resumed
+    (if it was running). A batch allocates hundreds of short-lived tuples and lists a
+    hand (the engine's events, the rows), and the collector, which runs every 700
+    allocations and now and then walks every object alive, took 8-20% of an import's
+    CPU time (measured 2026-12-02, benchmarks/bench_tracker.py). Nothing is lost: a
+    reference cycle made meanwhile waits at most one batch (``batch_size`` hands) for
+    the next collection, so memory stays bounded."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
 # Player ids kept in memory (then the cache starts again: ids are read back from the database).
 _PLAYER_CACHE = 200_000
 
@@ -233,9 +258,11 @@ class Tracker:
         """Store hands: :class:`~pokerhash.sites.SiteHand` objects (a site's hand, played
         by the site importer's replay), PHH ``HandHistory`` objects, ``SiteHand``-like
         objects, or ``(hand, source)`` pairs (as :func:`read_files` yields). Each batch of
-        ``batch_size`` hands is one transaction; a hand already in the database (same
-        site, hand id and table) is skipped; a hand that cannot be replayed or whose
-        figures disagree with the engine is stored in ``refused`` with the reason.
+        ``batch_size`` hands is one transaction; a hand already imported (same site,
+        hand id and table) is skipped; a hand that cannot be replayed or whose figures
+        disagree with the engine is stored in ``refused`` with the reason. A hand
+        refused before is tried again: imported now, it replaces its refusal (a later
+        pokerhash reads more hands); refused for another reason, the reason is replaced.
         ``progress`` (e.g. a tqdm bar) has ``update(n)`` called per batch.
         ``processes`` > 1 replays and counts the hands in that many worker processes
         (the database is written by this one), for large folders on several cores."""
@@ -277,11 +304,17 @@ class Tracker:
         return self.import_hands(read_files(paths), batch_size, progress, processes)
 
     def _import_batch(self, batch: List[Any], summary: ImportSummary) -> None:
+        with _collector_paused():
+            self._import_pairs(batch, summary)
+
+    def _import_pairs(self, batch: List[Any], summary: ImportSummary) -> None:
         pairs = [item if isinstance(item, tuple) and len(item) == 2 else (item, None) for item in batch]
-        # Hands already stored (imported or refused), or twice in this batch, are not replayed again.
+        # Hands already imported, or twice in this batch, are not replayed again. A hand
+        # refused before is: this pokerhash may read it (its refusal is then replaced by
+        # the hand), or refuse it for another reason (the reason is replaced).
         keys = [(item.site, item.hand_key, item.table) if isinstance(item, Refused) else key_of(item)
                 for item, _ in pairs]
-        stored = self._stored(keys)
+        stored, refused_before = self._stored(keys)
         todo = []
         for pair, key in zip(pairs, keys):
             summary.read += 1
@@ -298,14 +331,23 @@ class Tracker:
         try:
             refused = [record for record in records if isinstance(record, Refused)]
             for record in refused:
-                cursor = db.execute(_INSERT_REFUSED, (record.site, record.hand_key, record.table, record.source,
-                                                      record.reason, record.text))
+                key = (record.site, record.hand_key, record.table)
+                if key in refused_before:
+                    cursor = db.execute(_UPDATE_REFUSED, (record.source, record.reason, record.text) + key
+                                        + (record.reason,))
+                else:
+                    cursor = db.execute(_INSERT_REFUSED, (record.site, record.hand_key, record.table, record.source,
+                                                          record.reason, record.text))
                 if cursor.rowcount == 1:
                     summary.refused += 1
                     summary.reasons[_kind_of(record.reason)] += 1
                 else:
-                    summary.duplicates += 1
+                    summary.duplicates += 1  # refused before for the same reason, or twice in the batch
             hands = [record for record in records if not isinstance(record, Refused)]
+            retried = [(record.site, record.hand_key, record.table) for record in hands
+                       if (record.site, record.hand_key, record.table) in refused_before]
+            if retried:
+                db.executemany(_DELETE_REFUSED, retried)
             if hands:
                 self._store(hands, summary)
             db.commit()
@@ -348,20 +390,21 @@ class Tracker:
         db.executemany(_INSERT_SHOWN, shown)
         db.executemany(_UPSERT_SUMMARY, [key + tuple(values) for key, values in sums.items()])
 
-    def _stored(self, keys: List[Tuple[str, str, str]]) -> set:
-        """Which of these (site, hand key, table) keys are in ``hands`` or ``refused``."""
+    def _stored(self, keys: List[Tuple[str, str, str]]) -> Tuple[set, set]:
+        """Which of these (site, hand key, table) keys are in ``hands``, and which in
+        ``refused``."""
         groups: Dict[Tuple[str, str], List[str]] = {}
         for site, key, table in keys:
             groups.setdefault((site, table), []).append(key)
-        found = set()
+        found: Tuple[set, set] = (set(), set())
         for (site, table), hand_keys in groups.items():
             for start in range(0, len(hand_keys), 500):
                 chunk = hand_keys[start:start + 500]
                 marks = ", ".join("?" * len(chunk))
-                for name in ("hands", "refused"):
+                for name, keys_found in zip(("hands", "refused"), found):
                     for (key,) in self.db.query(f"SELECT hand_key FROM {name} WHERE site = ? AND table_name = ? "
                                                 f"AND hand_key IN ({marks})", [site, table] + chunk):
-                        found.add((site, key, table))
+                        keys_found.add((site, key, table))
         return found
 
     def rebuild_summary(self) -> None:

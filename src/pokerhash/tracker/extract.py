@@ -92,21 +92,35 @@ def _text(cards: Sequence[Optional[int]]) -> str:
 
 
 @functools.lru_cache(maxsize=None)  # a handful of table sizes, asked for every hand
-def _positions(n: int, has_blinds: bool) -> Tuple[Optional[str], ...]:
-    """Position names in the engine's seat order (left of the button first, button last)."""
-    if not has_blinds:
+def _positions(n: int, blinds: str) -> Tuple[Optional[str], ...]:
+    """Position names in the engine's seat order (left of the button first, button
+    last). ``blinds``: ``"blinds"`` (small and big blind left of the button),
+    ``"button"`` (the button posts the only blind, 6+ Hold'em: no SB and BB, the seats
+    named from the button as in a game with blinds, the first to act ``UTG``), or
+    ``""`` (no blinds: no positions)."""
+    if not blinds:
         return (None,) * n
-    if n == 2:
+    if n == 2 and blinds == "blinds":
         return ("BB", "BTN")  # heads-up the button posts the small blind
     names: List[Optional[str]] = [None] * n
-    names[0], names[1], names[-1] = "SB", "BB", "BTN"
-    middle = list(range(2, n - 1))
+    names[-1] = "BTN"
+    first = 0
+    if blinds == "blinds":
+        names[0], names[1], first = "SB", "BB", 2
+    middle = list(range(first, n - 1))
     for index, name in zip(reversed(middle), ("CO", "HJ", "LJ") if n >= 7 else ("CO", "HJ")):
         names[index] = name
     early = [i for i in middle if names[i] is None]
     for k, index in enumerate(early):
         names[index] = "UTG" if k == 0 else f"UTG+{k}"
     return tuple(names)
+
+
+def _blinds(stakes: Any) -> str:
+    """The engine's stakes' blinds, as :func:`_positions` takes them."""
+    if stakes.button_blind:
+        return "button"
+    return "blinds" if stakes.blinds else ""
 
 
 def hand_key(history: HandHistory) -> str:
@@ -320,11 +334,11 @@ def _site_extract(item: SiteHand, source: Optional[str]) -> Any:
     except InvalidValueError:
         code = variant.name  # a game PHH has no code for
     stakes = hand.stakes
-    big_blind = stakes.blinds[-1] if stakes.blinds else stakes.small_bet or stakes.bring_in or 1
+    big_blind = stakes.blinds[-1] if stakes.blinds else stakes.button_blind or stakes.small_bet or stakes.bring_in or 1
     common = (f"{variant.limit.value} {variant.name}", code, str(item.stakes), item.currency or None, parsed.decimals,
               _site_time(item.time), int(parsed.max_seats or len(seats)))
     tournament = (None if parsed.tournament is None else str(parsed.tournament), None, None)
-    return _rows(hand, seats, names, starting, collected, result.rake, holes, shown, bool(stakes.blinds), big_blind,
+    return _rows(hand, seats, names, starting, collected, result.rake, holes, shown, _blinds(stakes), big_blind,
                  common, tournament, (site, key, table, source))
 
 
@@ -465,13 +479,12 @@ def _record(history: HandHistory, played: Any, meta: Dict[str, Any], site: str, 
               int(fields.get("seat_count") or n))
     tournament = (_optional(fields.get("event") if fields.get("level") is not None else None),
                   _optional(fields.get("level")), _optional(fields.get("buy_in")))
-    has_blinds = bool(history.blinds_or_straddles) and any(history.blinds_or_straddles)
-    return _rows(hand, seats, names, starting, collected, rake, holes, shown, has_blinds, _big_blind(history),
+    return _rows(hand, seats, names, starting, collected, rake, holes, shown, _blinds(hand.stakes), _big_blind(history),
                  common, tournament, (site, key, table, source))
 
 
 def _rows(hand: Any, seats: Sequence[int], names: List[str], starting: List[int], collected: List[int], rake: int,
-          holes: List[Optional[str]], shown: List[Tuple[int, int, str]], has_blinds: bool, big_blind: int,
+          holes: List[Optional[str]], shown: List[Tuple[int, int, str]], blinds: str, big_blind: int,
           common: Tuple[Any, ...], tournament: Tuple[Any, ...], where: Tuple[Any, ...]) -> HandRecord:
     """The record of a replayed, verified hand, from its parts (PHH and site hands alike):
     ``seats`` in the engine's order (left of the button first), ``starting`` stacks and
@@ -482,7 +495,7 @@ def _rows(hand: Any, seats: Sequence[int], names: List[str], starting: List[int]
     result = hand.result
     final_stacks, payouts = result.stacks, result.payouts
     n = len(seats)
-    positions = _positions(n, has_blinds)
+    positions = _positions(n, blinds)
     walked = walk(hand, seats, positions)
     expected = None
     if walked.all_in:  # no all-in, no all-in moment: the equity work is skipped

@@ -129,21 +129,21 @@ TABLES: Tuple[str, ...] = (
     bet_to {bigint},
     all_in INTEGER NOT NULL,
     PRIMARY KEY (hand_id, seq)
-)""",
+){clustered}""",
     """CREATE TABLE IF NOT EXISTS boards (
     hand_id {bigint} NOT NULL REFERENCES hands (id),
     run INTEGER NOT NULL,
     street INTEGER NOT NULL,
     cards TEXT NOT NULL,
     PRIMARY KEY (hand_id, run, street)
-)""",
+){clustered}""",
     """CREATE TABLE IF NOT EXISTS shown (
     hand_id {bigint} NOT NULL REFERENCES hands (id),
     seat INTEGER NOT NULL,
     run INTEGER NOT NULL,
     cards TEXT NOT NULL,
     PRIMARY KEY (hand_id, seat, run)
-)""",
+){clustered}""",
     """CREATE TABLE IF NOT EXISTS refused (
     id {id},
     site TEXT NOT NULL,
@@ -175,11 +175,15 @@ SUMMARY_MONEY: Tuple[Tuple[str, str, str], ...] = (
 )
 
 
-def ddl(id_type: str, bigint: str, real: str) -> Tuple[str, ...]:
-    """The CREATE statements with a database's types filled in."""
+def ddl(id_type: str, bigint: str, real: str, clustered: str = "") -> Tuple[str, ...]:
+    """The CREATE statements with a database's types filled in; ``clustered`` is
+    written after the tables of many small rows keyed by hand (actions, boards,
+    shown): SQLite's `` WITHOUT ROWID`` stores such a row in its primary key's
+    b-tree, one b-tree to write per row instead of two (the table and its key)."""
     flags = ",\n    ".join(f"{name} INTEGER NOT NULL" for name in FLAGS)
     types = {"bigint": bigint, "real": real}
     sums = ",\n    ".join([f"{name} {types[kind]} NOT NULL" for name, _, kind in SUMMARY_MONEY]
                           + [f"{name} {bigint} NOT NULL" for name in FLAGS])
-    return tuple(statement.format(id=id_type, bigint=bigint, real=real, flags=flags, sums=sums)
+    return tuple(statement.format(id=id_type, bigint=bigint, real=real, flags=flags, sums=sums,
+                                            clustered=clustered)
                  for statement in TABLES)
