@@ -938,7 +938,8 @@ class Hand:
             live = len(players)
             dealt = self._take(count * live)
             for position, i in enumerate(players):
-                self._give(i, dealt[position::live], face_up)
+                # One card each (stud's streets): no stepped slice.
+                self._give(i, (dealt[position],) if count == 1 else dealt[position::live], face_up)
         self._deal_next = 0
         self._pc += 1
         return False
