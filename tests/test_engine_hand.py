@@ -9,7 +9,7 @@ import pytest
 
 from pokerhash.betting import Action, ActionKind, ForcedKind, Limit
 from pokerhash import evaluate_deuce7
-from pokerhash.cards import cards
+from pokerhash.cards import cards, cards_str
 from pokerhash.engine import (
     BIG_O,
     DEUCE7_SINGLE_DRAW,
@@ -365,6 +365,36 @@ def test_five_card_draw_order_and_draws():
     hand.stand_pat()
     hand.timeout()  # auto-draw
     assert hand.pending.kind is PendingKind.DECISION and hand.pending.seat == 0  # left of the dealer
+
+
+@pytest.mark.parametrize("form", ["tuple", "list", "text", "strings"])
+def test_draw_reads_every_form_of_the_discards_alike(form):
+    # draw() takes a tuple or list of held ints as it is and parses every other form:
+    # the same cards drawn, and the same refusals, whichever form they come in.
+    def played(seed):
+        hand = Hand(FIVE_CARD_DRAW, {0: 100, 1: 100, 2: 100}, button=2, stakes=BLINDS, seed=seed)
+        hand.call()
+        hand.call()
+        hand.check()
+        return hand
+
+    def written(cards_):
+        return {"tuple": tuple, "list": list, "text": cards_str, "strings": lambda c: cards_str(c).split()}[form](cards_)
+
+    reference, hand = played(6), played(6)
+    held = hand.hole_cards(0)
+    other = hand.hole_cards(2)[0]
+    # A repeat, a card not held, six cards; then what only ints can say: a bool, 52, a float.
+    refused = [written(held[:1] + held[:1]), written(held[:1] + (other,)), written(held + held[:1])]
+    if form in ("tuple", "list"):
+        refused += [written((True,)), written((held[0], 52)), written((float(held[0]),))]
+    for discards in refused:
+        before = (hand.pending, hand.hole_cards(0), hand.stacks, hand.pot)
+        with pytest.raises(IllegalActionError):
+            hand.draw(discards)
+        assert (hand.pending, hand.hole_cards(0), hand.stacks, hand.pot) == before
+    assert hand.draw(written(held[1:4])) == reference.draw(tuple(held[1:4]))
+    assert hand.hole_cards(0) == reference.hole_cards(0)
 
 
 def test_turkish_openers_no_open_redeal_and_opener_acts_first():

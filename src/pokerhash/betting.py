@@ -522,7 +522,11 @@ class BettingRound:
                 max_to = all_in_to
             return _new_tuple(LegalActions, (player, call == 0, call, call_is_all_in, kind, min(min_to, all_in_to),
                                              min(max_to, all_in_to), None, ""))
-        amounts = tuple(sorted({min(self.full_level + size, all_in_to) for size in self._fixed_sizes()}))
+        sizes = self._fixed_sizes()
+        if len(sizes) == 1:  # every fixed-limit round but stud's open pair: no set, no sort
+            amounts = (min(self.full_level + sizes[0], all_in_to),)
+        else:
+            amounts = tuple(sorted({min(self.full_level + size, all_in_to) for size in sizes}))
         return _new_tuple(LegalActions, (player, call == 0, call, call_is_all_in, kind, amounts[0], amounts[-1],
                                          amounts, ""))
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from .._checks import as_chips
+from .._core import showing_key  # stud's showing order as one int, in C (showing.showing_rank's order)
 from ..betting import (Action, ActionKind, BettingRound, BringInActions, ForcedBet, ForcedKind, LegalActions, Limit,
                        Structure, checked_forced_bet, normalized_action)
 from ..cards import Deck, HandLike, cards as parse_cards
@@ -702,17 +703,20 @@ class Hand:
             if move.to > self.stakes.bring_in:
                 # Completing is a bet: all-in for less, the half-bet rule decides whether it
                 # counts as a full one (rules: Betting).
-                round_ = BettingRound.start(self.structure, self._stacks, i, contributed=self._contributed,
-                                            folded=self._folded, dead=self._dead)
+                # BettingRound.start without its checks of the engine's own lists (_open copies them).
+                round_ = BettingRound._open(self.structure, self._stacks, i, 0, (), self._contributed,
+                                            self._folded, False, self._dead)
                 if round_.to_act is None:
                     round_ = None  # every opponent is all-in: nobody can answer a bet
                 else:
                     round_.perform(round_.validate(Action.bet_to(move.to)))
             if round_ is None:
                 # Posted like the bring-in; what no opponent matches goes back as uncalled.
-                forced = [checked_forced_bet(_FORCED_KIND_BRING_IN, i, move.to)]
-                round_ = BettingRound.start(self.structure, self._stacks, (i + 1) % self._n, forced=forced,
-                                            contributed=self._contributed, folded=self._folded, dead=self._dead)
+                first = (i + 1) % self._n
+                round_ = BettingRound._open(self.structure, self._stacks, first, 0, (), self._contributed,
+                                            self._folded, False, self._dead, False)
+                round_._post(checked_forced_bet(_FORCED_KIND_BRING_IN, i, move.to))  # checked as start() does
+                round_._advance(first)
             if self._log is not None:
                 self._log.append(ev.Post(move.player, ForcedKind.BRING_IN, move.to))
             self._begin_round(round_, ())
@@ -788,12 +792,15 @@ class Hand:
         if pending.kind is not _WAIT_DRAW:
             raise IllegalActionError(f"no draw now: {pending}")
         i = self._index[pending.seat]
-        try:
-            thrown = tuple(parse_cards(discards))
-        except (InvalidCardError, TypeError) as error:
-            raise IllegalActionError(f"seat {pending.seat} cannot discard {discards!r}: {error}") from None
         held = self._hole[i]
-        if len(thrown) > pending.count or not set(thrown).issubset(held):
+        thrown = _held_ints(discards, held)
+        held_checked = thrown is not None
+        if not held_checked:
+            try:
+                thrown = tuple(parse_cards(discards))
+            except (InvalidCardError, TypeError) as error:
+                raise IllegalActionError(f"seat {pending.seat} cannot discard {discards!r}: {error}") from None
+        if len(thrown) > pending.count or not (held_checked or set(thrown).issubset(held)):
             raise IllegalActionError(f"seat {pending.seat} may discard 0 to {pending.count} of its cards "
                                      f"{_text(held)}, not {_text(thrown)}")
         self._hole[i] = tuple([c for c in held if c not in thrown])
@@ -931,7 +938,8 @@ class Hand:
             live = len(players)
             dealt = self._take(count * live)
             for position, i in enumerate(players):
-                self._give(i, dealt[position::live], face_up)
+                # One card each (stud's streets): no stepped slice.
+                self._give(i, (dealt[position],) if count == 1 else dealt[position::live], face_up)
         self._deal_next = 0
         self._pc += 1
         return False
@@ -1128,8 +1136,6 @@ class Hand:
         """Stud from 4th street: the best showing hand acts first; equal showings go to
         the first of them clockwise from the button (rules: The games and their flow).
         If that player is all-in, the next player clockwise who can act starts."""
-        from .showing import showing_key
-
         razz = self.variant.razz
         live = [i for i in range(self._n) if not self._folded[i]]
         best = live[0]
@@ -1416,6 +1422,23 @@ class Hand:
 _SHARED_SLOTS = tuple(name for name in Hand.__slots__ if name not in (
     "_round", "_stacks", "_contributed", "_folded", "_hole", "_up", "_muck", "_discarded", "_log", "_script",
     "_used", "_deck"))
+
+
+def _held_ints(discards: object, held: Tuple[int, ...]) -> Optional[Tuple[int, ...]]:
+    """The discards as a tuple when they are the usual case, a tuple or list of
+    distinct ints among the cards ``held`` (what parse_cards would return for them
+    as they are; draw() then has nothing to check), else None: parse and check."""
+    if discards.__class__ is not tuple and discards.__class__ is not list:
+        return None
+    count = len(discards)
+    for k in range(count):
+        c = discards[k]
+        if c.__class__ is not int or c not in held:
+            return None
+        for j in range(k):
+            if discards[j] == c:
+                return None
+    return tuple(discards)
 
 
 def _text(cards: Iterable[int]) -> str:
