@@ -359,13 +359,14 @@ class OrderedPokerEnv(OrderEnforcingWrapper):
         return self.env.last(observe)
 
     def step(self, action) -> None:
+        env = self.env  # every attribute read of a wrapper goes through __getattr__'s hook
         if not self._has_reset:
             OrderEnforcingWrapper.step(self, action)  # raises PettingZoo's error
-        elif not self.env.agents:
+        elif not env.agents:
             OrderEnforcingWrapper.step(self, action)  # PettingZoo's warning
         else:
             self._has_updated = True
-            self.env.step(action)
+            env.step(action)
 
     def observe(self, agent: str):
         if not self._has_reset:
