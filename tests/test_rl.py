@@ -293,6 +293,29 @@ def test_observations_match_the_reference_encoding(name):
     assert checked > 100
 
 
+@pytest.mark.parametrize("name", ["holdem", "stud", "2-7-triple-draw"])
+def test_observations_are_new_arrays_and_the_mask_is_the_layouts(name):
+    """last() and observe() write the vector and the mask in one call of the encoder:
+    the mask is ActionLayout.mask's (a separate path), and every call returns arrays
+    of its own (Gymnasium's checker refuses observations sharing memory between calls)."""
+    env = PokerEnv(name, 3, seed=8)
+    rng = random.Random(1)
+    for _ in range(4):
+        env.reset()
+        for agent in env.agent_iter():
+            observation, _, done, _, _ = env.last()
+            again = env.observe(agent)
+            mask = env.action_layout.mask(env.hand, env._agent_seat[agent])
+            np.testing.assert_array_equal(observation["action_mask"], mask)
+            assert observation["action_mask"].dtype == np.int8
+            assert observation["observation"].dtype == np.float32
+            for key in ("observation", "action_mask"):
+                assert observation[key].flags.writeable and observation[key].flags.c_contiguous
+                assert not np.shares_memory(observation[key], again[key])
+                np.testing.assert_array_equal(observation[key], again[key])
+            env.step(None if done else int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+
+
 def test_history_rows_hold_chips_in_units_and_cards_drawn():
     env = PokerEnv("five-card-draw", 3, seed=4)  # blinds 1/2: the unit is 2 chips
     env.reset()

@@ -170,17 +170,22 @@ def _deck_key(seed: object, stream: object) -> int:
     """The 64-bit generator key of a seeded deck's (seed, stream): a keyed hash of
     every bit of both, so that distinct pairs give distinct orders (a simple mix such
     as seed ^ f(stream) lets a chosen seed reproduce another pair's deck)."""
-    parts = []
-    for value, name in ((seed, "seed"), (stream, "stream")):
-        if not is_int(value):
-            raise CardTypeError(f"a deck's {name} must be an int, not {type(value).__name__}")
-        value = int(value)
-        if name == "stream" and value < 0:
-            raise InvalidCardError(f"a deck's stream is a non-negative int, not {value}")
-        data = value.to_bytes((value.bit_length() + 8) // 8, "little", signed=True)
-        parts.append(len(data).to_bytes(4, "little") + data)
-    digest = hashlib.blake2b(b"".join(parts), digest_size=8, person=b"pokerhash deck").digest()
-    return int.from_bytes(digest, "little")
+    # Plain ints (every hand of an environment) skip the ABC checks, most of the cost.
+    if seed.__class__ is not int or stream.__class__ is not int:
+        for value, name in ((seed, "seed"), (stream, "stream")):
+            if not is_int(value):
+                raise CardTypeError(f"a deck's {name} must be an int, not {type(value).__name__}")
+        seed, stream = int(seed), int(stream)
+    if stream < 0:
+        raise InvalidCardError(f"a deck's stream is a non-negative int, not {stream}")
+    data = _length_prefixed(seed) + _length_prefixed(stream)
+    return int.from_bytes(hashlib.blake2b(data, digest_size=8, person=b"pokerhash deck").digest(), "little")
+
+
+def _length_prefixed(value: int) -> bytes:
+    """``value`` in two's complement, little-endian, after its length in 4 bytes."""
+    data = value.to_bytes((value.bit_length() + 8) // 8, "little", signed=True)
+    return len(data).to_bytes(4, "little") + data
 
 
 class Deck:

@@ -570,15 +570,16 @@ class Hand:
         :attr:`seats`) reads at every decision (the RL observation encoder): their
         cards, the board, every player's up cards, :meth:`chips`' four lists, the pot,
         :attr:`pending` and :attr:`street`. The lists are live: read, do not change."""
-        contributed = self._contributed
         return (self._hole[index], self._boards[0] if self._boards else self._board, self._up, self._stacks,
-                self.round_bets(), contributed, self._folded, sum(contributed) + self._dead, self._pending,
-                self._street)
+                self.round_bets(), self._contributed, self._folded, self.pot, self._pending, self._street)
 
     @property
     def pot(self) -> int:
         """Every chip put in this hand, bets in front of the players included."""
-        return sum(self._contributed) + self._dead
+        pot = self._dead
+        for chips in self._contributed:  # compiled, a loop costs a third of calling sum()
+            pot += chips
+        return pot
 
     @property
     def folded(self) -> Tuple[int, ...]:

@@ -18,4 +18,4 @@ cdef class _Episode:
     cpdef _Episode copy(self)
     cpdef tuple current_legal(self)
     cpdef dict observe(self, seat)
-    cpdef play(self, action)
+    cpdef Py_ssize_t play(self, action) except -2

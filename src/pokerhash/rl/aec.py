@@ -84,12 +84,12 @@ class _Episode:
     def observe(self, seat: int) -> Dict[str, np.ndarray]:
         hand = self.hand
         index = hand.player_index(seat)
-        observation = self.encoder.encode(hand, index, self.scale, self.history)
         legal = self.current_legal() if hand.pending.seat == seat else ()  # over: nobody's seat
-        return {"observation": observation, "action_mask": self.layout.mask_of(legal).copy()}
+        return self.encoder.observe(hand, index, self.scale, self.history, legal, self.layout.size)
 
-    def play(self, action) -> None:
-        """Play ``action`` (an index, or an engine response) for the player to act."""
+    def play(self, action) -> int:
+        """Play ``action`` (an index, or an engine response) for the player to act;
+        the seat to act next, or -1 when the hand is over."""
         hand = self.hand
         pending = hand.pending
         seat = pending.seat
@@ -105,6 +105,7 @@ class _Episode:
                    (move.to or 0) * self.scale)
         self.history.append(row)
         self.legal = None
+        return -1 if hand.is_over else hand.pending.seat
 
 
 class PokerEnv(AECEnv):
@@ -224,9 +225,12 @@ class PokerEnv(AECEnv):
             self._was_dead_step(action)
             return
         episode = self._episode
-        episode.play(action)
+        seat = episode.play(action)
         self._cumulative_rewards[agent] = 0.0
-        self._after_move(episode.hand)
+        if seat >= 0:
+            self.agent_selection = self.possible_agents[seat]
+        else:
+            self._end(episode.hand)
         if self.render_mode == "human":
             self.render()
 
@@ -235,12 +239,16 @@ class PokerEnv(AECEnv):
         every agent terminated."""
         if not hand.is_over:
             self.agent_selection = self.possible_agents[hand.pending.seat]
-            return
+        else:
+            self._end(hand)
+
+    def _end(self, hand: Hand) -> None:
+        """The hand is over: rewards in units, every agent terminated."""
         net = hand.result.net
-        scale = self._scale
+        scale, rewards, terminations = self._scale, self.rewards, self.terminations
         for agent, seat in self._agent_seat.items():
-            self.rewards[agent] = net[seat] * scale
-            self.terminations[agent] = True
+            rewards[agent] = net[seat] * scale
+            terminations[agent] = True
         self._accumulate_rewards()
 
     def _was_dead_step(self, action) -> None:
@@ -250,7 +258,8 @@ class PokerEnv(AECEnv):
         if action is not None:
             raise ValueError("when an agent is dead, the only valid action is None")
         agent = self.agent_selection
-        del self.terminations[agent], self.truncations[agent], self.rewards[agent]
+        rewards = self.rewards
+        del self.terminations[agent], self.truncations[agent], rewards[agent]
         del self._cumulative_rewards[agent], self.infos[agent]
         agents = self.agents
         agents.remove(agent)
@@ -262,7 +271,6 @@ class PokerEnv(AECEnv):
             if self._skip_agent_selection is not None:
                 self.agent_selection = self._skip_agent_selection
             self._skip_agent_selection = None
-        rewards = self.rewards
         for other in rewards:
             rewards[other] = 0
 
@@ -351,13 +359,14 @@ class OrderedPokerEnv(OrderEnforcingWrapper):
         return self.env.last(observe)
 
     def step(self, action) -> None:
+        env = self.env  # every attribute read of a wrapper goes through __getattr__'s hook
         if not self._has_reset:
             OrderEnforcingWrapper.step(self, action)  # raises PettingZoo's error
-        elif not self.env.agents:
+        elif not env.agents:
             OrderEnforcingWrapper.step(self, action)  # PettingZoo's warning
         else:
             self._has_updated = True
-            self.env.step(action)
+            env.step(action)
 
     def observe(self, agent: str):
         if not self._has_reset:
