@@ -24,7 +24,7 @@ from ..betting import (Action, ActionKind, BettingRound, BringInActions, ForcedB
                        Structure, checked_forced_bet, normalized_action)
 from ..cards import Deck, HandLike, cards as parse_cards
 from ..errors import IllegalActionError, InvalidCardError, InvalidValueError
-from ..pots import (Pot, Pots, RakeRule, Settlement, frozen_new, settle_checked, side_pots_checked, split_runs,
+from ..pots import (OddChipRule, Pot, Pots, RakeRule, Settlement, frozen_new, settle_checked, side_pots_checked, split_runs,
                     with_dead_money)
 from . import events as ev
 from .variants import Forced, FirstToAct, Variant
@@ -113,7 +113,10 @@ class Options:
     ``bring_in_past_all_in``: who brings in when the lowest up-card is all-in on the
     ante (the rules are silent and rooms differ): ``"clockwise"`` (the default, as
     pokerkit plays it) the next player with chips clockwise, ``"lowest"`` the lowest
-    up-card among the players with chips."""
+    up-card among the players with chips; ``odd_chips``: who gets the chips a split
+    pot leaves over (:class:`~pokerhash.pots.OddChipRule`; the default is the rules':
+    the first winner left of the button, the high half) (rules: Pots, splitting and
+    rake)."""
 
     rake: Optional[RakeRule] = None
     run_it_twice: bool = False
@@ -121,11 +124,14 @@ class Options:
     stud_by_position: bool = False
     four_players_use_36_cards: bool = True
     bring_in_past_all_in: str = "clockwise"
+    odd_chips: OddChipRule = OddChipRule()
 
     def __post_init__(self) -> None:
         if self.bring_in_past_all_in not in ("clockwise", "lowest"):
             raise InvalidValueError(f"bring_in_past_all_in is 'clockwise' or 'lowest', not "
                                     f"{self.bring_in_past_all_in!r}")
+        if not isinstance(self.odd_chips, OddChipRule):
+            raise InvalidValueError(f"odd_chips is an OddChipRule, not {self.odd_chips!r}")
 
 
 class PendingKind(str, enum.Enum):
@@ -1229,14 +1235,16 @@ class Hand:
         # Seats are in clockwise order from the button's left: a seat's index is its
         # distance from the button, which decides odd chips.
         order = self._index
+        odd = self.options.odd_chips
+        every_pot = rake_rule is not None and rake_rule.every_pot
         if len(boards) == 1:
             ended_first = len(live) == 1 and self._street == 0
             rake = rake_rule.amount(pots.total, n, ended_first) if rake_rule is not None else 0
-            settlements = (settle_checked(pots.pots, highs[0], lows[0], order, rake, pots.uncalled),)
+            settlements = (settle_checked(pots.pots, highs[0], lows[0], order, rake, pots.uncalled, odd, every_pot),)
         else:
             rake = rake_rule.amount(pots.total, n) if rake_rule is not None else 0
-            settlements = tuple([settle_checked(run_pots, highs[run], lows[run], order, 0, {})
-                                 for run, run_pots in enumerate(split_runs(pots.pots, rake))])
+            settlements = tuple([settle_checked(run_pots, highs[run], lows[run], order, 0, {}, odd)
+                                 for run, run_pots in enumerate(split_runs(pots.pots, rake, every_pot))])
         payouts: Dict[int, int] = {}
         if log is not None and rake:
             log.append(ev.Rake(rake))

@@ -22,9 +22,10 @@ from ..betting import Action
 from ..cards import cards as parse_cards
 from ..engine import Hand, Options, PendingKind, Stakes
 from ..errors import PokerhashError
-from ..pots import RakeRule
+from ..pots import OddChipRule, RakeRule
 from .draws import DrawDeals
 from .model import Act, Parsed, SiteError, to_decimal
+from .settling import settlement
 
 __all__ = ["Layout", "SiteReplay", "layout", "replay"]
 
@@ -238,19 +239,21 @@ def _card(text: str) -> int:
 
 
 _ATTEMPTS = 6
-_OPTIONS: Dict[Tuple[int, bool], Options] = {}
+_OPTIONS: Dict[Tuple[int, bool, OddChipRule, bool], Options] = {}
 
 
-def _options(take: int, run_twice: bool) -> Options:
+def _options(take: int, run_twice: bool, odd: OddChipRule, every_pot: bool) -> Options:
     """The table options of a hand: the house takes exactly ``take`` (a rule of 100% of
-    the pot capped at it), run it twice as the site did. Made once per amount: a rake
-    rule checks its fractions when built."""
-    options = _OPTIONS.get((take, run_twice))
+    the pot capped at it; from every pot in proportion when ``every_pot``), run it
+    twice as the site did, the site's odd-chip rule (:mod:`.settling`). Made once per
+    amount: a rake rule checks its fractions when built."""
+    key = (take, run_twice, odd, every_pot)
+    options = _OPTIONS.get(key)
     if options is None:
         if len(_OPTIONS) > 10000:
             _OPTIONS.clear()
-        options = _OPTIONS[(take, run_twice)] = Options(rake=RakeRule(1, 1, cap=take) if take else None,
-                                                         run_it_twice=run_twice)
+        options = _OPTIONS[key] = Options(rake=RakeRule(1, 1, cap=take, every_pot=every_pot) if take else None,
+                                          run_it_twice=run_twice, odd_chips=odd)
     return options
 
 
@@ -295,7 +298,7 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
         if p.cash_drop and dead == p.cash_drop and live == 0:
             stacks[seat] += dead
     take = (p.rake or 0) + p.fees
-    options = _options(take, p.run_twice)
+    options = _options(take, p.run_twice, *settlement(p))
     name_of = {seat: name for seat, name, _ in lay.order}
     seat_of = {name: seat for seat, name, _ in lay.order}
     try:

@@ -1,0 +1,59 @@
+"""How each site settles its pots where the rules leave a choice or rooms differ
+(rules: Pots, splitting and rake): who gets a split pot's odd chips, and which pots
+pay the rake. The replay gives these to the engine as table options
+(:class:`~pokerhash.pots.OddChipRule`, ``RakeRule.every_pot``); a site not named here
+settles as the rules say. Each convention is the one the site's real hand histories
+show (docs/sites.rst, "How each site settles"):
+
+- PokerStars: several odd chips go one per winner from the button's left; a 2008
+  cash table that plays 5-cent chips (every stack, blind, bet and the rake a multiple
+  of 5 cents) splits in 5-cent units ($1.90 four ways: 0.50, 0.50, 0.45, 0.45).
+- Winamax: the odd chips go one per winner from the button's side (the button, then
+  counter-clockwise): 260 chips three ways from the button's left paid 86, 87, 87.
+- Ongame: the odd chip goes to the winner in the lowest seat (seat 3 over seat 8 with
+  the button on seat 3; seat 7 over seat 9 with the button on seat 9).
+- Winning Poker Network: in stud hi/lo the low half takes the odd chip.
+- iPoker and Entraction: the rake comes from every pot in proportion to its chips.
+"""
+
+from __future__ import annotations
+
+from typing import Tuple
+
+from ..pots import OddChipRule
+from .model import Parsed
+
+__all__ = ["settlement"]
+
+_RULES = {
+    "pokerstars": OddChipRule(one_each=True),
+    "winamax": OddChipRule(order="right of button", one_each=True),
+    "ongame": OddChipRule(order="lowest seat"),
+}
+_FIVE_CENTS = OddChipRule(one_each=True, unit=5)
+_STUD_LOW_HALF = OddChipRule(low_half=True)
+_DEFAULT = OddChipRule()
+_RAKE_FROM_EVERY_POT = frozenset({"ipoker", "entraction"})
+
+
+def settlement(p: Parsed) -> Tuple[OddChipRule, bool]:
+    """The site's odd-chip rule for hand ``p`` and whether it takes the rake from
+    every pot in proportion (else from the main pot first)."""
+    site = p.site
+    rule = _RULES.get(site, _DEFAULT)
+    if site == "pokerstars" and _five_cent_table(p):
+        rule = _FIVE_CENTS
+    elif site == "winning" and p.variant.is_stud:
+        rule = _STUD_LOW_HALF
+    return rule, site in _RAKE_FROM_EVERY_POT
+
+
+def _five_cent_table(p: Parsed) -> bool:
+    """A PokerStars cash hand of 2008 or before whose every amount is whole 5 cents:
+    a table whose smallest chip is 5 cents."""
+    if p.tournament is not None or p.decimals != 2 or not p.time[:4].isdigit() or int(p.time[:4]) > 2008:
+        return False
+    amounts = [stack for _, _, stack in p.seats] + [amount for _, _, amount, _ in p.posts]
+    amounts += [act.amount for act in p.acts if act.amount is not None]
+    amounts.append(p.rake or 0)
+    return all(amount % 5 == 0 for amount in amounts)
