@@ -23,7 +23,7 @@ from typing import Tuple
 from ..pots import OddChipRule
 from .model import Parsed
 
-__all__ = ["settlement"]
+__all__ = ["describe", "settlement"]
 
 _RULES = {
     "pokerstars": OddChipRule(one_each=True),
@@ -57,3 +57,17 @@ def _five_cent_table(p: Parsed) -> bool:
     amounts += [act.amount for act in p.acts if act.amount is not None]
     amounts.append(p.rake or 0)
     return all(amount % 5 == 0 for amount in amounts)
+
+
+def describe(rule: OddChipRule, unit=str) -> str:
+    """An odd-chip rule in words, as PHH's ``_pokerhash_odd_chips`` field writes it:
+    ``"right of button; one each"``, ``"left of button; one each; unit 0.05"``
+    (``unit`` writes the split unit in the hand's unit)."""
+    words = [rule.order]
+    if rule.one_each:
+        words.append("one each")
+    if rule.low_half:
+        words.append("low half")
+    if rule.unit != 1:
+        words.append(f"unit {unit(rule.unit)}")
+    return "; ".join(words)

@@ -1,0 +1,81 @@
+"""Each site's way of settling a pot (sites/settling.py): test hands of our own in
+each site's format (tests/data/sites/settling/, modelled on real hands of fpdb's
+regression files), whose figures come from their own text: they replay to exactly
+those figures with the site's convention, and to other figures under the rules'
+defaults (so each convention is needed)."""
+
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+import pokerhash.sites as sites
+from pokerhash.pots import OddChipRule
+from pokerhash.sites import replay as replay_module
+
+DATA = Path(__file__).parent / "data" / "sites" / "settling"
+
+# What each hand's own text says each winner collected (its "collected", "wins",
+# "Collects" or win= figures), and the site's rake and fees.
+EXPECTED = {
+    # 1.45 three ways in 5-cent units, one odd unit each from the button's left.
+    "pokerstars-2008-five-cent-chips.txt": ({"Bob": "0.50", "Cid": "0.50", "Ann": "0.45"}, "0.05"),
+    # 140 three ways, the two odd chips one each from the button's side (seats 1, 5).
+    "winamax-odd-chips-button-side.txt": ({"Hal": "47", "Gus": "47", "Eve": "46"}, "0"),
+    # 0.33 two ways, the odd cent to the lower seat (2, the button) over seat 7.
+    "ongame-odd-chip-lowest-seat.txt": ({"Kim": "0.17", "Max": "0.16"}, "0.02"),
+    # 7.09 halved, the low half (Quin) takes the odd cent.
+    "winning-stud-hilo-odd-chip-low.txt": ({"Quin": "3.55", "Rex": "3.54"}, "0.16"),
+    # 4.86 main and 0.28 side pot, the 0.25 rake 0.24 from the main pot and 0.01 from the side.
+    "entraction-rake-from-every-pot.txt": ({"Cal": "4.62", "Ada": "0.27"}, "0.25"),
+    # 6.00 main and 4.00 side pot, the 0.50 rake 0.30 and 0.20 from them.
+    "ipoker-rake-from-every-pot.xml": ({"Gil": "5.70", "Ike": "3.80"}, "0.50"),
+}
+
+
+def _hand(name):
+    hands = list(sites.read(DATA / name))
+    assert len(hands) == 1 and hands[0].error is None, hands[0].error
+    return hands[0]
+
+
+def test_every_file_has_its_figures():
+    assert sorted(p.name for p in DATA.iterdir()) == sorted(EXPECTED)
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_the_sites_convention_replays_to_its_figures(name):
+    won, rake = EXPECTED[name]
+    hand = _hand(name)
+    result = hand.replay()
+    assert result.agrees, result.differences
+    assert result.won == {player: Decimal(amount) for player, amount in won.items()}
+    assert result.rake == Decimal(rake)
+    assert hand.collected == result.won
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_the_rules_defaults_would_differ(name, monkeypatch):
+    monkeypatch.setattr(replay_module, "settlement", lambda p: (OddChipRule(), False))
+    result = _hand(name).replay()
+    assert not result.agrees
+    assert all(d.startswith("won by ") for d in result.differences), result.differences
+
+
+def test_a_modern_pokerstars_table_splits_to_the_cent():
+    # The same hand dated 2012 (no 5-cent chips): 145 three ways is 48 each and one
+    # odd cent, to the first winner left of the button; the site's text would say so.
+    text = (DATA / "pokerstars-2008-five-cent-chips.txt").read_text()
+    text = text.replace("2008/02/11", "2012/02/11")
+    for before, after in (("Bob collected $0.50", "Bob collected $0.49"), ("Cid collected $0.50", "Cid collected $0.48"),
+                          ("Ann collected $0.45", "Ann collected $0.48"), ("won ($0.45)", "won ($0.48)"),
+                          ("Bob (small blind) showed [4h 5h] and won ($0.50)",
+                           "Bob (small blind) showed [4h 5h] and won ($0.49)"),
+                          ("Cid (big blind) showed [6d 7d] and won ($0.50)",
+                           "Cid (big blind) showed [6d 7d] and won ($0.48)")):
+        assert before in text
+        text = text.replace(before, after)
+    hand = next(sites.read(text))
+    result = hand.replay()
+    assert result.agrees, result.differences
+    assert result.won == {"Bob": Decimal("0.49"), "Cid": Decimal("0.48"), "Ann": Decimal("0.48")}
