@@ -194,3 +194,29 @@ def test_rake_by_pot_shares_are_proportional(amounts, data):
         assert 0 <= share <= amount
         if total:
             assert abs(share * total - rake * amount) < total  # within one chip of the exact share
+
+
+def test_heads_up_dead_button():
+    """Heads-up, the big blind on the button (seat 3): the small blind (seat 2) posts
+    first and acts first before and after the flop; the rules' order is the other way."""
+    stakes = Stakes(blinds=(5, 10))
+    dead = Hand(VARIANTS["holdem"], {2: 500, 3: 500}, button=3, stakes=stakes,
+                options=Options(heads_up_dead_button=True), deal="caller")
+    assert dead.contributed == {2: 5, 3: 10}
+    held = {2: list(cards("2c3d")), 3: list(cards("4h5h"))}
+    first = []
+    while dead.pending.kind is PendingKind.DEAL:
+        pending = dead.pending
+        dead.deal(tuple(held[pending.seat][:pending.count]))
+        del held[pending.seat][:pending.count]
+    first.append(dead.pending.seat)
+    dead.act(Action.call())
+    dead.act(Action.check())
+    dead.deal(())
+    dead.deal(tuple(cards("AsKsQd")))
+    first.append(dead.pending.seat)
+    assert first == [2, 2]
+    rules = Hand(VARIANTS["holdem"], {2: 500, 3: 500}, button=3, stakes=stakes, deal="caller")
+    assert rules.contributed == {2: 10, 3: 5}
+    with pytest.raises(InvalidValueError):
+        Options(heads_up_dead_button=1)

@@ -398,7 +398,8 @@ def test_phh_of_every_hand_replays_on_the_phh_reader():
         played = history_hands.replay(hand.history)
         fields = hand.history.fields
         if not played.complete or hand.rake or hand.fees or any(k in fields for k in (
-                "_pokerhash_missed_blinds_live", "_pokerhash_cash_drop", "_pokerhash_boards", "_pokerhash_odd_chips")):
+                "_pokerhash_missed_blinds_live", "_pokerhash_cash_drop", "_pokerhash_boards", "_pokerhash_odd_chips",
+                "_pokerhash_heads_up_dead_button")):
             continue
         engine = hand.replay().hand.result.stacks
         assert played.finishing_stacks == [engine[seat] for seat in fields["seats"]], hand.hand_id

@@ -33,6 +33,11 @@ EXPECTED = {
 }
 
 
+# Heads-up with the big blind on the button (a dead-button order, the small blind
+# first on every street): not a settlement, but how the site seats the blinds.
+DEAD_BUTTON = "entraction-heads-up-dead-button.txt"
+
+
 def _hand(name):
     hands = list(sites.read(DATA / name))
     assert len(hands) == 1 and hands[0].error is None, hands[0].error
@@ -40,7 +45,7 @@ def _hand(name):
 
 
 def test_every_file_has_its_figures():
-    assert sorted(p.name for p in DATA.iterdir()) == sorted(EXPECTED)
+    assert sorted(p.name for p in DATA.iterdir()) == sorted(list(EXPECTED) + [DEAD_BUTTON])
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
@@ -79,3 +84,19 @@ def test_a_modern_pokerstars_table_splits_to_the_cent():
     result = hand.replay()
     assert result.agrees, result.differences
     assert result.won == {"Bob": Decimal("0.49"), "Cid": Decimal("0.48"), "Ann": Decimal("0.48")}
+
+
+def test_heads_up_dead_button_plays_as_the_site_played():
+    hand = _hand(DEAD_BUTTON)
+    result = hand.replay()
+    assert result.agrees, result.differences
+    # Pim's own text: wins 11.50, rake 0.50, the turn bet of 4.00 paid back.
+    assert result.won == {"Pim": Decimal("11.50")} and result.rake == Decimal("0.50")
+    assert result.returned == {"Pim": Decimal("4.00")}
+    engine = result.hand
+    assert engine.options.heads_up_dead_button
+    assert hand.history.fields["_pokerhash_heads_up_dead_button"] is True
+    # Without the option the engine seats the small blind on the button: the small
+    # blind's first action is out of turn.
+    hand._parsed.fields.pop("heads_up_dead_button")
+    assert not hand.replay().agrees

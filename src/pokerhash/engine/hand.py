@@ -116,7 +116,10 @@ class Options:
     up-card among the players with chips; ``odd_chips``: who gets the chips a split
     pot leaves over (:class:`~pokerhash.pots.OddChipRule`; the default is the rules':
     the first winner left of the button, the high half) (rules: Pots, splitting and
-    rake)."""
+    rake); ``heads_up_dead_button``: heads-up, the blinds are posted as at a fuller
+    table, the small blind on the button's left and the big blind on the button, and
+    the small blind acts first on every street (some sites seat a heads-up hand so
+    after a player leaves; the rules have the button post the small blind)."""
 
     rake: Optional[RakeRule] = None
     run_it_twice: bool = False
@@ -125,6 +128,7 @@ class Options:
     four_players_use_36_cards: bool = True
     bring_in_past_all_in: str = "clockwise"
     odd_chips: OddChipRule = OddChipRule()
+    heads_up_dead_button: bool = False
 
     def __post_init__(self) -> None:
         if self.bring_in_past_all_in not in ("clockwise", "lowest"):
@@ -132,6 +136,8 @@ class Options:
                                     f"{self.bring_in_past_all_in!r}")
         if not isinstance(self.odd_chips, OddChipRule):
             raise InvalidValueError(f"odd_chips is an OddChipRule, not {self.odd_chips!r}")
+        if not isinstance(self.heads_up_dead_button, bool):
+            raise InvalidValueError(f"heads_up_dead_button must be True or False, not {self.heads_up_dead_button!r}")
 
 
 class PendingKind(str, enum.Enum):
@@ -484,8 +490,10 @@ class Hand:
     def _big_blind(self) -> int:
         if self.stakes.button_blind:
             return self._n - 1
-        # Heads-up the button (index 1) posts the small blind, so index 0 posts the big one.
-        return 0 if self._n == 2 else min(len(self.stakes.blinds), 2) - 1
+        # Heads-up the button (index 1) posts the small blind, so index 0 posts the big one
+        # (with a dead button, the blinds are posted as at a fuller table).
+        heads_up = self._n == 2 and not self.options.heads_up_dead_button
+        return 0 if heads_up else min(len(self.stakes.blinds), 2) - 1
 
     def _post_blinds(self, forced: List[ForcedBet]) -> int:
         """Blinds left of the button (heads-up: the button posts the small blind), then
@@ -495,12 +503,13 @@ class Hand:
             forced.append(checked_forced_bet(_BLIND, n - 1, self.stakes.button_blind))
             return 0
         blinds = self.stakes.blinds
-        posters = (1, 0) if n == 2 else range(len(blinds))
+        heads_up = n == 2 and not self.options.heads_up_dead_button
+        posters = (1, 0) if heads_up else range(len(blinds))
         for i, amount in zip(posters, blinds):
             # Posted even by a player all-in on the ante: the others face the full
             # blind, as they do a short one (rules: Betting).
             forced.append(checked_forced_bet(_BLIND, i, amount))
-        first = len(blinds) % n if n > 2 else 1
+        first = len(blinds) % n if not heads_up else 1
         for seat, live, dead in self._missed:
             i = self._index[seat]
             if any([bet.player == i for bet in forced]):

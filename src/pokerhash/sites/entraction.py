@@ -17,7 +17,8 @@ this site's figures mean (the importer's conventions):
   ante``) and its chips are written with two decimals (``6,003.00``); the table name
   is all it says of the tournament.
 - Heads-up the dealer posts the big blind and the small blind acts first on every
-  street: such hands are refused (the engine seats the small blind on the button).
+  street (a dead-button order): such hands are marked ``fields["heads_up_dead_button"]``
+  and played with the engine's option of that name.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from typing import Dict, List
 from ..betting import Limit
 from ..engine import HOLDEM, OMAHA_HI_LO, PLO, PLO5
 from .common import amount as _amount
-from .common import all_in_calls, check_hand, finish, refuse_dead_button, seated
+from .common import all_in_calls, check_hand, finish, seated
 from .common import game as variant_of
 from .model import Act, Parsed, SiteError
 
@@ -188,10 +189,21 @@ def _parse(lines: List[str], site: str) -> Parsed:
         raise SiteError("the hand is truncated: it stops before 'Game ended'", n)
     if not p.button:
         raise SiteError("the hand does not say who the dealer is")
-    refuse_dead_button(p)
+    if _big_blind_on_the_button(p):
+        p.fields["heads_up_dead_button"] = True
     all_in_calls(p)
     if p.rake is None:
         p.rake = 0
     if board:
         p.boards = [board]
     return check_hand(finish(p))
+
+
+def _big_blind_on_the_button(p: Parsed) -> bool:
+    """Heads-up with the big blind posted by the dealer (the small blind on the dealer's
+    left acts first on every street)."""
+    playing = {post[0] for post in p.posts} | {act.player for act in p.acts}
+    if len([name for _, name, _ in p.seats if name in playing]) != 2:
+        return False
+    big = next((post[0] for post in p.posts if post[1] == "bb"), None)
+    return big is not None and next(seat for seat, name, _ in p.seats if name == big) == p.button

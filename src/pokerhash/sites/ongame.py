@@ -250,12 +250,20 @@ def _parse(lines: List[str], site: str) -> Parsed:
                 not any(act.player not in posters for act in p.acts):
             raise SiteError("heads-up, both players post a big blind (one coming back, with a dead small blind): "
                             "the engine seats no heads-up hand without a small blind")
-    if not stud and not any(kind == "bb" for _, kind, _, _ in p.posts):
-        raise SiteError("no big blind is posted (its player is all in on the ante): the engine seats no hand "
+    if not stud and not any(kind == "bb" for _, kind, _, _ in p.posts) and not _all_in_on_the_ante(p):
+        raise SiteError("no big blind is posted, and no player is all in on the ante: the engine seats no hand "
                         "without a big blind")
     if board:
         p.boards = [board]
     return check_hand(finish(p))
+
+
+def _all_in_on_the_ante(p: Parsed) -> bool:
+    """Whether a player's ante took all his chips: the big blind he would post is still
+    due (the others call it in full), or nobody can post one (the replay seats such
+    hands)."""
+    stack = {name: chips for _, name, chips in p.seats}
+    return any(kind == "ante" and amount == stack.get(name) for name, kind, amount, _ in p.posts)
 
 
 def _named_blinds(p: Parsed) -> None:

@@ -13,6 +13,7 @@ site took them, and compares the engine's settlement with the site's figures.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 from itertools import chain, combinations, islice
 from random import Random
@@ -60,6 +61,8 @@ class Layout(NamedTuple):
     stakes: Stakes
     missed: Dict[int, Tuple[int, int]]
     straddler: Optional[str]
+    #: Heads-up with the big blind on the button (Options.heads_up_dead_button).
+    dead_button: bool = False
 
 
 def layout(p: Parsed) -> Layout:
@@ -94,7 +97,8 @@ def layout(p: Parsed) -> Layout:
     if first is None:
         raise SiteError("no blinds are posted")
     start = seats.index(seat_of[first[0]])
-    if n == 2 and sb is not None:
+    dead_button = bool(p.fields.get("heads_up_dead_button"))
+    if n == 2 and sb is not None and not dead_button:
         start = (start + 1) % n  # heads-up the button posts the small blind
     button = seats[start - 1]
     order = tuple(sorted(dealt, key=lambda d: (seats.index(d[0]) - start) % n))
@@ -106,7 +110,7 @@ def layout(p: Parsed) -> Layout:
             bb = (name, 0)
     if bb is None:
         raise SiteError("no big blind is posted")
-    expected_bb = 0 if n == 2 else (1 if sb is not None else 0)
+    expected_bb = 0 if n == 2 and not dead_button else (1 if sb is not None else 0)
     if position[bb[0]] != expected_bb:
         raise SiteError(f"the big blind ({bb[0]}) is not on the small blind's left: the engine cannot seat the blinds")
     blinds = (_blind(p, dealt, sb, 0), _blind(p, dealt, bb, 1)) if sb is not None else (_blind(p, dealt, bb, 1),)
@@ -146,7 +150,7 @@ def layout(p: Parsed) -> Layout:
         missed[free[-1]] = (0, p.cash_drop)
     stakes = Stakes(blinds=blinds, ante=ante, big_blind_ante=big_blind_ante, straddle=straddle,
                     small_bet=p.small_bet, big_bet=p.big_bet)
-    return Layout(order, button, stakes, missed, straddler)
+    return Layout(order, button, stakes, missed, straddler, dead_button and n == 2)
 
 
 def _live_small_blind(p: Parsed, name: str, amount: int, bb: Tuple[str, int]) -> bool:
@@ -299,6 +303,8 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
             stacks[seat] += dead
     take = (p.rake or 0) + p.fees
     options = _options(take, p.run_twice, *settlement(p))
+    if p.fields.get("heads_up_dead_button"):
+        options = replace(options, heads_up_dead_button=True)
     name_of = {seat: name for seat, name, _ in lay.order}
     seat_of = {name: seat for seat, name, _ in lay.order}
     try:
