@@ -36,6 +36,8 @@ EXPECTED = {
 # Heads-up with the big blind on the button (a dead-button order, the small blind
 # first on every street): not a settlement, but how the site seats the blinds.
 DEAD_BUTTON = "entraction-heads-up-dead-button.txt"
+# A tournament big blind all in on the ante posts nothing: the others call the blind in full.
+ALL_IN_ON_ANTE = "ongame-big-blind-all-in-on-the-ante.txt"
 
 
 def _hand(name):
@@ -45,7 +47,7 @@ def _hand(name):
 
 
 def test_every_file_has_its_figures():
-    assert sorted(p.name for p in DATA.iterdir()) == sorted(list(EXPECTED) + [DEAD_BUTTON])
+    assert sorted(p.name for p in DATA.iterdir()) == sorted(list(EXPECTED) + [DEAD_BUTTON, ALL_IN_ON_ANTE])
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
@@ -100,3 +102,46 @@ def test_heads_up_dead_button_plays_as_the_site_played():
     # blind's first action is out of turn.
     hand._parsed.fields.pop("heads_up_dead_button")
     assert not hand.replay().agrees
+
+
+def test_a_big_blind_all_in_on_the_ante_is_read_and_agrees():
+    hand = _hand(ALL_IN_ON_ANTE)
+    result = hand.replay()
+    assert result.agrees, result.differences
+    # The summary: main pot 40 and side pot 930, both to Zed.
+    assert result.won == {"Zed": Decimal("970")}
+
+
+def _microgaming_hand():
+    return (Path(__file__).parent / "data" / "sites" / "microgaming" / "cash.xml").read_text(encoding="utf-8")
+
+
+def test_microgaming_figures_that_contradict_each_other_are_refused():
+    text = _microgaming_hand()
+    assert next(sites.read(text)).error is None
+    # The winner's Win written 0.10 short: 2.45 went in (1.00 of it uncalled), 2.30
+    # won and a rake of 0.05 leave 0.10 unaccounted for.
+    hand = next(sites.read(text.replace('amount="2.40"', 'amount="2.30"')))
+    assert "the site's figures do not add up: 1.45 went into the pot, 2.30 was won and the rake is 0.05" \
+        in hand.error, hand.error
+
+
+def _boss_tournament(win):
+    """Boss Media's cash test hand as a tournament hand in whole chips (blinds 5/10)."""
+    text = (Path(__file__).parent / "data" / "sites" / "bossmedia" / "cash.xml").read_text(encoding="utf-8")
+    text = text.replace("GAMEKIND_CASH", "GAMEKIND_TOURNAMENT").replace('TABLETOURNEYID=""', 'TABLETOURNEYID="77"')
+    for cash, chips in (("10.00", "1000"), ("3.35", "345"), ("1.45", "145"), ("1.00", "100"), ("0.65", "65"),
+                        ("0.40", "40"), ("0.30", "30"), ("0.20", "20"), ("0.10", "0"), ("0.05", "5"),
+                        ("0.00", "0"), ("1.70", "170"), ("0.05/0.10", "5/10")):
+        text = text.replace(f'"{cash}"', f'"{chips}"')
+    text = text.replace('KIND="HAND_BB" VALUE="0"', 'KIND="HAND_BB" VALUE="10"')
+    return text.replace('<RESULT PLAYER="Ned" WIN="345"', f'<RESULT PLAYER="Ned" WIN="{win}"')
+
+
+def test_boss_media_tournament_figures_that_contradict_each_other_are_refused():
+    good = next(sites.read(_boss_tournament(345)))
+    assert good.error is None and good.replay().agrees
+    # Ned paid 344 of a 345-chip pot: a tournament takes no rake.
+    hand = next(sites.read(_boss_tournament(344)))
+    assert "the site's figures do not add up: the pot is 345 and the players won 344 = 344" in hand.error, \
+        hand.error
