@@ -145,3 +145,52 @@ def test_boss_media_tournament_figures_that_contradict_each_other_are_refused():
     hand = next(sites.read(_boss_tournament(344)))
     assert "the site's figures do not add up: the pot is 345 and the players won 344 = 344" in hand.error, \
         hand.error
+
+
+# An 888poker cash hand (modelled on a real one): two players show the same full
+# house (fours full of sevens) and split the pot.
+_PACIFIC_TIE = """#Game No : 180000001
+***** 888poker Hand History for Game 180000001 *****
+$0.02/$0.04 Blinds No Limit Holdem - *** 05 03 2012 20:10:00
+Table Cadiz (Real Money)
+Seat 4 is the button
+Total number of players : 4
+Seat 1: Una ( $3.10 )
+Seat 2: Vic ( $2.50 )
+Seat 3: Wes ( $4 )
+Seat 4: Xia ( $1.80 )
+Una posts small blind [$0.02]
+Vic posts big blind [$0.04]
+** Dealing down cards **
+Dealt to Wes [ 7s, 5s ]
+Wes calls [$0.04]
+Xia calls [$0.04]
+Una folds
+Vic checks
+** Dealing flop ** [ 4s, Ac, 7h ]
+Vic checks
+Wes bets [$0.10]
+Xia calls [$0.10]
+Vic folds
+** Dealing turn ** [ 4h ]
+Wes checks
+Xia checks
+** Dealing river ** [ 4c ]
+Wes bets [$0.20]
+Xia calls [$0.20]
+** Summary **
+Wes shows [ 7s, 5s ]
+Xia shows [ Kd, 7c ]
+Wes collected [ $0.36 ]
+Xia collected [ $0.35 ]
+"""
+
+
+def test_a_tie_paid_to_one_player_is_refused():
+    tie = next(sites.read(_PACIFIC_TIE))
+    assert tie.error is None
+    result = tie.replay()
+    assert result.agrees, result.differences  # 0.74 in, rake 0.03, 0.71 split 0.36 / 0.35
+    # Xia's collected line left out: the same cards, one player paid.
+    hand = next(sites.read(_PACIFIC_TIE.replace("Xia collected [ $0.35 ]\n", "")))
+    assert "Wes and Xia show equal best hands, but only Wes collects (0.36; Xia nothing)" in hand.error, hand.error
