@@ -220,3 +220,15 @@ def test_heads_up_dead_button():
     assert rules.contributed == {2: 10, 3: 5}
     with pytest.raises(InvalidValueError):
         Options(heads_up_dead_button=1)
+
+
+def test_a_blind_may_owe_a_dead_part_only():
+    """A player coming back on a blind posts the small blind missed dead; a live part
+    besides a blind is refused."""
+    stakes = Stakes(blinds=(10, 10))
+    hand = Hand(VARIANTS["holdem"], {2: 500, 6: 500}, button=6, stakes=stakes, deal="caller",
+                missed_blinds={6: (0, 5)})
+    assert hand.contributed == {2: 10, 6: 10} and hand.stacks == {2: 490, 6: 485}
+    with pytest.raises(InvalidValueError):
+        Hand(VARIANTS["holdem"], {2: 500, 6: 500}, button=6, stakes=stakes, deal="caller",
+             missed_blinds={6: (10, 5)})

@@ -38,6 +38,8 @@ EXPECTED = {
 DEAD_BUTTON = "entraction-heads-up-dead-button.txt"
 # A tournament big blind all in on the ante posts nothing: the others call the blind in full.
 ALL_IN_ON_ANTE = "ongame-big-blind-all-in-on-the-ante.txt"
+# Heads-up, the button coming back posts a live big blind and a dead small blind.
+BUTTON_COMES_BACK = "ongame-heads-up-button-comes-back.txt"
 
 
 def _hand(name):
@@ -47,7 +49,7 @@ def _hand(name):
 
 
 def test_every_file_has_its_figures():
-    assert sorted(p.name for p in DATA.iterdir()) == sorted(list(EXPECTED) + [DEAD_BUTTON, ALL_IN_ON_ANTE])
+    assert sorted(p.name for p in DATA.iterdir()) == sorted(list(EXPECTED) + [DEAD_BUTTON, ALL_IN_ON_ANTE, BUTTON_COMES_BACK])
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
@@ -194,3 +196,13 @@ def test_a_tie_paid_to_one_player_is_refused():
     # Xia's collected line left out: the same cards, one player paid.
     hand = next(sites.read(_PACIFIC_TIE.replace("Xia collected [ $0.35 ]\n", "")))
     assert "Wes and Xia show equal best hands, but only Wes collects (0.36; Xia nothing)" in hand.error, hand.error
+
+
+def test_heads_up_button_coming_back_with_a_dead_small_blind():
+    hand = _hand(BUTTON_COMES_BACK)
+    result = hand.replay()
+    assert result.agrees, result.differences
+    # The summary: a pot of 1.30 (0.10 dead, 0.60 each), 1.24 to Gia after a rake of 0.06.
+    assert result.won == {"Gia": Decimal("1.24")} and result.rake == Decimal("0.06")
+    # The dead 0.10 is apart; Gia's flop bet of 0.80 came back uncalled.
+    assert result.hand.contributed == {2: 60, 6: 140} and result.returned == {"Gia": Decimal("0.80")}

@@ -344,7 +344,8 @@ class Hand:
     a bring-in plays the rules' half of the small bet.
     ``log=False`` switches the event log off (rollouts). ``missed_blinds`` maps a
     seat coming back from sitting out to the (live, dead) chips it posts for the blinds
-    it missed: the live part as a blind, the dead part straight into the pot.
+    it missed: the live part as a blind, the dead part straight into the pot (a seat
+    that posts one of the blinds may owe a dead part only).
     """
 
     __slots__ = (
@@ -512,8 +513,10 @@ class Hand:
         first = len(blinds) % n if not heads_up else 1
         for seat, live, dead in self._missed:
             i = self._index[seat]
-            if any([bet.player == i for bet in forced]):
-                raise InvalidValueError(f"seat {seat} is in the blinds and owes no missed blinds")
+            # A player in the blinds may still owe a dead part (a player coming back on
+            # the big blind posts the missed small blind dead), never a live one.
+            if live and any([bet.player == i for bet in forced]):
+                raise InvalidValueError(f"seat {seat} is in the blinds and owes no missed live blind")
             if dead:
                 self._post_dead(i, dead, ForcedKind.ANTE, dead=True)
             if live and self._stacks[i]:
