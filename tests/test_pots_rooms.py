@@ -177,10 +177,18 @@ def test_the_default_rule_is_the_rules(hand, rake):
     plain = settle(pots, high, low=low, button=button, rake=rake, players_dealt=n)
     spelled = settle(pots, high, low=low, button=button, rake=rake, players_dealt=n, odd_chips=OddChipRule())
     assert plain == spelled
-    # The rules' order spelled out through the general path gives the same awards.
-    general = settle(pots, high, low=low, button=button, rake=rake, players_dealt=n,
-                     odd_chips=OddChipRule(unit=1, order="left of button", one_each=False, low_half=False))
-    assert general.payouts == plain.payouts
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 1000), st.lists(st.integers(0, 9), min_size=1, max_size=6, unique=True), st.data())
+def test_the_general_split_under_the_default_rule_is_the_rules_split(amount, winners, data):
+    """The split a room's rule takes (``_split_by_rule``) with the rules' rule gives
+    what the rules' own split gives."""
+    from pokerhash import pots
+    order = {seat: k for k, seat in enumerate(data.draw(st.permutations(range(10))))}
+    reason = pots.Reason.HIGH
+    assert pots._split_by_rule(amount, winners, reason, order, OddChipRule()) == \
+        pots._split(amount, winners, reason, order)
 
 
 @settings(max_examples=300, deadline=None)

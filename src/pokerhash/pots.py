@@ -350,6 +350,9 @@ class OddChipRule:
 
 
 _DEFAULT_ODD = OddChipRule()
+#: The rules' odd-chip rule (the engine's ``Options`` default: the same object, so
+#: that a showdown tells it by identity).
+DEFAULT_ODD_CHIPS = _DEFAULT_ODD
 
 
 class Reason(str, enum.Enum):
@@ -477,7 +480,7 @@ def settle_checked(pots: Sequence[Pot], high: Mapping[int, int], low: Optional[M
     the odd-chip rule (None or the default: the rules')."""
     results = []
     payouts: Dict[int, int] = {}
-    if odd is not None and odd.is_default:
+    if odd is not None and (odd is _DEFAULT_ODD or odd.is_default):  # identity first: the engine's default
         odd = None
     if every_pot and rake:
         taken_by_pot = rake_by_pot([pot.amount for pot in pots], rake, True)

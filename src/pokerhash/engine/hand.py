@@ -24,7 +24,7 @@ from ..betting import (Action, ActionKind, BettingRound, BringInActions, ForcedB
                        Structure, checked_forced_bet, normalized_action)
 from ..cards import Deck, HandLike, cards as parse_cards
 from ..errors import IllegalActionError, InvalidCardError, InvalidValueError
-from ..pots import (OddChipRule, Pot, Pots, RakeRule, Settlement, frozen_new, settle_checked, side_pots_checked, split_runs,
+from ..pots import (DEFAULT_ODD_CHIPS, OddChipRule, Pot, Pots, RakeRule, Settlement, frozen_new, settle_checked, side_pots_checked, split_runs,
                     with_dead_money)
 from . import events as ev
 from .variants import Forced, FirstToAct, Variant
@@ -127,7 +127,7 @@ class Options:
     stud_by_position: bool = False
     four_players_use_36_cards: bool = True
     bring_in_past_all_in: str = "clockwise"
-    odd_chips: OddChipRule = OddChipRule()
+    odd_chips: OddChipRule = DEFAULT_ODD_CHIPS
     heads_up_dead_button: bool = False
 
     def __post_init__(self) -> None:
