@@ -147,8 +147,6 @@ REFUSED = [
     ("winning", "older.txt", 0, ("Player fenna checks", "Player  checks"), "names no seated player"),
     ("winning", "older.txt", 0, ("Player Hero bets (0.40)", "Player Hero caps (0.40)"), "capped"),
     ("winning", "older.txt", 0, ("------ Summary ------", "----"), "unknown line"),
-    ("winning", "older.txt", 1, ("Player Hero has small blind (1)\nPlayer pike has big blind (2)",
-                                 "Player pike has small blind (1)\nPlayer Hero has big blind (2)"), "dead-button"),
     ("winning", "current.txt", 0, ("Holdem(No Limit)", "Draw(Fixed Limit)"), "not read"),
     ("winning", "older.txt", 3, ("Player quill calls (2)\n*** Sixth", "Player quill is disconnected and ALL IN.\n"
                                                                        "*** Sixth"), "disconnect"),

@@ -206,3 +206,16 @@ def test_heads_up_button_coming_back_with_a_dead_small_blind():
     assert result.won == {"Gia": Decimal("1.24")} and result.rake == Decimal("0.06")
     # The dead 0.10 is apart; Gia's flop bet of 0.80 came back uncalled.
     assert result.hand.contributed == {2: 60, 6: 140} and result.returned == {"Gia": Decimal("0.80")}
+
+
+def test_winning_heads_up_with_the_big_blind_on_the_button_is_marked():
+    """Winning's older layout: heads-up, the dealer posting the big blind is read as a
+    dead-button hand (the Winning test hand with its blinds swapped)."""
+    path = Path(__file__).parent / "data" / "sites" / "winning" / "older.txt"
+    texts = [hand.text for hand in sites.read(path)]
+    swapped = texts[1].replace("Player Hero has small blind (1)\nPlayer pike has big blind (2)",
+                               "Player pike has small blind (1)\nPlayer Hero has big blind (2)")
+    assert swapped != texts[1]
+    hand = next(sites.read(swapped))
+    assert hand.error is None and hand._parsed.fields.get("heads_up_dead_button")
+    assert not next(sites.read(texts[1]))._parsed.fields.get("heads_up_dead_button")

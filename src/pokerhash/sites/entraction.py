@@ -32,6 +32,7 @@ from .common import amount as _amount
 from .common import all_in_calls, check_hand, finish, seated
 from .common import game as variant_of
 from .model import Act, Parsed, SiteError
+from .settling import big_blind_on_the_button
 
 __all__ = ["parse"]
 
@@ -189,7 +190,7 @@ def _parse(lines: List[str], site: str) -> Parsed:
         raise SiteError("the hand is truncated: it stops before 'Game ended'", n)
     if not p.button:
         raise SiteError("the hand does not say who the dealer is")
-    if _big_blind_on_the_button(p):
+    if big_blind_on_the_button(p):
         p.fields["heads_up_dead_button"] = True
     all_in_calls(p)
     if p.rake is None:
@@ -198,12 +199,3 @@ def _parse(lines: List[str], site: str) -> Parsed:
         p.boards = [board]
     return check_hand(finish(p))
 
-
-def _big_blind_on_the_button(p: Parsed) -> bool:
-    """Heads-up with the big blind posted by the dealer (the small blind on the dealer's
-    left acts first on every street)."""
-    playing = {post[0] for post in p.posts} | {act.player for act in p.acts}
-    if len([name for _, name, _ in p.seats if name in playing]) != 2:
-        return False
-    big = next((post[0] for post in p.posts if post[1] == "bb"), None)
-    return big is not None and next(seat for seat, name, _ in p.seats if name == big) == p.button

@@ -14,6 +14,11 @@ show (docs/sites.rst, "How each site settles"):
   the button on seat 3; seat 7 over seat 9 with the button on seat 9).
 - Winning Poker Network: in stud hi/lo the low half takes the odd chip.
 - iPoker and Entraction: the rake comes from every pot in proportion to its chips.
+
+And how a heads-up hand is seated where it is not as the rules say:
+:func:`big_blind_on_the_button` (Entraction, Winning Poker Network's older layout:
+the dealer posts the big blind, the small blind acts first on every street; the
+engine's ``heads_up_dead_button``).
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from typing import Tuple
 from ..pots import OddChipRule
 from .model import Parsed
 
-__all__ = ["describe", "settlement"]
+__all__ = ["big_blind_on_the_button", "describe", "settlement"]
 
 _RULES = {
     "pokerstars": OddChipRule(one_each=True),
@@ -71,3 +76,14 @@ def describe(rule: OddChipRule, unit=str) -> str:
     if rule.unit != 1:
         words.append(f"unit {unit(rule.unit)}")
     return "; ".join(words)
+
+
+def big_blind_on_the_button(p: Parsed) -> bool:
+    """Heads-up (two players post or act) with the big blind posted by the button: a
+    dead-button order, the small blind on the button's left acting first on every
+    street. The parser marks such a hand ``fields["heads_up_dead_button"]``."""
+    playing = {post[0] for post in p.posts} | {act.player for act in p.acts}
+    if len([name for _, name, _ in p.seats if name in playing]) != 2:
+        return False
+    big = next((post[0] for post in p.posts if post[1] == "bb"), None)
+    return big is not None and next(seat for seat, name, _ in p.seats if name == big) == p.button
