@@ -294,6 +294,7 @@ def test_random_engine_hands_written_as_site_text_agree(site, game):
 
     import pokerhash.engine as engine
     from pokerhash.betting import Limit
+    from pokerhash.pots import OddChipRule
     from reference_eu_text import write_888, write_fulltilt, write_winamax
     from test_sites import _random_hand
     writer = {"fulltilt": write_fulltilt, "888poker": write_888, "winamax": write_winamax}[site]
@@ -302,7 +303,9 @@ def test_random_engine_hands_written_as_site_text_agree(site, game):
     limits = [Limit.NO_LIMIT, Limit.POT_LIMIT, Limit.FIXED_LIMIT] if game == "HOLDEM" else [Limit.POT_LIMIT]
     written = 0
     while written < 40:
-        hand = _random_hand(rng, variant, rng.choice(limits))
+        # Winamax's odd chips go one each from the button's side (sites/settling.py).
+        odd = OddChipRule(order="right of button", one_each=True) if site == "winamax" else None
+        hand = _random_hand(rng, variant, rng.choice(limits), odd)
         if site != "fulltilt" and hand.result.rake:
             continue  # 888 tournaments take none; Winamax's rake per pot is its own rule
         text = writer(hand, 800000000 + written, hero=rng.choice(hand.seats + (None,)))

@@ -147,8 +147,6 @@ REFUSED = [
     ("winning", "older.txt", 0, ("Player fenna checks", "Player  checks"), "names no seated player"),
     ("winning", "older.txt", 0, ("Player Hero bets (0.40)", "Player Hero caps (0.40)"), "capped"),
     ("winning", "older.txt", 0, ("------ Summary ------", "----"), "unknown line"),
-    ("winning", "older.txt", 1, ("Player Hero has small blind (1)\nPlayer pike has big blind (2)",
-                                 "Player pike has small blind (1)\nPlayer Hero has big blind (2)"), "dead-button"),
     ("winning", "current.txt", 0, ("Holdem(No Limit)", "Draw(Fixed Limit)"), "not read"),
     ("winning", "older.txt", 3, ("Player quill calls (2)\n*** Sixth", "Player quill is disconnected and ALL IN.\n"
                                                                        "*** Sixth"), "disconnect"),
@@ -225,7 +223,7 @@ def test_mutated_hands_never_raise():
                 hand.replay()
 
 
-def test_ongame_heads_up_with_two_big_blinds_is_refused():
+def test_ongame_heads_up_with_two_big_blinds_is_read():
     text = """***** History for hand R5-300000009-1 *****
 Start hand: Mon Jun 03 21:00:00 CEST 2024
 Table: Aswan [300000009] (NO_LIMIT TEXAS_HOLDEM $0.05/$0.10, Real money)
@@ -244,14 +242,20 @@ Hero raises $0.20 to $0.30
 ola folds
 ---
 Summary:
-Main pot: $0.35 won by Hero ($0.35)
+Main pot: $0.25 won by Hero ($0.25)
 Rake taken: $0
 Seat 1: ola ($4.90), net: -$0.10
 Seat 2: Hero ($8.10), net: +$0.10
 ***** End of hand R5-300000009-1 *****
 """
+    # The button (Hero) coming back posts a live big blind and the small blind dead:
+    # played with two equal blinds and the dead part (sites/ongame.py). The pot is the
+    # dead 0.05 and 0.10 each; Hero's raise of 0.20 comes back (net +0.10).
     hand = next(sites.read(text))
-    assert hand.hand_id == "R5-300000009-1" and "without a small blind" in hand.error
+    assert hand.hand_id == "R5-300000009-1" and hand.error is None
+    result = hand.replay()
+    assert result.agrees, result.differences
+    assert result.won == {"Hero": Decimal("0.25")} and result.returned == {"Hero": Decimal("0.20")}
 
 
 def test_phh_of_the_hands_replays_on_pokerkit():

@@ -23,6 +23,7 @@ from .errors import InvalidValueError
 
 __all__ = [
     "Award",
+    "OddChipRule",
     "Pot",
     "PotResult",
     "Pots",
@@ -30,6 +31,7 @@ __all__ = [
     "Reason",
     "Settlement",
     "settle",
+    "rake_by_pot",
     "side_pots",
     "split_runs",
     "with_dead_money",
@@ -153,23 +155,49 @@ def with_dead_money(pots: Pots, dead: int, live: Sequence[int]) -> Pots:
     return Pots((Pot(first.amount + dead, first.eligible),) + pots.pots[1:], pots.uncalled_seat, pots.uncalled_amount)
 
 
-def split_runs(pots: Sequence[Pot], rake: int) -> Tuple[Tuple[Pot, ...], Tuple[Pot, ...]]:
+def split_runs(pots: Sequence[Pot], rake: int, every_pot: bool = False) -> Tuple[Tuple[Pot, ...], Tuple[Pot, ...]]:
     """The pots of the two runs when a hand is run twice: the ``rake`` comes off the
-    pots in order, main pot first, then each pot's rest is halved, the first run's half
-    taking the odd chip (rules: The games and their flow). Each half is contested by the
-    pot's eligible seats. Pure: returns the first run's pots and the second's."""
-    left = as_chips(rake, "rake")
-    if left > sum([pot.amount for pot in pots]):
+    pots (main pot first, or from every pot in proportion: :func:`rake_by_pot`), then
+    each pot's rest is halved, the first run's half taking the odd chip (rules: The
+    games and their flow). Each half is contested by the pot's eligible seats. Pure:
+    returns the first run's pots and the second's."""
+    rake = as_chips(rake, "rake")
+    if rake > sum([pot.amount for pot in pots]):
         raise InvalidValueError(f"a rake of {rake} is more than the pots hold")
     first: List[Pot] = []
     second: List[Pot] = []
-    for pot in pots:
-        taken = min(left, pot.amount)
-        left -= taken
+    for pot, taken in zip(pots, rake_by_pot([pot.amount for pot in pots], rake, every_pot)):
         net = pot.amount - taken
         first.append(Pot(net - net // 2, pot.eligible))
         second.append(Pot(net // 2, pot.eligible))
     return tuple(first), tuple(second)
+
+
+def rake_by_pot(amounts: Sequence[int], rake: int, every_pot: bool = False) -> List[int]:
+    """The part of ``rake`` taken from each pot of ``amounts`` (main pot first; the
+    rake is at most their sum). By default the main pot pays first, then the side pots
+    in order (rules: Pots, splitting and rake); ``every_pot``: each pot pays in
+    proportion to its chips, rounded to whole chips by the largest remainder (each pot
+    pays the whole chips of its share, the chips left over go one each to the pots with
+    the largest fractions, the earlier pot first on a tie), as some sites take it."""
+    shares: List[int] = []
+    total = sum(amounts)
+    if not every_pot or not total:
+        left = rake
+        for amount in amounts:
+            taken = amount if amount < left else left
+            left -= taken
+            shares.append(taken)
+        return shares
+    fractions = []
+    for k, amount in enumerate(amounts):
+        whole, part = divmod(rake * amount, total)
+        shares.append(whole)
+        fractions.append((-part, k))
+    fractions.sort()
+    for _, k in fractions[:rake - sum(shares)]:
+        shares[k] += 1
+    return shares
 
 
 def _by_seat(values: object, what: str):
@@ -223,7 +251,9 @@ class RakeRule:
     that applies from that many players up (``{2: 1, 3: 2, 5: 3}``); ``unit``
     rounds the rake down to a multiple of the smallest chip the house takes;
     ``no_flop_no_drop`` waives the rake on a hand that ended in its first betting
-    round.
+    round; ``every_pot`` takes the rake from every pot in proportion to its chips
+    (:func:`rake_by_pot`) instead of the main pot first, then the side pots (the
+    rules' default; some sites, e.g. iPoker and Entraction, take it so).
     """
 
     heads_up_rate: Fraction = Fraction(1, 100)
@@ -231,6 +261,7 @@ class RakeRule:
     cap: Union[None, int, Mapping[int, int], Tuple[Tuple[int, int], ...]] = None  # stored as int or sorted pairs
     unit: int = 1
     no_flop_no_drop: bool = False
+    every_pot: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "heads_up_rate", _rate(self.heads_up_rate))
@@ -242,6 +273,7 @@ class RakeRule:
         if as_chips(self.unit, "rake unit") == 0:
             raise InvalidValueError("the rake unit must be at least 1 chip")
         as_flag(self.no_flop_no_drop, "no_flop_no_drop")
+        as_flag(self.every_pot, "every_pot")
 
     def cap_for(self, players_dealt: int) -> Optional[int]:
         """The cap that applies to a hand dealt to ``players_dealt`` players (None: no cap)."""
@@ -275,6 +307,52 @@ def _check_players_dealt(players_dealt: object) -> int:
     if as_int(players_dealt, "players_dealt") < 2:
         raise InvalidValueError(f"a hand is dealt to at least 2 players, not {players_dealt}")
     return int(players_dealt)  # type: ignore[call-overload]
+
+
+_ODD_ORDERS = ("left of button", "right of button", "lowest seat")
+
+
+@dataclass(frozen=True)
+class OddChipRule:
+    """Who gets the chips of a split pot that do not divide evenly (rules: Pots,
+    splitting and rake). ``OddChipRule()`` is the rule book's: every odd chip to the
+    winner seated first left of the button, and the high half of a hi/lo pot takes the
+    odd chip. Rooms differ where the rules are silent or otherwise:
+
+    - ``order``: which winner comes first: ``"left of button"`` (the rules),
+      ``"right of button"`` (the button itself, then counter-clockwise: the button's
+      side of the table), ``"lowest seat"`` (the lowest seat number);
+    - ``one_each``: several odd chips go one per winner in that order, instead of all
+      to the first (the rules say nothing of several odd chips);
+    - ``low_half``: a hi/lo pot's odd chip goes to the low half instead of the high;
+    - ``unit``: the smallest chip a pot is split in (a table playing 5-cent chips
+      splits $1.90 four ways as 0.50, 0.50, 0.45, 0.45: the odd chips are units; a
+      rest smaller than a unit goes with the first of them).
+    """
+
+    order: str = "left of button"
+    one_each: bool = False
+    low_half: bool = False
+    unit: int = 1
+
+    def __post_init__(self) -> None:
+        if self.order not in _ODD_ORDERS:
+            raise InvalidValueError(f"an odd-chip order is one of {', '.join(map(repr, _ODD_ORDERS))}, "
+                                    f"not {self.order!r}")
+        as_flag(self.one_each, "one_each")
+        as_flag(self.low_half, "low_half")
+        if as_chips(self.unit, "odd-chip unit") == 0:
+            raise InvalidValueError("the odd-chip unit must be at least 1 chip")
+
+    @property
+    def is_default(self) -> bool:
+        return self == _DEFAULT_ODD
+
+
+_DEFAULT_ODD = OddChipRule()
+#: The rules' odd-chip rule (the engine's ``Options`` default: the same object, so
+#: that a showdown tells it by identity).
+DEFAULT_ODD_CHIPS = _DEFAULT_ODD
 
 
 class Reason(str, enum.Enum):
@@ -338,6 +416,7 @@ def settle(
     rake: Optional[RakeRule] = None,
     players_dealt: Optional[int] = None,
     ended_first_round: bool = False,
+    odd_chips: OddChipRule = _DEFAULT_ODD,
 ) -> Settlement:
     """Pay each pot to its best hands (rules: Pots, splitting and rake).
 
@@ -349,7 +428,9 @@ def settle(
     clockwise order of seats (default: ascending seat numbers) and ``button`` the
     dealer seat in it; together they decide who gets an odd chip. ``rake`` (None: no
     rake) needs ``players_dealt``; it is taken from the main pot first, then the side
-    pots. The uncalled chips of a ``Pots`` come back in ``Settlement.uncalled``.
+    pots (or from every pot: ``RakeRule.every_pot``). ``odd_chips`` says who gets the
+    chips a split leaves over (:class:`OddChipRule`; the default is the rules'). The
+    uncalled chips of a ``Pots`` come back in ``Settlement.uncalled``.
     """
     if isinstance(pots, Pots):
         pot_list = pots.pots
@@ -384,21 +465,35 @@ def settle(
         raise InvalidValueError("settle needs players_dealt to compute the rake")
     else:
         rake_total = rake.amount(total, players_dealt, ended_first_round)
-    return settle_checked(pot_list, high, low, order, rake_total, pots.uncalled if isinstance(pots, Pots) else {})
+    if not isinstance(odd_chips, OddChipRule):
+        raise InvalidValueError(f"odd_chips must be an OddChipRule, not {odd_chips!r}")
+    return settle_checked(pot_list, high, low, order, rake_total, pots.uncalled if isinstance(pots, Pots) else {},
+                          odd_chips, rake is not None and rake.every_pot)
 
 
 def settle_checked(pots: Sequence[Pot], high: Mapping[int, int], low: Optional[Mapping[int, int]],
-            order: Mapping[int, int], rake: int, uncalled: Dict[int, int]) -> Settlement:
+            order: Mapping[int, int], rake: int, uncalled: Dict[int, int],
+            odd: Optional[OddChipRule] = None, every_pot: bool = False) -> Settlement:
     """:func:`settle` of checked input (the engine's showdown builds it itself):
     ``order`` each seat's distance clockwise from the button, ``rake`` the chips the
-    house takes, main pot first."""
+    house takes, main pot first (``every_pot``: from every pot in proportion), ``odd``
+    the odd-chip rule (None or the default: the rules')."""
     results = []
     payouts: Dict[int, int] = {}
+    if odd is not None and (odd is _DEFAULT_ODD or odd.is_default):  # identity first: the engine's default
+        odd = None
+    if every_pot and rake:
+        taken_by_pot = rake_by_pot([pot.amount for pot in pots], rake, True)
+    else:
+        taken_by_pot = None
     remaining_rake = rake
-    for pot in pots:
-        taken = min(remaining_rake, pot.amount)
-        remaining_rake -= taken
-        awards = _award(pot, pot.amount - taken, high, low, order)
+    for k, pot in enumerate(pots):
+        if taken_by_pot is None:
+            taken = min(remaining_rake, pot.amount)
+            remaining_rake -= taken
+        else:
+            taken = taken_by_pot[k]
+        awards = _award(pot, pot.amount - taken, high, low, order, odd)
         for award in awards:
             payouts[award.seat] = payouts.get(award.seat, 0) + award.amount
         results.append(frozen_new(PotResult, pot=pot, rake=taken, awards=awards))
@@ -425,6 +520,7 @@ def _award(
     high: Mapping[int, int],
     low: Optional[Mapping[int, int]],
     order: Mapping[int, int],
+    odd: Optional[OddChipRule] = None,
 ) -> Tuple[Award, ...]:
     eligible = pot.eligible
     if len(eligible) == 1:
@@ -432,11 +528,16 @@ def _award(
     high_winners = _best(eligible, high)
     low_winners = _best(eligible, low) if low is not None else ()
     if not low_winners or not low[low_winners[0]]:  # 0: nobody qualified for low
-        return _split(amount, high_winners, _HIGH, order)
-    # Rules, Pots, splitting and rake: the high half takes the odd chip.
-    low_half = amount // 2
-    return _split(amount - low_half, high_winners, _HIGH, order) + _split(
-        low_half, low_winners, _LOW, order
+        return _split(amount, high_winners, _HIGH, order, odd)
+    # Rules, Pots, splitting and rake: the high half takes the odd chip (an option
+    # gives it to the low half); halves are whole units of the odd-chip rule.
+    if odd is None:
+        low_half = amount // 2
+    else:
+        small_half = amount // (2 * odd.unit) * odd.unit
+        low_half = amount - small_half if odd.low_half else small_half
+    return _split(amount - low_half, high_winners, _HIGH, order, odd) + _split(
+        low_half, low_winners, _LOW, order, odd
     )
 
 
@@ -446,13 +547,46 @@ def _best(eligible: Sequence[int], values: Mapping[int, int]) -> Tuple[int, ...]
     return tuple([seat for seat in eligible if values[seat] == best])
 
 
-def _split(amount: int, winners: Sequence[int], reason: Reason, order: Mapping[int, int]) -> Tuple[Award, ...]:
+def _split(amount: int, winners: Sequence[int], reason: Reason, order: Mapping[int, int],
+           rule: Optional[OddChipRule] = None) -> Tuple[Award, ...]:
     """Divide ``amount`` evenly; the chips that cannot be split go to the winner
-    seated first left of the button (rules: Pots, splitting and rake)."""
+    seated first left of the button (rules: Pots, splitting and rake), or as ``rule``
+    says (:class:`OddChipRule`)."""
     if len(winners) == 1:  # the usual case, without the sort below
         return (frozen_new(Award, seat=winners[0], amount=amount, reason=reason, split_ways=1),)
+    if rule is not None:
+        return _split_by_rule(amount, winners, reason, order, rule)
     share, odd = divmod(amount, len(winners))
     clockwise = sorted(winners, key=order.__getitem__)
     ways = len(winners)
     return tuple([frozen_new(Award, seat=seat, amount=share + (odd if i == 0 else 0), reason=reason, split_ways=ways)
                   for i, seat in enumerate(clockwise)])
+
+
+def _split_by_rule(amount: int, winners: Sequence[int], reason: Reason, order: Mapping[int, int],
+                   rule: OddChipRule) -> Tuple[Award, ...]:
+    """:func:`_split` under a room's :class:`OddChipRule`: equal shares in whole
+    units, the rest in units (the last may be smaller) to the first winner in the
+    rule's order, or one unit per winner in that order."""
+    ways = len(winners)
+    unit = rule.unit
+    share = amount // (ways * unit) * unit
+    rest = amount - share * ways
+    if rule.order == "left of button":
+        ranked = sorted(winners, key=order.__getitem__)
+    elif rule.order == "right of button":
+        ranked = sorted(winners, key=order.__getitem__, reverse=True)
+    else:
+        ranked = sorted(winners)
+    extra = [0] * ways
+    if rule.one_each:
+        k = 0
+        while rest:
+            given = unit if unit < rest else rest
+            extra[k] += given
+            rest -= given
+            k += 1
+    else:
+        extra[0] = rest
+    return tuple([frozen_new(Award, seat=seat, amount=share + extra[k], reason=reason, split_ways=ways)
+                  for k, seat in enumerate(ranked)])

@@ -25,7 +25,7 @@ from ..betting import (Action, ActionKind, BettingRound, BringInActions, ForcedB
                        Structure, checked_forced_bet, normalized_action)
 from ..cards import Deck, HandLike, cards as parse_cards
 from ..errors import IllegalActionError, InvalidCardError, InvalidValueError
-from ..pots import (Pot, Pots, RakeRule, Settlement, frozen_new, settle_checked, side_pots_checked, split_runs,
+from ..pots import (DEFAULT_ODD_CHIPS, OddChipRule, Pot, Pots, RakeRule, Settlement, frozen_new, settle_checked, side_pots_checked, split_runs,
                     with_dead_money)
 from . import events as ev
 from .variants import Forced, FirstToAct, Variant
@@ -114,7 +114,13 @@ class Options:
     ``bring_in_past_all_in``: who brings in when the lowest up-card is all-in on the
     ante (the rules are silent and rooms differ): ``"clockwise"`` (the default, as
     pokerkit plays it) the next player with chips clockwise, ``"lowest"`` the lowest
-    up-card among the players with chips."""
+    up-card among the players with chips; ``odd_chips``: who gets the chips a split
+    pot leaves over (:class:`~pokerhash.pots.OddChipRule`; the default is the rules':
+    the first winner left of the button, the high half) (rules: Pots, splitting and
+    rake); ``heads_up_dead_button``: heads-up, the blinds are posted as at a fuller
+    table, the small blind on the button's left and the big blind on the button, and
+    the small blind acts first on every street (some sites seat a heads-up hand so
+    after a player leaves; the rules have the button post the small blind)."""
 
     rake: Optional[RakeRule] = None
     run_it_twice: bool = False
@@ -122,11 +128,17 @@ class Options:
     stud_by_position: bool = False
     four_players_use_36_cards: bool = True
     bring_in_past_all_in: str = "clockwise"
+    odd_chips: OddChipRule = DEFAULT_ODD_CHIPS
+    heads_up_dead_button: bool = False
 
     def __post_init__(self) -> None:
         if self.bring_in_past_all_in not in ("clockwise", "lowest"):
             raise InvalidValueError(f"bring_in_past_all_in is 'clockwise' or 'lowest', not "
                                     f"{self.bring_in_past_all_in!r}")
+        if not isinstance(self.odd_chips, OddChipRule):
+            raise InvalidValueError(f"odd_chips is an OddChipRule, not {self.odd_chips!r}")
+        if not isinstance(self.heads_up_dead_button, bool):
+            raise InvalidValueError(f"heads_up_dead_button must be True or False, not {self.heads_up_dead_button!r}")
 
 
 class PendingKind(str, enum.Enum):
@@ -333,7 +345,8 @@ class Hand:
     a bring-in plays the rules' half of the small bet.
     ``log=False`` switches the event log off (rollouts). ``missed_blinds`` maps a
     seat coming back from sitting out to the (live, dead) chips it posts for the blinds
-    it missed: the live part as a blind, the dead part straight into the pot.
+    it missed: the live part as a blind, the dead part straight into the pot (a seat
+    that posts one of the blinds may owe a dead part only).
     """
 
     __slots__ = (
@@ -479,8 +492,10 @@ class Hand:
     def _big_blind(self) -> int:
         if self.stakes.button_blind:
             return self._n - 1
-        # Heads-up the button (index 1) posts the small blind, so index 0 posts the big one.
-        return 0 if self._n == 2 else min(len(self.stakes.blinds), 2) - 1
+        # Heads-up the button (index 1) posts the small blind, so index 0 posts the big one
+        # (with a dead button, the blinds are posted as at a fuller table).
+        heads_up = self._n == 2 and not self.options.heads_up_dead_button
+        return 0 if heads_up else min(len(self.stakes.blinds), 2) - 1
 
     def _post_blinds(self, forced: List[ForcedBet]) -> int:
         """Blinds left of the button (heads-up: the button posts the small blind), then
@@ -490,16 +505,19 @@ class Hand:
             forced.append(checked_forced_bet(_BLIND, n - 1, self.stakes.button_blind))
             return 0
         blinds = self.stakes.blinds
-        posters = (1, 0) if n == 2 else range(len(blinds))
+        heads_up = n == 2 and not self.options.heads_up_dead_button
+        posters = (1, 0) if heads_up else range(len(blinds))
         for i, amount in zip(posters, blinds):
             # Posted even by a player all-in on the ante: the others face the full
             # blind, as they do a short one (rules: Betting).
             forced.append(checked_forced_bet(_BLIND, i, amount))
-        first = len(blinds) % n if n > 2 else 1
+        first = len(blinds) % n if not heads_up else 1
         for seat, live, dead in self._missed:
             i = self._index[seat]
-            if any([bet.player == i for bet in forced]):
-                raise InvalidValueError(f"seat {seat} is in the blinds and owes no missed blinds")
+            # A player in the blinds may still owe a dead part (a player coming back on
+            # the big blind posts the missed small blind dead), never a live one.
+            if live and any([bet.player == i for bet in forced]):
+                raise InvalidValueError(f"seat {seat} is in the blinds and owes no missed live blind")
             if dead:
                 self._post_dead(i, dead, ForcedKind.ANTE, dead=True)
             if live and self._stacks[i]:
@@ -1236,14 +1254,16 @@ class Hand:
         # Seats are in clockwise order from the button's left: a seat's index is its
         # distance from the button, which decides odd chips.
         order = self._index
+        odd = self.options.odd_chips
+        every_pot = rake_rule is not None and rake_rule.every_pot
         if len(boards) == 1:
             ended_first = len(live) == 1 and self._street == 0
             rake = rake_rule.amount(pots.total, n, ended_first) if rake_rule is not None else 0
-            settlements = (settle_checked(pots.pots, highs[0], lows[0], order, rake, pots.uncalled),)
+            settlements = (settle_checked(pots.pots, highs[0], lows[0], order, rake, pots.uncalled, odd, every_pot),)
         else:
             rake = rake_rule.amount(pots.total, n) if rake_rule is not None else 0
-            settlements = tuple([settle_checked(run_pots, highs[run], lows[run], order, 0, {})
-                                 for run, run_pots in enumerate(split_runs(pots.pots, rake))])
+            settlements = tuple([settle_checked(run_pots, highs[run], lows[run], order, 0, {}, odd)
+                                 for run, run_pots in enumerate(split_runs(pots.pots, rake, every_pot))])
         payouts: Dict[int, int] = {}
         if log is not None and rake:
             log.append(ev.Rake(rake))

@@ -281,13 +281,14 @@ _DEAL, _DRAW, _BRING_IN = PendingKind.DEAL, PendingKind.DRAW, PendingKind.BRING_
 _OPTIONS: Dict[Tuple[bool, bool, bool], Options] = {}
 
 
-def _options(stud_by_position: bool, four_players_use_36_cards: bool, run_it_twice: bool) -> Options:
-    key = (stud_by_position, four_players_use_36_cards, run_it_twice)
+def _options(stud_by_position: bool, four_players_use_36_cards: bool, run_it_twice: bool,
+             heads_up_dead_button: bool = False) -> Options:
+    key = (stud_by_position, four_players_use_36_cards, run_it_twice, heads_up_dead_button)
     options = _OPTIONS.get(key)
     if options is None:
         options = _OPTIONS[key] = Options(stud_by_position=stud_by_position,
                                           four_players_use_36_cards=four_players_use_36_cards,
-                                          run_it_twice=run_it_twice)
+                                          run_it_twice=run_it_twice, heads_up_dead_button=heads_up_dead_button)
     return options
 
 
@@ -317,7 +318,8 @@ class _Player:
         fields = history.fields
         options = _options(bool(fields.get("_pokerhash_stud_by_position", False)),
                            bool(fields.get("_pokerhash_four_players_use_36_cards", True)),
-                           bool(fields.get("_pokerhash_run_it_twice", False)))
+                           bool(fields.get("_pokerhash_run_it_twice", False)),
+                           bool(fields.get("_pokerhash_heads_up_dead_button", False)))
         try:
             stakes, missed = _stakes(history, variant)
             self.hand = Hand(variant, stacks, button=self.seats[-1], stakes=stakes, options=options, deal="caller",
@@ -780,6 +782,8 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
         extra["_pokerhash_stud_by_position"] = True
     if not options.four_players_use_36_cards:
         extra["_pokerhash_four_players_use_36_cards"] = False
+    if options.heads_up_dead_button and len(seats) == 2:
+        extra["_pokerhash_heads_up_dead_button"] = True
     rules = rules_used(hand)
     if rules:
         extra["_pokerhash_rules"] = rules

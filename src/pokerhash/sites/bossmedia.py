@@ -150,8 +150,31 @@ def _hand(p: Parsed, hand: Node) -> None:
         p.acts = _acts(p, raw, {name: stack for _, name, stack in p.seats})
     all_in_calls(p)
     check_posts(p)
+    _tournament_figures(p)
     if p.decimals == 0:
         in_chips(p)
+
+
+def _tournament_figures(p: Parsed) -> None:
+    """A tournament takes no rake: its showdown's pot is what the posts and actions
+    put in (less the uncalled bet, which the site returns without a word), and the
+    players win the pot. SiteError, showing the sums, when the file says otherwise."""
+    if p.tournament is None or p.total is None or p.rake or not p.collected:
+        return
+    put_in, uncalled = chips_in(p)
+    won = sum(p.collected.values())
+    if p.total not in (put_in - uncalled, put_in):
+        raise SiteError(f"the site's figures do not add up: the posts and actions put {_chips(put_in - uncalled)} "
+                        f"into the pot, its pot is {_chips(p.total)} and {_chips(won)} was won (a tournament "
+                        "takes no rake)", 1)
+    if won not in (p.total, p.total + uncalled):
+        raise SiteError(f"the site's figures do not add up: the pot is {_chips(p.total)} and the players won "
+                        f"{' + '.join(_chips(v) for v in p.collected.values())} = {_chips(won)} (a tournament "
+                        "takes no rake)", 1)
+
+
+def _chips(cents: int) -> str:
+    return str(cents // 100) if cents % 100 == 0 else str(Decimal(cents).scaleb(-2))
 
 
 def _showdown(p: Parsed, node: Node, stacks: Dict[str, int]) -> None:

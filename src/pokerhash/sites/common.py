@@ -9,7 +9,7 @@ from typing import Callable, Dict, List, Optional, Pattern, Tuple
 from .model import Act, Parsed, SiteError
 
 __all__ = ["actor", "all_in_calls", "amount", "begin", "body", "cents", "check_hand", "finish", "game", "plain_action",
-           "read_seats", "refuse_dead_button", "seated", "stud_cards", "summary_line"]
+           "read_seats", "seated", "stud_cards", "summary_line"]
 
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
 _SYMBOLS = "$€£¥₹ "
@@ -229,19 +229,6 @@ def begin(text: str, site: str, header: Pattern[str]) -> Tuple[List[str], Parsed
     p = Parsed(site)
     p.hand_id = match.group("id")
     return lines, p, match
-
-
-def refuse_dead_button(p: Parsed) -> None:
-    """Heads-up the button posts the small blind; some sites seat the big blind on the
-    button instead (a dead-button order: the small blind acts first on every street),
-    which the engine does not play: SiteError."""
-    playing = {post[0] for post in p.posts} | {act.player for act in p.acts}
-    if len([name for _, name, _ in p.seats if name in playing]) != 2:
-        return
-    big = next((post[0] for post in p.posts if post[1] == "bb"), None)
-    if big is not None and next(seat for seat, name, _ in p.seats if name == big) == p.button:
-        raise SiteError("heads-up with the big blind on the button (a dead-button order, the small blind first "
-                        "on every street): the engine does not play it")
 
 
 def all_in_calls(p: Parsed) -> None:

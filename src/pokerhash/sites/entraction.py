@@ -17,7 +17,8 @@ this site's figures mean (the importer's conventions):
   ante``) and its chips are written with two decimals (``6,003.00``); the table name
   is all it says of the tournament.
 - Heads-up the dealer posts the big blind and the small blind acts first on every
-  street: such hands are refused (the engine seats the small blind on the button).
+  street (a dead-button order): such hands are marked ``fields["heads_up_dead_button"]``
+  and played with the engine's option of that name.
 """
 
 from __future__ import annotations
@@ -28,9 +29,10 @@ from typing import Dict, List
 from ..betting import Limit
 from ..engine import HOLDEM, OMAHA_HI_LO, PLO, PLO5
 from .common import amount as _amount
-from .common import all_in_calls, check_hand, finish, refuse_dead_button, seated
+from .common import all_in_calls, check_hand, finish, seated
 from .common import game as variant_of
 from .model import Act, Parsed, SiteError
+from .settling import big_blind_on_the_button
 
 __all__ = ["parse"]
 
@@ -188,10 +190,12 @@ def _parse(lines: List[str], site: str) -> Parsed:
         raise SiteError("the hand is truncated: it stops before 'Game ended'", n)
     if not p.button:
         raise SiteError("the hand does not say who the dealer is")
-    refuse_dead_button(p)
+    if big_blind_on_the_button(p):
+        p.fields["heads_up_dead_button"] = True
     all_in_calls(p)
     if p.rake is None:
         p.rake = 0
     if board:
         p.boards = [board]
     return check_hand(finish(p))
+

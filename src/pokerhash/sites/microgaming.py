@@ -22,13 +22,14 @@ attribute, in hundredths.
 from __future__ import annotations
 
 import base64
+from decimal import Decimal
 from typing import Dict, List
 
 from ..betting import Limit
 from ..engine import HOLDEM, OMAHA_HI_LO, PLO
 from .common import game
 from .model import Act, Parsed, SiteError
-from .xmlcommon import Node, all_in_calls, card, check_posts, in_chips, money, read_hand, read_stakes
+from .xmlcommon import Node, all_in_calls, card, check_posts, chips_in, in_chips, money, read_hand, read_stakes
 
 __all__ = ["parse"]
 
@@ -165,8 +166,22 @@ def _hand(p: Parsed, hand: Node) -> None:
     all_in_calls(p)
     check_posts(p)
     _dead_small_blinds(p, ends)
+    _figures_add_up(p, line)
     if p.decimals == 0:
         in_chips(p)
+
+
+def _figures_add_up(p: Parsed, line: int) -> None:
+    """What went in (less the uncalled bet, which a Win may hold or not) is what was
+    won plus the game's rake: SiteError, showing the sums, when the file says otherwise."""
+    put_in, uncalled = chips_in(p)
+    won = sum(p.collected.values()) + sum(p.returned.values())
+    if won + p.rake not in (put_in - uncalled, put_in):
+        def text(cents: int) -> str:
+            return str(Decimal(cents).scaleb(-2))
+        raise SiteError(f"the site's figures do not add up: {text(put_in - uncalled)} went into the pot, "
+                        f"{text(won)} was won and the rake is {text(p.rake)} ({text(put_in - uncalled - won - p.rake)} "
+                        "unaccounted for)", line)
 
 
 def _values(p: Parsed) -> List[Act]:

@@ -19,9 +19,12 @@ with. What this site's figures mean (the importer's conventions):
 - Stud: each street's ``Dealing to NAME: [-, -, 7d]`` gives the cards as dealt (``-``
   not seen), ``small bring in`` / ``big bring in`` the bring-in (a big one is the
   small bet); the summary shows whole hands in the order dealt.
-- Draw hands are refused; so is a hand whose big blind is all in on the ante, so that
-  no big blind is posted (the engine seats no hand without one), and a heads-up hand
-  where both players post a big blind.
+- Draw hands are refused. A hand whose big blind is all in on the ante posts no big
+  blind: the others call it in full (the replay seats it so). Heads-up, a button
+  coming back posts a live big blind and the small blind dead while the other player
+  posts a big blind: the button's live blind stands where the small blind would, and
+  the hand is played with two equal blinds and the dead part.
+- Odd chips: a split pot's odd chip goes to the winner in the lowest seat (sites/settling.py).
 """
 
 from __future__ import annotations
@@ -248,14 +251,37 @@ def _parse(lines: List[str], site: str) -> Parsed:
         kinds = [kind for _, kind, _, _ in p.posts]
         if len(posters) == 2 and kinds.count("bb") == 2 and "sb" not in kinds and \
                 not any(act.player not in posters for act in p.acts):
-            raise SiteError("heads-up, both players post a big blind (one coming back, with a dead small blind): "
-                            "the engine seats no heads-up hand without a small blind")
-    if not stud and not any(kind == "bb" for _, kind, _, _ in p.posts):
-        raise SiteError("no big blind is posted (its player is all in on the ante): the engine seats no hand "
+            _button_comes_back(p)
+    if not stud and not any(kind == "bb" for _, kind, _, _ in p.posts) and not _all_in_on_the_ante(p):
+        raise SiteError("no big blind is posted, and no player is all in on the ante: the engine seats no hand "
                         "without a big blind")
     if board:
         p.boards = [board]
     return check_hand(finish(p))
+
+
+def _all_in_on_the_ante(p: Parsed) -> bool:
+    """Whether a player's ante took all his chips: the big blind he would post is still
+    due (the others call it in full), or nobody can post one (the replay seats such
+    hands)."""
+    stack = {name: chips for _, name, chips in p.seats}
+    return any(kind == "ante" and amount == stack.get(name) for name, kind, amount, _ in p.posts)
+
+
+def _button_comes_back(p: Parsed) -> None:
+    """Heads-up, the button coming back posts a live big blind and the small blind it
+    missed dead, the other player a big blind: the button's live blind stands where the
+    small blind would (heads-up the button posts it, and acts first preflop), so the
+    hand is played with two equal blinds and the button's dead part (SiteError when
+    the button is not one of the two)."""
+    seat_of = {name: seat for seat, name, _ in p.seats}
+    on_button = [k for k, post in enumerate(p.posts) if post[1] == "bb" and seat_of.get(post[0]) == p.button]
+    if len(on_button) != 1 or not any(post[1] == "dead" and post[0] == p.posts[on_button[0]][0] for post in p.posts):
+        raise SiteError("heads-up, both players post a big blind and the button does not post the dead small "
+                        "blind: the engine cannot seat the blinds")
+    name, _, amount, line = p.posts[on_button[0]]
+    p.posts[on_button[0]] = (name, "sb", amount, line)
+    p.blinds = (p.blinds[1], p.blinds[1])
 
 
 def _named_blinds(p: Parsed) -> None:

@@ -38,6 +38,7 @@ import re
 from typing import List
 
 from ..betting import Limit
+from ..cards import cards as parse_cards
 from ..engine import HOLDEM, OMAHA_HI_LO, PLO
 from .common import finish, read_seats, seated
 from .common import game as variant_of
@@ -193,6 +194,7 @@ def _parse(text: str, site: str) -> Parsed:
     if street < 0:
         raise SiteError("the hand stops before the cards are dealt (the site cancelled it)", n)
     _translate(p)
+    _tie_paid_to_one(p, n)
     collected = sum(p.collected.values())
     uncalled = _uncalled(p)
     p.total = put_in - uncalled
@@ -214,6 +216,33 @@ def _parse(text: str, site: str) -> Parsed:
         p.fields["rake"] = "inferred: what went in less the uncalled chips and what was collected"
         p.fields["rake_from"] = "side pots at 5%"
     return finish(p)
+
+
+def _tie_paid_to_one(p: Parsed, line: int) -> None:
+    """SiteError when two players show equal best hands at a showdown that every player
+    left takes part in, and one of them collects nothing: each tied hand plays for the
+    main pot at least, so both are paid; the text contradicts itself (a collected line
+    missing). High-only games with a whole board."""
+    variant = p.variant
+    if variant.low is not None or variant.is_stud or not p.boards or len(p.boards[0]) != 5:
+        return
+    folded = {act.player for act in p.acts if act.verb == "f"}
+    live = [name for _, name, _ in p.seats if name not in folded and name not in p.sitting_out
+            and (any(act.player == name for act in p.acts) or any(post[0] == name for post in p.posts))]
+    hole = variant.cards_per_player
+    if len(live) < 2 or any(len(p.known.get(name) or ()) != hole for name in live):
+        return
+    board = parse_cards("".join(p.boards[0]))
+    lowest = variant.lowest_rank(len(live))
+    values = {name: variant.high.value(parse_cards("".join(p.known[name])), board, lowest) for name in live}
+    best = max(values.values())
+    tied = [name for name in live if values[name] == best]
+    unpaid = [name for name in tied if not p.collected.get(name)]
+    if len(tied) > 1 and unpaid and len(unpaid) < len(tied):
+        paid = [name for name in tied if p.collected.get(name)]
+        raise SiteError(f"the site's figures contradict its cards: {' and '.join(tied)} show equal best hands, but "
+                        f"only {', '.join(paid)} collects ({', '.join(_chips(p.collected[n], p) for n in paid)}; "
+                        f"{', '.join(unpaid)} nothing): a collected line is missing", line)
 
 
 def _chips(cents: int, p: Parsed) -> str:

@@ -11,7 +11,12 @@ player coming back, the live part a bet, the dead part straight into the pot; a
 GGPoker cash drop is written there too, as dead money),
 ``_pokerhash_boards`` (both boards of a hand run twice; ``actions`` deal the first),
 ``_pokerhash_rake`` and ``_pokerhash_fees``, ``_pokerhash_returned`` (uncalled bets),
-``_pokerhash_cash_drop``.
+``_pokerhash_cash_drop``, ``_pokerhash_odd_chips`` (the site's odd-chip rule where
+it is not the rules': :mod:`.settling`) and ``_pokerhash_rake_from`` (``"every
+pot"``: the rake taken from every pot in proportion), ``_pokerhash_heads_up_dead_button``
+(heads-up, the big blind on the button and the small blind first on every street:
+the engine's option of that name; PHH's order of the players is then the small blind,
+the big blind).
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from ..engine import SHORTDECK, SHORTDECK_HIGH_CLASSIC
 from ..engine.history import HandHistory
 from ..engine.history_hands import variant_code
 from .replay import layout
+from .settling import describe, settlement
 
 __all__ = ["to_history"]
 
@@ -165,6 +171,13 @@ def _with_fields(history: HandHistory, p, lay, boards, _unit) -> HandHistory:
         fields["_pokerhash_returned"] = [_unit(p.returned.get(name, 0)) for _, name, _ in order]
     if p.cash_drop:
         fields["_pokerhash_cash_drop"] = _unit(p.cash_drop)
+    odd, every_pot = settlement(p)
+    if not odd.is_default:
+        fields["_pokerhash_odd_chips"] = describe(odd, lambda chips: str(_unit(chips)))
+    if every_pot and p.rake:
+        fields["_pokerhash_rake_from"] = "every pot"
+    if p.fields.get("heads_up_dead_button"):
+        fields["_pokerhash_heads_up_dead_button"] = True
     history.fields = {**{k: v for k, v in (history.fields or {}).items() if k.startswith("_pokerhash_rules")},
                       **fields}
     return history
@@ -252,9 +265,10 @@ def _blinds(history: HandHistory, lay, contributed: Dict[str, int]) -> None:
     names = [name for _, name, _ in order]
     # Who posted: the small blind left of the button (the button itself heads-up),
     # the big blind next; a lone big blind is the first player.
+    heads_up = n == 2 and not lay.dead_button
     if len(stakes.blinds) == 2:
-        contributed[names[1 if n == 2 else 0]] = stakes.blinds[0]
-        contributed[names[0 if n == 2 else 1]] = stakes.blinds[1]
+        contributed[names[1 if heads_up else 0]] = stakes.blinds[0]
+        contributed[names[0 if heads_up else 1]] = stakes.blinds[1]
     else:
         contributed[names[0]] = stakes.blinds[0]
     if lay.straddler:

@@ -13,6 +13,7 @@ site took them, and compares the engine's settlement with the site's figures.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 from itertools import chain, combinations, islice
 from random import Random
@@ -22,9 +23,10 @@ from ..betting import Action
 from ..cards import cards as parse_cards
 from ..engine import Hand, Options, PendingKind, Stakes
 from ..errors import PokerhashError
-from ..pots import RakeRule
+from ..pots import OddChipRule, RakeRule
 from .draws import DrawDeals
 from .model import Act, Parsed, SiteError, to_decimal
+from .settling import settlement
 
 __all__ = ["Layout", "SiteReplay", "layout", "replay"]
 
@@ -59,6 +61,8 @@ class Layout(NamedTuple):
     stakes: Stakes
     missed: Dict[int, Tuple[int, int]]
     straddler: Optional[str]
+    #: Heads-up with the big blind on the button (Options.heads_up_dead_button).
+    dead_button: bool = False
 
 
 def layout(p: Parsed) -> Layout:
@@ -93,7 +97,8 @@ def layout(p: Parsed) -> Layout:
     if first is None:
         raise SiteError("no blinds are posted")
     start = seats.index(seat_of[first[0]])
-    if n == 2 and sb is not None:
+    dead_button = bool(p.fields.get("heads_up_dead_button"))
+    if n == 2 and sb is not None and not dead_button:
         start = (start + 1) % n  # heads-up the button posts the small blind
     button = seats[start - 1]
     order = tuple(sorted(dealt, key=lambda d: (seats.index(d[0]) - start) % n))
@@ -105,7 +110,7 @@ def layout(p: Parsed) -> Layout:
             bb = (name, 0)
     if bb is None:
         raise SiteError("no big blind is posted")
-    expected_bb = 0 if n == 2 else (1 if sb is not None else 0)
+    expected_bb = 0 if n == 2 and not dead_button else (1 if sb is not None else 0)
     if position[bb[0]] != expected_bb:
         raise SiteError(f"the big blind ({bb[0]}) is not on the small blind's left: the engine cannot seat the blinds")
     blinds = (_blind(p, dealt, sb, 0), _blind(p, dealt, bb, 1)) if sb is not None else (_blind(p, dealt, bb, 1),)
@@ -145,7 +150,7 @@ def layout(p: Parsed) -> Layout:
         missed[free[-1]] = (0, p.cash_drop)
     stakes = Stakes(blinds=blinds, ante=ante, big_blind_ante=big_blind_ante, straddle=straddle,
                     small_bet=p.small_bet, big_bet=p.big_bet)
-    return Layout(order, button, stakes, missed, straddler)
+    return Layout(order, button, stakes, missed, straddler, dead_button and n == 2)
 
 
 def _live_small_blind(p: Parsed, name: str, amount: int, bb: Tuple[str, int]) -> bool:
@@ -238,19 +243,21 @@ def _card(text: str) -> int:
 
 
 _ATTEMPTS = 6
-_OPTIONS: Dict[Tuple[int, bool], Options] = {}
+_OPTIONS: Dict[Tuple[int, bool, OddChipRule, bool], Options] = {}
 
 
-def _options(take: int, run_twice: bool) -> Options:
+def _options(take: int, run_twice: bool, odd: OddChipRule, every_pot: bool) -> Options:
     """The table options of a hand: the house takes exactly ``take`` (a rule of 100% of
-    the pot capped at it), run it twice as the site did. Made once per amount: a rake
-    rule checks its fractions when built."""
-    options = _OPTIONS.get((take, run_twice))
+    the pot capped at it; from every pot in proportion when ``every_pot``), run it
+    twice as the site did, the site's odd-chip rule (:mod:`.settling`). Made once per
+    amount: a rake rule checks its fractions when built."""
+    key = (take, run_twice, odd, every_pot)
+    options = _OPTIONS.get(key)
     if options is None:
         if len(_OPTIONS) > 10000:
             _OPTIONS.clear()
-        options = _OPTIONS[(take, run_twice)] = Options(rake=RakeRule(1, 1, cap=take) if take else None,
-                                                         run_it_twice=run_twice)
+        options = _OPTIONS[key] = Options(rake=RakeRule(1, 1, cap=take, every_pot=every_pot) if take else None,
+                                          run_it_twice=run_twice, odd_chips=odd)
     return options
 
 
@@ -295,7 +302,9 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
         if p.cash_drop and dead == p.cash_drop and live == 0:
             stacks[seat] += dead
     take = (p.rake or 0) + p.fees
-    options = _options(take, p.run_twice)
+    options = _options(take, p.run_twice, *settlement(p))
+    if p.fields.get("heads_up_dead_button"):
+        options = replace(options, heads_up_dead_button=True)
     name_of = {seat: name for seat, name, _ in lay.order}
     seat_of = {name: seat for seat, name, _ in lay.order}
     try:

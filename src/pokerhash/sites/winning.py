@@ -51,9 +51,10 @@ from typing import Dict, List, Tuple
 from ..betting import Limit
 from ..engine import BIG_O, HOLDEM, OMAHA_HI_LO, PLO, PLO5, STUD, STUD_HI_LO
 from .common import amount as _amount
-from .common import (actor, all_in_calls, begin, body, check_hand, finish, game, read_seats, refuse_dead_button,
+from .common import (actor, all_in_calls, begin, body, check_hand, finish, game, read_seats,
                      stud_cards, summary_line)
 from .model import Act, Parsed, SiteError
+from .settling import big_blind_on_the_button
 
 __all__ = ["parse"]
 
@@ -451,7 +452,8 @@ def _parse_older(text: str, site: str) -> Parsed:
     p.variant = base if stud else game(base, limit)
     if stud:
         stud_cards(p)
-    refuse_dead_button(p)
+    if big_blind_on_the_button(p):
+        p.fields["heads_up_dead_button"] = True  # the small blind first on every street
     all_in_calls(p)
     if p.rake is None:
         p.rake = 0

@@ -1,0 +1,89 @@
+"""How each site settles its pots where the rules leave a choice or rooms differ
+(rules: Pots, splitting and rake): who gets a split pot's odd chips, and which pots
+pay the rake. The replay gives these to the engine as table options
+(:class:`~pokerhash.pots.OddChipRule`, ``RakeRule.every_pot``); a site not named here
+settles as the rules say. Each convention is the one the site's real hand histories
+show (docs/sites.rst, "How each site settles"):
+
+- PokerStars: several odd chips go one per winner from the button's left; a 2008
+  cash table that plays 5-cent chips (every stack, blind, bet and the rake a multiple
+  of 5 cents) splits in 5-cent units ($1.90 four ways: 0.50, 0.50, 0.45, 0.45).
+- Winamax: the odd chips go one per winner from the button's side (the button, then
+  counter-clockwise): 260 chips three ways from the button's left paid 86, 87, 87.
+- Ongame: the odd chip goes to the winner in the lowest seat (seat 3 over seat 8 with
+  the button on seat 3; seat 7 over seat 9 with the button on seat 9).
+- Winning Poker Network: in stud hi/lo the low half takes the odd chip.
+- iPoker and Entraction: the rake comes from every pot in proportion to its chips.
+
+And how a heads-up hand is seated where it is not as the rules say:
+:func:`big_blind_on_the_button` (Entraction, Winning Poker Network's older layout:
+the dealer posts the big blind, the small blind acts first on every street; the
+engine's ``heads_up_dead_button``).
+"""
+
+from __future__ import annotations
+
+from typing import Tuple
+
+from ..pots import OddChipRule
+from .model import Parsed
+
+__all__ = ["big_blind_on_the_button", "describe", "settlement"]
+
+_RULES = {
+    "pokerstars": OddChipRule(one_each=True),
+    "winamax": OddChipRule(order="right of button", one_each=True),
+    "ongame": OddChipRule(order="lowest seat"),
+}
+_FIVE_CENTS = OddChipRule(one_each=True, unit=5)
+_STUD_LOW_HALF = OddChipRule(low_half=True)
+_DEFAULT = OddChipRule()
+_RAKE_FROM_EVERY_POT = frozenset({"ipoker", "entraction"})
+
+
+def settlement(p: Parsed) -> Tuple[OddChipRule, bool]:
+    """The site's odd-chip rule for hand ``p`` and whether it takes the rake from
+    every pot in proportion (else from the main pot first)."""
+    site = p.site
+    rule = _RULES.get(site, _DEFAULT)
+    if site == "pokerstars" and _five_cent_table(p):
+        rule = _FIVE_CENTS
+    elif site == "winning" and p.variant.is_stud:
+        rule = _STUD_LOW_HALF
+    return rule, site in _RAKE_FROM_EVERY_POT
+
+
+def _five_cent_table(p: Parsed) -> bool:
+    """A PokerStars cash hand of 2008 or before whose every amount is whole 5 cents:
+    a table whose smallest chip is 5 cents."""
+    if p.tournament is not None or p.decimals != 2 or not p.time[:4].isdigit() or int(p.time[:4]) > 2008:
+        return False
+    amounts = [stack for _, _, stack in p.seats] + [amount for _, _, amount, _ in p.posts]
+    amounts += [act.amount for act in p.acts if act.amount is not None]
+    amounts.append(p.rake or 0)
+    return all(amount % 5 == 0 for amount in amounts)
+
+
+def describe(rule: OddChipRule, unit=str) -> str:
+    """An odd-chip rule in words, as PHH's ``_pokerhash_odd_chips`` field writes it:
+    ``"right of button; one each"``, ``"left of button; one each; unit 0.05"``
+    (``unit`` writes the split unit in the hand's unit)."""
+    words = [rule.order]
+    if rule.one_each:
+        words.append("one each")
+    if rule.low_half:
+        words.append("low half")
+    if rule.unit != 1:
+        words.append(f"unit {unit(rule.unit)}")
+    return "; ".join(words)
+
+
+def big_blind_on_the_button(p: Parsed) -> bool:
+    """Heads-up (two players post or act) with the big blind posted by the button: a
+    dead-button order, the small blind on the button's left acting first on every
+    street. The parser marks such a hand ``fields["heads_up_dead_button"]``."""
+    playing = {post[0] for post in p.posts} | {act.player for act in p.acts}
+    if len([name for _, name, _ in p.seats if name in playing]) != 2:
+        return False
+    big = next((post[0] for post in p.posts if post[1] == "bb"), None)
+    return big is not None and next(seat for seat, name, _ in p.seats if name == big) == p.button
