@@ -406,11 +406,13 @@ def _parse(lines: List[str], site: str) -> Parsed:
     kinds = {post[1] for post in p.posts}
     if "straddle" in kinds:
         straddlers = [post[0] for post in p.posts if post[1] == "straddle"]
-        if "button" in kinds:
-            raise SiteError("a straddle beside a button blind (GGPoker's short deck): the engine plays none")
-        if len(straddlers) > 1 or not _left_of_big_blind(p, straddlers[0]):
-            raise SiteError("straddles the engine does not play (it plays one, by the player on the big blind's "
-                            "left): " + ", ".join(straddlers))
+        if len(straddlers) > 1:
+            raise SiteError("straddles by several players (the engine plays one): " + ", ".join(straddlers))
+        if p.site != "ggpoker" and ("button" in kinds or not _left_of_big_blind(p, straddlers[0])):
+            # GGPoker's straddle from any seat is played with the engine's room option
+            # (Options.straddle_anywhere: see replay.layout)
+            raise SiteError(f"a straddle by {straddlers[0]}, not the player on the big blind's left: the engine "
+                            "plays none elsewhere")
     dealt = len(p.seats) - len(p.sitting_out)
     if not _fits(p.variant, dealt):
         raise SiteError(f"the engine plays {p.variant.name} with 2 to {p.variant.player_limits()[1]} players, "
@@ -502,7 +504,18 @@ def _post(p: Parsed, name: str, verb: str, line: int) -> bool:
     kind = _POSTS.get(what)
     if kind is None:
         raise SiteError(f"unknown post {verb!r}", line)
-    p.posts.append((name, kind, _amount(amount, line), line))
+    chips = _amount(amount, line)
+    if kind == "straddle":
+        # GGPoker's "straddle X" is the player's whole forced bet: his blind and any
+        # straddle he wrote before (a re-straddle doubles it) are part of it. Kept as
+        # one straddle post of what it adds to his blind.
+        blind = sum([post[2] for post in p.posts if post[0] == name and post[1] in ("sb", "bb", "button")])
+        if any([post[0] == name and post[1] == "straddle" for post in p.posts]) or blind:
+            p.posts[:] = [post for post in p.posts if not (post[0] == name and post[1] == "straddle")]
+            if chips <= blind:
+                raise SiteError(f"{name} straddles {amount}, no more than the blind he posted", line)
+            chips -= blind
+    p.posts.append((name, kind, chips, line))
     return all_in
 
 
