@@ -66,8 +66,9 @@ def rules_used(hand: Hand) -> List[str]:
     for event in log:
         kind = type(event)
         kinds.add(kind)
-        if kind is ev.Post and event.kind is ForcedKind.BLIND and event.amount > posted:
-            posted = event.amount
+        if kind is ev.Post and (event.kind is ForcedKind.BLIND or event.kind is ForcedKind.STRADDLE and
+                                stakes.straddle_position is not None) and event.amount > posted:
+            posted = event.amount  # a room's straddle by a blind holds his blind
         elif kind is ev.Deal and event.seat is None and hand.variant.is_stud:
             used.add("community-card")
     if full_blind and posted < full_blind:

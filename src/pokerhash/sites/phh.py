@@ -48,7 +48,7 @@ def to_history(site_hand) -> HandHistory:
     number = {name: k + 1 for k, (_, name, _) in enumerate(order)}
     stakes = lay.stakes
     variant = p.variant
-    if variant.streets[-1].draw or stakes.button_blind:
+    if variant.streets[-1].draw or stakes.button_blind or stakes.straddle_position is not None:
         return _with_fields(_from_engine(site_hand, p), p, lay, [], _unit)
     antes = [0] * n
     if stakes.big_blind_ante:
@@ -165,8 +165,9 @@ def _with_fields(history: HandHistory, p, lay, boards, _unit) -> HandHistory:
         fields["_pokerhash_returned"] = [_unit(p.returned.get(name, 0)) for _, name, _ in order]
     if p.cash_drop:
         fields["_pokerhash_cash_drop"] = _unit(p.cash_drop)
-    history.fields = {**{k: v for k, v in (history.fields or {}).items() if k.startswith("_pokerhash_rules")},
-                      **fields}
+    # the engine writer's rules used and room options (a straddle from any seat) are kept
+    history.fields = {**{k: v for k, v in (history.fields or {}).items()
+                         if k.startswith(("_pokerhash_rules", "_pokerhash_straddle"))}, **fields}
     return history
 
 
