@@ -495,7 +495,7 @@ def _unnamed_player(numbered: List[Tuple[int, str]], k: int, names: Dict[str, in
     left = [name for name in names if name not in named]
     if len(left) != 1:
         raise SiteError(f"the line names no player ({line!r}) and "
-                        + ("every seated player is named elsewhere: the site left the player's seat line out "
+                        + ("every seated player is named elsewhere: a player the seat list does not hold "
                            "(no stack is known)" if not left else
                            f"{len(left)} seated players are never named: which one it is cannot be told"), number)
     if len(summary) == len(names) and summary.index("") != list(names).index(left[0]):
