@@ -156,13 +156,13 @@ def _hand(p: Parsed, hand: Node, info: Dict[str, str]) -> None:
     start = general.find("startdate")
     if start is None or not start.text:
         # Some exports write, for each hand, only its seats and blinds (no date, no
-        # cards, no betting round, no win figures): a hand cut short, not a hand.
+        # cards, no betting round, no win figures): a hand cut short.
         # A hand complete apart from its date is read without a time.
         rounds = hand.findall("round")
         if all(r.get("no") == "0" for r in rounds) and not any(c.tag == "cards" for r in rounds
                                                                for c in r.children):
             raise SiteError("the hand is partial: the site wrote only its seats and blinds (no start date, no "
-                            "cards, no betting round, no winnings)", hand.line)
+                            "cards, no betting round)", hand.line)
     p.time = start.text if start is not None and start.text else ""
     wins: Dict[str, int] = {}
     names: Dict[str, int] = {}
