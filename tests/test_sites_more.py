@@ -159,6 +159,10 @@ REFUSED = [
                                                                        "*** Sixth"), "disconnect"),
     ("winning", "current.txt", 0, ("*** SUMMARY ***", None), "truncated"),
     ("winning", "older.txt", 6, ("Seat 3: lou (120).\n", ""), "the seat list does not hold"),
+    ("partypoker", "cash.txt", 0, ("***** Hand History for Game 20000000001 *****\n$25 USD NL Texas Hold'em - Tuesday, March 12, 21:04:33 EDT 2024",
+                                   "***** Hand History for Game 20000000001 ***** (Poker Stars)\n"
+                                   "Tourney Hand NL Texas Hold'em - Sunday, May 5, 21:00:00 ET 2024"),
+     "converted from another room's text (Poker Stars)"),
     ("winning", "older.txt", 6, ("Seat 3: lou (120).\n", "Seat 3: lou (120).\nSeat 4: wim (50).\n"),
      "2 seated players are never named"),
     ("ongame", "hands.txt", 0, ("NO_LIMIT TEXAS_HOLDEM", "LIMIT FIVE_CARD_DRAW"), "five card draw"),
