@@ -11,7 +11,8 @@ player coming back, the live part a bet, the dead part straight into the pot; a
 GGPoker cash drop is written there too, as dead money),
 ``_pokerhash_boards`` (both boards of a hand run twice; ``actions`` deal the first),
 ``_pokerhash_rake`` and ``_pokerhash_fees``, ``_pokerhash_returned`` (uncalled bets),
-``_pokerhash_cash_drop``.
+``_pokerhash_cash_drop``, ``_pokerhash_cash_out`` and ``_pokerhash_cash_out_fees`` (per
+player: what the site paid apart from the pots at an All-in Cash Out, and its fee).
 """
 
 from __future__ import annotations
@@ -165,6 +166,11 @@ def _with_fields(history: HandHistory, p, lay, boards, _unit) -> HandHistory:
         fields["_pokerhash_returned"] = [_unit(p.returned.get(name, 0)) for _, name, _ in order]
     if p.cash_drop:
         fields["_pokerhash_cash_drop"] = _unit(p.cash_drop)
+    cash_out = p.fields.get("cash_out")
+    if cash_out:
+        # All-in Cash Out: what the site paid each player apart from the pots, and its fee
+        fields["_pokerhash_cash_out"] = [_unit(cash_out.get(name, (0, 0))[0]) for _, name, _ in order]
+        fields["_pokerhash_cash_out_fees"] = [_unit(cash_out.get(name, (0, 0))[1]) for _, name, _ in order]
     # the engine writer's rules used and room options (a straddle from any seat) are kept
     history.fields = {**{k: v for k, v in (history.fields or {}).items()
                          if k.startswith(("_pokerhash_rules", "_pokerhash_straddle"))}, **fields}
