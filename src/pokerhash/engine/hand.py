@@ -132,7 +132,11 @@ class Options:
     from any position (:attr:`Stakes.straddle_position`), the blinds' and the
     button's too, beside a button blind as well; a blind's player who straddles puts
     in the straddle in all (his blind is part of it); preflop action starts on the
-    straddler's left and the straddler acts last (GGPoker plays so)."""
+    straddler's left and the straddler acts last (GGPoker plays so); ``cap`` (None:
+    no cap): a capped table, where no player puts more than ``cap`` chips into a hand
+    (blinds and antes included); a player who reaches it is all-in for the hand and
+    keeps the chips behind (the Winning Poker Network's CAP tables).
+    """
 
     rake: Optional[RakeRule] = None
     run_it_twice: bool = False
@@ -141,8 +145,11 @@ class Options:
     four_players_use_36_cards: bool = True
     bring_in_past_all_in: str = "clockwise"
     straddle_anywhere: bool = False
+    cap: Optional[int] = None
 
     def __post_init__(self) -> None:
+        if self.cap is not None and (type(self.cap) is not int or self.cap <= 0):
+            raise InvalidValueError(f"cap must be a positive number of chips or None, not {self.cap!r}")
         if not isinstance(self.straddle_anywhere, bool):
             raise InvalidValueError(f"straddle_anywhere must be True or False, not {self.straddle_anywhere!r}")
         if self.bring_in_past_all_in not in ("clockwise", "lowest"):
@@ -416,7 +423,8 @@ class Hand:
                                         f"{n} players (a straddle needs three or more)")
         self._program = deal_shape[0]
         self._initial = initial
-        self._stacks = list(initial)
+        # A capped table: the chips over the cap take no part in the hand (see _finish).
+        self._stacks = list(initial) if options.cap is None else [min(s, options.cap) for s in initial]
         self._contributed = [0] * n
         self._folded = [False] * n
         self._deck_cards = full_deck = deal_shape[1]
@@ -1296,7 +1304,11 @@ class Hand:
                     stacks[self._index[award.seat]] += award.amount
                     if log is not None:
                         log.append(ev.Win(award.seat, award.amount, number, award.reason, run))
-        final = dict(zip(seats, stacks))
+        cap = self.options.cap
+        if cap is None:
+            final = dict(zip(seats, stacks))
+        else:  # the chips kept behind at a capped table
+            final = {seat: stack + max(start - cap, 0) for seat, stack, start in zip(seats, stacks, self._initial)}
         self._result = frozen_new(HandResult, payouts=payouts, returned=returned, stacks=final,
                                    net={seat: final[seat] - start for seat, start in zip(seats, self._initial)},
                                    settlements=settlements, shown=shown, rake=rake, winners=tuple(sorted(payouts)))

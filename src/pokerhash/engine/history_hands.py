@@ -300,18 +300,29 @@ _CHECK, _CALL, _FOLD = Action.check(), Action.call(), Action.fold()
 # class attribute.
 _DEAL, _DRAW, _BRING_IN = PendingKind.DEAL, PendingKind.DRAW, PendingKind.BRING_IN
 # One Options per combination of the flags a file sets (they are frozen).
-_OPTIONS: Dict[Tuple[bool, bool, bool, bool], Options] = {}
+_OPTIONS: Dict[tuple, Options] = {}
 
 
 def _options(stud_by_position: bool, four_players_use_36_cards: bool, run_it_twice: bool,
-             straddle_anywhere: bool = False) -> Options:
-    key = (stud_by_position, four_players_use_36_cards, run_it_twice, straddle_anywhere)
+             straddle_anywhere: bool = False, cap: Optional[int] = None) -> Options:
+    key = (stud_by_position, four_players_use_36_cards, run_it_twice, straddle_anywhere, cap)
     options = _OPTIONS.get(key)
     if options is None:
+        if len(_OPTIONS) > 256:
+            _OPTIONS.clear()
         options = _OPTIONS[key] = Options(stud_by_position=stud_by_position,
                                           four_players_use_36_cards=four_players_use_36_cards,
-                                          run_it_twice=run_it_twice, straddle_anywhere=straddle_anywhere)
+                                          run_it_twice=run_it_twice, straddle_anywhere=straddle_anywhere, cap=cap)
     return options
+
+
+def _cap(value: Any, decimals: int) -> Optional[int]:
+    """A capped table's cap (``_pokerhash_cap``) in chips; None without one."""
+    if value is None:
+        return None
+    if type(value) not in (int, Decimal) or value <= 0:
+        raise PHHError(f"_pokerhash_cap {value!r}: expected a positive amount")
+    return int(Decimal(value).scaleb(decimals))
 
 
 class _Player:
@@ -341,7 +352,8 @@ class _Player:
         options = _options(bool(fields.get("_pokerhash_stud_by_position", False)),
                            bool(fields.get("_pokerhash_four_players_use_36_cards", True)),
                            bool(fields.get("_pokerhash_run_it_twice", False)),
-                           fields.get("_pokerhash_straddle_anywhere", False) is True)
+                           fields.get("_pokerhash_straddle_anywhere", False) is True,
+                           _cap(fields.get("_pokerhash_cap"), history.decimals))
         try:
             stakes, missed = _stakes(history, variant)
             self.hand = Hand(variant, stacks, button=self.seats[-1], stakes=stakes, options=options, deal="caller",
@@ -807,6 +819,8 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
         extra["_pokerhash_run_it_twice"] = True
     if options.stud_by_position:
         extra["_pokerhash_stud_by_position"] = True
+    if options.cap is not None:
+        extra["_pokerhash_cap"] = to_unit(options.cap, decimals)
     if options.straddle_anywhere:
         extra["_pokerhash_straddle_anywhere"] = True
         if straddler_blind:

@@ -49,7 +49,8 @@ def to_history(site_hand) -> HandHistory:
     number = {name: k + 1 for k, (_, name, _) in enumerate(order)}
     stakes = lay.stakes
     variant = p.variant
-    if variant.streets[-1].draw or stakes.button_blind or stakes.straddle_position is not None:
+    if variant.streets[-1].draw or stakes.button_blind or stakes.straddle_position is not None or \
+            p.fields.get("cap"):
         return _with_fields(_from_engine(site_hand, p), p, lay, [], _unit)
     antes = [0] * n
     if stakes.big_blind_ante:
@@ -173,7 +174,7 @@ def _with_fields(history: HandHistory, p, lay, boards, _unit) -> HandHistory:
         fields["_pokerhash_cash_out_fees"] = [_unit(cash_out.get(name, (0, 0))[1]) for _, name, _ in order]
     # the engine writer's rules used and room options (a straddle from any seat) are kept
     history.fields = {**{k: v for k, v in (history.fields or {}).items()
-                         if k.startswith(("_pokerhash_rules", "_pokerhash_straddle"))}, **fields}
+                         if k.startswith(("_pokerhash_rules", "_pokerhash_straddle", "_pokerhash_cap"))}, **fields}
     return history
 
 

@@ -265,21 +265,21 @@ def _card(text: str) -> int:
 
 
 _ATTEMPTS = 6
-_OPTIONS: Dict[Tuple[int, bool, bool], Options] = {}
+_OPTIONS: Dict[tuple, Options] = {}
 
 
-def _options(take: int, run_twice: bool, straddle_anywhere: bool = False) -> Options:
+def _options(take: int, run_twice: bool, straddle_anywhere: bool = False, cap: Optional[int] = None) -> Options:
     """The table options of a hand: the house takes exactly ``take`` (a rule of 100% of
     the pot capped at it), run it twice as the site did, a straddle from any seat at
-    the rooms that allow it. Made once per amount: a rake rule checks its fractions
-    when built."""
-    key = (take, run_twice, straddle_anywhere)
+    the rooms that allow it, a capped table's cap. Made once per amount: a rake rule
+    checks its fractions when built."""
+    key = (take, run_twice, straddle_anywhere, cap)
     options = _OPTIONS.get(key)
     if options is None:
         if len(_OPTIONS) > 10000:
             _OPTIONS.clear()
         options = _OPTIONS[key] = Options(rake=RakeRule(1, 1, cap=take) if take else None, run_it_twice=run_twice,
-                                          straddle_anywhere=straddle_anywhere)
+                                          straddle_anywhere=straddle_anywhere, cap=cap)
     return options
 
 
@@ -324,7 +324,7 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
         if p.cash_drop and dead == p.cash_drop and live == 0:
             stacks[seat] += dead
     take = (p.rake or 0) + p.fees
-    options = _options(take, p.run_twice, lay.stakes.straddle_position is not None)
+    options = _options(take, p.run_twice, lay.stakes.straddle_position is not None, p.fields.get("cap"))
     name_of = {seat: name for seat, name, _ in lay.order}
     seat_of = {name: seat for seat, name, _ in lay.order}
     try:

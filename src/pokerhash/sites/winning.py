@@ -20,7 +20,9 @@ name it starts with. What this site's figures mean (the importer's conventions):
   is the hand's.
 - Stud (``7Stud``, ``7Stud H/L``) has no button; ``*** 3rd STREET ***`` to ``***
   7th STREET ***`` open the rounds and each ``Dealt to NAME [..] [new]`` adds the card
-  dealt; ``brings in X`` opens the betting. Capped tables (``caps``) are refused.
+  dealt; ``brings in X`` opens the betting. At a capped table (``caps X``: the chips
+  that take the player to the cap, no player putting more into a hand) the cap is
+  what the capping player put in, played with the engine's ``Options.cap``.
 - Run it twice: ``*** RUN IT TWICE ***``, then ``*** FLOP 1 ***`` ... ``*** SHOW DOWN
   2 ***``; ``collected X from main pot 1`` (and ``2``) are summed; the summary gives
   ``Board 1 [..]`` and ``Board 2 [..]``, and the rake once for the whole pot.
@@ -38,8 +40,8 @@ tournament's (its chips carry no currency), ``PM`` play money. A player seated a
 the seat list was written (his seat line last, out of order) may be left unnamed in
 every other line (``Player  has big blind (2)``): he is the one seated player no line
 names, listed unnamed in the summary in his seat line's place; a line naming no
-player when no such seat line exists, a capped table (``caps``) and a player made
-all in by a disconnection are refused. Tens are written ``10c`` as well as ``Tc``. Stud (``Seven
+player when no such seat line exists and a player made all in by a disconnection
+are refused. ``caps (X)``: as in the current layout. Tens are written ``10c`` as well as ``Tc``. Stud (``Seven
 Cards Stud``, ``HiLow``) has no button line; each player's cards are read as dealt
 (``received card: [5d]`` shown, ``received a card.`` not), and a stud marker opens
 the round after the street it names (``*** Third street ***`` is fourth street's
@@ -174,7 +176,9 @@ def _parse(text: str, site: str) -> Parsed:
         elif verb.startswith("brings in ") and stud:
             acts.append(Act(name, "bi", _amount(verb[10:], i), None, all_in, street, i))
         elif verb.startswith("caps "):
-            raise SiteError("a capped table (no player puts in more than the cap): the engine plays no cap", i)
+            # a capped table: the player puts in what takes him to the cap, all-in for the hand
+            acts.append(Act(name, "b", _amount(verb[5:], i), None, True, street, i))
+            _capped(p, name)
         elif verb.startswith(_NOTES):
             continue
         else:
@@ -435,7 +439,10 @@ def _parse_older(text: str, site: str) -> Parsed:
         elif verb == "checks":
             p.acts.append(Act(name, "x", None, None, False, street, number))
         elif verb == "caps":
-            raise SiteError("a capped table (no player puts in more than the cap): the engine plays no cap", number)
+            if amount is None:
+                raise SiteError(f"an action without its amount: {line!r}", number)
+            p.acts.append(Act(name, "b", amount, None, True, street, number))
+            _capped(p, name)
         elif verb in ("calls", "bets", "raises", "allin"):
             if amount is None:
                 raise SiteError(f"an action without its amount: {line!r}", number)
@@ -466,6 +473,17 @@ def _parse_older(text: str, site: str) -> Parsed:
     return check_hand(finish(p, board))
 
 
+
+
+def _capped(p: Parsed, name: str) -> None:
+    """A capped table (``caps``): no player puts more than the cap into a hand, and the
+    cap is what the player who caps has put in, all told (the engine's room option
+    Options.cap); SiteError when two players cap at different totals."""
+    total = sum([amount for who, _, amount, _ in p.posts if who == name]) + \
+        sum([act.amount for act in p.acts if act.player == name and act.amount is not None])
+    cap = p.fields.setdefault("cap", total)
+    if cap != total:
+        raise SiteError(f"{name} caps at {total}, another player at {cap}: a cap is the table's")
 
 
 def _unnamed_player(numbered: List[Tuple[int, str]], k: int, names: Dict[str, int]) -> str:
