@@ -50,7 +50,7 @@ def to_history(site_hand) -> HandHistory:
     stakes = lay.stakes
     variant = p.variant
     if variant.streets[-1].draw or stakes.button_blind or stakes.straddle_position is not None or \
-            p.fields.get("cap"):
+            p.fields.get("capped_at"):
         return _with_fields(_from_engine(site_hand, p), p, lay, [], _unit)
     antes = [0] * n
     if stakes.big_blind_ante:

@@ -324,7 +324,7 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
         if p.cash_drop and dead == p.cash_drop and live == 0:
             stacks[seat] += dead
     take = (p.rake or 0) + p.fees
-    options = _options(take, p.run_twice, lay.stakes.straddle_position is not None, p.fields.get("cap"))
+    options = _options(take, p.run_twice, lay.stakes.straddle_position is not None, p.fields.get("capped_at"))
     name_of = {seat: name for seat, name, _ in lay.order}
     seat_of = {name: seat for seat, name, _ in lay.order}
     try:

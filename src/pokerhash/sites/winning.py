@@ -481,7 +481,7 @@ def _capped(p: Parsed, name: str) -> None:
     Options.cap); SiteError when two players cap at different totals."""
     total = sum([amount for who, _, amount, _ in p.posts if who == name]) + \
         sum([act.amount for act in p.acts if act.player == name and act.amount is not None])
-    cap = p.fields.setdefault("cap", total)
+    cap = p.fields.setdefault("capped_at", total)
     if cap != total:
         raise SiteError(f"{name} caps at {total}, another player at {cap}: a cap is the table's")
 
