@@ -121,7 +121,10 @@ def test_refused_hands_name_the_line_and_reason():
     hands = list(sites.read(DATA / "refused"))
     assert [h.hand_id for h in hands] == ["250000000020", "250000000021", "250000000022", "900000009",
                                           "250000000023"]
-    assert "cashed out" in hands[4].error
+    # All-in Cash Out: the pots settle as usual (Zed collects 97.50 after the 2.50 rake);
+    # the site's payment to Amy is apart from them
+    assert hands[4].error is None and hands[4].collected == {"Zed": Decimal("97.50")} and hands[4].replay().agrees
+    assert hands[4].history.fields["_pokerhash_cash_out"] == [0, Decimal("80.11")]
     assert "seat 1 has no player name" in hands[3].error
     assert "cancelled" in hands[0].error and hands[0].error.startswith("line 9:")
     assert "truncated" in hands[1].error
@@ -211,8 +214,8 @@ def test_import_command(tmp_path, capsys):
     assert main(["import", str(DATA), "-o", str(out), "--quiet"]) == 0
     text = capsys.readouterr().out
     rows = {line.split()[0]: line.split()[1:5] for line in text.splitlines()[1:] if not line.startswith(" ")}
-    assert rows["pokerstars"] == ["31", "24", "24", "7"] and rows["888poker"] == ["15", "11", "11", "4"]
-    assert rows["winamax"] == ["16", "13", "13", "3"] and rows["fulltilt"] == ["17", "14", "14", "3"] and rows["ggpoker"] == ["6", "6", "6", "0"]
+    assert rows["pokerstars"] == ["33", "27", "27", "6"] and rows["888poker"] == ["15", "11", "11", "4"]
+    assert rows["winamax"] == ["16", "13", "13", "3"] and rows["fulltilt"] == ["17", "14", "14", "3"] and rows["ggpoker"] == ["10", "10", "10", "0"]
     assert "refused 1: the site cancelled the hand" in text
     assert len(history.load_all(out)) == sum(int(row[1]) for row in rows.values())  # every site's imported
     assert main(["import", str(tmp_path / "missing"), "-o", str(out)]) == 2

@@ -49,6 +49,15 @@ EXPECTED = {
     "700000004": ("winning", "Omaha", "no-limit", "USD", {"wyn": D(7)}, D(0), D(0)),
     # Older Winning stud: the bring-in by the lowest up card, the hero's seventh card dealt down.
     "700000201": ("winning", "Seven-card stud", "fixed-limit", "USD", {"Hero": D("12.05")}, D("0.50"), D(0)),
+    # Older Winning layout, a player seated after the seat list (his seat line last) left
+    # unnamed in every other line: lou, the big blind; 13 in, 0.60 rake.
+    "700000005": ("winning", "Texas Hold'em", "no-limit", "USD", {"lou": D("12.40")}, D("0.60"), D(0)),
+    # Older Winning Six Plus Hold'em (short deck, with blinds): 1.07 in, 0.04 rake.
+    "700000006": ("winning", "Short-deck Hold'em", "no-limit", "USD", {"Hero": D("1.03")}, D("0.04"), D(0)),
+    # Winning capped tables ("caps"): the cap is the capping player's total, 30 big blinds.
+    # 1.21 in, 0.04 rake and a 0.02 jackpot fee; older layout 615 in, 2.76 rake, 0.24 fee.
+    "900000401": ("winning", "Texas Hold'em", "no-limit", "USD", {"mave": D("1.15")}, D("0.04"), D("0.02")),
+    "700000007": ("winning", "Omaha", "pot-limit", "USD", {"Hero": D(612)}, D("2.76"), D("0.24")),
     "R5-300000001-11": ("ongame", "Texas Hold'em", "no-limit", "USD", {"Hero": D(2016)}, D(3), D(0)),
     "R5-300000002-5": ("ongame", "Texas Hold'em", "fixed-limit", "USD", {"Hero": D("5.75"), "Rolf": D("5.75")},
                        D("0.50"), D(0)),
@@ -100,7 +109,7 @@ def test_the_site_comes_from_the_text_alone(tmp_path):
     got = [hand.site for hand in sites.read(mixed)]
     pacific = len(list(sites.read(DATA / "888poker" / "tournament.txt")))
     assert got == ["ongame"] * 4 + ["partypoker"] * 3 + ["888poker"] * pacific + ["entraction"] * 2 + \
-        ["winning"] * 6 + ["partypoker"] * 2 + ["winning"] * 4
+        ["winning"] * 9 + ["partypoker"] * 2 + ["winning"] * 5
     assert [hand.site for hand in sites.read(mixed, site="ongame") if hand.error is None] == ["ongame"] * 4
     assert set(FOLDERS) <= set(sites.SITES)
 
@@ -126,7 +135,7 @@ def test_winning_older_layout_in_utf16():
     data = (DATA / "winning" / "older.txt").read_text(encoding="utf-8").replace("\n", "\r\n").encode("utf-16")
     hands = list(sites.read(data))
     assert [h.hand_id for h in hands] == ["700000001", "700000002", "700000101", "700000201", "700000003",
-                                          "700000004"]
+                                          "700000004", "700000005", "700000006", "700000007"]
     assert all(h.error is None and h.replay().agrees for h in hands)
 
 
@@ -144,13 +153,20 @@ REFUSED = [
                                    "lowball_lu wins Lo ($168.50 USD) from the main pot with 7,4,3,2,A.", ""),
      "nobody wins"),
     ("partypoker", "newer.txt", 0, ("Wren is all-In.", "Wren is all-In.\nWren opted for cash-out"), "cashed out"),
-    ("winning", "older.txt", 0, ("Player fenna checks", "Player  checks"), "names no seated player"),
-    ("winning", "older.txt", 0, ("Player Hero bets (0.40)", "Player Hero caps (0.40)"), "capped"),
+    ("winning", "older.txt", 0, ("Player fenna checks", "Player  checks"), "the seat list does not hold"),
+    ("winning", "older.txt", 8, ("Player cato calls (160)", "Player cato caps (150)"), "a cap is the table's"),
     ("winning", "older.txt", 0, ("------ Summary ------", "----"), "unknown line"),
     ("winning", "current.txt", 0, ("Holdem(No Limit)", "Draw(Fixed Limit)"), "not read"),
     ("winning", "older.txt", 3, ("Player quill calls (2)\n*** Sixth", "Player quill is disconnected and ALL IN.\n"
                                                                        "*** Sixth"), "disconnect"),
     ("winning", "current.txt", 0, ("*** SUMMARY ***", None), "truncated"),
+    ("winning", "older.txt", 6, ("Seat 3: lou (120).\n", ""), "the seat list does not hold"),
+    ("partypoker", "cash.txt", 0, ("***** Hand History for Game 20000000001 *****\n$25 USD NL Texas Hold'em - Tuesday, March 12, 21:04:33 EDT 2024",
+                                   "***** Hand History for Game 20000000001 ***** (Poker Stars)\n"
+                                   "Tourney Hand NL Texas Hold'em - Sunday, May 5, 21:00:00 ET 2024"),
+     "converted from another room's text (Poker Stars)"),
+    ("winning", "older.txt", 6, ("Seat 3: lou (120).\n", "Seat 3: lou (120).\nSeat 4: wim (50).\n"),
+     "2 seated players are never named"),
     ("ongame", "hands.txt", 0, ("NO_LIMIT TEXAS_HOLDEM", "LIMIT FIVE_CARD_DRAW"), "five card draw"),
     ("ongame", "hands.txt", 0, ("***** End of hand R5-300000001-11 *****", ""), "truncated"),
     ("ongame", "hands.txt", 2, ("zed posts big blind (100)\n", ""), "no big blind"),
@@ -289,4 +305,4 @@ def test_hands_split_the_same_in_small_blocks(monkeypatch):
     for size in (7, 64, 301):
         monkeypatch.setattr(sources, "_CHUNK", size)
         assert [(h.site, h.hand_id, h.error) for h in sites.read(data)] == whole
-    assert all(error is None for _, _, error in whole) and len(whole) == 17
+    assert all(error is None for _, _, error in whole) and len(whole) == 20

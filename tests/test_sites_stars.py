@@ -161,3 +161,40 @@ def test_a_damaged_hand_never_raises(name):
                 if hand.error is None:
                     result = hand.replay()
                     assert isinstance(result.agrees, bool)
+
+
+def test_ggpoker_straddles_from_any_seat():
+    """GGPoker's straddle: by the button, by the big blind (his blind part of it), a
+    re-straddle all-in by the same player, and beside short deck's button blind; each
+    replays with the engine's room option, and its PHH says so and reads back."""
+    from pokerhash.engine import history_hands
+    from pokerhash.sites.replay import layout
+
+    hands = _hands("ggpoker/straddles.txt")
+    assert [h.hand_id for h in hands] == ["OM2000000101", "OM2000000102", "OM2000000103", "SD3000000201"]
+    # what the text says each collected, and the rake (Rake, not the jackpot fee)
+    assert [(h.collected, h.rake) for h in hands] == [
+        ({"d41e9b": Decimal("33.40")}, Decimal("0.50")), ({"0e5d19": Decimal("265.80")}, Decimal("14.10")),
+        ({"f08b3e": Decimal("1.25")}, Decimal(0)), ({"Hero": Decimal("1.68")}, Decimal("0.09"))]
+    for hand in hands:
+        result = hand.replay()
+        assert hand.error is None and result.agrees, result.differences
+    # who straddles, at which position from the button's left (None: the rules' seat), how much in all
+    stakes = [layout(h._parsed).stakes for h in hands]
+    assert [(s.straddle_position, s.straddle) for s in stakes] == [(5, 400), (1, 4000), (None, 2040), (0, 20)]
+    assert hands[2].replay().returned == {"f08b3e": Decimal("19.90")}
+    for hand in hands:
+        phh = hand.history
+        anywhere = phh.fields.get("_pokerhash_straddle_anywhere", False)
+        assert anywhere == (hand.hand_id != "OM2000000103")
+        assert history_hands.replay(history.loads(history.dumps(phh))).complete
+    assert hands[1].history.fields["_pokerhash_straddler_blind"] == 20
+
+
+def test_a_straddle_elsewhere_is_refused_where_the_room_plays_none():
+    # The same button straddle written in PokerStars' layout: the rules' straddle only.
+    text = _texts("ggpoker/straddles.txt")[0].replace("Poker Hand #OM2000000101: PLO-5 ($1/$2)",
+                                                      "PokerStars Hand #2000000101:  Omaha Pot Limit ($1/$2 USD)")
+    text = text.replace("a9e310: straddle $4", "a9e310: posts straddle $4").replace(" | Jackpot $0.1 | Bingo $0", "")
+    hand = next(sites.read(text))
+    assert hand.site == "pokerstars" and "not the player on the big blind's left" in hand.error, hand.error

@@ -226,7 +226,6 @@ def test_byte_order_marks_line_ends_and_utf16():
 REFUSALS = [
     ("ipoker/cash.xml", '<action no="6" player="Bob" type="3" sum="€0.20"',
      '<action no="6" player="Bob" type="7" sum="DP"', "disconnect protection"),
-    ("ipoker/cash.xml", "<startdate>2026-01-05 20:01:00</startdate>", "", "partial: it has no start date"),
     ("ipoker/cash.xml", 'win="€2.40" bet="€1.70"', 'win="€9.40" bet="€1.70"', "the figures do not add up"),
     ("ipoker/cash.xml", 'player="Cyd">HA HK</cards>', 'player="Cyd">HA HK D2</cards>', "3 pocket cards in Texas"),
     ("merge/cash.xml", '<round id="END_OF_GAME" sequence="7">', '<round id="GAME_CANCELLED" sequence="7">',
@@ -249,6 +248,19 @@ def test_hands_the_importer_cannot_read_are_refused_with_the_reason(name, old, n
     assert len(refused) == 1 and reason in refused[0].error and re.match(r"line \d+: ", refused[0].error)
     assert refused[0].site == name.split("/")[0] and refused[0].hand_id
     assert len(hands) == len(list(sites.read(DATA / name)))  # the other hands still read
+
+
+def test_ipoker_game_without_a_date_is_read_and_one_of_blinds_only_is_partial():
+    text = (DATA / "ipoker" / "cash.xml").read_text(encoding="utf-8")
+    undated = text.replace("<startdate>2026-01-05 20:01:00</startdate>", "", 1)
+    hand = next(sites.read(io.BytesIO(undated.encode())))
+    assert hand.error is None and hand.time == "" and hand.replay().agrees
+    # Some exports write every game as its seats and blinds alone: no date, cards,
+    # betting round or win figure. Not a hand: refused as partial.
+    start, end = undated.index('<round no="1">'), undated.index("</game>")
+    blinds_only = undated[:start] + undated[end:]
+    hands = list(sites.read(io.BytesIO(blinds_only.encode())))
+    assert "partial: the site wrote only its seats and blinds" in hands[0].error and hands[1].error is None
 
 
 def test_ipoker_game_without_end_tag_at_the_end_of_a_file():

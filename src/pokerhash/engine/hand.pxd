@@ -24,6 +24,7 @@ cdef class Hand:
     cpdef _post_dead(self, Py_ssize_t i, amount, kind, bint dead=*)
     cpdef Py_ssize_t _big_blind(self) except? -1  # -1 is an index: the last player
     cpdef _post_blinds(self, list forced)
+    cpdef Py_ssize_t _straddle_anywhere(self, list forced, Py_ssize_t first) except -1
     cpdef muck(self, seat)
     cpdef list round_bets(self)
     cpdef tuple snapshot(self, Py_ssize_t index)

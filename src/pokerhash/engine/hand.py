@@ -49,7 +49,11 @@ class Stakes:
     blind, stud's bring-in, and the bet sizes. ``small_bet`` is the smallest bet of a
     big-bet game (default: the big blind) and the small bet of fixed limit;
     ``big_bet`` fixed limit's big bet (default: twice the small bet); ``max_bets``
-    caps a fixed-limit round (rules: Betting)."""
+    caps a fixed-limit round (rules: Betting). ``straddle_position``: where the
+    straddle is posted, counted clockwise from the button's left (0 the first player
+    there, the button last); None (the default) the player left of the big blind.
+    Another position is a room's rule, played only with
+    :attr:`Options.straddle_anywhere`."""
 
     blinds: Tuple[int, ...] = ()
     button_blind: int = 0
@@ -61,6 +65,7 @@ class Stakes:
     big_bet: int = 0
     max_bets: Optional[int] = 4
     uncapped_heads_up: bool = False
+    straddle_position: Optional[int] = None
 
     def __post_init__(self) -> None:
         # Checked where they are given: a negative ante would create chips, a
@@ -77,6 +82,15 @@ class Stakes:
         for name in ("big_blind_ante", "uncapped_heads_up"):
             if not isinstance(getattr(self, name), bool):
                 raise InvalidValueError(f"{name} must be True or False, not {getattr(self, name)!r}")
+        if self.straddle_position is not None:
+            position = self.straddle_position
+            if type(position) is not int or position < 0:
+                raise InvalidValueError(f"straddle_position must be a position 0, 1, ... or None, not {position!r}")
+            if not self.straddle:
+                raise InvalidValueError("a straddle_position needs a straddle")
+            if self.straddle <= max(self.blinds + (self.button_blind,)):
+                raise InvalidValueError(f"a straddle of {self.straddle} is no more than the blinds {self.blinds}"
+                                        f"{f' and button blind {self.button_blind}' if self.button_blind else ''}")
 
     @classmethod
     def default(cls, variant: Variant) -> "Stakes":
@@ -120,7 +134,17 @@ class Options:
     rake); ``heads_up_dead_button``: heads-up, the blinds are posted as at a fuller
     table, the small blind on the button's left and the big blind on the button, and
     the small blind acts first on every street (some sites seat a heads-up hand so
-    after a player leaves; the rules have the button post the small blind)."""
+    after a player leaves; the rules have the button post the small blind);
+    ``straddle_anywhere`` (off by default: the
+    rules' straddle is posted by the player left of the big blind): a room's straddle
+    from any position (:attr:`Stakes.straddle_position`), the blinds' and the
+    button's too, beside a button blind as well; a blind's player who straddles puts
+    in the straddle in all (his blind is part of it); preflop action starts on the
+    straddler's left and the straddler acts last (GGPoker plays so); ``cap`` (None:
+    no cap): a capped table, where no player puts more than ``cap`` chips into a hand
+    (blinds and antes included); a player who reaches it is all-in for the hand and
+    keeps the chips behind (the Winning Poker Network's CAP tables).
+    """
 
     rake: Optional[RakeRule] = None
     run_it_twice: bool = False
@@ -130,8 +154,14 @@ class Options:
     bring_in_past_all_in: str = "clockwise"
     odd_chips: OddChipRule = DEFAULT_ODD_CHIPS
     heads_up_dead_button: bool = False
+    straddle_anywhere: bool = False
+    cap: Optional[int] = None
 
     def __post_init__(self) -> None:
+        if self.cap is not None and (type(self.cap) is not int or self.cap <= 0):
+            raise InvalidValueError(f"cap must be a positive number of chips or None, not {self.cap!r}")
+        if not isinstance(self.straddle_anywhere, bool):
+            raise InvalidValueError(f"straddle_anywhere must be True or False, not {self.straddle_anywhere!r}")
         if self.bring_in_past_all_in not in ("clockwise", "lowest"):
             raise InvalidValueError(f"bring_in_past_all_in is 'clockwise' or 'lowest', not "
                                     f"{self.bring_in_past_all_in!r}")
@@ -300,8 +330,9 @@ def _structure(stakes: Stakes, variant: Variant) -> Tuple[Structure, Stakes]:
         if variant.forced is Forced.BLINDS and (len(stakes.blinds) not in (1, 2)) == (not stakes.button_blind):
             raise InvalidValueError(f"{variant.name} needs one or two blinds or a button blind, not "
                                     f"{stakes.blinds} and {stakes.button_blind}")
-        if stakes.button_blind and stakes.straddle:
-            raise InvalidValueError("a straddle goes with two blinds, not with a button blind")
+        if stakes.button_blind and stakes.straddle and stakes.straddle_position is None:
+            raise InvalidValueError("a straddle goes with two blinds, not with a button blind (a room's straddle "
+                                    "beside a button blind: Stakes.straddle_position)")
         if variant.forced is not Forced.BLINDS and (stakes.blinds or stakes.button_blind or stakes.straddle):
             raise InvalidValueError(f"{variant.name} has no blinds or straddle")
         played = stakes
@@ -397,9 +428,18 @@ class Hand:
         self.structure, self.stakes = _structure(stakes, variant)
         self._index = {seat: i for i, seat in enumerate(seats)}
         self._n = n = len(seats)
+        if stakes.straddle_position is not None:
+            if not options.straddle_anywhere:
+                raise InvalidValueError("a straddle at straddle_position is a room's rule: the rules' straddle is "
+                                        "posted by the player left of the big blind (Options(straddle_anywhere=True) "
+                                        "plays it)")
+            if not 2 < n > stakes.straddle_position:
+                raise InvalidValueError(f"straddle_position {stakes.straddle_position} is no position of a hand of "
+                                        f"{n} players (a straddle needs three or more)")
         self._program = deal_shape[0]
         self._initial = initial
-        self._stacks = list(initial)
+        # A capped table: the chips over the cap take no part in the hand (see _finish).
+        self._stacks = list(initial) if options.cap is None else [min(s, options.cap) for s in initial]
         self._contributed = [0] * n
         self._folded = [False] * n
         self._deck_cards = full_deck = deal_shape[1]
@@ -503,7 +543,7 @@ class Hand:
         n = self._n
         if self.stakes.button_blind:
             forced.append(checked_forced_bet(_BLIND, n - 1, self.stakes.button_blind))
-            return 0
+            return self._straddle_anywhere(forced, 0)
         blinds = self.stakes.blinds
         heads_up = n == 2 and not self.options.heads_up_dead_button
         posters = (1, 0) if heads_up else range(len(blinds))
@@ -522,11 +562,27 @@ class Hand:
                 self._post_dead(i, dead, ForcedKind.ANTE, dead=True)
             if live and self._stacks[i]:
                 forced.append(checked_forced_bet(_BLIND, i, live))
+        if self.stakes.straddle_position is not None:
+            return self._straddle_anywhere(forced, first)
         straddle = self.stakes.straddle
         if straddle and n > 2 and self._stacks[first] >= straddle:
             forced.append(checked_forced_bet(ForcedKind.STRADDLE, first, straddle))
             first = (first + 1) % n
         return first
+
+    def _straddle_anywhere(self, forced: List[ForcedBet], first: int) -> int:
+        """A room's straddle at ``Stakes.straddle_position`` (``Options.straddle_anywhere``):
+        it replaces its player's blind (the blind is part of it), and preflop action
+        starts on the straddler's left; returns who acts first."""
+        i = self.stakes.straddle_position
+        if i is None:
+            return first
+        straddle = self.stakes.straddle
+        if self._stacks[i] < straddle:
+            return first  # not affordable: no straddle, as for the rules' straddle
+        forced[:] = [bet for bet in forced if bet.player != i]
+        forced.append(checked_forced_bet(ForcedKind.STRADDLE, i, straddle))
+        return (i + 1) % self._n
 
     # -- what the hand waits for --------------------------------------------
 
@@ -1276,7 +1332,11 @@ class Hand:
                     stacks[self._index[award.seat]] += award.amount
                     if log is not None:
                         log.append(ev.Win(award.seat, award.amount, number, award.reason, run))
-        final = dict(zip(seats, stacks))
+        cap = self.options.cap
+        if cap is None:
+            final = dict(zip(seats, stacks))
+        else:  # the chips kept behind at a capped table
+            final = {seat: stack + max(start - cap, 0) for seat, stack, start in zip(seats, stacks, self._initial)}
         self._result = frozen_new(HandResult, payouts=payouts, returned=returned, stacks=final,
                                    net={seat: final[seat] - start for seat, start in zip(seats, self._initial)},
                                    settlements=settlements, shown=shown, rake=rake, winners=tuple(sorted(payouts)))

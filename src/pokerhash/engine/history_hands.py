@@ -145,6 +145,7 @@ def _stakes(history: HandHistory, variant: Variant) -> Tuple[Stakes, Dict[int, T
         raise InvalidValueError(f"antes {history.antes}: the engine plays equal antes or a big-blind ante")
     blinds: Tuple[int, ...] = ()
     straddle = button_blind = 0
+    anywhere = False
     missed: Dict[int, Tuple[int, int]] = {}
     if variant.forced is Forced.BLINDS:
         written = history.blinds_or_straddles  # small blind first, heads-up too
@@ -162,9 +163,26 @@ def _stakes(history: HandHistory, variant: Variant) -> Tuple[Stakes, Dict[int, T
             if amount < 0 or dead[i]:
                 missed[i] = (-min(amount, 0), dead[i])
         posted = [max(amount, 0) for amount in written]
+        anywhere = history.fields.get("_pokerhash_straddle_anywhere", False) is True
+        if anywhere:
+            # A room's straddle from any position: the largest entry, the straddler's
+            # whole forced bet (any blind of his is part of it: _pokerhash_straddler_blind).
+            position = max(range(n), key=posted.__getitem__) if n > 2 else -1
+            straddle = posted[position] if position >= 0 else 0
+            blind = history.fields.get("_pokerhash_straddler_blind", 0)
+            if not straddle or type(blind) not in (int, Decimal) or not 0 <= blind:
+                raise InvalidValueError("_pokerhash_straddle_anywhere: the hand needs three players and a straddle "
+                                        "(its largest blinds_or_straddles entry) and _pokerhash_straddler_blind an "
+                                        "amount")
+            posted[position] = int(Decimal(blind).scaleb(history.decimals))
         posted_by = _per_player(posted)
         if posted_by[-1] and not any(posted_by[:-1]):
             button_blind = posted_by[-1]  # the button posts the only blind (short deck)
+        elif anywhere:
+            blinds = tuple([b for b in posted[:2] if b])
+            if any(posted[2:]) or not blinds:
+                raise InvalidValueError(f"blinds_or_straddles {written}: the engine plays a small and a big blind "
+                                        "(or one blind or a button blind) and one straddle")
         else:
             sb, bb, rest = posted[0], posted[1], posted[2:]
             if n > 2 and rest and rest[0]:
@@ -177,6 +195,10 @@ def _stakes(history: HandHistory, variant: Variant) -> Tuple[Stakes, Dict[int, T
         small, big = history.small_bet, history.big_bet
     else:
         small, big = history.min_bet, 0
+    if variant.forced is Forced.BLINDS and anywhere:
+        stakes = Stakes(blinds=blinds, button_blind=button_blind, ante=ante, big_blind_ante=big_blind_ante,
+                        straddle=straddle, small_bet=small, big_bet=big, straddle_position=position)
+        return stakes, missed
     return _stakes_of(blinds, button_blind, ante, big_blind_ante, straddle, history.bring_in or 0, small, big), missed
 
 
@@ -278,18 +300,31 @@ _CHECK, _CALL, _FOLD = Action.check(), Action.call(), Action.fold()
 # class attribute.
 _DEAL, _DRAW, _BRING_IN = PendingKind.DEAL, PendingKind.DRAW, PendingKind.BRING_IN
 # One Options per combination of the flags a file sets (they are frozen).
-_OPTIONS: Dict[Tuple[bool, bool, bool], Options] = {}
+_OPTIONS: Dict[tuple, Options] = {}
 
 
 def _options(stud_by_position: bool, four_players_use_36_cards: bool, run_it_twice: bool,
-             heads_up_dead_button: bool = False) -> Options:
-    key = (stud_by_position, four_players_use_36_cards, run_it_twice, heads_up_dead_button)
+             heads_up_dead_button: bool = False, straddle_anywhere: bool = False,
+             cap: Optional[int] = None) -> Options:
+    key = (stud_by_position, four_players_use_36_cards, run_it_twice, heads_up_dead_button, straddle_anywhere, cap)
     options = _OPTIONS.get(key)
     if options is None:
+        if len(_OPTIONS) > 256:
+            _OPTIONS.clear()
         options = _OPTIONS[key] = Options(stud_by_position=stud_by_position,
                                           four_players_use_36_cards=four_players_use_36_cards,
-                                          run_it_twice=run_it_twice, heads_up_dead_button=heads_up_dead_button)
+                                          run_it_twice=run_it_twice, heads_up_dead_button=heads_up_dead_button,
+                                          straddle_anywhere=straddle_anywhere, cap=cap)
     return options
+
+
+def _cap(value: Any, decimals: int) -> Optional[int]:
+    """A capped table's cap (``_pokerhash_cap``) in chips; None without one."""
+    if value is None:
+        return None
+    if type(value) not in (int, Decimal) or value <= 0:
+        raise PHHError(f"_pokerhash_cap {value!r}: expected a positive amount")
+    return int(Decimal(value).scaleb(decimals))
 
 
 class _Player:
@@ -319,7 +354,9 @@ class _Player:
         options = _options(bool(fields.get("_pokerhash_stud_by_position", False)),
                            bool(fields.get("_pokerhash_four_players_use_36_cards", True)),
                            bool(fields.get("_pokerhash_run_it_twice", False)),
-                           bool(fields.get("_pokerhash_heads_up_dead_button", False)))
+                           bool(fields.get("_pokerhash_heads_up_dead_button", False)),
+                           fields.get("_pokerhash_straddle_anywhere", False) is True,
+                           _cap(fields.get("_pokerhash_cap"), history.decimals))
         try:
             stakes, missed = _stakes(history, variant)
             self.hand = Hand(variant, stacks, button=self.seats[-1], stakes=stakes, options=options, deal="caller",
@@ -616,6 +653,7 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
                           antes=_per_player(antes), ante_trimming_status=bool(stakes.ante and not stakes.big_blind_ante),
                           decimals=decimals)
     dead_blinds = [0] * n
+    straddler_blind = 0
     if variant.forced is Forced.BLINDS:
         blinds = [0] * n  # by player
         if stakes.button_blind:
@@ -625,8 +663,12 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
         else:
             blinds[:len(stakes.blinds)] = stakes.blinds  # one blind: the player left of the button
         posts = itertools.takewhile(lambda e: type(e) is ev.Post, log[1:])  # the forced bets open the log
-        if any(e.kind is ForcedKind.STRADDLE for e in posts):
-            blinds[2] = stakes.straddle
+        straddled = next((e for e in posts if e.kind is ForcedKind.STRADDLE), None)
+        if straddled is not None:
+            position = number[straddled.seat] - 1
+            if stakes.straddle_position is not None and blinds[position]:
+                straddler_blind = blinds[position]  # a room's straddle by a blind: the blind is part of it
+            blinds[position] = stakes.straddle
         # A missed blind posted live is a PHH post bet: a negative entry.
         for seat, live, dead in start.missed_blinds:
             blinds[number[seat] - 1] = -live
@@ -780,6 +822,12 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
         extra["_pokerhash_run_it_twice"] = True
     if options.stud_by_position:
         extra["_pokerhash_stud_by_position"] = True
+    if options.cap is not None:
+        extra["_pokerhash_cap"] = to_unit(options.cap, decimals)
+    if options.straddle_anywhere:
+        extra["_pokerhash_straddle_anywhere"] = True
+        if straddler_blind:
+            extra["_pokerhash_straddler_blind"] = to_unit(straddler_blind, decimals)
     if not options.four_players_use_36_cards:
         extra["_pokerhash_four_players_use_36_cards"] = False
     if options.heads_up_dead_button and len(seats) == 2:

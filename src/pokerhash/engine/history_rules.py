@@ -28,6 +28,9 @@ knows which hands to trust to its own rules; docs/history.rst explains each:
 - ``short-deck-ranking``: the showdown's order of hands changes if a straight beats
   three of a kind (pokerkit's ``NS``) instead of losing to it (Triton: rules: Other games).
 - ``stud-by-position``: the option that the first player dealt acts first.
+- ``capped-table``: a player reached the cap of a capped table (``_pokerhash_cap``):
+  he is all-in for the hand with chips behind, which PHH readers without the cap
+  would have him bet.
 """
 
 from __future__ import annotations
@@ -45,7 +48,7 @@ __all__ = ["RULE_NAMES", "rules_used"]
 #: The names :func:`rules_used` gives, in the order it lists them.
 RULE_NAMES = ("run-it-twice", "short-blind", "bring-in-all-in", "dead-blind", "short-all-in", "open-pair", "showing-tie",
          "community-card", "stub-reshuffle", "odd-chip", "no-low", "short-deck-ranking",
-         "stud-by-position")
+         "stud-by-position", "capped-table")
 
 
 def rules_used(hand: Hand) -> List[str]:
@@ -57,6 +60,9 @@ def rules_used(hand: Hand) -> List[str]:
         used.add("run-it-twice")
     if start.options.stud_by_position:
         used.add("stud-by-position")
+    cap = start.options.cap
+    if cap is not None and any(put == cap < stack for put, stack in zip(hand.contributed.values(), start.stacks)):
+        used.add("capped-table")
     if any(dead for _, _, dead in start.missed_blinds):
         used.add("dead-blind")
     stakes = start.stakes
@@ -66,8 +72,9 @@ def rules_used(hand: Hand) -> List[str]:
     for event in log:
         kind = type(event)
         kinds.add(kind)
-        if kind is ev.Post and event.kind is ForcedKind.BLIND and event.amount > posted:
-            posted = event.amount
+        if kind is ev.Post and (event.kind is ForcedKind.BLIND or event.kind is ForcedKind.STRADDLE and
+                                stakes.straddle_position is not None) and event.amount > posted:
+            posted = event.amount  # a room's straddle by a blind holds his blind
         elif kind is ev.Deal and event.seat is None and hand.variant.is_stud:
             used.add("community-card")
     if full_blind and posted < full_blind:

@@ -24,7 +24,9 @@ for clients that leave it out of ``win``); a tournament takes none. The ``bet``
 figures are not used: they count the small blind of a player who raises, and the
 ante of a player all-in, twice. Players without pocket cards (sitting out) are not
 dealt in. A game whose end tag is missing at the end of a file is read when its
-rounds are all closed (the client writes a game once it is over).
+rounds are all closed (the client writes a game once it is over). A game without a
+``<startdate>`` is read with an empty ``time``, unless it holds nothing but its seats and
+blinds (some exports write every hand so): that is refused as partial.
 """
 
 from __future__ import annotations
@@ -153,8 +155,15 @@ def _hand(p: Parsed, hand: Node, info: Dict[str, str]) -> None:
         raise SiteError("the hand has no player list (<general><players>)", hand.line)
     start = general.find("startdate")
     if start is None or not start.text:
-        raise SiteError("the hand is partial: it has no start date", hand.line)
-    p.time = start.text
+        # Some exports write, for each hand, only its seats and blinds (no date, no
+        # cards, no betting round, no win figures): a hand cut short.
+        # A hand complete apart from its date is read without a time.
+        rounds = hand.findall("round")
+        if all(r.get("no") == "0" for r in rounds) and not any(c.tag == "cards" for r in rounds
+                                                               for c in r.children):
+            raise SiteError("the hand is partial: the site wrote only its seats and blinds (no start date, no "
+                            "cards, no betting round)", hand.line)
+    p.time = start.text if start is not None and start.text else ""
     wins: Dict[str, int] = {}
     names: Dict[str, int] = {}
     for player in general.find("players").findall("player"):

@@ -126,6 +126,12 @@ def _parse(lines: List[str], site: str) -> Parsed:
     tournament = None if cash else _TOURNAMENT.fullmatch(header)
     found = cash or tournament
     if found is None:
+        origin = lines[i - 1].rpartition("*****")[2].strip()
+        if origin:
+            # "***** Hand History for Game N ***** (Poker Stars)": another room's hand
+            # rewritten in this layout by a converting program, not the site's text
+            raise SiteError(f"a hand converted from another room's text {origin} by another program, in a game "
+                            f"line PartyPoker does not write: {header!r}", i + 1)
         raise SiteError(f"a game the importer does not read: {header!r}", i + 1)
     game = found.group("game")
     if game in ("Double Hold'em", "Short Deck"):

@@ -16,7 +16,9 @@ it is not the rules': :mod:`.settling`) and ``_pokerhash_rake_from`` (``"every
 pot"``: the rake taken from every pot in proportion), ``_pokerhash_heads_up_dead_button``
 (heads-up, the big blind on the button and the small blind first on every street:
 the engine's option of that name; PHH's order of the players is then the small blind,
-the big blind).
+the big blind),
+``_pokerhash_cash_out`` and ``_pokerhash_cash_out_fees`` (per
+player: what the site paid apart from the pots at an All-in Cash Out, and its fee).
 """
 
 from __future__ import annotations
@@ -54,7 +56,8 @@ def to_history(site_hand) -> HandHistory:
     number = {name: k + 1 for k, (_, name, _) in enumerate(order)}
     stakes = lay.stakes
     variant = p.variant
-    if variant.streets[-1].draw or stakes.button_blind:
+    if variant.streets[-1].draw or stakes.button_blind or stakes.straddle_position is not None or \
+            p.fields.get("capped_at"):
         return _with_fields(_from_engine(site_hand, p), p, lay, [], _unit)
     antes = [0] * n
     if stakes.big_blind_ante:
@@ -178,8 +181,14 @@ def _with_fields(history: HandHistory, p, lay, boards, _unit) -> HandHistory:
         fields["_pokerhash_rake_from"] = "every pot"
     if p.fields.get("heads_up_dead_button"):
         fields["_pokerhash_heads_up_dead_button"] = True
-    history.fields = {**{k: v for k, v in (history.fields or {}).items() if k.startswith("_pokerhash_rules")},
-                      **fields}
+    cash_out = p.fields.get("cash_out")
+    if cash_out:
+        # All-in Cash Out: what the site paid each player apart from the pots, and its fee
+        fields["_pokerhash_cash_out"] = [_unit(cash_out.get(name, (0, 0))[0]) for _, name, _ in order]
+        fields["_pokerhash_cash_out_fees"] = [_unit(cash_out.get(name, (0, 0))[1]) for _, name, _ in order]
+    # the engine writer's rules used and room options (a straddle from any seat) are kept
+    history.fields = {**{k: v for k, v in (history.fields or {}).items()
+                         if k.startswith(("_pokerhash_rules", "_pokerhash_straddle", "_pokerhash_cap"))}, **fields}
     return history
 
 

@@ -81,7 +81,13 @@ _IGNORED_VERBS = ("get an all-in insurance", "pay premium of all-in insurance", 
                   "is away", "has returned", "is connected", "is disconnected",
                   "doesn't show hand", "Chooses to EV Cashout", "Pays Cashout Risk", "is feeling", "has timed out",
                   "sitting out", "is back", "leaves the table", "said")
-_CASHED_OUT = "the hand was cashed out (All-in Cash Out): the site paid an insurance figure, not the pots"
+# All-in Cash Out: "NAME cashed out the hand for $X | Cash Out Fee $Y": the site paid
+# the player X (less the fee Y) in place of his share of the pots, from its own
+# money; the pots were settled as usual ("collected", or the summary's "won ($Z) ...
+# (pot not awarded as player cashed out)"), and those are the figures verified.
+_CASH_OUT = re.compile(r"(?P<name>.+?):? cashed out the hand for (?P<amount>\S+)(?: \| Cash Out Fee (?P<fee>\S+))?")
+_NOT_AWARDED = re.compile(r"^Seat (?P<seat>\d+): .* won \((?P<amount>[^)]+)\).*\(pot not awarded as player cashed "
+                          r"out\)", re.M)
 _STREETS = {"HOLE CARDS": 0, "DEALING HANDS": 0, "FIRST DRAW": 1, "SECOND DRAW": 2, "THIRD DRAW": 3, "FLOP": 1,
             "TURN": 2, "RIVER": 3, "FIRST FLOP": 1, "FIRST TURN": 2, "FIRST RIVER": 3,
             "SECOND FLOP": 1, "SECOND TURN": 2, "SECOND RIVER": 3, "PRE-FLOP": 0, "3rd STREET": 0, "4th STREET": 1,
@@ -317,7 +323,7 @@ def _parse(lines: List[str], site: str) -> Parsed:
                     acts.append(Act(name, "co", None, _amount(amount[:-14] if all_in else amount, i), all_in, street,
                                     i))
                 elif verb.startswith("cashed out the hand"):
-                    raise SiteError(_CASHED_OUT, i)
+                    _cash_out(p, line, names, i)
                 elif word == "discards" or verb.startswith("stands pat"):
                     if draws is None:
                         raise SiteError(f"a draw in a game without draws: {line!r}", i)
@@ -375,7 +381,8 @@ def _parse(lines: List[str], site: str) -> Parsed:
                 p.cash_drop += _amount(line[25:], i)
                 continue
             if " cashed out the hand" in line:
-                raise SiteError(_CASHED_OUT, i)
+                _cash_out(p, line, names, i)
+                continue
             if line == "Hand cancelled" or line.startswith("Hand cancelled"):
                 cancelled = i
                 continue
@@ -406,11 +413,13 @@ def _parse(lines: List[str], site: str) -> Parsed:
     kinds = {post[1] for post in p.posts}
     if "straddle" in kinds:
         straddlers = [post[0] for post in p.posts if post[1] == "straddle"]
-        if "button" in kinds:
-            raise SiteError("a straddle beside a button blind (GGPoker's short deck): the engine plays none")
-        if len(straddlers) > 1 or not _left_of_big_blind(p, straddlers[0]):
-            raise SiteError("straddles the engine does not play (it plays one, by the player on the big blind's "
-                            "left): " + ", ".join(straddlers))
+        if len(straddlers) > 1:
+            raise SiteError("straddles by several players (the engine plays one): " + ", ".join(straddlers))
+        if p.site != "ggpoker" and ("button" in kinds or not _left_of_big_blind(p, straddlers[0])):
+            # GGPoker's straddle from any seat is played with the engine's room option
+            # (Options.straddle_anywhere: see replay.layout)
+            raise SiteError(f"a straddle by {straddlers[0]}, not the player on the big blind's left: the engine "
+                            "plays none elsewhere")
     dealt = len(p.seats) - len(p.sitting_out)
     if not _fits(p.variant, dealt):
         raise SiteError(f"the engine plays {p.variant.name} with 2 to {p.variant.player_limits()[1]} players, "
@@ -493,6 +502,16 @@ _POSTS = {"posts small blind": "sb", "posts big blind": "bb", "posts the ante": 
           "posts ante": "ante", "posts button blind": "button", "posts missed blind": "dead"}
 
 
+def _cash_out(p: Parsed, line: str, names, number: int) -> None:
+    """An All-in Cash Out: the insurance the site paid a player (and its fee), apart
+    from the pots, in ``p.fields["cash_out"]`` (name -> (amount, fee))."""
+    m = _CASH_OUT.fullmatch(line)
+    if m is None or m.group("name") not in names:
+        raise SiteError(f"cannot read the cash out {line!r}", number)
+    fee = _amount(m.group("fee"), number) if m.group("fee") else 0
+    p.fields.setdefault("cash_out", {})[m.group("name")] = (_amount(m.group("amount"), number), fee)
+
+
 def _post(p: Parsed, name: str, verb: str, line: int) -> bool:
     """A forced bet into ``p.posts``; whether it put the player all-in."""
     all_in = verb.endswith(" and is all-in")
@@ -502,7 +521,18 @@ def _post(p: Parsed, name: str, verb: str, line: int) -> bool:
     kind = _POSTS.get(what)
     if kind is None:
         raise SiteError(f"unknown post {verb!r}", line)
-    p.posts.append((name, kind, _amount(amount, line), line))
+    chips = _amount(amount, line)
+    if kind == "straddle":
+        # GGPoker's "straddle X" is the player's whole forced bet: his blind and any
+        # straddle he wrote before (a re-straddle doubles it) are part of it. Kept as
+        # one straddle post of what it adds to his blind.
+        blind = sum([post[2] for post in p.posts if post[0] == name and post[1] in ("sb", "bb", "button")])
+        if any([post[0] == name and post[1] == "straddle" for post in p.posts]) or blind:
+            p.posts[:] = [post for post in p.posts if not (post[0] == name and post[1] == "straddle")]
+            if chips <= blind:
+                raise SiteError(f"{name} straddles {amount}, no more than the blind he posted", line)
+            chips -= blind
+    p.posts.append((name, kind, chips, line))
     return all_in
 
 
@@ -538,6 +568,16 @@ def _summary(p: Parsed, lines: List[str], start: int, seat_names: Dict[int, str]
             boards[1] = boards[0][:len(boards[0]) - len(boards[1])] + boards[1]
     if "Hand was run twice" in text:
         p.run_twice = True
+    if "pot not awarded" in text:
+        # A player who cashed out wins the pot on the board but is not paid it (the
+        # site paid him the cash out): the pot's figure is the summary's "won".
+        for match in _NOT_AWARDED.finditer(text):
+            name = seat_names.get(int(match.group("seat")))
+            number = start + 1 + text.count("\n", 0, match.start())
+            if name is None:
+                raise SiteError(f"the summary names a seat that is not in the seat list: {match.group(0)!r}", number)
+            if name not in p.collected:
+                p.collected[name] = _amount(match.group("amount"), number)
     if "ed [" in text:
         for match in _SUMMARY_CARDS.finditer(text):
             name = seat_names.get(int(match.group(1)))

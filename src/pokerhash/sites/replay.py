@@ -131,10 +131,15 @@ def layout(p: Parsed) -> Layout:
         missed[seat_of[name]] = (live, dead)
     straddle = 0
     straddler = None
+    straddle_position = None
     if straddles:
-        if len(straddles) > 1 or n < 3 or position[straddles[0][0]] != 2:
-            raise SiteError("the engine plays one straddle, by the player on the big blind's left")
-        straddler, straddle = straddles[0]
+        straddler, straddle = _straddle(p, straddles, n)
+        if position[straddler] != 2 or any([post[0] == straddler and post[1] in ("sb", "bb") for post in p.posts]):
+            if p.site not in STRADDLE_ANYWHERE:
+                raise SiteError("the engine plays one straddle, by the player on the big blind's left")
+            straddle_position = position[straddler]  # the room's straddle from any seat
+            # his own blind is part of the straddle (the engine posts the straddle instead)
+            straddle += sum([post[2] for post in p.posts if post[0] == straddler and post[1] in ("sb", "bb")])
     ante, big_blind_ante = 0, False
     if antes:
         if len(antes) == 1 and n > 1 and antes[0][0] == bb[0] and len(dealt) > 1 and antes[0][1] % n == 0:
@@ -149,8 +154,23 @@ def layout(p: Parsed) -> Layout:
             raise SiteError("a cash drop in a hand with no seat outside the blinds")
         missed[free[-1]] = (0, p.cash_drop)
     stakes = Stakes(blinds=blinds, ante=ante, big_blind_ante=big_blind_ante, straddle=straddle,
-                    small_bet=p.small_bet, big_bet=p.big_bet)
+                    small_bet=p.small_bet, big_bet=p.big_bet, straddle_position=straddle_position)
     return Layout(order, button, stakes, missed, straddler, dead_button and n == 2)
+
+
+# Rooms whose straddle may be posted from any seat, the blinds' and the button's too,
+# and beside a button blind; preflop action then starts on the straddler's left (the
+# engine's room option Options.straddle_anywhere). Elsewhere the rules' straddle: by
+# the player on the big blind's left.
+STRADDLE_ANYWHERE = frozenset({"ggpoker"})
+
+
+def _straddle(p: Parsed, straddles: List[Tuple[str, int]], n: int) -> Tuple[str, int]:
+    """The one straddle (player, what it adds to his blind); SiteError when there are
+    more, or fewer than three players."""
+    if len(straddles) > 1 or n < 3:
+        raise SiteError("the engine plays one straddle, with three or more players")
+    return straddles[0]
 
 
 def _live_small_blind(p: Parsed, name: str, amount: int, bb: Tuple[str, int]) -> bool:
@@ -214,14 +234,21 @@ def _button_blind_layout(p: Parsed, dealt: list, seats: List[int], seat_of: Dict
                          antes: List[Tuple[str, int]], straddles: list) -> Layout:
     """Antes and one blind posted by the button (short deck): the button is the poster,
     the first to act is on its left."""
-    if straddles:
+    if straddles and p.site not in STRADDLE_ANYWHERE:
         raise SiteError("a straddle beside a button blind: the engine plays none")
     button = seat_of[post[0]]
     start = seats.index(button) + 1
     n = len(seats)
     order = tuple(sorted(dealt, key=lambda d: (seats.index(d[0]) - start) % n))
     ante = _equal_antes(antes, dealt) if antes else 0
-    return Layout(order, button, Stakes(blinds=(), button_blind=post[1], ante=ante), {}, None)
+    if not straddles:
+        return Layout(order, button, Stakes(blinds=(), button_blind=post[1], ante=ante), {}, None)
+    straddler, straddle = _straddle(p, straddles, n)
+    if straddler == post[0]:
+        straddle += post[1]  # the button's own blind is part of his straddle
+    position = next(k for k, (_, name, _) in enumerate(order) if name == straddler)
+    stakes = Stakes(blinds=(), button_blind=post[1], ante=ante, straddle=straddle, straddle_position=position)
+    return Layout(order, button, stakes, {}, straddler)
 
 
 def _first_post(p: Parsed, kind: str, name: str, line: int) -> bool:
@@ -243,21 +270,24 @@ def _card(text: str) -> int:
 
 
 _ATTEMPTS = 6
-_OPTIONS: Dict[Tuple[int, bool, OddChipRule, bool], Options] = {}
+_OPTIONS: Dict[tuple, Options] = {}
 
 
-def _options(take: int, run_twice: bool, odd: OddChipRule, every_pot: bool) -> Options:
+def _options(take: int, run_twice: bool, odd: OddChipRule, every_pot: bool, straddle_anywhere: bool = False,
+             cap: Optional[int] = None) -> Options:
     """The table options of a hand: the house takes exactly ``take`` (a rule of 100% of
     the pot capped at it; from every pot in proportion when ``every_pot``), run it
-    twice as the site did, the site's odd-chip rule (:mod:`.settling`). Made once per
-    amount: a rake rule checks its fractions when built."""
-    key = (take, run_twice, odd, every_pot)
+    twice as the site did, the site's odd-chip rule (:mod:`.settling`), a straddle from
+    any seat at the rooms that allow it, a capped table's cap. Made once per amount: a
+    rake rule checks its fractions when built."""
+    key = (take, run_twice, odd, every_pot, straddle_anywhere, cap)
     options = _OPTIONS.get(key)
     if options is None:
         if len(_OPTIONS) > 10000:
             _OPTIONS.clear()
         options = _OPTIONS[key] = Options(rake=RakeRule(1, 1, cap=take, every_pot=every_pot) if take else None,
-                                          run_it_twice=run_twice, odd_chips=odd)
+                                          run_it_twice=run_twice, odd_chips=odd,
+                                          straddle_anywhere=straddle_anywhere, cap=cap)
     return options
 
 
@@ -302,7 +332,8 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
         if p.cash_drop and dead == p.cash_drop and live == 0:
             stacks[seat] += dead
     take = (p.rake or 0) + p.fees
-    options = _options(take, p.run_twice, *settlement(p))
+    options = _options(take, p.run_twice, *settlement(p), lay.stakes.straddle_position is not None,
+                       p.fields.get("capped_at"))
     if p.fields.get("heads_up_dead_button"):
         options = replace(options, heads_up_dead_button=True)
     name_of = {seat: name for seat, name, _ in lay.order}

@@ -20,7 +20,9 @@ name it starts with. What this site's figures mean (the importer's conventions):
   is the hand's.
 - Stud (``7Stud``, ``7Stud H/L``) has no button; ``*** 3rd STREET ***`` to ``***
   7th STREET ***`` open the rounds and each ``Dealt to NAME [..] [new]`` adds the card
-  dealt; ``brings in X`` opens the betting. Capped tables (``caps``) are refused.
+  dealt; ``brings in X`` opens the betting. At a capped table (``caps X``: the chips
+  that take the player to the cap, no player putting more into a hand) the cap is
+  what the capping player put in, played with the engine's ``Options.cap``.
 - Run it twice: ``*** RUN IT TWICE ***``, then ``*** FLOP 1 ***`` ... ``*** SHOW DOWN
   2 ***``; ``collected X from main pot 1`` (and ``2``) are summed; the summary gives
   ``Board 1 [..]`` and ``Board 2 [..]``, and the rake once for the whole pot.
@@ -34,9 +36,12 @@ limit, unless a bet goes beyond what pot limit allows (then no limit); the repla
 checks every bet against that limit. Its summary gives each
 player's ``Collects: X`` (uncalled bets apart, returned with a line) and ``Pot: X.
 Rake Y. JP fee Z``, the pot after the rake. A table ``NAME, Table N`` is a
-tournament's (its chips carry no currency), ``PM`` play money; a line that names no
-player (``Player  folds``), a capped table (``caps``) and a player made all in by a
-disconnection are refused. Tens are written ``10c`` as well as ``Tc``. Stud (``Seven
+tournament's (its chips carry no currency), ``PM`` play money. A player seated after
+the seat list was written (his seat line last, out of order) may be left unnamed in
+every other line (``Player  has big blind (2)``): he is the one seated player no line
+names, listed unnamed in the summary in his seat line's place; a line naming no
+player when no such seat line exists and a player made all in by a disconnection
+are refused. ``caps (X)``: as in the current layout. Tens are written ``10c`` as well as ``Tc``. Stud (``Seven
 Cards Stud``, ``HiLow``) has no button line; each player's cards are read as dealt
 (``received card: [5d]`` shown, ``received a card.`` not), and a stud marker opens
 the round after the street it names (``*** Third street ***`` is fourth street's
@@ -49,7 +54,7 @@ import re
 from typing import Dict, List, Tuple
 
 from ..betting import Limit
-from ..engine import BIG_O, HOLDEM, OMAHA_HI_LO, PLO, PLO5, STUD, STUD_HI_LO
+from ..engine import BIG_O, HOLDEM, OMAHA_HI_LO, PLO, PLO5, SHORTDECK, STUD, STUD_HI_LO
 from .common import amount as _amount
 from .common import (actor, all_in_calls, begin, body, check_hand, finish, game, read_seats,
                      stud_cards, summary_line)
@@ -172,7 +177,9 @@ def _parse(text: str, site: str) -> Parsed:
         elif verb.startswith("brings in ") and stud:
             acts.append(Act(name, "bi", _amount(verb[10:], i), None, all_in, street, i))
         elif verb.startswith("caps "):
-            raise SiteError("a capped table (no player puts in more than the cap): the engine plays no cap", i)
+            # a capped table: the player puts in what takes him to the cap, all-in for the hand
+            acts.append(Act(name, "b", _amount(verb[5:], i), None, True, street, i))
+            _capped(p, name)
         elif verb.startswith(_NOTES):
             continue
         else:
@@ -266,7 +273,8 @@ _OLDER_GAME = re.compile(r"Game ID: (?P<id>\d+) (?P<small>[\d.,]+)/(?P<big>[\d.,
                          r"Seven Cards Stud|Seven Cards Stud HiLow)\)(?: (?P<max>\d+)-max)?")
 _OLDER_GAMES = {"Hold'em": (HOLDEM, Limit.NO_LIMIT), "Omaha": (PLO, Limit.POT_LIMIT),
                 "Omaha HiLow": (OMAHA_HI_LO, Limit.POT_LIMIT), "5Card Omaha": (PLO5, Limit.POT_LIMIT),
-                "5Card Omaha H/L": (BIG_O, Limit.POT_LIMIT), "Seven Cards Stud": (STUD, Limit.FIXED_LIMIT),
+                "5Card Omaha H/L": (BIG_O, Limit.POT_LIMIT), "Six Plus Hold'em": (SHORTDECK, Limit.NO_LIMIT),
+                "Seven Cards Stud": (STUD, Limit.FIXED_LIMIT),
                 "Seven Cards Stud HiLow": (STUD_HI_LO, Limit.FIXED_LIMIT)}
 _OLDER_SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[\d.,]+)\)\.")
 _OLDER_ACTION = re.compile(r"Player (?P<name>.*?) (?P<verb>has small blind|has big blind|posts ante|ante|posts|"
@@ -340,6 +348,7 @@ def _parse_older(text: str, site: str) -> Parsed:
         p.seats.append((names[name], name, _amount(seat.group("stack"), number)))
         k += 1
     p.seats.sort()
+    blank = _unnamed_player(numbered, k, names)
     big_blind = None
     street = 0
     board: List[str] = []
@@ -361,7 +370,7 @@ def _parse_older(text: str, site: str) -> Parsed:
                 figures = _OLDER_SUMMARY.fullmatch(line)
                 if figures is None:
                     raise SiteError(f"cannot read {line!r}", number)
-                who = figures.group("name")
+                who = figures.group("name") or blank
                 if who not in names and not _amount(figures.group("bets"), number) and \
                         not _amount(figures.group("collects"), number):
                     continue  # a player who left before the hand, listed with nothing
@@ -392,7 +401,8 @@ def _parse_older(text: str, site: str) -> Parsed:
                 raise SiteError(f"the {marker.lower()} is written without its cards", number)
             continue
         if line.startswith("Uncalled bet ("):
-            amount, _, who = line[14:].partition(") returned to ")
+            amount, _, who = (line[14:] + " ").partition(") returned to ")
+            who = who[:-1] or blank
             if who not in names:
                 raise SiteError(f"cannot read {line!r}", number)
             p.returned[who] = p.returned.get(who, 0) + _amount(amount, number)
@@ -403,7 +413,7 @@ def _parse_older(text: str, site: str) -> Parsed:
         action = _OLDER_ACTION.fullmatch(line)
         if action is None:
             raise SiteError(f"unknown line {line!r}", number)
-        name, verb, value = action.group("name"), action.group("verb"), action.group("amount")
+        name, verb, value = action.group("name") or blank, action.group("verb"), action.group("amount")
         if name not in names:
             raise SiteError(f"the line names no seated player: {line!r}", number)
         amount = _amount(value, number) if value is not None else None
@@ -430,7 +440,10 @@ def _parse_older(text: str, site: str) -> Parsed:
         elif verb == "checks":
             p.acts.append(Act(name, "x", None, None, False, street, number))
         elif verb == "caps":
-            raise SiteError("a capped table (no player puts in more than the cap): the engine plays no cap", number)
+            if amount is None:
+                raise SiteError(f"an action without its amount: {line!r}", number)
+            p.acts.append(Act(name, "b", amount, None, True, street, number))
+            _capped(p, name)
         elif verb in ("calls", "bets", "raises", "allin"):
             if amount is None:
                 raise SiteError(f"an action without its amount: {line!r}", number)
@@ -462,6 +475,53 @@ def _parse_older(text: str, site: str) -> Parsed:
     return check_hand(finish(p, board))
 
 
+
+
+def _capped(p: Parsed, name: str) -> None:
+    """A capped table (``caps``): no player puts more than the cap into a hand, and the
+    cap is what the player who caps has put in, all told (the engine's room option
+    Options.cap); SiteError when two players cap at different totals."""
+    total = sum([amount for who, _, amount, _ in p.posts if who == name]) + \
+        sum([act.amount for act in p.acts if act.player == name and act.amount is not None])
+    cap = p.fields.setdefault("capped_at", total)
+    if cap != total:
+        raise SiteError(f"{name} caps at {total}, another player at {cap}: a cap is the table's")
+
+
+def _unnamed_player(numbered: List[Tuple[int, str]], k: int, names: Dict[str, int]) -> str:
+    """The seated player the older layout writes without a name (``Player  has big
+    blind (2)``, ``Uncalled bet (X) returned to``): a player seated after the seat
+    list was first written (his seat line comes last, out of seat order) is left
+    unnamed in every later line. He is the one seated player no line names, and the
+    summary lists him (unnamed) where the seat list does; "" when no line is unnamed.
+    SiteError when he cannot be told (no such seat line, or more than one)."""
+    named = set()
+    unnamed = None
+    summary: List[str] = []
+    for number, line in numbered[k:]:
+        action = _OLDER_ACTION.fullmatch(line) or _OLDER_SUMMARY.fullmatch(line)
+        if action is None:
+            continue
+        name = action.group("name")
+        if line.startswith(("Player ", "*Player ")) and "Bets: " in line:
+            summary.append(name)
+        if name:
+            named.add(name)
+        elif unnamed is None:
+            unnamed = (number, line)
+    if unnamed is None:
+        return ""
+    number, line = unnamed
+    left = [name for name in names if name not in named]
+    if len(left) != 1:
+        raise SiteError(f"the line names no player ({line!r}) and "
+                        + ("every seated player is named elsewhere: a player the seat list does not hold "
+                           "(no stack is known)" if not left else
+                           f"{len(left)} seated players are never named: which one it is cannot be told"), number)
+    if len(summary) == len(names) and summary.index("") != list(names).index(left[0]):
+        raise SiteError(f"the line names no player ({line!r}) and the summary does not list the one seated player "
+                        f"never named ({left[0]}) in his seat line's place", number)
+    return left[0]
 
 
 def _over_pot_limit(p: Parsed, big: int) -> bool:

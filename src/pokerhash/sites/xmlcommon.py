@@ -267,7 +267,9 @@ def stud_bets(p: Parsed, line: int) -> None:
     later = [a.amount for a in p.acts if a.verb == "b" and a.street >= 2 and a.to is None and not a.all_in]
     small = max(completions) if completions else (min(fourth) if fourth else None)
     if small is None and not later:
-        raise SiteError("a stud tournament hand that shows no bet: the bets of its level are not written", line)
+        raise SiteError("a stud tournament hand that shows no bet (antes, the bring-in, calls, checks, folds, "
+                        "all-ins for less): the bets of its level are not written and nothing in it tells them",
+                        line)
     p.small_bet = small if small is not None else max(later) // 2
     p.big_bet = 2 * p.small_bet
 
