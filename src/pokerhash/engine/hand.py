@@ -113,7 +113,12 @@ class Options:
     ``bring_in_past_all_in``: who brings in when the lowest up-card is all-in on the
     ante (the rules are silent and rooms differ): ``"clockwise"`` (the default, as
     pokerkit plays it) the next player with chips clockwise, ``"lowest"`` the lowest
-    up-card among the players with chips."""
+    up-card among the players with chips. ``large_draw_tables``: a draw game of the
+    full deck (five-card draw, 2-7, badugi) seats up to
+    :data:`~pokerhash.engine.variants.LARGE_DRAW_TABLE` (8) players, as online rooms
+    deal them, instead of the rules' 2-5 (five-card draw) and 2-6 (the other draw
+    games); the stub rule reshuffles the burns and discards when the stub runs out
+    (rules: The games and their flow, draws)."""
 
     rake: Optional[RakeRule] = None
     run_it_twice: bool = False
@@ -121,6 +126,7 @@ class Options:
     stud_by_position: bool = False
     four_players_use_36_cards: bool = True
     bring_in_past_all_in: str = "clockwise"
+    large_draw_tables: bool = False
 
     def __post_init__(self) -> None:
         if self.bring_in_past_all_in not in ("clockwise", "lowest"):
@@ -244,18 +250,18 @@ def _program(variant: Variant) -> Tuple[Tuple[int, int], ...]:
 # Per game (by identity: hashing a Variant costs more than a hand's setup), what
 # every hand of it shares: the program and the deck by player count, and the
 # checked betting structure by stakes.
-_SHAPES: Dict[Tuple[int, int, bool], tuple] = {}
+_SHAPES: Dict[Tuple[int, int, bool, bool], tuple] = {}
 _STRUCTURES: Dict[Tuple[int, int], tuple] = {}
 
 
-def _deal_shape(variant: Variant, players: int, four_players_use_36_cards: bool) -> tuple:
-    key = (id(variant), players, four_players_use_36_cards)
+def _deal_shape(variant: Variant, players: int, four_players_use_36_cards: bool, large_draw_tables: bool) -> tuple:
+    key = (id(variant), players, four_players_use_36_cards, large_draw_tables)
     shape = _SHAPES.get(key)
     if shape is None or shape[2] is not variant:
         if len(_SHAPES) > 256:
             _SHAPES.clear()  # games made on the fly must not pile up
-        if not variant.fits(players):
-            low, high = variant.player_limits()
+        if not variant.fits(players, large_draw_tables):
+            low, high = variant.player_limits(large_draw_tables)
             raise InvalidValueError(f"{variant.name} seats {low} to {high} players, not {players}")
         deck = variant.deck(players, four_players_use_36_cards)
         # The deck as a set as well: a dealt card's check is then one look-up.
@@ -361,7 +367,7 @@ class Hand:
         order = sorted(stacks)
         if len(order) < 2:
             raise InvalidValueError(f"a hand needs at least 2 players, not {len(order)}")
-        deal_shape = _deal_shape(variant, len(order), options.four_players_use_36_cards)
+        deal_shape = _deal_shape(variant, len(order), options.four_players_use_36_cards, options.large_draw_tables)
         # Clockwise from the first seat left of the button.
         start = 0
         for i, seat in enumerate(order):

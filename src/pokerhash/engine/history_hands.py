@@ -278,16 +278,17 @@ _CHECK, _CALL, _FOLD = Action.check(), Action.call(), Action.fold()
 # class attribute.
 _DEAL, _DRAW, _BRING_IN = PendingKind.DEAL, PendingKind.DRAW, PendingKind.BRING_IN
 # One Options per combination of the flags a file sets (they are frozen).
-_OPTIONS: Dict[Tuple[bool, bool, bool], Options] = {}
+_OPTIONS: Dict[Tuple[bool, bool, bool, bool], Options] = {}
 
 
-def _options(stud_by_position: bool, four_players_use_36_cards: bool, run_it_twice: bool) -> Options:
-    key = (stud_by_position, four_players_use_36_cards, run_it_twice)
+def _options(stud_by_position: bool, four_players_use_36_cards: bool, run_it_twice: bool,
+             large_draw_tables: bool) -> Options:
+    key = (stud_by_position, four_players_use_36_cards, run_it_twice, large_draw_tables)
     options = _OPTIONS.get(key)
     if options is None:
         options = _OPTIONS[key] = Options(stud_by_position=stud_by_position,
                                           four_players_use_36_cards=four_players_use_36_cards,
-                                          run_it_twice=run_it_twice)
+                                          run_it_twice=run_it_twice, large_draw_tables=large_draw_tables)
     return options
 
 
@@ -317,7 +318,8 @@ class _Player:
         fields = history.fields
         options = _options(bool(fields.get("_pokerhash_stud_by_position", False)),
                            bool(fields.get("_pokerhash_four_players_use_36_cards", True)),
-                           bool(fields.get("_pokerhash_run_it_twice", False)))
+                           bool(fields.get("_pokerhash_run_it_twice", False)),
+                           bool(fields.get("_pokerhash_large_draw_tables", False)))
         try:
             stakes, missed = _stakes(history, variant)
             self.hand = Hand(variant, stacks, button=self.seats[-1], stakes=stakes, options=options, deal="caller",
@@ -780,6 +782,8 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
         extra["_pokerhash_stud_by_position"] = True
     if not options.four_players_use_36_cards:
         extra["_pokerhash_four_players_use_36_cards"] = False
+    if options.large_draw_tables:
+        extra["_pokerhash_large_draw_tables"] = True
     rules = rules_used(hand)
     if rules:
         extra["_pokerhash_rules"] = rules

@@ -413,7 +413,8 @@ def _parse(lines: List[str], site: str) -> Parsed:
                             "left): " + ", ".join(straddlers))
     dealt = len(p.seats) - len(p.sitting_out)
     if not _fits(p.variant, dealt):
-        raise SiteError(f"the engine plays {p.variant.name} with 2 to {p.variant.player_limits()[1]} players, "
+        raise SiteError(f"the engine plays {p.variant.name} with 2 to "
+                        f"{p.variant.player_limits(large_draw_tables=True)[1]} players, "
                         f"this hand deals {dealt} in (a table size the engine does not seat)")
     return p
 
@@ -435,7 +436,7 @@ def _fits(variant, players: int) -> bool:
     key = (variant.name, players)
     fits = _FITS.get(key)
     if fits is None:
-        fits = _FITS[key] = variant.fits(players)
+        fits = _FITS[key] = variant.fits(players, large_draw_tables=True)  # draw games as the rooms seat them
     return fits
 
 

@@ -238,19 +238,21 @@ def _card(text: str) -> int:
 
 
 _ATTEMPTS = 6
-_OPTIONS: Dict[Tuple[int, bool], Options] = {}
+_OPTIONS: Dict[Tuple[int, bool, bool], Options] = {}
 
 
-def _options(take: int, run_twice: bool) -> Options:
+def _options(take: int, run_twice: bool, large_draw_table: bool = False) -> Options:
     """The table options of a hand: the house takes exactly ``take`` (a rule of 100% of
-    the pot capped at it), run it twice as the site did. Made once per amount: a rake
-    rule checks its fractions when built."""
-    options = _OPTIONS.get((take, run_twice))
+    the pot capped at it), run it twice as the site did, a draw game seated beyond the
+    rules' table size as the room seated it. Made once per amount: a rake rule checks
+    its fractions when built."""
+    key = (take, run_twice, large_draw_table)
+    options = _OPTIONS.get(key)
     if options is None:
         if len(_OPTIONS) > 10000:
             _OPTIONS.clear()
-        options = _OPTIONS[(take, run_twice)] = Options(rake=RakeRule(1, 1, cap=take) if take else None,
-                                                         run_it_twice=run_twice)
+        options = _OPTIONS[key] = Options(rake=RakeRule(1, 1, cap=take) if take else None,
+                                          run_it_twice=run_twice, large_draw_tables=large_draw_table)
     return options
 
 
@@ -295,7 +297,7 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
         if p.cash_drop and dead == p.cash_drop and live == 0:
             stacks[seat] += dead
     take = (p.rake or 0) + p.fees
-    options = _options(take, p.run_twice)
+    options = _options(take, p.run_twice, variant.is_draw and not variant.fits(len(lay.order)))
     name_of = {seat: name for seat, name, _ in lay.order}
     seat_of = {name: seat for seat, name, _ in lay.order}
     try:
