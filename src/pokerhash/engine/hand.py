@@ -901,6 +901,10 @@ class Hand:
             self._muck.append(card)
         elif self._caller:
             self._stub -= 1
+            # An unnamed burn still joins a new stub in a draw (rules: The games and their
+            # flow, draws): -1 holds its place, so a caller's reshuffle comes when the
+            # engine's own deck would have it.
+            self._muck.append(-1)
         if self._log is not None:
             self._log.append(ev.Burn(card))
         self._pc += 1
@@ -1198,7 +1202,7 @@ class Hand:
         """The burns and discards, gathered for a new stub."""
         muck = self._muck
         if self._log is not None:
-            self._log.append(ev.Reshuffle(tuple(sorted(muck))))
+            self._log.append(ev.Reshuffle(tuple(sorted([c for c in muck if c >= 0]))))
         self._muck = []
         return muck
 

@@ -11,7 +11,8 @@ player coming back, the live part a bet, the dead part straight into the pot; a
 GGPoker cash drop is written there too, as dead money),
 ``_pokerhash_boards`` (both boards of a hand run twice; ``actions`` deal the first),
 ``_pokerhash_rake`` and ``_pokerhash_fees``, ``_pokerhash_returned`` (uncalled bets),
-``_pokerhash_cash_drop``.
+``_pokerhash_cash_drop``, ``_pokerhash_large_draw_tables`` (a draw game dealt to more players
+than the rules seat, as the room did: the engine's room option).
 """
 
 from __future__ import annotations
@@ -165,8 +166,8 @@ def _with_fields(history: HandHistory, p, lay, boards, _unit) -> HandHistory:
         fields["_pokerhash_returned"] = [_unit(p.returned.get(name, 0)) for _, name, _ in order]
     if p.cash_drop:
         fields["_pokerhash_cash_drop"] = _unit(p.cash_drop)
-    history.fields = {**{k: v for k, v in (history.fields or {}).items() if k.startswith("_pokerhash_rules")},
-                      **fields}
+    kept = ("_pokerhash_rules", "_pokerhash_large_draw_tables")  # what the engine's writer says of its rules
+    history.fields = {**{k: v for k, v in (history.fields or {}).items() if k.startswith(kept)}, **fields}
     return history
 
 
