@@ -24,7 +24,22 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 from .model import Parsed, SiteError
 
-__all__ = ["DrawDeals"]
+__all__ = ["DrawDeals", "final_draw_hands"]
+
+
+def final_draw_hands(p: Parsed) -> None:
+    """A player whose every card is written (the first deal, each discard and each
+    replacement) holds a known final hand, even when not shown."""
+    for name, player in p.draws.items():
+        if name in p.known or player[0] is None:
+            continue
+        held = list(player[0])
+        for thrown, received in player[1:]:
+            if thrown is None or received is None or any(c not in held for c in thrown):
+                break
+            held = [c for c in held if c not in thrown] + received
+        else:
+            p.known[name] = held
 
 
 class DrawDeals:

@@ -34,6 +34,7 @@ from ..engine import (BADUGI, BIG_O, DEUCE7_SINGLE_DRAW, DEUCE7_TRIPLE_DRAW, FIV
                       PLO5, PLO6, RAZZ, SHORTDECK, SHORTDECK_HIGH_CLASSIC, STUD, STUD_HI_LO)
 from .common import amount as _amount
 from .common import cents, finish, read_seats
+from .draws import final_draw_hands
 from .model import Act, Parsed, SiteError
 
 __all__ = ["parse"]
@@ -399,7 +400,7 @@ def _parse(lines: List[str], site: str) -> Parsed:
         p.reports_returned = False
     _summary(p, lines, summary, seat_names)
     if draws:
-        _final_draw_hands(p)
+        final_draw_hands(p)
     if not p.boards and any(boards_from_streets):
         p.boards = [b for b in boards_from_streets if b]
     finish(p)
@@ -472,21 +473,6 @@ def _dealt_draw(draws: Dict[str, list], who: str, brackets: List[str], street: i
         thrown = player[-1][0]
         if thrown is not None and len(thrown) != len(received):
             raise SiteError(f"{len(received)} card(s) dealt for {len(thrown)} discarded: {line!r}", number)
-
-
-def _final_draw_hands(p: Parsed) -> None:
-    """A player whose every card is written (the first deal, each discard and each
-    replacement) holds a known final hand, even when not shown."""
-    for name, player in p.draws.items():
-        if name in p.known or player[0] is None:
-            continue
-        held = list(player[0])
-        for thrown, received in player[1:]:
-            if thrown is None or received is None or any(c not in held for c in thrown):
-                break
-            held = [c for c in held if c not in thrown] + received
-        else:
-            p.known[name] = held
 
 
 _POSTS = {"posts small blind": "sb", "posts big blind": "bb", "posts the ante": "ante",
