@@ -235,7 +235,9 @@ REFUSALS = [
      "Badugi is a game the importer does not read"),
     ("merge/cash.xml", '<event sequence="4" type="CALL" timestamp="1767787202000" player="2" amount="0.25"/>',
      '<event sequence="4" type="CALL" timestamp="1767787202000" player="7" amount="0.25"/>', "where no one sits"),
-    ("bossmedia/cash.xml", 'GAME="GAME_THM"', 'GAME="GAME_FCD"', "GAME_FCD is a game the importer does not read"),
+    ("bossmedia/cash.xml", 'GAME="GAME_THM"', 'GAME="GAME_FCS"', "GAME_FCS is a game the importer does not read"),
+    ("bossmedia/draw.xml", '<CARD LINK="26"></CARD>\n<CARD LINK="32"></CARD>\n<CARD LINK="39">',
+     '<CARD LINK="27"></CARD>\n<CARD LINK="32"></CARD>\n<CARD LINK="39">', "does not change 1 card(s)"),
     ("microgaming/cash.xml", '<Action type="Win">', '<Action type="Flip">', "an action the importer does not read"),
 ]
 
@@ -283,3 +285,13 @@ def test_corrupted_files_never_raise():
             assert hand.error is None or hand.error.startswith("line ")
             if hand.error is None:
                 hand.replay()
+
+
+def test_boss_media_five_card_draw():
+    """GAME_FCD: the CHANGECARD of the hand's writer gives its hand after the draw (the
+    replaced card in its place), the others' only the count."""
+    hand = _hands(DATA / "bossmedia" / "draw.xml")[0]
+    assert (hand.game, hand.limit) == ("Five-card draw", "pot-limit")
+    assert hand._parsed.draws["Hero"] == [["Ah", "7h", "Td", "4s", "Qs"], [["Td"], ["As"]]]
+    assert [(a.player, a.amount) for a in hand._parsed.acts if a.verb == "d"] == [("Rune", 2), ("Hero", 1)]
+    assert hand.replay().agrees

@@ -901,9 +901,9 @@ class Hand:
             self._muck.append(card)
         elif self._caller:
             self._stub -= 1
-            # An unnamed burn still joins a new stub in a draw (rules: The games and their
-            # flow, draws): -1 holds its place, so a caller's reshuffle comes when the
-            # engine's own deck would have it.
+            # An unnamed burn still joins a new stub in a draw: -1 holds its place, so a
+            # caller's reshuffle comes when the engine's own deck would have it
+            # (rules: The games and their flow, draws).
             self._muck.append(-1)
         if self._log is not None:
             self._log.append(ev.Burn(card))
