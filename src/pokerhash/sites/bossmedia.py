@@ -185,7 +185,7 @@ def _change(p: Parsed, node: Node, dealt: Optional[List[Optional[str]]]) -> int:
             raise SiteError(f"the new hand does not change {count} card(s) of {' '.join(held)}", at)
         player.append([thrown, received])
     else:
-        p.draws.setdefault(who, [None]).append([None, [] if count == "0" else None])
+        p.draws.setdefault(who, [None]).append([[], []] if count == "0" else [None, None])
     return int(count)
 
 

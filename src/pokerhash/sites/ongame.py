@@ -216,7 +216,7 @@ def _parse(lines: List[str], site: str) -> Parsed:
             if count != 0 and (not count.isdigit() or verb[8 + len(count):] not in (" card", " cards")):
                 raise SiteError(f"cannot read the draw {line!r}", number)
             street = 1  # the round after the draw
-            p.draws.setdefault(name, [None]).append([None, [] if not int(count) else None])
+            p.draws.setdefault(name, [None]).append([[], []] if not int(count) else [None, None])
             p.acts.append(Act(name, "d", int(count), None, False, street, number))
         elif verb.startswith(("shows", "mucks", "is sitting out", "sits out", "has returned", "leaves", "joins",
                               "is disconnected", "has timed out")):
