@@ -6,8 +6,8 @@ needs every card: :class:`DrawDeals` gives each player the cards the text names
 where it names them (the first deal, each discard and replacement), and otherwise a
 plan that ends in the player's final hand (as shown, or the stand-in the replay chose):
 the final cards that were never replaced are in the first deal, the others arrive
-at the last draws, and every other card is a filler that is discarded at a later
-draw.
+at the last draws (or, if that plan runs out of cards, as early as the draws allow),
+and every other card is a filler that is discarded at a later draw.
 
 The whole hand is dealt once, ahead, by the engine's stub rule (rules: The games and
 their flow, draws): the discards come back into play only when a draw needs more
@@ -48,25 +48,11 @@ class DrawDeals:
 
     def __init__(self, p: Parsed, order: Sequence[Tuple[int, str, int]], finals: Dict[int, Sequence[int]],
                  deck: Sequence[int], card) -> None:
-        self._plans: Dict[int, List[list]] = {}  # seat -> [initial, [thrown, received]...]; None: a filler
-        self._keep: Dict[int, set] = {}  # seat -> the cards it never discards (its final hand's)
         folded = {a.player for a in p.acts if a.verb == "f"}
         seat_of = {name: seat for seat, name, _ in order}
-        for seat, name, _ in order:
-            written = p.draws.get(name)
-            counts = [a.amount for a in p.acts if a.player == name and a.verb == "d"]
-            plan = _written(written, counts, card)
-            if plan is None:
-                # A player who folds and shows nothing holds any cards: fillers all.
-                final = finals.get(seat, ()) if name not in folded or name in p.known else [None] * len(finals[seat])
-                plan = _ending_in(list(final), counts)
-                self._keep[seat] = {c for c in final if c is not None}
-            else:
-                self._keep[seat] = set()
-            self._plans[seat] = plan
         # The engine's order of deals: the first deal seat by seat, then each draw
         # round (a burn, then every live player's draw in the order the text writes).
-        events: List[Tuple[int, int, int]] = [(seat, 0, len(self._plans[seat][0])) for seat, _, _ in order]
+        events: List[Tuple[int, int, int]] = [(seat, 0, len(finals[seat])) for seat, _, _ in order]
         made: Dict[int, int] = {}
         for a in p.acts:
             seat = seat_of.get(a.player)
@@ -76,10 +62,31 @@ class DrawDeals:
         self._dealt: Dict[Tuple[int, int], Tuple[Tuple[int, ...], Tuple[int, ...]]] = {}
         self._error: Optional[SiteError] = None
         self._draw: Dict[int, int] = {}  # seat -> draws made in the replay
-        try:
-            _Dealer(self._plans, self._keep, events, deck, self._dealt).deal()
-        except SiteError as error:
-            self._error = error  # raised when the replay reaches the deal that fails
+        # The final cards arrive as late as the draws allow (most hands), else as early
+        # (a few crowded tables that the first runs out of cards for).
+        for arrival in (_ending_in, _earliest):
+            plans: Dict[int, List[list]] = {}  # seat -> [initial, [thrown, received]...]; None: a filler
+            keep: Dict[int, set] = {}  # seat -> the cards it never discards (its final hand's)
+            for seat, name, _ in order:
+                counts = [a.amount for a in p.acts if a.player == name and a.verb == "d"]
+                plan = _written(p.draws.get(name), counts, card)
+                keep[seat] = set()
+                if plan is None:
+                    # A player who folds and shows nothing holds any cards: fillers all.
+                    final = finals.get(seat, ()) if name not in folded or name in p.known else \
+                        [None] * len(finals[seat])
+                    plan = arrival(list(final), counts)
+                    keep[seat] = {c for c in final if c is not None}
+                plans[seat] = plan
+            dealt: Dict[Tuple[int, int], Tuple[Tuple[int, ...], Tuple[int, ...]]] = {}
+            try:
+                _Dealer(plans, keep, events, deck, dealt).deal()
+            except SiteError as error:
+                if self._error is None:
+                    self._error, self._dealt = error, dealt  # raised when the replay reaches that deal
+                continue
+            self._error, self._dealt = None, dealt
+            break
 
     def _deals(self, seat: int, k: int) -> Tuple[Tuple[int, ...], Tuple[int, ...]]:
         got = self._dealt.get((seat, k))
@@ -260,3 +267,22 @@ def _ending_in(final: List[int], counts: List[int]) -> List[list]:
     for j, count in enumerate(counts):
         plan.append([None, arriving[j] + [None] * (count - len(arriving[j]))])
     return plan
+
+
+def _earliest(final: List[int], counts: List[int]) -> List[list]:
+    """A plan whose draws end in ``final``, its cards dealt as early as the draws allow
+    (kept from the first deal, or received at the first draws after which the player
+    still holds enough other cards to throw), every other card a filler (None)."""
+    size = len(final)
+    if not counts:
+        return [list(final)]
+    have = max(0, size - max(counts))
+    plan: List[list] = [list(final[:have]) + [None] * (size - have)]
+    for j, count in enumerate(counts):
+        later = max(counts[j + 1:], default=0)
+        take = count if j == len(counts) - 1 else max(0, min(count, size - later - have))
+        arriving = final[have:have + take]
+        have += len(arriving)
+        plan.append([None, arriving + [None] * (count - len(arriving))])
+    return plan
+
