@@ -129,6 +129,7 @@ class _Dealer:
             for c in named:
                 if c is not None:
                     self.due.setdefault(c, []).append(t)
+        self.last_due = {c: max(times) for c, times in self.due.items()}
         self.reshuffles = set()
         stub, muck, round_ = len(deck), 0, 0
         for t, (seat, k, count) in enumerate(events):
@@ -190,8 +191,9 @@ class _Dealer:
                 # names are kept for the fillers that stay in play.
                 c = self._lend(t, seat, named, out, len(self.lent[seat]) + len(lent))
                 if c is None:
-                    c = next((x for x in self.deck if x not in self.in_play and x not in named and x not in out
-                              and not self._due_after(x, t)), None)
+                    due, in_play = self.last_due, self.in_play
+                    c = next((x for x in self.deck if x not in in_play and x not in named and x not in out
+                              and due.get(x, -1) <= t), None)
                     if c is None:
                         raise SiteError("the deck runs out of cards for the draws")
                 else:
@@ -200,9 +202,6 @@ class _Dealer:
         self.in_play.update(out)
         self.lent[seat].extend(lent)
         return out
-
-    def _due_after(self, c: int, t: int) -> bool:
-        return any(when > t for when in self.due.get(c, ()))
 
     def _lend(self, t: int, seat: int, named: set, out: List[int], ahead: int) -> Optional[int]:
         """A card due later, given as a filler that ``seat`` throws (after the ``ahead``
