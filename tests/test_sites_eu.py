@@ -319,37 +319,12 @@ def test_random_engine_hands_written_as_site_text_agree(site, game):
 
 
 def _random_draw_hand(rng, variant):
-    """A draw hand the engine plays with random decisions and random discards."""
-    from pokerhash.betting import Action
-    from pokerhash.engine import Hand, Options, PendingKind, Stakes
-    from pokerhash.pots import RakeRule
-    # Up to three players in triple draw: with more drawing many cards, the stand-ins
-    # can outrun the stub rule's reshuffle (docs/sites.rst, draw games).
-    players = rng.randint(2, 3 if len(variant.streets) == 4 else 4)
-    seats = sorted(rng.sample(range(1, 7), players))
-    stacks = {seat: rng.choice([rng.randint(30, 200), rng.randint(200, 3000)]) for seat in seats}
-    fixed = variant.limit.value == "fixed-limit"
-    stakes = Stakes(blinds=(5, 10), ante=rng.choice([0, 0, 2]), small_bet=10, big_bet=20 if fixed else 0)
-    rake = RakeRule(heads_up_rate=0.05, multiway_rate=0.05, cap=300) if rng.random() < 0.5 else None
-    hand = Hand(variant, stacks, button=rng.choice(seats), stakes=stakes, options=Options(rake=rake),
-                seed=rng.randrange(1 << 30))
-    while not hand.is_over:
-        pending, roll = hand.pending, rng.random()
-        if pending.kind is PendingKind.DRAW:
-            held = hand.hole_cards(pending.seat)
-            hand.draw(rng.sample(held, rng.randint(0, min(pending.count, len(held)))))
-            continue
-        legal = pending.legal
-        if legal.raise_kind is not None and roll < 0.3:
-            if legal.fixed_amounts is not None:
-                hand.act(Action.bet_to(rng.choice(legal.fixed_amounts)))
-            else:
-                hand.act(Action.bet_to(rng.choice([legal.min_to, legal.max_to])))
-        elif roll < 0.85 or legal.can_check:
-            hand.act(Action.check() if legal.can_check else Action.call())
-        else:
-            hand.act(Action.fold())
-    return hand
+    """A draw hand the engine plays with random decisions and random discards, 2 to 5
+    players (test_sites_draws.py goes to the rooms' large tables; six or more players
+    drawing up to five cards three times can still outrun the planned deals, rarely:
+    docs/sites.rst, draw games)."""
+    from test_sites_draws import random_draw_hand
+    return random_draw_hand(rng, variant, rng.randint(2, min(5, variant.player_limits()[1])), 5)
 
 
 @pytest.mark.parametrize("game", ["DEUCE7_TRIPLE_DRAW", "DEUCE7_SINGLE_DRAW", "FIVE_CARD_DRAW", "BADUGI"])

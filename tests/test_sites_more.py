@@ -64,6 +64,11 @@ EXPECTED = {
     "T5-400000001-3": ("ongame", "Texas Hold'em", "no-limit", "", {"Hero": D(3110)}, D(0), D(0)),
     # Ongame stud, eight players (the deck cannot give all of them seven cards).
     "R5-300000003-9": ("ongame", "Seven-card stud", "fixed-limit", "USD", {"Hero": D("4.20")}, D("0.20"), D(0)),
+    # Ongame five-card draw: the hero's draw as "changed 2 cards" and its new hand
+    # (0.70 in, 0.03 rake); then, on the button, as the new hand alone (the street
+    # delimiters left out, as some files do): 0.45 in, 0.02 rake, the 0.20 bet returned.
+    "R5-300000004-1": ("ongame", "Five-card draw", "fixed-limit", "USD", {"Hero": D("0.67")}, D("0.03"), D(0)),
+    "R5-300000004-2": ("ongame", "Five-card draw", "fixed-limit", "USD", {"Hero": D("0.43")}, D("0.02"), D(0)),
     "3000000001": ("entraction", "Omaha", "pot-limit", "EUR", {"Hero": D("11.00")}, D("0.50"), D(0)),
     "3000000101": ("entraction", "Texas Hold'em", "no-limit", "", {"Hero": D(4175)}, D(0), D(0)),
 }
@@ -167,7 +172,9 @@ REFUSED = [
      "converted from another room's text (Poker Stars)"),
     ("winning", "older.txt", 6, ("Seat 3: lou (120).\n", "Seat 3: lou (120).\nSeat 4: wim (50).\n"),
      "2 seated players are never named"),
-    ("ongame", "hands.txt", 0, ("NO_LIMIT TEXAS_HOLDEM", "LIMIT FIVE_CARD_DRAW"), "five card draw"),
+    ("ongame", "hands.txt", 0, ("NO_LIMIT TEXAS_HOLDEM", "LIMIT RAZZ"), "razz is not read"),
+    ("ongame", "draw.txt", 0, ("[Kd, 4h, Kh, Ks, 9d]\nMara", "[Kd, 4h, Kh, Ks]\nMara"), "does not follow"),
+    ("ongame", "draw.txt", 0, ("Hero changed 2 cards", "Hero changed 1 cards"), "as many cards as the draw"),
     ("ongame", "hands.txt", 0, ("***** End of hand R5-300000001-11 *****", ""), "truncated"),
     ("ongame", "hands.txt", 2, ("zed posts big blind (100)\n", ""), "no big blind"),
     ("entraction", "hands.txt", 0, ("Game ended 2024-06-12 21:40:00 CEST", ""), "truncated"),

@@ -126,10 +126,16 @@ def test_ggpoker_second_board_written_short_and_plo5_header():
 
 def test_games_and_texts_the_engine_cannot_play_are_refused_saying_why():
     hands = _hands("unplayed/unplayed.txt")
-    assert [h.error is not None for h in hands] == [True, True, True]
+    assert [h.error is not None for h in hands] == [True, True, False]
     assert hands[0].error.endswith("a tournament summary, not a hand")
     assert "the engine does not play Courchevel" in hands[1].error
-    assert "the engine plays Badugi with 2 to 6 players" in hands[2].error
+    # Badugi seven-handed, as the rooms deal it: played with the room option
+    # large_draw_tables (the rules seat 2 to 6); nine-handed is beyond any room's table.
+    assert hands[2].game == "Badugi" and len(hands[2].players) == 7 and hands[2].replay().agrees
+    nine = _texts("unplayed/unplayed.txt")[2].replace(
+        "Seat 7: Gus (1500 in chips)\n", "Seat 7: Gus (1500 in chips)\nSeat 8: Hal (1500 in chips)\n"
+        "Seat 9: Ivy (1500 in chips)\n").replace("Gus: folds\n", "Gus: folds\nHal: folds\nIvy: folds\n")
+    assert "the engine plays Badugi with 2 to 8 players, this hand deals 9" in next(sites.read(nine)).error
 
 
 @pytest.mark.parametrize("text", ["Triple Draw A-5 Lowball Limit ($0.10/$0.20 USD)",

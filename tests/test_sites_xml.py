@@ -98,7 +98,7 @@ def test_a_hand_reads_alone_with_its_header():
 
 def test_site_filter_and_phh():
     hands = list(sites.read(DATA / "merge", site="merge"))
-    assert len(hands) == 3 and all(h.error is None for h in hands)
+    assert len(hands) == 4 and all(h.error is None for h in hands)
     other = list(sites.read(DATA / "merge" / "cash.xml", site="ipoker"))
     assert all(h.error and "not ipoker" in h.error for h in other)
     text = sites.dumps_all(h for path in FILES for h in _hands(path))
@@ -230,11 +230,15 @@ REFUSALS = [
     ("ipoker/cash.xml", 'player="Cyd">HA HK</cards>', 'player="Cyd">HA HK D2</cards>', "3 pocket cards in Texas"),
     ("merge/cash.xml", '<round id="END_OF_GAME" sequence="7">', '<round id="GAME_CANCELLED" sequence="7">',
      "the site cancelled the game"),
-    ("merge/cash.xml", 'type="Holdem" stakes="No Limit ($0.05/$0.10)"', 'type="Badugi" stakes="No Limit ($0.05/$0.10)"',
-     "Badugi is a game the importer does not read"),
+    ("merge/cash.xml", 'type="Holdem" stakes="No Limit ($0.05/$0.10)"',
+     'type="A-5 Lowball" stakes="No Limit ($0.05/$0.10)"', "A-5 Lowball is a game the importer does not read"),
+    ("merge/draw.xml", 'cards="9h,7s,5h,3c,2d" player="4"', 'cards="9h,7s,5h,3c,Td" player="4"',
+     "do not follow from"),
     ("merge/cash.xml", '<event sequence="4" type="CALL" timestamp="1767787202000" player="2" amount="0.25"/>',
      '<event sequence="4" type="CALL" timestamp="1767787202000" player="7" amount="0.25"/>', "where no one sits"),
-    ("bossmedia/cash.xml", 'GAME="GAME_THM"', 'GAME="GAME_FCD"', "GAME_FCD is a game the importer does not read"),
+    ("bossmedia/cash.xml", 'GAME="GAME_THM"', 'GAME="GAME_FCS"', "GAME_FCS is a game the importer does not read"),
+    ("bossmedia/draw.xml", '<CARD LINK="26"></CARD>\n<CARD LINK="32"></CARD>\n<CARD LINK="39">',
+     '<CARD LINK="27"></CARD>\n<CARD LINK="32"></CARD>\n<CARD LINK="39">', "does not change 1 card(s)"),
     ("microgaming/cash.xml", '<Action type="Win">', '<Action type="Flip">', "an action the importer does not read"),
 ]
 
@@ -295,3 +299,24 @@ def test_corrupted_files_never_raise():
             assert hand.error is None or hand.error.startswith("line ")
             if hand.error is None:
                 hand.replay()
+
+
+def test_boss_media_five_card_draw():
+    """GAME_FCD: the CHANGECARD of the hand's writer gives its hand after the draw (the
+    replaced card in its place), the others' only the count."""
+    hand = _hands(DATA / "bossmedia" / "draw.xml")[0]
+    assert (hand.game, hand.limit) == ("Five-card draw", "pot-limit")
+    assert hand._parsed.draws["Hero"] == [["Ah", "7h", "Td", "4s", "Qs"], [["Td"], ["As"]]]
+    assert [(a.player, a.amount) for a in hand._parsed.acts if a.verb == "d"] == [("Rune", 2), ("Hero", 1)]
+    assert hand.replay().agrees
+
+
+def test_merge_triple_draw():
+    """Merge's 2-7 Lowball (triple draw): DRAW events count each player's cards, the
+    writer's DRAW_DRAWN_CARDS give its hand after each draw (a stand pat: the same)."""
+    hand = _hands(DATA / "merge" / "draw.xml")[0]
+    assert (hand.game, hand.limit) == ("2-7 triple draw", "fixed-limit")
+    assert hand._parsed.draws["Jo"] == [["Kd", "7s", "5h", "3c", "2d"], [["Kd"], ["9h"]], [["9h"], ["8c"]], [[], []]]
+    assert [a.amount for a in hand._parsed.acts if a.verb == "d"] == [3, 1, 2, 1, 1, 0, 1]
+    result = hand.replay()
+    assert result.agrees and result.rake == Decimal("0.85")

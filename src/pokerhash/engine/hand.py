@@ -143,8 +143,12 @@ class Options:
     straddler's left and the straddler acts last (GGPoker plays so); ``cap`` (None:
     no cap): a capped table, where no player puts more than ``cap`` chips into a hand
     (blinds and antes included); a player who reaches it is all-in for the hand and
-    keeps the chips behind (the Winning Poker Network's CAP tables).
-    """
+    keeps the chips behind (the Winning Poker Network's CAP tables);
+    ``large_draw_tables``: a draw game of the full deck (five-card draw, 2-7, badugi) seats up to
+    :data:`~pokerhash.engine.variants.LARGE_DRAW_TABLE` (8) players, as online rooms
+    deal them, instead of the rules' 2-5 (five-card draw) and 2-6 (the other draw
+    games); the stub rule reshuffles the burns and discards when the stub runs out
+    (rules: The games and their flow, draws)."""
 
     rake: Optional[RakeRule] = None
     run_it_twice: bool = False
@@ -156,6 +160,7 @@ class Options:
     heads_up_dead_button: bool = False
     straddle_anywhere: bool = False
     cap: Optional[int] = None
+    large_draw_tables: bool = False
 
     def __post_init__(self) -> None:
         if self.cap is not None and (type(self.cap) is not int or self.cap <= 0):
@@ -287,18 +292,18 @@ def _program(variant: Variant) -> Tuple[Tuple[int, int], ...]:
 # Per game (by identity: hashing a Variant costs more than a hand's setup), what
 # every hand of it shares: the program and the deck by player count, and the
 # checked betting structure by stakes.
-_SHAPES: Dict[Tuple[int, int, bool], tuple] = {}
+_SHAPES: Dict[Tuple[int, int, bool, bool], tuple] = {}
 _STRUCTURES: Dict[Tuple[int, int], tuple] = {}
 
 
-def _deal_shape(variant: Variant, players: int, four_players_use_36_cards: bool) -> tuple:
-    key = (id(variant), players, four_players_use_36_cards)
+def _deal_shape(variant: Variant, players: int, four_players_use_36_cards: bool, large_draw_tables: bool) -> tuple:
+    key = (id(variant), players, four_players_use_36_cards, large_draw_tables)
     shape = _SHAPES.get(key)
     if shape is None or shape[2] is not variant:
         if len(_SHAPES) > 256:
             _SHAPES.clear()  # games made on the fly must not pile up
-        if not variant.fits(players):
-            low, high = variant.player_limits()
+        if not variant.fits(players, large_draw_tables):
+            low, high = variant.player_limits(large_draw_tables)
             raise InvalidValueError(f"{variant.name} seats {low} to {high} players, not {players}")
         deck = variant.deck(players, four_players_use_36_cards)
         # The deck as a set as well: a dealt card's check is then one look-up.
@@ -406,7 +411,7 @@ class Hand:
         order = sorted(stacks)
         if len(order) < 2:
             raise InvalidValueError(f"a hand needs at least 2 players, not {len(order)}")
-        deal_shape = _deal_shape(variant, len(order), options.four_players_use_36_cards)
+        deal_shape = _deal_shape(variant, len(order), options.four_players_use_36_cards, options.large_draw_tables)
         # Clockwise from the first seat left of the button.
         start = 0
         for i, seat in enumerate(order):
@@ -977,6 +982,10 @@ class Hand:
             self._muck.append(card)
         elif self._caller:
             self._stub -= 1
+            # An unnamed burn still joins a new stub in a draw: -1 holds its place, so a
+            # caller's reshuffle comes when the engine's own deck would have it
+            # (rules: The games and their flow, draws).
+            self._muck.append(-1)
         if self._log is not None:
             self._log.append(ev.Burn(card))
         self._pc += 1
@@ -1273,7 +1282,7 @@ class Hand:
         """The burns and discards, gathered for a new stub."""
         muck = self._muck
         if self._log is not None:
-            self._log.append(ev.Reshuffle(tuple(sorted(muck))))
+            self._log.append(ev.Reshuffle(tuple(sorted([c for c in muck if c >= 0]))))
         self._muck = []
         return muck
 

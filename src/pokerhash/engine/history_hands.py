@@ -305,8 +305,9 @@ _OPTIONS: Dict[tuple, Options] = {}
 
 def _options(stud_by_position: bool, four_players_use_36_cards: bool, run_it_twice: bool,
              heads_up_dead_button: bool = False, straddle_anywhere: bool = False,
-             cap: Optional[int] = None) -> Options:
-    key = (stud_by_position, four_players_use_36_cards, run_it_twice, heads_up_dead_button, straddle_anywhere, cap)
+             cap: Optional[int] = None, large_draw_tables: bool = False) -> Options:
+    key = (stud_by_position, four_players_use_36_cards, run_it_twice, heads_up_dead_button, straddle_anywhere, cap,
+           large_draw_tables)
     options = _OPTIONS.get(key)
     if options is None:
         if len(_OPTIONS) > 256:
@@ -314,7 +315,8 @@ def _options(stud_by_position: bool, four_players_use_36_cards: bool, run_it_twi
         options = _OPTIONS[key] = Options(stud_by_position=stud_by_position,
                                           four_players_use_36_cards=four_players_use_36_cards,
                                           run_it_twice=run_it_twice, heads_up_dead_button=heads_up_dead_button,
-                                          straddle_anywhere=straddle_anywhere, cap=cap)
+                                          straddle_anywhere=straddle_anywhere, cap=cap,
+                                          large_draw_tables=large_draw_tables)
     return options
 
 
@@ -356,7 +358,8 @@ class _Player:
                            bool(fields.get("_pokerhash_run_it_twice", False)),
                            bool(fields.get("_pokerhash_heads_up_dead_button", False)),
                            fields.get("_pokerhash_straddle_anywhere", False) is True,
-                           _cap(fields.get("_pokerhash_cap"), history.decimals))
+                           _cap(fields.get("_pokerhash_cap"), history.decimals),
+                           bool(fields.get("_pokerhash_large_draw_tables", False)))
         try:
             stakes, missed = _stakes(history, variant)
             self.hand = Hand(variant, stacks, button=self.seats[-1], stakes=stakes, options=options, deal="caller",
@@ -832,6 +835,8 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
         extra["_pokerhash_four_players_use_36_cards"] = False
     if options.heads_up_dead_button and len(seats) == 2:
         extra["_pokerhash_heads_up_dead_button"] = True
+    if options.large_draw_tables:
+        extra["_pokerhash_large_draw_tables"] = True
     rules = rules_used(hand)
     if rules:
         extra["_pokerhash_rules"] = rules

@@ -61,7 +61,7 @@ class Table:
         seed: Optional[int] = None,
         log: bool = True,
     ) -> None:
-        most = variant.player_limits()[1]
+        most = variant.player_limits(options.large_draw_tables)[1]
         self.variant = variant
         self.stakes = Stakes.default(variant) if stakes is None else stakes
         if not isinstance(self.stakes, Stakes):

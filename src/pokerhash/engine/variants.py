@@ -162,6 +162,13 @@ class FirstToAct(str, enum.Enum):
     SHOWING = "showing"
 
 
+#: The most players a draw game seats with the room option ``large_draw_tables``
+#: (:class:`~pokerhash.engine.Options`): online rooms deal five-card draw, 2-7 and
+#: badugi up to eight-handed, the stub rule reshuffling the discards when the stub
+#: runs out (rules: The games and their flow, draws).
+LARGE_DRAW_TABLE = 8
+
+
 @dataclass(frozen=True)
 class Variant:
     """A game. Read by the engine only; build new games with ``dataclasses.replace``.
@@ -223,12 +230,22 @@ class Variant:
         """The deck's lowest rank as the rules write (Turkish deck size) it (2 for the full deck)."""
         return self.deck(players, four_players_use_36_cards)[0] // 4 + 2
 
-    def fits(self, players: int) -> bool:
+    @property
+    def is_draw(self) -> bool:
+        """A game with draws (five-card draw, Turkish poker, 2-7, badugi)."""
+        return any(street.draw for street in self.streets)
+
+    def fits(self, players: int, large_draw_tables: bool = False) -> bool:
         """Whether the deck can deal a hand to ``players`` (rules: The games and their flow):
         hole cards × players + board + burns must fit; draws reuse the discards (the
         stub rule) and stud's seventh card may be a community card, so only the cards
-        dealt before the first draw or seventh street count."""
-        if not 2 <= players <= self.max_players:
+        dealt before the first draw or seventh street count. ``large_draw_tables``: the
+        room option (:class:`~pokerhash.engine.Options`) that seats a draw game of the
+        full deck up to :data:`LARGE_DRAW_TABLE` players, as online rooms do."""
+        most = self.max_players
+        if large_draw_tables and self.is_draw and not self.deck_by_players:
+            most = max(most, LARGE_DRAW_TABLE)
+        if not 2 <= players <= most:
             return False
         needed = 0
         for index, street in enumerate(self.streets):
@@ -237,9 +254,10 @@ class Variant:
             needed += (street.hole + street.up) * players + street.board + street.burn
         return needed <= len(self.deck(players))
 
-    def player_limits(self) -> Tuple[int, int]:
-        """The fewest and most players this game seats."""
-        most = max(n for n in range(2, self.max_players + 1) if self.fits(n))
+    def player_limits(self, large_draw_tables: bool = False) -> Tuple[int, int]:
+        """The fewest and most players this game seats (``large_draw_tables``: see :meth:`fits`)."""
+        most = max(n for n in range(2, max(self.max_players, LARGE_DRAW_TABLE) + 1)
+                   if self.fits(n, large_draw_tables))
         return 2, most
 
 

@@ -142,8 +142,8 @@ class PokerEnv(AECEnv):
     ) -> None:
         super().__init__()
         self.variant = game = _variant(variant)
-        if not is_int(players) or not game.fits(int(players)):
-            low, high = game.player_limits()
+        if not is_int(players) or not game.fits(int(players), options.large_draw_tables):
+            low, high = game.player_limits(options.large_draw_tables)
             raise InvalidValueError(f"{game.name} seats {low} to {high} players, not {players!r}")
         self.players = n = int(players)
         self.stakes = stakes if stakes is not None else default_stakes(game)

@@ -28,14 +28,18 @@ from decimal import Decimal
 from typing import Dict, List, Optional
 
 from ..betting import Limit
-from ..engine import HOLDEM, OMAHA_HI_LO, PLO
+from ..engine import FIVE_CARD_DRAW, HOLDEM, OMAHA_HI_LO, PLO
 from .common import game
+from .draws import final_draw_hands
 from .model import Act, Parsed, SiteError
 from .xmlcommon import Node, all_in_calls, check_posts, chips_in, in_chips, money, read_hand, read_stakes
 
 __all__ = ["parse"]
 
-_GAMES = {"GAME_THM": HOLDEM, "GAME_OMA": PLO, "GAME_OMAHL": OMAHA_HI_LO}
+# GAME_OMATU: Omaha as GAME_OMA deals and settles it (four hole cards, the high hand
+# takes the pot), at another kind of table; GAME_FCD: five-card draw.
+_GAMES = {"GAME_THM": HOLDEM, "GAME_OMA": PLO, "GAME_OMATU": PLO, "GAME_OMAHL": OMAHA_HI_LO,
+          "GAME_FCD": FIVE_CARD_DRAW}
 _LIMITS = {"NL": Limit.NO_LIMIT, "PL": Limit.POT_LIMIT, "FL": Limit.FIXED_LIMIT}
 _BLINDS = {"HAND_SB": "sb", "HAND_BB": "bb", "HAND_AB": "sbbb", "HAND_DSB": "dead"}
 _SUITS = "dchs"
@@ -60,12 +64,12 @@ def _hand(p: Parsed, hand: Node) -> None:
     line = hand.line
     name = hand.get("GAME", "")
     if name not in _GAMES:
-        raise SiteError(f"{name} is a game the importer does not read (draw games and Omaha variants "
-                        "other than Omaha and Omaha hi/lo are not read)", line)
+        raise SiteError(f"{name} is a game the importer does not read", line)
     limit = _LIMITS.get(hand.get("LIMIT", ""))
     if limit is None:
         raise SiteError(f"a betting limit the importer does not read: {hand.get('LIMIT')!r}", line)
     p.variant = game(_GAMES[name], limit)
+    drawn = p.variant.is_draw
     p.table = hand.get("TABLE", "")
     p.time = hand.get("DATE", "")
     p.stakes = hand.get("STAKES", "")
@@ -115,21 +119,28 @@ def _hand(p: Parsed, hand: Node) -> None:
             p.posts.append((who, post, money(node.get("VALUE"), at), at))
         elif kind == "HAND_DEAL":
             dealt[who] = [_card(c.get("LINK", ""), c.line) for c in node.findall("CARD")]
+        elif kind == "HAND_BOARD" and drawn:
+            street = 1  # the draw game's first betting round is over: the draw follows
         elif kind == "HAND_BOARD":
             board = [c for c in (_card(c.get("LINK", ""), c.line) for c in node.findall("CARD")) if c]
             street = {"BOARD_FLOP": 1, "BOARD_TURN": 2, "BOARD_RIVER": 3}.get(node.get("VALUE", ""), street)
         elif kind in ("ACTION_FOLD", "ACTION_CHECK", "ACTION_CALL", "ACTION_BET", "ACTION_RAISE", "ACTION_ALLIN"):
             value = node.get("VALUE")
             raw.append((kind, who, money(value, at) if value else None, street, at))
-        elif kind == "CHANGECARD":
-            raise SiteError("draw games are not read", at)
+        elif kind == "CHANGECARD" and drawn:
+            raw.append((kind, who, _change(p, node, dealt.get(who)), street, at))
         else:
             raise SiteError(f"an action the importer does not read: {kind!r}", at)
     if hand.find("SHOWDOWN") is None:
         raise SiteError("the hand is truncated: it has no SHOWDOWN", line)
     for who, cards in dealt.items():
         if cards and None not in cards:
-            p.known.setdefault(who, cards)
+            if drawn:
+                p.draws.setdefault(who, [cards])
+            else:
+                p.known.setdefault(who, cards)
+    if drawn:
+        final_draw_hands(p)
     for _, who, stack in p.seats:
         if who not in dealt or (not stack and not any(post[0] == who for post in p.posts)):
             p.sitting_out.add(who)  # not dealt, or dealt with no chips (a seat already out)
@@ -175,6 +186,30 @@ def _tournament_figures(p: Parsed) -> None:
 
 def _chips(cents: int) -> str:
     return str(cents // 100) if cents % 100 == 0 else str(Decimal(cents).scaleb(-2))
+
+
+def _change(p: Parsed, node: Node, dealt: Optional[List[Optional[str]]]) -> int:
+    """A ``CHANGECARD`` (``COUNT`` cards thrown and replaced): the player's hand after
+    it (``b`` for cards not seen), in the places of the cards it replaces. Returns the
+    count; the writer's thrown and received cards go to ``p.draws``."""
+    who, at = node.get("PLAYER", ""), node.line
+    count = node.get("COUNT", "")
+    if not count.isdigit():
+        raise SiteError(f"a draw of {count!r} cards", at)
+    new = [_card(c.get("LINK", ""), c.line) for c in node.findall("CARD")]
+    if dealt and None not in dealt and new and None not in new:
+        player = p.draws.setdefault(who, [list(dealt)])
+        held = list(dealt)
+        for thrown, received in player[1:]:
+            held = [c for c in held if c not in thrown] + received
+        thrown = [c for c in held if c not in new]
+        received = [c for c in new if c not in held]
+        if len(thrown) != int(count) or len(received) != int(count):
+            raise SiteError(f"the new hand does not change {count} card(s) of {' '.join(held)}", at)
+        player.append([thrown, received])
+    else:
+        p.draws.setdefault(who, [None]).append([[], []] if count == "0" else [None, None])
+    return int(count)
 
 
 def _showdown(p: Parsed, node: Node, stacks: Dict[str, int]) -> None:
@@ -224,6 +259,9 @@ def _read(p: Parsed, raw: list, stacks: Dict[str, int], calls_to: bool, strict: 
             continue
         if kind == "ACTION_CHECK":
             acts.append(Act(who, "x", None, None, False, street, line))
+            continue
+        if kind == "CHANGECARD":
+            acts.append(Act(who, "d", value, None, False, street, line))
             continue
         if value is None:
             raise SiteError(f"{kind} without a VALUE", line)

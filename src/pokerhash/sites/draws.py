@@ -6,9 +6,16 @@ needs every card: :class:`DrawDeals` gives each player the cards the text names
 where it names them (the first deal, each discard and replacement), and otherwise a
 plan that ends in the player's final hand (as shown, or the stand-in the replay chose):
 the final cards that were never replaced are in the first deal, the others arrive
-at the last draws, and every other card is a filler that is discarded at a later
-draw. Fillers are cards the text never names, dealt once each while there are any
-(after that, cards already discarded: the site reshuffles its discards too).
+at the last draws (or, if that plan runs out of cards, as early as the draws allow),
+and every other card is a filler that is discarded at a later draw.
+
+The whole hand is dealt once, ahead, by the engine's stub rule (rules: The games and
+their flow, draws): the discards come back into play only when a draw needs more
+cards than the stub holds (down to its last card), which the counts the text writes
+fix in advance. A filler is a card that no deal still to come names; when none is
+left (many players drawing many cards), a named card whose deal comes after a
+reshuffle is lent: its filler is thrown first, before that reshuffle, so the card is
+back in the stub when it is due (as the site's own deck had it in play meanwhile).
 """
 
 from __future__ import annotations
@@ -17,7 +24,22 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 from .model import Parsed, SiteError
 
-__all__ = ["DrawDeals"]
+__all__ = ["DrawDeals", "final_draw_hands"]
+
+
+def final_draw_hands(p: Parsed) -> None:
+    """A player whose every card is written (the first deal, each discard and each
+    replacement) holds a known final hand, even when not shown."""
+    for name, player in p.draws.items():
+        if name in p.known or player[0] is None:
+            continue
+        held = list(player[0])
+        for thrown, received in player[1:]:
+            if thrown is None or received is None or any(c not in held for c in thrown):
+                break
+            held = [c for c in held if c not in thrown] + received
+        else:
+            p.known[name] = held
 
 
 class DrawDeals:
@@ -26,83 +48,196 @@ class DrawDeals:
 
     def __init__(self, p: Parsed, order: Sequence[Tuple[int, str, int]], finals: Dict[int, Sequence[int]],
                  deck: Sequence[int], card) -> None:
-        self._plans: Dict[int, List[list]] = {}  # seat -> [initial, [thrown, received]...]; None: a filler
-        self._keep: Dict[int, set] = {}  # seat -> the cards it never discards (its final hand's)
-        self._held: Dict[int, List[int]] = {}
-        self._draw: Dict[int, int] = {}  # seat -> draws made
-        reserved = set()
         folded = {a.player for a in p.acts if a.verb == "f"}
-        for seat, name, _ in order:
-            written = p.draws.get(name)
-            counts = [a.amount for a in p.acts if a.player == name and a.verb == "d"]
-            plan = _written(written, counts, card)
-            if plan is None:
-                # A player who folds and shows nothing holds any cards: fillers all.
-                final = finals.get(seat, ()) if name not in folded or name in p.known else [None] * len(finals[seat])
-                plan = _ending_in(list(final), counts)
-                self._keep[seat] = {c for c in final if c is not None}
-            else:
-                self._keep[seat] = set()
-            self._plans[seat] = plan
-            reserved.update(c for part in _parts(plan) for c in part if c is not None)
-        self._fresh = [c for c in deck if c not in reserved]
-        self._fresh.reverse()  # popped from the end: the deck's order
-        self._discarded: List[int] = []
+        seat_of = {name: seat for seat, name, _ in order}
+        # The engine's order of deals: the first deal seat by seat, then each draw
+        # round (a burn, then every live player's draw in the order the text writes).
+        events: List[Tuple[int, int, int]] = [(seat, 0, len(finals[seat])) for seat, _, _ in order]
+        made: Dict[int, int] = {}
+        for a in p.acts:
+            seat = seat_of.get(a.player)
+            if a.verb == "d" and seat is not None:
+                k = made[seat] = made.get(seat, 0) + 1
+                events.append((seat, k, a.amount or 0))
+        self._dealt: Dict[Tuple[int, int], Tuple[Tuple[int, ...], Tuple[int, ...]]] = {}
+        self._error: Optional[SiteError] = None
+        self._draw: Dict[int, int] = {}  # seat -> draws made in the replay
+        # The final cards arrive as late as the draws allow (most hands), else as early
+        # (a few crowded tables that the first runs out of cards for).
+        for arrival in (_ending_in, _earliest):
+            plans: Dict[int, List[list]] = {}  # seat -> [initial, [thrown, received]...]; None: a filler
+            keep: Dict[int, set] = {}  # seat -> the cards it never discards (its final hand's)
+            for seat, name, _ in order:
+                counts = [a.amount for a in p.acts if a.player == name and a.verb == "d"]
+                plan = _written(p.draws.get(name), counts, card)
+                keep[seat] = set()
+                if plan is None:
+                    # A player who folds and shows nothing holds any cards: fillers all.
+                    final = finals.get(seat, ()) if name not in folded or name in p.known else \
+                        [None] * len(finals[seat])
+                    plan = arrival(list(final), counts)
+                    keep[seat] = {c for c in final if c is not None}
+                plans[seat] = plan
+            dealt: Dict[Tuple[int, int], Tuple[Tuple[int, ...], Tuple[int, ...]]] = {}
+            try:
+                _Dealer(plans, keep, events, deck, dealt).deal()
+            except SiteError as error:
+                if self._error is None:
+                    self._error, self._dealt = error, dealt  # raised when the replay reaches that deal
+                continue
+            self._error, self._dealt = None, dealt
+            break
+
+    def _deals(self, seat: int, k: int) -> Tuple[Tuple[int, ...], Tuple[int, ...]]:
+        got = self._dealt.get((seat, k))
+        if got is None:
+            raise self._error or SiteError(f"seat {seat} draws more often than the text says")
+        return got
 
     def initial(self, seat: int, count: int) -> Tuple[int, ...]:
-        cards = self._fill(self._plans[seat][0])
+        cards = self._deals(seat, 0)[1]
         if len(cards) != count:
             raise SiteError(f"seat {seat} is dealt {count} cards, the text names {len(cards)}")
-        self._held[seat] = list(cards)
-        return tuple(cards)
+        return cards
 
     def discard(self, seat: int, count: int) -> Tuple[int, ...]:
         """The cards ``seat`` throws at its next draw (``count`` of them)."""
-        k = self._draw.get(seat, 0) + 1
-        self._draw[seat] = k
-        plan = self._plans[seat]
-        held = self._held[seat]
-        thrown = plan[k][0] if k < len(plan) else None
-        if thrown is None:
-            keep = self._keep[seat]
-            thrown = [c for c in held if c not in keep][:count]
-        if len(thrown) != count or any(c not in held for c in thrown):
+        k = self._draw[seat] = self._draw.get(seat, 0) + 1
+        thrown = self._deals(seat, k)[0]
+        if len(thrown) != count:
             raise SiteError(f"seat {seat} cannot discard {count} card(s) as the text says")
-        self._held[seat] = [c for c in held if c not in thrown]
-        self._discarded.extend(thrown)
-        return tuple(thrown)
+        return thrown
 
     def received(self, seat: int, count: int) -> Tuple[int, ...]:
-        plan = self._plans[seat]
-        k = self._draw[seat]
-        wanted = plan[k][1] if k < len(plan) and plan[k][1] is not None else [None] * count
-        cards = self._fill(wanted)
+        cards = self._deals(seat, self._draw.get(seat, 0))[1]
         if len(cards) != count:
             raise SiteError(f"seat {seat} receives {count} card(s), the text names {len(cards)}")
-        self._held[seat].extend(cards)
-        return tuple(cards)
+        return cards
 
-    def _fill(self, cards: Sequence[Optional[int]]) -> List[int]:
-        out = []
+
+class _Dealer:
+    """Deals a hand's plans ahead, event by event, as the engine's stub rule allows."""
+
+    def __init__(self, plans: Dict[int, List[list]], keep: Dict[int, set], events: List[Tuple[int, int, int]],
+                 deck: Sequence[int], out: Dict[Tuple[int, int], tuple]) -> None:
+        self.plans, self.keep, self.events, self.deck, self.out = plans, keep, events, deck, out
+        # When each named card is due (event indexes), and which draws reshuffle.
+        self.due: Dict[int, List[int]] = {}
+        for t, (seat, k, _) in enumerate(events):
+            plan = plans[seat]
+            named = plan[0] if k == 0 else (plan[k][1] or () if k < len(plan) else ())
+            for c in named:
+                if c is not None:
+                    self.due.setdefault(c, []).append(t)
+        self.last_due = {c: max(times) for c, times in self.due.items()}
+        self.reshuffles = set()
+        stub, muck, round_ = len(deck), 0, 0
+        for t, (seat, k, count) in enumerate(events):
+            if k == 0:
+                stub -= count
+                continue
+            if k > round_:
+                round_, stub, muck = k, stub - 1, muck + 1  # the burn before the round, mucked
+            if count:
+                if count > stub - 1:
+                    self.reshuffles.add(t)
+                    stub, muck = stub + muck, 0
+                stub -= count
+                muck += count
+        self.in_play: set = set()
+        self.held: Dict[int, List[int]] = {}
+        self.lent: Dict[int, List[int]] = {seat: [] for seat in plans}  # seat -> lent cards held, in order
+
+    def deal(self) -> None:
+        muck: List[int] = []
+        for t, (seat, k, count) in enumerate(self.events):
+            if k == 0:
+                cards = self._fill(t, seat, self.plans[seat][0])
+                self.held[seat] = list(cards)
+                self.out[(seat, 0)] = ((), tuple(cards))
+                continue
+            plan = self.plans[seat]
+            held = self.held[seat]
+            thrown = plan[k][0] if k < len(plan) else None
+            if thrown is None:
+                lent = self.lent[seat]
+                keep = self.keep[seat]
+                thrown = (lent + [c for c in held if c not in keep and c not in lent])[:count]
+            if len(thrown) != count or any(c not in held for c in thrown):
+                raise SiteError(f"seat {seat} cannot discard {count} card(s) as the text says")
+            self.held[seat] = held = [c for c in held if c not in thrown]
+            self.lent[seat] = [c for c in self.lent[seat] if c not in thrown]
+            received: List[int] = []
+            if count:
+                if t in self.reshuffles:
+                    self.in_play.difference_update(muck)
+                    muck = []
+                wanted = plan[k][1] if k < len(plan) and plan[k][1] is not None else [None] * count
+                received = self._fill(t, seat, wanted)
+                held.extend(received)
+                muck.extend(thrown)
+            self.out[(seat, k)] = (tuple(thrown), tuple(received))
+
+    def _fill(self, t: int, seat: int, cards: Sequence[Optional[int]]) -> List[int]:
+        named = {c for c in cards if c is not None}
+        for c in named:
+            if c in self.in_play:
+                raise SiteError(f"{_text(c)} is still in play when the text deals it again")
+        out: List[int] = []
+        lent: List[int] = []
         for c in cards:
             if c is None:
-                if self._fresh:
-                    c = self._fresh.pop()
-                else:
-                    held = {x for h in self._held.values() for x in h}
-                    c = next((x for x in self._discarded if x not in held and x not in out), None)
+                # A card due later that comes back in time first: the cards no deal
+                # names are kept for the fillers that stay in play.
+                c = self._lend(t, seat, named, out, len(self.lent[seat]) + len(lent))
+                if c is None:
+                    due, in_play = self.last_due, self.in_play
+                    c = next((x for x in self.deck if x not in in_play and x not in named and x not in out
+                              and due.get(x, -1) <= t), None)
                     if c is None:
                         raise SiteError("the deck runs out of cards for the draws")
-                    self._discarded.remove(c)
+                else:
+                    lent.append(c)
             out.append(c)
+        self.in_play.update(out)
+        self.lent[seat].extend(lent)
         return out
 
+    def _lend(self, t: int, seat: int, named: set, out: List[int], ahead: int) -> Optional[int]:
+        """A card due later, given as a filler that ``seat`` throws (after the ``ahead``
+        cards lent to it before) and the stub gets back by a reshuffle before it is
+        due: the one due soonest after that (None if there is none)."""
+        back = self._back(t, seat, ahead)
+        if back is None:
+            return None
+        best = None
+        for c in self.deck:
+            if c in self.in_play or c in named or c in out:
+                continue
+            when = min((w for w in self.due.get(c, ()) if w > t), default=None)
+            if when is not None and when >= back and (best is None or when < best[0]):
+                best = (when, c)
+        return None if best is None else best[1]
 
-def _parts(plan: List[list]):
-    yield plan[0]
-    for thrown, received in plan[1:]:
-        yield thrown or ()
-        yield received or ()
+    def _back(self, t: int, seat: int, ahead: int) -> Optional[int]:
+        """The first reshuffle after ``seat`` throws the filler dealt at event ``t``
+        (``ahead`` lent cards go first), None if there is none."""
+        left = ahead + 1
+        thrown_at = None
+        for u in range(t + 1, len(self.events)):
+            s, k, count = self.events[u]
+            if s == seat and k:
+                left -= count
+                if left <= 0:
+                    thrown_at = u
+                    break
+        if thrown_at is None:
+            return None
+        return min((r for r in self.reshuffles if r > thrown_at), default=None)
+
+
+def _text(card: int) -> str:
+    return "23456789TJQKA"[card >> 2] + "cdhs"[card & 3]
 
 
 def _written(written: Optional[list], counts: List[int], card) -> Optional[List[list]]:
@@ -131,3 +266,22 @@ def _ending_in(final: List[int], counts: List[int]) -> List[list]:
     for j, count in enumerate(counts):
         plan.append([None, arriving[j] + [None] * (count - len(arriving[j]))])
     return plan
+
+
+def _earliest(final: List[int], counts: List[int]) -> List[list]:
+    """A plan whose draws end in ``final``, its cards dealt as early as the draws allow
+    (kept from the first deal, or received at the first draws after which the player
+    still holds enough other cards to throw), every other card a filler (None)."""
+    size = len(final)
+    if not counts:
+        return [list(final)]
+    have = max(0, size - max(counts))
+    plan: List[list] = [list(final[:have]) + [None] * (size - have)]
+    for j, count in enumerate(counts):
+        later = max(counts[j + 1:], default=0)
+        take = count if j == len(counts) - 1 else max(0, min(count, size - later - have))
+        arriving = final[have:have + take]
+        have += len(arriving)
+        plan.append([None, arriving + [None] * (count - len(arriving))])
+    return plan
+

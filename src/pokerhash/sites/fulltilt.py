@@ -331,9 +331,9 @@ def _parse(text: str, site: str) -> Parsed:
         p.reports_returned = False  # some files drop the line: uncalled chips are not compared
     finish(p)
     dealt = len(p.seats) - len(p.sitting_out)
-    if dealt > p.variant.max_players:
+    if not p.variant.fits(dealt, large_draw_tables=True):  # draw games as the rooms seat them
         raise SiteError(f"{dealt} players dealt in: the engine plays {p.variant.name} with at most "
-                        f"{p.variant.max_players}")
+                        f"{p.variant.player_limits(large_draw_tables=True)[1]}")
     return p
 
 

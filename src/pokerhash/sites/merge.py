@@ -13,6 +13,11 @@ player's total in the round, in newer files), ``BET``, ``CALL`` and ``ALL_IN``
 (``amount`` the chips added), ``CHECK``, ``FOLD``; ``SHOW``, ``MUCK``, ``CHAT``... change nothing. Cards:
 ``HOLE`` (the player's own), ``SHOWN``, ``MUCKED``, ``DRAW_DRAWN_CARDS`` (stud: the
 cards seen so far, ``null`` for one not seen), ``COMMUNITY`` (the board so far).
+Draw games (``2-7 Lowball``: triple draw; ``Badugi``; ``5-Draw``): rounds
+``PRE_FIRST_DRAW``, ``FIRST_DRAW``, ``POST_FIRST_DRAW``... ``THIRD_DRAW``,
+``POST_THIRD_DRAW``; ``DRAW`` events (``text`` the number of cards drawn, 0 standing
+pat); the writer's ``HOLE`` is its first deal and each ``DRAW_DRAWN_CARDS`` its hand
+after its draw (the new cards in the places of those thrown).
 
 What the figures mean (the importer's conventions for this site): ``collected`` is
 the sum of the player's ``<winner amount>`` lines (each pot and half); a line with
@@ -33,15 +38,16 @@ import re
 from typing import Dict, List, Optional
 
 from ..betting import Limit
-from ..engine import HOLDEM, OMAHA_HI_LO, PLO, RAZZ, STUD, STUD_HI_LO
+from ..engine import BADUGI, DEUCE7_TRIPLE_DRAW, FIVE_CARD_DRAW, HOLDEM, OMAHA_HI_LO, PLO, RAZZ, STUD, STUD_HI_LO
 from .common import game
+from .draws import final_draw_hands
 from .model import Act, Parsed, SiteError
 from .xmlcommon import Node, all_in_calls, check_posts, card, chips_in, in_chips, money, stud_bets, tree
 
 __all__ = ["parse"]
 
 _GAMES = {"Holdem": HOLDEM, "Omaha": PLO, "Omaha H/L8": OMAHA_HI_LO, "7-Stud": STUD, "7-Stud H/L8": STUD_HI_LO,
-          "Razz": RAZZ}
+          "Razz": RAZZ, "2-7 Lowball": DEUCE7_TRIPLE_DRAW, "Badugi": BADUGI, "5-Draw": FIVE_CARD_DRAW}
 # game codes (cash, tournament) of the game element, for the hands of a mixed game
 _CODES = {"2": HOLDEM, "23": HOLDEM, "9": PLO, "25": PLO, "35": OMAHA_HI_LO, "37": OMAHA_HI_LO, "39": STUD,
           "41": STUD, "43": STUD_HI_LO, "45": STUD_HI_LO, "47": RAZZ, "49": RAZZ}
@@ -49,7 +55,9 @@ _LIMITS = {"No Limit": Limit.NO_LIMIT, "Pot Limit": Limit.POT_LIMIT, "Limit": Li
 _STAKES = re.compile(r"(?P<limit>No Limit|Pot Limit|Half Pot Limit|Limit)(?: Level \S+)?(?: Ante [\d.,]+,)?"
                      r"(?: Blinds)?\s*\(?(?P<sizes>[^()]*)\)?")
 _STREETS = {"BLINDS": -1, "PREFLOP": 0, "POSTFLOP": 1, "POSTTURN": 2, "POSTRIVER": 3, "BRING_IN": 0,
-            "THIRD_STREET": 0, "FOURTH_STREET": 1, "FIFTH_STREET": 2, "SIXTH_STREET": 3, "SEVENTH_STREET": 4}
+            "THIRD_STREET": 0, "FOURTH_STREET": 1, "FIFTH_STREET": 2, "SIXTH_STREET": 3, "SEVENTH_STREET": 4,
+            "PRE_FIRST_DRAW": 0, "FIRST_DRAW": 1, "POST_FIRST_DRAW": 1, "SECOND_DRAW": 2, "POST_SECOND_DRAW": 2,
+            "THIRD_DRAW": 3, "POST_THIRD_DRAW": 3}
 _ENDS = ("SHOWDOWN", "END_OF_GAME", "END_OF_FOLDED_GAME")
 _QUIET = ("SHOW", "MUCK", "CHAT", "DISCONNECTED", "RECONNECTED", "LEAVE", "PLAYER_OUT", "SIT_OUT", "SIT_IN",
           "TIME_BANK")
@@ -89,8 +97,7 @@ def _game(p: Parsed, description: Node, hand: Node) -> None:
             raise SiteError(f"a HORSE hand whose game is not written (multigametype "
                             f"{hand.get('multigametype')!r})", line)
     if base is None:
-        raise SiteError(f"{name or 'a game without a name'} is a game the importer does not read "
-                        "(draw and mixed games are not read)", line)
+        raise SiteError(f"{name or 'a game without a name'} is a game the importer does not read", line)
     # newer files (version 2.1) write each hand's own stakes on the game too
     written = hand.get("stakes") or description.get("stakes", "")
     stakes = _STAKES.fullmatch(written.strip())
@@ -144,6 +151,7 @@ def _hand(p: Parsed, hand: Node) -> None:
     dealer = players.get("dealer", "")
     p.button = int(dealer) if dealer.isdigit() else 0
     stud = p.variant.is_stud
+    drawn = p.variant.is_draw
     returned_lines: Dict[str, int] = {}
     shown: Dict[str, List[Optional[str]]] = {}
     board: List[str] = []
@@ -158,7 +166,7 @@ def _hand(p: Parsed, hand: Node) -> None:
         elif name in _ENDS:
             street = None
         else:
-            raise SiteError(f"a round the importer does not read: {name!r} (draw games are not read)", round_.line)
+            raise SiteError(f"a round the importer does not read: {name!r}", round_.line)
         for node in round_.children:
             line = node.line
             if node.tag == "event":
@@ -216,6 +224,10 @@ def _hand(p: Parsed, hand: Node) -> None:
                     p.acts.append(Act(who, "b", amount, None, True, street, line))
                 elif kind == "BRING_IN":
                     p.acts.append(Act(who, "bi", amount, None, False, street, line))
+                elif kind == "DRAW" and drawn and name.endswith("_DRAW") and node.get("text", "").isdigit():
+                    count = int(node.get("text"))
+                    p.draws.setdefault(who, [None]).append([[], []] if not count else [None, None])
+                    p.acts.append(Act(who, "d", count, None, False, street, line))
                 else:
                     raise SiteError(f"an event the importer does not read: {kind!r}", line)
             elif node.tag == "cards":
@@ -228,7 +240,9 @@ def _hand(p: Parsed, hand: Node) -> None:
                 who = by_seat.get(node.get("player", ""))
                 if who is None:
                     raise SiteError(f"cards of seat {node.get('player')!r}, where no one sits", line)
-                if kind in ("HOLE", "SHOWN", "MUCKED", "DRAW_DRAWN_CARDS"):
+                if drawn and kind in ("HOLE", "DRAW_DRAWN_CARDS"):
+                    _drawn(p, who, cards, kind, line)
+                elif kind in ("HOLE", "SHOWN", "MUCKED", "DRAW_DRAWN_CARDS"):
                     old = shown.get(who, [])
                     if len(cards) >= len(old):
                         merged = [c if c is not None else (old[k] if k < len(old) else None) for k, c in
@@ -262,6 +276,8 @@ def _hand(p: Parsed, hand: Node) -> None:
                 p.known[who] = cards
         elif cards and None not in cards:
             p.known[who] = cards
+    if drawn:
+        final_draw_hands(p)
     _stacks(p, balances)
     # Players marked not dealt in who post or act are (the mark is not reliable).
     for name in list(p.sitting_out):
@@ -293,6 +309,34 @@ def _hand(p: Parsed, hand: Node) -> None:
         p.small_bet, p.big_bet = big, 2 * big  # a tournament's: the big blind is the small bet
     if p.decimals == 0:
         in_chips(p)
+
+
+def _drawn(p: Parsed, who: str, cards: List[Optional[str]], kind: str, line: int) -> None:
+    """A draw game's ``HOLE`` (the first deal) or ``DRAW_DRAWN_CARDS`` (the hand after
+    the player's draw, the new cards in the places of those thrown) of the writer."""
+    player = p.draws.setdefault(who, [None])
+    if None in cards:
+        return
+    if kind == "HOLE":
+        if player[0] is None and len(player) == 1:
+            player[0] = cards
+        return
+    if player[0] is None or len(player) < 2 or player[-1] != [None, None]:
+        if len(player) >= 2 and player[-1] == [[], []] and player[0] is not None:
+            return  # stood pat: the hand as it was
+        raise SiteError(f"drawn cards of {who}, who has not drawn now", line)
+    held = list(player[0])
+    for thrown, received in player[1:-1]:
+        if thrown is None or received is None:
+            return
+        held = [c for c in held if c not in thrown] + received
+    thrown = [c for c in held if c not in cards]
+    received = [c for c in cards if c not in held]
+    count = next(a.amount for a in reversed(p.acts) if a.player == who and a.verb == "d")
+    if len(thrown) != count or len(received) != count or len(cards) != len(held):
+        raise SiteError(f"the drawn cards {' '.join(cards)} do not follow from {' '.join(held)} "
+                        f"({count} drawn)", line)
+    player[-1] = [thrown, received]
 
 
 def _stacks(p: Parsed, balances: Dict[str, int]) -> None:

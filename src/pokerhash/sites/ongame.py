@@ -19,7 +19,11 @@ with. What this site's figures mean (the importer's conventions):
 - Stud: each street's ``Dealing to NAME: [-, -, 7d]`` gives the cards as dealt (``-``
   not seen), ``small bring in`` / ``big bring in`` the bring-in (a big one is the
   small bet); the summary shows whole hands in the order dealt.
-- Draw hands are refused. A hand whose big blind is all in on the ante posts no big
+- Five-card draw (``FIVE_CARD_DRAW``): ``NAME changed N cards`` is the draw (N cards
+  thrown and replaced; the street delimiters ``---`` may be missing), and ``New hand
+  for NAME: [..]`` the writer's whole hand after it, in the positions of the cards
+  it replaces: what it threw and received follow. Shown hands are on the summary.
+- A hand whose big blind is all in on the ante posts no big
   blind: the others call it in full (the replay seats it so). Heads-up, a button
   coming back posts a live big blind and the small blind dead while the other player
   posts a big blind: the button's live blind stands where the small blind would, and
@@ -33,10 +37,11 @@ import re
 from typing import Dict, List
 
 from ..betting import Limit
-from ..engine import HOLDEM, OMAHA_HI_LO, PLO, STUD, STUD_HI_LO
+from ..engine import FIVE_CARD_DRAW, HOLDEM, OMAHA_HI_LO, PLO, STUD, STUD_HI_LO
 from .common import amount as _amount
 from .common import check_hand, finish, seated, stud_cards
 from .common import game as variant_of
+from .draws import final_draw_hands
 from .model import Act, Parsed, SiteError
 
 __all__ = ["parse"]
@@ -46,7 +51,7 @@ _TABLE = re.compile(r"Table: (?P<table>.*) \[(?P<number>\d+)\] \((?P<limit>NO_LI
                     r"(?P<game>[A-Z_]+) (?P<stakes>\S+/\S+)(?:, ante: (?P<ante>\S+))?, "
                     r"(?P<money>Real money|Play money|Chips|TC)\)")
 _GAMES = {"TEXAS_HOLDEM": HOLDEM, "OMAHA_HI": PLO, "OMAHA_HI_LO": OMAHA_HI_LO, "SEVEN_CARD_STUD": STUD,
-          "SEVEN_CARD_STUD_HI_LO": STUD_HI_LO}
+          "SEVEN_CARD_STUD_HI_LO": STUD_HI_LO, "FIVE_CARD_DRAW": FIVE_CARD_DRAW}
 _LIMITS = {"NO_LIMIT": Limit.NO_LIMIT, "POT_LIMIT": Limit.POT_LIMIT, "LIMIT": Limit.FIXED_LIMIT}
 _SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^()]*)\)")
 _POT = re.compile(r"(?:Main pot|Side pot \d+): (?P<pot>\S+) won by (?P<winners>.*)")
@@ -85,6 +90,7 @@ def _parse(lines: List[str], site: str) -> Parsed:
     limit = _LIMITS[table.group("limit")]
     base = _GAMES[game]
     stud = base.is_stud
+    drawn = base.is_draw
     p.variant = base if stud else variant_of(base, limit)
     p.table = table.group("table")
     p.stakes = table.group("stakes")
@@ -159,7 +165,9 @@ def _parse(lines: List[str], site: str) -> Parsed:
             who, _, cards = line[11:].rpartition(": [")
             if who in names:
                 dealt = [card.strip() for card in cards.rstrip("]").split(",")]
-                if stud:
+                if drawn:
+                    p.draws[who] = [dealt]
+                elif stud:
                     p.stud.setdefault(who, []).extend(None if card == "-" else card for card in dealt)
                 else:
                     p.known[who] = dealt
@@ -167,8 +175,12 @@ def _parse(lines: List[str], site: str) -> Parsed:
         if stud and line in _STUD_STREETS:
             street = _STUD_STREETS[line]
             continue
+        if line.startswith("New hand for ") and drawn:
+            street = 1
+            _new_hand(p, line, by_length, street, number)
+            continue
         if line.startswith(("Dealing ", "New hand for ")):
-            raise SiteError("draw hands are not read", number)
+            raise SiteError(f"unknown line {line!r}", number)
         name = seated(line, by_length)
         if name is None:
             if ": " in line:
@@ -202,8 +214,13 @@ def _parse(lines: List[str], site: str) -> Parsed:
                 raise SiteError(f"unknown post {line!r}", number)
         elif verb.startswith(("small bring in ", "big bring in ")) and stud:
             p.acts.append(Act(name, "bi", _amount(verb.rpartition(" ")[2], number), None, all_in, street, number))
-        elif verb.startswith("changed "):
-            raise SiteError("draw hands are not read", number)
+        elif drawn and (verb.startswith("changed ") or verb == "stands pat"):
+            count = 0 if verb == "stands pat" else verb[8:].partition(" ")[0]
+            if count != 0 and (not count.isdigit() or verb[8 + len(count):] not in (" card", " cards")):
+                raise SiteError(f"cannot read the draw {line!r}", number)
+            street = 1  # the round after the draw
+            p.draws.setdefault(name, [None]).append([[], []] if not int(count) else [None, None])
+            p.acts.append(Act(name, "d", int(count), None, False, street, number))
         elif verb.startswith(("shows", "mucks", "is sitting out", "sits out", "has returned", "leaves", "joins",
                               "is disconnected", "has timed out")):
             continue
@@ -246,6 +263,8 @@ def _parse(lines: List[str], site: str) -> Parsed:
     if stud:
         stud_cards(p)
     else:
+        if drawn:
+            final_draw_hands(p)
         _named_blinds(p)
         posters = {name for name, _, _, _ in p.posts}
         kinds = [kind for _, kind, _, _ in p.posts]
@@ -282,6 +301,35 @@ def _button_comes_back(p: Parsed) -> None:
     name, _, amount, line = p.posts[on_button[0]]
     p.posts[on_button[0]] = (name, "sb", amount, line)
     p.blinds = (p.blinds[1], p.blinds[1])
+
+
+def _new_hand(p: Parsed, line: str, by_length: List[str], street: int, number: int) -> None:
+    """``New hand for NAME: [..]``: the writer's hand after its draw; the cards it no
+    longer holds were thrown, the new ones received (as many, or the line is wrong).
+    Without a ``changed`` line before it (the button's draw is written so), it is the
+    draw itself."""
+    who, _, cards = line[13:].rpartition(": [")
+    player = p.draws.get(who)
+    if who not in by_length or player is None or player[0] is None:
+        raise SiteError(f"a new hand for a player dealt no known cards: {line!r}", number)
+    written = len(player) > 1 and player[-1][0] is None and player[-1][1] is None
+    held = list(player[0])
+    for thrown, received in player[1:-1] if written else player[1:]:
+        if thrown is None or received is None:
+            return  # an earlier draw unknown: this one cannot be told apart
+        held = [c for c in held if c not in thrown] + received
+    new = [card.strip() for card in cards.rstrip("]").split(",")]
+    thrown = [c for c in held if c not in new]
+    received = [c for c in new if c not in held]
+    if len(thrown) != len(received) or len(new) != len(held):
+        raise SiteError(f"the new hand does not follow from the old one: {line!r}", number)
+    if written:
+        if next(a for a in reversed(p.acts) if a.player == who and a.verb == "d").amount != len(thrown):
+            raise SiteError(f"the new hand does not change as many cards as the draw says: {line!r}", number)
+        player[-1] = [thrown, received]
+    else:
+        player.append([thrown, received])
+        p.acts.append(Act(who, "d", len(thrown), None, False, street, number))
 
 
 def _named_blinds(p: Parsed) -> None:

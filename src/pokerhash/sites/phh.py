@@ -11,7 +11,9 @@ player coming back, the live part a bet, the dead part straight into the pot; a
 GGPoker cash drop is written there too, as dead money),
 ``_pokerhash_boards`` (both boards of a hand run twice; ``actions`` deal the first),
 ``_pokerhash_rake`` and ``_pokerhash_fees``, ``_pokerhash_returned`` (uncalled bets),
-``_pokerhash_cash_drop``, ``_pokerhash_odd_chips`` (the site's odd-chip rule where
+``_pokerhash_cash_drop``, ``_pokerhash_large_draw_tables`` (a draw game dealt to more
+players than the rules seat, as the room did: the engine's room option),
+``_pokerhash_odd_chips`` (the site's odd-chip rule where
 it is not the rules': :mod:`.settling`) and ``_pokerhash_rake_from`` (``"every
 pot"``: the rake taken from every pot in proportion), ``_pokerhash_heads_up_dead_button``
 (heads-up, the big blind on the button and the small blind first on every street:
@@ -186,9 +188,11 @@ def _with_fields(history: HandHistory, p, lay, boards, _unit) -> HandHistory:
         # All-in Cash Out: what the site paid each player apart from the pots, and its fee
         fields["_pokerhash_cash_out"] = [_unit(cash_out.get(name, (0, 0))[0]) for _, name, _ in order]
         fields["_pokerhash_cash_out_fees"] = [_unit(cash_out.get(name, (0, 0))[1]) for _, name, _ in order]
-    # the engine writer's rules used and room options (a straddle from any seat) are kept
+    # the engine writer's rules used and room options (a straddle from any seat, a cap, a large draw table)
+    # are kept
     history.fields = {**{k: v for k, v in (history.fields or {}).items()
-                         if k.startswith(("_pokerhash_rules", "_pokerhash_straddle", "_pokerhash_cap"))}, **fields}
+                         if k.startswith(("_pokerhash_rules", "_pokerhash_straddle", "_pokerhash_cap",
+                                         "_pokerhash_large_draw_tables"))}, **fields}
     return history
 
 

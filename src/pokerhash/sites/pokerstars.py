@@ -34,6 +34,7 @@ from ..engine import (BADUGI, BIG_O, DEUCE7_SINGLE_DRAW, DEUCE7_TRIPLE_DRAW, FIV
                       PLO5, PLO6, RAZZ, SHORTDECK, SHORTDECK_HIGH_CLASSIC, STUD, STUD_HI_LO)
 from .common import amount as _amount
 from .common import cents, finish, read_seats
+from .draws import final_draw_hands
 from .model import Act, Parsed, SiteError
 
 __all__ = ["parse"]
@@ -406,7 +407,7 @@ def _parse(lines: List[str], site: str) -> Parsed:
         p.reports_returned = False
     _summary(p, lines, summary, seat_names)
     if draws:
-        _final_draw_hands(p)
+        final_draw_hands(p)
     if not p.boards and any(boards_from_streets):
         p.boards = [b for b in boards_from_streets if b]
     finish(p)
@@ -422,7 +423,8 @@ def _parse(lines: List[str], site: str) -> Parsed:
                             "plays none elsewhere")
     dealt = len(p.seats) - len(p.sitting_out)
     if not _fits(p.variant, dealt):
-        raise SiteError(f"the engine plays {p.variant.name} with 2 to {p.variant.player_limits()[1]} players, "
+        raise SiteError(f"the engine plays {p.variant.name} with 2 to "
+                        f"{p.variant.player_limits(large_draw_tables=True)[1]} players, "
                         f"this hand deals {dealt} in (a table size the engine does not seat)")
     return p
 
@@ -444,7 +446,7 @@ def _fits(variant, players: int) -> bool:
     key = (variant.name, players)
     fits = _FITS.get(key)
     if fits is None:
-        fits = _FITS[key] = variant.fits(players)
+        fits = _FITS[key] = variant.fits(players, large_draw_tables=True)  # draw games as the rooms seat them
     return fits
 
 
@@ -480,21 +482,6 @@ def _dealt_draw(draws: Dict[str, list], who: str, brackets: List[str], street: i
         thrown = player[-1][0]
         if thrown is not None and len(thrown) != len(received):
             raise SiteError(f"{len(received)} card(s) dealt for {len(thrown)} discarded: {line!r}", number)
-
-
-def _final_draw_hands(p: Parsed) -> None:
-    """A player whose every card is written (the first deal, each discard and each
-    replacement) holds a known final hand, even when not shown."""
-    for name, player in p.draws.items():
-        if name in p.known or player[0] is None:
-            continue
-        held = list(player[0])
-        for thrown, received in player[1:]:
-            if thrown is None or received is None or any(c not in held for c in thrown):
-                break
-            held = [c for c in held if c not in thrown] + received
-        else:
-            p.known[name] = held
 
 
 _POSTS = {"posts small blind": "sb", "posts big blind": "bb", "posts the ante": "ante",

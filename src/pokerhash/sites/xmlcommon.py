@@ -246,6 +246,8 @@ def chips_in(p: Parsed) -> Tuple[int, int]:
                 live[name] = live.get(name, 0) + chips
             street_bets = {}
             street = act.street
+        if act.verb == "d":
+            continue  # a draw: its amount counts cards
         now = street_bets.get(act.player, 0)
         if act.to is not None:
             street_bets[act.player] = max(now, act.to)
