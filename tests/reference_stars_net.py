@@ -88,6 +88,12 @@ def stars_nets(text: str) -> Optional[Dict[str, Decimal]]:
             value = amount(words.split(" ", 1)[1])
             put_in[who] += value
             street[who] = mine + value
+        elif words.startswith("straddle "):
+            # GGPoker: ``NAME: straddle $X``, X the player's whole preflop bet (a blind's
+            # player who straddles has his blind in it)
+            to = amount(words[len("straddle "):].split(" and is all-in")[0])
+            put_in[who] += to - mine
+            street[who] = to
         elif words.startswith("raises "):
             to = amount(words.split(" to ", 1)[1])
             put_in[who] += to - mine
