@@ -201,12 +201,15 @@ def test_turn_exploitability_matches_brute_force():
     assert solution.exploitability() == pytest.approx(reference, rel=1e-4, abs=1e-4)
 
 
-def test_threads_give_the_same_numbers():
-    spot = plo_spot(TURN, 80, seeds=(3, 4))
+@pytest.mark.parametrize("board, hands", [(TURN, 80), (RIVER, 300)])
+def test_threads_give_the_same_numbers(board, hands):
+    # Threads share a turn's river cards, or a river's actions (split nodes).
+    spot = plo_spot(board, hands, seeds=(3, 4), sizes=BetSizes.parse("33%, 75%, 100%", "50%, 100%"))
     one = Solution(spot, threads=1).run(target=None, iterations=6)
     two = Solution(spot, threads=2).run(target=None, iterations=6)
     for name in ("regret0", "regret1", "strategy0", "strategy1"):
         assert np.array_equal(getattr(one._kernel, name), getattr(two._kernel, name))
+    assert one.history == two.history
 
 
 def test_suit_isomorphism_on_a_symmetric_range():
