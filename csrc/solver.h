@@ -78,8 +78,9 @@ typedef struct {
     const uint8_t *hand_cards[2];  /* n_hands x hand_size */
     const int32_t *same[2];        /* index of the same combination in the other list, or -1 */
     /* Omaha: each hand's 15 card subsets (4 singles, 6 pairs, 4 triples, the hand), as
-     * ids of the subsets both ranges hold (0 .. n_subsets - 1), or n_subsets + player
-     * for a subset the other range never holds (phs_subset_met). */
+     * ids of the sums phs_subset_sums keeps (n_subsets of them): the subsets both
+     * ranges hold, then per player a few slots for the subsets only that player holds
+     * (pokerhash.solver.omaha.subset_ids). */
     int32_t n_subsets;
     const int32_t *subsets[2];
     /* The hands holding card c: card_hands[p][card_start[p][c] .. card_start[p][c + 1]). */
@@ -157,7 +158,7 @@ static size_t phs_scratch_size(const phs_game *g, int node)
     size_t m = (size_t)phs_max_hands(g) + 8, own = 0, deepest = 0;
     int t = g->type[node];
     if (t == PHS_FOLD || t == PHS_SHOWDOWN)  /* Omaha: the sums and sweeps in doubles (phs_fold_omaha) */
-        return g->hand_size == 4 ? 2 * (2 * m + (size_t)g->n_subsets + 2) + 32 : 0;
+        return g->hand_size == 4 ? 2 * (2 * m + (size_t)g->n_subsets) + 32 : 0;
     if (t == PHS_CHANCE) own = 3 * m + 52 * m;  /* the cards' values when threads share them */
     else own = (5 * (size_t)g->n_children[node] + 6) * m;
     for (int k = 0; k < g->n_children[node]; k++) {
@@ -321,12 +322,12 @@ static double phs_subset_met(const double *s, const int32_t *ids, double total)
            - (s[ids[10]] + s[ids[11]] + s[ids[12]] + s[ids[13]]) + s[ids[14]];
 }
 
-/* The subset sums, zeroed: n_subsets shared ids and one id per player for the
- * subsets only that player holds (written by it as the opponent, never read: the
- * hero reads its own player's id, which the other player never writes). */
+/* The subset sums, zeroed. A subset only one player holds has one of that player's
+ * own slots: written when it is the opponent, read (as 0) when it is the hero, since
+ * the other player never writes there. */
 static double *phs_subset_sums(phs_game *g)
 {
-    size_t n = (size_t)g->n_subsets + 2;
+    size_t n = (size_t)g->n_subsets;
     double *s = (double *)(void *)phs_push(g, 2 * n);
     memset(s, 0, n * sizeof(double));
     return s;
@@ -381,13 +382,18 @@ static void phs_showdown_omaha(phs_game *g, int node, const phs_at *at, int p, c
             phs_subset_add(s, ids_q + 15 * (size_t)oq[j], w);
         }
         for (; end < np && sp[end] == v; end++) below[end] = phs_subset_met(s, ids_p + 15 * (size_t)op[end], run);
+        int tied = 0;  /* opponent reach of the group's strength (else at_most is below) */
         for (; j < nq && sq[j] == v; j++) {
             double w = opp[oq[j]];
             if (w == 0) continue;
+            tied = 1;
             run += w;
             phs_subset_add(s, ids_q + 15 * (size_t)oq[j], w);
         }
-        for (; k < end; k++) at_most[k] = phs_subset_met(s, ids_p + 15 * (size_t)op[k], run);
+        if (tied)
+            for (; k < end; k++) at_most[k] = phs_subset_met(s, ids_p + 15 * (size_t)op[k], run);
+        else
+            for (; k < end; k++) at_most[k] = below[k];
     }
     for (; j < nq; j++) {
         double w = opp[oq[j]];

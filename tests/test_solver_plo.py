@@ -126,7 +126,7 @@ def test_pot_limit_tree():
 
 
 def test_spot_round_trips_through_plain_data():
-    spot = Spot(RIVER, OmahaRange(random_hands(6, RIVER, 1), [1, 0.5, 0.25, 1, 1, 1]), random_hands(5, RIVER, 2),
+    spot = Spot(RIVER, OmahaRange(random_hands(6, RIVER, 1), [1, 0.5, 0.25, 1 / 3, 1e-7, 1]), random_hands(5, RIVER, 2),
                 100, 200, SIZES, game="plo")
     data = json.loads(json.dumps(spot.to_dict()))
     assert data["game"] == "plo"

@@ -28,6 +28,7 @@ from ..evaluators.omaha import evaluate_omaha_batch
 
 HAND_SIZE = 4
 MAX_HANDS = 65535  # the kernel orders hands with 16-bit indices
+SINKS = 8  # per player, the sums of subsets the other player never holds (subset_ids)
 #: The 15 subsets of a hand's four cards in the kernel's order: 4 singles, 6 pairs,
 #: 4 triples, the hand (signs -, +, -, + in the inclusion-exclusion).
 SUBSETS = tuple(s for k in range(1, 5) for s in itertools.combinations(range(4), k))
@@ -114,7 +115,8 @@ class OmahaRange:
         return np.isin(self.cards, list(board)).any(axis=1)
 
     def __str__(self) -> str:
-        return ", ".join(h if w == 1 else f"{h}: {w:g}" for h, w in zip(self.hands, self.weights.tolist()))
+        # repr: the shortest text that reads back as the same float (save and load)
+        return ", ".join(h if w == 1 else f"{h}: {w!r}" for h, w in zip(self.hands, self.weights.tolist()))
 
     def __repr__(self) -> str:
         return f"OmahaRange({len(self)} hands)"
@@ -153,25 +155,29 @@ def subset_masks(cards: np.ndarray) -> np.ndarray:
 
 
 def subset_ids(cards0: np.ndarray, cards1: np.ndarray) -> Tuple[np.ndarray, np.ndarray, int]:
-    """Each player's (n, 15) int32 subset ids for the kernel and their count m: the
-    subsets both players' hands hold are 0 .. m - 1; a subset only player p holds is
-    m + p (the kernel's sums of those are written by one side and read by neither)."""
+    """Each player's (n, 15) int32 subset ids for the kernel, and the number of sums
+    they index: the subsets both players' hands hold are 0 .. m - 1; a subset only
+    player p holds has one of p's :data:`SINKS` slots after those (by hand, so that
+    consecutive hands add to different slots rather than one chain of dependent adds:
+    the kernel writes them when p is the opponent, and reads their 0 when p is the
+    hero, the other player never writing there)."""
     masks = (subset_masks(cards0), subset_masks(cards1))
     shared = np.intersect1d(masks[0], masks[1])
+    m = len(shared)
     out = []
     for p in (0, 1):
-        where = np.searchsorted(shared, masks[p])
-        where = np.minimum(where, max(len(shared) - 1, 0))
-        found = (shared[where] == masks[p]) if len(shared) else np.zeros(masks[p].shape, dtype=bool)
-        out.append(np.ascontiguousarray(np.where(found, where, len(shared) + p), dtype=np.int32))
-    return out[0], out[1], len(shared)
+        where = np.minimum(np.searchsorted(shared, masks[p]), max(m - 1, 0))
+        found = (shared[where] == masks[p]) if m else np.zeros(masks[p].shape, dtype=bool)
+        sink = m + p * SINKS + (np.arange(len(masks[p])) % SINKS)[:, None]
+        out.append(np.ascontiguousarray(np.where(found, where, sink), dtype=np.int32))
+    return out[0], out[1], m + 2 * SINKS
 
 
 def compatible_reach(cards: np.ndarray, other: np.ndarray, reach: np.ndarray) -> np.ndarray:
     """For each hand of ``cards``, the total ``reach`` of the hands of ``other`` that
     share no card with it (the kernel's inclusion-exclusion, in NumPy)."""
-    ids_p, ids_q, m = subset_ids(cards, other)
-    sums = np.zeros(m + 2)
+    ids_p, ids_q, n_sums = subset_ids(cards, other)
+    sums = np.zeros(n_sums)
     np.add.at(sums, ids_q, np.broadcast_to(np.asarray(reach, dtype=np.float64)[:, None], ids_q.shape))
     sign = np.array([(-1.0) ** len(s) for s in SUBSETS])
     return float(np.sum(reach)) + (sums[ids_p] * sign).sum(axis=1)
