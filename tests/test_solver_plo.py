@@ -296,3 +296,24 @@ def test_save_load_and_command_line(tmp_path, capsys):
     assert main(["solve", str(toml)]) == 0
     out = capsys.readouterr().out
     assert "game='plo'" in out and "exploitability" in out
+
+
+def test_turn_equity_deals_every_river():
+    spot = Spot(TURN, random_hands(12, TURN, 31), random_hands(12, TURN, 32), 100, 200, SIZES, game="plo")
+    solution = Solution(spot, threads=1)
+    equity = solution.root.equity("oop")
+    turn = ph.cards(TURN)
+    def value(hand, board):
+        return max(ph.evaluate(list(t + b)) for t in itertools.combinations(hand, 2)
+                   for b in itertools.combinations(board, 3))
+    for i in (0, 7):
+        h = spot.ranges[0].cards[i].tolist()
+        won = met = 0.0
+        for o in spot.ranges[1].cards.tolist():
+            if set(h) & set(o):
+                continue
+            for river in set(range(52)) - set(h) - set(o) - set(turn):
+                a, b = value(h, turn + [river]), value(o, turn + [river])
+                won += (a > b) + 0.5 * (a == b)
+                met += 1
+        assert equity[i] == pytest.approx(won / met)

@@ -206,15 +206,20 @@ def equities(board: Sequence[int], cards: np.ndarray, other: np.ndarray, reach: 
     board = list(board)
     rivers = [board] if len(board) == 5 else [board + [c] for c in range(52) if c not in board]
     reach = np.asarray(reach, dtype=np.float64)
-    meet = (_masks(cards)[:, None] & _masks(other)[None, :]) == 0
+    mine_masks, their_masks = _masks(cards), _masks(other)
     won = np.zeros(len(cards))
     met = np.zeros(len(cards))
     for river in rivers:
-        s = strengths(np.array([river]), np.concatenate([cards, other]))[0]
-        mine, theirs = s[:len(cards)].astype(np.int32), s[len(cards):].astype(np.int32)
-        weight = np.where(meet & (mine[:, None] > 0) & (theirs[None, :] > 0), reach[None, :], 0.0)
-        won += (weight * ((mine[:, None] > theirs[None, :]) + 0.5 * (mine[:, None] == theirs[None, :]))).sum(axis=1)
-        met += weight.sum(axis=1)
+        s = strengths(np.array([river]), np.concatenate([cards, other]))[0].astype(np.int32)
+        mine, theirs = s[:len(cards)], s[len(cards):]
+        live = np.where(theirs > 0, reach, 0.0)
+        for start in range(0, len(cards), 256):  # blocks of hands: memory of 256 x the opponent's hands
+            block = slice(start, start + 256)
+            weight = np.where((mine_masks[block, None] & their_masks[None, :]) == 0, live[None, :], 0.0)
+            weight[mine[block] == 0] = 0.0
+            a, b = mine[block, None], theirs[None, :]
+            won[block] += (weight * ((a > b) + 0.5 * (a == b))).sum(axis=1)
+            met[block] += weight.sum(axis=1)
     with np.errstate(invalid="ignore", divide="ignore"):
         return np.where(met > 0, won / np.where(met > 0, met, 1), np.nan)
 
