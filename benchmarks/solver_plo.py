@@ -2,8 +2,9 @@
 
 No open solver takes PLO from Python, so there is nothing to put beside it: this prints
 each spot's tree size, the solver state's memory (Tree.memory), the process's peak
-resident memory (each spot in a fresh process), iterations and seconds to the target
-exploitability (median and min of the repeats), and the time per iteration.
+resident memory (each spot in a fresh process), iterations, wall and CPU seconds to
+the target exploitability (median and min of the repeats; measurements included), and
+the wall time per iteration (median).
 
 Spots: board QsJh2h8d3c (river) or QsJh2h8d (turn), pot 100, effective stack 200, bets
 50% and 100% (the pot limit) on every street, raises 100%; each range a fixed random
@@ -46,19 +47,20 @@ def one(street: str, hands: int, repeats: int, threads: int, target: float) -> d
     board = ph.cards(BOARDS[street])
     spot = Spot(BOARDS[street], sample(hands, board, 1), sample(hands, board, 2), 100, 200,
                 BetSizes.parse("50%, 100%", "100%"), game="plo")
-    walls, iterations, solution = [], [], None
+    walls, cpus, iterations, solution = [], [], [], None
     setup = []
     for _ in range(repeats):
         t0 = time.perf_counter()
         solution = Solution(spot, threads=threads)
         setup.append(time.perf_counter() - t0)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         solution.run(target=target, iterations=1000, check_every=10)
         walls.append(time.perf_counter() - t0)
+        cpus.append(time.process_time() - c0)
         iterations.append(solution.iterations)
     root = solution.root.aggregate()
     return {"street": street, "hands": hands, "nodes": solution.tree.nodes, "memory": solution.tree.memory,
-            "setup": statistics.median(setup), "wall": walls, "iterations": iterations,
+            "setup": statistics.median(setup), "wall": walls, "cpu": cpus, "iterations": iterations,
             "exploitability": solution.history[-1][1], "per_iteration": statistics.median(
                 w / i for w, i in zip(walls, iterations)),
             "root": {a: round(100 * f, 1) for a, f in root.items()}, "ev": solution.ev(),
@@ -79,9 +81,9 @@ def main() -> None:
         return
     print(f"PLO spots, {args.threads} threads, target {args.target}% of the pot, median (min) of {args.repeats} runs, "
           f"load average {os.getloadavg()[0]:.1f}")
-    print("| spot         | nodes  | state MiB | peak RSS MiB | setup s | iterations | s to target     | ms/iteration "
-          "| root strategy %                      | EV OOP / IP     |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("| spot         | nodes  | state MiB | peak RSS MiB | setup s | iterations | s to target     | CPU s           "
+          "| ms/iteration | root strategy %                      | EV OOP / IP     |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for street in args.streets:
         for hands in args.hands:
             out = subprocess.run([sys.executable, __file__, "--one", street, str(hands), "--repeats", str(args.repeats),
@@ -92,7 +94,8 @@ def main() -> None:
             root = " / ".join(f"{a} {f}" for a, f in r["root"].items())
             print(f"| {street} {hands:>5} | {r['nodes']:>6,} | {r['memory'] / 2**20:9.1f} | {r['peak_rss'] / 2**20:12.0f} "
                   f"| {r['setup']:7.2f} | {statistics.median(r['iterations']):>10.0f} "
-                  f"| {statistics.median(wall):6.2f} ({min(wall):6.2f}) | {1000 * r['per_iteration']:12.2f} "
+                  f"| {statistics.median(wall):6.2f} ({min(wall):6.2f}) "
+                  f"| {statistics.median(r['cpu']):6.2f} ({min(r['cpu']):6.2f}) | {1000 * r['per_iteration']:12.2f} "
                   f"| {root:<36} | {r['ev'][0]:.2f} / {r['ev'][1]:.2f} |")
 
 
