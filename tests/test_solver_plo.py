@@ -317,3 +317,14 @@ def test_turn_equity_deals_every_river():
                 won += (a > b) + 0.5 * (a == b)
                 met += 1
         assert equity[i] == pytest.approx(won / met)
+
+
+def test_hands_of_weight_zero_keep_their_place():
+    hands = random_hands(30, RIVER, 1)
+    weights = [0 if i % 3 == 0 else 1 for i in range(30)]
+    spot = Spot(RIVER, OmahaRange(hands, weights), random_hands(30, RIVER, 2), 100, 200, SIZES, game="plo")
+    solution = solve(spot, target=0.5, iterations=300, threads=1)
+    check = solution.root.strategy()["check"]
+    assert check.shape == (30,) and np.isnan(check[::3]).all() and np.isfinite(check[1::3]).all()
+    assert solution.root.range("oop").weights.tolist() == [float(w) for w in weights]
+    assert solution.exploitability() == pytest.approx(reference_solver.exploitability(solution), rel=1e-4, abs=1e-4)
