@@ -310,12 +310,12 @@ static void phs_showdown_holdem(const phs_game *g, int node, const phs_at *at, i
  * S live in one array of doubles indexed by subset ids (pokerhash.solver.omaha):
  * adding an opponent hand is 15 adds, a hand's compatible reach 15 loads. Exact, with
  * no per-pair loop; the identical hand is handled by its own subset (no "same" fix). */
-static void phs_subset_add(double *s, const int32_t *ids, double w)
+PH_INLINE void phs_subset_add(double *s, const int32_t *ids, double w)
 {
     for (int i = 0; i < 15; i++) s[ids[i]] += w;
 }
 
-static double phs_subset_met(const double *s, const int32_t *ids, double total)
+PH_INLINE double phs_subset_met(const double *s, const int32_t *ids, double total)
 {
     return total - (s[ids[0]] + s[ids[1]] + s[ids[2]] + s[ids[3]])
            + (s[ids[4]] + s[ids[5]] + s[ids[6]] + s[ids[7]] + s[ids[8]] + s[ids[9]])
