@@ -288,14 +288,23 @@ def test_save_load_and_command_line(tmp_path, capsys):
     loaded = Solution.load(path)
     assert loaded.spot.game == "plo"
     assert loaded.exploitability() == pytest.approx(solution.exploitability())
-    toml = tmp_path / "spot.toml"
-    toml.write_text(f'game = "plo"\nboard = "{RIVER}"\noop = "{spot.ranges[0]}"\nip = "{spot.ranges[1]}"\n'
-                    'pot = 100\nstack = 200\n[sizes]\nbet = "50%, 100%"\nraise = "100%"\n[solve]\ntarget = 0.5\n')
+    from pathlib import Path
+
     from pokerhash.cli import main
 
-    assert main(["solve", str(toml)]) == 0
+    example = Path(__file__).resolve().parent.parent / "examples" / "plo_river_spot.toml"
+    saved = tmp_path / "example.npz"
+    assert main(["solve", str(example), "--save", str(saved)]) == 0
     out = capsys.readouterr().out
-    assert "game='plo'" in out and "exploitability" in out
+    assert "game='plo'" in out and "bet 100" in out
+    assert float(out.split("exploitability ")[1].split("%")[0]) <= 0.3
+    example_spot = Solution.load(saved).spot
+    assert example_spot.game == "plo" and len(example_spot.ranges[0]) == 20
+    bad = tmp_path / "bad.toml"
+    bad.write_text(f'game = "plo"\nboard = "{RIVER}"\noop = "AsKsQdJd"\nip = "AhKhQdJd"\npot = 100\nstack = 100\n'
+                   '[sizes]\nbet = "150%"\n')
+    assert main(["solve", str(bad)]) == 2
+    assert "pot-limit" in capsys.readouterr().err
 
 
 def test_turn_equity_deals_every_river():
