@@ -289,7 +289,7 @@ class Node:
     """One node of a solved tree, reached by a line of actions: who acts, the actions,
     each hand's strategy, EV and equity, and both players' reach-weighted ranges.
     Arrays per hand are in the ``pokerhash.ranges`` layout (1,326 entries) in Hold'em,
-    in the order of the player's :class:`~pokerhash.solver.omaha.OmahaRange` in Omaha,
+    in the order of the player's :class:`~pokerhash.solver.OmahaRange` in Omaha,
     NaN for hands a player cannot hold there."""
 
     def __init__(self, solution: Solution, index: int, base, board, dealt, reach, line, canonical: _Canonical):
@@ -491,7 +491,8 @@ class Node:
 
     def range(self, player) -> "ph.Range":
         """The player's range at this node: the starting weights times the probability
-        of the line's actions (card removal by the board applied)."""
+        of the line's actions (card removal by the board applied); in Omaha an
+        :class:`~pokerhash.solver.OmahaRange` of the same hands with those weights."""
         p = _player(player)
         tree = self._solution.tree
         reach = _to_grid(np.where(self._live(p), self._reach[p], 0.0), tree.combos[p], tree.layout(p), 0.0)

@@ -26,7 +26,7 @@ Rake, when given, is ``rake`` times the final pot, at most ``rake_cap``, taken f
 every pot that is won, at a showdown or by a fold (rules: Pots, splitting and rake).
 
 Pot-limit Omaha (``game="plo"``, turn and river spots): the ranges are
-:class:`~pokerhash.solver.omaha.OmahaRange` lists of four-card hands, and the betting is
+:class:`~pokerhash.solver.OmahaRange` lists of four-card hands, and the betting is
 pot-limit: a bet is at most the pot and a raise at most the pot after the raiser has
 called (a ``100%`` size), so a pot fraction over 100% is refused; ``a`` and ``2.5x``
 raises are made at most the pot-sized bet (the largest legal one, all-in when the
@@ -180,7 +180,7 @@ class Spot:
     ``game`` is ``"holdem"`` (no-limit Hold'em: ranges are anything
     :class:`~pokerhash.Range` reads, and hands holding a board card leave them) or
     ``"plo"`` (pot-limit Omaha, a turn or river board: ranges are anything
-    :class:`~pokerhash.solver.omaha.OmahaRange` reads, and a hand holding a board card
+    :class:`~pokerhash.solver.OmahaRange` reads, and a hand holding a board card
     is an error)."""
 
     def __init__(self, board, oop, ip, pot: float, stack: float, sizes: Optional[SizesLike] = None, *,
