@@ -8,6 +8,8 @@ import json
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import pokerhash as ph
 from pokerhash.errors import InvalidCardError, InvalidValueError, PokerhashError
@@ -148,6 +150,21 @@ def test_compatible_reach_is_exact():
     reach = np.random.default_rng(5).random(len(b))
     fast = omaha.compatible_reach(a, b, reach)
     slow = [sum(r for o, r in zip(b, reach) if not set(h.tolist()) & set(o.tolist())) for h in a]
+    assert np.allclose(fast, slow, rtol=0, atol=1e-9)
+
+
+_SMALL_DECK_HANDS = [list(h) for h in itertools.combinations(range(10), 4)]  # 10 cards: hands overlap a lot
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(range(len(_SMALL_DECK_HANDS))), min_size=1, max_size=30, unique=True),
+       st.lists(st.sampled_from(range(len(_SMALL_DECK_HANDS))), min_size=1, max_size=30, unique=True), st.data())
+def test_compatible_reach_property(mine, theirs, data):
+    a = np.array([_SMALL_DECK_HANDS[i] for i in mine], dtype=np.uint8)
+    b = np.array([_SMALL_DECK_HANDS[i] for i in theirs], dtype=np.uint8)
+    reach = np.array(data.draw(st.lists(st.floats(0, 1), min_size=len(b), max_size=len(b))))
+    fast = omaha.compatible_reach(a, b, reach)
+    slow = [sum(r for o, r in zip(b.tolist(), reach) if not set(h) & set(o)) for h in a.tolist()]
     assert np.allclose(fast, slow, rtol=0, atol=1e-9)
 
 
