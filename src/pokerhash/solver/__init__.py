@@ -1,5 +1,5 @@
-"""A postflop solver: heads-up Hold'em flop, turn and river spots, and pot-limit Omaha
-turn and river spots (:class:`OmahaRange`), solved with Discounted CFR in C
+"""A postflop solver: heads-up Hold'em and pot-limit Omaha (:class:`OmahaRange`) flop, turn
+and river spots, solved with Discounted CFR in C
 (``csrc/solver.h``), over vectors of hands, without the GIL.
 
 :class:`Spot` states the spot (board, ranges, pot, stack, bet sizes in solver

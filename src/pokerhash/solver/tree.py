@@ -25,7 +25,7 @@ are ``donk`` when given, else the ordinary bet sizes.
 Rake, when given, is ``rake`` times the final pot, at most ``rake_cap``, taken from
 every pot that is won, at a showdown or by a fold (rules: Pots, splitting and rake).
 
-Pot-limit Omaha (``game="plo"``, turn and river spots): the ranges are
+Pot-limit Omaha (``game="plo"``): the ranges are
 :class:`~pokerhash.solver.OmahaRange` lists of four-card hands, and the betting is
 pot-limit: a bet is at most the pot and a raise at most the pot after the raiser has
 called (a ``100%`` size), so a pot fraction over 100% is refused; ``a`` and ``2.5x``
@@ -179,7 +179,7 @@ class Spot:
 
     ``game`` is ``"holdem"`` (no-limit Hold'em: ranges are anything
     :class:`~pokerhash.Range` reads, and hands holding a board card leave them) or
-    ``"plo"`` (pot-limit Omaha, a turn or river board: ranges are anything
+    ``"plo"`` (pot-limit Omaha: ranges are anything
     :class:`~pokerhash.solver.OmahaRange` reads, and a hand holding a board card
     is an error)."""
 
@@ -190,7 +190,7 @@ class Spot:
             raise InvalidValueError(f"game is one of {', '.join(GAMES)}, got {game!r}")
         self.game = game
         if game == "plo":
-            self.board = tuple(ph.cards(board, count=(4, 5)))
+            self.board = tuple(ph.cards(board, count=(3, 4, 5)))
             self.ranges = (omaha.OmahaRange(oop), omaha.OmahaRange(ip))
             for name, r in zip(PLAYERS, self.ranges):
                 omaha.check_board(r, self.board, name)
