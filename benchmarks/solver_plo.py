@@ -11,6 +11,7 @@ Spots: board QsJh2h8d3c (river) or QsJh2h8d (turn), pot 100, effective stack 200
 sample of N four-card hands without a board card (seeds 1 and 2).
 
     PYTHONPATH=src python benchmarks/solver_plo.py [--hands 1000 3000] [--repeats 3] [--threads 2]
+        [--streets river turn flop]
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ import subprocess
 import sys
 import time
 
-BOARDS = {"river": "QsJh2h8d3c", "turn": "QsJh2h8d"}
+BOARDS = {"river": "QsJh2h8d3c", "turn": "QsJh2h8d", "flop": "QsJh2h"}  # flop: --streets flop (minutes)
 
 
 def sample(n: int, board, seed: int):
