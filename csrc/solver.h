@@ -1,4 +1,5 @@
-/* Discounted CFR over vectors of hands for heads-up Hold'em postflop subgames.
+/* Discounted CFR over vectors of hands for heads-up Hold'em and pot-limit Omaha
+ * postflop subgames (Omaha: phs_fold_omaha, phs_showdown_omaha).
  *
  * The game tree comes from pokerhash.solver.tree (Python) as flat arrays. Chance
  * nodes (a turn or river card) have ONE child in those arrays: the betting tree of
@@ -15,7 +16,7 @@
  * p's payoff against o, times the chance probability of the cards dealt on the way.
  * A hand pair that shares no card meets each of the K - 4 cards that can come after
  * a board with K unseen cards equally often, so a chance node averages its children
- * with weight 1 / (K - 4) (pokerhash.equity's turn and river enumeration uses the same
+ * with weight 1 / (K - 4) (1 / (K - 8) for Omaha's four-card hands) (pokerhash.equity's turn and river enumeration uses the same
  * fact).
  *
  * Showdowns are one sort (done once per board, in Python) and one sweep per visit:
@@ -73,8 +74,15 @@ typedef struct {
     const double *payoff;      /* [3 * node + k]: fold: k = player's payoff; showdown: win, loss, tie */
     /* The hands (owned by the caller). */
     int32_t n_hands[2];
-    const uint8_t *hand_cards[2];  /* n_hands x 2 */
+    int hand_size;                 /* 2 (Hold'em) or 4 (Omaha: phs_fold_omaha) */
+    const uint8_t *hand_cards[2];  /* n_hands x hand_size */
     const int32_t *same[2];        /* index of the same combination in the other list, or -1 */
+    /* Omaha: each hand's 15 card subsets (4 singles, 6 pairs, 4 triples, the hand), as
+     * ids of the sums phs_subset_sums keeps (n_subsets of them): the subsets both
+     * ranges hold, then per player a few slots for the subsets only that player holds
+     * (pokerhash.solver.omaha.subset_ids). */
+    int32_t n_subsets;
+    const int32_t *subsets[2];
     /* The hands holding card c: card_hands[p][card_start[p][c] .. card_start[p][c + 1]). */
     const int32_t *card_start[2];
     const int32_t *card_hands[2];
@@ -149,7 +157,8 @@ static size_t phs_scratch_size(const phs_game *g, int node)
 {
     size_t m = (size_t)phs_max_hands(g) + 8, own = 0, deepest = 0;
     int t = g->type[node];
-    if (t == PHS_FOLD || t == PHS_SHOWDOWN) return 0;
+    if (t == PHS_FOLD || t == PHS_SHOWDOWN)  /* Omaha: the sums and sweeps in doubles (phs_fold_omaha) */
+        return g->hand_size == 4 ? 2 * (2 * m + (size_t)g->n_subsets) + 32 : 0;
     if (t == PHS_CHANCE) own = 3 * m + 52 * m;  /* the cards' values when threads share them */
     else own = (5 * (size_t)g->n_children[node] + 6) * m;
     for (int k = 0; k < g->n_children[node]; k++) {
@@ -209,7 +218,7 @@ static void phs_zero_dead(const phs_game *g, const phs_at *at, int p, float *cfv
     }
 }
 
-static void phs_fold(const phs_game *g, int node, const phs_at *at, int p, const float *opp, float *cfv)
+static void phs_fold_holdem(const phs_game *g, int node, const phs_at *at, int p, const float *opp, float *cfv)
 {
     double card[52], total = phs_card_sums(g, 1 - p, opp, card), u = g->payoff[3 * node + p];
     for (int h = 0; h < g->n_hands[p]; h++) cfv[h] = (float)(u * phs_compatible(g, p, h, opp, total, card));
@@ -219,7 +228,7 @@ static void phs_fold(const phs_game *g, int node, const phs_at *at, int p, const
 /* p's values at a showdown into cfv; with compat (else NULL), also each hand's
  * compatible opponent reach (what a fold beside this call is worth per chip: the
  * sweep's final sums are the card sums a fold node would compute again). */
-static void phs_showdown(const phs_game *g, int node, const phs_at *at, int p, const float *opp, float *cfv, double *compat)
+static void phs_showdown_holdem(const phs_game *g, int node, const phs_at *at, int p, const float *opp, float *cfv, double *compat)
 {
     int q = 1 - p, b = g->board_index[53 * at->dealt[0] + at->dealt[1]];
     int np = g->n_hands[p], nq = g->n_hands[q];
@@ -291,6 +300,127 @@ static void phs_showdown(const phs_game *g, int node, const phs_at *at, int p, c
         double met = run - run_card[cp[2 * k]] - run_card[cp[2 * k + 1]];  /* compatible reach, own combination blocked twice */
         cfv[h] = (float)(below[k] * win + (met - at_most[k]) * loss + (at_most[k] + own - below[k]) * tie);
     }
+}
+
+/* Omaha (hand_size 4). Two four-card hands meet when they share no card, and the
+ * two-card sums above do not give that. The reach of the opponent hands that share
+ * no card with hand h is, by inclusion and exclusion over the 15 nonempty subsets T
+ * of h's cards, the sum over T of (-1)^|T| S(T), S(T) being the reach of the
+ * opponent hands holding every card of T (S of the empty set: the total). The sums
+ * S live in one array of doubles indexed by subset ids (pokerhash.solver.omaha):
+ * adding an opponent hand is 15 adds, a hand's compatible reach 15 loads. Exact, with
+ * no per-pair loop; the identical hand is handled by its own subset (no "same" fix). */
+PH_INLINE void phs_subset_add(double *s, const int32_t *ids, double w)
+{
+    for (int i = 0; i < 15; i++) s[ids[i]] += w;
+}
+
+PH_INLINE double phs_subset_met(const double *s, const int32_t *ids, double total)
+{
+    return total - (s[ids[0]] + s[ids[1]] + s[ids[2]] + s[ids[3]])
+           + (s[ids[4]] + s[ids[5]] + s[ids[6]] + s[ids[7]] + s[ids[8]] + s[ids[9]])
+           - (s[ids[10]] + s[ids[11]] + s[ids[12]] + s[ids[13]]) + s[ids[14]];
+}
+
+/* The subset sums, zeroed. A subset only one player holds has one of that player's
+ * own slots: written when it is the opponent, read (as 0) when it is the hero, since
+ * the other player never writes there. */
+static double *phs_subset_sums(phs_game *g)
+{
+    size_t n = (size_t)g->n_subsets;
+    double *s = (double *)(void *)phs_push(g, 2 * n);
+    memset(s, 0, n * sizeof(double));
+    return s;
+}
+
+static void phs_fold_omaha(phs_game *g, int node, const phs_at *at, int p, const float *opp, float *cfv)
+{
+    int q = 1 - p, np = g->n_hands[p], nq = g->n_hands[q];
+    size_t top = g->scratch_top;
+    double *s = phs_subset_sums(g), total = 0, u = g->payoff[3 * node + p];
+    const int32_t *ids_p = g->subsets[p], *ids_q = g->subsets[q];
+    for (int o = 0; o < nq; o++) {
+        double w = opp[o];
+        if (w == 0) continue;
+        total += w;
+        phs_subset_add(s, ids_q + 15 * (size_t)o, w);
+    }
+    for (int h = 0; h < np; h++) cfv[h] = (float)(u * phs_subset_met(s, ids_p + 15 * (size_t)h, total));
+    phs_zero_dead(g, at, p, cfv);
+    g->scratch_top = top;
+}
+
+/* The Hold'em sweep of phs_showdown_holdem with the subset sums for card removal:
+ * in increasing strength, the reach strictly below a group of equal hero strength,
+ * then at or below it; ties are the difference, the reach above the rest of the
+ * compatible reach (exact here, the identical hand included). */
+static void phs_showdown_omaha(phs_game *g, int node, const phs_at *at, int p, const float *opp, float *cfv, double *compat)
+{
+    int q = 1 - p, b = g->board_index[53 * at->dealt[0] + at->dealt[1]];
+    int np = g->n_hands[p], nq = g->n_hands[q];
+    const uint16_t *sp = g->sorted_strength[p] + (size_t)b * np, *sq = g->sorted_strength[q] + (size_t)b * nq;
+    const uint16_t *op = g->order[p] + (size_t)b * np, *oq = g->order[q] + (size_t)b * nq;
+    const int32_t *ids_p = g->subsets[p], *ids_q = g->subsets[q];
+    double win = g->payoff[3 * node], loss = g->payoff[3 * node + 1], tie = g->payoff[3 * node + 2];
+    size_t top = g->scratch_top;
+    double *below = (double *)(void *)phs_push(g, 2 * (size_t)np), *at_most = (double *)(void *)phs_push(g, 2 * (size_t)np);
+    double *s = phs_subset_sums(g), run = 0;
+    int first_p = 0, first_q = 0, j;
+    for (; first_p < np && sp[first_p] == 0; first_p++) {
+        cfv[op[first_p]] = 0.0f;
+        if (compat) compat[op[first_p]] = 0.0;
+    }
+    while (first_q < nq && sq[first_q] == 0) first_q++;
+    j = first_q;
+    for (int k = first_p; k < np;) {
+        uint16_t v = sp[k];
+        int end = k;
+        for (; j < nq && sq[j] < v; j++) {
+            double w = opp[oq[j]];
+            if (w == 0) continue;
+            run += w;
+            phs_subset_add(s, ids_q + 15 * (size_t)oq[j], w);
+        }
+        for (; end < np && sp[end] == v; end++) below[end] = phs_subset_met(s, ids_p + 15 * (size_t)op[end], run);
+        int tied = 0;  /* opponent reach of the group's strength (else at_most is below) */
+        for (; j < nq && sq[j] == v; j++) {
+            double w = opp[oq[j]];
+            if (w == 0) continue;
+            tied = 1;
+            run += w;
+            phs_subset_add(s, ids_q + 15 * (size_t)oq[j], w);
+        }
+        if (tied)
+            for (; k < end; k++) at_most[k] = phs_subset_met(s, ids_p + 15 * (size_t)op[k], run);
+        else
+            for (; k < end; k++) at_most[k] = below[k];
+    }
+    for (; j < nq; j++) {
+        double w = opp[oq[j]];
+        if (w == 0) continue;
+        run += w;
+        phs_subset_add(s, ids_q + 15 * (size_t)oq[j], w);
+    }
+    for (int k = first_p; k < np; k++) {
+        int h = op[k];
+        double met = phs_subset_met(s, ids_p + 15 * (size_t)h, run);
+        if (compat) compat[h] = met;
+        cfv[h] = (float)(below[k] * win + (met - at_most[k]) * loss + (at_most[k] - below[k]) * tie);
+    }
+    g->scratch_top = top;
+}
+
+static void phs_fold(phs_game *g, int node, const phs_at *at, int p, const float *opp, float *cfv)
+{
+    if (g->hand_size == 4) phs_fold_omaha(g, node, at, p, opp, cfv);
+    else phs_fold_holdem(g, node, at, p, opp, cfv);
+}
+
+/* p's values at a showdown (phs_showdown_holdem says what compat is). */
+static void phs_showdown(phs_game *g, int node, const phs_at *at, int p, const float *opp, float *cfv, double *compat)
+{
+    if (g->hand_size == 4) phs_showdown_omaha(g, node, at, p, opp, cfv, compat);
+    else phs_showdown_holdem(g, node, at, p, opp, cfv, compat);
 }
 
 #if defined(_MSC_VER)
@@ -532,7 +662,7 @@ static void phs_chance(phs_game *g, int node, const phs_at *at, int p, const flo
         }
     }
     if (!claim) {
-        float w = 1.0f / (float)(slots - 4);
+        float w = 1.0f / (float)(slots - 2 * g->hand_size);
         for (int h = 0; h < np; h++) cfv[h] *= w;
     }
     g->scratch_top = top;
@@ -852,7 +982,7 @@ static void phs_chance_sum(const phs_game *g, uint64_t board, int p, const float
             }
         }
     }
-    float w = 1.0f / (float)(slots - 4);
+    float w = 1.0f / (float)(slots - 2 * g->hand_size);
     for (int h = 0; h < np; h++) cfv[h] *= w;
 }
 

@@ -6,23 +6,30 @@ alone, settles showdowns with ``pokerhash.evaluate`` one pair of hands at a time
 deals chance cards with the exact probability for each pair (1 / the cards neither
 hand nor the board holds). Nothing is shared with the C kernel's sweeps, card sums or
 storage layout.
+
+Pot-limit Omaha spots (``game="plo"``) go the same way with four-card hands: a
+showdown hand is the best of every two hole cards with every three board cards
+(``pokerhash.evaluate`` of five cards, 60 of them), two hands meet when they share no
+card, and a chance card comes with probability 1 / (the cards neither hand nor the
+board holds).
 """
 
 from __future__ import annotations
 
+import itertools
 from typing import Dict, List, Sequence, Tuple
 
 import numpy as np
 
 import pokerhash as ph
 
-Hand = Tuple[int, int]
+Hand = Tuple[int, ...]
 
 
-def _hands(rng: ph.Range, board: Sequence[int]) -> List[Tuple[Hand, float]]:
+def _hands(rng, board: Sequence[int]) -> List[Tuple[Hand, float]]:
     out = []
     for index in np.flatnonzero(rng.weights > 0):
-        hand = ph.combo_cards(int(index))
+        hand = tuple(int(c) for c in rng.cards[index]) if isinstance(rng, ph.solver.OmahaRange) else ph.combo_cards(int(index))
         if not set(hand) & set(board):
             out.append((hand, float(rng.weights[index])))
     return out
@@ -54,10 +61,15 @@ def _chips(line: Sequence[str], pot: float) -> Tuple[float, float, int]:
 _STRENGTH: Dict[Tuple[int, ...], int] = {}
 
 
-def _strength(cards: Tuple[int, ...]) -> int:
-    if cards not in _STRENGTH:
-        _STRENGTH[cards] = ph.evaluate(list(cards))
-    return _STRENGTH[cards]
+def _strength(hand: Hand, board: Tuple[int, ...]) -> int:
+    key = hand + board
+    if key not in _STRENGTH:
+        if len(hand) == 4:  # Omaha: exactly two hole cards and three board cards
+            _STRENGTH[key] = max(ph.evaluate(list(two + three)) for two in itertools.combinations(hand, 2)
+                                 for three in itertools.combinations(board, 3))
+        else:
+            _STRENGTH[key] = ph.evaluate(list(key))
+    return _STRENGTH[key]
 
 
 def _payoff(node, hand: Hand, other: Hand, p: int, spot, folder: int) -> float:
@@ -67,8 +79,8 @@ def _payoff(node, hand: Hand, other: Hand, p: int, spot, folder: int) -> float:
     rake = min(spot.rake * pot, spot.rake_cap)
     if node.kind == "fold":
         return -put[p] if folder == p else pot - rake - put[p]
-    mine = _strength(hand + tuple(node.board))
-    theirs = _strength(other + tuple(node.board))
+    mine = _strength(hand, tuple(node.board))
+    theirs = _strength(other, tuple(node.board))
     if mine > theirs:
         return pot - rake - put[p]
     if mine < theirs:
@@ -76,13 +88,13 @@ def _payoff(node, hand: Hand, other: Hand, p: int, spot, folder: int) -> float:
     return (pot - rake) / 2 - put[p]
 
 
-def _strategy(node, player: int, hand: Hand) -> Dict[str, float]:
+def _strategy(node, player: int, hand: Hand, spot) -> Dict[str, float]:
     if "_reference_strategy" not in node.__dict__:
         node._reference_strategy = node.strategy()
         node._reference_hands = {}
     per_hand = node._reference_hands
     if hand not in per_hand:
-        index = ph.combo_index(*hand)
+        index = spot.ranges[player].index(hand) if spot.game == "plo" else ph.combo_index(*hand)
         per_hand[hand] = {action: float(values[index]) for action, values in node._reference_strategy.items()}
     return per_hand[hand]
 
@@ -110,11 +122,11 @@ def _values(node, p: int, hand: Hand, others: Dict[Hand, float], spot, best: boo
             child = _child(node, card_text)
             live = {o: r for o, r in others.items() if card not in o}
             for o, v in _values(child, p, hand, live, spot, best).items():
-                total[o] += v / (52 - len(node.board) - 4)
+                total[o] += v / (52 - len(node.board) - 2 * len(hand))
         return total
     children = {a: _child(node, a) for a in node.actions}
     if ph.solver.tree.PLAYERS.index(node.player) == p:
-        sigma = _strategy(node, p, hand)
+        sigma = _strategy(node, p, hand, spot)
         values = {a: _values(child, p, hand, others, spot, best) for a, child in children.items()}
         if best:
             a = max(values, key=lambda a: sum(others[o] * values[a][o] for o in others))
@@ -122,7 +134,7 @@ def _values(node, p: int, hand: Hand, others: Dict[Hand, float], spot, best: boo
         return {o: sum(sigma[a] * values[a][o] for a in values) for o in others}
     total = {o: 0.0 for o in others}
     for a, child in children.items():
-        sigma = {o: _strategy(node, 1 - p, o)[a] for o in others}
+        sigma = {o: _strategy(node, 1 - p, o, spot)[a] for o in others}
         reach = {o: r * sigma[o] for o, r in others.items() if r * sigma[o] > 0}
         if not reach:
             continue

@@ -23,7 +23,10 @@ cdef extern from "solver.h" nogil:
         const int64_t *block_inner
         const double *payoff
         int32_t n_hands[2]
+        int hand_size
         const uint8_t *hand_cards[2]
+        int32_t n_subsets
+        const int32_t *subsets[2]
         const int32_t *same[2]
         const int32_t *card_start[2]
         const int32_t *card_hands[2]
@@ -97,6 +100,9 @@ cdef class Kernel:
         cdef int32_t[::1] card_start0 = hands["card_start0"], card_start1 = hands["card_start1"]
         cdef int32_t[::1] card_hands0 = hands["card_hands0"], card_hands1 = hands["card_hands1"]
         cdef int32_t[::1] board_index = boards["index"]
+        # Omaha (four-card hands): each hand's 15 card-subset ids (csrc/solver.h
+        # phs_fold_omaha); Hold'em: unused.
+        cdef int32_t[:, ::1] subsets0 = hands["subsets0"], subsets1 = hands["subsets1"]
         cdef int32_t[::1] perm0 = hands["swap_perm0"], perm1 = hands["swap_perm1"]
         cdef uint16_t[:, ::1] strength0 = boards["sorted_strength0"], strength1 = boards["sorted_strength1"]
         cdef uint16_t[:, ::1] order0 = boards["order0"], order1 = boards["order1"]
@@ -123,8 +129,14 @@ cdef class Kernel:
         g.payoff = &payoff[0]
         g.n_hands[0] = <int32_t>cards0.shape[0]
         g.n_hands[1] = <int32_t>cards1.shape[0]
+        g.hand_size = <int>cards0.shape[1]
+        if g.hand_size not in (2, 4) or cards1.shape[1] != g.hand_size:
+            raise ValueError("hands of 2 (Hold'em) or 4 (Omaha) cards, the same for both players")
         g.hand_cards[0] = &cards0[0, 0]
         g.hand_cards[1] = &cards1[0, 0]
+        g.n_subsets = <int32_t>hands["n_subsets"]
+        g.subsets[0] = &subsets0[0, 0]
+        g.subsets[1] = &subsets1[0, 0]
         g.same[0] = &same0[0]
         g.same[1] = &same1[0]
         g.card_start[0] = &card_start0[0]

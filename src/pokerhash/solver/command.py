@@ -7,7 +7,8 @@ bet sizes in a ``[sizes]`` table (``bet``, ``raise``, ``donk`` at the top, or in
 ``[sizes.river]``, ``[sizes.river.oop]``, ...), and optionally how to solve in a
 ``[solve]`` table (``target``, ``iterations``, ``time_limit``, ``check_every``,
 ``schedule``: ``"dcfr"`` or ``"restarted"``), which
-the command-line options override::
+the command-line options override. ``game = "plo"`` makes it a pot-limit Omaha spot
+(``oop`` and ``ip`` then list four-card hands: ``"AsKsQdJd, 7c6c5h4h: 0.5"``)::
 
     board = "QsJh2h8d3c"
     oop = "AA-22,AK-A2,KQ-K9,QJ-Q9,JT-J9,T9,98,87,76"

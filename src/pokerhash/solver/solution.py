@@ -15,6 +15,7 @@ import pokerhash as ph
 
 from ..errors import InvalidValueError
 from . import _dcfr
+from .omaha import OmahaRange, equities
 from .tree import CHANCE, HEADER, PLAYER, PLAYERS, Spot, Tree, build_tree
 
 _PLAYER_INDEX = {"oop": 0, "ip": 1, 0: 0, 1: 1}
@@ -116,14 +117,7 @@ class Solution:
     def _pair_weight(self) -> float:
         """Sum over pairs of hands that share no card of the product of their weights."""
         r0, r1 = (np.asarray(r, dtype=np.float64) for r in self.tree.reach)
-        card = np.zeros(52)
-        c1 = self.tree.cards[1]
-        np.add.at(card, c1[:, 0], r1)
-        np.add.at(card, c1[:, 1], r1)
-        c0 = self.tree.cards[0]
-        same = self.tree.same[0]
-        compatible = r1.sum() - card[c0[:, 0]] - card[c0[:, 1]] + np.where(same >= 0, r1[np.maximum(same, 0)], 0.0)
-        return float((r0 * compatible).sum())
+        return float((r0 * self.tree.compatible(0, r1)).sum())
 
     def _values(self, mode: str) -> Tuple[float, float]:
         r = self.tree.reach
@@ -249,8 +243,9 @@ def _board_mask(board) -> int:
     return sum(1 << c for c in board)
 
 
-def _to_grid(values: np.ndarray, combos: np.ndarray, fill=np.nan) -> np.ndarray:
-    out = np.full(values.shape[:-1] + (1326,), fill, dtype=np.float64)
+def _to_grid(values: np.ndarray, combos: np.ndarray, size: int, fill=np.nan) -> np.ndarray:
+    """p's values (one per hand of positive weight) in p's layout (Tree.layout)."""
+    out = np.full(values.shape[:-1] + (size,), fill, dtype=np.float64)
     out[..., combos] = values
     return out
 
@@ -287,18 +282,15 @@ class _Canonical:
 
     def hand_map(self, tree, p: int) -> np.ndarray:
         """For each of p's hands, the index of its canonical image in p's hands."""
-        cards = tree.cards[p]
-        mapped = cards // 4 * 4 + np.asarray(self.suits)[cards % 4]
-        where = np.full(1326, -1, dtype=np.int64)
-        where[tree.combos[p]] = np.arange(len(tree.combos[p]))
-        return where[ph.ranges.COMBO_INDEX[mapped[:, 0], mapped[:, 1]]]
+        return tree.image(p, self.suits)
 
 
 class Node:
     """One node of a solved tree, reached by a line of actions: who acts, the actions,
     each hand's strategy, EV and equity, and both players' reach-weighted ranges.
-    Arrays per hand are in the ``pokerhash.ranges`` layout (1,326 entries), NaN for
-    hands a player cannot hold there."""
+    Arrays per hand are in the ``pokerhash.ranges`` layout (1,326 entries) in Hold'em,
+    in the order of the player's :class:`~pokerhash.solver.OmahaRange` in Omaha,
+    NaN for hands a player cannot hold there."""
 
     def __init__(self, solution: Solution, index: int, base, board, dealt, reach, line, canonical: _Canonical):
         self._solution = solution
@@ -389,7 +381,8 @@ class Node:
     def lock(self, strategy: Dict[str, Union[float, np.ndarray]]) -> None:
         """Lock this node's strategy (node locking): ``strategy`` maps actions to a
         probability for the whole range (``{"call": 0.3, "fold": 0.7}``) or to arrays
-        of 1,326 per-hand probabilities in the :mod:`pokerhash.ranges` layout, NaN
+        of per-hand probabilities (1,326 in the :mod:`pokerhash.ranges` layout in
+        Hold'em, one per hand of the player's range in Omaha), NaN
         for hands left to the solver; actions left out get 0. Each bound hand's
         probabilities must add up to 1. Solving on (:meth:`Solution.run`) then plays
         the locked strategy here, and the other nodes adapt to it; the locked
@@ -419,8 +412,9 @@ class Node:
                 per_hand = np.full(len(combos), float(value))
             else:
                 array = np.asarray(value, dtype=np.float64)
-                if array.shape != (1326,):
-                    raise InvalidValueError(f"per-hand probabilities of {action!r} are 1,326 numbers, got shape {array.shape}")
+                if array.shape != (tree.layout(p),):
+                    raise InvalidValueError(f"per-hand probabilities of {action!r} are {tree.layout(p):,} numbers, "
+                                            f"got shape {array.shape}")
                 per_hand = array[combos]
             given[a] = ~np.isnan(per_hand)
             rows[a] = np.nan_to_num(per_hand)
@@ -465,12 +459,21 @@ class Node:
         rows = self._strategy_rows()
         combos = self._solution.tree.combos[p]
         live = self._holdable(p)
-        return {name: _to_grid(np.where(live, row, np.nan), combos) for name, row in zip(self._tree_node.names, rows)}
+        size = self._solution.tree.layout(p)
+        return {name: _to_grid(np.where(live, row, np.nan), combos, size) for name, row in zip(self._tree_node.names, rows)}
 
     def hand_strategy(self, hand) -> Dict[str, float]:
-        """Action -> probability for one hand (``"AsKd"``)."""
-        cards = ph.cards(hand, count=(2,))
-        index = ph.combo_index(*cards)
+        """Action -> probability for one hand (``"AsKd"``; Omaha ``"AsKsQdJd"``)."""
+        spot = self._solution.spot
+        cards = ph.cards(hand, count=(spot.hand_size,))
+        if spot.game == "plo":
+            p = self._require_player()
+            try:
+                index = spot.ranges[p].index(cards)
+            except InvalidValueError:
+                raise InvalidValueError(f"{ph.cards_str(cards)} is not in the acting player's range") from None
+        else:
+            index = ph.combo_index(*cards)
         out = {name: float(v[index]) for name, v in self.strategy().items()}
         if any(math.isnan(v) for v in out.values()):
             raise InvalidValueError(f"{ph.cards_str(cards)} is not in the acting player's range, or holds a board card")
@@ -488,22 +491,19 @@ class Node:
 
     def range(self, player) -> "ph.Range":
         """The player's range at this node: the starting weights times the probability
-        of the line's actions (card removal by the board applied)."""
+        of the line's actions (card removal by the board applied); in Omaha an
+        :class:`~pokerhash.solver.OmahaRange` of the same hands with those weights."""
         p = _player(player)
-        combos = self._solution.tree.combos[p]
-        reach = np.where(self._live(p), self._reach[p], 0.0)
-        return ph.Range(_to_grid(reach, combos, 0.0))
+        tree = self._solution.tree
+        reach = _to_grid(np.where(self._live(p), self._reach[p], 0.0), tree.combos[p], tree.layout(p), 0.0)
+        if tree.spot.game == "plo":
+            return OmahaRange(tree.spot.ranges[p].cards, reach)
+        return ph.Range(reach)
 
     def _compatible(self, p: int) -> np.ndarray:
         """For each of p's hands, the opponent's reach here that it can meet."""
-        tree = self._solution.tree
         q = 1 - p
-        r = np.where(self._live(q), self._reach[q], 0.0)
-        card = np.zeros(52)
-        np.add.at(card, tree.cards[q][:, 0], r)
-        np.add.at(card, tree.cards[q][:, 1], r)
-        same = tree.same[p]
-        return r.sum() - card[tree.cards[p][:, 0]] - card[tree.cards[p][:, 1]] + np.where(same >= 0, r[np.maximum(same, 0)], 0.0)
+        return self._solution.tree.compatible(p, np.where(self._live(q), self._reach[q], 0.0))
 
     def ev(self, player) -> np.ndarray:
         """Each hand's expected share of the starting pot from here on, both players
@@ -523,12 +523,19 @@ class Node:
         met = self._compatible(p)
         live = self._live(p) & (met > 0)
         values = np.where(live, cfv / np.where(met > 0, met, 1) + s.spot.pot / 2, np.nan)
-        return _to_grid(values, s.tree.combos[p])
+        return _to_grid(values, s.tree.combos[p], s.tree.layout(p))
 
     def equity(self, player) -> np.ndarray:
         """Each hand's showdown equity against the other player's range here
-        (``pokerhash.equities_vs_range``), NaN where not held."""
+        (``pokerhash.equities_vs_range``; Omaha: every river card, pair by pair), NaN
+        where not held."""
         p = _player(player)
+        tree = self._solution.tree
+        if tree.spot.game == "plo":
+            q = 1 - p
+            opp = np.where(self._live(q), self._reach[q], 0.0)
+            values = np.where(self._live(p), equities(self.board, tree.cards[p], tree.cards[q], opp), np.nan)
+            return _to_grid(values, tree.combos[p], tree.layout(p))
         villain = self.range(1 - p)
         if not villain.weights.any():
             return np.full(1326, np.nan)

@@ -24,6 +24,13 @@ are ``donk`` when given, else the ordinary bet sizes.
 
 Rake, when given, is ``rake`` times the final pot, at most ``rake_cap``, taken from
 every pot that is won, at a showdown or by a fold (rules: Pots, splitting and rake).
+
+Pot-limit Omaha (``game="plo"``): the ranges are
+:class:`~pokerhash.solver.OmahaRange` lists of four-card hands, and the betting is
+pot-limit: a bet is at most the pot and a raise at most the pot after the raiser has
+called (a ``100%`` size), so a pot fraction over 100% is refused; ``a`` and ``2.5x``
+raises are made at most the pot-sized bet (the largest legal one, all-in when the
+stack is smaller), and the all-in threshold forces an all-in only when it is legal.
 """
 
 from __future__ import annotations
@@ -39,8 +46,10 @@ import numpy as np
 import pokerhash as ph
 
 from ..errors import InvalidValueError
+from . import omaha
 
 STREETS = ("flop", "turn", "river")
+GAMES = ("holdem", "plo")
 PLAYERS = ("oop", "ip")
 _KINDS = ("bet", "raise", "donk")
 _SIZE = re.compile(r"^\s*(?:(?P<pct>\d+(?:\.\d+)?)\s*%|(?P<mult>\d+(?:\.\d+)?)\s*x|(?P<allin>a|all-?in))\s*$", re.IGNORECASE)
@@ -163,16 +172,31 @@ def _positive(name: str, value, allow_zero: bool = False) -> float:
 
 
 class Spot:
-    """A heads-up Hold'em postflop spot: ``board`` (3, 4 or 5 cards), the ranges of the
-    out-of-position and in-position players (anything :class:`~pokerhash.Range` reads),
-    the ``pot`` and the effective ``stack`` behind, and the bet sizes (see the module
-    text). The OOP player acts first on every street."""
+    """A heads-up postflop spot: ``board`` (3, 4 or 5 cards), the ranges of the
+    out-of-position and in-position players, the ``pot`` and the effective ``stack``
+    behind, and the bet sizes (see the module text). The OOP player acts first on every
+    street.
+
+    ``game`` is ``"holdem"`` (no-limit Hold'em: ranges are anything
+    :class:`~pokerhash.Range` reads, and hands holding a board card leave them) or
+    ``"plo"`` (pot-limit Omaha: ranges are anything
+    :class:`~pokerhash.solver.OmahaRange` reads, and a hand holding a board card
+    is an error)."""
 
     def __init__(self, board, oop, ip, pot: float, stack: float, sizes: Optional[SizesLike] = None, *,
                  allin_threshold: float = 0.15, raise_cap: Optional[int] = None, rake: float = 0.0,
-                 rake_cap: Optional[float] = None):
-        self.board = tuple(ph.cards(board, count=(3, 4, 5)))
-        self.ranges = (ph.Range(oop).without(self.board), ph.Range(ip).without(self.board))
+                 rake_cap: Optional[float] = None, game: str = "holdem"):
+        if game not in GAMES:
+            raise InvalidValueError(f"game is one of {', '.join(GAMES)}, got {game!r}")
+        self.game = game
+        if game == "plo":
+            self.board = tuple(ph.cards(board, count=(3, 4, 5)))
+            self.ranges = (omaha.OmahaRange(oop), omaha.OmahaRange(ip))
+            for name, r in zip(PLAYERS, self.ranges):
+                omaha.check_board(r, self.board, name)
+        else:
+            self.board = tuple(ph.cards(board, count=(3, 4, 5)))
+            self.ranges = (ph.Range(oop).without(self.board), ph.Range(ip).without(self.board))
         for name, r in zip(PLAYERS, self.ranges):
             if not r.weights.any():
                 raise InvalidValueError(f"the {name} range has no hand left on board {ph.cards_str(self.board)}")
@@ -180,6 +204,13 @@ class Spot:
         self.stack = _positive("stack", stack, allow_zero=True)
         self._sizes_spec = sizes
         self.sizes = _sizes_table(sizes)
+        if game == "plo":
+            for (street, player), table in self.sizes.items():
+                for kind, sizes_ in (("bet", table.bet), ("raise", table.raise_), ("donk", table.donk or ())):
+                    for size in sizes_:
+                        if size.kind == "pot" and size.value > 1 + 1e-12:
+                            raise InvalidValueError(f"{street} {player} {kind} size {size}: pot-limit bets and raises "
+                                                    f"are at most 100% of the pot")
         self.allin_threshold = _positive("allin_threshold", allin_threshold, allow_zero=True)
         if raise_cap is not None and (isinstance(raise_cap, bool) or not isinstance(raise_cap, numbers.Integral) or raise_cap < 0):
             raise InvalidValueError(f"raise_cap must be an int >= 0 or None, got {raise_cap!r}")
@@ -193,6 +224,11 @@ class Spot:
     def street(self) -> str:
         return STREETS[len(self.board) - 3]
 
+    @property
+    def hand_size(self) -> int:
+        """Cards in a hand: 2 (Hold'em) or 4 (Omaha)."""
+        return omaha.HAND_SIZE if self.game == "plo" else 2
+
     def to_dict(self) -> dict:
         """The spot as plain data (the TOML layout of ``pokerhash solve``)."""
         sizes = {}
@@ -205,22 +241,25 @@ class Spot:
             out["raise_cap"] = self.raise_cap
         if math.isfinite(self.rake_cap):
             out["rake_cap"] = self.rake_cap
+        if self.game != "holdem":
+            out["game"] = self.game
         return out
 
     @classmethod
     def from_dict(cls, data: Mapping) -> "Spot":
-        known = {"board", "oop", "ip", "pot", "stack", "sizes", "allin_threshold", "raise_cap", "rake", "rake_cap"}
+        known = {"board", "oop", "ip", "pot", "stack", "sizes", "allin_threshold", "raise_cap", "rake", "rake_cap", "game"}
         for key in data:
             if key not in known:
                 raise InvalidValueError(f"unknown spot key {key!r}: expected {', '.join(sorted(known))}")
         for key in ("board", "oop", "ip", "pot", "stack"):
             if key not in data:
                 raise InvalidValueError(f"a spot needs {key!r}")
-        options = {k: data[k] for k in ("allin_threshold", "raise_cap", "rake", "rake_cap") if k in data}
+        options = {k: data[k] for k in ("allin_threshold", "raise_cap", "rake", "rake_cap", "game") if k in data}
         return cls(data["board"], data["oop"], data["ip"], data["pot"], data["stack"], data.get("sizes"), **options)
 
     def __repr__(self) -> str:
-        return f"Spot(board={ph.cards_str(self.board)!r}, pot={self.pot:g}, stack={self.stack:g})"
+        game = f", game={self.game!r}" if self.game != "holdem" else ""
+        return f"Spot(board={ph.cards_str(self.board)!r}, pot={self.pot:g}, stack={self.stack:g}{game})"
 
 
 class _Node:
@@ -311,7 +350,7 @@ class _Builder:
                 amounts = []
                 for size in lead:
                     amount = left if size.kind == "allin" else size.value * pot
-                    amounts.append(self.clip(amount, 0.0, left, pot, 0.0))
+                    amounts.append(self.clip(amount, 0.0, left, pot, 0.0, cap=pot))
                 for amount in sorted(set(amounts)):
                     name = f"allin {_amount(amount + c[player] - self.street_start[board_len])}" if amount >= left - 1e-9 else f"bet {_amount(amount)}"
                     nc = list(c)
@@ -332,7 +371,7 @@ class _Builder:
                     amount = to_call + size.value * (pot + to_call)
                 else:
                     amount = size.value * (c[opp] - start) - (c[player] - start)
-                amounts.append(self.clip(amount, to_call, left, pot, last_increment))
+                amounts.append(self.clip(amount, to_call, left, pot, last_increment, cap=to_call + (pot + to_call)))
             for amount in sorted(set(amounts)):
                 street_total = c[player] + amount - start
                 name = f"allin {_amount(street_total)}" if amount >= left - 1e-9 else f"raise {_amount(street_total)}"
@@ -341,14 +380,19 @@ class _Builder:
                 add(name, self.act(nc, board_len, opp, raises + 1, amount - to_call, previous_aggressor, player))
         return node
 
-    def clip(self, amount: float, to_call: float, left: float, pot: float, last_increment: float) -> float:
+    def clip(self, amount: float, to_call: float, left: float, pot: float, last_increment: float, cap: float) -> float:
         """The chips a bet or raise puts in: at least a min-raise, at most the stack,
-        all-in when what would be left behind is under the threshold."""
+        all-in when what would be left behind is under the threshold. Pot-limit
+        (Omaha): at most ``cap`` (the pot-sized bet or raise), and the threshold's
+        all-in only when the stack is within the cap."""
         amount = max(amount, to_call + max(last_increment, 1e-9))
+        pot_limit = self.spot.game == "plo"
+        if pot_limit:
+            amount = min(amount, cap)
         if amount >= left - 1e-9:
             return left
         pot_after = pot + amount + (amount - to_call)
-        if left - amount < self.spot.allin_threshold * pot_after:
+        if left - amount < self.spot.allin_threshold * pot_after and (not pot_limit or left <= cap + 1e-9):
             return left
         return amount
 
@@ -375,7 +419,10 @@ class Tree:
         self.sizes = (self._layout_size(0), self._layout_size(1))
         n_boards = {5: 1, 4: 48, 3: 49 * 48 // 2}[len(spot.board)]
         self.n_boards = n_boards
-        tables = n_boards * 6 * (len(self.cards[0]) + len(self.cards[1]))
+        hands = len(self.cards[0]) + len(self.cards[1])
+        # Per board and hand: its order and strength (uint16 each) and cards; Omaha
+        # hands also have their 15 subset ids (int32).
+        tables = n_boards * (4 + spot.hand_size) * hands + (60 * hands if spot.game == "plo" else 0)
         self.memory = (4 if self.compressed else 8) * (self.sizes[0] + self.sizes[1]) + tables
 
     # --- flattening ---------------------------------------------------------------
@@ -410,24 +457,59 @@ class Tree:
         return 1 + sum(self._count(c) for c in node.children)
 
     def _hands(self) -> None:
-        combos = ph.ranges.COMBOS
+        """Each player's hands: ``combos`` (where they are in the layout of the
+        player's per-hand arrays: the 1,326 ``pokerhash.ranges`` combinations in
+        Hold'em, the range's list in Omaha), ``cards`` (n x 2 or n x 4) and ``reach``
+        (the weights), for the hands of positive weight."""
         self.combos = tuple(np.flatnonzero(r.weights > 0) for r in self.spot.ranges)
-        self.cards = tuple(np.ascontiguousarray(combos[c]) for c in self.combos)
+        if self.spot.game == "plo":
+            self.cards = tuple(np.ascontiguousarray(r.cards[c]) for r, c in zip(self.spot.ranges, self.combos))
+            self.same = tuple(np.full(len(c), -1, dtype=np.int32) for c in self.combos)  # Hold'em's; unused
+        else:
+            combos = ph.ranges.COMBOS
+            self.cards = tuple(np.ascontiguousarray(combos[c]) for c in self.combos)
+            same = []
+            for p in (0, 1):
+                where = np.full(1326, -1, dtype=np.int32)
+                where[self.combos[1 - p]] = np.arange(len(self.combos[1 - p]), dtype=np.int32)
+                same.append(where[self.combos[p]])
+            self.same = tuple(same)
         self.reach = tuple(r.weights[c].astype(np.float32) for r, c in zip(self.spot.ranges, self.combos))
-        same = []
-        for p in (0, 1):
-            where = np.full(1326, -1, dtype=np.int32)
-            where[self.combos[1 - p]] = np.arange(len(self.combos[1 - p]), dtype=np.int32)
-            same.append(where[self.combos[p]])
-        self.same = tuple(same)
         self._swaps()
+
+    def layout(self, p: int) -> int:
+        """The length of p's per-hand arrays: 1,326 (Hold'em) or the range's hands."""
+        return 1326 if self.spot.game == "holdem" else len(self.spot.ranges[p])
+
+    def image(self, p: int, suits) -> np.ndarray:
+        """For each of p's hands, the index among p's hands of the hand with its suits
+        renamed (suit s -> suits[s]); -1 where that hand is not p's."""
+        cards = self.cards[p]
+        if self.spot.game == "plo":
+            return omaha.lookup(cards, omaha.suit_image(cards, suits)).astype(np.int64)
+        mapped = cards // 4 * 4 + np.asarray(suits)[cards % 4]
+        where = np.full(1326, -1, dtype=np.int64)
+        where[self.combos[p]] = np.arange(len(self.combos[p]))
+        return where[ph.ranges.COMBO_INDEX[mapped[:, 0], mapped[:, 1]]]
+
+    def compatible(self, p: int, reach_q: np.ndarray) -> np.ndarray:
+        """For each of p's hands, the opponent reach (``reach_q``, one per opponent
+        hand) of the hands that share no card with it."""
+        q = 1 - p
+        r = np.asarray(reach_q, dtype=np.float64)
+        if self.spot.game == "plo":
+            return omaha.compatible_reach(self.cards[p], self.cards[q], r)
+        card = np.zeros(52)
+        np.add.at(card, self.cards[q][:, 0], r)
+        np.add.at(card, self.cards[q][:, 1], r)
+        same = self.same[p]
+        cards = self.cards[p]
+        return r.sum() - card[cards[:, 0]] - card[cards[:, 1]] + np.where(same >= 0, r[np.maximum(same, 0)], 0.0)
 
     def _swaps(self) -> None:
         """The transpositions of two suits that leave the board and both ranges as they
         are (the kernel deals one card of each interchangeable class at chance nodes),
         and for each the permutation of each player's hands."""
-        combos = ph.ranges.COMBOS
-        index = ph.ranges.COMBO_INDEX
         board = set(self.spot.board)
         self.swaps: List[Tuple[int, int]] = []
         perms: List[List[np.ndarray]] = [[], []]
@@ -438,14 +520,12 @@ class Tree:
             mapped = np.arange(52) // 4 * 4 + suit[np.arange(52) % 4]
             if {int(mapped[c]) for c in board} != board:
                 continue
-            moved = index[mapped[combos[:, 0]], mapped[combos[:, 1]]]
-            if not all(np.array_equal(r.weights, r.weights[moved]) for r in self.spot.ranges):
+            images = [self.image(p, suit) for p in (0, 1)]
+            if not all((im >= 0).all() and np.array_equal(r, r[im]) for im, r in zip(images, self.reach)):
                 continue
             self.swaps.append((a, b))
             for p in (0, 1):
-                where = np.full(1326, -1, dtype=np.int32)
-                where[self.combos[p]] = np.arange(len(self.combos[p]), dtype=np.int32)
-                perms[p].append(where[moved[self.combos[p]]])
+                perms[p].append(images[p].astype(np.int32))
         self.swap_perm = tuple(np.ascontiguousarray(np.concatenate(perms[p]) if perms[p] else np.zeros(1, dtype=np.int32),
                                                     dtype=np.int32) for p in (0, 1))
 
@@ -548,11 +628,16 @@ class Tree:
             # The hands holding each card, card by card (the kernel zeroes their reach
             # when a chance node deals the card).
             cards = self.cards[p].astype(np.int64)
-            hands = np.repeat(np.arange(len(cards), dtype=np.int32), 2)
+            hands = np.repeat(np.arange(len(cards), dtype=np.int32), cards.shape[1])
             by_card = np.argsort(cards.reshape(-1), kind="stable")
             out[f"card_hands{p}"] = np.ascontiguousarray(np.concatenate([hands[by_card], np.zeros(1, np.int32)]))
             counts = np.bincount(cards.reshape(-1), minlength=52)
             out[f"card_start{p}"] = np.concatenate([[0], np.cumsum(counts)]).astype(np.int32)
+        if self.spot.game == "plo":
+            out["subsets0"], out["subsets1"], out["n_subsets"] = omaha.subset_ids(self.cards[0], self.cards[1])
+        else:
+            out["subsets0"] = out["subsets1"] = np.zeros((1, len(omaha.SUBSETS)), dtype=np.int32)
+            out["n_subsets"] = 0
         return out
 
     def board_arrays(self) -> dict:
@@ -574,10 +659,15 @@ class Tree:
                 for r in unseen[i + 1:]:
                     index[53 * t + r] = index[53 * r + t] = len(rows)
                     rows.append(board + [t, r])
-        strengths = ph.board_strengths(np.array(rows, dtype=np.uint8))
+        rows = np.array(rows, dtype=np.uint8)
+        if self.spot.game == "plo":
+            per_player = [omaha.strengths(rows, self.cards[p]) for p in (0, 1)]
+        else:
+            strengths = ph.board_strengths(rows)
+            per_player = [strengths[:, self.combos[p]] for p in (0, 1)]
         out = {"index": index, "root": sum(1 << c for c in board)}
         for p in (0, 1):
-            s = strengths[:, self.combos[p]]
+            s = per_player[p]
             order = _interleaved_order(s)
             out[f"order{p}"] = np.ascontiguousarray(order.astype(np.uint16))
             out[f"sorted_strength{p}"] = np.ascontiguousarray(np.take_along_axis(s, order, axis=1))
