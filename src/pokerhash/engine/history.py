@@ -540,9 +540,12 @@ def _from_document(document: Dict[str, Any]) -> HandHistory:
     if not isinstance(trimming, bool):
         raise _Problem("ante_trimming_status: expected true or false", "ante_trimming_status")
     hand.ante_trimming_status = trimming
-    known = set(_FIELD_ORDER) | set(_PER_PLAYER_AMOUNTS) | set(_SCALAR_AMOUNTS)
-    hand.fields = {key: value for key, value in document.items() if key not in known}
+    hand.fields = {key: value for key, value in document.items() if key not in _KNOWN_FIELDS}
     return hand
+
+
+# The fields _from_document reads itself (the others are kept in HandHistory.fields).
+_KNOWN_FIELDS = frozenset(_FIELD_ORDER + _PER_PLAYER_AMOUNTS + _SCALAR_AMOUNTS)
 
 
 def _hand(document: Any, text: str, table: Optional[str]) -> HandHistory:

@@ -82,7 +82,7 @@ def read_files(paths: Union[str, "os.PathLike[str]", Iterable[Union[str, "os.Pat
     other file as poker sites' hand histories (:func:`pokerhash.sites.read`: text
     files and zips of PokerStars, GGPoker, 888poker, Winamax, Full Tilt... hands, a
     :class:`~pokerhash.sites.SiteHand` each, text that is no hand included, with its
-    error). Files are streamed: a ``.phhs`` file one hand (``[table]``) at a time, a
+    error). Files are streamed: a ``.phhs`` file 200 hands (``[table]``) at a time, a
     site's file in bounded chunks, so memory stays bounded; a bad hand is one
     :class:`Refused` naming the file, the hand and the problem while the others
     import; a file that cannot be read at all is one Refused naming the file."""
@@ -135,7 +135,7 @@ _OTHER_HEADER = re.compile(r"^[ \t]*\[(?!_\d+\]$)", re.MULTILINE)
 
 
 def _phhs_hands(name: str) -> Iterator[Any]:
-    """The hands of one .phhs file, one table at a time (see :func:`read_files`).
+    """The hands of one .phhs file, streamed 200 tables at a time (see :func:`read_files`).
 
     The hands are parsed :data:`_PHHS_CHUNK` at a time, as one document whose tables
     are named here (``[_0]``, ``[_1]``...: bare keys that cannot collide): a PHH
