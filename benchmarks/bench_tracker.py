@@ -9,7 +9,12 @@
   finer than a day (the summary's whole days and the end days' per-hand rows), and
   from every per-hand row: the issue's target is 5 s.
 
-``python benchmarks/bench_tracker.py`` prints both without pytest.
+``python benchmarks/bench_tracker.py`` prints both without pytest: each import's
+hands per second of wall time and of CPU time (medians), and where the wall time
+beyond the CPU time went: waiting for a core while other processes ran (Linux's
+/proc/self/schedstat), and the rest, blocked (the disk, fsync); from memory, from
+a .phhs file (the PHH parse included) and from a file six times as large (the
+write-ahead log's checkpoints included).
 """
 
 from __future__ import annotations
