@@ -122,6 +122,9 @@ GAME_LAYER = [
         # Replaying PHH hand histories on the engine (the tracker's import replays every
         # hand). history.py stays Python: Sphinx reads its documented constants from source.
         ("pokerhash.engine.history_hands", "src/pokerhash/engine/history_hands.py"),
+        # The tracker's per-hand statistics counters: one loop over every event of every
+        # imported hand.
+        ("pokerhash.tracker.walk", "src/pokerhash/tracker/walk.py"),
         # The environments' per-step plumbing (action indexes, the AEC protocol, history codes).
         ("pokerhash.rl.actions", "src/pokerhash/rl/actions.py"),
         ("pokerhash.rl.aec", "src/pokerhash/rl/aec.py"),

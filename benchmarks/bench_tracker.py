@@ -9,7 +9,12 @@
   finer than a day (the summary's whole days and the end days' per-hand rows), and
   from every per-hand row: the issue's target is 5 s.
 
-``python benchmarks/bench_tracker.py`` prints both without pytest.
+``python benchmarks/bench_tracker.py`` prints both without pytest: each import's
+hands per second of wall time and of CPU time (medians), and where the wall time
+beyond the CPU time went: waiting for a core while other processes ran (Linux's
+/proc/self/schedstat), and the rest, blocked (the disk, fsync); from memory, from
+a .phhs file (the PHH parse included) and from a file six times as large (the
+write-ahead log's checkpoints included).
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
+from typing import Dict, Optional
 
 import numpy as np
 import pytest
@@ -163,22 +169,65 @@ def _median(function, rounds: int = 3) -> float:
     return statistics.median(times)
 
 
+def _run_queue_wait() -> Optional[float]:
+    """Seconds this process has waited for a core so far: ready to run while other
+    processes ran (Linux's /proc/self/schedstat, second field; None elsewhere)."""
+    try:
+        with open("/proc/self/schedstat") as file:
+            return int(file.read().split()[1]) / 1e9
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def wall_and_cpu(function, rounds: int = 7) -> Dict[str, float]:
+    """Medians over ``rounds`` calls of the wall time, the CPU time, and where the wall
+    time beyond the CPU time went: ``waiting`` for a core (other processes ran: the
+    machine's load) and ``blocked`` (the rest: the disk, fsync, page faults)."""
+    runs = []
+    for _ in range(rounds):
+        waited, wall, cpu = _run_queue_wait(), time.perf_counter(), time.process_time()
+        function()
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        waiting = None if waited is None else _run_queue_wait() - waited
+        runs.append((wall, cpu, waiting))
+    medians = {"rounds": rounds}
+    medians.update({name: statistics.median(run[i] for run in runs) for i, name in enumerate(("wall", "cpu"))})
+    if runs[0][2] is not None:
+        medians["waiting"] = statistics.median(run[2] for run in runs)
+        medians["blocked"] = statistics.median(max(0.0, wall - cpu - waiting) for wall, cpu, waiting in runs)
+    return medians
+
+
+def _report(what: str, hands: int, times: Dict[str, float]) -> None:
+    text = (f"{what}: {hands / times['wall']:,.0f} hands/s of wall time, {hands / times['cpu']:,.0f} per second of "
+            f"CPU (medians of {times['rounds']} imports of {hands:,} hands)")
+    if "waiting" in times:
+        text += (f"; wall beyond CPU per import: {1000 * times['waiting']:.1f} ms waiting for a core (other "
+                 f"processes), {1000 * times['blocked']:.1f} ms blocked (disk, fsync)")
+    print(text)
+
+
 if __name__ == "__main__":
     from pokerhash.engine.history_hands import replay
 
+    print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     hands = renumbered()
-    seconds = _median(lambda: import_once(hands))
+    import_once(hands)  # the engine's caches warm, as in any import after its first hands
+    _report("import into SQLite of PHH hands in memory (replay and verification included)", IMPORT_HANDS,
+            wall_and_cpu(lambda: import_once(hands)))
     cpu = _cpu_median(lambda: import_once(hands))
     engine = _cpu_median(lambda: [replay(hand) for hand in hands])
-    print(f"import into SQLite: {IMPORT_HANDS:,} hands in {seconds:.2f} s = {IMPORT_HANDS / seconds:,.0f} hands/s "
-          f"(median of 3), {IMPORT_HANDS / cpu:,.0f} per second of CPU (median of 5; replay and verification "
-          f"included); the engine's PHH replay alone: {engine / cpu:.0%} of that CPU time")
+    print(f"  the engine's PHH replay alone: {engine / cpu:.0%} of that CPU time")
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "hands.phhs")
         history.dump_all(hands, path)
-        cpu = _cpu_median(lambda: import_file_once(path))
-        print(f"import of the same hands from a .phhs file (PHH parse included): {IMPORT_HANDS / cpu:,.0f} hands "
-              "per second of CPU (median of 5)")
+        _report("import of the same hands from a .phhs file (PHH parse included)", IMPORT_HANDS,
+                wall_and_cpu(lambda: import_file_once(path)))
+        big = os.path.join(folder, "big.phhs")
+        history.dump_all(renumbered(6 * COPIES), big)
+        _report("the same, 6 times as many hands in one file (write-ahead log checkpoints included)",
+                6 * IMPORT_HANDS, wall_and_cpu(lambda: import_file_once(big), rounds=3))
+    print(f"load average {os.getloadavg()[0]:.2f}")
     with tempfile.TemporaryDirectory() as folder:
         started = time.perf_counter()
         tracker = synthetic_database(os.path.join(folder, "million.sqlite"))

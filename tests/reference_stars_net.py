@@ -79,6 +79,12 @@ def stars_nets(text: str) -> Optional[Dict[str, Decimal]]:
             both = amount(words[len("posts small & big blinds "):])
             put_in[who] += both
             street[who] = mine + big_blind  # the small blind part is dead
+        elif words.startswith("straddle "):
+            # GGPoker's "NAME: straddle $40": the player's whole bet in front (a big
+            # blind who straddles puts in the difference: its blind is part of it).
+            to = amount(words[len("straddle "):].split(" and is all-in")[0])
+            put_in[who] += to - mine
+            street[who] = to
         elif words.startswith(("posts ", "brings in for ")):  # blinds (small, big, button), straddles
             value = amount(words.rsplit(" ", 1)[1] if not words.endswith("all-in") else
                            words.split(" and is all-in")[0].rsplit(" ", 1)[1])

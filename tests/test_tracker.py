@@ -312,7 +312,7 @@ def test_site_files_import_and_agree_with_their_text(tracker):
                 continue  # refused (conventions the engine does not play): stored with the reason
             assert rows, f"hand {hand.hand_id} of {path.name} was not imported"
             text_nets = stars_nets(hand.text)
-            if text_nets is not None:  # None: an All-in Cash Out, which the reference does not follow
+            if text_nets is not None:  # None: a cash-out, which the reference reader does not follow
                 assert {name: Decimal(net).scaleb(-decimals) for name, net, decimals, _, _ in rows} == \
                     {name: net for name, net in text_nets.items() if name != "Rae"}  # Rae sits out
             counted = stars_preflop(hand.text)
@@ -330,7 +330,7 @@ def test_site_files_import_and_agree_with_their_text(tracker):
     # Hal opens, Ivy calls; on the flop Ivy checks, Hal c-bets, Ivy raises.
     assert rows["Hal"][4:6] == [1, 1] and rows["Ivy"][6:8] == [0, 1]
     when = tracker.db.query("SELECT played_at FROM hands WHERE hand_key = ? AND source LIKE ?",
-                            ("250000000001", "%pokerstars%cash.txt:%"))
+                            ("250000000001", "%pokerstars%cash.txt:%"))  # cashout.txt numbers a hand so too
     assert when == [("2024-03-01T12:00:00",)]
     assert tracker.import_files(sites_data).imported == 0  # a second import adds nothing
     reasons = [row["reason"] for row in tracker.refused()]
@@ -638,6 +638,49 @@ def test_a_bad_hand_in_a_phhs_file_is_refused_alone(tmp_path):
         refused = tracker.refused()[0]
         assert refused["reason"].startswith("unreadable hand [2]") and refused["source"].endswith("mixed.phhs:2")
         assert tracker.import_files(tmp_path).duplicates == 3
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 3, 200])
+def test_phhs_hands_parsed_in_chunks_as_one_at_a_time(tmp_path, monkeypatch, chunk):
+    """A .phhs file's hands are parsed several at a time (read_files): the same hands,
+    sources and refusals as parsing each alone, whatever the chunk: a bad hand, a
+    hand with its own table line (moved between hands if parsed together) and a file
+    that ends inside a chunk."""
+    from pokerhash.tracker import database
+
+    good = [history.load(HANDS / name) for name in ("walk.phh", "steal-3bet-cbet.phh")]
+    texts = [history.dumps_all([hand]).split("\n", 1)[1] for hand in good]
+    hands = [f"[{i}]\n{texts[i % 2]}\n" for i in range(1, 6)]
+    hands[1] = "[2]\nvariant = 'NT'\nthis line is not TOML\n\n"
+    hands[3] = "[4]\n" + texts[1] + "\n  [_0.extra]\nvariant = 'NT'\n\n"  # a field table of the hand, indented
+    path = tmp_path / "mixed.phhs"
+    path.write_text("".join(hands))
+    monkeypatch.setattr(database, "_PHHS_CHUNK", 1_000_000)
+    monkeypatch.setattr(database, "loads_all", lambda text: [])  # every chunk parsed one hand at a time
+    alone = list(database.read_files(path))
+    monkeypatch.undo()
+    monkeypatch.setattr(database, "_PHHS_CHUNK", chunk)
+    chunked = list(database.read_files(path))
+    assert [source for _, source in chunked] == [source for _, source in alone] == \
+        [f"{path}:{i}" for i in range(1, 6)]
+    assert [hand for hand, _ in chunked] == [hand for hand, _ in alone]
+    assert [type(hand).__name__ for hand, _ in chunked] == ["HandHistory", "Refused", "HandHistory", "HandHistory",
+                                                             "HandHistory"]
+    assert chunked[3][0].fields["_0"] == {"extra": {"variant": "NT"}}  # hand 4's own table stays hand 4's
+
+
+def test_action_check_remembers_the_player_it_names():
+    """PHH actions are checked once per text (history._checked_actions keeps what the
+    check depends on): a text seen in a three-player hand still names a player a
+    two-player hand does not have."""
+    three = "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n" \
+        "starting_stacks = [100, 100, 100]\nactions = ['p3 f', 'p1 cbr 2.25']\n"
+    hand = history.loads(three)
+    assert hand.decimals == 2 and history.loads(three).decimals == 2  # the second time from what was kept
+    two = "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n" \
+        "starting_stacks = [100, 100]\nactions = ['p3 f']\n"
+    with pytest.raises(history.PHHError, match="names player 3 of 2"):
+        history.loads(two)
 
 
 def test_cli_import_stats_graph(tmp_path, capsys):

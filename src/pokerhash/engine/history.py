@@ -440,6 +440,15 @@ def _checked_actions(raw: Any, players: int) -> Tuple[List[str], int]:
         raise _Problem("actions: expected an array of strings", "actions")
     decimals = 0
     for text in raw:
+        # Most action texts recur from hand to hand: each is checked once, and what the
+        # check depends on kept (the player it names, the decimals of its amount).
+        known = _CHECKED.get(text)
+        if known is not None:
+            if known[0] > players:
+                raise _Problem(f"actions: {text!r} names player {known[0]} of {players}", "actions", text)
+            if known[1] > decimals:
+                decimals = known[1]
+            continue
         match = _ACTION.fullmatch(text)
         if match is None:
             raise _Problem(f"actions: {text!r} is not a PHH action (d db CARDS, d dh pN CARDS, pN pb, pN cbr AMOUNT, "
@@ -448,6 +457,7 @@ def _checked_actions(raw: Any, players: int) -> Tuple[List[str], int]:
         if player is not None and int(player) > players:
             raise _Problem(f"actions: {text!r} names player {player} of {players}", "actions", text)
         amount = match.group("amount")
+        places = 0
         if amount is not None:
             whole, _, fraction = amount.replace(",", "").partition(".")
             if len(whole.lstrip("0")) > _MOST_DIGITS:
@@ -457,8 +467,16 @@ def _checked_actions(raw: Any, players: int) -> Tuple[List[str], int]:
             value = _amount(amount)
             if value <= 0:
                 raise _Problem(f"actions: the amount in {text!r} must be positive", "actions", text)
-            decimals = max(decimals, -value.as_tuple().exponent)
+            places = -value.as_tuple().exponent
+            decimals = max(decimals, places)
+        if len(_CHECKED) >= 4096:
+            _CHECKED.clear()  # many different strings: start over rather than grow
+        _CHECKED[text] = (0 if player is None else int(player), places)
     return raw, decimals
+
+
+# Action texts that passed _checked_actions: text -> (player named or 0, decimals of its amount).
+_CHECKED: Dict[str, Tuple[int, int]] = {}
 
 
 def _required_fields(variant: Any) -> Tuple[str, ...]:
@@ -522,9 +540,12 @@ def _from_document(document: Dict[str, Any]) -> HandHistory:
     if not isinstance(trimming, bool):
         raise _Problem("ante_trimming_status: expected true or false", "ante_trimming_status")
     hand.ante_trimming_status = trimming
-    known = set(_FIELD_ORDER) | set(_PER_PLAYER_AMOUNTS) | set(_SCALAR_AMOUNTS)
-    hand.fields = {key: value for key, value in document.items() if key not in known}
+    hand.fields = {key: value for key, value in document.items() if key not in _KNOWN_FIELDS}
     return hand
+
+
+# The fields _from_document reads itself (the others are kept in HandHistory.fields).
+_KNOWN_FIELDS = frozenset(_FIELD_ORDER + _PER_PLAYER_AMOUNTS + _SCALAR_AMOUNTS)
 
 
 def _hand(document: Any, text: str, table: Optional[str]) -> HandHistory:

@@ -96,7 +96,16 @@ def _array(text: str) -> List[Any]:
         return [m.group(1) if m.group(1) is not None else m.group(2) for m in _STRING_ITEM.finditer(text)]
     if _NUMBER_ARRAY.fullmatch(text):
         body = text[1:-1].strip().rstrip(",")
-        return [_number(item.strip()) for item in body.split(",")] if body else []
+        if not body:
+            return []
+        items = body.split(",")
+        try:
+            # Mostly integers (stacks, blinds in chips): int() reads each as the pattern
+            # checked it (signs, underscores, the spaces around it); anything else
+            # (a fraction, an exponent, inf) is read item by item.
+            return [int(item) for item in items]
+        except ValueError:
+            return [_number(item.strip()) for item in items]
     raise _NotFlat
 
 
