@@ -39,7 +39,7 @@ run(data)
 
 
 def instructions(what: str, hands: int, total: int, out: str = "/dev/null") -> int:
-    environment = dict(os.environ, PYTHONHASHSEED="0")
+    environment = dict(os.environ, PYTHONHASHSEED="0", OPENBLAS_NUM_THREADS="1")  # no idle BLAS threads counted
     code = CHILD.format(here=str(Path(__file__).parent))
     result = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, "-c",
                              code, what, str(hands), str(total)], capture_output=True, text=True, env=environment)

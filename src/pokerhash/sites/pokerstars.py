@@ -523,19 +523,22 @@ def _post(p: Parsed, name: str, verb: str, line: int) -> bool:
     return all_in
 
 
-_SUMMARY_CARDS = re.compile(r"^Seat (\d+): (.*?) (?:showed|mucked) \[([^\]]*)\]", re.M)
-_SUMMARY_BOARD = re.compile(r"^(?:FIRST |SECOND )?Board \[([^\]]*)\]", re.M)
+# A line's start as the line end before it (the summary's text starts with one): a
+# pattern that starts with a literal is tried only where that character is, "^" in
+# MULTILINE mode at every character.
+_SUMMARY_CARDS = re.compile(r"\nSeat (\d+): (.*?) (?:showed|mucked) \[([^\]]*)\]")
+_SUMMARY_BOARD = re.compile(r"\n(?:FIRST |SECOND )?Board \[([^\]]*)\]")
 
 
 def _summary(p: Parsed, lines: List[str], start: int, seat_names: Dict[int, str]) -> None:
     """The summary's figures, boards and the cards it shows (lines matter only when they
     say one of those: the summary is searched, not walked line by line)."""
-    text = "\n".join(lines[start:])
+    text = "\n" + "\n".join(lines[start:])  # line k of the summary (0 first) follows its (k+1)th line end
     at = text.find("Total pot ")
     if at >= 0:
         end = text.find("\n", at)
         line = text[at:end if end >= 0 else len(text)]
-        number = start + 1 + text.count("\n", 0, at)
+        number = start + text.count("\n", 0, at)
         parts = line.split(" | ")
         p.total = _amount(parts[0][10:].split(" ")[0], number)
         for part in parts[1:]:
@@ -560,7 +563,7 @@ def _summary(p: Parsed, lines: List[str], start: int, seat_names: Dict[int, str]
         # site paid him the cash out): the pot's figure is the summary's "won".
         for match in _NOT_AWARDED.finditer(text):
             name = seat_names.get(int(match.group("seat")))
-            number = start + 1 + text.count("\n", 0, match.start())
+            number = start + text.count("\n", 0, match.start())
             if name is None:
                 raise SiteError(f"the summary names a seat that is not in the seat list: {match.group(0)!r}", number)
             if name not in p.collected:
@@ -569,7 +572,8 @@ def _summary(p: Parsed, lines: List[str], start: int, seat_names: Dict[int, str]
         for match in _SUMMARY_CARDS.finditer(text):
             name = seat_names.get(int(match.group(1)))
             if name is None or not match.group(2).startswith(name):
-                number = start + 1 + text.count("\n", 0, match.start())
-                raise SiteError(f"the summary names a seat that is not in the seat list: {match.group(0)!r}", number)
+                number = start + 1 + text.count("\n", 0, match.start())  # the match starts at a line end
+                raise SiteError("the summary names a seat that is not in the seat list: "
+                                f"{match.group(0)[1:]!r}", number)
             if name not in p.known:
                 p.known[name] = _cards(match.group(3))
