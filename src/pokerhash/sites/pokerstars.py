@@ -271,7 +271,11 @@ def _parse(lines: List[str], site: str) -> Parsed:
             if name is not None and name not in names:
                 if by_length is None:
                     by_length = sorted(names, key=len, reverse=True)
-                name = next((nm for nm in by_length if line.startswith(nm + ": ")), None)
+                name = None
+                for seat_name in by_length:
+                    if line.startswith(seat_name + ": "):
+                        name = seat_name
+                        break
                 if name is not None:
                     colon = len(name)
             if name is not None:
@@ -389,9 +393,11 @@ def _parse(lines: List[str], site: str) -> Parsed:
                 continue
             if line.startswith("Betting is capped") or line.startswith("Table '") or line.startswith("The "):
                 continue
-            if any(note in line for note in _NOTES):
-                continue
-            raise SiteError(f"unknown line {line!r}", i)
+            for note in _NOTES:  # a loop, not any(...): no closure in the compiled function
+                if note in line:
+                    break
+            else:
+                raise SiteError(f"unknown line {line!r}", i)
     except SiteError:
         raise
     except Exception as error:  # a text this parser does not foresee: a refusal naming the line, never a crash
