@@ -10,3 +10,6 @@ cpdef list _cards(str text)
 @cython.locals(i=Py_ssize_t, n=Py_ssize_t, colon=Py_ssize_t, space=Py_ssize_t, cut=Py_ssize_t, first=Py_UCS4,
                line=str, header=str, rest=str, name=str, verb=str, word=str, marker=str, amount=str, who=str)
 cpdef _parse(list lines, str site)
+
+@cython.locals(colon=Py_ssize_t, open_=Py_ssize_t, seat=str, stack=str)
+cpdef tuple _seat_fields(str line)

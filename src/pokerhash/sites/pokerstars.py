@@ -65,6 +65,27 @@ _STAKES = re.compile(r"\((?P<stakes>[^()]*(?:\([^()]*\))?[^()]*)\)")
 _TABLE = re.compile(r"Table '(?P<table>.*)'(?: (?P<max>\d+)-max)?(?: \(Play Money\))?(?: Seat #(?P<button>\d+) is the button)?")
 _SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^()]*?) in chips(?:, [^()]*)?\)(?P<rest>.*)")
 _COLLECTED = re.compile(r"(?P<name>.*) collected (?P<amount>\S+) from (?P<pot>(?:main |side )?pot(?:-\d+)?)")
+
+
+def _seat_fields(line: str):
+    """The groups of ``_SEAT`` (seat, name, stack, rest) for the common seat line,
+    ``Seat N: NAME (STACK in chips)`` with no bracket or comma in STACK, read with str
+    methods; None for any other line (then the pattern reads it). The same groups:
+    the name is greedy (up to the last " ("), the stack then ends at the closing
+    " in chips)", and nothing follows."""
+    if not line.endswith(" in chips)"):
+        return None
+    colon = line.find(": ", 5)
+    open_ = line.rfind(" (")
+    if colon < 6 or open_ < colon + 2 or not line.startswith("Seat "):
+        return None
+    seat = line[5:colon]
+    stack = line[open_ + 2:len(line) - 10]
+    if not seat.isdecimal() or "(" in stack or ")" in stack or "," in stack:
+        return None
+    return seat, line[colon + 2:open_], stack, ""
+
+
 _POT_NUMBER = {"main pot": 0, "side pot": 1}  # "side pot-2": 2
 _RETURNED = re.compile(r"Uncalled bet \((?P<amount>[^)]+)\) returned to (?P<name>.*)")
 _CARDS = re.compile(r"\[(?P<cards>[^\]]*)\]")
@@ -219,7 +240,7 @@ def _parse(lines: List[str], site: str) -> Parsed:
     if table.group("max"):
         p.max_seats = int(table.group("max"))
 
-    i, names = read_seats(lines, 2, _SEAT, _amount, p)
+    i, names = read_seats(lines, 2, _SEAT, _amount, p, _seat_fields)
     n = len(lines)
     by_length = None  # the seat names longest first, sorted when a line needs them
     seat_names = {number: name for name, number in names.items()}
