@@ -67,3 +67,17 @@ def test_first_bytes_of_the_patterns():
     assert sources._first_bytes((rb".x",)) is None
     first = sources._first_bytes(tuple(pattern for pattern, _ in sources.PATTERNS))
     assert first is not None and all(re.match(rb"[^\n]", bytes([b])) for b in first)
+
+
+_SUMMARY_LINES = st.sampled_from([
+    "Seat 1: Ann showed [Ah Kd] and won ($1)", "Seat 2: Bo (button) mucked [2c 3d]", "Seat 3: Cy folded",
+    "Seat 4: Di showed [Qs", "Seat x: Ed showed [9h 9s]", "Board [2c 7d 9h]", "Seat 5: Fa showed [Tc] mucked [Jc]",
+    "Total pot $3 | Rake $0", "Seat 6: showed [As] ed [", "]", "Seat 7: G mucked [] and showed [4h]", ""])
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(_SUMMARY_LINES, max_size=10))
+def test_summary_cards_are_the_patterns_matches(lines):
+    text = "\n" + "\n".join(lines)
+    found = [(m.start(), m.end(), m.groups()) for m in pokerstars._summary_cards(text)]
+    assert found == [(m.start(), m.end(), m.groups()) for m in pokerstars._SUMMARY_CARDS.finditer(text)]

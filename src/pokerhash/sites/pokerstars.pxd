@@ -13,3 +13,6 @@ cpdef _parse(list lines, str site)
 
 @cython.locals(colon=Py_ssize_t, open_=Py_ssize_t, seat=str, stack=str)
 cpdef tuple _seat_fields(str line)
+
+@cython.locals(done=Py_ssize_t, tried=Py_ssize_t, at=Py_ssize_t, begin=Py_ssize_t)
+cpdef list _summary_cards(str text)

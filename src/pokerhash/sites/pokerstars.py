@@ -554,6 +554,27 @@ def _post(p: Parsed, name: str, verb: str, line: int) -> bool:
 # pattern that starts with a literal is tried only where that character is, "^" in
 # MULTILINE mode at every character.
 _SUMMARY_CARDS = re.compile(r"\nSeat (\d+): (.*?) (?:showed|mucked) \[([^\]]*)\]")
+
+
+def _summary_cards(text: str) -> list:
+    """``_SUMMARY_CARDS.finditer(text)`` as a list, the pattern tried only at the lines
+    that hold ``ed [`` (a match needs " showed [" or " mucked [" on its first line),
+    not at every seat line (the lazy name would scan each to its end): the same
+    matches, each the leftmost from where the one before ended."""
+    matches = []
+    done = 0
+    tried = -1
+    at = text.find("ed [")
+    while at >= 0:
+        begin = text.rfind("\n", 0, at)  # the line end before the line holding it
+        if begin >= done and begin != tried:
+            tried = begin
+            match = _SUMMARY_CARDS.match(text, begin)
+            if match is not None:
+                matches.append(match)
+                done = match.end()
+        at = text.find("ed [", at + 1)
+    return matches
 _SUMMARY_BOARD = re.compile(r"\n(?:FIRST |SECOND )?Board \[([^\]]*)\]")
 
 
@@ -595,12 +616,11 @@ def _summary(p: Parsed, lines: List[str], start: int, seat_names: Dict[int, str]
                 raise SiteError(f"the summary names a seat that is not in the seat list: {match.group(0)!r}", number)
             if name not in p.collected:
                 p.collected[name] = _amount(match.group("amount"), number)
-    if "ed [" in text:
-        for match in _SUMMARY_CARDS.finditer(text):
-            name = seat_names.get(int(match.group(1)))
-            if name is None or not match.group(2).startswith(name):
-                number = start + 1 + text.count("\n", 0, match.start())  # the match starts at a line end
-                raise SiteError("the summary names a seat that is not in the seat list: "
-                                f"{match.group(0)[1:]!r}", number)
-            if name not in p.known:
-                p.known[name] = _cards(match.group(3))
+    for match in _summary_cards(text):
+        name = seat_names.get(int(match.group(1)))
+        if name is None or not match.group(2).startswith(name):
+            number = start + 1 + text.count("\n", 0, match.start())  # the match starts at a line end
+            raise SiteError("the summary names a seat that is not in the seat list: "
+                            f"{match.group(0)[1:]!r}", number)
+        if name not in p.known:
+            p.known[name] = _cards(match.group(3))
