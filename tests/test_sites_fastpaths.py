@@ -81,3 +81,22 @@ def test_summary_cards_are_the_patterns_matches(lines):
     text = "\n" + "\n".join(lines)
     found = [(m.start(), m.end(), m.groups()) for m in pokerstars._summary_cards(text)]
     assert found == [(m.start(), m.end(), m.groups()) for m in pokerstars._SUMMARY_CARDS.finditer(text)]
+
+
+_COLLECTED_PARTS = st.sampled_from(["Ann", "Ann Marie", " collected ", "$1", "$1,250", "\xa0", "\t", " from ", "pot",
+                                    "main pot", "side pot", "side pot-2", " ", "x collected $2 from pot", ""])
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(_COLLECTED_PARTS, max_size=9).map("".join))
+def test_collected_fields_are_the_patterns_groups(line):
+    match = pokerstars._COLLECTED.fullmatch(line)
+    assert pokerstars._collected_fields(line) == (None if match is None else match.group("name", "amount", "pot"))
+
+
+def test_collected_fields_read_the_common_lines():
+    assert pokerstars._collected_fields("Ann Marie collected $0.25 from pot") == ("Ann Marie", "$0.25", "pot")
+    assert pokerstars._collected_fields("x collected y collected $5 from side pot") == ("x collected y", "$5",
+                                                                                         "side pot")
+    assert pokerstars._collected_fields("Bo collected $5 from side pot-2") == ("Bo", "$5", "side pot-2")
+    assert pokerstars._collected_fields("Bo collected $5 from the pot") is None

@@ -16,3 +16,9 @@ cpdef tuple _seat_fields(str line)
 
 @cython.locals(done=Py_ssize_t, tried=Py_ssize_t, at=Py_ssize_t, begin=Py_ssize_t)
 cpdef list _summary_cards(str text)
+
+@cython.locals(at=Py_ssize_t, space=Py_ssize_t, rest=str, amount=str)
+cpdef tuple _collected_fields(str line)
+
+@cython.locals(what=str, amount=str)
+cpdef _post(p, str name, str verb, line)

@@ -86,6 +86,26 @@ def _seat_fields(line: str):
     return seat, line[colon + 2:open_], stack, ""
 
 
+_PLAIN_POTS = ("pot", "main pot", "side pot")
+
+
+def _collected_fields(line: str):
+    """The groups of ``_COLLECTED`` (name, amount, pot) for ``line``, None when it does
+    not match. The common line, ``NAME collected X from pot`` (or main pot, side pot),
+    is read with str methods: the name is greedy, so it ends at the last " collected "
+    when what follows it matches."""
+    at = line.rfind(" collected ")
+    if at >= 0:
+        rest = line[at + 11:]
+        space = rest.find(" ")
+        if space > 0 and rest.startswith(" from ", space) and rest[space + 6:] in _PLAIN_POTS:
+            amount = rest[:space]
+            if amount.split() == [amount]:  # \S+: no whitespace of any kind
+                return line[:at], amount, rest[space + 6:]
+    match = _COLLECTED.fullmatch(line)
+    return None if match is None else match.group("name", "amount", "pot")
+
+
 _POT_NUMBER = {"main pot": 0, "side pot": 1}  # "side pot-2": 2
 _RETURNED = re.compile(r"Uncalled bet \((?P<amount>[^)]+)\) returned to (?P<name>.*)")
 _CARDS = re.compile(r"\[(?P<cards>[^\]]*)\]")
@@ -392,12 +412,12 @@ def _parse(lines: List[str], site: str) -> Parsed:
                 returned[who] = returned.get(who, 0) + _amount(m.group("amount"), i)
                 continue
             if " collected " in line:
-                m = _COLLECTED.fullmatch(line)
-                if m is not None and m.group("name") in names:
-                    who = m.group("name")
-                    value = _amount(m.group("amount"), i)
+                fields = _collected_fields(line)
+                if fields is not None and fields[0] in names:
+                    who = fields[0]
+                    value = _amount(fields[1], i)
                     collected[who] = collected.get(who, 0) + value
-                    pot = m.group("pot")
+                    pot = fields[2]
                     if pot != "pot":
                         # Which pot: the replay checks a rake the site spread over the pots.
                         number = _POT_NUMBER.get(pot)
