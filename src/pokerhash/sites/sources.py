@@ -259,8 +259,12 @@ def _chunk(data: bytes, line: int, index: int) -> Optional[Chunk]:
     stripped = body.rstrip()
     if not stripped or _ARCHIVE_MARKS.fullmatch(stripped):
         return None
+    site = None
     if body.startswith(_HEADER_BYTES) and not _PREAMBLE.match(body):
-        site = _SITE_BY_BYTES[next(h for h in _HEADER_BYTES if body.startswith(h))]  # the common case, fast
+        for header in _HEADER_BYTES:  # the common case, fast (a loop: no generator made per hand)
+            if body.startswith(header):
+                site = _SITE_BY_BYTES[header]
+                break
     else:
         site = site_of(body[:512])
     if site is None:
