@@ -132,6 +132,9 @@ GAME_LAYER = [
         # PokerStars' hand histories (and GGPoker's): the line loop of a million-hand import.
         ("pokerhash.sites.pokerstars", "src/pokerhash/sites/pokerstars.py"),
         ("pokerhash.sites.common", "src/pokerhash/sites/common.py"),
+        ("pokerhash.sites.model", "src/pokerhash/sites/model.py"),
+        # Each site hand replayed on the engine (its layout, cards, actions): verification.
+        ("pokerhash.sites.replay", "src/pokerhash/sites/replay.py"),
     )
 ]
 for game_extension in GAME_LAYER:

@@ -52,11 +52,13 @@ def amount(text: str, line: int) -> int:
 
 
 def read_seats(lines: List[str], i: int, pattern: Pattern[str], read_amount: Callable[[str, int], int],
-               p: Parsed) -> Tuple[int, Dict[str, int]]:
+               p: Parsed, fields: Optional[Callable[[str], Optional[tuple]]] = None) -> Tuple[int, Dict[str, int]]:
     """Read the ``Seat N: NAME (STACK)...`` lines from line ``i`` (0-based) with
     ``pattern`` (groups ``seat``, ``name``, ``stack``, optional ``rest``) into ``p``;
     returns the next line and name -> seat. A seat without a name, a name seated twice,
-    or no seat at all is refused."""
+    or no seat at all is refused. ``fields``: a faster reader of the common lines,
+    giving the groups (seat, name, stack, rest) the pattern would, or None to leave
+    the line to the pattern."""
     names: Dict[str, int] = {}
     n = len(lines)
     while i < n and (lines[i].startswith("Seat ") or (not lines[i] and i + 1 < n and p.seats and
@@ -64,18 +66,22 @@ def read_seats(lines: List[str], i: int, pattern: Pattern[str], read_amount: Cal
         if not lines[i]:  # a blank line between seat lines (files written with doubled line ends)
             i += 1
             continue
-        seat = pattern.fullmatch(lines[i].rstrip())
-        if seat is None:
-            raise SiteError(f"cannot read the seat line {lines[i]!r}", i + 1)
-        groups = seat.groupdict()
-        number, name = int(groups["seat"]), groups["name"]
+        line = lines[i].rstrip()
+        found = fields(line) if fields is not None else None
+        if found is None:
+            seat = pattern.fullmatch(line)
+            if seat is None:
+                raise SiteError(f"cannot read the seat line {lines[i]!r}", i + 1)
+            groups = seat.groupdict()
+            found = (groups["seat"], groups["name"], groups["stack"], groups.get("rest"))
+        number, name = int(found[0]), found[1]
         if not name.strip():
             raise SiteError(f"seat {number} has no player name", i + 1)
         if name in names:
             raise SiteError(f"two seats hold {name!r}", i + 1)
         names[name] = number
-        p.seats.append((number, name, read_amount(groups["stack"], i + 1)))
-        rest = groups.get("rest")
+        p.seats.append((number, name, read_amount(found[2], i + 1)))
+        rest = found[3]
         if rest and ("sitting out" in rest or "out of hand" in rest):
             p.sitting_out.add(name)
         i += 1

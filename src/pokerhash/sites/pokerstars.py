@@ -65,6 +65,47 @@ _STAKES = re.compile(r"\((?P<stakes>[^()]*(?:\([^()]*\))?[^()]*)\)")
 _TABLE = re.compile(r"Table '(?P<table>.*)'(?: (?P<max>\d+)-max)?(?: \(Play Money\))?(?: Seat #(?P<button>\d+) is the button)?")
 _SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^()]*?) in chips(?:, [^()]*)?\)(?P<rest>.*)")
 _COLLECTED = re.compile(r"(?P<name>.*) collected (?P<amount>\S+) from (?P<pot>(?:main |side )?pot(?:-\d+)?)")
+
+
+def _seat_fields(line: str):
+    """The groups of ``_SEAT`` (seat, name, stack, rest) for the common seat line,
+    ``Seat N: NAME (STACK in chips)`` with no bracket or comma in STACK, read with str
+    methods; None for any other line (then the pattern reads it). The same groups:
+    the name is greedy (up to the last " ("), the stack then ends at the closing
+    " in chips)", and nothing follows."""
+    if not line.endswith(" in chips)"):
+        return None
+    colon = line.find(": ", 5)
+    open_ = line.rfind(" (")
+    if colon < 6 or open_ < colon + 2 or not line.startswith("Seat "):
+        return None
+    seat = line[5:colon]
+    stack = line[open_ + 2:len(line) - 10]
+    if not seat.isdecimal() or "(" in stack or ")" in stack or "," in stack:
+        return None
+    return seat, line[colon + 2:open_], stack, ""
+
+
+_PLAIN_POTS = ("pot", "main pot", "side pot")
+
+
+def _collected_fields(line: str):
+    """The groups of ``_COLLECTED`` (name, amount, pot) for ``line``, None when it does
+    not match. The common line, ``NAME collected X from pot`` (or main pot, side pot),
+    is read with str methods: the name is greedy, so it ends at the last " collected "
+    when what follows it matches."""
+    at = line.rfind(" collected ")
+    if at >= 0:
+        rest = line[at + 11:]
+        space = rest.find(" ")
+        if space > 0 and rest.startswith(" from ", space) and rest[space + 6:] in _PLAIN_POTS:
+            amount = rest[:space]
+            if amount.split() == [amount]:  # \S+: no whitespace of any kind
+                return line[:at], amount, rest[space + 6:]
+    match = _COLLECTED.fullmatch(line)
+    return None if match is None else match.group("name", "amount", "pot")
+
+
 _POT_NUMBER = {"main pot": 0, "side pot": 1}  # "side pot-2": 2
 _RETURNED = re.compile(r"Uncalled bet \((?P<amount>[^)]+)\) returned to (?P<name>.*)")
 _CARDS = re.compile(r"\[(?P<cards>[^\]]*)\]")
@@ -219,7 +260,7 @@ def _parse(lines: List[str], site: str) -> Parsed:
     if table.group("max"):
         p.max_seats = int(table.group("max"))
 
-    i, names = read_seats(lines, 2, _SEAT, _amount, p)
+    i, names = read_seats(lines, 2, _SEAT, _amount, p, _seat_fields)
     n = len(lines)
     by_length = None  # the seat names longest first, sorted when a line needs them
     seat_names = {number: name for name, number in names.items()}
@@ -271,7 +312,11 @@ def _parse(lines: List[str], site: str) -> Parsed:
             if name is not None and name not in names:
                 if by_length is None:
                     by_length = sorted(names, key=len, reverse=True)
-                name = next((nm for nm in by_length if line.startswith(nm + ": ")), None)
+                name = None
+                for seat_name in by_length:
+                    if line.startswith(seat_name + ": "):
+                        name = seat_name
+                        break
                 if name is not None:
                     colon = len(name)
             if name is not None:
@@ -367,12 +412,12 @@ def _parse(lines: List[str], site: str) -> Parsed:
                 returned[who] = returned.get(who, 0) + _amount(m.group("amount"), i)
                 continue
             if " collected " in line:
-                m = _COLLECTED.fullmatch(line)
-                if m is not None and m.group("name") in names:
-                    who = m.group("name")
-                    value = _amount(m.group("amount"), i)
+                fields = _collected_fields(line)
+                if fields is not None and fields[0] in names:
+                    who = fields[0]
+                    value = _amount(fields[1], i)
                     collected[who] = collected.get(who, 0) + value
-                    pot = m.group("pot")
+                    pot = fields[2]
                     if pot != "pot":
                         # Which pot: the replay checks a rake the site spread over the pots.
                         number = _POT_NUMBER.get(pot)
@@ -389,9 +434,11 @@ def _parse(lines: List[str], site: str) -> Parsed:
                 continue
             if line.startswith("Betting is capped") or line.startswith("Table '") or line.startswith("The "):
                 continue
-            if any(note in line for note in _NOTES):
-                continue
-            raise SiteError(f"unknown line {line!r}", i)
+            for note in _NOTES:  # a loop, not any(...): no closure in the compiled function
+                if note in line:
+                    break
+            else:
+                raise SiteError(f"unknown line {line!r}", i)
     except SiteError:
         raise
     except Exception as error:  # a text this parser does not foresee: a refusal naming the line, never a crash
@@ -523,19 +570,43 @@ def _post(p: Parsed, name: str, verb: str, line: int) -> bool:
     return all_in
 
 
-_SUMMARY_CARDS = re.compile(r"^Seat (\d+): (.*?) (?:showed|mucked) \[([^\]]*)\]", re.M)
-_SUMMARY_BOARD = re.compile(r"^(?:FIRST |SECOND )?Board \[([^\]]*)\]", re.M)
+# A line's start as the line end before it (the summary's text starts with one): a
+# pattern that starts with a literal is tried only where that character is, "^" in
+# MULTILINE mode at every character.
+_SUMMARY_CARDS = re.compile(r"\nSeat (\d+): (.*?) (?:showed|mucked) \[([^\]]*)\]")
+
+
+def _summary_cards(text: str) -> list:
+    """``_SUMMARY_CARDS.finditer(text)`` as a list, the pattern tried only at the lines
+    that hold ``ed [`` (a match needs " showed [" or " mucked [" on its first line),
+    not at every seat line (the lazy name would scan each to its end): the same
+    matches, each the leftmost from where the one before ended."""
+    matches = []
+    done = 0
+    tried = -1
+    at = text.find("ed [")
+    while at >= 0:
+        begin = text.rfind("\n", 0, at)  # the line end before the line holding it
+        if begin >= done and begin != tried:
+            tried = begin
+            match = _SUMMARY_CARDS.match(text, begin)
+            if match is not None:
+                matches.append(match)
+                done = match.end()
+        at = text.find("ed [", at + 1)
+    return matches
+_SUMMARY_BOARD = re.compile(r"\n(?:FIRST |SECOND )?Board \[([^\]]*)\]")
 
 
 def _summary(p: Parsed, lines: List[str], start: int, seat_names: Dict[int, str]) -> None:
     """The summary's figures, boards and the cards it shows (lines matter only when they
     say one of those: the summary is searched, not walked line by line)."""
-    text = "\n".join(lines[start:])
+    text = "\n" + "\n".join(lines[start:])  # line k of the summary (0 first) follows its (k+1)th line end
     at = text.find("Total pot ")
     if at >= 0:
         end = text.find("\n", at)
         line = text[at:end if end >= 0 else len(text)]
-        number = start + 1 + text.count("\n", 0, at)
+        number = start + text.count("\n", 0, at)
         parts = line.split(" | ")
         p.total = _amount(parts[0][10:].split(" ")[0], number)
         for part in parts[1:]:
@@ -560,16 +631,16 @@ def _summary(p: Parsed, lines: List[str], start: int, seat_names: Dict[int, str]
         # site paid him the cash out): the pot's figure is the summary's "won".
         for match in _NOT_AWARDED.finditer(text):
             name = seat_names.get(int(match.group("seat")))
-            number = start + 1 + text.count("\n", 0, match.start())
+            number = start + text.count("\n", 0, match.start())
             if name is None:
                 raise SiteError(f"the summary names a seat that is not in the seat list: {match.group(0)!r}", number)
             if name not in p.collected:
                 p.collected[name] = _amount(match.group("amount"), number)
-    if "ed [" in text:
-        for match in _SUMMARY_CARDS.finditer(text):
-            name = seat_names.get(int(match.group(1)))
-            if name is None or not match.group(2).startswith(name):
-                number = start + 1 + text.count("\n", 0, match.start())
-                raise SiteError(f"the summary names a seat that is not in the seat list: {match.group(0)!r}", number)
-            if name not in p.known:
-                p.known[name] = _cards(match.group(3))
+    for match in _summary_cards(text):
+        name = seat_names.get(int(match.group(1)))
+        if name is None or not match.group(2).startswith(name):
+            number = start + 1 + text.count("\n", 0, match.start())  # the match starts at a line end
+            raise SiteError("the summary names a seat that is not in the seat list: "
+                            f"{match.group(0)[1:]!r}", number)
+        if name not in p.known:
+            p.known[name] = _cards(match.group(3))

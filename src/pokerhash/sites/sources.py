@@ -156,6 +156,48 @@ class _Prefixed(io.RawIOBase):
 
 _HEADER_AT = re.compile(b"^(?:\xef\xbb\xbf)*(?:" + b"|".join([re.escape(h) for h in _HEADER_BYTES]
                                                                 + [pattern for pattern, _ in PATTERNS]) + b")", re.M)
+
+
+def _first_bytes(patterns: Tuple[bytes, ...]) -> Optional[set]:
+    """The bytes a match of any of the regular expressions ``patterns`` can start with,
+    or None when a pattern says something this does not follow (then any byte can)."""
+    try:
+        from re import _parser as parser  # type: ignore[attr-defined]  # Python 3.11+
+    except ImportError:  # pragma: no cover
+        import sre_parse as parser  # type: ignore[no-redef]
+
+    def first(items) -> Optional[set]:
+        for k, (op, value) in enumerate(items):
+            if op is parser.LITERAL:
+                return {value}
+            if op is parser.IN and all(kind is parser.LITERAL for kind, _ in value):
+                return {byte for _, byte in value}
+            if op is parser.SUBPATTERN:
+                return first(list(value[-1]))
+            if op is parser.MAX_REPEAT and value[0] == 0:  # optional: what follows can start too
+                inner, rest = first(list(value[2])), first(items[k + 1:])
+                return None if inner is None or rest is None else inner | rest
+            return None
+        return None
+
+    found: set = set()
+    for pattern in patterns:
+        some = first(list(parser.parse(pattern)))
+        if some is None:
+            return None
+        found |= some
+    return found
+
+
+# The same after a line end: a pattern that starts with a literal byte is searched for
+# that byte (memchr-like) and tried only there, where "^" in MULTILINE mode is tried at
+# every byte of a block (a fifth of a hand's parse went there); the lookahead on the
+# line's first byte skips the alternatives at most line ends. A block's own start is
+# matched apart.
+_FIRST = _first_bytes(tuple(pattern for pattern, _ in PATTERNS))
+_HEADER_AFTER_LINE_END = re.compile(
+    b"\n" + (b"" if _FIRST is None else b"(?=[" + re.escape(bytes(sorted(
+        _FIRST | {_BOM[0]} | {prefix[0] for prefix in _HEADER_BYTES}))) + b"])") + _HEADER_AT.pattern[1:])
 _TOO_LONG = 1 << 24  # text this long without a hand's first line is reported, not kept
 
 
@@ -176,7 +218,9 @@ def chunks(stream: IO[bytes]) -> Iterator[Chunk]:
     index = 0
     for block in _chained(head, blocks):
         data = pending + block
-        starts = [m.start() for m in _HEADER_AT.finditer(data)]
+        starts = [m.start() + 1 for m in _HEADER_AFTER_LINE_END.finditer(data)]
+        if _HEADER_AT.match(data):
+            starts.insert(0, 0)
         if pending and not starts and len(data) > _TOO_LONG and not data.lstrip(_BOM).startswith(_HEADER_BYTES):
             starts = [data.rfind(b"\n") + 1]  # report overlong text that is no hand, in pieces
         at = 0
@@ -215,8 +259,12 @@ def _chunk(data: bytes, line: int, index: int) -> Optional[Chunk]:
     stripped = body.rstrip()
     if not stripped or _ARCHIVE_MARKS.fullmatch(stripped):
         return None
+    site = None
     if body.startswith(_HEADER_BYTES) and not _PREAMBLE.match(body):
-        site = _SITE_BY_BYTES[next(h for h in _HEADER_BYTES if body.startswith(h))]  # the common case, fast
+        for header in _HEADER_BYTES:  # the common case, fast (a loop: no generator made per hand)
+            if body.startswith(header):
+                site = _SITE_BY_BYTES[header]
+                break
     else:
         site = site_of(body[:512])
     if site is None:

@@ -1,0 +1,24 @@
+cimport cython
+
+# Compiled, the line loop's strings are typed (str): their methods and slices become C
+# calls (PyUnicode_Find, PyUnicode_Substring, tail matches) in place of Python method
+# calls, and the helpers it calls on every hand are C functions (cpdef: still callable
+# from Python). pokerstars.py stays the one source; uncompiled it runs as it is.
+
+cpdef list _cards(str text)
+
+@cython.locals(i=Py_ssize_t, n=Py_ssize_t, colon=Py_ssize_t, space=Py_ssize_t, cut=Py_ssize_t, first=Py_UCS4,
+               line=str, header=str, rest=str, name=str, verb=str, word=str, marker=str, amount=str, who=str)
+cpdef _parse(list lines, str site)
+
+@cython.locals(colon=Py_ssize_t, open_=Py_ssize_t, seat=str, stack=str)
+cpdef tuple _seat_fields(str line)
+
+@cython.locals(done=Py_ssize_t, tried=Py_ssize_t, at=Py_ssize_t, begin=Py_ssize_t)
+cpdef list _summary_cards(str text)
+
+@cython.locals(at=Py_ssize_t, space=Py_ssize_t, rest=str, amount=str)
+cpdef tuple _collected_fields(str line)
+
+@cython.locals(what=str, amount=str)
+cpdef _post(p, str name, str verb, line)

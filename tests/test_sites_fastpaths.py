@@ -1,0 +1,102 @@
+"""The parse's fast paths read what the patterns they stand in for read: PokerStars'
+seat lines by str methods (against ``_SEAT``), and the hand starts of a block searched
+after line ends (against the ``^`` MULTILINE pattern). Property tests on generated
+lines, with the awkward characters (brackets, commas, colons, byte-order marks) drawn
+often."""
+
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pokerhash.sites import pokerstars, sources
+
+_NAME_CHARS = st.sampled_from(list("ab ():,[]-.$") + ["in chips", " (", ") ", ": "])
+_NAMES = st.lists(_NAME_CHARS, max_size=8).map("".join)
+_STACKS = st.sampled_from(["$10", "$1,250.00", "1500", "€0.50", "", "12 in chips", "5, x", "(3", "3)", "£7.25 "])
+_TAILS = st.sampled_from(["", ", $2 bounty", " is sitting out", " out of hand", ")", " in chips"])
+
+
+@st.composite
+def _seat_lines(draw):
+    seat = draw(st.sampled_from(["1", "10", "٣", "x", "", "2 "]))
+    return f"Seat {seat}: {draw(_NAMES)} ({draw(_STACKS)} in chips{draw(_TAILS)})" + draw(
+        st.sampled_from(["", " is sitting out", " (button)", " in chips)"]))
+
+
+@settings(max_examples=2000, deadline=None)
+@given(_seat_lines())
+def test_seat_fields_are_the_patterns_groups(line):
+    fields = pokerstars._seat_fields(line)
+    if fields is not None:
+        match = pokerstars._SEAT.fullmatch(line)
+        assert match is not None
+        assert fields == match.group("seat", "name", "stack", "rest")
+
+
+def test_seat_fields_read_the_common_lines():
+    assert pokerstars._seat_fields("Seat 3: [Ace] ($8.40 in chips)") == ("3", "[Ace]", "$8.40", "")
+    assert pokerstars._seat_fields("Seat 1: Blue: Fox (a) ($10 in chips)") == ("1", "Blue: Fox (a)", "$10", "")
+    # Left to the pattern: a comma in the stack, words after it.
+    assert pokerstars._seat_fields("Seat 4: Ann ($1,250.00 in chips)") is None
+    assert pokerstars._seat_fields("Seat 4: Ann ($1 in chips) is sitting out") is None
+
+
+_LINES = st.sampled_from([prefix.decode("utf-8") for prefix in sources._HEADER_BYTES] + [
+    "Game #12 starts.", "#Game No : 5", "Hand #7 - ", "Game Hand #7 - ", "Game started at: ", "Game # 3 - ",
+    "***** History for hand 1", "***** Hand History For Game 2", "Seat 1: x", "*** FLOP ***", "", "Poker", "G",
+    "Hand", "PokerStars", "x PokerStars Hand #1", "Winamax Poker - ", "\ufeff"])
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["", "\ufeff", "\ufeff\ufeff"]), _LINES, st.sampled_from(["", "1: x"])),
+                max_size=12), st.booleans())
+def test_hand_starts_after_line_ends_are_the_multiline_matches(lines, leading_line_end):
+    data = ("\n" if leading_line_end else "") + "\n".join(bom + line + tail for bom, line, tail in lines)
+    data = data.encode("utf-8")
+    expected = [m.start() for m in sources._HEADER_AT.finditer(data)]
+    found = [m.start() + 1 for m in sources._HEADER_AFTER_LINE_END.finditer(data)]
+    if sources._HEADER_AT.match(data):
+        found.insert(0, 0)
+    assert found == expected
+
+
+def test_first_bytes_of_the_patterns():
+    assert sources._first_bytes((rb"(?:Game )?Hand #", rb"\*\*", rb"[xy]z")) == set(b"GH*xy")
+    assert sources._first_bytes((rb"ab|cd",)) is None  # a branch: not followed, any byte can start it
+    assert sources._first_bytes((rb".x",)) is None
+    first = sources._first_bytes(tuple(pattern for pattern, _ in sources.PATTERNS))
+    assert first is not None and all(re.match(rb"[^\n]", bytes([b])) for b in first)
+
+
+_SUMMARY_LINES = st.sampled_from([
+    "Seat 1: Ann showed [Ah Kd] and won ($1)", "Seat 2: Bo (button) mucked [2c 3d]", "Seat 3: Cy folded",
+    "Seat 4: Di showed [Qs", "Seat x: Ed showed [9h 9s]", "Board [2c 7d 9h]", "Seat 5: Fa showed [Tc] mucked [Jc]",
+    "Total pot $3 | Rake $0", "Seat 6: showed [As] ed [", "]", "Seat 7: G mucked [] and showed [4h]", ""])
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(_SUMMARY_LINES, max_size=10))
+def test_summary_cards_are_the_patterns_matches(lines):
+    text = "\n" + "\n".join(lines)
+    found = [(m.start(), m.end(), m.groups()) for m in pokerstars._summary_cards(text)]
+    assert found == [(m.start(), m.end(), m.groups()) for m in pokerstars._SUMMARY_CARDS.finditer(text)]
+
+
+_COLLECTED_PARTS = st.sampled_from(["Ann", "Ann Marie", " collected ", "$1", "$1,250", "\xa0", "\t", " from ", "pot",
+                                    "main pot", "side pot", "side pot-2", " ", "x collected $2 from pot", ""])
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(_COLLECTED_PARTS, max_size=9).map("".join))
+def test_collected_fields_are_the_patterns_groups(line):
+    match = pokerstars._COLLECTED.fullmatch(line)
+    assert pokerstars._collected_fields(line) == (None if match is None else match.group("name", "amount", "pot"))
+
+
+def test_collected_fields_read_the_common_lines():
+    assert pokerstars._collected_fields("Ann Marie collected $0.25 from pot") == ("Ann Marie", "$0.25", "pot")
+    assert pokerstars._collected_fields("x collected y collected $5 from side pot") == ("x collected y", "$5",
+                                                                                         "side pot")
+    assert pokerstars._collected_fields("Bo collected $5 from side pot-2") == ("Bo", "$5", "side pot-2")
+    assert pokerstars._collected_fields("Bo collected $5 from the pot") is None
