@@ -19,6 +19,8 @@ pot"``: the rake taken from every pot in proportion), ``_pokerhash_heads_up_dead
 (heads-up, the big blind on the button and the small blind first on every street:
 the engine's option of that name; PHH's order of the players is then the small blind,
 the big blind),
+``_pokerhash_uncapped_heads_up`` and ``_pokerhash_half_bet_all_in`` (a room's
+fixed-limit betting: :mod:`.settling`, the engine's options of those names),
 ``_pokerhash_cash_out`` and ``_pokerhash_cash_out_fees`` (per
 player: what the site paid apart from the pots at an All-in Cash Out, and its fee).
 """
@@ -31,11 +33,12 @@ from dataclasses import replace
 from decimal import Decimal
 from typing import Dict, List
 
+from ..betting import Limit
 from ..engine import SHORTDECK, SHORTDECK_HIGH_CLASSIC
 from ..engine.history import HandHistory
 from ..engine.history_hands import variant_code
 from .replay import layout
-from .settling import describe, settlement
+from .settling import describe, half_bet_all_in, settlement, uncapped_heads_up
 
 __all__ = ["to_history"]
 
@@ -183,6 +186,12 @@ def _with_fields(history: HandHistory, p, lay, boards, _unit) -> HandHistory:
         fields["_pokerhash_rake_from"] = "every pot"
     if p.fields.get("heads_up_dead_button"):
         fields["_pokerhash_heads_up_dead_button"] = True
+    if p.variant.limit is Limit.FIXED_LIMIT:
+        # the room's fixed-limit betting (settling.py), as the engine's writer says it
+        if uncapped_heads_up(p):
+            fields["_pokerhash_uncapped_heads_up"] = True
+        if half_bet_all_in(p) != "all-in":
+            fields["_pokerhash_half_bet_all_in"] = half_bet_all_in(p)
     cash_out = p.fields.get("cash_out")
     if cash_out:
         # All-in Cash Out: what the site paid each player apart from the pots, and its fee
@@ -192,7 +201,8 @@ def _with_fields(history: HandHistory, p, lay, boards, _unit) -> HandHistory:
     # are kept
     history.fields = {**{k: v for k, v in (history.fields or {}).items()
                          if k.startswith(("_pokerhash_rules", "_pokerhash_straddle", "_pokerhash_cap",
-                                         "_pokerhash_large_draw_tables"))}, **fields}
+                                         "_pokerhash_large_draw_tables", "_pokerhash_uncapped_heads_up",
+                                         "_pokerhash_half_bet_all_in"))}, **fields}
     return history
 
 
@@ -236,7 +246,16 @@ def _from_engine(site_hand, p) -> HandHistory:
                 history.fields["_pokerhash_rules"] = rules
             else:
                 del history.fields["_pokerhash_rules"]
-    history.actions = [_masked(action, named) for action in history.actions]
+    # A winner the site never showed writes nothing at the showdown (``sm`` alone would
+    # be a muck): the PHH reader gives him what the others mucked.
+    won = result.hand.result.payouts
+    actions = []
+    for action in history.actions:
+        masked = _masked(action, named)
+        words = masked.split(" ")
+        if not (words[1:] == ["sm"] and action != masked and won.get(result.hand.seats[int(words[0][1:]) - 1])):
+            actions.append(masked)
+    history.actions = actions
     return history
 
 
