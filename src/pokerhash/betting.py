@@ -69,8 +69,8 @@ class Structure:
     two players are left when the cap is reached.
 
     ``half_bet_all_in``: what the next fixed-limit raise adds a bet to after an all-in
-    bet or raise of half a bet or more but less than a full one (the rules count it as
-    a full bet, rules: Betting; rooms differ). On a $20 round opened by an all-in bet
+    bet or raise of half a bet or more but less than a full one; the rules count it as
+    a full bet (rules: Betting), and rooms differ. On a $20 round opened by an all-in bet
     of $15: ``"all-in"`` (the rules, as Robert's Rules' example plays it) the next
     raise is to $35, a bet over the all-in, which counts as a full bet;
     ``"completed"`` (iPoker) to $40: the all-in counts as the full bet it would

@@ -150,7 +150,7 @@ class Options:
     games); the stub rule reshuffles the burns and discards when the stub runs out
     (rules: The games and their flow, draws); ``half_bet_all_in``: in fixed limit, what
     the next raise adds a bet to after an all-in of half a bet or more but less than a
-    full one: ``"all-in"`` (the rules: it counts as a full bet), ``"completed"``
+    full one: ``"all-in"`` (as the rules say, it counts as a full bet), ``"completed"``
     (iPoker: as the full bet it would complete) or ``"last full bet"`` (PokerStars:
     it reopens the betting and the next raise completes it)
     (:attr:`~pokerhash.betting.Structure.half_bet_all_in`; rules: Betting)."""
