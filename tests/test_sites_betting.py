@@ -109,3 +109,15 @@ def test_a_sitting_out_player_all_in_on_his_blind_gives_up_his_hand(hand_id):
     sitting_out = next(seat for seat, name, _ in hand._parsed.seats if name in ("Fay", "Ivy"))
     assert sitting_out not in engine.folded and engine.stacks[sitting_out] == 0
     assert not engine.result.shown or all(shown.seat != sitting_out for shown in engine.result.shown)
+    # Its PHH: the give-up is a muck, the unshown winner writes nothing at the
+    # showdown (a hold'em board the site never dealt is written unknown), and the PHH
+    # reader replays it to the same stacks.
+    history = hand.history
+    assert f"p{history.fields['players'].index(engine_name(hand, sitting_out)) + 1} sm" in history.actions
+    played = history_hands.replay(history)
+    assert played.complete
+    assert played.finishing_stacks == [engine.result.stacks[seat] for seat in history.fields["seats"]]
+
+
+def engine_name(hand, seat):
+    return next(name for s, name, _ in hand._parsed.seats if s == seat)

@@ -106,6 +106,7 @@ def to_history(site_hand) -> HandHistory:
     # Chips each player has left, to tell a raise nobody can answer (the others all
     # in): the engine plays it as a call, and so must the file.
     left = {name: stack for _, name, stack in order}
+    gave_up: List[str] = []
     for name, _, amount, _ in p.posts:
         if name in left:
             left[name] -= amount
@@ -120,6 +121,8 @@ def to_history(site_hand) -> HandHistory:
             actions.append(f"{who} f")
             out.add(act.player)
         elif act.verb == "m":
+            if not left[act.player] and act.player not in out:
+                gave_up.append(act.player)  # all in and written as folding (or mucking): gives up
             continue
         elif act.verb == "bi":
             actions.append(f"{who} pb")
@@ -143,11 +146,22 @@ def to_history(site_hand) -> HandHistory:
     # Once no more betting can happen the hands are shown, before the rest of the
     # board (or of the stud streets) when the players are all-in (PHH specification,
     # showdown).
+    shown = {name for _, name, _ in order if name in p.known and name not in out and _shown(p, name)}
+    showdown += [f"p{number[name]} sm" for name in gave_up if name not in shown]
     actions += showdown
     last = 4 if variant.is_stud else 3
-    if len([name for _, name, _ in order if name not in out]) > 1:
+    live = [name for _, name, _ in order if name not in out]
+    if len(live) > 1:
         for s in range(street + 1, last + 1):
             deal_street(s)
+        if len([name for name in live if name not in gave_up]) == 1 and not variant.is_stud:
+            # The others gave up: the site's hand ended without the rest of the board,
+            # which decides nothing; PHH deals it unknown.
+            total = 5 if variant.streets[1:] else 0
+            while dealt < total:
+                count = flop if dealt == 0 else 1
+                actions.append(f"d db {'??' * count}")
+                dealt += count
     history.actions = actions
     return _with_fields(history, p, lay, boards, _unit)
 
