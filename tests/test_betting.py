@@ -278,7 +278,10 @@ def test_next_street_carries_contributions_and_folds():
 # -- properties ------------------------------------------------------------------
 
 structures = st.sampled_from(
-    [NL, PL, FL, Structure.fixed_limit(10, 20, uncapped_heads_up=True), Structure.fixed_limit(2, 4, max_bets=None)]
+    [NL, PL, FL, Structure.fixed_limit(10, 20, uncapped_heads_up=True), Structure.fixed_limit(2, 4, max_bets=None),
+     # the rooms' half-bet all-in rules (stacks of 1..300 go all in for parts of a bet)
+     Structure.fixed_limit(10, 20, half_bet_all_in="completed"),
+     Structure.fixed_limit(10, 20, half_bet_all_in="last full bet")]
 )
 
 
