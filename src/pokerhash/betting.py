@@ -366,8 +366,8 @@ class BettingRound:
     blind the option). ``current_bet`` is the level to match; ``full_level`` the level
     of the last full bet or raise (above ``current_bet`` after a half-bet all-in that
     counts as ``"completed"``: :attr:`Structure.half_bet_all_in`) and ``increment``
-    the size of the largest one; ``bet_count`` counts full bets and raises (the big blind is the first);
-    ``dead`` is money in the pot that belongs to no player's bets (a big-blind ante).
+    the size of the largest one; ``bet_count`` counts full bets and raises (the big
+    blind is the first); ``dead`` is money in the pot that belongs to no player's bets (a big-blind ante).
 
     Compiled, this is an extension type (``betting.pxd`` declares its fields and
     methods): the engine reads these fields and calls these methods many times per

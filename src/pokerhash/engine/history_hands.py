@@ -26,8 +26,9 @@ How PHH maps onto the engine:
   At a showdown the file writes, a player who mucks (``sm`` without cards, or ``sm
   ????``: no card known), or does not show while a hand is shown, mucks
   (:meth:`Hand.muck`): online histories show only the hands that were shown; when
-  hands are only mucked, a player who writes nothing keeps his hand (he won unshown). The others show or muck by the engine's rule (rules: The games and
-  their flow, showdown). Burns are the dealer's (PHH does not write them).
+  hands are only mucked, a player who writes nothing keeps his hand (he won unshown).
+  The others show or muck by the engine's rule (rules: The games and their flow,
+  showdown). Burns are the dealer's (PHH does not write them).
 - Negative ``blinds_or_straddles`` entries are PHH post bets: missed blinds posted
   live (the engine's ``missed_blinds``); ``_pokerhash_dead_blinds`` adds dead parts.
   A button-only blind (short deck) is the engine's ``button_blind``.

@@ -157,11 +157,11 @@ def to_history(site_hand) -> HandHistory:
         if len([name for name in live if name not in gave_up]) == 1 and not variant.is_stud:
             # The others gave up: the site's hand ended without the rest of the board,
             # which decides nothing; PHH deals it unknown.
-            total = 5 if variant.streets[1:] else 0
-            while dealt < total:
-                count = flop if dealt == 0 else 1
-                actions.append(f"d db {'??' * count}")
-                dealt += count
+            at = 0
+            for count in (st.board for st in variant.streets if st.board):
+                if at >= dealt:
+                    actions.append(f"d db {'??' * count}")
+                at += count
     history.actions = actions
     return _with_fields(history, p, lay, boards, _unit)
 
