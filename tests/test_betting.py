@@ -278,7 +278,10 @@ def test_next_street_carries_contributions_and_folds():
 # -- properties ------------------------------------------------------------------
 
 structures = st.sampled_from(
-    [NL, PL, FL, Structure.fixed_limit(10, 20, uncapped_heads_up=True), Structure.fixed_limit(2, 4, max_bets=None)]
+    [NL, PL, FL, Structure.fixed_limit(10, 20, uncapped_heads_up=True), Structure.fixed_limit(2, 4, max_bets=None),
+     # the rooms' half-bet all-in rules (stacks of 1..300 go all in for parts of a bet)
+     Structure.fixed_limit(10, 20, half_bet_all_in="completed"),
+     Structure.fixed_limit(10, 20, half_bet_all_in="last full bet")]
 )
 
 
@@ -339,3 +342,56 @@ def test_random_rounds_follow_the_legal_actions(state, data):
     live = [p for p, folded in enumerate(state.folded) if not folded]
     # At the end, every live player with chips has matched the bet.
     assert len(live) == 1 or all(state.bets[p] >= state.current_bet for p in live if state.stacks[p])
+
+
+# -- rooms' half-bet all-in (Structure.half_bet_all_in), amounts counted by hand --------
+
+
+@pytest.mark.parametrize("convention, raise_to, bets", [
+    ("all-in", 25, 2),  # the rules: the all-in to 15 counts as a full bet, a bet over it is 25
+    ("completed", 30, 2),  # iPoker: it counts as the bet to 20 it would complete, then 30
+    ("last full bet", 20, 1),  # PokerStars: no bet of its own, the next raise completes it to 20
+])
+def test_fixed_limit_half_bet_all_in_room_conventions(convention, raise_to, bets):
+    # Bets of 10: player 0 bets 10, player 1 raises all in to 15 (5 more: half a bet),
+    # player 2 calls 15; player 0, who has acted, may raise again in all three.
+    state = postflop(Structure.fixed_limit(10, 20, half_bet_all_in=convention), [1000, 15, 1000])
+    play(state, Action.bet_to(10), Action.all_in(), Action.call())
+    legal = state.legal_actions()
+    assert (legal.player, legal.call, legal.fixed_amounts) == (0, 5, (raise_to,))
+    assert state.bet_count == bets
+    refused(state, Action.raise_to(raise_to + 5), "is above the maximum")
+    state.apply(Action.raise_to(raise_to))
+    assert state.bet_count == bets + 1
+    legal = state.legal_actions()
+    assert (legal.player, legal.call, legal.fixed_amounts) == (2, raise_to - 15, (raise_to + 10,))
+
+
+@pytest.mark.parametrize("convention, capped", [("all-in", True), ("completed", True), ("last full bet", False)])
+def test_fixed_limit_half_bet_all_in_and_the_cap(convention, capped):
+    # Bet 10, raise 20, raise 30, then an all-in to 35: the fourth bet (the cap) at the
+    # rules and iPoker; at PokerStars only the raise that completes it (to 40) is.
+    state = postflop(Structure.fixed_limit(10, 20, half_bet_all_in=convention), [1000, 1000, 1000, 35])
+    play(state, Action.bet_to(10), Action.raise_to(20), Action.raise_to(30), Action.all_in())
+    legal = state.legal_actions()
+    assert legal.call == 25
+    if capped:
+        assert legal.raise_kind is None and "capped at 4 bets" in legal.no_raise_reason
+    else:
+        assert legal.fixed_amounts == (40,)
+        state.apply(Action.raise_to(40))
+        assert state.capped
+
+
+@pytest.mark.parametrize("convention", ["all-in", "completed", "last full bet"])
+def test_fixed_limit_all_in_under_half_a_bet_is_the_same_everywhere(convention):
+    state = postflop(Structure.fixed_limit(10, 20, half_bet_all_in=convention), [1000, 14, 1000])
+    play(state, Action.bet_to(10), Action.all_in())  # 4 more: less than half a bet
+    assert state.legal_actions().fixed_amounts == (20,)  # player 2 has not acted
+    state.apply(Action.call())
+    assert state.legal_actions().raise_kind is None  # player 0 may not re-raise
+
+
+def test_half_bet_all_in_convention_is_checked():
+    with pytest.raises(InvalidValueError, match="half_bet_all_in is one of 'all-in', 'completed', 'last full bet'"):
+        Structure.fixed_limit(10, 20, half_bet_all_in="complete")

@@ -214,7 +214,7 @@ def test_import_command(tmp_path, capsys):
     assert main(["import", str(DATA), "-o", str(out), "--quiet"]) == 0
     text = capsys.readouterr().out
     rows = {line.split()[0]: line.split()[1:5] for line in text.splitlines()[1:] if not line.startswith(" ")}
-    assert rows["pokerstars"] == ["33", "28", "28", "5"] and rows["888poker"] == ["15", "11", "11", "4"]
+    assert rows["pokerstars"] == ["36", "31", "31", "5"] and rows["888poker"] == ["15", "11", "11", "4"]
     assert rows["winamax"] == ["16", "13", "13", "3"] and rows["fulltilt"] == ["17", "14", "14", "3"] and rows["ggpoker"] == ["10", "10", "10", "0"]
     assert "refused 1: the site cancelled the hand" in text
     assert len(history.load_all(out)) == sum(int(row[1]) for row in rows.values())  # every site's imported
@@ -260,8 +260,9 @@ def _random_stud_hand(rng, variant):
     stacks = {seat: rng.choice([rng.randint(20, 120), rng.randint(120, 2000)]) for seat in seats}
     stakes = Stakes(ante=rng.choice([1, 2]), bring_in=5, small_bet=10, big_bet=20)
     rake = RakeRule(heads_up_rate=0.05, multiway_rate=0.05, cap=300) if rng.random() < 0.5 else None
-    hand = Hand(variant, stacks, button=seats[-1], stakes=stakes, options=Options(rake=rake),
-                seed=rng.randrange(1 << 30))
+    # Written as PokerStars text: played by PokerStars' half-bet all-in rule (sites/settling.py).
+    hand = Hand(variant, stacks, button=seats[-1], stakes=stakes,
+                options=Options(rake=rake, half_bet_all_in="last full bet"), seed=rng.randrange(1 << 30))
     while not hand.is_over:
         pending, roll = hand.pending, rng.random()
         if pending.kind is PendingKind.BRING_IN:
@@ -303,7 +304,7 @@ def test_random_stud_hands_written_as_pokerstars_text_agree(game):
             assert played.finishing_stacks == [stacks[seat] for seat in site_hand.history.fields["seats"]], text
 
 
-def _random_hand(rng, variant, limit, odd_chips=None):
+def _random_hand(rng, variant, limit, odd_chips=None, half_bet_all_in="all-in"):
     from pokerhash.betting import Action
     from pokerhash.engine import Hand, Options, Stakes
     from pokerhash.pots import OddChipRule, RakeRule
@@ -314,7 +315,8 @@ def _random_hand(rng, variant, limit, odd_chips=None):
                     big_bet=20 if limit.value == "fixed-limit" else 0)
     rake = RakeRule(heads_up_rate=0.05, multiway_rate=0.05, cap=300) if rng.random() < 0.7 else None
     hand = Hand(variant.with_limit(limit), stacks, button=rng.choice(seats), stakes=stakes,
-                options=Options(rake=rake, odd_chips=odd_chips or OddChipRule()), seed=rng.randrange(1 << 30))
+                options=Options(rake=rake, odd_chips=odd_chips or OddChipRule(), half_bet_all_in=half_bet_all_in),
+                seed=rng.randrange(1 << 30))
     while not hand.is_over:
         legal = hand.pending.legal
         roll = rng.random()
@@ -345,7 +347,7 @@ def test_random_engine_hands_written_as_pokerstars_text_agree(game):
     from pokerhash.pots import OddChipRule
     for number in range(60):
         # PokerStars gives several odd chips one each (sites/settling.py).
-        hand = _random_hand(rng, variant, rng.choice(limits), OddChipRule(one_each=True))
+        hand = _random_hand(rng, variant, rng.choice(limits), OddChipRule(one_each=True), "last full bet")
         text = write(hand, 700000000 + number, hero=rng.choice(hand.seats + (None,)))
         _agrees_with_the_engine(text, hand)
 

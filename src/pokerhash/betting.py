@@ -48,6 +48,10 @@ def _player(value: object, what: str = "player") -> int:
     return as_int(value, what)
 
 
+#: The conventions of :attr:`Structure.half_bet_all_in`, the rules' first.
+HALF_BET_ALL_IN = ("all-in", "completed", "last full bet")
+
+
 class Limit(str, enum.Enum):
     NO_LIMIT = "no-limit"
     POT_LIMIT = "pot-limit"
@@ -63,6 +67,18 @@ class Structure:
     flop, stud 3rd and 4th street) use the small bet, later ones the big bet;
     ``max_bets`` caps a round (None: no cap) unless ``uncapped_heads_up`` and only
     two players are left when the cap is reached.
+
+    ``half_bet_all_in``: what the next fixed-limit raise adds a bet to after an all-in
+    bet or raise of half a bet or more but less than a full one; the rules count it as
+    a full bet (rules: Betting), and rooms differ. On a $20 round opened by an all-in bet
+    of $15: ``"all-in"`` (the rules, as Robert's Rules' example plays it) the next
+    raise is to $35, a bet over the all-in, which counts as a full bet;
+    ``"completed"`` (iPoker) to $40: the all-in counts as the full bet it would
+    complete; ``"last full bet"`` (PokerStars) to $20: the all-in reopens the betting
+    but is no bet of its own, the next raise completes it one bet over the last full
+    bet, and only that raise counts toward the cap. An all-in of less than half a bet
+    plays the same in all three: it reopens nothing, the next raise goes one bet over
+    the last full bet.
     """
 
     limit: Limit
@@ -71,10 +87,14 @@ class Structure:
     big_bet_street: int = 2
     max_bets: Optional[int] = None
     uncapped_heads_up: bool = False
+    half_bet_all_in: str = "all-in"
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "limit", _member(Limit, self.limit, "limit"))
         as_flag(self.uncapped_heads_up, "uncapped_heads_up")
+        if self.half_bet_all_in not in HALF_BET_ALL_IN:
+            raise InvalidValueError(f"half_bet_all_in is one of {', '.join(map(repr, HALF_BET_ALL_IN))}, not "
+                                    f"{self.half_bet_all_in!r}")
         if as_chips(self.small_bet, "the small bet") == 0 or as_chips(self.big_bet, "the big bet") < self.small_bet:
             raise InvalidValueError(f"bets must satisfy 0 < small bet <= big bet, not {self.small_bet}/{self.big_bet}")
         if self.max_bets is not None and as_chips(self.max_bets, "max_bets") == 0:
@@ -98,8 +118,10 @@ class Structure:
         big_bet_street: int = 2,
         max_bets: Optional[int] = 4,
         uncapped_heads_up: bool = False,
+        half_bet_all_in: str = "all-in",
     ) -> Structure:
-        return cls(Limit.FIXED_LIMIT, small_bet, big_bet, big_bet_street, max_bets, uncapped_heads_up)
+        return cls(Limit.FIXED_LIMIT, small_bet, big_bet, big_bet_street, max_bets, uncapped_heads_up,
+                   half_bet_all_in)
 
     @property
     def is_big_bet(self) -> bool:
@@ -342,9 +364,10 @@ class BettingRound:
     needs). ``acted[p]`` is the bet level player p last matched or set by a voluntary
     action this round (None: not yet; blinds are not actions, which gives the big
     blind the option). ``current_bet`` is the level to match; ``full_level`` the level
-    of the last full bet or raise and ``increment`` the size of the largest one;
-    ``bet_count`` counts full bets and raises (the big blind is the first);
-    ``dead`` is money in the pot that belongs to no player's bets (a big-blind ante).
+    of the last full bet or raise (above ``current_bet`` after a half-bet all-in that
+    counts as ``"completed"``: :attr:`Structure.half_bet_all_in`) and ``increment``
+    the size of the largest one; ``bet_count`` counts full bets and raises (the big
+    blind is the first); ``dead`` is money in the pot that belongs to no player's bets (a big-blind ante).
 
     Compiled, this is an extension type (``betting.pxd`` declares its fields and
     methods): the engine reads these fields and calls these methods many times per
@@ -622,7 +645,11 @@ class BettingRound:
         if self._big_bet_game:
             # Rules, Betting: short all-ins that together reach a full raise reopen it.
             return self.current_bet - level >= self.increment
-        return self.full_level > level
+        if self.full_level > level:
+            return True
+        # A room's half-bet all-in that is no bet of its own still reopens the betting.
+        return self.current_bet > level and self._structure.half_bet_all_in == "last full bet" \
+            and 2 * (self.current_bet - self.full_level) >= self._fixed_sizes()[0]
 
     def _validate_sized(self, legal: LegalActions, requested: ActionKind, to: int) -> Action:
         player = legal.player
@@ -650,6 +677,17 @@ class BettingRound:
 
     def _raise_to(self, to: int) -> None:
         if self._is_full_raise(to):
+            if not self._big_bet_game:
+                size = self._fixed_sizes()[0]
+                if to - self.full_level < size and self._structure.half_bet_all_in != "all-in":
+                    # A half-bet all-in at a room that does not count it at its amount
+                    # (Structure.half_bet_all_in).
+                    if self._structure.half_bet_all_in == "completed":
+                        self.full_level += size
+                        self.bet_count += 1
+                        self.capped = self._cap_reached()
+                    self.current_bet = to
+                    return
             base = self.current_bet if self._big_bet_game else self.full_level
             self.increment = max(self.increment, to - base)
             self.full_level = to

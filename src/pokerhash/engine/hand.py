@@ -21,8 +21,8 @@ from typing import Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence
 
 from .._checks import as_chips
 from .._core import showing_key  # stud's showing order as one int, in C (showing.showing_rank's order)
-from ..betting import (Action, ActionKind, BettingRound, BringInActions, ForcedBet, ForcedKind, LegalActions, Limit,
-                       Structure, checked_forced_bet, normalized_action)
+from ..betting import (HALF_BET_ALL_IN, Action, ActionKind, BettingRound, BringInActions, ForcedBet, ForcedKind,
+                       LegalActions, Limit, Structure, checked_forced_bet, normalized_action)
 from ..cards import Deck, HandLike, cards as parse_cards
 from ..errors import IllegalActionError, InvalidCardError, InvalidValueError
 from ..pots import (DEFAULT_ODD_CHIPS, OddChipRule, Pot, Pots, RakeRule, Settlement, frozen_new, settle_checked, side_pots_checked, split_runs,
@@ -148,7 +148,12 @@ class Options:
     :data:`~pokerhash.engine.variants.LARGE_DRAW_TABLE` (8) players, as online rooms
     deal them, instead of the rules' 2-5 (five-card draw) and 2-6 (the other draw
     games); the stub rule reshuffles the burns and discards when the stub runs out
-    (rules: The games and their flow, draws)."""
+    (rules: The games and their flow, draws); ``half_bet_all_in``: in fixed limit, what
+    the next raise adds a bet to after an all-in of half a bet or more but less than a
+    full one: ``"all-in"`` (as the rules say, it counts as a full bet), ``"completed"``
+    (iPoker: as the full bet it would complete) or ``"last full bet"`` (PokerStars:
+    it reopens the betting and the next raise completes it)
+    (:attr:`~pokerhash.betting.Structure.half_bet_all_in`; rules: Betting)."""
 
     rake: Optional[RakeRule] = None
     run_it_twice: bool = False
@@ -161,6 +166,7 @@ class Options:
     straddle_anywhere: bool = False
     cap: Optional[int] = None
     large_draw_tables: bool = False
+    half_bet_all_in: str = "all-in"
 
     def __post_init__(self) -> None:
         if self.cap is not None and (type(self.cap) is not int or self.cap <= 0):
@@ -170,6 +176,9 @@ class Options:
         if self.bring_in_past_all_in not in ("clockwise", "lowest"):
             raise InvalidValueError(f"bring_in_past_all_in is 'clockwise' or 'lowest', not "
                                     f"{self.bring_in_past_all_in!r}")
+        if self.half_bet_all_in not in HALF_BET_ALL_IN:
+            raise InvalidValueError(f"half_bet_all_in is one of {', '.join(map(repr, HALF_BET_ALL_IN))}, not "
+                                    f"{self.half_bet_all_in!r}")
         if not isinstance(self.odd_chips, OddChipRule):
             raise InvalidValueError(f"odd_chips is an OddChipRule, not {self.odd_chips!r}")
         if not isinstance(self.heads_up_dead_button, bool):
@@ -324,14 +333,17 @@ def _default_stakes(variant: Variant) -> Stakes:
     return entry[1]
 
 
-def _structure(stakes: Stakes, variant: Variant) -> Tuple[Structure, Stakes]:
-    """The checked structure, and the stakes played (stud's default bring-in filled in)."""
-    key = (id(stakes), id(variant))
+def _structure(stakes: Stakes, variant: Variant, half_bet_all_in: str = "all-in") -> Tuple[Structure, Stakes]:
+    """The checked structure (with the table's ``Options.half_bet_all_in``), and the
+    stakes played (stud's default bring-in filled in)."""
+    key = (id(stakes), id(variant), half_bet_all_in)
     entry = _STRUCTURES.get(key)
     if entry is None or entry[1] is not stakes or entry[2] is not variant:
         if len(_STRUCTURES) > 256:
             _STRUCTURES.clear()
         structure = stakes.structure(variant)
+        if half_bet_all_in != structure.half_bet_all_in and not structure.is_big_bet:
+            structure = replace(structure, half_bet_all_in=half_bet_all_in)
         if variant.forced is Forced.BLINDS and (len(stakes.blinds) not in (1, 2)) == (not stakes.button_blind):
             raise InvalidValueError(f"{variant.name} needs one or two blinds or a button blind, not "
                                     f"{stakes.blinds} and {stakes.button_blind}")
@@ -430,7 +442,7 @@ class Hand:
             stakes = _default_stakes(variant)
         elif not isinstance(stakes, Stakes):
             raise InvalidValueError(f"stakes must be a pokerhash.engine.Stakes, not {stakes!r:.100}")
-        self.structure, self.stakes = _structure(stakes, variant)
+        self.structure, self.stakes = _structure(stakes, variant, options.half_bet_all_in)
         self._index = {seat: i for i, seat in enumerate(seats)}
         self._n = n = len(seats)
         if stakes.straddle_position is not None:

@@ -23,13 +23,19 @@ How PHH maps onto the engine:
   names (the sum of all its bets, blinds and antes, plus one); its final stack is
   then meaningless, but the hand's play and the pots are not.
 - Showdown actions (``sm``) give the cards shown (they fill in unknown hole cards).
-  At a showdown the file writes, a player who does not show, or mucks (``sm``
-  without cards, or ``sm ????``: no card known), mucks (:meth:`Hand.muck`): online histories show only the hands
-  that were shown. The others show or muck by the engine's rule (rules: The games and
-  their flow, showdown). Burns are the dealer's (PHH does not write them).
+  At a showdown the file writes, a player who mucks (``sm`` without cards, or ``sm
+  ????``: no card known), or does not show while a hand is shown, mucks
+  (:meth:`Hand.muck`): online histories show only the hands that were shown; when
+  hands are only mucked, a player who writes nothing keeps his hand (he won unshown).
+  The others show or muck by the engine's rule (rules: The games and their flow,
+  showdown). Burns are the dealer's (PHH does not write them).
 - Negative ``blinds_or_straddles`` entries are PHH post bets: missed blinds posted
   live (the engine's ``missed_blinds``); ``_pokerhash_dead_blinds`` adds dead parts.
   A button-only blind (short deck) is the engine's ``button_blind``.
+- Fixed limit at a room's conventions: ``_pokerhash_uncapped_heads_up`` (true: no
+  cap when two players are left, ``Stakes.uncapped_heads_up``) and
+  ``_pokerhash_half_bet_all_in`` (``"completed"`` or ``"last full bet"``:
+  ``Options.half_bet_all_in``; absent: the rules' ``"all-in"``).
 - A check by the one player left with chips once the others are all-in (pokerkit
   asks for it, the engine does not) is read as a no-op, and written where pokerkit
   asks for it.
@@ -41,10 +47,11 @@ from __future__ import annotations
 
 import itertools
 from collections import deque
+from dataclasses import replace
 from decimal import Decimal
 from typing import Any, Deque, Dict, List, NamedTuple, Optional, Sequence, Set, Tuple
 
-from ..betting import Action, ActionKind, ForcedKind, Limit
+from ..betting import HALF_BET_ALL_IN, Action, ActionKind, ForcedKind, Limit
 from ..errors import IllegalActionError, InvalidCardError, InvalidValueError
 from . import events as ev
 from .history_rules import rules_used
@@ -305,9 +312,9 @@ _OPTIONS: Dict[tuple, Options] = {}
 
 def _options(stud_by_position: bool, four_players_use_36_cards: bool, run_it_twice: bool,
              heads_up_dead_button: bool = False, straddle_anywhere: bool = False,
-             cap: Optional[int] = None, large_draw_tables: bool = False) -> Options:
+             cap: Optional[int] = None, large_draw_tables: bool = False, half_bet_all_in: str = "all-in") -> Options:
     key = (stud_by_position, four_players_use_36_cards, run_it_twice, heads_up_dead_button, straddle_anywhere, cap,
-           large_draw_tables)
+           large_draw_tables, half_bet_all_in)
     options = _OPTIONS.get(key)
     if options is None:
         if len(_OPTIONS) > 256:
@@ -316,8 +323,16 @@ def _options(stud_by_position: bool, four_players_use_36_cards: bool, run_it_twi
                                           four_players_use_36_cards=four_players_use_36_cards,
                                           run_it_twice=run_it_twice, heads_up_dead_button=heads_up_dead_button,
                                           straddle_anywhere=straddle_anywhere, cap=cap,
-                                          large_draw_tables=large_draw_tables)
+                                          large_draw_tables=large_draw_tables, half_bet_all_in=half_bet_all_in)
     return options
+
+
+def _half_bet_all_in(value: Any) -> str:
+    """A room's half-bet all-in rule (``_pokerhash_half_bet_all_in``)."""
+    if type(value) is not str or value not in HALF_BET_ALL_IN:
+        raise PHHError(f"_pokerhash_half_bet_all_in {value!r}: expected one of "
+                       f"{', '.join(map(repr, HALF_BET_ALL_IN))}")
+    return value
 
 
 def _cap(value: Any, decimals: int) -> Optional[int]:
@@ -359,22 +374,26 @@ class _Player:
                            bool(fields.get("_pokerhash_heads_up_dead_button", False)),
                            fields.get("_pokerhash_straddle_anywhere", False) is True,
                            _cap(fields.get("_pokerhash_cap"), history.decimals),
-                           bool(fields.get("_pokerhash_large_draw_tables", False)))
+                           bool(fields.get("_pokerhash_large_draw_tables", False)),
+                           _half_bet_all_in(fields.get("_pokerhash_half_bet_all_in", "all-in")))
         try:
             stakes, missed = _stakes(history, variant)
+            if fields.get("_pokerhash_uncapped_heads_up", False) is True:
+                stakes = replace(stakes, uncapped_heads_up=True)
             self.hand = Hand(variant, stacks, button=self.seats[-1], stakes=stakes, options=options, deal="caller",
                              missed_blinds={self.seats[i]: chips for i, chips in missed.items()})
         except (InvalidValueError, IllegalActionError) as error:
             raise PHHError(f"the engine cannot play this hand: {error}") from None
         # At a showdown the file writes, a player who mucks (``sm`` without cards, or with
-        # every card unknown: ``sm ????``) or does not show mucks, as online histories
-        # mean it (pokerkit reads so; the recorded winnings agree). A file without any
-        # showdown action leaves it to the engine.
+        # every card unknown: ``sm ????``) or, when a hand is shown, does not show mucks,
+        # as online histories mean it (pokerkit reads so; the recorded winnings agree).
+        # When hands are only mucked, a player who writes nothing keeps his hand (he won
+        # without showing). A file without any showdown action leaves it to the engine.
         shows = [a for a in self.actions if a.kind == "sm"]
         shown = {a.player for a in shows if a.cards and any(c is not None for c in a.cards)}
         mucked = {a.player for a in shows if a.player not in shown}
         self.mucks = {self.seats[p - 1] for p in range(1, n + 1)
-                      if p in mucked or (shown or mucked) and p not in shown}
+                      if p in mucked or shown and p not in shown}
         for seat in self.mucks:
             self.hand.muck(seat)
         # The cards that stand in for unknown ones, made when the first is needed.
@@ -528,6 +547,8 @@ class _Player:
         if len(live) < 2:
             return []
         live = [seat for seat in live if seat not in self.mucks]
+        if len(live) < 2:
+            return []  # the one hand not mucked wins whatever the cards
         names = [f"p{self.seats.index(seat) + 1}" for seat in live if set(hand.hole_cards(seat)) & self.fake]
         if any(set(board) & self.fake for board in hand.boards):
             names.append("the board")
@@ -837,6 +858,11 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
         extra["_pokerhash_heads_up_dead_button"] = True
     if options.large_draw_tables:
         extra["_pokerhash_large_draw_tables"] = True
+    if not hand.structure.is_big_bet:
+        if stakes.uncapped_heads_up:
+            extra["_pokerhash_uncapped_heads_up"] = True
+        if options.half_bet_all_in != "all-in":
+            extra["_pokerhash_half_bet_all_in"] = options.half_bet_all_in
     rules = rules_used(hand)
     if rules:
         extra["_pokerhash_rules"] = rules

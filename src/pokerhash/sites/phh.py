@@ -19,6 +19,8 @@ pot"``: the rake taken from every pot in proportion), ``_pokerhash_heads_up_dead
 (heads-up, the big blind on the button and the small blind first on every street:
 the engine's option of that name; PHH's order of the players is then the small blind,
 the big blind),
+``_pokerhash_uncapped_heads_up`` and ``_pokerhash_half_bet_all_in`` (a room's
+fixed-limit betting: :mod:`.settling`, the engine's options of those names),
 ``_pokerhash_cash_out`` and ``_pokerhash_cash_out_fees`` (per
 player: what the site paid apart from the pots at an All-in Cash Out, and its fee).
 """
@@ -31,11 +33,12 @@ from dataclasses import replace
 from decimal import Decimal
 from typing import Dict, List
 
+from ..betting import Limit
 from ..engine import SHORTDECK, SHORTDECK_HIGH_CLASSIC
 from ..engine.history import HandHistory
 from ..engine.history_hands import variant_code
 from .replay import layout
-from .settling import describe, settlement
+from .settling import describe, half_bet_all_in, settlement, uncapped_heads_up
 
 __all__ = ["to_history"]
 
@@ -103,6 +106,7 @@ def to_history(site_hand) -> HandHistory:
     # Chips each player has left, to tell a raise nobody can answer (the others all
     # in): the engine plays it as a call, and so must the file.
     left = {name: stack for _, name, stack in order}
+    gave_up: List[str] = []
     for name, _, amount, _ in p.posts:
         if name in left:
             left[name] -= amount
@@ -117,6 +121,8 @@ def to_history(site_hand) -> HandHistory:
             actions.append(f"{who} f")
             out.add(act.player)
         elif act.verb == "m":
+            if not left[act.player] and act.player not in out:
+                gave_up.append(act.player)  # all in and written as folding (or mucking): gives up
             continue
         elif act.verb == "bi":
             actions.append(f"{who} pb")
@@ -140,11 +146,22 @@ def to_history(site_hand) -> HandHistory:
     # Once no more betting can happen the hands are shown, before the rest of the
     # board (or of the stud streets) when the players are all-in (PHH specification,
     # showdown).
+    shown = {name for _, name, _ in order if name in p.known and name not in out and _shown(p, name)}
+    showdown += [f"p{number[name]} sm" for name in gave_up if name not in shown]
     actions += showdown
     last = 4 if variant.is_stud else 3
-    if len([name for _, name, _ in order if name not in out]) > 1:
+    live = [name for _, name, _ in order if name not in out]
+    if len(live) > 1:
         for s in range(street + 1, last + 1):
             deal_street(s)
+        if len([name for name in live if name not in gave_up]) == 1 and not variant.is_stud:
+            # The others gave up: the site's hand ended without the rest of the board,
+            # which decides nothing; PHH deals it unknown.
+            at = 0
+            for count in (st.board for st in variant.streets if st.board):
+                if at >= dealt:
+                    actions.append(f"d db {'??' * count}")
+                at += count
     history.actions = actions
     return _with_fields(history, p, lay, boards, _unit)
 
@@ -183,6 +200,12 @@ def _with_fields(history: HandHistory, p, lay, boards, _unit) -> HandHistory:
         fields["_pokerhash_rake_from"] = "every pot"
     if p.fields.get("heads_up_dead_button"):
         fields["_pokerhash_heads_up_dead_button"] = True
+    if p.variant.limit is Limit.FIXED_LIMIT:
+        # the room's fixed-limit betting (settling.py), as the engine's writer says it
+        if uncapped_heads_up(p):
+            fields["_pokerhash_uncapped_heads_up"] = True
+        if half_bet_all_in(p) != "all-in":
+            fields["_pokerhash_half_bet_all_in"] = half_bet_all_in(p)
     cash_out = p.fields.get("cash_out")
     if cash_out:
         # All-in Cash Out: what the site paid each player apart from the pots, and its fee
@@ -192,7 +215,8 @@ def _with_fields(history: HandHistory, p, lay, boards, _unit) -> HandHistory:
     # are kept
     history.fields = {**{k: v for k, v in (history.fields or {}).items()
                          if k.startswith(("_pokerhash_rules", "_pokerhash_straddle", "_pokerhash_cap",
-                                         "_pokerhash_large_draw_tables"))}, **fields}
+                                         "_pokerhash_large_draw_tables", "_pokerhash_uncapped_heads_up",
+                                         "_pokerhash_half_bet_all_in"))}, **fields}
     return history
 
 
@@ -236,7 +260,16 @@ def _from_engine(site_hand, p) -> HandHistory:
                 history.fields["_pokerhash_rules"] = rules
             else:
                 del history.fields["_pokerhash_rules"]
-    history.actions = [_masked(action, named) for action in history.actions]
+    # A winner the site never showed writes nothing at the showdown (``sm`` alone would
+    # be a muck): the PHH reader gives him what the others mucked.
+    won = result.hand.result.payouts
+    actions = []
+    for action in history.actions:
+        masked = _masked(action, named)
+        words = masked.split(" ")
+        if not (words[1:] == ["sm"] and action != masked and won.get(result.hand.seats[int(words[0][1:]) - 1])):
+            actions.append(masked)
+    history.actions = actions
     return history
 
 

@@ -19,14 +19,14 @@ from itertools import chain, combinations, islice
 from random import Random
 from typing import Dict, List, NamedTuple, Optional, Tuple
 
-from ..betting import Action
+from ..betting import Action, Limit
 from ..cards import cards as parse_cards
 from ..engine import Hand, Options, PendingKind, Stakes
 from ..errors import PokerhashError
 from ..pots import OddChipRule, RakeRule
 from .draws import DrawDeals
 from .model import Act, Parsed, SiteError, to_decimal
-from .settling import settlement
+from .settling import half_bet_all_in, settlement, uncapped_heads_up
 
 __all__ = ["Layout", "SiteReplay", "layout", "replay"]
 
@@ -274,14 +274,15 @@ _OPTIONS: Dict[tuple, Options] = {}
 
 
 def _options(take: int, run_twice: bool, odd: OddChipRule, every_pot: bool, straddle_anywhere: bool = False,
-             cap: Optional[int] = None, large_draw_table: bool = False) -> Options:
+             cap: Optional[int] = None, large_draw_table: bool = False, half_bet: str = "all-in") -> Options:
     """The table options of a hand: the house takes exactly ``take`` (a rule of 100% of
     the pot capped at it; from every pot in proportion when ``every_pot``), run it
     twice as the site did, the site's odd-chip rule (:mod:`.settling`), a straddle from
     any seat at the rooms that allow it, a capped table's cap, a draw game seated beyond
-    the rules' table size as the room seated it. Made once per amount: a rake rule
-    checks its fractions when built."""
-    key = (take, run_twice, odd, every_pot, straddle_anywhere, cap, large_draw_table)
+    the rules' table size as the room seated it, the room's half-bet all-in rule
+    (:mod:`.settling`). Made once per amount: a rake rule checks its fractions when
+    built."""
+    key = (take, run_twice, odd, every_pot, straddle_anywhere, cap, large_draw_table, half_bet)
     options = _OPTIONS.get(key)
     if options is None:
         if len(_OPTIONS) > 10000:
@@ -289,7 +290,7 @@ def _options(take: int, run_twice: bool, odd: OddChipRule, every_pot: bool, stra
         options = _OPTIONS[key] = Options(rake=RakeRule(1, 1, cap=take, every_pot=every_pot) if take else None,
                                           run_it_twice=run_twice, odd_chips=odd,
                                           straddle_anywhere=straddle_anywhere, cap=cap,
-                                          large_draw_tables=large_draw_table)
+                                          large_draw_tables=large_draw_table, half_bet_all_in=half_bet)
     return options
 
 
@@ -334,8 +335,12 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
         if p.cash_drop and dead == p.cash_drop and live == 0:
             stacks[seat] += dead
     take = (p.rake or 0) + p.fees
+    fixed = variant.limit is Limit.FIXED_LIMIT
     options = _options(take, p.run_twice, *settlement(p), lay.stakes.straddle_position is not None,
-                       p.fields.get("capped_at"), variant.is_draw and not variant.fits(len(lay.order)))
+                       p.fields.get("capped_at"), variant.is_draw and not variant.fits(len(lay.order)),
+                       half_bet_all_in(p) if fixed else "all-in")
+    if fixed and uncapped_heads_up(p):
+        lay = lay._replace(stakes=replace(lay.stakes, uncapped_heads_up=True))
     if p.fields.get("heads_up_dead_button"):
         options = replace(options, heads_up_dead_button=True)
     name_of = {seat: name for seat, name, _ in lay.order}
@@ -352,10 +357,29 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
     k = 0
     dealt_count = {seat: 0 for seat in stacks}
     kept_back: Dict[str, int] = {}  # raises no opponent could answer: the part the engine never took
+    conceded: List[int] = []  # all-in players written as folding: they give up their hand
+    spare: Optional[List[int]] = None  # cards for a board the site never dealt (see _decided)
     try:
         while not hand.is_over:
             pending = hand.pending
             kind = pending.kind
+            if conceded and _decided(hand, conceded) and (k >= len(acts) or acts[k].verb == "m"):
+                # Every rival left has given up: the site's hand is over. The engine plays
+                # on to its showdown, which no card can change: draws stand pat, a board
+                # the site never dealt is dealt from cards nobody holds.
+                if kind is PendingKind.DRAW:
+                    hand.draw(())
+                    continue
+                if kind is PendingKind.DEAL and pending.target == "board":
+                    if spare is None:
+                        taken = {c for cards in holes.values() for c in cards}
+                        taken.update(c for board in boards for c in board)
+                        spare = [c for c in variant.deck(len(lay.order)) if c not in taken]
+                    if len(boards) <= len(hand.boards) - 1 or len(boards[len(hand.boards) - 1]) < \
+                            len(hand.boards[-1]) + pending.count:
+                        hand.deal(spare[:pending.count])
+                        del spare[:pending.count]
+                        continue
             if kind is PendingKind.DEAL:
                 target = pending.target
                 if target == "burn":
@@ -382,9 +406,17 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
                     hand.deal(holes[seat][at:at + pending.count])
                     dealt_count[seat] = at + pending.count
                 continue
-            # a muck written while the betting still runs is no action
+            # A muck written while the betting still runs is no action; an all-in
+            # player's (PokerStars writes a fold for one sitting out) gives up the hand.
             while k < len(acts) and acts[k].verb == "m" and name_of[pending.seat] != acts[k].player:
+                seat = seat_of.get(acts[k].player)
+                if seat is not None and kind is PendingKind.DECISION and not hand.stacks[seat] \
+                        and seat not in hand.folded and seat not in conceded:
+                    hand.muck(seat)
+                    conceded.append(seat)
                 k += 1
+            if kind is PendingKind.DRAW and conceded and _decided(hand, conceded) and k >= len(acts):
+                continue  # the site's hand is over (above)
             if k >= len(acts):
                 differences.append(f"the actions stop before the end of the hand: the engine waits for {pending}")
                 break
@@ -475,6 +507,11 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
             differences.append(f"total pot: the engine's {to_decimal(put_in, d)}, the site's "
                                f"{to_decimal(p.total, d)}")
     return SiteReplay(won, returned, rake, not differences, tuple(differences), hand), picked
+
+
+def _decided(hand: Hand, conceded: List[int]) -> bool:
+    """Whether at most one player left in the hand has not given up (``conceded``)."""
+    return sum(1 for seat in hand.seats if seat not in hand.folded and seat not in conceded) <= 1
 
 
 def _rake_spread(site_pots: List[Tuple[str, int, int]], settlement, name_of: Dict[int, str], take: int) -> bool:

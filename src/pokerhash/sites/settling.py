@@ -15,6 +15,20 @@ show (docs/sites.rst, "How each site settles"):
 - Winning Poker Network: in stud hi/lo the low half takes the odd chip.
 - iPoker and Entraction: the rake comes from every pot in proportion to its chips.
 
+How each site bets in fixed limit where rooms differ (rules: Betting), the engine's
+options given by the replay (docs/sites.rst, "How each site bets"):
+
+- :func:`half_bet_all_in`: after an all-in of half a bet or more but less than a full
+  one, PokerStars lets the next player raise to one bet over the last full bet
+  (completing the all-in: the badugi tournaments raise 150 all in over 120 to 180, at
+  bets of 60) and iPoker to one bet over the full bet the all-in would complete (0.13
+  all in on a 0.20 round raised to 0.40); elsewhere the rules': a bet over the all-in
+  (Merge raises 585 all in over 400 to 785, at bets of 200)
+  (``Options.half_bet_all_in``).
+- :func:`uncapped_heads_up`: Merge's cash tables lift the four-bet cap when two
+  players are left (a heads-up 2-7 triple draw round of six bets); elsewhere the cap
+  holds (``Stakes.uncapped_heads_up``).
+
 And how a heads-up hand is seated where it is not as the rules say:
 :func:`big_blind_on_the_button` (Entraction, Winning Poker Network's older layout:
 the dealer posts the big blind, the small blind acts first on every street; the
@@ -28,7 +42,7 @@ from typing import Tuple
 from ..pots import OddChipRule
 from .model import Parsed
 
-__all__ = ["big_blind_on_the_button", "describe", "settlement"]
+__all__ = ["big_blind_on_the_button", "describe", "half_bet_all_in", "settlement", "uncapped_heads_up"]
 
 _RULES = {
     "pokerstars": OddChipRule(one_each=True),
@@ -62,6 +76,21 @@ def _five_cent_table(p: Parsed) -> bool:
     amounts += [act.amount for act in p.acts if act.amount is not None]
     amounts.append(p.rake or 0)
     return all(amount % 5 == 0 for amount in amounts)
+
+
+_HALF_BET_ALL_IN = {"pokerstars": "last full bet", "ipoker": "completed"}
+
+
+def half_bet_all_in(p: Parsed) -> str:
+    """The site's ``Options.half_bet_all_in`` for hand ``p`` (the rules' ``"all-in"``
+    at the sites not named)."""
+    return _HALF_BET_ALL_IN.get(p.site, "all-in")
+
+
+def uncapped_heads_up(p: Parsed) -> bool:
+    """Whether the site lifts the fixed-limit cap when two players are left (Merge's
+    cash tables)."""
+    return p.site == "merge" and p.tournament is None
 
 
 def describe(rule: OddChipRule, unit=str) -> str:
