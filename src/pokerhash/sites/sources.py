@@ -63,13 +63,14 @@ _CHUNK = 1 << 20
 class Chunk:
     """The text of one hand (or of text that is no hand: ``site`` None), where it starts."""
 
-    __slots__ = ("site", "text", "line", "index")
+    __slots__ = ("site", "text", "line", "index", "cut")
 
     def __init__(self, site: Optional[str], text: str, line: int, index: int) -> None:
         self.site = site
         self.text = text
         self.line = line
         self.index = index
+        self.cut = False  # the file went on with the next hand inside this one's last line
 
 
 def site_of(first_line: Union[str, bytes]) -> Optional[str]:
@@ -157,6 +158,11 @@ class _Prefixed(io.RawIOBase):
 _HEADER_AT = re.compile(b"^(?:\xef\xbb\xbf)*(?:" + b"|".join([re.escape(h) for h in _HEADER_BYTES]
                                                                 + [pattern for pattern, _ in PATTERNS]) + b")", re.M)
 _TOO_LONG = 1 << 24  # text this long without a hand's first line is reported, not kept
+# A PokerStars hand's first line in the middle of a line: a file that stopped writing
+# one hand mid-line and went on with the next ("*** RIVER *** [4d Kh JPokerStars Hand
+# #1: ..."). The next hand starts there (the cut one is refused as truncated); the
+# first line's whole shape is asked for, so no other text is cut.
+_HEADER_INSIDE = re.compile(rb"PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #\d+: +\S[^\n]* - \d{4}/\d")
 
 
 def chunks(stream: IO[bytes]) -> Iterator[Chunk]:
@@ -177,6 +183,9 @@ def chunks(stream: IO[bytes]) -> Iterator[Chunk]:
     for block in _chained(head, blocks):
         data = pending + block
         starts = [m.start() for m in _HEADER_AT.finditer(data)]
+        inside = _inside(data) if b"PokerStars " in data else ()
+        if inside:
+            starts = sorted(starts + inside)
         if pending and not starts and len(data) > _TOO_LONG and not data.lstrip(_BOM).startswith(_HEADER_BYTES):
             starts = [data.rfind(b"\n") + 1]  # report overlong text that is no hand, in pieces
         at = 0
@@ -186,6 +195,7 @@ def chunks(stream: IO[bytes]) -> Iterator[Chunk]:
             if start > at:
                 chunk = _chunk(data[at:start], line, index)
                 if chunk is not None:
+                    chunk.cut = start in inside
                     yield chunk
                     index += 1
                 line += data.count(b"\n", at, start)
@@ -195,6 +205,18 @@ def chunks(stream: IO[bytes]) -> Iterator[Chunk]:
         chunk = _chunk(pending, line, index)
         if chunk is not None:
             yield chunk
+
+
+def _inside(data: bytes) -> list:
+    """Where PokerStars first lines begin inside a line, after text (not after a
+    byte-order mark or blanks only)."""
+    inside = []
+    for match in _HEADER_INSIDE.finditer(data):
+        at = match.start()
+        line_start = data.rfind(b"\n", 0, at) + 1
+        if data[line_start:at].replace(_BOM, b"").strip():
+            inside.append(at)
+    return inside
 
 
 def _chained(head: list, blocks: Iterator[bytes]) -> Iterator[bytes]:
