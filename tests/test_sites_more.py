@@ -152,7 +152,10 @@ REFUSED = [
     # (folder, file, hand, text changed from -> to (None: cut there), what the error says)
     ("partypoker", "cash.txt", 0, ("$25 USD NL Texas Hold'em", "$0.50/$1 USD 7 Card Stud"), "stud hands are not read"),
     ("partypoker", "cash.txt", 0, ("Ann Marie calls [$0.25 USD]", "Newcomer posts big blind [$0.25 USD].\n"
-                                   "Ann Marie calls [$0.25 USD]"), "not in the seat list"),
+                                   "Ann Marie calls [$0.25 USD]"), "neither in the seat list nor said to join"),
+    ("partypoker", "cash.txt", 0, ("Ann Marie calls [$0.25 USD]", "Newcomer has joined the table.\n"
+                                   "Newcomer posts big blind [$0.25 USD].\nAnn Marie calls [$0.25 USD]"),
+     "he joined the table after it was written (line"),
     ("partypoker", "cash.txt", 1, ("Hero wins $2,83 USD", "Hero wins $9,83 USD"), "put in only"),
     ("partypoker", "cash.txt", 2, ("Otto K wins $168.50 USD from the main pot with three of a kind, Kings.\n"
                                    "lowball_lu wins Lo ($168.50 USD) from the main pot with 7,4,3,2,A.", ""),

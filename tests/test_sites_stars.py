@@ -204,3 +204,22 @@ def test_a_straddle_elsewhere_is_refused_where_the_room_plays_none():
     text = text.replace("a9e310: straddle $4", "a9e310: posts straddle $4").replace(" | Jackpot $0.1 | Bingo $0", "")
     hand = next(sites.read(text))
     assert hand.site == "pokerstars" and "not the player on the big blind's left" in hand.error, hand.error
+
+
+def test_a_hand_begun_inside_the_last_line_of_a_cut_one():
+    """A file that stopped writing a hand mid-line and went on with the next (real
+    files do: "*** RIVER *** [4d Kh JPokerStars Hand #..."): the cut hand is refused
+    as truncated, naming its last line, and the next one reads whole."""
+    first, second = (t.strip("\n") + "\n" for t in _texts("pokerstars/tournament.txt")[:2])
+    lines = first.split("\n")
+    flop = next(k for k, line in enumerate(lines) if line.startswith("*** FLOP ***"))
+    joined = "\n".join(lines[:flop]) + "\n" + lines[flop][:18] + second
+    for glue in ("", "Bob: "):
+        text = joined.replace(lines[flop][:18], lines[flop][:18] + glue)
+        hands = list(sites.read(text))
+        assert [h.hand_id for h in hands] == [next(sites.read(first)).hand_id, next(sites.read(second)).hand_id]
+        assert hands[0].error == f"line {flop + 1}: the hand is truncated: the next hand starts inside this line"
+        assert hands[1].error is None and hands[1].replay().agrees
+    # A first line after a byte-order mark is no cut.
+    hands = list(sites.read(first + "\n\n\ufeff" + second))
+    assert all(h.error is None for h in hands) and len(hands) == 2
