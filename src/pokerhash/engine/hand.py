@@ -390,7 +390,7 @@ class Hand:
         "_round", "_stacks", "_contributed", "_folded", "_initial", "_hole", "_up", "_board", "_boards",
         "_deck", "_script", "_used", "_stub", "_muck", "_lowest", "_log", "_pending", "_deal_next",
         "_discarded", "_opener", "_aggressor", "_twice", "_result", "_street", "_caller", "_deck_cards",
-        "_deck_set", "_missed", "_dead", "_conceded",
+        "_deck_set", "_missed", "_dead", "_conceded", "_kept",
     )
 
     def __init__(
@@ -481,6 +481,7 @@ class Hand:
             self._deck = deck
         self._dead = 0  # dead money (big-blind ante, missed small blinds): see _post_dead
         self._conceded = ()  # seats that muck at the showdown whatever they hold: see muck
+        self._kept = ()  # (player index, chips kept behind) of players made all-in: see protect
         self._new_deal()
         self._advance()
 
@@ -862,6 +863,37 @@ class Hand:
             raise IllegalActionError(f"seat {seat} has folded: it has no hand to muck")
         if seat not in self._conceded:
             self._conceded = self._conceded + (seat,)
+
+    def protect(self) -> int:
+        """Disconnect (all-in) protection, a room's rule the rules do not have: the
+        player to act, disconnected, is all-in for the chips already in: he puts in
+        nothing more, plays for the pots those chips match (a side pot is made for
+        the others' further bets) and keeps the rest of his stack behind, as at a
+        capped table. Returns the chips kept behind. Online rooms write it so
+        (Winning Poker Network's "is disconnected and ALL IN", iPoker's "DP")."""
+        pending = self._pending
+        if pending.kind is not _WAIT_DECISION:
+            raise IllegalActionError(f"only a player to act can be made all-in by disconnect protection: {pending}")
+        if self.variant.opening is not None:
+            raise IllegalActionError("disconnect protection is not played in a game that re-deals when nobody "
+                                     "opens (Turkish poker)")
+        round_ = self._round
+        i = round_.to_act
+        if not self._contributed[i]:
+            raise IllegalActionError(f"seat {pending.seat} has put no chips in: made all-in he would play for "
+                                     "nothing (a room folds him)")
+        kept = round_.stacks[i]
+        round_.stacks[i] = 0  # the hand's _stacks: the same list
+        round_._legal = None
+        self._kept = self._kept + ((i, kept),)
+        if self._log is not None:
+            self._log.append(ev.Protect(pending.seat, kept))
+        round_._advance(i + 1)
+        if round_.to_act is not None:
+            self._ask(round_)
+        else:
+            self._end_round()
+        return kept
 
     # -- draws and timeouts --------------------------------------------------
 
@@ -1341,6 +1373,8 @@ class Hand:
                     stacks[self._index[award.seat]] += award.amount
                     if log is not None:
                         log.append(ev.Win(award.seat, award.amount, number, award.reason, run))
+        for i, kept in self._kept:  # the chips of players made all-in (protect)
+            stacks[i] += kept
         cap = self.options.cap
         if cap is None:
             final = dict(zip(seats, stacks))
@@ -1498,6 +1532,8 @@ class Hand:
                     hand.act(Action.bet_to(event.amount, event.seat))
                 elif kind is ev.Draw:
                     hand.draw(event.discarded)
+                elif kind is ev.Protect:
+                    hand.protect()
             except (IllegalActionError, InvalidCardError) as error:
                 raise InvalidValueError(f"event {number} ({event}) does not replay: {error}") from None
         rebuilt = hand._log
