@@ -224,8 +224,6 @@ def test_byte_order_marks_line_ends_and_utf16():
 
 
 REFUSALS = [
-    ("ipoker/cash.xml", '<action no="6" player="Bob" type="3" sum="€0.20"',
-     '<action no="6" player="Bob" type="7" sum="DP"', "disconnect protection"),
     ("ipoker/cash.xml", 'win="€2.40" bet="€1.70"', 'win="€9.40" bet="€1.70"', "the figures do not add up"),
     ("ipoker/cash.xml", 'player="Cyd">HA HK</cards>', 'player="Cyd">HA HK D2</cards>', "3 pocket cards in Texas"),
     ("merge/cash.xml", '<round id="END_OF_GAME" sequence="7">', '<round id="GAME_CANCELLED" sequence="7">',

@@ -552,7 +552,9 @@ def _apply(hand: Hand, act: Act, pending, seat: int, kept_back: Dict[str, int]) 
             hand.act(Action.bet_to(act.to if act.to is not None else act.amount))
             return None
         return f"{act.player} must bring in or complete, not {verb!r}"
-    if verb == "f" or verb == "m":
+    if verb == "dp":
+        hand.protect()
+    elif verb == "f" or verb == "m":
         hand.act(Action.fold())
     elif verb == "x":
         if not pending.legal.can_check:
