@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pokerhash.engine import HOLDEM, OMAHA_HI_LO, PLO, Hand, Stakes
+from pokerhash.engine import HOLDEM, OMAHA_HI_LO, PLO, Hand, Options, Stakes
 from pokerhash.engine import events as ev
 from pokerhash.engine import history, history_hands
 from pokerhash.engine.history_rules import rules_used
@@ -135,3 +135,61 @@ def test_a_bad_protected_field_is_refused():
         written.fields["_pokerhash_protected"] = bad
         with pytest.raises(PHHError, match="_pokerhash_protected"):
             history_hands.replay(written)
+
+
+# -- a board run three times (Options(run_it_twice=True, runs=3)) -------------------------
+
+def test_a_board_run_three_times_splits_each_pot_in_three():
+    from pokerhash.pots import Reason
+
+    # seat 1 AA, seat 2 KK all-in preflop; seat 1 calls: 99 of his stay behind.
+    # Boards: run 1 2c 7d 9h Ts 3s (aces), run 2 Kc 4d 5h 8s Jc (kings), run 3 (aces).
+    script = "Ah Kh Ad Kd  2d 2c 7d 9h  3d Ts  4c 3s  5c Kc 4d 5h  6c 8s  6d Jc  7c 8c 8d 9c  9d Tc  Td Qc"
+    options = Options(run_it_twice=True, runs=3)
+    hand = Hand(HOLDEM, {1: 400, 2: 301}, button=2, stakes=Stakes(blinds=(1, 2)), options=options, cards=script)
+    hand.all_in()  # seat 2, the button, small blind: all-in for 301
+    hand.call()  # seat 1 calls 301 of his 400
+    assert hand.is_over and len(hand.boards) == 3
+    result = hand.result
+    # the pot of 602 in three: 201, 201, 200 (the earliest runs take the odd chips)
+    assert [[p.pot.amount for p in s.pots] for s in result.settlements] == [[201], [201], [200]]
+    assert result.payouts == {1: 201 + 200, 2: 201} and result.stacks == {1: 99 + 401, 2: 201}
+    assert [w.run for w in hand.events if isinstance(w, ev.Win)] == [0, 1, 2]
+    assert all(w.reason is Reason.HIGH for w in hand.events if isinstance(w, ev.Win))
+    written = history_hands.to_history(hand)
+    assert written.fields["_pokerhash_runs"] == 3
+    again = history_hands.replay(history.loads(history.dumps(written)))
+    assert again.hand.boards == hand.boards and again.hand.result.stacks == result.stacks
+
+
+@settings(max_examples=60, deadline=None)
+@given(runs=st.integers(2, 4), players=st.integers(2, 5), seed=st.integers(0, 2**32 - 1))
+def test_property_each_run_holds_its_share_of_every_pot(runs, players, seed):
+    from pokerhash.pots import side_pots
+
+    rng = random.Random(seed)
+    stacks = {seat: rng.randint(5, 300) for seat in range(1, players + 1)}
+    hand = Hand(rng.choice([HOLDEM, PLO]), stacks, button=players, stakes=Stakes(blinds=(1, 2)),
+                options=Options(run_it_twice=True, runs=runs), seed=rng.randrange(2**32))
+    while not hand.is_over:
+        legal = hand.pending.legal
+        hand.raise_to(legal.max_to) if legal.raise_kind is not None else hand.call()
+    result = hand.result
+    assert sum(result.stacks.values()) == sum(stacks.values())
+    if len(hand.boards) == 1:
+        return  # the flop came before everyone was all-in, or the stub was short
+    assert len(hand.boards) == runs
+    pots = side_pots(hand.contributed)
+    want = slow_parts([p.amount for p in pots.pots], runs)
+    assert [[p.pot.amount for p in s.pots] for s in result.settlements] == want
+    back = history_hands.replay(history.loads(history.dumps(history_hands.to_history(hand))))
+    assert back.hand.result.stacks == result.stacks
+
+
+def slow_parts(amounts, runs):
+    """Each pot's chips dealt one at a time to the runs in turn, the first run first."""
+    parts = [[0] * len(amounts) for _ in range(runs)]
+    for i, amount in enumerate(amounts):
+        for chip in range(amount):
+            parts[chip % runs][i] += 1
+    return parts

@@ -121,7 +121,8 @@ class Options:
     """Table options that rooms set differently (rules: Turkish poker; The games and their flow).
 
     ``rake`` (None: no rake); ``run_it_twice``: when every player left is all-in
-    before the board is complete, the rest of it is dealt twice; ``show_all``: every
+    before the board is complete, the rest of it is dealt twice (``runs`` times:
+    some rooms run it three times); ``show_all``: every
     called hand is shown instead of losing hands being mucked; ``stud_by_position``:
     from 4th street the first player dealt acts first instead of the best showing
     hand; ``four_players_use_36_cards``: Turkish deck option (rules: Turkish deck size);
@@ -161,8 +162,11 @@ class Options:
     straddle_anywhere: bool = False
     cap: Optional[int] = None
     large_draw_tables: bool = False
+    runs: int = 2
 
     def __post_init__(self) -> None:
+        if type(self.runs) is not int or self.runs < 2:
+            raise InvalidValueError(f"runs (the times run_it_twice deals the board) is 2 or more, not {self.runs!r}")
         if self.cap is not None and (type(self.cap) is not int or self.cap <= 0):
             raise InvalidValueError(f"cap must be a positive number of chips or None, not {self.cap!r}")
         if not isinstance(self.straddle_anywhere, bool):
@@ -683,7 +687,7 @@ class Hand:
 
     @property
     def boards(self) -> Tuple[Tuple[int, ...], ...]:
-        """Every board: one, or two after run it twice."""
+        """Every board: one, or one per run after run it twice."""
         return self._boards + (self._board,) if self._boards else (self._board,)
 
     def hole_cards(self, seat: int) -> Tuple[int, ...]:
@@ -1094,9 +1098,9 @@ class Hand:
                     return
             elif op == _SEVENTH:
                 self._seventh_street()
-            elif self._twice is not None and not self._boards:
-                # Run it twice: deal the rest of the board again from the same stub.
-                self._boards = (self._board,)
+            elif self._twice is not None and len(self._boards) < self.options.runs - 1:
+                # Run it twice (or more): deal the rest of the board again from the same stub.
+                self._boards = self._boards + (self._board,)
                 self._pc, kept = self._twice
                 self._board = self._board[:kept]
             else:
@@ -1109,9 +1113,9 @@ class Hand:
         (rules: The games and their flow)."""
         if self.options.run_it_twice and self._twice is None and not self._boards and self.variant.has_board:
             if sum([1 for i in range(self._n) if not self._folded[i] and self._stacks[i]]) < 2:
-                # Only when the stub holds both runs (ten players of Omaha may not).
+                # Only when the stub holds every run (ten players of Omaha may not).
                 rest = sum([arg if op == _BOARD else 1 for op, arg in self._program[self._pc:] if op in (_BURN, _BOARD)])
-                if 2 * rest <= self._stub:
+                if self.options.runs * rest <= self._stub:
                     self._twice = (self._pc, len(self._board))
 
     def _seventh_street(self) -> None:
@@ -1360,7 +1364,7 @@ class Hand:
         else:
             rake = rake_rule.amount(pots.total, n) if rake_rule is not None else 0
             settlements = tuple([settle_checked(run_pots, highs[run], lows[run], order, 0, {}, odd)
-                                 for run, run_pots in enumerate(split_runs(pots.pots, rake, every_pot))])
+                                 for run, run_pots in enumerate(split_runs(pots.pots, rake, every_pot, len(boards)))])
         payouts: Dict[int, int] = {}
         if log is not None and rake:
             log.append(ev.Rake(rake))

@@ -305,9 +305,9 @@ _OPTIONS: Dict[tuple, Options] = {}
 
 def _options(stud_by_position: bool, four_players_use_36_cards: bool, run_it_twice: bool,
              heads_up_dead_button: bool = False, straddle_anywhere: bool = False,
-             cap: Optional[int] = None, large_draw_tables: bool = False) -> Options:
+             cap: Optional[int] = None, large_draw_tables: bool = False, runs: int = 2) -> Options:
     key = (stud_by_position, four_players_use_36_cards, run_it_twice, heads_up_dead_button, straddle_anywhere, cap,
-           large_draw_tables)
+           large_draw_tables, runs)
     options = _OPTIONS.get(key)
     if options is None:
         if len(_OPTIONS) > 256:
@@ -316,8 +316,15 @@ def _options(stud_by_position: bool, four_players_use_36_cards: bool, run_it_twi
                                           four_players_use_36_cards=four_players_use_36_cards,
                                           run_it_twice=run_it_twice, heads_up_dead_button=heads_up_dead_button,
                                           straddle_anywhere=straddle_anywhere, cap=cap,
-                                          large_draw_tables=large_draw_tables)
+                                          large_draw_tables=large_draw_tables, runs=runs)
     return options
+
+
+def _runs(value: Any) -> int:
+    """``_pokerhash_runs``: how many times run it twice deals the board (2 without it)."""
+    if type(value) is not int or value < 2:
+        raise PHHError(f"_pokerhash_runs {value!r}: expected a whole number of 2 or more")
+    return value
 
 
 def _protected(value: Any, players: int, actions: int) -> Set[Tuple[int, int]]:
@@ -370,7 +377,8 @@ class _Player:
                            bool(fields.get("_pokerhash_heads_up_dead_button", False)),
                            fields.get("_pokerhash_straddle_anywhere", False) is True,
                            _cap(fields.get("_pokerhash_cap"), history.decimals),
-                           bool(fields.get("_pokerhash_large_draw_tables", False)))
+                           bool(fields.get("_pokerhash_large_draw_tables", False)),
+                           _runs(fields.get("_pokerhash_runs", 2)))
         try:
             stakes, missed = _stakes(history, variant)
             self.hand = Hand(variant, stacks, button=self.seats[-1], stakes=stakes, options=options, deal="caller",
@@ -859,6 +867,8 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
         extra["_pokerhash_dead_blinds"] = [to_unit(v, decimals) for v in _per_player(dead_blinds)]
     if options.run_it_twice:
         extra["_pokerhash_run_it_twice"] = True
+        if options.runs != 2:
+            extra["_pokerhash_runs"] = options.runs
     if options.stud_by_position:
         extra["_pokerhash_stud_by_position"] = True
     if options.cap is not None:
