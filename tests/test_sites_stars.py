@@ -145,10 +145,20 @@ def test_other_unplayed_games(text):
     assert "the engine does not play" in hand.error
 
 
-def test_a_board_run_three_times_is_refused():
-    text = _texts("ggpoker/plo5_run_twice.txt")[0].replace(
-        "*** FIRST SHOWDOWN ***", "*** THIRD TURN *** [Ah 7c 2d] [9c]\n*** FIRST SHOWDOWN ***")
-    assert "three times" in next(sites.read(text)).error
+def test_a_board_run_three_times_is_played_three_times():
+    """GGPoker runs a board up to three times: the engine's run count (Options.runs).
+    What the text says: 192 in, 2 rake and 1 jackpot, 189 in three runs of 63; Hero's
+    aces win the first, 4c5d6e's straight and three kings the second and third."""
+    (hand,) = _hands("ggpoker/run_three_times.txt")
+    assert hand.error is None and hand.collected == {"Hero": Decimal(63), "4c5d6e": Decimal(126)}
+    assert hand.rake == 2 and hand.fees == 1
+    assert hand._parsed.boards == [["Kd", "9s", "4h", "2c", "3d"], ["Kd", "9s", "4h", "Qs", "5c"],
+                                   ["Kd", "9s", "4h", "Kc", "7d"]]
+    result = hand.replay()
+    assert result.agrees, result.differences
+    assert len(result.hand.boards) == 3
+    assert [sum(s.payouts.values()) for s in result.hand.result.settlements] == [6300, 6300, 6300]
+    assert hand.history.fields["_pokerhash_boards"] == ["Kd9s4h2c3d", "Kd9s4hQs5c", "Kd9s4hKc7d"]
 
 
 FILES = ["pokerstars/draw.txt", "pokerstars/mixed.txt", "pokerstars/stud.txt", "ggpoker/plo5_run_twice.txt",

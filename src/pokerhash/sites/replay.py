@@ -274,14 +274,14 @@ _OPTIONS: Dict[tuple, Options] = {}
 
 
 def _options(take: int, run_twice: bool, odd: OddChipRule, every_pot: bool, straddle_anywhere: bool = False,
-             cap: Optional[int] = None, large_draw_table: bool = False) -> Options:
+             cap: Optional[int] = None, large_draw_table: bool = False, runs: int = 2) -> Options:
     """The table options of a hand: the house takes exactly ``take`` (a rule of 100% of
     the pot capped at it; from every pot in proportion when ``every_pot``), run it
-    twice as the site did, the site's odd-chip rule (:mod:`.settling`), a straddle from
+    twice (or three times) as the site did, the site's odd-chip rule (:mod:`.settling`), a straddle from
     any seat at the rooms that allow it, a capped table's cap, a draw game seated beyond
     the rules' table size as the room seated it. Made once per amount: a rake rule
     checks its fractions when built."""
-    key = (take, run_twice, odd, every_pot, straddle_anywhere, cap, large_draw_table)
+    key = (take, run_twice, odd, every_pot, straddle_anywhere, cap, large_draw_table, runs)
     options = _OPTIONS.get(key)
     if options is None:
         if len(_OPTIONS) > 10000:
@@ -289,7 +289,7 @@ def _options(take: int, run_twice: bool, odd: OddChipRule, every_pot: bool, stra
         options = _OPTIONS[key] = Options(rake=RakeRule(1, 1, cap=take, every_pot=every_pot) if take else None,
                                           run_it_twice=run_twice, odd_chips=odd,
                                           straddle_anywhere=straddle_anywhere, cap=cap,
-                                          large_draw_tables=large_draw_table)
+                                          large_draw_tables=large_draw_table, runs=runs)
     return options
 
 
@@ -335,7 +335,8 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
             stacks[seat] += dead
     take = (p.rake or 0) + p.fees
     options = _options(take, p.run_twice, *settlement(p), lay.stakes.straddle_position is not None,
-                       p.fields.get("capped_at"), variant.is_draw and not variant.fits(len(lay.order)))
+                       p.fields.get("capped_at"), variant.is_draw and not variant.fits(len(lay.order)),
+                       len(p.boards) if p.run_twice and len(p.boards) > 2 else 2)
     if p.fields.get("heads_up_dead_button"):
         options = replace(options, heads_up_dead_button=True)
     name_of = {seat: name for seat, name, _ in lay.order}
