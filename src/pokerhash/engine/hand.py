@@ -246,7 +246,7 @@ class ShownHand(NamedTuple):
 class HandResult:
     """The end of a hand: chips won from the pots, uncalled chips returned, final
     stacks and net result per seat, one :class:`~pokerhash.pots.Settlement` per board
-    (two when run twice), the hands shown, and the rake."""
+    (one per run after run it twice), the hands shown, and the rake."""
 
     payouts: Dict[int, int]
     returned: Dict[int, int]
