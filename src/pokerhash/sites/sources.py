@@ -183,7 +183,8 @@ def chunks(stream: IO[bytes]) -> Iterator[Chunk]:
     for block in _chained(head, blocks):
         data = pending + block
         starts = [m.start() for m in _HEADER_AT.finditer(data)]
-        inside = _inside(data) if b"PokerStars " in data else ()
+        # Looked for only when the block names PokerStars more often than hands start.
+        inside = _inside(data) if data.count(b"PokerStars ") > len(starts) else ()
         if inside:
             starts = sorted(starts + inside)
         if pending and not starts and len(data) > _TOO_LONG and not data.lstrip(_BOM).startswith(_HEADER_BYTES):
