@@ -79,3 +79,33 @@ def test_split_runs_matches_the_rule_chip_by_chip(amounts, data):
     assert ([p.amount for p in first], [p.amount for p in second]) == tuple(slow_split(amounts, rake))
     assert sum(p.amount for p in first + second) == sum(amounts) - rake
     assert [p.eligible for p in first] == [p.eligible for p in second] == [p.eligible for p in pots]
+
+
+def slow_split_n(amounts, rake, runs):
+    """The rule for ``runs`` runs read literally: the rake as above, then each pot's
+    chips dealt one at a time to the runs in turn, the first run first (so the chips
+    an equal split leaves over go one each to the earliest runs)."""
+    amounts = list(amounts)
+    for _ in range(rake):
+        amounts[next(i for i, a in enumerate(amounts) if a)] -= 1
+    parts = [[0] * len(amounts) for _ in range(runs)]
+    for i, amount in enumerate(amounts):
+        for chip in range(amount):
+            parts[chip % runs][i] += 1
+    return parts
+
+
+def test_three_runs_share_each_pot_the_earliest_taking_the_odd_chips():
+    runs = split_runs((Pot(101, (0, 1, 2)), Pot(50, (0, 1))), 0, runs=3)
+    assert [[p.amount for p in run] for run in runs] == [[34, 17], [34, 17], [33, 16]]
+    with pytest.raises(InvalidValueError, match="runs"):
+        split_runs((Pot(10, (0, 1)),), 0, runs=1)
+
+
+@given(st.lists(st.integers(0, 500), min_size=1, max_size=5), st.integers(2, 5), st.data())
+def test_split_runs_in_n_runs_matches_the_rule_chip_by_chip(amounts, runs, data):
+    rake = data.draw(st.integers(0, sum(amounts)))
+    pots = tuple(Pot(a, (0, i + 1)) for i, a in enumerate(amounts))
+    parts = split_runs(pots, rake, runs=runs)
+    assert [[p.amount for p in run] for run in parts] == slow_split_n(amounts, rake, runs)
+    assert all([p.eligible for p in run] == [p.eligible for p in pots] for run in parts)

@@ -58,6 +58,10 @@ EXPECTED = {
     # 1.21 in, 0.04 rake and a 0.02 jackpot fee; older layout 615 in, 2.76 rake, 0.24 fee.
     "900000401": ("winning", "Texas Hold'em", "no-limit", "USD", {"mave": D("1.15")}, D("0.04"), D("0.02")),
     "700000007": ("winning", "Omaha", "pot-limit", "USD", {"Hero": D(612)}, D("2.76"), D("0.24")),
+    # Older Winning layout, disconnect protection: lumi all-in for his 1.50 on the flop
+    # wins the main pot (4.75 less the 0.50 rake), Ana Sol the side pot of 6.
+    "700000401": ("winning", "Texas Hold'em", "no-limit", "USD", {"lumi": D("4.25"), "Ana Sol": D(6)}, D("0.50"),
+                  D(0)),
     "R5-300000001-11": ("ongame", "Texas Hold'em", "no-limit", "USD", {"Hero": D(2016)}, D(3), D(0)),
     "R5-300000002-5": ("ongame", "Texas Hold'em", "fixed-limit", "USD", {"Hero": D("5.75"), "Rolf": D("5.75")},
                        D("0.50"), D(0)),
@@ -152,7 +156,10 @@ REFUSED = [
     # (folder, file, hand, text changed from -> to (None: cut there), what the error says)
     ("partypoker", "cash.txt", 0, ("$25 USD NL Texas Hold'em", "$0.50/$1 USD 7 Card Stud"), "stud hands are not read"),
     ("partypoker", "cash.txt", 0, ("Ann Marie calls [$0.25 USD]", "Newcomer posts big blind [$0.25 USD].\n"
-                                   "Ann Marie calls [$0.25 USD]"), "not in the seat list"),
+                                   "Ann Marie calls [$0.25 USD]"), "neither in the seat list nor said to join"),
+    ("partypoker", "cash.txt", 0, ("Ann Marie calls [$0.25 USD]", "Newcomer has joined the table.\n"
+                                   "Newcomer posts big blind [$0.25 USD].\nAnn Marie calls [$0.25 USD]"),
+     "he joined the table after it was written (line"),
     ("partypoker", "cash.txt", 1, ("Hero wins $2,83 USD", "Hero wins $9,83 USD"), "put in only"),
     ("partypoker", "cash.txt", 2, ("Otto K wins $168.50 USD from the main pot with three of a kind, Kings.\n"
                                    "lowball_lu wins Lo ($168.50 USD) from the main pot with 7,4,3,2,A.", ""),
@@ -162,8 +169,8 @@ REFUSED = [
     ("winning", "older.txt", 8, ("Player cato calls (160)", "Player cato caps (150)"), "a cap is the table's"),
     ("winning", "older.txt", 0, ("------ Summary ------", "----"), "unknown line"),
     ("winning", "current.txt", 0, ("Holdem(No Limit)", "Draw(Fixed Limit)"), "not read"),
-    ("winning", "older.txt", 3, ("Player quill calls (2)\n*** Sixth", "Player quill is disconnected and ALL IN.\n"
-                                                                       "*** Sixth"), "disconnect"),
+    ("winning", "older.txt", 3, ("Player quill calls (2)\n*** Sixth", "Player quilt is disconnected and ALL IN.\n"
+                                                                       "*** Sixth"), "names no seated player"),
     ("winning", "current.txt", 0, ("*** SUMMARY ***", None), "truncated"),
     ("winning", "older.txt", 6, ("Seat 3: lou (120).\n", ""), "the seat list does not hold"),
     ("partypoker", "cash.txt", 0, ("***** Hand History for Game 20000000001 *****\n$25 USD NL Texas Hold'em - Tuesday, March 12, 21:04:33 EDT 2024",
@@ -313,3 +320,30 @@ def test_hands_split_the_same_in_small_blocks(monkeypatch):
         monkeypatch.setattr(sources, "_CHUNK", size)
         assert [(h.site, h.hand_id, h.error) for h in sites.read(data)] == whole
     assert all(error is None for _, _, error in whole) and len(whole) == 20
+
+
+@pytest.mark.parametrize("name,protected,won,returned", [
+    # Winning: lumi, all-in for his 1.50 on the flop, wins the main pot (4 x 1.50 less
+    # the 0.25 small blind's share: 4.75, less the 0.50 rake); Ana Sol the side pot of
+    # 2 x 3 and her river bet back.
+    ("winning/disconnected.txt", "lumi", {"lumi": D("4.25"), "Ana Sol": D(6)}, {"Ana Sol": D(5)}),
+    # iPoker: Pia, all-in for her 0.40 facing 0.60, wins the main pot (0.10 + 0.20 +
+    # 3 x 0.40, less 0.07); Quin the side pot (2 x 0.20, less 0.02) and his turn bet back.
+    ("ipoker/disconnected.xml", "Pia", {"Pia": D("1.43"), "Quin": D("0.38")}, {"Quin": D("0.40")}),
+])
+def test_disconnect_protection_is_played(name, protected, won, returned):
+    """A player made all-in by disconnect protection (Winning's "is disconnected and ALL
+    IN.", iPoker's sum "DP"): he puts in nothing more, plays for the pots his chips
+    match and keeps the rest; the figures are the text's own, and the PHH marks it."""
+    from pokerhash.engine import history_hands
+
+    (hand,) = list(sites.read(DATA / name))
+    result = hand.replay()
+    assert hand.error is None and result.agrees, result.differences
+    assert result.won == won and result.returned == returned
+    phh = hand.history
+    players = phh.fields["players"]
+    assert [p for p, _ in phh.fields["_pokerhash_protected"]] == [players.index(protected) + 1]
+    assert phh.fields["_pokerhash_rules"] == ["disconnect-protection"]
+    again = history_hands.replay(history.loads(history.dumps(phh)))
+    assert again.complete and again.hand.result.stacks[again.hand.seats[players.index(protected)]] > 0

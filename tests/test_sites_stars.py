@@ -145,10 +145,20 @@ def test_other_unplayed_games(text):
     assert "the engine does not play" in hand.error
 
 
-def test_a_board_run_three_times_is_refused():
-    text = _texts("ggpoker/plo5_run_twice.txt")[0].replace(
-        "*** FIRST SHOWDOWN ***", "*** THIRD TURN *** [Ah 7c 2d] [9c]\n*** FIRST SHOWDOWN ***")
-    assert "three times" in next(sites.read(text)).error
+def test_a_board_run_three_times_is_played_three_times():
+    """GGPoker runs a board up to three times: the engine's run count (Options.runs).
+    What the text says: 192 in, 2 rake and 1 jackpot, 189 in three runs of 63; Hero's
+    aces win the first, 4c5d6e's straight and three kings the second and third."""
+    (hand,) = _hands("ggpoker/run_three_times.txt")
+    assert hand.error is None and hand.collected == {"Hero": Decimal(63), "4c5d6e": Decimal(126)}
+    assert hand.rake == 2 and hand.fees == 1
+    assert hand._parsed.boards == [["Kd", "9s", "4h", "2c", "3d"], ["Kd", "9s", "4h", "Qs", "5c"],
+                                   ["Kd", "9s", "4h", "Kc", "7d"]]
+    result = hand.replay()
+    assert result.agrees, result.differences
+    assert len(result.hand.boards) == 3
+    assert [sum(s.payouts.values()) for s in result.hand.result.settlements] == [6300, 6300, 6300]
+    assert hand.history.fields["_pokerhash_boards"] == ["Kd9s4h2c3d", "Kd9s4hQs5c", "Kd9s4hKc7d"]
 
 
 FILES = ["pokerstars/draw.txt", "pokerstars/mixed.txt", "pokerstars/stud.txt", "ggpoker/plo5_run_twice.txt",
@@ -204,3 +214,22 @@ def test_a_straddle_elsewhere_is_refused_where_the_room_plays_none():
     text = text.replace("a9e310: straddle $4", "a9e310: posts straddle $4").replace(" | Jackpot $0.1 | Bingo $0", "")
     hand = next(sites.read(text))
     assert hand.site == "pokerstars" and "not the player on the big blind's left" in hand.error, hand.error
+
+
+def test_a_hand_begun_inside_the_last_line_of_a_cut_one():
+    """A file that stopped writing a hand mid-line and went on with the next (real
+    files do: "*** RIVER *** [4d Kh JPokerStars Hand #..."): the cut hand is refused
+    as truncated, naming its last line, and the next one reads whole."""
+    first, second = (t.strip("\n") + "\n" for t in _texts("pokerstars/tournament.txt")[:2])
+    lines = first.split("\n")
+    flop = next(k for k, line in enumerate(lines) if line.startswith("*** FLOP ***"))
+    joined = "\n".join(lines[:flop]) + "\n" + lines[flop][:18] + second
+    for glue in ("", "Bob: "):
+        text = joined.replace(lines[flop][:18], lines[flop][:18] + glue)
+        hands = list(sites.read(text))
+        assert [h.hand_id for h in hands] == [next(sites.read(first)).hand_id, next(sites.read(second)).hand_id]
+        assert hands[0].error == f"line {flop + 1}: the hand is truncated: the next hand starts inside this line"
+        assert hands[1].error is None and hands[1].replay().agrees
+    # A first line after a byte-order mark is no cut.
+    hands = list(sites.read(first + "\n\n\ufeff" + second))
+    assert all(h.error is None for h in hands) and len(hands) == 2

@@ -224,8 +224,6 @@ def test_byte_order_marks_line_ends_and_utf16():
 
 
 REFUSALS = [
-    ("ipoker/cash.xml", '<action no="6" player="Bob" type="3" sum="€0.20"',
-     '<action no="6" player="Bob" type="7" sum="DP"', "disconnect protection"),
     ("ipoker/cash.xml", 'win="€2.40" bet="€1.70"', 'win="€9.40" bet="€1.70"', "the figures do not add up"),
     ("ipoker/cash.xml", 'player="Cyd">HA HK</cards>', 'player="Cyd">HA HK D2</cards>', "3 pocket cards in Texas"),
     ("merge/cash.xml", '<round id="END_OF_GAME" sequence="7">', '<round id="GAME_CANCELLED" sequence="7">',
@@ -320,3 +318,58 @@ def test_merge_triple_draw():
     assert [a.amount for a in hand._parsed.acts if a.verb == "d"] == [3, 1, 2, 1, 1, 0, 1]
     result = hand.replay()
     assert result.agrees and result.rake == Decimal("0.85")
+
+
+_STUD_TOURNAMENT = """<?xml version="1.0" encoding="utf-8"?>
+<session sessioncode="900000501">
+  <general>
+    <mode>real</mode>
+    <gametype>7 Card Stud L</gametype>
+    <tablename>$3 Limit 7 Card Stud, 800000001, 800000001</tablename>
+    <currency>USD</currency>
+    <nickname>Hero</nickname>
+    <tournamentname>$3 Limit 7 Card Stud</tournamentname><place>4</place><buyin>$3+$0.30</buyin>
+  </general>
+  <game gamecode="5000000001">
+    <general>
+      <startdate>2026-03-01 20:10:00</startdate>
+      <players>
+        <player seat="1" name="Hero" chips="1,480" dealer="1" win="0" bet="20"/>
+        <player seat="3" name="Nell" chips="1,500" dealer="0" win="100" bet="60"/>
+        <player seat="6" name="Rui" chips="1,520" dealer="0" win="0" bet="20"/>
+      </players>
+    </general>
+    <round no="0">
+      <action no="1" player="Hero" type="15" sum="20" cards="[cards]"/>
+      <action no="2" player="Nell" type="15" sum="20" cards="[cards]"/>
+      <action no="3" player="Rui" type="15" sum="20" cards="[cards]"/>
+    </round>
+    <round no="1">
+    </round>
+    <round no="2">
+      <cards type="Third Street" player="Hero">SK D9 C7</cards>
+      <action no="6" player="Hero" type="0" sum="0" cards=""/>
+      <cards type="Third Street" player="Nell">X X H2</cards>
+      <action no="4" player="Nell" type="16" sum="40" cards=""/>
+      <cards type="Third Street" player="Rui">X X DJ</cards>
+      <action no="5" player="Rui" type="0" sum="0" cards=""/>
+    </round>
+  </game>
+</session>
+"""
+
+
+def test_a_stud_tournament_hand_without_its_level_bets_is_refused_saying_what_it_shows():
+    """iPoker does not write a stud tournament level's bets; a hand whose only bets are
+    the antes and the bring-in (everyone folds to it) cannot tell them, so it is
+    refused, naming what it shows (any small bet would replay its chips alike, but
+    the PHH would hold an invented one)."""
+    (hand,) = list(sites.read(_STUD_TOURNAMENT))
+    assert hand.error.endswith("a stud tournament hand that shows no completion and no full bet (only antes of "
+                               "20, a bring-in of 40, calls, checks and folds): the site does not write a tournament "
+                               "level's small and big bets, nothing in the hand tells them, and its PHH needs them")
+    # A completion tells the small bet: the same hand read.
+    completed = _STUD_TOURNAMENT.replace('type="16" sum="40"', 'type="5" sum="80"').replace(
+        'win="100" bet="60"', 'win="140" bet="100"')
+    (hand,) = list(sites.read(completed))
+    assert hand.error is None and hand.replay().agrees

@@ -155,22 +155,24 @@ def with_dead_money(pots: Pots, dead: int, live: Sequence[int]) -> Pots:
     return Pots((Pot(first.amount + dead, first.eligible),) + pots.pots[1:], pots.uncalled_seat, pots.uncalled_amount)
 
 
-def split_runs(pots: Sequence[Pot], rake: int, every_pot: bool = False) -> Tuple[Tuple[Pot, ...], Tuple[Pot, ...]]:
-    """The pots of the two runs when a hand is run twice: the ``rake`` comes off the
-    pots (main pot first, or from every pot in proportion: :func:`rake_by_pot`), then
-    each pot's rest is halved, the first run's half taking the odd chip (rules: The
-    games and their flow). Each half is contested by the pot's eligible seats. Pure:
-    returns the first run's pots and the second's."""
+def split_runs(pots: Sequence[Pot], rake: int, every_pot: bool = False, runs: int = 2) -> Tuple[Tuple[Pot, ...], ...]:
+    """The pots of the runs when a hand is run twice (or ``runs`` times): the ``rake``
+    comes off the pots (main pot first, or from every pot in proportion:
+    :func:`rake_by_pot`), then each pot's rest is halved, the first run's half taking
+    the odd chip (rules: The games and their flow); run ``runs`` times, each run gets
+    an equal part and the chips left over go one each to the earliest runs. Each part
+    is contested by the pot's eligible seats. Pure: returns each run's pots, in order."""
     rake = as_chips(rake, "rake")
+    if type(runs) is not int or runs < 2:
+        raise InvalidValueError(f"runs is a whole number of 2 or more, not {runs!r}")
     if rake > sum([pot.amount for pot in pots]):
         raise InvalidValueError(f"a rake of {rake} is more than the pots hold")
-    first: List[Pot] = []
-    second: List[Pot] = []
+    parts: List[List[Pot]] = [[] for _ in range(runs)]
     for pot, taken in zip(pots, rake_by_pot([pot.amount for pot in pots], rake, every_pot)):
-        net = pot.amount - taken
-        first.append(Pot(net - net // 2, pot.eligible))
-        second.append(Pot(net // 2, pot.eligible))
-    return tuple(first), tuple(second)
+        share, over = divmod(pot.amount - taken, runs)
+        for run in range(runs):
+            parts[run].append(Pot(share + (run < over), pot.eligible))
+    return tuple([tuple(run_pots) for run_pots in parts])
 
 
 def rake_by_pot(amounts: Sequence[int], rake: int, every_pot: bool = False) -> List[int]:

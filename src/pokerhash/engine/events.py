@@ -17,6 +17,9 @@ table's seat numbers and cards ints 0..51 (their reprs write the cards as text,
   ``seat`` None, to the board; ``run`` is 1 for the second board of run it twice;
 - :class:`Act` — a player's normalized :class:`~pokerhash.betting.Action` (its
   ``player`` is the seat);
+- :class:`Protect` — disconnect protection: the player to act is made all-in
+  for the chips already in and keeps ``kept`` chips behind
+  (:meth:`~pokerhash.engine.Hand.protect`);
 - :class:`Draw` — the cards a player discards (empty: stands pat); the
   replacements follow as a :class:`Deal`;
 - :class:`Reshuffle` — the stub ran short in a draw: the listed burns and
@@ -36,8 +39,8 @@ from typing import Any, Iterable, NamedTuple, Optional, Tuple, Union
 
 from ..cards import card_str
 
-__all__ = ["Act", "Burn", "Deal", "Draw", "Event", "Muck", "Post", "Rake", "Redeal", "Reshuffle", "Return", "Show",
-           "Start", "Win"]
+__all__ = ["Act", "Burn", "Deal", "Draw", "Event", "Muck", "Post", "Protect", "Rake", "Redeal", "Reshuffle", "Return",
+           "Show", "Start", "Win"]
 
 
 def _cards(cards: Iterable[Optional[int]]) -> str:
@@ -98,6 +101,11 @@ class Act(NamedTuple):
         return f"Act(seat={self.seat}, action={self.action})"
 
 
+class Protect(NamedTuple):
+    seat: int
+    kept: int
+
+
 class Draw(NamedTuple):
     seat: int
     discarded: Tuple[int, ...]
@@ -155,4 +163,4 @@ class Win(NamedTuple):
 
 
 #: Any event of the log.
-Event = Union[Start, Post, Burn, Deal, Act, Draw, Reshuffle, Redeal, Show, Muck, Return, Rake, Win]
+Event = Union[Start, Post, Burn, Deal, Act, Protect, Draw, Reshuffle, Redeal, Show, Muck, Return, Rake, Win]

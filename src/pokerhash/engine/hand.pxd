@@ -12,6 +12,7 @@ from pokerhash.cards cimport Deck as TypedDeck
 cdef class Hand:
     cdef public object variant, stakes, options, button, structure, _script, _used, _lowest, _pending
     cdef public object _opener, _aggressor, _twice, _result, _deck_cards, _deck_set, _missed, _dead, _conceded
+    cdef public tuple _kept
     cdef public dict _index
     cdef public tuple seats, _program, _initial, _board, _boards
     cdef public list _stacks, _contributed, _folded, _hole, _up, _muck, _discarded, _log

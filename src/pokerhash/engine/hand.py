@@ -121,7 +121,8 @@ class Options:
     """Table options that rooms set differently (rules: Turkish poker; The games and their flow).
 
     ``rake`` (None: no rake); ``run_it_twice``: when every player left is all-in
-    before the board is complete, the rest of it is dealt twice; ``show_all``: every
+    before the board is complete, the rest of it is dealt twice (``runs`` times:
+    some rooms run it three times); ``show_all``: every
     called hand is shown instead of losing hands being mucked; ``stud_by_position``:
     from 4th street the first player dealt acts first instead of the best showing
     hand; ``four_players_use_36_cards``: Turkish deck option (rules: Turkish deck size);
@@ -167,8 +168,11 @@ class Options:
     cap: Optional[int] = None
     large_draw_tables: bool = False
     half_bet_all_in: str = "all-in"
+    runs: int = 2
 
     def __post_init__(self) -> None:
+        if type(self.runs) is not int or self.runs < 2:
+            raise InvalidValueError(f"runs (the times run_it_twice deals the board) is 2 or more, not {self.runs!r}")
         if self.cap is not None and (type(self.cap) is not int or self.cap <= 0):
             raise InvalidValueError(f"cap must be a positive number of chips or None, not {self.cap!r}")
         if not isinstance(self.straddle_anywhere, bool):
@@ -251,7 +255,7 @@ class ShownHand(NamedTuple):
 class HandResult:
     """The end of a hand: chips won from the pots, uncalled chips returned, final
     stacks and net result per seat, one :class:`~pokerhash.pots.Settlement` per board
-    (two when run twice), the hands shown, and the rake."""
+    (one per run after run it twice), the hands shown, and the rake."""
 
     payouts: Dict[int, int]
     returned: Dict[int, int]
@@ -402,7 +406,7 @@ class Hand:
         "_round", "_stacks", "_contributed", "_folded", "_initial", "_hole", "_up", "_board", "_boards",
         "_deck", "_script", "_used", "_stub", "_muck", "_lowest", "_log", "_pending", "_deal_next",
         "_discarded", "_opener", "_aggressor", "_twice", "_result", "_street", "_caller", "_deck_cards",
-        "_deck_set", "_missed", "_dead", "_conceded",
+        "_deck_set", "_missed", "_dead", "_conceded", "_kept",
     )
 
     def __init__(
@@ -493,6 +497,7 @@ class Hand:
             self._deck = deck
         self._dead = 0  # dead money (big-blind ante, missed small blinds): see _post_dead
         self._conceded = ()  # seats that muck at the showdown whatever they hold: see muck
+        self._kept = ()  # (player index, chips kept behind) of players made all-in: see protect
         self._new_deal()
         self._advance()
 
@@ -694,7 +699,7 @@ class Hand:
 
     @property
     def boards(self) -> Tuple[Tuple[int, ...], ...]:
-        """Every board: one, or two after run it twice."""
+        """Every board: one, or one per run after run it twice."""
         return self._boards + (self._board,) if self._boards else (self._board,)
 
     def hole_cards(self, seat: int) -> Tuple[int, ...]:
@@ -874,6 +879,37 @@ class Hand:
             raise IllegalActionError(f"seat {seat} has folded: it has no hand to muck")
         if seat not in self._conceded:
             self._conceded = self._conceded + (seat,)
+
+    def protect(self) -> int:
+        """Disconnect (all-in) protection, a room's rule the rules do not have: the
+        player to act, disconnected, is all-in for the chips already in: he puts in
+        nothing more, plays for the pots those chips match (a side pot is made for
+        the others' further bets) and keeps the rest of his stack behind, as at a
+        capped table. Returns the chips kept behind. Online rooms write it so
+        (Winning Poker Network's "is disconnected and ALL IN", iPoker's "DP")."""
+        pending = self._pending
+        if pending.kind is not _WAIT_DECISION:
+            raise IllegalActionError(f"only a player to act can be made all-in by disconnect protection: {pending}")
+        if self.variant.opening is not None:
+            raise IllegalActionError("disconnect protection is not played in a game that re-deals when nobody "
+                                     "opens (Turkish poker)")
+        round_ = self._round
+        i = round_.to_act
+        if not self._contributed[i]:
+            raise IllegalActionError(f"seat {pending.seat} has put no chips in: made all-in he would play for "
+                                     "nothing (a room folds him)")
+        kept = round_.stacks[i]
+        round_.stacks[i] = 0  # the hand's _stacks: the same list
+        round_._legal = None
+        self._kept = self._kept + ((i, kept),)
+        if self._log is not None:
+            self._log.append(ev.Protect(pending.seat, kept))
+        round_._advance(i + 1)
+        if round_.to_act is not None:
+            self._ask(round_)
+        else:
+            self._end_round()
+        return kept
 
     # -- draws and timeouts --------------------------------------------------
 
@@ -1074,9 +1110,9 @@ class Hand:
                     return
             elif op == _SEVENTH:
                 self._seventh_street()
-            elif self._twice is not None and not self._boards:
-                # Run it twice: deal the rest of the board again from the same stub.
-                self._boards = (self._board,)
+            elif self._twice is not None and len(self._boards) < self.options.runs - 1:
+                # Run it twice (or more): deal the rest of the board again from the same stub.
+                self._boards = self._boards + (self._board,)
                 self._pc, kept = self._twice
                 self._board = self._board[:kept]
             else:
@@ -1089,9 +1125,9 @@ class Hand:
         (rules: The games and their flow)."""
         if self.options.run_it_twice and self._twice is None and not self._boards and self.variant.has_board:
             if sum([1 for i in range(self._n) if not self._folded[i] and self._stacks[i]]) < 2:
-                # Only when the stub holds both runs (ten players of Omaha may not).
+                # Only when the stub holds every run (ten players of Omaha may not).
                 rest = sum([arg if op == _BOARD else 1 for op, arg in self._program[self._pc:] if op in (_BURN, _BOARD)])
-                if 2 * rest <= self._stub:
+                if self.options.runs * rest <= self._stub:
                     self._twice = (self._pc, len(self._board))
 
     def _seventh_street(self) -> None:
@@ -1340,7 +1376,7 @@ class Hand:
         else:
             rake = rake_rule.amount(pots.total, n) if rake_rule is not None else 0
             settlements = tuple([settle_checked(run_pots, highs[run], lows[run], order, 0, {}, odd)
-                                 for run, run_pots in enumerate(split_runs(pots.pots, rake, every_pot))])
+                                 for run, run_pots in enumerate(split_runs(pots.pots, rake, every_pot, len(boards)))])
         payouts: Dict[int, int] = {}
         if log is not None and rake:
             log.append(ev.Rake(rake))
@@ -1353,6 +1389,8 @@ class Hand:
                     stacks[self._index[award.seat]] += award.amount
                     if log is not None:
                         log.append(ev.Win(award.seat, award.amount, number, award.reason, run))
+        for i, kept in self._kept:  # the chips of players made all-in (protect)
+            stacks[i] += kept
         cap = self.options.cap
         if cap is None:
             final = dict(zip(seats, stacks))
@@ -1510,6 +1548,8 @@ class Hand:
                     hand.act(Action.bet_to(event.amount, event.seat))
                 elif kind is ev.Draw:
                     hand.draw(event.discarded)
+                elif kind is ev.Protect:
+                    hand.protect()
             except (IllegalActionError, InvalidCardError) as error:
                 raise InvalidValueError(f"event {number} ({event}) does not replay: {error}") from None
         rebuilt = hand._log

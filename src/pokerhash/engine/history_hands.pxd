@@ -6,6 +6,6 @@ from pokerhash.engine.hand cimport Hand
 
 cdef class _Player:
     cdef public object history, fill_in, filled, order, actions, variant, seats, mucks, stand_ins, named, fake
-    cdef public object dealt, holes, board, stop_before, ended_by
+    cdef public object dealt, holes, board, stop_before, ended_by, protected
     cdef public Py_ssize_t next
     cdef public Hand hand

@@ -305,16 +305,17 @@ def _draw_by_draw(actions: Sequence[PHHAction]) -> List[int]:
 _CHECK, _CALL, _FOLD = Action.check(), Action.call(), Action.fold()
 # Enum members as module constants: read per action, a global is cheaper than an enum
 # class attribute.
-_DEAL, _DRAW, _BRING_IN = PendingKind.DEAL, PendingKind.DRAW, PendingKind.BRING_IN
+_DEAL, _DRAW, _BRING_IN, _DECISION = PendingKind.DEAL, PendingKind.DRAW, PendingKind.BRING_IN, PendingKind.DECISION
 # One Options per combination of the flags a file sets (they are frozen).
 _OPTIONS: Dict[tuple, Options] = {}
 
 
 def _options(stud_by_position: bool, four_players_use_36_cards: bool, run_it_twice: bool,
              heads_up_dead_button: bool = False, straddle_anywhere: bool = False,
-             cap: Optional[int] = None, large_draw_tables: bool = False, half_bet_all_in: str = "all-in") -> Options:
+             cap: Optional[int] = None, large_draw_tables: bool = False, half_bet_all_in: str = "all-in",
+             runs: int = 2) -> Options:
     key = (stud_by_position, four_players_use_36_cards, run_it_twice, heads_up_dead_button, straddle_anywhere, cap,
-           large_draw_tables, half_bet_all_in)
+           large_draw_tables, half_bet_all_in, runs)
     options = _OPTIONS.get(key)
     if options is None:
         if len(_OPTIONS) > 256:
@@ -323,7 +324,8 @@ def _options(stud_by_position: bool, four_players_use_36_cards: bool, run_it_twi
                                           four_players_use_36_cards=four_players_use_36_cards,
                                           run_it_twice=run_it_twice, heads_up_dead_button=heads_up_dead_button,
                                           straddle_anywhere=straddle_anywhere, cap=cap,
-                                          large_draw_tables=large_draw_tables, half_bet_all_in=half_bet_all_in)
+                                          large_draw_tables=large_draw_tables, half_bet_all_in=half_bet_all_in,
+                                          runs=runs)
     return options
 
 
@@ -333,6 +335,24 @@ def _half_bet_all_in(value: Any) -> str:
         raise PHHError(f"_pokerhash_half_bet_all_in {value!r}: expected one of "
                        f"{', '.join(map(repr, HALF_BET_ALL_IN))}")
     return value
+
+
+def _runs(value: Any) -> int:
+    """``_pokerhash_runs``: how many times run it twice deals the board (2 without it)."""
+    if type(value) is not int or value < 2:
+        raise PHHError(f"_pokerhash_runs {value!r}: expected a whole number of 2 or more")
+    return value
+
+
+def _protected(value: Any, players: int, actions: int) -> Set[Tuple[int, int]]:
+    """``_pokerhash_protected``: (player, the number of the action before which he is
+    made all-in by disconnect protection), checked."""
+    if not isinstance(value, list) or not all(
+            isinstance(entry, list) and len(entry) == 2 and all(type(k) is int for k in entry)
+            and 1 <= entry[0] <= players and 1 <= entry[1] <= actions + 1 for entry in value):
+        raise PHHError(f"_pokerhash_protected {value!r}: expected [[player, action number], ...] with players "
+                       f"1 to {players} and action numbers 1 to {actions + 1}")
+    return {(player, at) for player, at in value}
 
 
 def _cap(value: Any, decimals: int) -> Optional[int]:
@@ -375,7 +395,8 @@ class _Player:
                            fields.get("_pokerhash_straddle_anywhere", False) is True,
                            _cap(fields.get("_pokerhash_cap"), history.decimals),
                            bool(fields.get("_pokerhash_large_draw_tables", False)),
-                           _half_bet_all_in(fields.get("_pokerhash_half_bet_all_in", "all-in")))
+                           _half_bet_all_in(fields.get("_pokerhash_half_bet_all_in", "all-in")),
+                           _runs(fields.get("_pokerhash_runs", 2)))
         try:
             stakes, missed = _stakes(history, variant)
             if fields.get("_pokerhash_uncapped_heads_up", False) is True:
@@ -405,6 +426,7 @@ class _Player:
         self.board: Deque[Optional[int]] = deque()
         self.next = 0
         self.stop_before = len(self.actions) if stop_before is None else stop_before
+        self.protected = _protected(fields.get("_pokerhash_protected", []), n, len(parsed))
         self.ended_by: Optional[int] = None
 
     def _real(self, card: Optional[int]) -> int:
@@ -485,6 +507,12 @@ class _Player:
                 except (IllegalActionError, InvalidCardError) as error:
                     raise self._error(max(self.next - 1, 0), str(error)) from None
                 continue
+            if self.protected and pending.kind is _DECISION:
+                at = self.order[self.next] if self.next < len(self.order) else len(self.order)
+                if (seats.index(pending.seat) + 1, at + 1) in self.protected and (
+                        self.next < self.stop_before or self.stop_before == len(self.order)):
+                    hand.protect()
+                    continue
             action = self._pull()
             if action is None:
                 return False
@@ -651,6 +679,9 @@ def _draws_first(actions: List[PHHAction], streets: Set[int]) -> List[PHHAction]
     return ordered
 
 
+_PROTECT = "made all-in by disconnect protection"
+
+
 def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] = None) -> HandHistory:
     """The hand (over or not) as a HandHistory: its stakes, stacks, every card dealt and
     every action, the showdown as PHH ``sm`` actions where PHH readers expect them, the
@@ -736,7 +767,8 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
             betting = False
             floor = 0
             to_act = None
-        if to_act is None and (kind is ev.Act or kind is ev.Post and event.kind is ForcedKind.BRING_IN):
+        if to_act is None and (kind is ev.Act or kind is ev.Protect or kind is ev.Post
+                               and event.kind is ForcedKind.BRING_IN):
             to_act = _to_act(in_front, behind, out)
         if kind is ev.Burn:
             floor = 0
@@ -796,6 +828,13 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
                 to_act = {s for s in seats if s not in out and behind[s] > 0 and s != event.seat}
         elif kind is ev.Draw:
             actions.append(PHHAction(number[event.seat], "sd", tuple(event.discarded) or None))
+        elif kind is ev.Protect:
+            # Where it happens, until the actions are in their final order (see below).
+            actions.append(PHHAction(number[event.seat], "", comment=_PROTECT))
+            if behind[event.seat]:
+                with_chips -= 1
+            behind[event.seat] = 0
+            to_act.discard(event.seat)
         elif kind is ev.Show and event.run == 0:
             showdown.append(PHHAction(number[event.seat], "sm", tuple(event.cards)))
         elif kind is ev.Muck:
@@ -803,7 +842,7 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
         elif kind is ev.Redeal:
             actions.append(PHHAction(None, "", comment="nobody opened: the hands are dead, new deal"))
             held = {seat: () for seat in seats}
-        if not over and (kind is ev.Act or kind is ev.Post) \
+        if not over and (kind is ev.Act or kind is ev.Post or kind is ev.Protect) \
                 and with_chips < 2 \
                 and _betting_over(in_front, behind, out, floor):
             over = True  # for good: chips only go in
@@ -815,9 +854,9 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
                 if seat not in out and behind[seat] > 0:
                     actions.append(PHHAction(number[seat], "cc"))
             to_act = set()
-        if kind in (ev.Act, ev.Post) and early is None and not over_now and not draws:
+        if kind in (ev.Act, ev.Post, ev.Protect) and early is None and not over_now and not draws:
             if over:
-                if kind is ev.Act or kind is ev.Post and event.kind is ForcedKind.BRING_IN:
+                if kind is ev.Act or kind is ev.Protect or kind is ev.Post and event.kind is ForcedKind.BRING_IN:
                     early, held_early = len(actions), dict(held)  # right after the action that ended the betting
                 else:
                     over_now = True  # after the deals of this street
@@ -838,12 +877,21 @@ def to_history(hand: Hand, decimals: int = 0, fields: Optional[Dict[str, Any]] =
         actions = actions[:early] + first + actions[early:] + second
     else:
         actions += showdown
-    history.actions = [action_text(a, decimals) for a in actions]
+    protected = []  # [player, the number of the action it comes before]
+    for action in actions:
+        if action.comment is _PROTECT:
+            protected.append([action.player, len(history.actions) + 1])
+        else:
+            history.actions.append(action_text(action, decimals))
     extra: Dict[str, Any] = {"seats": list(seats)}
+    if protected:
+        extra["_pokerhash_protected"] = protected
     if any(dead_blinds):
         extra["_pokerhash_dead_blinds"] = [to_unit(v, decimals) for v in _per_player(dead_blinds)]
     if options.run_it_twice:
         extra["_pokerhash_run_it_twice"] = True
+        if options.runs != 2:
+            extra["_pokerhash_runs"] = options.runs
     if options.stud_by_position:
         extra["_pokerhash_stud_by_position"] = True
     if options.cap is not None:

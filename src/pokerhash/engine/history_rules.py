@@ -31,6 +31,9 @@ knows which hands to trust to its own rules; docs/history.rst explains each:
 - ``capped-table``: a player reached the cap of a capped table (``_pokerhash_cap``):
   he is all-in for the hand with chips behind, which PHH readers without the cap
   would have him bet.
+- ``disconnect-protection``: a player was made all-in by disconnect protection
+  (``_pokerhash_protected``: :meth:`~pokerhash.engine.Hand.protect`): PHH readers
+  without it would ask him to act.
 """
 
 from __future__ import annotations
@@ -48,7 +51,7 @@ __all__ = ["RULE_NAMES", "rules_used"]
 #: The names :func:`rules_used` gives, in the order it lists them.
 RULE_NAMES = ("run-it-twice", "short-blind", "bring-in-all-in", "dead-blind", "short-all-in", "open-pair", "showing-tie",
          "community-card", "stub-reshuffle", "odd-chip", "no-low", "short-deck-ranking",
-         "stud-by-position", "capped-table")
+         "stud-by-position", "capped-table", "disconnect-protection")
 
 
 def rules_used(hand: Hand) -> List[str]:
@@ -81,6 +84,8 @@ def rules_used(hand: Hand) -> List[str]:
         used.add("short-blind")  # all-in for less than the big blind, or on the ante (nothing posted)
     if ev.Reshuffle in kinds:
         used.add("stub-reshuffle")
+    if ev.Protect in kinds:
+        used.add("disconnect-protection")
     if hand.variant.is_stud and _bring_in_all_in(log):
         used.add("bring-in-all-in")
     used.update(_betting_rules(hand, log))

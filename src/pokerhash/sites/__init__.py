@@ -119,6 +119,14 @@ def read(source, site: Optional[str] = None) -> Iterator[SiteHand]:
         raise SiteError(f"unknown site {site!r} (sites: {', '.join(SITES)})")
     for name, stream in open_sources(source):
         for chunk in chunks(stream):
+            if chunk.cut and chunk.site is not None and site in (None, chunk.site):
+                # Cut inside a line by the next hand's first line: it stops there, whatever it says.
+                text = chunk.text
+                first = text[:text.find("\n")] if "\n" in text else text
+                yield failed(chunk.site, _id_of(text, first, chunk.site),
+                             f"line {chunk.line + text.count(chr(10))}: the hand is truncated: the next hand "
+                             "starts inside this line", Source(name, chunk.index, chunk.line), text)
+                continue
             yield parse_hand(chunk.text, Source(name, chunk.index, chunk.line), site, chunk.site)
 
 

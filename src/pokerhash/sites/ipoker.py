@@ -213,15 +213,15 @@ def _hand(p: Parsed, hand: Node, info: Dict[str, str]) -> None:
                     raise SiteError(f"an action of {who!r}, who has no seat", line)
                 kind = int(node.get("type", "-1"))
                 amount = node.get("sum", "0")
-                if amount == "DP":
-                    raise SiteError(f"{who} is made all-in by disconnect protection (sum \"DP\"): "
-                                    "a rule the engine does not play", line)
+                # sum "DP": disconnect protection, all-in for the chips already in
                 acts.append((int(node.get("no", "0")), street, kind, who,
-                             money(amount, line), line))
+                             None if amount == "DP" else money(amount, line), line))
     acts.sort(key=lambda a: a[0])
     posted_big = 0
     for no, street, kind, who, amount, line in acts:
-        if kind == 1:
+        if amount is None:
+            p.acts.append(Act(who, "dp", None, None, True, street, line))
+        elif kind == 1:
             p.posts.append((who, "sb", amount, line))
         elif kind == 2:
             # a second big blind bigger than the first: small and big together

@@ -47,7 +47,8 @@ class Act(NamedTuple):
     raise to ``to`` (the player's total in the round; None: ``amount`` more than the
     player's bet so far), ``bi`` a stud bring-in of ``amount``, ``co`` a stud complete
     to ``to``, ``m`` a muck (a fold written after the betting is over), ``d`` a draw
-    of ``amount`` cards (0: standing pat);
+    of ``amount`` cards (0: standing pat), ``dp`` a player made all-in by disconnect
+    protection (:meth:`pokerhash.engine.Hand.protect`: nothing more goes in);
     ``amount`` the chips the site says moved (None when it does not say); ``all_in`` as
     written; ``street`` the site's street (0 first); ``line`` the line in the hand."""
 

@@ -73,6 +73,7 @@ _NOTES = ("does not show cards", "has joined the table", "has left the table", "
 _GLUED = re.compile(r"(?<=is sitting out)(?=\S)")
 _UNSEATED = re.compile(r"(?:\S.* (?:has joined the table|has left the table|is sitting out)"
                        r"|Player .* finished in .*)\.?")
+_JOINED = re.compile(r"(\S+) has joined the table\.?")
 _STRANGER = re.compile(r"(\S+) (?:posts|checks|calls|bets|raises|folds|is all-In|shows|wins) ?.*")
 _PARENS = re.compile(r"\s*\((?P<amount>[^)]*)\)")
 _PREAMBLE = re.compile(r"(?:Game #\S+ starts\.|#Game No : \S+)")
@@ -234,6 +235,7 @@ class _State:
         self.street = -1
         self.board: List[str] = []
         self.shown = False
+        self.joined: Dict[str, int] = {}  # players not seated who joined the table, and the line
 
 
 def _find_all(text: str, what: str) -> List[int]:
@@ -300,12 +302,21 @@ def _line(state: _State, line: str, number: int) -> None:
     acts = p.acts
     name = seated(line, state.by_length)
     if name is None:
+        joined = _JOINED.fullmatch(line)
+        if joined is not None:
+            state.joined.setdefault(joined.group(1), number)
+            return
         if line.endswith(" opens") or ": " in line or _UNSEATED.fullmatch(line):
             return  # stud's opener, chat, a player not in the hand coming or going
         stranger = _STRANGER.fullmatch(line)
         if stranger is not None:
-            raise SiteError(f"{stranger.group(1)} plays but is not in the seat list (joined after it was "
-                            "written: no stack is known)", number)
+            who = stranger.group(1)
+            if who in state.joined:
+                raise SiteError(f"{who} plays but is not in the seat list: he joined the table after it was "
+                                f"written (line {state.joined[who]}) and no line gives his stack (the site "
+                                "writes it nowhere else), which the replay needs", number)
+            raise SiteError(f"{who} plays but is neither in the seat list nor said to join the table: the seat "
+                            "list and the actions name different players (no stack is known)", number)
         raise SiteError(f"unknown line {line!r}", number)
     verb = " ".join(line[len(name) + 1:].split())
     if verb.endswith(".") and not verb.startswith("wins"):

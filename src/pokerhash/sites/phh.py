@@ -62,7 +62,7 @@ def to_history(site_hand) -> HandHistory:
     stakes = lay.stakes
     variant = p.variant
     if variant.streets[-1].draw or stakes.button_blind or stakes.straddle_position is not None or \
-            p.fields.get("capped_at"):
+            p.fields.get("capped_at") or any(act.verb == "dp" for act in p.acts):
         return _with_fields(_from_engine(site_hand, p), p, lay, [], _unit)
     antes = [0] * n
     if stakes.big_blind_ante:
@@ -211,12 +211,12 @@ def _with_fields(history: HandHistory, p, lay, boards, _unit) -> HandHistory:
         # All-in Cash Out: what the site paid each player apart from the pots, and its fee
         fields["_pokerhash_cash_out"] = [_unit(cash_out.get(name, (0, 0))[0]) for _, name, _ in order]
         fields["_pokerhash_cash_out_fees"] = [_unit(cash_out.get(name, (0, 0))[1]) for _, name, _ in order]
-    # the engine writer's rules used and room options (a straddle from any seat, a cap, a large draw table)
-    # are kept
+    # the engine writer's rules used and room options (a straddle from any seat, a cap, a large draw table,
+    # disconnect protection) are kept
     history.fields = {**{k: v for k, v in (history.fields or {}).items()
                          if k.startswith(("_pokerhash_rules", "_pokerhash_straddle", "_pokerhash_cap",
                                          "_pokerhash_large_draw_tables", "_pokerhash_uncapped_heads_up",
-                                         "_pokerhash_half_bet_all_in"))}, **fields}
+                                         "_pokerhash_half_bet_all_in", "_pokerhash_protected"))}, **fields}
     return history
 
 

@@ -132,9 +132,12 @@ _NOT_AWARDED = re.compile(r"^Seat (?P<seat>\d+): .* won \((?P<amount>[^)]+)\).*\
                           r"out\)", re.M)
 _STREETS = {"HOLE CARDS": 0, "DEALING HANDS": 0, "FIRST DRAW": 1, "SECOND DRAW": 2, "THIRD DRAW": 3, "FLOP": 1,
             "TURN": 2, "RIVER": 3, "FIRST FLOP": 1, "FIRST TURN": 2, "FIRST RIVER": 3,
-            "SECOND FLOP": 1, "SECOND TURN": 2, "SECOND RIVER": 3, "PRE-FLOP": 0, "3rd STREET": 0, "4th STREET": 1,
+            "SECOND FLOP": 1, "SECOND TURN": 2, "SECOND RIVER": 3, "THIRD FLOP": 1, "THIRD TURN": 2,
+            "THIRD RIVER": 3, "PRE-FLOP": 0, "3rd STREET": 0, "4th STREET": 1,
             "5th STREET": 2, "6th STREET": 3}
-_SHOWDOWNS = ("SHOW DOWN", "SHOWDOWN", "FIRST SHOW DOWN", "SECOND SHOW DOWN", "FIRST SHOWDOWN", "SECOND SHOWDOWN")
+_SHOWDOWNS = ("SHOW DOWN", "SHOWDOWN", "FIRST SHOW DOWN", "SECOND SHOW DOWN", "FIRST SHOWDOWN", "SECOND SHOWDOWN",
+              "THIRD SHOW DOWN", "THIRD SHOWDOWN")
+_RUNS = {"FIRST": 0, "SECOND": 1, "THIRD": 2}  # GGPoker runs a board up to three times
 
 
 new_act = tuple.__new__  # an Act without NamedTuple's Python-level __new__: one per action line
@@ -275,7 +278,7 @@ def _parse(lines: List[str], site: str) -> Parsed:
     returned = p.returned
     known = p.known
     acts = p.acts
-    boards_from_streets: List[List[str]] = [[], []]
+    boards_from_streets: List[List[str]] = [[], [], []]
     cancelled = 0
     all_ins: set = set()
     try:
@@ -293,16 +296,14 @@ def _parse(lines: List[str], site: str) -> Parsed:
                 if marker in _STREETS:
                     street = 4 if stud and marker == "RIVER" else _STREETS[marker]
                     shown_on_street = set()
-                    if marker.startswith(("FIRST", "SECOND")) and not marker.endswith("DRAW"):
+                    if marker.startswith(("FIRST", "SECOND", "THIRD")) and not marker.endswith("DRAW"):
                         p.run_twice = True
                     if street and not stud:
                         board = _CARDS.findall(line)
                         if board:
-                            run = 1 if marker.startswith("SECOND") else 0
+                            run = _RUNS.get(marker.split(" ", 1)[0], 0)
                             boards_from_streets[run] = _cards(" ".join(board))
                     continue
-                if marker.startswith("THIRD ") and not marker.endswith("DRAW"):
-                    raise SiteError("the board was run three times: the engine runs it at most twice", i)
                 if marker in _SHOWDOWNS:
                     showdown = True
                     continue
@@ -595,7 +596,7 @@ def _summary_cards(text: str) -> list:
                 done = match.end()
         at = text.find("ed [", at + 1)
     return matches
-_SUMMARY_BOARD = re.compile(r"\n(?:FIRST |SECOND )?Board \[([^\]]*)\]")
+_SUMMARY_BOARD = re.compile(r"\n(?:FIRST |SECOND |THIRD )?Board \[([^\]]*)\]")
 
 
 def _summary(p: Parsed, lines: List[str], start: int, seat_names: Dict[int, str]) -> None:
@@ -621,10 +622,11 @@ def _summary(p: Parsed, lines: List[str], start: int, seat_names: Dict[int, str]
                 raise SiteError(f"unknown figure {part!r} in {line!r}", number)
     if "Board [" in text:
         p.boards = boards = [_cards(board) for board in _SUMMARY_BOARD.findall(text)]
-        if len(boards) == 2 and len(boards[1]) < len(boards[0]):
-            # GGPoker writes only the cards of the second run: the rest is the first's.
-            boards[1] = boards[0][:len(boards[0]) - len(boards[1])] + boards[1]
-    if "Hand was run twice" in text:
+        for k in range(1, len(boards)):
+            if len(boards[k]) < len(boards[0]):
+                # GGPoker writes only the cards of a later run: the rest is the first's.
+                boards[k] = boards[0][:len(boards[0]) - len(boards[k])] + boards[k]
+    if "Hand was run twice" in text or "Hand was run three times" in text:
         p.run_twice = True
     if "pot not awarded" in text:
         # A player who cashed out wins the pot on the board but is not paid it (the

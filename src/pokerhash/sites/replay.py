@@ -274,15 +274,16 @@ _OPTIONS: Dict[tuple, Options] = {}
 
 
 def _options(take: int, run_twice: bool, odd: OddChipRule, every_pot: bool, straddle_anywhere: bool = False,
-             cap: Optional[int] = None, large_draw_table: bool = False, half_bet: str = "all-in") -> Options:
+             cap: Optional[int] = None, large_draw_table: bool = False, half_bet: str = "all-in",
+             runs: int = 2) -> Options:
     """The table options of a hand: the house takes exactly ``take`` (a rule of 100% of
     the pot capped at it; from every pot in proportion when ``every_pot``), run it
-    twice as the site did, the site's odd-chip rule (:mod:`.settling`), a straddle from
+    twice (or three times) as the site did, the site's odd-chip rule (:mod:`.settling`), a straddle from
     any seat at the rooms that allow it, a capped table's cap, a draw game seated beyond
     the rules' table size as the room seated it, the room's half-bet all-in rule
-    (:mod:`.settling`). Made once per amount: a rake rule checks its fractions when
+    (:mod:`.settling`), a board run more than twice. Made once per amount: a rake rule checks its fractions when
     built."""
-    key = (take, run_twice, odd, every_pot, straddle_anywhere, cap, large_draw_table, half_bet)
+    key = (take, run_twice, odd, every_pot, straddle_anywhere, cap, large_draw_table, half_bet, runs)
     options = _OPTIONS.get(key)
     if options is None:
         if len(_OPTIONS) > 10000:
@@ -290,7 +291,7 @@ def _options(take: int, run_twice: bool, odd: OddChipRule, every_pot: bool, stra
         options = _OPTIONS[key] = Options(rake=RakeRule(1, 1, cap=take, every_pot=every_pot) if take else None,
                                           run_it_twice=run_twice, odd_chips=odd,
                                           straddle_anywhere=straddle_anywhere, cap=cap,
-                                          large_draw_tables=large_draw_table, half_bet_all_in=half_bet)
+                                          large_draw_tables=large_draw_table, half_bet_all_in=half_bet, runs=runs)
     return options
 
 
@@ -338,7 +339,8 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
     fixed = variant.limit is Limit.FIXED_LIMIT
     options = _options(take, p.run_twice, *settlement(p), lay.stakes.straddle_position is not None,
                        p.fields.get("capped_at"), variant.is_draw and not variant.fits(len(lay.order)),
-                       half_bet_all_in(p) if fixed else "all-in")
+                       half_bet_all_in(p) if fixed else "all-in",
+                       len(p.boards) if p.run_twice and len(p.boards) > 2 else 2)
     if fixed and uncapped_heads_up(p):
         lay = lay._replace(stakes=replace(lay.stakes, uncapped_heads_up=True))
     if p.fields.get("heads_up_dead_button"):
@@ -589,7 +591,9 @@ def _apply(hand: Hand, act: Act, pending, seat: int, kept_back: Dict[str, int]) 
             hand.act(Action.bet_to(act.to if act.to is not None else act.amount))
             return None
         return f"{act.player} must bring in or complete, not {verb!r}"
-    if verb == "f" or verb == "m":
+    if verb == "dp":
+        hand.protect()
+    elif verb == "f" or verb == "m":
         hand.act(Action.fold())
     elif verb == "x":
         if not pending.legal.can_check:

@@ -63,13 +63,14 @@ _CHUNK = 1 << 20
 class Chunk:
     """The text of one hand (or of text that is no hand: ``site`` None), where it starts."""
 
-    __slots__ = ("site", "text", "line", "index")
+    __slots__ = ("site", "text", "line", "index", "cut")
 
     def __init__(self, site: Optional[str], text: str, line: int, index: int) -> None:
         self.site = site
         self.text = text
         self.line = line
         self.index = index
+        self.cut = False  # the file went on with the next hand inside this one's last line
 
 
 def site_of(first_line: Union[str, bytes]) -> Optional[str]:
@@ -199,6 +200,11 @@ _HEADER_AFTER_LINE_END = re.compile(
     b"\n" + (b"" if _FIRST is None else b"(?=[" + re.escape(bytes(sorted(
         _FIRST | {_BOM[0]} | {prefix[0] for prefix in _HEADER_BYTES}))) + b"])") + _HEADER_AT.pattern[1:])
 _TOO_LONG = 1 << 24  # text this long without a hand's first line is reported, not kept
+# A PokerStars hand's first line in the middle of a line: a file that stopped writing
+# one hand mid-line and went on with the next ("*** RIVER *** [4d Kh JPokerStars Hand
+# #1: ..."). The next hand starts there (the cut one is refused as truncated); the
+# first line's whole shape is asked for, so no other text is cut.
+_HEADER_INSIDE = re.compile(rb"PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #\d+: +\S[^\n]* - \d{4}/\d")
 
 
 def chunks(stream: IO[bytes]) -> Iterator[Chunk]:
@@ -221,6 +227,10 @@ def chunks(stream: IO[bytes]) -> Iterator[Chunk]:
         starts = [m.start() + 1 for m in _HEADER_AFTER_LINE_END.finditer(data)]
         if _HEADER_AT.match(data):
             starts.insert(0, 0)
+        # Looked for only when the block names PokerStars more often than hands start.
+        inside = _inside(data) if data.count(b"PokerStars ") > len(starts) else ()
+        if inside:
+            starts = sorted(starts + inside)
         if pending and not starts and len(data) > _TOO_LONG and not data.lstrip(_BOM).startswith(_HEADER_BYTES):
             starts = [data.rfind(b"\n") + 1]  # report overlong text that is no hand, in pieces
         at = 0
@@ -230,6 +240,7 @@ def chunks(stream: IO[bytes]) -> Iterator[Chunk]:
             if start > at:
                 chunk = _chunk(data[at:start], line, index)
                 if chunk is not None:
+                    chunk.cut = start in inside
                     yield chunk
                     index += 1
                 line += data.count(b"\n", at, start)
@@ -239,6 +250,18 @@ def chunks(stream: IO[bytes]) -> Iterator[Chunk]:
         chunk = _chunk(pending, line, index)
         if chunk is not None:
             yield chunk
+
+
+def _inside(data: bytes) -> list:
+    """Where PokerStars first lines begin inside a line, after text (not after a
+    byte-order mark or blanks only)."""
+    inside = []
+    for match in _HEADER_INSIDE.finditer(data):
+        at = match.start()
+        line_start = data.rfind(b"\n", 0, at) + 1
+        if data[line_start:at].replace(_BOM, b"").strip():
+            inside.append(at)
+    return inside
 
 
 def _chained(head: list, blocks: Iterator[bytes]) -> Iterator[bytes]:

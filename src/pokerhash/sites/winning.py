@@ -349,6 +349,7 @@ def _parse_older(text: str, site: str) -> Parsed:
         k += 1
     p.seats.sort()
     blank = _unnamed_player(numbered, k, names)
+    protected = None  # a player just made all-in by disconnect protection
     big_blind = None
     street = 0
     board: List[str] = []
@@ -408,8 +409,14 @@ def _parse_older(text: str, site: str) -> Parsed:
             p.returned[who] = p.returned.get(who, 0) + _amount(amount, number)
             continue
         if line.endswith(" is disconnected and ALL IN."):
-            raise SiteError("a disconnected player is made all in (disconnect protection): the engine plays no such "
-                            "rule", number)
+            # Disconnect protection: all-in for the chips already in, the rest kept
+            # behind; the site's "allin" line after it names no chips.
+            who = line[7:-len(" is disconnected and ALL IN.")] if line.startswith("Player ") else ""
+            if (who or blank) not in names:
+                raise SiteError(f"the line names no seated player: {line!r}", number)
+            p.acts.append(Act(who or blank, "dp", None, None, True, street, number))
+            protected = who or blank
+            continue
         action = _OLDER_ACTION.fullmatch(line)
         if action is None:
             raise SiteError(f"unknown line {line!r}", number)
@@ -444,6 +451,8 @@ def _parse_older(text: str, site: str) -> Parsed:
                 raise SiteError(f"an action without its amount: {line!r}", number)
             p.acts.append(Act(name, "b", amount, None, True, street, number))
             _capped(p, name)
+        elif verb == "allin" and amount is None and name == protected:
+            protected = None  # the disconnected player's all-in mark, no chips
         elif verb in ("calls", "bets", "raises", "allin"):
             if amount is None:
                 raise SiteError(f"an action without its amount: {line!r}", number)

@@ -10,6 +10,8 @@ a hand that is not well-formed is refused naming the line expat stopped on.
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from typing import Callable, Dict, Iterator, List, Optional, Tuple
 from xml.parsers import expat
 
@@ -269,9 +271,19 @@ def stud_bets(p: Parsed, line: int) -> None:
     later = [a.amount for a in p.acts if a.verb == "b" and a.street >= 2 and a.to is None and not a.all_in]
     small = max(completions) if completions else (min(fourth) if fourth else None)
     if small is None and not later:
-        raise SiteError("a stud tournament hand that shows no bet (antes, the bring-in, calls, checks, folds, "
-                        "all-ins for less): the bets of its level are not written and nothing in it tells them",
-                        line)
+        # Any small bet large enough would replay its chips alike, but the file says
+        # none: writing one (PHH needs it) would invent a figure of the game.
+        def chips(amount: int) -> str:
+            return f"{Decimal(amount).scaleb(-2).normalize():f}"  # hundredths until in_chips
+        antes = sorted({amount for _, kind, amount, _ in p.posts if kind == "ante"})
+        bring_in = [a.amount for a in p.acts if a.verb == "bi" and a.amount]
+        all_ins = [a.to if a.to is not None else a.amount for a in p.acts if a.all_in and a.verb in ("b", "co")]
+        shown = ([f"antes of {chips(antes[0])}"] if len(antes) == 1 else ["antes"] if antes else []) + \
+            [f"a bring-in of {chips(b)}" for b in bring_in[:1]] + \
+            ([f"all-ins for {', '.join(chips(a) for a in all_ins if a is not None)}"] if all_ins else [])
+        raise SiteError(f"a stud tournament hand that shows no completion and no full bet (only {', '.join(shown)}, "
+                        "calls, checks and folds): the site does not write a tournament level's small and big "
+                        "bets, nothing in the hand tells them, and its PHH needs them", line)
     p.small_bet = small if small is not None else max(later) // 2
     p.big_bet = 2 * p.small_bet
 
