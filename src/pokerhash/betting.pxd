@@ -1,5 +1,8 @@
 cimport cython
 
+# NamedTuple records built in C (the .py's _new_tuple is tuple.__new__ uncompiled).
+from pokerhash._records cimport new_record as _new_tuple
+
 # Compiled, BettingRound is an extension type: its fields are C struct members and
 # its methods C functions (cpdef: still callable, and overridable, from Python).
 # betting.py stays the one source; uncompiled (e.g. under a debugger) it runs as it is.

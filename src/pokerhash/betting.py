@@ -216,8 +216,10 @@ class ForcedKind(str, enum.Enum):
 
 
 # tuple.__new__ read once: the fields of the engine's own NamedTuples are checked
-# already, and a NamedTuple's own __new__ is interpreted Python.
-_new_tuple = tuple.__new__
+# already, and a NamedTuple's own __new__ is interpreted Python. Compiled, betting.pxd
+# cimports _new_tuple from _records.pxd instead, which builds the same tuple in C, and
+# this line only names tuple.__new__ in the module's dict.
+globals().setdefault("_new_tuple", tuple.__new__)
 
 
 def normalized_action(kind: ActionKind, to: Optional[int], chips: int, is_all_in: bool, player: Optional[int]) -> Action:

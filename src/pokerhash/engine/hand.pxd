@@ -4,6 +4,9 @@
 # compiler (e.g. under a debugger) the engine runs from it as it is.
 cimport cython
 
+# NamedTuple records built in C (the .py's _new_tuple is tuple.__new__ uncompiled).
+from pokerhash._records cimport new_record as _new_tuple
+
 from pokerhash.betting cimport BettingRound, normalized_action
 # Deck under another name: hand.py imports the Python name Deck as well.
 from pokerhash.cards cimport Deck as TypedDeck

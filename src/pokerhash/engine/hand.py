@@ -274,7 +274,9 @@ class HandResult:
 
 
 _OVER = Pending(PendingKind.OVER)
-_new_tuple = tuple.__new__
+# Compiled, hand.pxd cimports the C _new_tuple (_records.pxd: tuple.__new__'s result at a
+# tenth of the cost); uncompiled, it is tuple.__new__.
+globals().setdefault("_new_tuple", tuple.__new__)
 _SIZED = (ActionKind.BET, ActionKind.RAISE)
 
 # The program of a hand: ops run in order, each street's deals then its betting.
