@@ -8,7 +8,7 @@ from pokerhash._records cimport new_record as _new_tuple
 # betting.py stays the one source; uncompiled (e.g. under a debugger) it runs as it is.
 
 cdef class BettingRound:
-    cdef object _structure, _limit
+    cdef object _structure, _limit, _small_bet, _big_bet, _big_bet_street, _max_bets, _half_bet_all_in
     cdef bint _big_bet_game
     cdef public object street, current_bet, full_level, increment, bet_count, capped, open_pair
     cdef public object to_act, dead, _legal
@@ -16,19 +16,27 @@ cdef class BettingRound:
 
     cpdef BettingRound copy(self)
     cpdef legal_actions(self)
+    # Player indexes as C ints: a list read with a Python int index converts it first
+    # (list_subscript -> PyNumber_AsSsize_t), several times per action.
+    @cython.locals(player=Py_ssize_t)
     cpdef _compute_legal(self)
+    @cython.locals(player=Py_ssize_t)
     cpdef validate(self, action)
+    @cython.locals(player=Py_ssize_t)
     cpdef perform(self, move)
     cpdef _player_to_act(self)
     cpdef tuple _fixed_sizes(self)
-    cpdef str _no_raise_reason(self, player)
-    cpdef bint _reopened(self, player) except -1
+    cdef _bet_size(self)
+    cpdef str _no_raise_reason(self, Py_ssize_t player)
+    cpdef bint _reopened(self, Py_ssize_t player) except -1
     cpdef _validate_sized(self, legal, requested, to)
     cpdef bint _is_full_raise(self, to) except -1
     cpdef _raise_to(self, to)
     cpdef bint _cap_reached(self) except -1
-    cpdef bint _opponent_can_cover(self, player) except -1
-    @cython.locals(count=Py_ssize_t, k=Py_ssize_t, player=Py_ssize_t, live=Py_ssize_t, able=Py_ssize_t)
+    @cython.locals(p=Py_ssize_t, stacks=list, folded=list, bets=list)
+    cpdef bint _opponent_can_cover(self, Py_ssize_t player) except -1
+    @cython.locals(count=Py_ssize_t, k=Py_ssize_t, player=Py_ssize_t, live=Py_ssize_t, able=Py_ssize_t, p=Py_ssize_t,
+                   stacks=list, folded=list, bets=list, acted=list)
     cpdef _advance(self, Py_ssize_t start)
     cpdef _post(self, forced)
     cpdef _place(self, kind, player, amount)

@@ -376,7 +376,8 @@ class BettingRound:
     action, and C struct reads are what make that cheap.
     """
 
-    __slots__ = ("_structure", "_limit", "_big_bet_game") + _FIELDS[1:] + ("_legal",)
+    __slots__ = ("_structure", "_limit", "_big_bet_game", "_small_bet", "_big_bet", "_big_bet_street", "_max_bets",
+                 "_half_bet_all_in") + _FIELDS[1:] + ("_legal",)
 
     def __init__(self, structure: Structure, street: int, stacks: List[int], bets: List[int],
                  contributed: List[int], folded: List[bool], acted: List[Optional[int]], current_bet: int,
@@ -410,6 +411,11 @@ class BettingRound:
         # What the rules ask of the structure at every action, read once.
         self._limit = structure.limit
         self._big_bet_game = structure.is_big_bet
+        # The structure is frozen: its sizes read once, as C fields when compiled,
+        # instead of a dataclass attribute lookup at every decision.
+        self._small_bet, self._big_bet = structure.small_bet, structure.big_bet
+        self._big_bet_street, self._max_bets = structure.big_bet_street, structure.max_bets
+        self._half_bet_all_in = structure.half_bet_all_in
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({', '.join(f'{name}={getattr(self, name)!r}' for name in _FIELDS)})"
@@ -501,7 +507,7 @@ class BettingRound:
         self.current_bet = self.full_level = self.bet_count = 0
         self.capped = False
         self.open_pair = open_pair
-        self.increment = self._structure.bet_size(self.street)
+        self.increment = self._bet_size()
         self._legal = None
         self._advance(first_to_act)
 
@@ -559,13 +565,13 @@ class BettingRound:
         """The normalized action that :meth:`apply` would perform; IllegalActionError if illegal."""
         if not isinstance(action, Action):
             raise InvalidValueError(f"an action is an Action (e.g. Action.fold(), Action.raise_to(30)), not {action!r}")
-        if action.player is not None and action.player.__class__ is not int:
-            _player(action.player, "an action's player")  # "0" would compare unequal to 0
+        kind, to, _, _, acting = action  # one unpacking: a NamedTuple's fields are slow attributes
+        if acting is not None and acting.__class__ is not int:
+            _player(acting, "an action's player")  # "0" would compare unequal to 0
         legal = self.legal_actions()
         player = legal.player
-        if action.player is not None and action.player != player:
-            raise IllegalActionError(f"player {action.player} acted out of turn: player {player} is to act; legal: {legal}")
-        kind = action.kind
+        if acting is not None and acting != player:
+            raise IllegalActionError(f"player {acting} acted out of turn: player {player} is to act; legal: {legal}")
         if kind.__class__ is not ActionKind:
             try:
                 kind = ActionKind(kind)
@@ -581,8 +587,8 @@ class BettingRound:
         if kind is _CALL or (kind is _ALL_IN and all_in_to <= self.current_bet):
             if legal.can_check:
                 raise IllegalActionError(f"{kind.value} is not legal: there is no bet to call; legal: {legal}")
-            return normalized_action(_CALL, self.bets[player] + legal.call, legal.call, legal.call_is_all_in, player)
-        to = action.to
+            call = legal.call
+            return normalized_action(_CALL, self.bets[player] + call, call, legal.call_is_all_in, player)
         if kind is _ALL_IN:
             to = all_in_to
         elif to.__class__ is not int or to < 0:
@@ -597,17 +603,16 @@ class BettingRound:
 
     def perform(self, move: Action) -> None:
         """Perform a normalized action that :meth:`validate` returned for this state."""
-        player = move.player
+        kind, to, chips, _, player = move  # one unpacking: a NamedTuple's fields are slow attributes
         self._legal = None
-        if move.kind is _FOLD:
+        if kind is _FOLD:
             self.folded[player] = True
         else:
-            chips = move.chips
             self.stacks[player] -= chips
             self.bets[player] += chips
             self.contributed[player] += chips
-            if move.kind is _BET or move.kind is _RAISE:
-                self._raise_to(move.to)
+            if kind is _BET or kind is _RAISE:
+                self._raise_to(to)
             self.acted[player] = self.current_bet
         self._advance(player + 1)
 
@@ -622,15 +627,19 @@ class BettingRound:
         # Rules, The games and their flow: with an open pair on 4th street any bet or raise may be the small
         # or the big bet; once a big bet has been made, later raises are big bets.
         if not self.open_pair:
-            return (self._structure.bet_size(self.street),)
-        if self.increment < self._structure.big_bet:
-            return (self._structure.small_bet, self._structure.big_bet)
-        return (self._structure.big_bet,)
+            return (self._bet_size(),)
+        if self.increment < self._big_bet:
+            return (self._small_bet, self._big_bet)
+        return (self._big_bet,)
+
+    def _bet_size(self) -> int:
+        """Structure.bet_size of this round's street, from the fields the structure setter read."""
+        return self._small_bet if self.street < self._big_bet_street else self._big_bet
 
     def _no_raise_reason(self, player: int) -> str:
         """Why ``player`` may not bet or raise now ("" if they may)."""
         if self.capped:
-            return f"the betting is capped at {self._structure.max_bets} bets"
+            return f"the betting is capped at {self._max_bets} bets"
         if self.bets[player] + self.stacks[player] <= self.current_bet:
             return f"player {player} has no chips beyond a call"
         if not self._opponent_can_cover(player):
@@ -650,7 +659,7 @@ class BettingRound:
         if self.full_level > level:
             return True
         # A room's half-bet all-in that is no bet of its own still reopens the betting.
-        return self.current_bet > level and self._structure.half_bet_all_in == "last full bet" \
+        return self.current_bet > level and self._half_bet_all_in == "last full bet" \
             and 2 * (self.current_bet - self.full_level) >= self._fixed_sizes()[0]
 
     def _validate_sized(self, legal: LegalActions, requested: ActionKind, to: int) -> Action:
@@ -681,10 +690,10 @@ class BettingRound:
         if self._is_full_raise(to):
             if not self._big_bet_game:
                 size = self._fixed_sizes()[0]
-                if to - self.full_level < size and self._structure.half_bet_all_in != "all-in":
+                if to - self.full_level < size and self._half_bet_all_in != "all-in":
                     # A half-bet all-in at a room that does not count it at its amount
                     # (Structure.half_bet_all_in).
-                    if self._structure.half_bet_all_in == "completed":
+                    if self._half_bet_all_in == "completed":
                         self.full_level += size
                         self.bet_count += 1
                         self.capped = self._cap_reached()
@@ -698,7 +707,7 @@ class BettingRound:
         self.current_bet = to
 
     def _cap_reached(self) -> bool:
-        cap = self._structure.max_bets
+        cap = self._max_bets
         if cap is None or self.bet_count < cap:
             return False
         # The heads-up option applies only if two players are left when the cap is reached.
@@ -756,7 +765,7 @@ class BettingRound:
         if kind is _BRING_IN:
             # The bring-in is the player's action (rules: The games and their flow).
             self.acted[player] = amount
-        if amount >= self._structure.bet_size(self.street) and amount > self.full_level:
+        if amount >= self._bet_size() and amount > self.full_level:
             # The big blind, a bring-in for a full bet and a straddle are full bets.
             if kind is _STRADDLE and self._big_bet_game:
                 self.increment = amount  # the straddle plays as a bigger big blind
@@ -774,7 +783,7 @@ class BettingRound:
             # to match. Dead money (a missed small blind) is posted as an ante.
             raise InvalidValueError(
                 f"player {player} already has {self.bets[player]} in front of them and cannot also post a {kind.value}")
-        size = self._structure.bet_size(self.street)
+        size = self._bet_size()
         if kind is _BRING_IN and (self._big_bet_game or self.current_bet or amount > size):
             raise InvalidValueError(f"a bring-in opens fixed-limit betting with at most {size}, not {amount}")
         if kind is _STRADDLE:

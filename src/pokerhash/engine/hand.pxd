@@ -14,7 +14,7 @@ from pokerhash.cards cimport Deck as TypedDeck
 
 cdef class Hand:
     cdef public object variant, stakes, options, button, structure, _script, _used, _lowest, _pending
-    cdef public object _opener, _aggressor, _twice, _result, _deck_cards, _deck_set, _missed, _dead, _conceded
+    cdef public object _opening, _opener, _aggressor, _twice, _result, _deck_cards, _deck_set, _missed, _dead, _conceded
     cdef public tuple _kept
     cdef public dict _index
     cdef public tuple seats, _program, _initial, _board, _boards
@@ -50,6 +50,7 @@ cdef class Hand:
     @cython.locals(round_=BettingRound)
     cpdef bint _start_round(self, Py_ssize_t street) except -1
     cpdef bint _begin_round(self, BettingRound round_, forced) except -1
+    @cython.locals(i=Py_ssize_t)
     cpdef _ask(self, BettingRound round_)
     cpdef _end_round(self)
     cpdef _redeal(self)

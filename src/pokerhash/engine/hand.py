@@ -408,7 +408,7 @@ class Hand:
         "_round", "_stacks", "_contributed", "_folded", "_initial", "_hole", "_up", "_board", "_boards",
         "_deck", "_script", "_used", "_stub", "_muck", "_lowest", "_log", "_pending", "_deal_next",
         "_discarded", "_opener", "_aggressor", "_twice", "_result", "_street", "_caller", "_deck_cards",
-        "_deck_set", "_missed", "_dead", "_conceded", "_kept",
+        "_deck_set", "_missed", "_dead", "_conceded", "_kept", "_opening",
     )
 
     def __init__(
@@ -441,6 +441,7 @@ class Hand:
         if not all(initial):
             raise InvalidValueError(f"every player needs chips: stacks {dict(stacks)}")
         self.variant = variant
+        self._opening = variant.opening  # read at every decision: a field, not a dataclass lookup
         self.options = options
         self.seats = seats
         self.button = button
@@ -754,9 +755,9 @@ class Hand:
         """The betting round's normalized action (its ``player`` an index), with the
         opening requirement of the first round (rules: Turkish poker)."""
         move = self._round.validate(action if action.player is None else Action(action.kind, action.to))
-        if (move.kind is _BET or move.kind is _RAISE) and self.variant.opening is not None \
+        if (move.kind is _BET or move.kind is _RAISE) and self._opening is not None \
                 and self._street == 0 and self._opener is None:
-            opening = self.variant.opening
+            opening = self._opening
             if not opening.allows(self._hole[move.player], self._lowest):
                 raise IllegalActionError(f"seat {self.seats[move.player]} cannot open without {opening.name}; "
                                          "legal: fold, check")
@@ -776,25 +777,28 @@ class Hand:
         pending = self._pending
         if not isinstance(action, Action):
             raise InvalidValueError(f"an action is a pokerhash.Action (e.g. Action.call()), not {action!r:.100}")
-        if pending.kind is _WAIT_DECISION:
+        # One unpacking each instead of attribute reads: a NamedTuple's fields are slow
+        # attributes, and this runs at every action.
+        waiting, seat, _, _, _ = pending
+        if waiting is _WAIT_DECISION:
             if action.player is not None:
-                if action.player != pending.seat:
+                if action.player != seat:
                     self.validate(action)  # raises: out of turn
                 action = Action(action.kind, action.to)  # the round numbers players by index
             round_ = self._round
             try:
-                move = self._validate_move(action) if self.variant.opening is not None else round_.validate(action)
+                move = self._validate_move(action) if self._opening is not None else round_.validate(action)
             except IllegalActionError as error:
                 raise IllegalActionError(self._seat_names(str(error))) from None
-            kind = move.kind
+            kind, to, chips, is_all_in, player = move
             if kind is _BET or kind is _RAISE:
-                self._aggressor = move.player
+                self._aggressor = player
                 if self._opener is None:
-                    self._opener = move.player
+                    self._opener = player
             round_.perform(move)
-            move = normalized_action(kind, move.to, move.chips, move.is_all_in, pending.seat)
+            move = normalized_action(kind, to, chips, is_all_in, seat)
             if self._log is not None:
-                self._log.append(ev.Act(pending.seat, move))
+                self._log.append(ev.Act(seat, move))
         else:
             move = self.validate(action)
             i = self._index[move.player]
@@ -892,7 +896,7 @@ class Hand:
         pending = self._pending
         if pending.kind is not _WAIT_DECISION:
             raise IllegalActionError(f"only a player to act can be made all-in by disconnect protection: {pending}")
-        if self.variant.opening is not None:
+        if self._opening is not None:
             raise IllegalActionError("disconnect protection is not played in a game that re-deals when nobody "
                                      "opens (Turkish poker)")
         round_ = self._round
@@ -1198,7 +1202,7 @@ class Hand:
         """Wait for the decision of the player to act, with what is legal for them."""
         i = round_.to_act
         legal = round_.legal_actions()
-        opening = self.variant.opening
+        opening = self._opening
         if opening is not None and legal.raise_kind is not None and self._street == 0 and self._opener is None \
                 and not opening.allows(self._hole[i], self._lowest):
             # Without openers the player may check, call or fold, but not open (rules: Turkish poker).
@@ -1209,7 +1213,7 @@ class Hand:
 
     def _end_round(self) -> None:
         """A round is over: re-deal if nobody opened (Turkish), else play on."""
-        if self.variant.opening is not None and self._street == 0 and self._opener is None \
+        if self._opening is not None and self._street == 0 and self._opener is None \
                 and self._folded.count(False) >= 2:
             self._redeal()
         else:
