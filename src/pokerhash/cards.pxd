@@ -10,6 +10,7 @@ cdef class Deck:
     cpdef list _shuffled(self, cards)
     cpdef shuffle(self)
     cpdef restock(self, cards)
+    cpdef _restock_dealt(self, list cards)
     @cython.locals(other=Deck)
     cpdef Deck copy(self)
     cpdef list deal(self, n=*)

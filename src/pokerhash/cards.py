@@ -253,6 +253,12 @@ class Deck:
             raise InvalidCardError("cannot restock a card twice")
         self._stack = self._shuffled(stub)
 
+    def _restock_dealt(self, cards: List[int]) -> None:
+        """:meth:`restock` with ``cards`` this deck dealt (the engine's burns, discards
+        and stub), which are distinct cards of it already: the same shuffle, without
+        restock's checks (a scan of the deck for every card)."""
+        self._stack = self._shuffled(cards)
+
     def copy(self) -> Deck:
         """A deck with the same undealt cards in the same order, whose later shuffles
         are the ones this deck's would be (independent of it: nothing is shared but

@@ -66,3 +66,7 @@ cdef class Hand:
     cpdef _finish(self)
     cpdef _pots(self)
     cpdef tuple _showdown(self, list live, pots, boards, list highs, list lows)
+
+
+# Called at every draw: a C call, not a Python one.
+cpdef tuple _held_ints(discards, tuple held)

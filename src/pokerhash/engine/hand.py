@@ -1344,7 +1344,7 @@ class Hand:
         """The muck and the stub's last card, if a burn has not taken it, become a new
         shuffled stub of the engine's deck."""
         deck = self._deck
-        deck.restock(self._take_muck() + deck.deal(len(deck)))
+        deck._restock_dealt(self._take_muck() + deck.deal(len(deck)))  # its own cards: nothing to check
         self._stub = len(deck)
 
     # -- showdown and pots -----------------------------------------------------
