@@ -15,6 +15,7 @@ cdef class BettingRound:
     cdef public list stacks, bets, contributed, folded, acted
 
     cpdef BettingRound copy(self)
+    cpdef _advance_street(self, Py_ssize_t first_to_act, bint open_pair)
     cpdef legal_actions(self)
     # Player indexes as C ints: a list read with a Python int index converts it first
     # (list_subscript -> PyNumber_AsSsize_t), several times per action.

@@ -501,6 +501,12 @@ class BettingRound:
             raise InvalidValueError(f"first_to_act {first_to_act} is not a player 0..{count - 1}")
         if open_pair and self._big_bet_game:
             raise InvalidValueError("the open-pair option exists only in fixed-limit stud")
+        self._advance_street(first_to_act, open_pair)
+
+    def _advance_street(self, first_to_act: int, open_pair: bool) -> None:
+        """:meth:`advance_street` of checked arguments (the engine's, at every street):
+        compiled, a C call without keyword arguments."""
+        count = len(self.stacks)
         self.street += 1
         self.bets = [0] * count
         self.acted = [None] * count

@@ -1178,7 +1178,7 @@ class Hand:
             round_ = BettingRound.start(self.structure, self._stacks, first, street=street,
                                         contributed=self._contributed, folded=self._folded, dead=self._dead)
         else:
-            round_.advance_street(first, open_pair=open_pair)
+            round_._advance_street(first, open_pair)  # advance_street without its checks: ours hold
         return self._begin_round(round_, ())
 
     def _begin_round(self, round_: BettingRound, forced: Sequence[ForcedBet]) -> bool:
