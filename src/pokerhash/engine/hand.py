@@ -374,6 +374,7 @@ def _structure(stakes: Stakes, variant: Variant, half_bet_all_in: str = "all-in"
 # cheaper than an enum class attribute.
 _ALL_IN = ActionKind.ALL_IN
 _BLIND = ForcedKind.BLIND
+_ANTE = ForcedKind.ANTE  # an Enum member read through its class is a Python __getattr__ call
 _FORCED_KIND_BRING_IN = ForcedKind.BRING_IN
 _BET = ActionKind.BET
 _RAISE = ActionKind.RAISE
@@ -531,7 +532,7 @@ class Hand:
                 self._post_dead(self._big_blind(), stakes.ante * n, ForcedKind.ANTE, dead=True)
             else:
                 for i in range(n):
-                    self._post_dead(i, stakes.ante, ForcedKind.ANTE)
+                    self._post_dead(i, stakes.ante, _ANTE)
         if self.variant.forced is _FORCED_BLINDS:
             # Blinds and straddle go in before the cards: round 0 starts now.
             forced: List[ForcedBet] = []
