@@ -1176,8 +1176,9 @@ class Hand:
             len({c >> 2 for c in self._up[i]}) < len(self._up[i]) for i in range(self._n) if not self._folded[i]])
         round_ = self._round
         if round_ is None:  # Turkish poker's first round, with antes only
-            round_ = BettingRound.start(self.structure, self._stacks, first, street=street,
-                                        contributed=self._contributed, folded=self._folded, dead=self._dead)
+            # BettingRound.start without its checks of the engine's own lists (_open copies them).
+            round_ = BettingRound._open(self.structure, self._stacks, first, street, (), self._contributed,
+                                        self._folded, False, self._dead)
         else:
             round_._advance_street(first, open_pair)  # advance_street without its checks: ours hold
         return self._begin_round(round_, ())
