@@ -3,6 +3,8 @@
 # the AEC bookkeeping (selection, rewards, terminations) in the environment's
 # __dict__ without Python attribute lookups. aec.py stays the one source
 # (pokerhash.rl needs the compiled types: _encode.pyx cimports Hand).
+cimport cython
+
 # Hand under another name: aec.py imports the Python name Hand as well.
 from pokerhash.engine.hand cimport Hand as TypedHand
 from pokerhash.rl._encode cimport ObservationEncoder
@@ -27,10 +29,27 @@ cdef class _Episode:
     cpdef dict observe(self, seat)
     cpdef Py_ssize_t play(self, action) except -2
     cpdef start(self)
+    @cython.locals(attrs=dict)
     cpdef step(self, action)
+    @cython.locals(attrs=dict, rewards=dict, terminations=dict, cumulative=dict, scale=double)
     cpdef end(self)
+    @cython.locals(attrs=dict, rewards=dict, agents=list)
     cpdef dead_step(self, action)
+    @cython.locals(attrs=dict)
     cpdef tuple last(self, bint observe)
 
 
 cpdef _Episode _episode(env)
+
+
+cdef class _Guard:
+    cdef public dict wrapper, env
+    cdef public bint direct
+
+    @cython.locals(wrapper=dict)
+    cpdef step(self, owner, action)
+    cpdef last(self, owner, bint observe)
+    cpdef read(self, owner, name)
+
+
+cpdef _Episode _episode_of(dict attrs)

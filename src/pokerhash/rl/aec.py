@@ -22,6 +22,7 @@ from .observations import HISTORY_CODES, ObservationLayout, history_code
 __all__ = ["OrderedPokerEnv", "PokerEnv", "default_stakes"]
 
 _DRAW = PendingKind.DRAW
+_OVER = PendingKind.OVER
 _BRING_IN = PendingKind.BRING_IN
 _DRAW_CODE = HISTORY_CODES["draw"]
 _BRING_IN_CODE = HISTORY_CODES["bring-in"]
@@ -94,13 +95,13 @@ class _Episode:
         legal = self.legal
         if legal is None:
             hand = self.hand
-            legal = self.legal = self.layout.legal(hand, hand.pending.seat)
+            legal = self.legal = self.layout.legal(hand, hand._pending.seat)
         return legal
 
     def observe(self, seat: int) -> Dict[str, np.ndarray]:
         hand = self.hand
         index = hand.player_index(seat)
-        legal = self.current_legal() if hand.pending.seat == seat else ()  # over: nobody's seat
+        legal = self.current_legal() if hand._pending.seat == seat else ()  # over: nobody's seat
         return self.encoder.observe_into(hand, index, self.scale, self.history, legal, self.buffers[seat],
                                          self.reuse)
 
@@ -108,21 +109,25 @@ class _Episode:
         """Play ``action`` (an index, or an engine response) for the player to act;
         the seat to act next, or -1 when the hand is over."""
         hand = self.hand
-        pending = hand.pending
+        # The Hand's own fields (hand.pxd declares them), not its properties: compiled,
+        # a field is read in C, a property through Python's attribute lookup.
+        pending = hand._pending
         seat = pending.seat
+        kind = pending.kind
         if action.__class__ is int or isinstance(action, numbers.Integral):
             action = self.layout.response(hand, seat, int(action), self.current_legal())
-        street = hand.street
+        street = hand._street
         index = hand.player_index(seat)
-        if pending.kind is _DRAW:
+        if kind is _DRAW:
             row = (street + 1, index, _DRAW_CODE, len(hand.draw(action)))
         else:
             move = hand.act(action)
-            row = (street + 1, index, _BRING_IN_CODE if pending.kind is _BRING_IN else history_code(move),
+            row = (street + 1, index, _BRING_IN_CODE if kind is _BRING_IN else history_code(move),
                    (move.to or 0) * self.scale)
         self.history.append(row)
         self.legal = None
-        return -1 if hand.is_over else hand.pending.seat
+        pending = hand._pending
+        return -1 if pending.kind is _OVER else pending.seat
 
     # -- the AEC protocol ----------------------------------------------------------
 
@@ -382,14 +387,67 @@ class PokerEnv(AECEnv):
         pass
 
 
+class _Guard:
+    """OrderedPokerEnv's order checks in C (an extension type when compiled): it reads
+    the wrapper's flags (``_has_reset``, ``_has_updated``) and the environment's
+    attributes in their ``__dict__``s, as PettingZoo's wrapper reads them through
+    ``__getattr__`` hooks, and steps the environment's episode directly. ``direct``:
+    the environment is a PokerEnv itself (a subclass may override its methods: then
+    every call goes through them)."""
+
+    __slots__ = ("wrapper", "env", "direct")
+
+    def __init__(self, wrapper: dict, env: dict, direct: bool) -> None:
+        self.wrapper = wrapper
+        self.env = env
+        self.direct = direct
+
+    def read(self, owner, name: str):
+        """The environment's attribute ``name``; PettingZoo's error before reset."""
+        if not self.wrapper["_has_reset"]:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        if self.direct:
+            value = self.env.get(name, _MISSING)
+            if value is not _MISSING:
+                return value
+        return getattr(owner.env, name)
+
+    def step(self, owner, action) -> None:
+        wrapper = self.wrapper
+        if not wrapper["_has_reset"] or not self.env["agents"]:
+            OrderEnforcingWrapper.step(owner, action)  # PettingZoo's error, or its warning
+            return
+        wrapper["_has_updated"] = True
+        if self.direct:
+            _episode_of(self.env).step(action)
+        else:
+            owner.env.step(action)
+
+    def last(self, owner, observe: bool):
+        if not self.wrapper["_has_reset"]:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        if self.direct:
+            return _episode_of(self.env).last(observe)
+        return owner.env.last(observe)
+
+
+_MISSING = object()
+
+
+def _episode_of(attrs: dict) -> _Episode:
+    """The episode of the environment whose __dict__ is ``attrs``."""
+    episode = attrs["_episode"]
+    if episode is None:
+        raise AttributeError("PokerEnv has no hand before reset(): call reset() first")
+    return episode
+
+
 def _before_reset(name: str):
     """A property that reads ``name`` from the wrapped env, and raises what PettingZoo's
     wrapper raises before the first reset."""
 
     def read(self):
-        if not self._has_reset:
-            raise AttributeError(f"{name} cannot be accessed before reset")
-        return getattr(self.env, name)
+        return self._guard.read(self, name)
 
     def write(self, value) -> None:
         setattr(self.env, name, value)
@@ -403,7 +461,12 @@ class OrderedPokerEnv(OrderEnforcingWrapper):
     two ``__getattr__`` levels (an attribute lookup that fails first) and builds
     ``last()`` from five such reads, which more than halved a step's speed. Here the
     attributes an agent loop reads are properties, and ``last()``, ``step()`` and
-    ``observe()`` check the order once and call the environment directly."""
+    ``observe()`` check the order once (in C: a wrapper's own attribute reads go
+    through its ``__getattr__`` hook) and call the environment directly."""
+
+    def __init__(self, env) -> None:
+        super().__init__(env)
+        self._guard = _Guard(self.__dict__, env.__dict__, type(env) is PokerEnv)
 
     agents = _before_reset("agents")
     agent_selection = _before_reset("agent_selection")
@@ -413,19 +476,10 @@ class OrderedPokerEnv(OrderEnforcingWrapper):
     infos = _before_reset("infos")
 
     def last(self, observe: bool = True):
-        if not self._has_reset:
-            raise AttributeError("agent_selection cannot be accessed before reset")
-        return self.env.last(observe)
+        return self._guard.last(self, observe)
 
     def step(self, action) -> None:
-        env = self.env  # every attribute read of a wrapper goes through __getattr__'s hook
-        if not self._has_reset:
-            OrderEnforcingWrapper.step(self, action)  # raises PettingZoo's error
-        elif not env.agents:
-            OrderEnforcingWrapper.step(self, action)  # PettingZoo's warning
-        else:
-            self._has_updated = True
-            env.step(action)
+        self._guard.step(self, action)
 
     def observe(self, agent: str):
         if not self._has_reset:
