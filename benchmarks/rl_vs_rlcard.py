@@ -10,7 +10,8 @@ random choice among the legal actions of the same abstract action set (fold,
 check/call, half pot, pot, all-in; OpenSpiel's ``fchpa``). A step is one decision,
 and each decision reads the acting player's observation first: pokerhash through
 ``pokerhash.rl.env()`` as users get it (PettingZoo's order checks) and unwrapped
-(``PokerEnv``), ``env.last()`` (observation vector and mask); OpenSpiel its
+(``PokerEnv``), and through env() writing into preallocated arrays ("env() reuse":
+``reuse_observations=True``), ``env.last()`` (observation vector and mask); OpenSpiel its
 information-state tensor (296 floats beside pokerhash's 276) and legal actions,
 twice: as a new Python list per call with the deal sampled from
 ``chance_outcomes()`` ("OpenSpiel", how its examples read it), and written into a
@@ -51,14 +52,15 @@ OPENSPIEL_GAME = ("universal_poker(betting=nolimit,numPlayers=6,numRounds=4,blin
 
 
 def pokerhash_runner(seed: int, variant: str = "holdem", players: int = 6,
-                     wrapped: bool = False) -> Callable[[int], Tuple[int, float]]:
+                     wrapped: bool = False, reuse: bool = False) -> Callable[[int], Tuple[int, float]]:
     """run(hands) -> (decisions, seconds) of masked uniform random play: the unwrapped
     AEC env, or (``wrapped``) the documented entry point ``pokerhash.rl.env()`` with
-    PettingZoo's order checks."""
+    PettingZoo's order checks; ``reuse``: observations written into each agent's
+    preallocated arrays (``reuse_observations=True``) instead of new ones."""
     if wrapped:
-        env = pokerhash.rl.env(variant=variant, players=players, seed=seed)
+        env = pokerhash.rl.env(variant=variant, players=players, seed=seed, reuse_observations=reuse)
     else:
-        env = PokerEnv(variant, players, seed=seed)
+        env = PokerEnv(variant, players, seed=seed, reuse_observations=reuse)
     rng = random.Random(seed)
 
     def run(hands: int) -> Tuple[int, float]:
@@ -159,6 +161,7 @@ def openspiel_runner(seed: int, buffer: bool = False) -> Callable[[int], Tuple[i
 RUNNERS = {
     "pokerhash env()": lambda seed: pokerhash_runner(seed, wrapped=True),
     "PokerEnv": pokerhash_runner,
+    "env() reuse": lambda seed: pokerhash_runner(seed, wrapped=True, reuse=True),
     "OpenSpiel": openspiel_runner,
     "OpenSpiel buffer": lambda seed: openspiel_runner(seed, buffer=True),
     "RLCard": rlcard_runner,
@@ -191,7 +194,7 @@ def main() -> None:
               f" ({total:,} steps a run)")
     # Per round: the runs of a round are next to each other in time, so they saw
     # about the same load from the rest of the machine.
-    for ours in ("pokerhash env()", "PokerEnv"):
+    for ours in ("pokerhash env()", "PokerEnv", "env() reuse"):
         for other in ("OpenSpiel", "OpenSpiel buffer", "RLCard"):
             if ours in runners and other in runners:
                 ratios = sorted(a / b for a, b in zip(steps[ours], steps[other]))
