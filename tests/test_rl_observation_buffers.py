@@ -120,3 +120,10 @@ def test_the_wrapper_reads_the_same_state_as_the_env():
         assert (reward, done, truncated, info) == inner.last(observe=False)[1:]
         env.step(None if done or truncated else int(rng.choice(np.flatnonzero(observation["action_mask"]))))
     assert inner.rewards == inner.terminations == {}  # every agent stepped out
+
+
+@pytest.mark.parametrize("name", ["holdem", "2-7-triple-draw"])
+def test_pettingzoo_api_with_reused_arrays(name):
+    from pettingzoo.test import api_test
+
+    api_test(rl.env(variant=name, players=4, seed=6, reuse_observations=True), num_cycles=200)

@@ -79,7 +79,7 @@ class _Episode:
         self.attrs = attrs  # the environment's __dict__
         self.names = names  # agent names by seat
         self.seat_of = seat_of  # seats by agent name
-        self.buffers = buffers  # one ObservationBuffer per seat
+        self.buffers = buffers  # one ObservationBuffer (or None until needed) per seat
         self.reuse = reuse
         self.render = render  # the environment's render() in "human" mode, else None
 
@@ -102,8 +102,11 @@ class _Episode:
         hand = self.hand
         index = hand.player_index(seat)
         legal = self.current_legal() if hand._pending.seat == seat else ()  # over: nobody's seat
-        return self.encoder.observe_into(hand, index, self.scale, self.history, legal, self.buffers[seat],
-                                         self.reuse)
+        buffer = self.buffers[seat]
+        if buffer is None:  # made at the seat's first observation: a clone makes none
+            encoder = self.encoder
+            buffer = self.buffers[seat] = ObservationBuffer(encoder.size, self.layout.size, encoder.players)
+        return self.encoder.observe_into(hand, index, self.scale, self.history, legal, buffer, self.reuse)
 
     def play(self, action) -> int:
         """Play ``action`` (an index, or an engine response) for the player to act;
@@ -222,7 +225,9 @@ class PokerEnv(AECEnv):
     :class:`~pokerhash.rl.ActionLayout`, or engine responses (an
     :class:`~pokerhash.betting.Action`, or the cards to discard in a draw). Rewards, at
     the end of the hand, are net chips in units of the game's small bet (the big blind
-    in blind games); they sum to minus the rake.
+    in blind games); they sum to minus the rake. ``reuse_observations``: every
+    observation of an agent is written into the same two arrays (allocated once; copy
+    what you keep) instead of two new ones.
     """
 
     metadata = {"name": "pokerhash_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False}
@@ -367,9 +372,9 @@ class PokerEnv(AECEnv):
         return other
 
     def _new_buffers(self) -> list:
-        """One observation buffer per seat (ObservationBuffer: written in place)."""
-        return [ObservationBuffer(self.observation_layout.size, self.action_layout.size, self.players)
-                for _ in range(self.players)]
+        """A place for each seat's observation buffer (an ObservationBuffer, written in
+        place), made at the seat's first observation."""
+        return [None] * self.players
 
     def render(self) -> Optional[str]:
         """The hand as ``str(hand)`` writes it: stakes, every seat's stack, bet and cards,
