@@ -95,13 +95,13 @@ class _Episode:
         legal = self.legal
         if legal is None:
             hand = self.hand
-            legal = self.legal = self.layout.legal(hand, hand._pending.seat)
+            legal = self.legal = self.layout.legal(hand, hand.pending.seat)
         return legal
 
     def observe(self, seat: int) -> Dict[str, np.ndarray]:
         hand = self.hand
         index = hand.player_index(seat)
-        legal = self.current_legal() if hand._pending.seat == seat else ()  # over: nobody's seat
+        legal = self.current_legal() if hand.pending.seat == seat else ()  # over: nobody's seat
         buffer = self.buffers[seat]
         if buffer is None:  # made at the seat's first observation: a clone makes none
             encoder = self.encoder
@@ -112,14 +112,12 @@ class _Episode:
         """Play ``action`` (an index, or an engine response) for the player to act;
         the seat to act next, or -1 when the hand is over."""
         hand = self.hand
-        # The Hand's own fields (hand.pxd declares them), not its properties: compiled,
-        # a field is read in C, a property through Python's attribute lookup.
-        pending = hand._pending
+        pending = hand.pending
         seat = pending.seat
         kind = pending.kind
         if action.__class__ is int or isinstance(action, numbers.Integral):
             action = self.layout.response(hand, seat, int(action), self.current_legal())
-        street = hand._street
+        street = hand.street
         index = hand.player_index(seat)
         if kind is _DRAW:
             row = (street + 1, index, _DRAW_CODE, len(hand.draw(action)))
@@ -129,7 +127,7 @@ class _Episode:
                    (move.to or 0) * self.scale)
         self.history.append(row)
         self.legal = None
-        pending = hand._pending
+        pending = hand.pending
         return -1 if pending.kind is _OVER else pending.seat
 
     # -- the AEC protocol ----------------------------------------------------------
