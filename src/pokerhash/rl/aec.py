@@ -437,6 +437,27 @@ class _Guard:
 _MISSING = object()
 
 
+# The wrapper's calls into its guard: module functions, which compiled take the guard
+# typed and call its methods in C (a method call on an untyped attribute is a
+# Python method call).
+def _guarded_step(guard: _Guard, owner, action) -> None:
+    _check_guard(guard).step(owner, action)
+
+
+def _guarded_last(guard: _Guard, owner, observe: bool):
+    return _check_guard(guard).last(owner, observe)
+
+
+def _guarded_read(guard: _Guard, owner, name: str):
+    return _check_guard(guard).read(owner, name)
+
+
+def _check_guard(guard: _Guard) -> _Guard:
+    if guard is None:
+        raise AttributeError("this OrderedPokerEnv has no guard: it was not made by OrderedPokerEnv(env)")
+    return guard
+
+
 def _episode_of(attrs: dict) -> _Episode:
     """The episode of the environment whose __dict__ is ``attrs``."""
     episode = attrs["_episode"]
@@ -450,7 +471,7 @@ def _before_reset(name: str):
     wrapper raises before the first reset."""
 
     def read(self):
-        return self._guard.read(self, name)
+        return _guarded_read(self._guard, self, name)
 
     def write(self, value) -> None:
         setattr(self.env, name, value)
@@ -479,10 +500,10 @@ class OrderedPokerEnv(OrderEnforcingWrapper):
     infos = _before_reset("infos")
 
     def last(self, observe: bool = True):
-        return self._guard.last(self, observe)
+        return _guarded_last(self._guard, self, observe)
 
     def step(self, action) -> None:
-        self._guard.step(self, action)
+        _guarded_step(self._guard, self, action)
 
     def observe(self, agent: str):
         if not self._has_reset:
