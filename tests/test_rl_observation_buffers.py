@@ -127,3 +127,27 @@ def test_pettingzoo_api_with_reused_arrays(name):
     from pettingzoo.test import api_test
 
     api_test(rl.env(variant=name, players=4, seed=6, reuse_observations=True), num_cycles=200)
+
+
+def test_the_wrapper_goes_through_a_subclass_s_methods():
+    """The wrapper's shortcut to the episode is for PokerEnv itself: around a subclass,
+    its own step() and last() run."""
+    from pokerhash.rl.aec import OrderedPokerEnv
+
+    class Counting(PokerEnv):
+        calls = 0
+
+        def step(self, action):
+            Counting.calls += 1
+            super().step(action)
+
+        def last(self, observe=True):
+            Counting.calls += 1
+            return super().last(observe)
+
+    env = OrderedPokerEnv(Counting("holdem", 3, seed=1))
+    env.reset()
+    while env.agents:
+        observation, _, done, truncated, _ = env.last()
+        env.step(None if done or truncated else 1)
+    assert Counting.calls > 10
