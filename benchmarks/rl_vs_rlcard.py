@@ -10,12 +10,17 @@ random choice among the legal actions of the same abstract action set (fold,
 check/call, half pot, pot, all-in; OpenSpiel's ``fchpa``). A step is one decision,
 and each decision reads the acting player's observation first: pokerhash through
 ``pokerhash.rl.env()`` as users get it (PettingZoo's order checks) and unwrapped
-(``PokerEnv``), ``env.last()`` (observation vector and mask); OpenSpiel its
-information-state tensor and legal actions (chance nodes, the deal, sampled
-uniformly as its own playouts do); RLCard steps and gets the next state. Each round
-runs every library, one after the other (the order reverses each round); reported:
-medians of steps/s and hands/s, and the medians of the rounds' ratios with the
-lowest and highest (targets: env() at least 1.5x OpenSpiel and 3x RLCard).
+(``PokerEnv``), and through env() writing into preallocated arrays ("env() reuse":
+``reuse_observations=True``), ``env.last()`` (observation vector and mask); OpenSpiel its
+information-state tensor (296 floats beside pokerhash's 276) and legal actions,
+twice: as a new Python list per call with the deal sampled from
+``chance_outcomes()`` ("OpenSpiel", how its examples read it), and written into a
+preallocated array with the deal sampled from ``legal_actions()`` ("OpenSpiel
+buffer", its fastest Python path; see openspiel_runner); RLCard steps and gets the
+next state. Times are CPU time (time.process_time). Each round runs every library,
+one after the other (the order reverses each round); reported: medians of steps/s
+and hands/s, and the medians of the rounds' ratios with the lowest and highest
+(targets: env() at least 1.5x OpenSpiel and 3x RLCard).
 
 The machine's other load moves the timings and their ratio. CPU instructions per
 step do not move: count them with valgrind, one library at a time, and subtract a
@@ -47,19 +52,20 @@ OPENSPIEL_GAME = ("universal_poker(betting=nolimit,numPlayers=6,numRounds=4,blin
 
 
 def pokerhash_runner(seed: int, variant: str = "holdem", players: int = 6,
-                     wrapped: bool = False) -> Callable[[int], Tuple[int, float]]:
+                     wrapped: bool = False, reuse: bool = False) -> Callable[[int], Tuple[int, float]]:
     """run(hands) -> (decisions, seconds) of masked uniform random play: the unwrapped
     AEC env, or (``wrapped``) the documented entry point ``pokerhash.rl.env()`` with
-    PettingZoo's order checks."""
+    PettingZoo's order checks; ``reuse``: observations written into each agent's
+    preallocated arrays (``reuse_observations=True``) instead of new ones."""
     if wrapped:
-        env = pokerhash.rl.env(variant=variant, players=players, seed=seed)
+        env = pokerhash.rl.env(variant=variant, players=players, seed=seed, reuse_observations=reuse)
     else:
-        env = PokerEnv(variant, players, seed=seed)
+        env = PokerEnv(variant, players, seed=seed, reuse_observations=reuse)
     rng = random.Random(seed)
 
     def run(hands: int) -> Tuple[int, float]:
         steps = 0
-        started = time.perf_counter()
+        started = time.process_time()
         for _ in range(hands):
             env.reset()
             while env.agents:
@@ -70,7 +76,7 @@ def pokerhash_runner(seed: int, variant: str = "holdem", players: int = 6,
                 legal = observation["action_mask"].nonzero()[0]  # the mask is 1-D: 5x np.flatnonzero's speed
                 env.step(int(legal[int(rng.random() * len(legal))]))
                 steps += 1
-        return steps, time.perf_counter() - started
+        return steps, time.process_time() - started
 
     return run
 
@@ -83,30 +89,43 @@ def rlcard_runner(seed: int) -> Callable[[int], Tuple[int, float]]:
 
     def run(hands: int) -> Tuple[int, float]:
         steps = 0
-        started = time.perf_counter()
+        started = time.process_time()
         for _ in range(hands):
             state, _ = env.reset()
             while not env.is_over():
                 legal = list(state["legal_actions"])
                 state, _ = env.step(legal[int(rng.random() * len(legal))])
                 steps += 1
-        return steps, time.perf_counter() - started
+        return steps, time.process_time() - started
 
     return run
 
 
-def openspiel_runner(seed: int) -> Callable[[int], Tuple[int, float]]:
+def openspiel_runner(seed: int, buffer: bool = False) -> Callable[[int], Tuple[int, float]]:
     """OpenSpiel's C++ universal_poker through pyspiel: each decision reads the
-    player's information-state tensor and legal actions; chance nodes (the deal) are
-    sampled uniformly from their outcomes, as its own random playouts do."""
+    player's information-state tensor (296 floats) and legal actions.
+
+    Two ways to call it. The default, ``state.information_state_tensor()`` (a new
+    Python list of floats per call) with the deal sampled from
+    ``state.chance_outcomes()`` (a new list of (action, probability) tuples per
+    card), is how OpenSpiel's Python examples read it. ``buffer``: the tensor written
+    into one preallocated NumPy array (``open_spiel.python.observation.make_observation``,
+    ``set_from``: the same 296 floats, bit for bit) and the deal sampled uniformly from
+    ``state.legal_actions()`` (universal_poker deals uniformly): OpenSpiel at its
+    fastest from Python, about twice the steps/s of the default."""
     import pyspiel
 
     game = pyspiel.load_game(OPENSPIEL_GAME)
     rng = random.Random(seed)
+    if buffer:
+        from open_spiel.python.observation import make_observation
+
+        observation = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+        write = observation.set_from
 
     def run(hands: int) -> Tuple[int, float]:
         steps = 0
-        started = time.perf_counter()
+        started = time.process_time()
         for _ in range(hands):
             state = game.new_initial_state()
             while not state.is_terminal():
@@ -118,15 +137,33 @@ def openspiel_runner(seed: int) -> Callable[[int], Tuple[int, float]]:
                 legal = state.legal_actions()
                 state.apply_action(legal[int(rng.random() * len(legal))])
                 steps += 1
-        return steps, time.perf_counter() - started
+        return steps, time.process_time() - started
 
-    return run
+    def run_buffer(hands: int) -> Tuple[int, float]:
+        steps = 0
+        started = time.process_time()
+        for _ in range(hands):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    cards = state.legal_actions()
+                    state.apply_action(cards[int(rng.random() * len(cards))])
+                    continue
+                write(state, state.current_player())
+                legal = state.legal_actions()
+                state.apply_action(legal[int(rng.random() * len(legal))])
+                steps += 1
+        return steps, time.process_time() - started
+
+    return run_buffer if buffer else run
 
 
 RUNNERS = {
     "pokerhash env()": lambda seed: pokerhash_runner(seed, wrapped=True),
     "PokerEnv": pokerhash_runner,
+    "env() reuse": lambda seed: pokerhash_runner(seed, wrapped=True, reuse=True),
     "OpenSpiel": openspiel_runner,
+    "OpenSpiel buffer": lambda seed: openspiel_runner(seed, buffer=True),
     "RLCard": rlcard_runner,
 }
 
@@ -157,8 +194,8 @@ def main() -> None:
               f" ({total:,} steps a run)")
     # Per round: the runs of a round are next to each other in time, so they saw
     # about the same load from the rest of the machine.
-    for ours in ("pokerhash env()", "PokerEnv"):
-        for other in ("OpenSpiel", "RLCard"):
+    for ours in ("pokerhash env()", "PokerEnv", "env() reuse"):
+        for other in ("OpenSpiel", "OpenSpiel buffer", "RLCard"):
             if ours in runners and other in runners:
                 ratios = sorted(a / b for a, b in zip(steps[ours], steps[other]))
                 print(f"  {ours} / {other}: {statistics.median(ratios):.2f}x, median of {len(ratios)} rounds "

@@ -3,6 +3,17 @@
 from pokerhash.engine.hand cimport Hand
 
 
+cdef class ObservationBuffer:
+    cdef readonly object vector, mask
+    cdef float *data
+    cdef char *mask_data
+    cdef Py_ssize_t size, actions, index, rows
+    cdef object hand, history, hole, board
+    cdef list up
+
+    cdef void forget(self)
+
+
 cdef class ObservationEncoder:
     cdef readonly Py_ssize_t size, players, history
     cdef Py_ssize_t board_at, up_at, seats_at, pot_at, street_at, history_at, streets
@@ -10,6 +21,9 @@ cdef class ObservationEncoder:
     cpdef encode(self, hand, Py_ssize_t index, double scale, list history)
     cpdef dict observe(self, hand, Py_ssize_t index, double scale, list history, tuple legal,
                        Py_ssize_t actions)
+    cpdef dict observe_into(self, hand, Py_ssize_t index, double scale, list history, tuple legal,
+                            ObservationBuffer buffer, bint reuse)
     cdef int _check(self, hand, Py_ssize_t index) except -1
     cdef object _vector(self, Hand hand, Py_ssize_t index, double scale, list history)
-    cdef int _write(self, float *out, Hand hand, Py_ssize_t index, double scale, list history) except -1
+    cdef int _write(self, float *out, Hand hand, Py_ssize_t index, double scale, list history,
+                    ObservationBuffer kept) except -1

@@ -4,7 +4,7 @@
 from cpython.buffer cimport PyBUF_SIMPLE, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
 from cpython.float cimport PyFloat_AS_DOUBLE, PyFloat_AsDouble, PyFloat_CheckExact
 from cpython.long cimport PyLong_AsDouble, PyLong_CheckExact
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 from pokerhash.engine.hand cimport Hand
 
@@ -34,6 +34,36 @@ cdef inline int put_card(float *out, Py_ssize_t at, object card) except -1:
         raise InvalidCardError(f"card {card!r} is not 0..51")
     out[at + c] = 1.0
     return 0
+
+
+cdef class ObservationBuffer:
+    """One player's observation kept between calls (the environments keep one per
+    seat): the vector and the mask live in two arrays allocated once, and each call
+    rewrites only what can have changed since the last one for the same hand and
+    history (the history's new rows, card planes whose cards changed; the seats, pot,
+    raise range and street always). The environments hand these arrays out as they
+    are (``reuse_observations``) or copy them into new ones."""
+
+    def __init__(self, Py_ssize_t size, Py_ssize_t actions, Py_ssize_t players):
+        cdef Py_buffer view
+        self.vector = np.zeros(size, _FLOAT32)
+        self.mask = np.zeros(actions, _INT8)
+        # The arrays are never resized (the buffers never leave this object but as the
+        # arrays, which NumPy refuses to resize while referenced): their data pointers
+        # stay valid as long as this object holds them.
+        PyObject_GetBuffer(self.vector, &view, PyBUF_SIMPLE | PyBUF_WRITABLE)
+        self.data = <float *>view.buf
+        PyBuffer_Release(&view)
+        PyObject_GetBuffer(self.mask, &view, PyBUF_SIMPLE | PyBUF_WRITABLE)
+        self.mask_data = <char *>view.buf
+        PyBuffer_Release(&view)
+        self.size, self.actions = size, actions
+        self.up = [None] * players
+        self.hand = None
+
+    cdef void forget(self):
+        """The next write starts from zeros (a new hand, history or observer)."""
+        self.hand = None
 
 
 cdef class ObservationEncoder:
@@ -82,6 +112,47 @@ cdef class ObservationEncoder:
         PyBuffer_Release(&view)
         return {"observation": observation, "action_mask": action_mask}
 
+    cpdef dict observe_into(self, hand, Py_ssize_t index, double scale, list history, tuple legal,
+                            ObservationBuffer buffer, bint reuse):
+        """observe() through ``buffer`` (one per observer): only what changed is
+        written; the arrays returned are the buffer's own (``reuse``) or new copies."""
+        cdef Py_ssize_t i, actions = buffer.actions
+        cdef char *mask = buffer.mask_data
+        cdef Py_buffer view
+        self._check(hand, index)
+        if buffer.size != self.size:
+            raise ValueError(f"the buffer holds {buffer.size} floats, the layout {self.size}")
+        for item in legal:
+            i = item
+            if i < 0 or i >= actions:
+                raise IndexError(f"action index {i} is not 0..{actions - 1}")
+        if buffer.hand is not hand or buffer.history is not history or buffer.index != index:
+            memset(buffer.data, 0, self.size * sizeof(float))
+            buffer.hand, buffer.history, buffer.index = hand, history, index
+            buffer.hole = buffer.board = None
+            for i in range(len(buffer.up)):
+                buffer.up[i] = None
+            buffer.rows = 0
+        try:
+            self._write(buffer.data, <Hand>hand, index, scale, history, buffer)
+        except BaseException:
+            buffer.forget()  # half written: start over next time
+            raise
+        memset(mask, 0, actions)
+        for item in legal:
+            mask[<Py_ssize_t>item] = 1
+        if reuse:
+            return {"observation": buffer.vector, "action_mask": buffer.mask}
+        observation = _empty(self.size, _FLOAT32)
+        PyObject_GetBuffer(observation, &view, PyBUF_SIMPLE | PyBUF_WRITABLE)
+        memcpy(view.buf, buffer.data, self.size * sizeof(float))
+        PyBuffer_Release(&view)
+        action_mask = _empty(actions, _INT8)
+        PyObject_GetBuffer(action_mask, &view, PyBUF_SIMPLE | PyBUF_WRITABLE)
+        memcpy(view.buf, mask, actions)
+        PyBuffer_Release(&view)
+        return {"observation": observation, "action_mask": action_mask}
+
     cdef int _check(self, hand, Py_ssize_t index) except -1:
         if not isinstance(hand, Hand):
             raise InvalidValueError(f"hand must be a pokerhash.engine.Hand, not {hand!r}")
@@ -97,28 +168,47 @@ cdef class ObservationEncoder:
         PyObject_GetBuffer(vector, &view, PyBUF_SIMPLE | PyBUF_WRITABLE)
         try:
             memset(view.buf, 0, self.size * sizeof(float))
-            self._write(<float *>view.buf, hand, index, scale, history)
+            self._write(<float *>view.buf, hand, index, scale, history, None)
         finally:
             PyBuffer_Release(&view)
         return vector
 
-    cdef int _write(self, float *out, Hand hand, Py_ssize_t index, double scale, list history) except -1:
-        cdef Py_ssize_t n = self.players, i, r, at, street, first, player
-        cdef object card, legal
+    cdef int _write(self, float *out, Hand hand, Py_ssize_t index, double scale, list history,
+                    ObservationBuffer kept) except -1:
+        """Writes the observation into ``out``: all of it into zeros (``kept`` None),
+        or over the last observation of the same hand, history and observer that
+        ``kept`` describes (card planes rewritten only when their cards changed, the
+        history's new rows only; every other section rewritten whole)."""
+        cdef Py_ssize_t n = self.players, i, r, at, street, first, player, position, total, k
+        cdef object card, legal, cards
         cdef list up, stacks, bets, contributed, folded
         cdef double stack
         hole, board, up, stacks, bets, contributed, folded, pot, pending, street_ = hand.snapshot(index)
         if len(stacks) != n or len(bets) != n or len(contributed) != n or len(folded) != n or len(up) != n:
             raise ValueError(f"the hand has {len(stacks)} players, the layout {n}")
-        for card in hole:
-            put_card(out, 0, card)
-        if self.board_at >= 0:
+        # A tuple of cards already written is skipped: tuples do not change, and the
+        # buffer holds the one it wrote, so that no other object can take its place.
+        if kept is None or hole is not kept.hole or type(hole) is not tuple:
+            if kept is not None:
+                memset(out, 0, 52 * sizeof(float))
+                kept.hole = hole
+            for card in hole:
+                put_card(out, 0, card)
+        if self.board_at >= 0 and (kept is None or board is not kept.board or type(board) is not tuple):
+            if kept is not None:
+                memset(out + self.board_at, 0, 52 * sizeof(float))
+                kept.board = board
             for card in board:
                 put_card(out, self.board_at, card)
         if self.up_at >= 0:
             for r in range(n):
-                for card in up[(index + r) % n]:
-                    put_card(out, self.up_at + 52 * r, card)
+                cards = up[(index + r) % n]
+                if kept is None or cards is not kept.up[r] or type(cards) is not tuple:
+                    if kept is not None:
+                        memset(out + self.up_at + 52 * r, 0, 52 * sizeof(float))
+                        kept.up[r] = cards
+                    for card in cards:
+                        put_card(out, self.up_at + 52 * r, card)
         at = self.seats_at
         for r in range(n):
             i = (index + r) % n
@@ -128,12 +218,16 @@ cdef class ObservationEncoder:
             out[at + 2] = number(contributed[i]) * scale
             if folded[i]:
                 out[at + 3] = 1.0
-            elif stack == 0:
-                out[at + 4] = 1.0
+                out[at + 4] = 0.0
+            else:
+                out[at + 3] = 0.0
+                out[at + 4] = 1.0 if stack == 0 else 0.0
+            out[at + 5] = 0.0
             at += 6
         out[self.seats_at + 6 * ((n - 1 - index) % n) + 5] = 1.0  # the button: the last player from its left
         at = self.pot_at
         out[at] = number(pot) * scale
+        out[at + 1] = out[at + 2] = out[at + 3] = 0.0
         if pending.seat == hand.seats[index]:
             legal = pending.legal
             if legal is not None:
@@ -144,11 +238,26 @@ cdef class ObservationEncoder:
         street = street_
         if street < 0 or street >= self.streets:
             raise IndexError(f"street {street} is not 0..{self.streets - 1}")
+        memset(out + self.street_at, 0, self.streets * sizeof(float))
         out[self.street_at + street] = 1.0
-        at = self.history_at
-        first = len(history) - self.history
+        # The last ``self.history`` rows, oldest first. Kept: rows are only ever
+        # appended, so while the window holds them all only the new ones are written;
+        # once it is full every row moves up one place at each action.
+        total = len(history)
+        first = total - self.history if total > self.history else 0
+        position = 0
+        if kept is not None:
+            if total <= self.history and kept.rows <= total:
+                first = position = kept.rows
+            elif kept.rows != total:
+                memset(out + self.history_at, 0, 4 * self.history * sizeof(float))
+            else:
+                first = total  # nothing new
+            kept.rows = total
+        at = self.history_at + 4 * position
         cdef tuple row
-        for row in (history[first:] if first > 0 else history):
+        for k in range(first, total):
+            row = history[k]
             # The tuple is read without bounds checks: its shape is checked here, so
             # that no caller can make the writer read past it.
             if len(row) != 4:

@@ -6,6 +6,8 @@ cimport cython
 
 # Hand under another name: actions.py imports the Python name Hand as well.
 from pokerhash.engine.hand cimport Hand as TypedHand
+# The requests of a raise index, made in C (actions.py imports the Python name too).
+from pokerhash.betting cimport normalized_action
 
 
 cdef class ActionLayout:

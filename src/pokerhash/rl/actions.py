@@ -29,7 +29,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from .._checks import as_int_in
-from ..betting import Action, LegalActions
+from ..betting import Action, ActionKind, LegalActions, normalized_action
 from ..errors import IllegalActionError, InvalidValueError
 from ..engine import Hand, PendingKind, Variant
 
@@ -38,6 +38,8 @@ __all__ = ["ActionLayout"]
 FOLD = Action.fold()
 CHECK = Action.check()
 CALL = Action.call()
+_BET = ActionKind.BET
+_RAISE = ActionKind.RAISE
 _DECISION = PendingKind.DECISION
 _BRING_IN = PendingKind.BRING_IN
 _DRAW = PendingKind.DRAW
@@ -181,9 +183,11 @@ class ActionLayout:
         if index == 1:
             return CHECK if options.can_check else CALL
         slot = index - self.raise_start
+        # The requests Action.bet_to / Action.raise_to make, without their checks (an
+        # int amount, no player): made at every raise.
         if options.fixed_amounts is not None:
-            return Action.bet_to(options.fixed_amounts[slot])
-        return Action.raise_to(self._raise_to(hand, options, slot))
+            return normalized_action(_BET, options.fixed_amounts[slot], 0, False, None)
+        return normalized_action(_RAISE, self._raise_to(hand, options, slot), 0, False, None)
 
     def _raise_to(self, hand, legal: LegalActions, slot: int) -> int:
         if self._min_slot:

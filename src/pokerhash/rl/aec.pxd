@@ -1,6 +1,10 @@
 # Compiled, the environments' per-decision plumbing (_Episode) is an extension type
-# that calls the Hand, the action layout and the observation writer in C. aec.py
-# stays the one source (pokerhash.rl needs the compiled types: _encode.pyx cimports Hand).
+# that calls the Hand, the action layout and the observation writer in C, and keeps
+# the AEC bookkeeping (selection, rewards, terminations) in the environment's
+# __dict__ without Python attribute lookups. aec.py stays the one source
+# (pokerhash.rl needs the compiled types: _encode.pyx cimports Hand).
+cimport cython
+
 # Hand under another name: aec.py imports the Python name Hand as well.
 from pokerhash.engine.hand cimport Hand as TypedHand
 from pokerhash.rl._encode cimport ObservationEncoder
@@ -14,8 +18,42 @@ cdef class _Episode:
     cdef public double scale
     cdef public list history
     cdef public tuple legal
+    cdef public dict attrs, seat_of
+    cdef public tuple names
+    cdef public list buffers
+    cdef public bint reuse
+    cdef public object render
 
-    cpdef _Episode copy(self)
+    cpdef _Episode copy(self, dict attrs, list buffers, render)
     cpdef tuple current_legal(self)
     cpdef dict observe(self, seat)
     cpdef Py_ssize_t play(self, action) except -2
+    cpdef start(self)
+    @cython.locals(attrs=dict)
+    cpdef step(self, action)
+    @cython.locals(attrs=dict, rewards=dict, terminations=dict, cumulative=dict, scale=double)
+    cpdef end(self)
+    @cython.locals(attrs=dict, rewards=dict, agents=list)
+    cpdef dead_step(self, action)
+    @cython.locals(attrs=dict)
+    cpdef tuple last(self, bint observe)
+
+
+cpdef _Episode _episode(env)
+
+
+cdef class _Guard:
+    cdef public dict wrapper, env
+    cdef public bint direct
+
+    @cython.locals(wrapper=dict)
+    cpdef step(self, owner, action)
+    cpdef last(self, owner, bint observe)
+    cpdef read(self, owner, name)
+
+
+cpdef _Episode _episode_of(dict attrs)
+cpdef _guarded_step(_Guard guard, owner, action)
+cpdef _guarded_last(_Guard guard, owner, bint observe)
+cpdef _guarded_read(_Guard guard, owner, name)
+cdef _Guard _check_guard(_Guard guard)

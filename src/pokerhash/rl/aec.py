@@ -16,11 +16,13 @@ from ..cards import Deck
 from ..engine import VARIANTS, Hand, Options, PendingKind, Stakes, Variant
 from ..errors import InvalidValueError
 from .actions import ActionLayout
+from ._encode import ObservationBuffer
 from .observations import HISTORY_CODES, ObservationLayout, history_code
 
 __all__ = ["OrderedPokerEnv", "PokerEnv", "default_stakes"]
 
 _DRAW = PendingKind.DRAW
+_OVER = PendingKind.OVER
 _BRING_IN = PendingKind.BRING_IN
 _DRAW_CODE = HISTORY_CODES["draw"]
 _BRING_IN_CODE = HISTORY_CODES["bring-in"]
@@ -50,14 +52,21 @@ def _variant(variant: Union[str, Variant]) -> Variant:
 
 
 class _Episode:
-    """One hand's per-decision work: the legal indexes, the observations and the
-    moves, with the action history the observations carry. An extension type when
-    compiled (aec.pxd): PokerEnv is a Python class (AECEnv's subclass), and reading its
-    instance attributes cost more than the rest of a step's plumbing."""
+    """One hand's per-decision work and the AEC protocol's bookkeeping around it: the
+    legal indexes, the observations, the moves with the action history the
+    observations carry, and the agents' selection, rewards and terminations. An
+    extension type when compiled (aec.pxd): PokerEnv is a Python class (AECEnv's
+    subclass), whose attribute reads cost more than the rest of a step's plumbing, so
+    its step(), last() and observe() hand over to this at once. The AEC attributes
+    (``agent_selection``, ``rewards``, ...) stay plain attributes of the environment,
+    as PettingZoo's users and wrappers read and set them: this reads and writes them
+    in the environment's ``__dict__`` (``attrs``)."""
 
-    __slots__ = ("hand", "layout", "encoder", "scale", "history", "legal")
+    __slots__ = ("hand", "layout", "encoder", "scale", "history", "legal", "attrs", "names", "seat_of",
+                 "buffers", "reuse", "render")
 
-    def __init__(self, hand: Hand, layout: ActionLayout, encoder, scale: float, history: List[tuple]) -> None:
+    def __init__(self, hand: Hand, layout: ActionLayout, encoder, scale: float, history: List[tuple],
+                 attrs: dict, names: tuple, seat_of: dict, buffers: list, reuse: bool, render) -> None:
         self.hand = hand
         self.layout = layout
         self.encoder = encoder
@@ -67,10 +76,18 @@ class _Episode:
         self.history = history
         #: The legal indexes of the player to act (computed once per decision).
         self.legal: Optional[Tuple[int, ...]] = None
+        self.attrs = attrs  # the environment's __dict__
+        self.names = names  # agent names by seat
+        self.seat_of = seat_of  # seats by agent name
+        self.buffers = buffers  # one ObservationBuffer (or None until needed) per seat
+        self.reuse = reuse
+        self.render = render  # the environment's render() in "human" mode, else None
 
-    def copy(self) -> _Episode:
-        """An independent copy: the hand cloned, the history copied."""
-        other = _Episode(self.hand.clone(), self.layout, self.encoder, self.scale, self.history[:])
+    def copy(self, attrs: dict, buffers: list, render) -> _Episode:
+        """An independent copy for the environment whose __dict__ is ``attrs``: the
+        hand cloned, the history copied, its own observation buffers."""
+        other = _Episode(self.hand.clone(), self.layout, self.encoder, self.scale, self.history[:], attrs,
+                         self.names, self.seat_of, buffers, self.reuse, render)
         other.legal = self.legal
         return other
 
@@ -85,7 +102,11 @@ class _Episode:
         hand = self.hand
         index = hand.player_index(seat)
         legal = self.current_legal() if hand.pending.seat == seat else ()  # over: nobody's seat
-        return self.encoder.observe(hand, index, self.scale, self.history, legal, self.layout.size)
+        buffer = self.buffers[seat]
+        if buffer is None:  # made at the seat's first observation: a clone makes none
+            encoder = self.encoder
+            buffer = self.buffers[seat] = ObservationBuffer(encoder.size, self.layout.size, encoder.players)
+        return self.encoder.observe_into(hand, index, self.scale, self.history, legal, buffer, self.reuse)
 
     def play(self, action) -> int:
         """Play ``action`` (an index, or an engine response) for the player to act;
@@ -93,19 +114,102 @@ class _Episode:
         hand = self.hand
         pending = hand.pending
         seat = pending.seat
+        kind = pending.kind
         if action.__class__ is int or isinstance(action, numbers.Integral):
             action = self.layout.response(hand, seat, int(action), self.current_legal())
         street = hand.street
         index = hand.player_index(seat)
-        if pending.kind is _DRAW:
+        if kind is _DRAW:
             row = (street + 1, index, _DRAW_CODE, len(hand.draw(action)))
         else:
             move = hand.act(action)
-            row = (street + 1, index, _BRING_IN_CODE if pending.kind is _BRING_IN else history_code(move),
+            row = (street + 1, index, _BRING_IN_CODE if kind is _BRING_IN else history_code(move),
                    (move.to or 0) * self.scale)
         self.history.append(row)
         self.legal = None
-        return -1 if hand.is_over else hand.pending.seat
+        pending = hand.pending
+        return -1 if pending.kind is _OVER else pending.seat
+
+    # -- the AEC protocol ----------------------------------------------------------
+
+    def start(self) -> None:
+        """Point at the first player to act (or end a hand that is over already)."""
+        hand = self.hand
+        if hand.is_over:
+            self.end()
+        else:
+            self.attrs["agent_selection"] = self.names[hand.pending.seat]
+
+    def step(self, action) -> None:
+        """PokerEnv.step."""
+        attrs = self.attrs
+        agent = attrs["agent_selection"]
+        if attrs["terminations"][agent] or attrs["truncations"][agent]:
+            self.dead_step(action)
+            return
+        seat = self.play(action)
+        attrs["_cumulative_rewards"][agent] = 0.0
+        if seat >= 0:
+            attrs["agent_selection"] = self.names[seat]
+        else:
+            self.end()
+        if self.render is not None:
+            self.render()
+
+    def end(self) -> None:
+        """The hand is over: rewards in units, every agent terminated, the rewards
+        accumulated (AECEnv._accumulate_rewards)."""
+        net = self.hand.result.net
+        attrs = self.attrs
+        rewards = attrs["rewards"]
+        terminations = attrs["terminations"]
+        cumulative = attrs["_cumulative_rewards"]
+        scale = self.scale
+        for agent, seat in self.seat_of.items():
+            rewards[agent] = net[seat] * scale
+            terminations[agent] = True
+        for agent, reward in rewards.items():
+            cumulative[agent] += reward
+
+    def dead_step(self, action) -> None:
+        """PettingZoo's step of an agent whose episode is over: remove it, select the
+        next one. Every agent's episode ends with the hand, so the next dead agent is
+        the first left (what the base class finds by a scan, here at every hand's end)."""
+        if action is not None:
+            raise ValueError("when an agent is dead, the only valid action is None")
+        attrs = self.attrs
+        agent = attrs["agent_selection"]
+        rewards = attrs["rewards"]
+        del attrs["terminations"][agent], attrs["truncations"][agent], rewards[agent]
+        del attrs["_cumulative_rewards"][agent], attrs["infos"][agent]
+        agents = attrs["agents"]
+        agents.remove(agent)
+        if agents:
+            if attrs["_skip_agent_selection"] is None:
+                attrs["_skip_agent_selection"] = agent
+            attrs["agent_selection"] = agents[0]
+        else:
+            if attrs["_skip_agent_selection"] is not None:
+                attrs["agent_selection"] = attrs["_skip_agent_selection"]
+            attrs["_skip_agent_selection"] = None
+        for other in rewards:
+            rewards[other] = 0
+
+    def last(self, observe: bool) -> tuple:
+        """PokerEnv.last."""
+        attrs = self.attrs
+        agent = attrs["agent_selection"]
+        assert agent is not None
+        return (self.observe(self.seat_of[agent]) if observe else None, attrs["_cumulative_rewards"][agent],
+                attrs["terminations"][agent], attrs["truncations"][agent], attrs["infos"][agent])
+
+
+def _episode(env) -> _Episode:
+    """The environment's episode; the error of an attribute read before reset."""
+    episode = env._episode
+    if episode is None:
+        raise AttributeError(f"{type(env).__name__} has no hand before reset(): call reset() first")
+    return episode
 
 
 class PokerEnv(AECEnv):
@@ -119,7 +223,9 @@ class PokerEnv(AECEnv):
     :class:`~pokerhash.rl.ActionLayout`, or engine responses (an
     :class:`~pokerhash.betting.Action`, or the cards to discard in a draw). Rewards, at
     the end of the hand, are net chips in units of the game's small bet (the big blind
-    in blind games); they sum to minus the rake.
+    in blind games); they sum to minus the rake. ``reuse_observations``: every
+    observation of an agent is written into the same two arrays (allocated once; copy
+    what you keep) instead of two new ones.
     """
 
     metadata = {"name": "pokerhash_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False}
@@ -139,6 +245,7 @@ class PokerEnv(AECEnv):
         rotate_button: bool = True,
         seed: Optional[int] = None,
         render_mode: Optional[str] = None,
+        reuse_observations: bool = False,
     ) -> None:
         super().__init__()
         self.variant = game = _variant(variant)
@@ -164,7 +271,9 @@ class PokerEnv(AECEnv):
         self.action_layout = ActionLayout(game, actions, fractions=fractions, cap=cap, unit=self.unit)
         self.observation_layout = ObservationLayout(game, n, history)
         self.possible_agents = [f"player_{i}" for i in range(n)]
+        self._names = tuple(self.possible_agents)
         self._agent_seat = {agent: i for i, agent in enumerate(self.possible_agents)}
+        self.reuse_observations = bool(reuse_observations)
         self._observation_space = spaces.Dict({
             "observation": spaces.Box(0.0, self.observation_layout.bound(sum(self.starting_stacks) / self.unit),
                                       (self.observation_layout.size,), np.float32),
@@ -179,6 +288,7 @@ class PokerEnv(AECEnv):
         # from the OS.
         self._seed = _seed(seed) if seed is not None else secrets.randbits(64)
         self._hands = 0
+        self._buffers = self._new_buffers()
         self._episode: Optional[_Episode] = None  # the hand being played and its history
 
     @property
@@ -213,80 +323,30 @@ class PokerEnv(AECEnv):
         self.terminations = dict.fromkeys(agents, False)
         self.truncations = dict.fromkeys(agents, False)
         self.infos: Dict[str, dict] = {agent: {} for agent in agents}
-        self._episode = _Episode(hand, self.action_layout, self.observation_layout.encoder, self._scale, [])
         self._skip_agent_selection: Optional[str] = None
-        self._after_move(hand)
+        self._episode = episode = _Episode(hand, self.action_layout, self.observation_layout.encoder, self._scale,
+                                           [], self.__dict__, self._names, self._agent_seat, self._buffers,
+                                           self.reuse_observations,
+                                           self.render if self.render_mode == "human" else None)
+        episode.start()
 
     def step(self, action) -> None:
         """Play ``action`` (an index of the action layout, or an engine response) for
         the agent to act; IllegalActionError, changing nothing, when it is not legal."""
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        episode = self._episode
-        seat = episode.play(action)
-        self._cumulative_rewards[agent] = 0.0
-        if seat >= 0:
-            self.agent_selection = self.possible_agents[seat]
-        else:
-            self._end(episode.hand)
-        if self.render_mode == "human":
-            self.render()
-
-    def _after_move(self, hand: Hand) -> None:
-        """Point at the next player to act, or end the episode: rewards in units,
-        every agent terminated."""
-        if not hand.is_over:
-            self.agent_selection = self.possible_agents[hand.pending.seat]
-        else:
-            self._end(hand)
-
-    def _end(self, hand: Hand) -> None:
-        """The hand is over: rewards in units, every agent terminated."""
-        net = hand.result.net
-        scale, rewards, terminations = self._scale, self.rewards, self.terminations
-        for agent, seat in self._agent_seat.items():
-            rewards[agent] = net[seat] * scale
-            terminations[agent] = True
-        self._accumulate_rewards()
+        _episode(self).step(action)
 
     def _was_dead_step(self, action) -> None:
-        """PettingZoo's step of an agent whose episode is over: remove it, select the
-        next one. Every agent's episode ends with the hand, so the next dead agent is
-        the first left (what the base class finds by a scan, here at every hand's end)."""
-        if action is not None:
-            raise ValueError("when an agent is dead, the only valid action is None")
-        agent = self.agent_selection
-        rewards = self.rewards
-        del self.terminations[agent], self.truncations[agent], rewards[agent]
-        del self._cumulative_rewards[agent], self.infos[agent]
-        agents = self.agents
-        agents.remove(agent)
-        if agents:
-            if self._skip_agent_selection is None:
-                self._skip_agent_selection = agent
-            self.agent_selection = agents[0]
-        else:
-            if self._skip_agent_selection is not None:
-                self.agent_selection = self._skip_agent_selection
-            self._skip_agent_selection = None
-        for other in rewards:
-            rewards[other] = 0
+        _episode(self).dead_step(action)
 
     # -- what agents see -----------------------------------------------------------
 
     def last(self, observe: bool = True):
         """AECEnv.last(): the selected agent's observation (when ``observe``), reward,
         termination, truncation and info, without the base class's attribute reads."""
-        agent = self.agent_selection
-        assert agent is not None
-        return (self._episode.observe(self._agent_seat[agent]) if observe else None,
-                self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent],
-                self.infos[agent])
+        return _episode(self).last(observe)
 
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
-        return self._episode.observe(self._agent_seat[agent])
+        return _episode(self).observe(self._agent_seat[agent])
 
     def view(self, agent: str):
         """The engine's :class:`~pokerhash.engine.View` for ``agent``: own cards, what
@@ -299,13 +359,20 @@ class PokerEnv(AECEnv):
         cards this one will (it knows the future deck: a perfect-information copy)."""
         other = PokerEnv.__new__(PokerEnv)
         other.__dict__.update(self.__dict__)
+        other._buffers = other._new_buffers()
         if self._episode is not None:
             other.agents = self.agents[:]
             for name in ("rewards", "_cumulative_rewards", "terminations", "truncations"):
                 setattr(other, name, dict(getattr(self, name)))
             other.infos = {agent: dict(info) for agent, info in self.infos.items()}
-            other._episode = self._episode.copy()
+            other._episode = self._episode.copy(other.__dict__, other._buffers,
+                                                other.render if other.render_mode == "human" else None)
         return other
+
+    def _new_buffers(self) -> list:
+        """A place for each seat's observation buffer (an ObservationBuffer, written in
+        place), made at the seat's first observation."""
+        return [None] * self.players
 
     def render(self) -> Optional[str]:
         """The hand as ``str(hand)`` writes it: stakes, every seat's stack, bet and cards,
@@ -323,14 +390,88 @@ class PokerEnv(AECEnv):
         pass
 
 
+class _Guard:
+    """OrderedPokerEnv's order checks in C (an extension type when compiled): it reads
+    the wrapper's flags (``_has_reset``, ``_has_updated``) and the environment's
+    attributes in their ``__dict__``s, as PettingZoo's wrapper reads them through
+    ``__getattr__`` hooks, and steps the environment's episode directly. ``direct``:
+    the environment is a PokerEnv itself (a subclass may override its methods: then
+    every call goes through them)."""
+
+    __slots__ = ("wrapper", "env", "direct")
+
+    def __init__(self, wrapper: dict, env: dict, direct: bool) -> None:
+        self.wrapper = wrapper
+        self.env = env
+        self.direct = direct
+
+    def read(self, owner, name: str):
+        """The environment's attribute ``name``; PettingZoo's error before reset."""
+        if not self.wrapper["_has_reset"]:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        if self.direct:
+            value = self.env.get(name, _MISSING)
+            if value is not _MISSING:
+                return value
+        return getattr(owner.env, name)
+
+    def step(self, owner, action) -> None:
+        wrapper = self.wrapper
+        if not wrapper["_has_reset"] or not self.env["agents"]:
+            OrderEnforcingWrapper.step(owner, action)  # PettingZoo's error, or its warning
+            return
+        wrapper["_has_updated"] = True
+        if self.direct:
+            _episode_of(self.env).step(action)
+        else:
+            owner.env.step(action)
+
+    def last(self, owner, observe: bool):
+        if not self.wrapper["_has_reset"]:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        if self.direct:
+            return _episode_of(self.env).last(observe)
+        return owner.env.last(observe)
+
+
+_MISSING = object()
+
+
+# The wrapper's calls into its guard: module functions, which compiled take the guard
+# typed and call its methods in C (a method call on an untyped attribute is a
+# Python method call).
+def _guarded_step(guard: _Guard, owner, action) -> None:
+    _check_guard(guard).step(owner, action)
+
+
+def _guarded_last(guard: _Guard, owner, observe: bool):
+    return _check_guard(guard).last(owner, observe)
+
+
+def _guarded_read(guard: _Guard, owner, name: str):
+    return _check_guard(guard).read(owner, name)
+
+
+def _check_guard(guard: _Guard) -> _Guard:
+    if guard is None:
+        raise AttributeError("this OrderedPokerEnv has no guard: it was not made by OrderedPokerEnv(env)")
+    return guard
+
+
+def _episode_of(attrs: dict) -> _Episode:
+    """The episode of the environment whose __dict__ is ``attrs``."""
+    episode = attrs["_episode"]
+    if episode is None:
+        raise AttributeError("PokerEnv has no hand before reset(): call reset() first")
+    return episode
+
+
 def _before_reset(name: str):
     """A property that reads ``name`` from the wrapped env, and raises what PettingZoo's
     wrapper raises before the first reset."""
 
     def read(self):
-        if not self._has_reset:
-            raise AttributeError(f"{name} cannot be accessed before reset")
-        return getattr(self.env, name)
+        return _guarded_read(self._guard, self, name)
 
     def write(self, value) -> None:
         setattr(self.env, name, value)
@@ -344,7 +485,12 @@ class OrderedPokerEnv(OrderEnforcingWrapper):
     two ``__getattr__`` levels (an attribute lookup that fails first) and builds
     ``last()`` from five such reads, which more than halved a step's speed. Here the
     attributes an agent loop reads are properties, and ``last()``, ``step()`` and
-    ``observe()`` check the order once and call the environment directly."""
+    ``observe()`` check the order once (in C: a wrapper's own attribute reads go
+    through its ``__getattr__`` hook) and call the environment directly."""
+
+    def __init__(self, env) -> None:
+        super().__init__(env)
+        self._guard = _Guard(self.__dict__, env.__dict__, type(env) is PokerEnv)
 
     agents = _before_reset("agents")
     agent_selection = _before_reset("agent_selection")
@@ -354,19 +500,10 @@ class OrderedPokerEnv(OrderEnforcingWrapper):
     infos = _before_reset("infos")
 
     def last(self, observe: bool = True):
-        if not self._has_reset:
-            raise AttributeError("agent_selection cannot be accessed before reset")
-        return self.env.last(observe)
+        return _guarded_last(self._guard, self, observe)
 
     def step(self, action) -> None:
-        env = self.env  # every attribute read of a wrapper goes through __getattr__'s hook
-        if not self._has_reset:
-            OrderEnforcingWrapper.step(self, action)  # raises PettingZoo's error
-        elif not env.agents:
-            OrderEnforcingWrapper.step(self, action)  # PettingZoo's warning
-        else:
-            self._has_updated = True
-            env.step(action)
+        _guarded_step(self._guard, self, action)
 
     def observe(self, agent: str):
         if not self._has_reset:

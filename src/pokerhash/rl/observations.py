@@ -24,6 +24,8 @@ __all__ = ["ObservationLayout", "Section", "HISTORY_CODES"]
 #: Codes of the action history (0: an empty entry).
 HISTORY_CODES = {"fold": 1, "check": 2, "call": 3, "bet": 4, "raise": 5, "bring-in": 6, "draw": 7}
 _KIND_CODES = {ActionKind.FOLD: 1, ActionKind.CHECK: 2, ActionKind.CALL: 3, ActionKind.BET: 4, ActionKind.RAISE: 5}
+_FOLD, _CHECK, _CALL, _BET, _RAISE = (ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET,
+                                       ActionKind.RAISE)
 #: Per relative seat: stack, bet this round, chips in this hand, folded, all-in, button.
 SEAT_FIELDS = ("stack", "bet", "in the hand", "folded", "all-in", "button")
 #: Per history entry: street (1-based), relative seat + 1, code, amount.
@@ -101,5 +103,17 @@ class ObservationLayout:
 
 
 def history_code(action) -> int:
-    """The history code of a normalized engine action."""
-    return _KIND_CODES[action.kind]
+    """The history code of a normalized engine action. By identity: ActionKind is an
+    Enum, whose hash (a dict lookup's) is a Python function call."""
+    kind = action.kind
+    if kind is _CALL:
+        return 3
+    if kind is _CHECK:
+        return 2
+    if kind is _FOLD:
+        return 1
+    if kind is _RAISE:
+        return 5
+    if kind is _BET:
+        return 4
+    return _KIND_CODES[kind]  # raises KeyError for what is not a normalized action
