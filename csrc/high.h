@@ -77,7 +77,8 @@ PH_INLINE uint16_t ph_evaluate5(const uint8_t *c) { return ph_evaluate(c, 5); }
 /* Rows of W cards, PH_LANES rows at a time: their key sums first, then their hash
  * rows, then their values, so that the dependent table loads of independent hands
  * are in flight together instead of one hand's at a time (a random hand's rank row
- * is rarely in L1). A block with a flush takes the one-hand path. */
+ * is rarely in L1). A block with a flush takes the one-hand path. Seven-card rows
+ * take the seven-card hash (the same three steps on its own tables). */
 #define PH_LANES 4
 PH_INLINE void ph_evaluate_lanes(const uint8_t *cards, int width, uint64_t *key, uint16_t *out)
 {
@@ -213,7 +214,8 @@ PH_INLINE void ph_value_histogram_last(int first, uint64_t key, uint64_t mask, i
         return;
     }
     /* n == 7 goes through the seven-card hash that the batch loops use, so that the
-     * exhaustive counts (tests/test_high.py) check every entry of that table too. */
+     * exhaustive category counts run every seven-card hand through that table too
+     * (tests/test_high.py also checks each of its entries against the other hash). */
     hist[ph_rank_lookup_n((uint32_t)(key + ph_card_key[first]), n)] += 4 - (first & 3);
     for (int c = (first | 3) + 1; c < 52; c += 4) hist[ph_rank_lookup_n((uint32_t)(key + ph_card_key[c]), n)] += 4;
 }

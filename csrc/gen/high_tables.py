@@ -50,11 +50,12 @@ COL_BITS = KEY_BITS - ROW_BITS
 HASH_SEED = 0x9E3779B1  # first odd multiplier tried; the search below keeps the best of several
 SEARCH_TRIES = 8
 # A second hash of the seven-card keys alone (49,205 of the 73,775), for the seven-card
-# paths (batches, enumeration): a random hand's two lookups then touch a smaller table
-# (127 KB, against 164 KB) and 16-bit offsets of 4096 rows (8 KB, against 32 KB), which keeps more
-# of both in L1 cache: measured about 3% faster per seven-card hand in batch
-# (benchmarks/kernels_vs_ompeval.py). 12 row bits: 11 need offsets past 16 bits; 13
-# make a smaller table (105 KB) but twice the offsets, and measured slower.
+# paths (batches, enumeration, evaluate of seven cards): a random hand's two lookups
+# then touch a smaller table (127 KB, against 164 KB) and 16-bit offsets of 4096 rows
+# (8 KB, against 32 KB), so more of both stays in L1 cache: measured 3-6% faster per
+# seven-card hand in batch (benchmarks/kernels_vs_ompeval.py). 12 row bits: 11 need
+# offsets past 16 bits; 13 make a smaller table (105 KB) but twice the offsets, and
+# measured slower.
 SEVEN_ROW_BITS = 12
 SEVEN_COL_BITS = KEY_BITS - SEVEN_ROW_BITS
 
