@@ -7,6 +7,7 @@
 #include <intrin.h>
 #define PH_INLINE static __forceinline
 #define PH_ALIGN16 __declspec(align(16))
+#define PH_NOINLINE static __declspec(noinline)
 PH_INLINE int ph_ctz64(uint64_t x)
 {
     unsigned long index;
@@ -24,6 +25,7 @@ PH_INLINE int ph_popcount32(uint32_t x)
 #else
 #define PH_INLINE static inline __attribute__((always_inline))
 #define PH_ALIGN16 __attribute__((aligned(16)))
+#define PH_NOINLINE static __attribute__((noinline))
 #define ph_ctz64(x) __builtin_ctzll(x)
 #define ph_popcount32(x) __builtin_popcount(x)
 #endif

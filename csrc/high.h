@@ -25,6 +25,21 @@ PH_INLINE uint16_t ph_rank_lookup(uint32_t rank_key)
     return ph_rank_table[ph_row_offset[mixed >> PH_COL_BITS] + (mixed & ((1u << PH_COL_BITS) - 1))];
 }
 
+/* The same for a key of seven cards only, through the seven-card hash (a smaller
+ * table: see csrc/gen/high_tables.py). Any 25-bit key still reads inside it. */
+PH_INLINE uint16_t ph_rank7_lookup(uint32_t rank_key)
+{
+    uint32_t mixed = (rank_key * PH_HASH7_MUL) & ((1u << PH_KEY_BITS) - 1);
+    return ph_rank7_table[ph_row7_offset[mixed >> PH_COL7_BITS] + (mixed & ((1u << PH_COL7_BITS) - 1))];
+}
+
+/* The rank lookup of an n-card key: n is a constant where it matters (the batch
+ * loops), so the choice costs nothing. */
+PH_INLINE uint16_t ph_rank_lookup_n(uint32_t rank_key, int n)
+{
+    return n == 7 ? ph_rank7_lookup(rank_key) : ph_rank_lookup(rank_key);
+}
+
 PH_INLINE uint16_t ph_flush_value(uint64_t flush_bits, uint64_t mask)
 {
     /* The flush suit's counter reached 8: bit 35 + 4*suit. */
@@ -54,7 +69,7 @@ PH_INLINE uint16_t ph_evaluate(const uint8_t *cards, int n)
     for (int i = 0; i < n; i++) key += ph_card_key[cards[i]];
     flush_bits = key & PH_FLUSH_BITS;
     if (flush_bits) return ph_flush_of_cards(flush_bits, cards, n);
-    return ph_rank_lookup((uint32_t)key);
+    return ph_rank_lookup_n((uint32_t)key, n);
 }
 
 PH_INLINE uint16_t ph_evaluate5(const uint8_t *c) { return ph_evaluate(c, 5); }
@@ -62,7 +77,8 @@ PH_INLINE uint16_t ph_evaluate5(const uint8_t *c) { return ph_evaluate(c, 5); }
 /* Rows of W cards, PH_LANES rows at a time: their key sums first, then their hash
  * rows, then their values, so that the dependent table loads of independent hands
  * are in flight together instead of one hand's at a time (a random hand's rank row
- * is rarely in L1). A block with a flush takes the one-hand path. */
+ * is rarely in L1). A block with a flush takes the one-hand path. Seven-card rows
+ * take the seven-card hash (the same three steps on its own tables). */
 #define PH_LANES 4
 PH_INLINE void ph_evaluate_lanes(const uint8_t *cards, int width, uint64_t *key, uint16_t *out)
 {
@@ -72,8 +88,14 @@ PH_INLINE void ph_evaluate_lanes(const uint8_t *cards, int width, uint64_t *key,
     if (flush) {
         for (int j = 0; j < PH_LANES; j++) {
             uint64_t f = key[j] & PH_FLUSH_BITS;
-            out[j] = f ? ph_flush_of_cards(f, cards + j * width, width) : ph_rank_lookup((uint32_t)key[j]);
+            out[j] = f ? ph_flush_of_cards(f, cards + j * width, width) : ph_rank_lookup_n((uint32_t)key[j], width);
         }
+        return;
+    }
+    if (width == 7) {
+        for (int j = 0; j < PH_LANES; j++) mixed[j] = ((uint32_t)key[j] * PH_HASH7_MUL) & ((1u << PH_KEY_BITS) - 1);
+        for (int j = 0; j < PH_LANES; j++) offset[j] = ph_row7_offset[mixed[j] >> PH_COL7_BITS];
+        for (int j = 0; j < PH_LANES; j++) out[j] = ph_rank7_table[offset[j] + (mixed[j] & ((1u << PH_COL7_BITS) - 1))];
         return;
     }
     for (int j = 0; j < PH_LANES; j++) mixed[j] = ((uint32_t)key[j] * PH_HASH_MUL) & ((1u << PH_KEY_BITS) - 1);
@@ -139,7 +161,7 @@ PH_INLINE ptrdiff_t ph_evaluate_rows_checked(const uint8_t *cards, size_t n_rows
             bad = _mm_or_si128(bad, _mm_xor_si128(sum, any));
             uint64_t key = (uint64_t)_mm_cvtsi128_si64(sum), flush_bits = key & PH_FLUSH_BITS;
             out[row] = flush_bits ? ph_flush_value(flush_bits, (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(any, any)))
-                                  : ph_rank_lookup((uint32_t)key);
+                                  : ph_rank_lookup_n((uint32_t)key, width);
         }
         if (ph_block_badness(bad))
             for (size_t row = start; row < end; row++)
@@ -149,15 +171,28 @@ PH_INLINE ptrdiff_t ph_evaluate_rows_checked(const uint8_t *cards, size_t n_rows
 }
 #endif
 
+#ifdef PH_HIGH_SSE2
+/* The validated loop of each width in a function of its own, so that its code does
+ * not move with the unchecked loops' (its speed measured sensitive to that). */
+#define PH_CHECKED_ROWS(W)                                                                     \
+    PH_NOINLINE ptrdiff_t ph_evaluate_rows_checked##W(const uint8_t *cards, size_t n_rows, uint16_t *out) \
+    {                                                                                          \
+        return ph_evaluate_rows_checked(cards, n_rows, W, out);                                \
+    }
+PH_CHECKED_ROWS(5)
+PH_CHECKED_ROWS(6)
+PH_CHECKED_ROWS(7)
+#endif
+
 /* Rows of 5, 6 or 7 cards; validated in the same pass when check (batch.h).
  * Returns the first bad row, or -1. */
-static ptrdiff_t ph_evaluate_batch(const uint8_t *cards, size_t n_rows, int width, int check, uint16_t *out)
+PH_NOINLINE ptrdiff_t ph_evaluate_batch(const uint8_t *cards, size_t n_rows, int width, int check, uint16_t *out)
 {
 #ifdef PH_HIGH_SSE2
     if (check) switch (width) { /* constant widths: the card loops unroll */
-        case 5: return ph_evaluate_rows_checked(cards, n_rows, 5, out);
-        case 6: return ph_evaluate_rows_checked(cards, n_rows, 6, out);
-        case 7: return ph_evaluate_rows_checked(cards, n_rows, 7, out);
+        case 5: return ph_evaluate_rows_checked5(cards, n_rows, out);
+        case 6: return ph_evaluate_rows_checked6(cards, n_rows, out);
+        case 7: return ph_evaluate_rows_checked7(cards, n_rows, out);
         default: return -1;
         }
 #endif
@@ -182,33 +217,39 @@ static ptrdiff_t ph_evaluate_batch(const uint8_t *cards, size_t n_rows, int widt
  * already has four cards, no hand can be a flush and its value depends on the last
  * card's rank only: one lookup counts every remaining card of that rank, about a
  * quarter as many lookups as hands. Exact: the category counts test checks it. */
-PH_INLINE void ph_value_histogram_last(int first, uint64_t key, uint64_t mask, uint64_t *hist)
+PH_INLINE void ph_value_histogram_last(int first, uint64_t key, uint64_t mask, int n, uint64_t *hist)
 {
     if ((key + (0x1111ULL << 32)) & PH_FLUSH_BITS) { /* a suit counter at 7: four cards */
-        for (int c = first; c < 52; c++) hist[ph_evaluate_sums(key + ph_card_key[c], mask | ph_card_mask[c])]++;
+        for (int c = first; c < 52; c++) {
+            uint64_t next = key + ph_card_key[c], flush_bits = next & PH_FLUSH_BITS;
+            hist[flush_bits ? ph_flush_value(flush_bits, mask | ph_card_mask[c]) : ph_rank_lookup_n((uint32_t)next, n)]++;
+        }
         return;
     }
-    hist[ph_rank_lookup((uint32_t)(key + ph_card_key[first]))] += 4 - (first & 3);
-    for (int c = (first | 3) + 1; c < 52; c += 4) hist[ph_rank_lookup((uint32_t)(key + ph_card_key[c]))] += 4;
+    /* n == 7 goes through the seven-card hash that the batch loops use, so that the
+     * exhaustive category counts run every seven-card hand through that table too
+     * (tests/test_high.py also checks each of its entries against the other hash). */
+    hist[ph_rank_lookup_n((uint32_t)(key + ph_card_key[first]), n)] += 4 - (first & 3);
+    for (int c = (first | 3) + 1; c < 52; c += 4) hist[ph_rank_lookup_n((uint32_t)(key + ph_card_key[c]), n)] += 4;
 }
 
 /* The last two cards are in one function, so calls happen per hand of n - 2 cards. */
-static void ph_value_histogram_level(int first, int remaining, uint64_t key, uint64_t mask, uint64_t *hist)
+static void ph_value_histogram_level(int first, int remaining, uint64_t key, uint64_t mask, int n, uint64_t *hist)
 {
     for (int c = first; c <= 52 - remaining; c++) {
         uint64_t next_key = key + ph_card_key[c], next_mask = mask | ph_card_mask[c];
         if (remaining == 2)
-            ph_value_histogram_last(c + 1, next_key, next_mask, hist);
+            ph_value_histogram_last(c + 1, next_key, next_mask, n, hist);
         else
-            ph_value_histogram_level(c + 1, remaining - 1, next_key, next_mask, hist);
+            ph_value_histogram_level(c + 1, remaining - 1, next_key, next_mask, n, hist);
     }
 }
 
 static void ph_value_histogram(int n, uint64_t *hist)
 {
     for (int v = 0; v <= 7462; v++) hist[v] = 0;
-    if (n == 1) ph_value_histogram_last(0, PH_KEY_START, 0, hist);
-    if (n >= 2 && n <= 7) ph_value_histogram_level(0, n, PH_KEY_START, 0, hist);
+    if (n == 1) ph_value_histogram_last(0, PH_KEY_START, 0, n, hist);
+    if (n >= 2 && n <= 7) ph_value_histogram_level(0, n, PH_KEY_START, 0, n, hist);
 }
 
 #endif

@@ -59,6 +59,24 @@ def test_high_batch_flags_every_bad_row(width):
             ph.evaluate_batch(batch)
 
 
+@pytest.mark.parametrize("width", [5, 6, 7])
+def test_high_batch_flags_a_bad_card_in_every_row_of_short_batches(width):
+    """Short batches (0 to 17 rows: every tail of the four-row lanes) and one past a
+    block: a repeat or a value past 51 at every row and card position is the row
+    reported, and the same rows unchecked still evaluate (memory-safe)."""
+    good = random_hands(260, width, seed=40 + width)
+    for n in list(range(1, 18)) + [260]:
+        rows = good[:n]
+        for at in range(n) if n < 18 else (0, 3, 255, 256, 259):
+            for position in range(width):
+                for value in (52, 255, int(rows[at][(position + 1) % width])):
+                    batch = rows.copy()
+                    batch[at, position] = value
+                    with pytest.raises(InvalidCardError, match=f"row {at} of hands"):
+                        ph.evaluate_batch(batch)
+                    assert ph.evaluate_batch(batch, check=False).shape == (n,)
+
+
 @pytest.mark.smoke
 @pytest.mark.parametrize("n_hole, n_board", [(4, 3), (4, 5), (5, 4), (6, 5)])
 def test_omaha_batch_flags_every_bad_deal(n_hole, n_board):

@@ -272,13 +272,33 @@ def test_cactus_kev_matches_phevaluator():
 @pytest.mark.parametrize("width", [5, 6, 7])
 def test_batch_lanes_equal_per_call_at_every_length_and_flush_mix(width):
     """The batch loop values four hands at a time (csrc/high.h ph_evaluate_lanes):
-    every tail length, and blocks with and without flushes, give the per-call values."""
+    every tail length (0 to 17: several widths of four plus every remainder), a
+    large batch, and blocks with and without flushes give the per-call values."""
     rng = np.random.default_rng(width)
-    suited = [[r * 4 + s for r in rng.choice(13, size=width, replace=False)] for s in (0, 3) for _ in range(20)]
-    hands = random_hands(60, width, width).tolist() + suited
+    suited = [[r * 4 + s for r in rng.choice(13, size=width, replace=False)] for s in (0, 3) for _ in range(400)]
+    hands = random_hands(9_000, width, width).tolist() + suited
     rng.shuffle(hands)
-    for n in list(range(13)) + [len(hands)]:
+    expected_all = [ph.evaluate(h) for h in hands]
+    for n in list(range(18)) + [1001, len(hands)]:
         rows = np.array(hands[:n], dtype=np.uint8).reshape(n, width)
-        expected = [ph.evaluate(h) for h in rows.tolist()]
         for check in (False, True):
-            assert ph.evaluate_batch(rows, check=check).tolist() == expected
+            assert ph.evaluate_batch(rows, check=check).tolist() == expected_all[:n]
+
+
+def test_seven_card_hash_holds_every_rank_multiset():
+    """Seven-card hands go through their own hash (csrc/gen/high_tables.py,
+    SEVEN_ROW_BITS): for every multiset of seven ranks, without a flush, the value
+    equals the best of its 21 five-card subsets, valued through the other hash."""
+    rows = []
+    for ranks in itertools.combinations_with_replacement(range(13), 7):
+        if max(ranks.count(r) for r in ranks) <= 4:
+            # Suits in turn: a rank's cards get distinct suits, no suit gets five.
+            rows.append([rank * 4 + k % 4 for k, rank in enumerate(ranks)])
+    hands = np.array(rows, dtype=np.uint8)
+    assert len(hands) == 49_205
+    best = np.zeros(len(hands), dtype=np.uint16)
+    for subset in itertools.combinations(range(7), 5):
+        best = np.maximum(best, ph.evaluate_batch(np.ascontiguousarray(hands[:, subset])))
+    for check in (False, True):
+        assert np.array_equal(ph.evaluate_batch(hands, check=check), best)
+    assert [ph.evaluate(h) for h in rows[::97]] == best[::97].tolist()
