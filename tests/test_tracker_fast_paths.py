@@ -3,9 +3,13 @@
 - Heads-up Hold'em all-in preflop: the shipped preflop table's counts
   (tracker/allin.py) against the exact enumeration of every board by the equity
   kernel, the way every such all-in was valued before (equal floats, not approximately).
+- The all-in store's key of a spot before the board: against the least of the 24
+  suit renamings written plainly.
 """
 
 from __future__ import annotations
+
+import itertools
 
 import pytest
 from hypothesis import given, settings
@@ -62,3 +66,35 @@ def test_shares_takes_the_table_only_for_two_holdem_hands_preflop(monkeypatch):
     assert [(game, n, board) for game, n, board, _ in counted] == [("holdem", 2, ())]
     allin.shares("shortdeck", [cards("AhAd"), cards("KsKc")], [], [])
     assert len(counted) == 2
+
+
+def _least_renaming(game, hands, dead):
+    """The all-in store's key as documented, written plainly: the least, over the 24
+    renamings of the suits, of (each hand's sorted cards, the sorted dead cards)."""
+    forms = []
+    for order in itertools.permutations(range(4)):
+        def rename(card):
+            return (card & ~3) | order[card & 3]
+        forms.append((tuple(tuple(sorted(rename(c) for c in hand)) for hand in hands),
+                      tuple(sorted(rename(c) for c in dead))))
+    return (game,) + min(forms)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(2, 4), st.sampled_from([2, 3, 4, 5, 6]), st.integers(0, 3), st.data())
+def test_spot_key_is_the_least_suit_renaming(players, size, dead_count, data):
+    """The store's key (tracker/allin.py _canonical, which writes out only the renamings
+    that give the first hand its least form) is the least renaming of the whole spot."""
+    deal = data.draw(st.lists(st.integers(0, 51), min_size=players * size + dead_count,
+                              max_size=players * size + dead_count, unique=True))
+    hands = [deal[i * size:(i + 1) * size] for i in range(players)]
+    dead = deal[players * size:]
+    assert allin._canonical("plo", hands, dead) == _least_renaming("plo", hands, dead)
+
+
+@pytest.mark.parametrize("hands", [
+    [[0, 1], [4, 5]], [[0, 4], [1, 5]], [[0, 1, 2, 3], [4, 5, 6, 7]], [[48, 49], [44, 45], [40, 41]],
+])
+def test_spot_key_of_spots_with_symmetric_suits(hands):
+    """Spots that several renamings map onto the same first hand (the ties)."""
+    assert allin._canonical("holdem", hands, []) == _least_renaming("holdem", hands, [])

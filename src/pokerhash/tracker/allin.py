@@ -238,13 +238,22 @@ _SPOTS_KEPT = 100_000
 def _canonical(game: str, hands: List[List[int]], dead: List[int]) -> Tuple[Any, ...]:
     """The spot with its suits renamed (the least of the 24 renamings; cards sorted
     within each hand): every renaming of a spot has the same equities."""
+    # The least form starts with the least renaming of the first hand: only the few
+    # renamings that give it are written out whole.
+    firsts = [tuple(sorted([name[c] for c in hands[0]])) for name in _RENAMED]
+    least = min(firsts)
     best = None
-    for order in _SUIT_ORDERS:
-        form = (tuple(tuple(sorted([(c & ~3) | order[c & 3] for c in hand])) for hand in hands),
-                tuple(sorted([(c & ~3) | order[c & 3] for c in dead])))
+    for first, name in zip(firsts, _RENAMED):
+        if first != least:
+            continue
+        form = (tuple([tuple(sorted([name[c] for c in hand])) for hand in hands]), tuple(sorted([name[c] for c in dead])))
         if best is None or form < best:
             best = form
     return (game,) + best
+
+
+# Each card's name under each of the 24 renamings of the suits (in _SUIT_ORDERS order).
+_RENAMED = tuple(tuple((c & ~3) | order[c & 3] for c in range(52)) for order in _SUIT_ORDERS)
 
 
 def _counted(game: str, hands: List[List[int]], board: List[int], dead: List[int]) -> List[float]:
