@@ -9,7 +9,15 @@
   finer than a day (the summary's whole days and the end days' per-hand rows), and
   from every per-hand row: the issue's target is 5 s.
 
-``python benchmarks/bench_tracker.py`` prints both without pytest: each import's
+``python benchmarks/bench_tracker.py [--stars FOLDER...] [--copies 5] [--sites-only]``
+prints first the import of PokerStars files (what ``pokerhash import FOLDER --db
+x.sqlite`` does: the site's parse, the engine's replay and verification, the
+statistics, the all-in EV, SQLite), per second of CPU (median of 3 imports, each
+with the all-in store of spots emptied first): the PokerStars test hands of
+tests/data/sites renumbered, or ``--copies`` renumbered copies of the folders given
+(fpdb's ``cash/Stars`` and ``tour/Stars``); the share of the hands with an all-in
+adjustment, and the all-in hands' and the other hands' rates alone, from which the
+rate at any all-in share follows. Then, without pytest, the rest: each import's
 hands per second of wall time and of CPU time (medians), and where the wall time
 beyond the CPU time went: waiting for a core while other processes ran (Linux's
 /proc/self/schedstat), and the rest, blocked (the disk, fsync); from memory, from
@@ -140,6 +148,12 @@ def test_bench_import_sqlite(benchmark):
     assert benchmark.pedantic(import_once, (hands,), rounds=3) == IMPORT_HANDS
 
 
+def test_bench_import_site_files(benchmark, tmp_path):
+    """PokerStars text files (the test hands of tests/data/sites, 1,000 renumbered)."""
+    stars_folder(None, 1, str(tmp_path / "stars"))
+    assert benchmark.pedantic(import_file_once, (str(tmp_path / "stars"),), rounds=3) == 1000
+
+
 def test_bench_stats_million_rows(benchmark, million):
     rows = benchmark.pedantic(million.stats, rounds=3)
     assert sum(row["hands"] for row in rows) == STATS_ROWS
@@ -214,32 +228,38 @@ def _report(what: str, hands: int, times: Dict[str, float]) -> None:
 _STARS_NUMBER = re.compile(r"^(\ufeff?PokerStars[^#\n]*#)(\d+)", re.MULTILINE)
 
 
-def stars_folder(source: Optional[str], copies: int, out: str) -> None:
+def stars_folder(sources: Optional[List[str]], copies: int, out: str) -> None:
     """PokerStars text files under ``out``: ``copies`` copies of the ``.txt`` files of
-    ``source`` (e.g. fpdb's regression files), each with its own hand numbers (9 and
-    the copy's number written before each number), or, without ``source``, the
+    the folders ``sources`` (e.g. fpdb's regression files' ``cash/Stars`` and
+    ``tour/Stars``), each with its own hand numbers (9 and
+    the copy's number written before each number), or, without ``sources``, the
     PokerStars test hands of tests/data/sites (bench_sites.py's corpus: cash and
     tournament, Hold'em, Omaha hi/lo, 5-card Omaha, fixed limit) renumbered, 1,000
     hands a copy."""
     os.makedirs(out, exist_ok=True)
-    if source is None:
+    if not sources:
         from bench_sites import corpus
 
         text = corpus(1000 * copies)
         with open(os.path.join(out, "stars.txt"), "w", encoding="utf-8") as file:
             file.write(text)
         return
-    for root, _, names in os.walk(source):
-        for name in sorted(names):
-            if not name.endswith(".txt"):
-                continue
-            with open(os.path.join(root, name), encoding="utf-8-sig", errors="surrogateescape") as file:
-                text = file.read()
-            for copy in range(copies):
-                path = os.path.join(out, f"copy{copy}", os.path.relpath(os.path.join(root, name), source))
-                os.makedirs(os.path.dirname(path), exist_ok=True)
-                with open(path, "w", encoding="utf-8", errors="surrogateescape") as file:
-                    file.write(_STARS_NUMBER.sub(lambda m: f"{m.group(1)}9{copy}{m.group(2)}", text))
+    for number, source in enumerate(sources):
+        for root, _, names in os.walk(source):
+            for name in sorted(names):
+                if name.endswith(".txt"):
+                    _copies(os.path.join(root, name), copies,
+                            os.path.join(out, "{copy}", str(number), os.path.relpath(os.path.join(root, name), source)))
+
+
+def _copies(source: str, copies: int, pattern: str) -> None:
+    with open(source, encoding="utf-8-sig", errors="surrogateescape") as file:
+        text = file.read()
+    for copy in range(copies):
+        path = pattern.replace("{copy}", f"copy{copy}")
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8", errors="surrogateescape") as file:
+            file.write(_STARS_NUMBER.sub(lambda m: f"{m.group(1)}9{copy}{m.group(2)}", text))
 
 
 def site_files_import(folder: str, rounds: int = 3) -> Dict[str, Any]:
@@ -285,15 +305,15 @@ def split_by_allin(folder: str, out: str) -> Dict[str, int]:
     return {kind: len(hands) for kind, hands in texts.items()}
 
 
-def report_site_files(source: Optional[str], copies: int) -> None:
+def report_site_files(sources: Optional[List[str]], copies: int) -> None:
     """The site-file import rate (``pokerhash import FOLDER --db x.sqlite``: the site's
     parse, the engine's replay and verification, statistics, all-in EV, SQLite), its
     all-in share, and the rate of all-in hands and of the others alone, from which the
     rate at any all-in share s follows: 1 / ((1 - s) / other + s / allin)."""
     with tempfile.TemporaryDirectory() as folder:
-        stars_folder(source, copies, os.path.join(folder, "stars"))
+        stars_folder(sources, copies, os.path.join(folder, "stars"))
         whole = site_files_import(os.path.join(folder, "stars"))
-        what = source or "the PokerStars test hands of tests/data/sites"
+        what = " and ".join(sources) if sources else "the PokerStars test hands of tests/data/sites"
         print(f"import of PokerStars files ({what}, {copies} cop{'y' if copies == 1 else 'ies'}, renumbered): "
               f"{whole['read'] / whole['cpu']:,.0f} hands read per second of CPU ({whole['read']:,} read, "
               f"{whole['imported']:,} imported; {whole['allin']:.1%} of them all-in with an EV adjustment; "
@@ -317,8 +337,9 @@ if __name__ == "__main__":
     from pokerhash.engine.history_hands import replay
 
     parser = argparse.ArgumentParser(description="The tracker's speed (see the module's notes).")
-    parser.add_argument("--stars", metavar="FOLDER", help="a folder of PokerStars files (e.g. fpdb's regression "
-                        "files' Stars folders) for the site-file import; default: tests/data/sites' test hands")
+    parser.add_argument("--stars", metavar="FOLDER", nargs="+", help="folders of PokerStars files (e.g. fpdb's "
+                        "regression files' cash/Stars and tour/Stars) for the site-file import; default: "
+                        "tests/data/sites' test hands")
     parser.add_argument("--copies", type=int, default=5, help="copies of the site files, renumbered")
     parser.add_argument("--sites-only", action="store_true", help="only the site-file import")
     args = parser.parse_args()

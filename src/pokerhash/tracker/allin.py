@@ -18,7 +18,12 @@ all-ins too big to count in about a second are sampled, to a standard error of
 every hand of an import, even in C) and three-way or more on fifth street (10 s).
 The tests compare the exact stud counts with a slow enumeration (sixth street two-
 and three-way, fifth street heads-up) and a fourth-street sample with the exact
-count, within four standard errors. A
+count, within four standard errors. Two Hold'em hands before the flop (no dead
+card), the commonest all-in, are not counted: their wins and ties over the 1,712,304
+boards are read from the preflop table shipped with the package
+(:mod:`pokerhash.preflop`: every class of matchups counted once, over every board),
+the integers the count gives, divided the same way: the same floats to the last
+bit (12 µs instead of 2 ms). Any other
 spot with no board yet (the costly counts: a millisecond or more) is counted with
 its suits renamed to a canonical order and kept, so that the same spot with other
 suits is not counted again (up to 100,000 spots, then the store starts again). A
