@@ -125,6 +125,9 @@ GAME_LAYER = [
         # The tracker's per-hand statistics counters: one loop over every event of every
         # imported hand.
         ("pokerhash.tracker.walk", "src/pokerhash/tracker/walk.py"),
+        # Each hand's rows (players, money, all-in moment, boards): the rest of an import's
+        # Python work per hand.
+        ("pokerhash.tracker.extract", "src/pokerhash/tracker/extract.py"),
         # The environments' per-step plumbing (action indexes, the AEC protocol, history codes).
         ("pokerhash.rl.actions", "src/pokerhash/rl/actions.py"),
         ("pokerhash.rl.aec", "src/pokerhash/rl/aec.py"),

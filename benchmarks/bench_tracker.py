@@ -9,7 +9,15 @@
   finer than a day (the summary's whole days and the end days' per-hand rows), and
   from every per-hand row: the issue's target is 5 s.
 
-``python benchmarks/bench_tracker.py`` prints both without pytest: each import's
+``python benchmarks/bench_tracker.py [--stars FOLDER...] [--copies 5] [--sites-only]``
+prints first the import of PokerStars files (what ``pokerhash import FOLDER --db
+x.sqlite`` does: the site's parse, the engine's replay and verification, the
+statistics, the all-in EV, SQLite), per second of CPU (median of 3 imports, each
+with the all-in store of spots emptied first): the PokerStars test hands of
+tests/data/sites renumbered, or ``--copies`` renumbered copies of the folders given
+(fpdb's ``cash/Stars`` and ``tour/Stars``); the share of the hands with an all-in
+adjustment, and the all-in hands' and the other hands' rates alone, from which the
+rate at any all-in share follows. Then, without pytest, the rest: each import's
 hands per second of wall time and of CPU time (medians), and where the wall time
 beyond the CPU time went: waiting for a core while other processes ran (Linux's
 /proc/self/schedstat), and the rest, blocked (the disk, fsync); from memory, from
@@ -21,11 +29,13 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
+import sys
 import statistics
 import tempfile
 import time
 from pathlib import Path
-from typing import Dict, Optional
+from typing import Any, Dict, List, Optional
 
 import numpy as np
 import pytest
@@ -34,6 +44,7 @@ from pokerhash.engine import history
 from pokerhash.tracker import Tracker
 from pokerhash.tracker.schema import FLAGS
 
+sys.path.insert(0, str(Path(__file__).parent))  # bench_sites' corpus of PokerStars hands
 DATA = Path(__file__).parent.parent / "tests" / "data" / "phh"
 BASE = [hand for path in sorted(DATA.glob("handhq-*.phhs")) for hand in history.load_all(path)]
 COPIES = 10
@@ -137,6 +148,12 @@ def test_bench_import_sqlite(benchmark):
     assert benchmark.pedantic(import_once, (hands,), rounds=3) == IMPORT_HANDS
 
 
+def test_bench_import_site_files(benchmark, tmp_path):
+    """PokerStars text files (the test hands of tests/data/sites, 1,000 renumbered)."""
+    stars_folder(None, 1, str(tmp_path / "stars"))
+    assert benchmark.pedantic(import_file_once, (str(tmp_path / "stars"),), rounds=3) == 1000
+
+
 def test_bench_stats_million_rows(benchmark, million):
     rows = benchmark.pedantic(million.stats, rounds=3)
     assert sum(row["hands"] for row in rows) == STATS_ROWS
@@ -207,10 +224,129 @@ def _report(what: str, hands: int, times: Dict[str, float]) -> None:
     print(text)
 
 
+# A PokerStars hand's number, where a copy of a file puts its own digits in front.
+_STARS_NUMBER = re.compile(r"^(\ufeff?PokerStars[^#\n]*#)(\d+)", re.MULTILINE)
+
+
+def stars_folder(sources: Optional[List[str]], copies: int, out: str) -> None:
+    """PokerStars text files under ``out``: ``copies`` copies of the ``.txt`` files of
+    the folders ``sources`` (e.g. fpdb's regression files' ``cash/Stars`` and
+    ``tour/Stars``), each with its own hand numbers (9 and
+    the copy's number written before each number), or, without ``sources``, the
+    PokerStars test hands of tests/data/sites (bench_sites.py's corpus: cash and
+    tournament, Hold'em, Omaha hi/lo, 5-card Omaha, fixed limit) renumbered, 1,000
+    hands a copy."""
+    os.makedirs(out, exist_ok=True)
+    if not sources:
+        from bench_sites import corpus
+
+        text = corpus(1000 * copies)
+        with open(os.path.join(out, "stars.txt"), "w", encoding="utf-8") as file:
+            file.write(text)
+        return
+    for number, source in enumerate(sources):
+        for root, _, names in os.walk(source):
+            for name in sorted(names):
+                if name.endswith(".txt"):
+                    _copies(os.path.join(root, name), copies,
+                            os.path.join(out, "{copy}", str(number), os.path.relpath(os.path.join(root, name), source)))
+
+
+def _copies(source: str, copies: int, pattern: str) -> None:
+    with open(source, encoding="utf-8-sig", errors="surrogateescape") as file:
+        text = file.read()
+    for copy in range(copies):
+        path = pattern.replace("{copy}", f"copy{copy}")
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8", errors="surrogateescape") as file:
+            file.write(_STARS_NUMBER.sub(lambda m: f"{m.group(1)}9{copy}{m.group(2)}", text))
+
+
+def site_files_import(folder: str, rounds: int = 3) -> Dict[str, Any]:
+    """``Tracker.import_files(folder)`` into a new SQLite file, ``rounds`` times (each
+    with the all-in store of spots emptied first: no spot is known from an earlier
+    import): the median CPU time, the hands read and imported, and the share of the
+    imported hands with an all-in adjustment (all-in before the last card with two or
+    more players, the expectation computed)."""
+    from pokerhash.tracker import allin
+
+    times, summary, allin_hands = [], None, 0
+    for _ in range(rounds):
+        allin._SPOTS.clear()
+        with tempfile.TemporaryDirectory() as scratch:
+            with Tracker(os.path.join(scratch, "hands.sqlite")) as tracker:
+                started = time.process_time()
+                summary = tracker.import_files(folder)
+                times.append(time.process_time() - started)
+                allin_hands = tracker.db.query("SELECT COUNT(DISTINCT hand_id) FROM hand_players WHERE allin = 1")[0][0]
+    return dict(cpu=statistics.median(times), read=summary.read, imported=summary.imported,
+                allin=allin_hands / max(summary.imported, 1))
+
+
+def split_by_allin(folder: str, out: str) -> Dict[str, int]:
+    """The hands of the PokerStars files under ``folder`` written to two files under
+    ``out``, ``allin.txt`` (imported with an all-in adjustment) and ``other.txt`` (the
+    rest), so that each kind's cost per hand can be timed alone."""
+    import pokerhash.sites as sites
+
+    with tempfile.TemporaryDirectory() as scratch:
+        with Tracker(os.path.join(scratch, "hands.sqlite")) as tracker:
+            tracker.import_files(folder)
+            marked = {key for (key,) in tracker.db.query(
+                "SELECT DISTINCT h.hand_key FROM hands h JOIN hand_players hp ON hp.hand_id = h.id WHERE hp.allin = 1")}
+            stored = {key for (key,) in tracker.db.query("SELECT hand_key FROM hands")}
+    texts: Dict[str, List[str]] = {"allin": [], "other": []}
+    for hand in sites.read(folder):
+        if hand.site == "pokerstars" and str(hand.hand_id) in stored:
+            texts["allin" if str(hand.hand_id) in marked else "other"].append(hand.text.strip())
+    for kind, hands in texts.items():
+        with open(os.path.join(out, f"{kind}.txt"), "w", encoding="utf-8") as file:
+            file.write("\n\n\n".join(hands) + "\n")
+    return {kind: len(hands) for kind, hands in texts.items()}
+
+
+def report_site_files(sources: Optional[List[str]], copies: int) -> None:
+    """The site-file import rate (``pokerhash import FOLDER --db x.sqlite``: the site's
+    parse, the engine's replay and verification, statistics, all-in EV, SQLite), its
+    all-in share, and the rate of all-in hands and of the others alone, from which the
+    rate at any all-in share s follows: 1 / ((1 - s) / other + s / allin)."""
+    with tempfile.TemporaryDirectory() as folder:
+        stars_folder(sources, copies, os.path.join(folder, "stars"))
+        whole = site_files_import(os.path.join(folder, "stars"))
+        what = " and ".join(sources) if sources else "the PokerStars test hands of tests/data/sites"
+        print(f"import of PokerStars files ({what}, {copies} cop{'y' if copies == 1 else 'ies'}, renumbered): "
+              f"{whole['read'] / whole['cpu']:,.0f} hands read per second of CPU ({whole['read']:,} read, "
+              f"{whole['imported']:,} imported; {whole['allin']:.1%} of them all-in with an EV adjustment; "
+              "median of 3 imports, each with no all-in spot known beforehand)")
+        counts = split_by_allin(os.path.join(folder, "stars"), folder)
+        rates = {}
+        for kind in ("allin", "other"):
+            if counts[kind]:
+                part = site_files_import(os.path.join(folder, f"{kind}.txt"))
+                rates[kind] = part["read"] / part["cpu"]
+        if len(rates) == 2:
+            print(f"  all-in hands alone {rates['allin']:,.0f} hands/s ({counts['allin']:,} hands), the others "
+                  f"{rates['other']:,.0f} hands/s ({counts['other']:,}); at an all-in share of "
+                  + ", ".join(f"{share:.0%}: {1 / ((1 - share) / rates['other'] + share / rates['allin']):,.0f}"
+                              for share in (0.0, 0.03, 0.1, 0.2, 0.3)))
+
+
 if __name__ == "__main__":
+    import argparse
+
     from pokerhash.engine.history_hands import replay
 
+    parser = argparse.ArgumentParser(description="The tracker's speed (see the module's notes).")
+    parser.add_argument("--stars", metavar="FOLDER", nargs="+", help="folders of PokerStars files (e.g. fpdb's "
+                        "regression files' cash/Stars and tour/Stars) for the site-file import; default: "
+                        "tests/data/sites' test hands")
+    parser.add_argument("--copies", type=int, default=5, help="copies of the site files, renumbered")
+    parser.add_argument("--sites-only", action="store_true", help="only the site-file import")
+    args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    report_site_files(args.stars, args.copies)
+    if args.sites_only:
+        raise SystemExit(0)
     hands = renumbered()
     import_once(hands)  # the engine's caches warm, as in any import after its first hands
     _report("import into SQLite of PHH hands in memory (replay and verification included)", IMPORT_HANDS,

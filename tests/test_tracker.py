@@ -810,18 +810,24 @@ def test_a_full_player_cache_starts_again(monkeypatch):
 
 def test_allin_spots_before_the_board_are_counted_once_per_suit_renaming(monkeypatch):
     """A spot with no board is counted in a canonical suit order and kept: the same
-    spot with other suits is not counted again, and gets the same (exact) shares."""
+    spot with other suits is not counted again, and gets the same (exact) shares.
+    (Short deck here: two Hold'em hands preflop are read from the preflop table,
+    tests/test_tracker_fast_paths.py.)"""
     from pokerhash.tracker import allin
 
     monkeypatch.setattr(allin, "_SPOTS", {})
     counted = []
     real = allin._counted
     monkeypatch.setattr(allin, "_counted", lambda *args: counted.append(args) or real(*args))
-    aces_kings = allin.shares("holdem", [ph.cards("AhAs"), ph.cards("KdKc")], [], [])
-    renamed = allin.shares("holdem", [ph.cards("AcAd"), ph.cards("KhKs")], [], [])  # hearts<->clubs, spades<->diamonds
+
+    def exact(*hands):
+        return [float(x) for x in ph.equity(list(hands), game="shortdeck", method="exact").equity]
+
+    aces_kings = allin.shares("short-deck", [ph.cards("AhAs"), ph.cards("KdKc")], [], [])
+    renamed = allin.shares("short-deck", [ph.cards("AcAd"), ph.cards("KhKs")], [], [])  # hearts<->clubs, spades<->diamonds
     assert len(counted) == 1 and renamed == aces_kings
-    assert aces_kings == pytest.approx([AA_KK, 1 - AA_KK], abs=1e-12)
+    assert aces_kings == pytest.approx(exact("AhAs", "KdKc"), abs=1e-12)
     # Another spot (suits that matter differently) is counted on its own.
-    suited = allin.shares("holdem", [ph.cards("AhAs"), ph.cards("KhQh")], [], [])
+    suited = allin.shares("short-deck", [ph.cards("AhAs"), ph.cards("KhQh")], [], [])
     assert len(counted) == 2 and suited != aces_kings
-    assert suited == pytest.approx([float(x) for x in ph.equity(["AhAs", "KhQh"], method="exact").equity], abs=1e-12)
+    assert suited == pytest.approx(exact("AhAs", "KhQh"), abs=1e-12)

@@ -18,7 +18,12 @@ all-ins too big to count in about a second are sampled, to a standard error of
 every hand of an import, even in C) and three-way or more on fifth street (10 s).
 The tests compare the exact stud counts with a slow enumeration (sixth street two-
 and three-way, fifth street heads-up) and a fourth-street sample with the exact
-count, within four standard errors. A
+count, within four standard errors. Two Hold'em hands before the flop (no dead
+card), the commonest all-in, are not counted: their wins and ties over the 1,712,304
+boards are read from the preflop table shipped with the package
+(:mod:`pokerhash.preflop`: every class of matchups counted once, over every board),
+the integers the count gives, divided the same way: the same floats to the last
+bit (12 µs instead of 2 ms). Any other
 spot with no board yet (the costly counts: a millisecond or more) is counted with
 its suits renamed to a canonical order and kept, so that the same spot with other
 suits is not counted again (up to 100,000 spots, then the store starts again). A
@@ -36,6 +41,7 @@ no all-in adjustment (their hands count at their actual result).
 from __future__ import annotations
 
 import itertools
+import math
 from typing import Any, Dict, List, Optional, Tuple
 
 from ..engine import events as ev
@@ -156,6 +162,10 @@ def shares(game: str, hands: List[List[int]], board: List[int], dead: List[int])
         return [1.0]
     if board:  # a few hundred runouts at most: counted in tens of microseconds
         return _counted(game, hands, board, dead)
+    if game == "holdem" and not dead and len(hands) == 2 and len(hands[0]) == len(hands[1]) == 2:
+        # Heads-up Hold'em preflop, the commonest all-in: the exact counts of the shipped
+        # preflop table, instead of counting 1,712,304 boards (2 ms).
+        return _preflop_shares(hands[0], hands[1])
     # Before the flop (or stud's streets) a count takes a millisecond or more, and the
     # same spots come back (aces against kings...) with other suits: the count of the
     # spot with its suits renamed to a canonical order, kept. Always that canonical
@@ -170,6 +180,62 @@ def shares(game: str, hands: List[List[int]], board: List[int], dead: List[int])
 
 
 _SUIT_ORDERS = tuple(itertools.permutations(range(4)))
+
+
+def _preflop_shares(first: List[int], second: List[int]) -> List[float]:
+    """Two Hold'em hands' shares all-in preflop, from the exact counts of
+    :data:`pokerhash.preflop.TABLE_PATH` (wins and ties of one matchup per class of
+    suit renamings and seat swaps), computed as the enumeration computes them: the
+    same integers, the same divisions, so the same floats to the last bit (the tests
+    compare the two)."""
+    table, boards = _preflop_table()
+    key, swapped = _matchup_key(first, second)
+    win, tie = table[key]
+    if swapped:
+        win = boards - win - tie
+    lose = boards - win - tie
+    return [(win + tie / 2) / boards, (lose + tie / 2) / boards]
+
+
+def _matchup_key(first: List[int], second: List[int]) -> Tuple[int, bool]:
+    """The table's key of a matchup (:func:`pokerhash.preflop.preflop_matchups`: each
+    hand's high then low card, first hand then second, six bits a card), the least over
+    the 24 suit renamings and both seat orders, and whether only the swapped order
+    reaches it."""
+    best, swapped = 1 << 24, False
+    a, b = first
+    c, d = second
+    for order in _SUIT_ORDERS:
+        w, x = (a & ~3) | order[a & 3], (b & ~3) | order[b & 3]
+        y, z = (c & ~3) | order[c & 3], (d & ~3) | order[d & 3]
+        one = (w << 6 | x) if w > x else (x << 6 | w)
+        two = (y << 6 | z) if y > z else (z << 6 | y)
+        straight, turned = one << 12 | two, two << 12 | one
+        if straight <= best:
+            best, swapped = straight, False if straight < best else swapped
+        if turned < best:
+            best, swapped = turned, True
+    return best, swapped
+
+
+_PREFLOP: List[Any] = []
+
+
+def _preflop_table() -> Tuple[Dict[int, Tuple[int, int]], int]:
+    """The shipped preflop counts by matchup key, read on first use (30 ms: the
+    file's matchups and counts, without the 1,326 x 1,326 grids of
+    :mod:`pokerhash.preflop`), and the boards each counts (C(48, 5))."""
+    if not _PREFLOP:
+        import numpy as np
+
+        from ..preflop import TABLE_PATH
+
+        with np.load(TABLE_PATH) as data:
+            hands = data["hands"].astype(np.int64)
+            keys = (hands[:, 0] << 18 | hands[:, 1] << 12 | hands[:, 2] << 6 | hands[:, 3]).tolist()
+            counts = zip(data["win"].astype(np.int64).tolist(), data["tie"].astype(np.int64).tolist())
+            _PREFLOP.append((dict(zip(keys, counts)), math.comb(48, 5)))
+    return _PREFLOP[0]
 _SPOTS: Dict[Tuple[Any, ...], Tuple[float, ...]] = {}
 _SPOTS_KEPT = 100_000
 
@@ -177,13 +243,22 @@ _SPOTS_KEPT = 100_000
 def _canonical(game: str, hands: List[List[int]], dead: List[int]) -> Tuple[Any, ...]:
     """The spot with its suits renamed (the least of the 24 renamings; cards sorted
     within each hand): every renaming of a spot has the same equities."""
+    # The least form starts with the least renaming of the first hand: only the few
+    # renamings that give it are written out whole.
+    firsts = [tuple(sorted([name[c] for c in hands[0]])) for name in _RENAMED]
+    least = min(firsts)
     best = None
-    for order in _SUIT_ORDERS:
-        form = (tuple(tuple(sorted([(c & ~3) | order[c & 3] for c in hand])) for hand in hands),
-                tuple(sorted([(c & ~3) | order[c & 3] for c in dead])))
+    for first, name in zip(firsts, _RENAMED):
+        if first != least:
+            continue
+        form = (tuple([tuple(sorted([name[c] for c in hand])) for hand in hands]), tuple(sorted([name[c] for c in dead])))
         if best is None or form < best:
             best = form
     return (game,) + best
+
+
+# Each card's name under each of the 24 renamings of the suits (in _SUIT_ORDERS order).
+_RENAMED = tuple(tuple((c & ~3) | order[c & 3] for c in range(52)) for order in _SUIT_ORDERS)
 
 
 def _counted(game: str, hands: List[List[int]], board: List[int], dead: List[int]) -> List[float]:

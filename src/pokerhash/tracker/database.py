@@ -405,9 +405,9 @@ class Tracker:
         actions: List[Tuple[Any, ...]] = []
         boards: List[Tuple[Any, ...]] = []
         shown: List[Tuple[Any, ...]] = []
-        player_id = self._player_id
-        for record in records:
-            hand_id = ids.get((record.site, record.hand_key, record.table))
+        stored = [(record, ids.get((record.site, record.hand_key, record.table))) for record in records]
+        player_ids = self._player_ids_of([record for record, hand_id in stored if hand_id is not None])
+        for record, hand_id in stored:
             if hand_id is None:
                 summary.duplicates += 1  # stored meanwhile by another connection
                 continue
@@ -415,7 +415,7 @@ class Tracker:
             site = record.site
             head = (hand_id,)
             for player in record.players:
-                pid = player_id(site, player[0])
+                pid = player_ids[site, player[0]]
                 player_rows.append((hand_id, pid) + player[1:])
                 _add_to_summary(sums, pid, player)
             actions += [head + row for row in record.actions]
@@ -455,15 +455,39 @@ class Tracker:
             self.db.rollback()
             raise
 
-    def _player_id(self, site: str, name: str) -> int:
-        key = (site, name)
-        found = self._player_ids.get(key)
-        if found is None:
-            self.db.execute("INSERT INTO players (site, name) VALUES (?, ?) ON CONFLICT DO NOTHING", key)
-            found = self.db.query("SELECT id FROM players WHERE site = ? AND name = ?", key)[0][0]
-            if len(self._player_ids) >= _PLAYER_CACHE:
-                self._player_ids.clear()  # memory stays bounded however many players a folder holds
-            self._player_ids[key] = found
+    def _player_ids_of(self, records: List[HandRecord]) -> Dict[Tuple[str, str], int]:
+        """The ids of every (site, name) of these hands' players: from the cache, the
+        others inserted (in the order they first appear, as one at a time did) with one
+        ``executemany`` and read back a few hundred per query, not two round trips each."""
+        cache = self._player_ids
+        found: Dict[Tuple[str, str], int] = {}
+        new: Dict[Tuple[str, str], None] = {}
+        for record in records:
+            site = record.site
+            for player in record.players:
+                key = (site, player[0])
+                if key in found or key in new:
+                    continue
+                known = cache.get(key)
+                if known is None:
+                    new[key] = None
+                else:
+                    found[key] = known
+        if new:
+            self.db.executemany("INSERT INTO players (site, name) VALUES (?, ?) ON CONFLICT DO NOTHING", list(new))
+            by_site: Dict[str, List[str]] = {}
+            for site, name in new:
+                by_site.setdefault(site, []).append(name)
+            for site, names in by_site.items():
+                for start in range(0, len(names), 500):
+                    chunk = names[start:start + 500]
+                    for name, pid in self.db.query(f"SELECT name, id FROM players WHERE site = ? AND name IN "
+                                                   f"({', '.join('?' * len(chunk))})", [site] + chunk):
+                        found[site, name] = pid
+            for key in new:
+                if len(cache) >= _PLAYER_CACHE:
+                    cache.clear()  # memory stays bounded however many players a folder holds
+                cache[key] = found[key]
         return found
 
     # -- queries ------------------------------------------------------------

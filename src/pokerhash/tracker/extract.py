@@ -324,7 +324,8 @@ def _site_extract(item: SiteHand, source: Optional[str]) -> Any:
         # replay checked it pot by pot. What each player got is the site's figure.
         collected = site_collected
     variant = hand.variant
-    holes = [_site_cards(parsed, name, variant.cards_per_player) for name in names]
+    dealt = variant.cards_per_player  # a property that sums the streets' cards: read once
+    holes = [_site_cards(parsed, name, dealt) for name in names]
     folded = set(hand.folded)
     live = [i for i, seat in enumerate(seats) if seat not in folded]
     shown = [(seats[i], 0, holes[i]) for i in live if len(live) > 1 and holes[i] is not None and "??" not in holes[i]

@@ -1,0 +1,100 @@
+"""The tracker's fast paths give what the slow ones give, to the last bit.
+
+- Heads-up Hold'em all-in preflop: the shipped preflop table's counts
+  (tracker/allin.py) against the exact enumeration of every board by the equity
+  kernel, the way every such all-in was valued before (equal floats, not approximately).
+- The all-in store's key of a spot before the board: against the least of the 24
+  suit renamings written plainly.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import pokerhash as ph
+from pokerhash.cards import cards
+from pokerhash.tracker import allin
+
+four_cards = st.lists(st.integers(0, 51), min_size=4, max_size=4, unique=True)
+
+
+def _enumerated(first, second):
+    result = ph.equity([first, second], game="holdem", method="exact")
+    return [float(x) for x in result.equity]
+
+
+@settings(max_examples=60, deadline=None)
+@given(four_cards)
+def test_preflop_table_shares_equal_the_enumeration(deal):
+    first, second = deal[:2], deal[2:]
+    assert allin._preflop_shares(first, second) == _enumerated(first, second)
+    assert allin._preflop_shares(second, first) == _enumerated(second, first)
+
+
+@pytest.mark.parametrize("first, second", [
+    ("AhKh", "AsKs"),  # the same matchup with the seats swapped: the key reached both ways
+    ("AhKh", "AsKd"), ("AsKd", "AhKh"),  # suited against offsuit, either seat
+    ("2c2d", "AhKs"), ("AhKs", "2c2d"),
+    ("7h2c", "7d2s"), ("AcAd", "AhAs"),  # ties on most boards
+    ("Ts9s", "9h8h"), ("9h8h", "Ts9s"),  # a shared rank, dominated draws
+])
+def test_preflop_table_shares_equal_the_enumeration_named(first, second):
+    a, b = cards(first), cards(second)
+    assert allin._preflop_shares(a, b) == _enumerated(a, b)
+
+
+def test_shares_takes_the_table_only_for_two_holdem_hands_preflop(monkeypatch):
+    """shares() goes to the table for two Hold'em hands, no board, no dead card; with a
+    dead card (a side pot the third player's cards are out of) it counts."""
+    counted = []
+    real = allin._counted
+
+    def spy(game, hands, board, dead):
+        counted.append((game, len(hands), tuple(board), tuple(dead)))
+        return real(game, hands, board, dead)
+
+    monkeypatch.setattr(allin, "_counted", spy)
+    allin._SPOTS.clear()
+    a, b, c = cards("AhAd"), cards("KsKc"), cards("QhQs")
+    assert allin.shares("holdem", [a, b], [], []) == _enumerated(a, b)
+    assert counted == []
+    allin.shares("holdem", [a, b], [], c)
+    assert [(game, n, board) for game, n, board, _ in counted] == [("holdem", 2, ())]
+    allin.shares("shortdeck", [cards("AhAd"), cards("KsKc")], [], [])
+    assert len(counted) == 2
+
+
+def _least_renaming(game, hands, dead):
+    """The all-in store's key as documented, written plainly: the least, over the 24
+    renamings of the suits, of (each hand's sorted cards, the sorted dead cards)."""
+    forms = []
+    for order in itertools.permutations(range(4)):
+        def rename(card):
+            return (card & ~3) | order[card & 3]
+        forms.append((tuple(tuple(sorted(rename(c) for c in hand)) for hand in hands),
+                      tuple(sorted(rename(c) for c in dead))))
+    return (game,) + min(forms)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(2, 4), st.sampled_from([2, 3, 4, 5, 6]), st.integers(0, 3), st.data())
+def test_spot_key_is_the_least_suit_renaming(players, size, dead_count, data):
+    """The store's key (tracker/allin.py _canonical, which writes out only the renamings
+    that give the first hand its least form) is the least renaming of the whole spot."""
+    deal = data.draw(st.lists(st.integers(0, 51), min_size=players * size + dead_count,
+                              max_size=players * size + dead_count, unique=True))
+    hands = [deal[i * size:(i + 1) * size] for i in range(players)]
+    dead = deal[players * size:]
+    assert allin._canonical("plo", hands, dead) == _least_renaming("plo", hands, dead)
+
+
+@pytest.mark.parametrize("hands", [
+    [[0, 1], [4, 5]], [[0, 4], [1, 5]], [[0, 1, 2, 3], [4, 5, 6, 7]], [[48, 49], [44, 45], [40, 41]],
+])
+def test_spot_key_of_spots_with_symmetric_suits(hands):
+    """Spots that several renamings map onto the same first hand (the ties)."""
+    assert allin._canonical("holdem", hands, []) == _least_renaming("holdem", hands, [])
