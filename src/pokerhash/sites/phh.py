@@ -155,9 +155,10 @@ def to_history(site_hand) -> HandHistory:
     # after the last card (``sm`` alone: a PHH reader would otherwise show his unknown
     # cards and split with them; a muck before the rest of the board would end the hand).
     live = [name for _, name, _ in order if name not in out]
-    shown = {name for name in live if name in p.known and _shown(p, name)} if len(live) > 1 else set()
-    actions += [f"p{number[name]} sm {''.join('??' if c == 'XX' else c for c in p.known[name])}"
-                for name in live if name in shown and len(p.known[name]) == hole]
+    shown = {name for name in live if (name in p.known or "??" not in dealt_cards[name]) and _shown(p, name)} \
+        if len(live) > 1 else set()
+    actions += [f"p{number[name]} sm {''.join(dealt_cards[name])}" for name in live
+                if name in shown and any(c != "??" for c in dealt_cards[name])]
     actions += [f"p{number[name]} sm" for name in gave_up if name not in shown]
     mucks = [f"p{number[name]} sm" for name in live if name not in gave_up and name not in shown
              and not p.collected.get(name)] if len([nm for nm in live if nm not in gave_up]) > 1 else []
