@@ -373,3 +373,51 @@ def test_a_stud_tournament_hand_without_its_level_bets_is_refused_saying_what_it
         'win="100" bet="60"', 'win="140" bet="100"')
     (hand,) = list(sites.read(completed))
     assert hand.error is None and hand.replay().agrees
+
+
+# Merge: the flop round written without its community cards, and Mia, who calls
+# before it and bets after it, does not act in it (only Kai's check): the flop's
+# actions are missing, and Kai's check cannot be told to the preflop or the flop.
+MERGE_FLOP_WITHOUT_ITS_BOARD = """\
+<description type="Holdem" stakes="No Limit ($0.02/$0.04)"/>
+<game id="80000009-1" starttime="20260107130000" numholecards="2" gametype="2" realmoney="true" data="20260107|Test Cove (80000009)|80000009|80000009-1|false">
+	<players dealer="4">
+		<player seat="0" nickname="Mia" balance="$3.00" dealtin="true" />
+		<player seat="2" nickname="Kai" balance="$4.00" dealtin="true" />
+		<player seat="4" nickname="Lou" balance="$5.00" dealtin="true" />
+	</players>
+	<round id="BLINDS" sequence="1">
+		<event sequence="1" type="SMALL_BLIND" timestamp="1767790800000" player="0" amount="0.02"/>
+		<event sequence="2" type="BIG_BLIND" timestamp="1767790800100" player="2" amount="0.04"/>
+	</round>
+	<round id="PREFLOP" sequence="2">
+		<event sequence="3" type="FOLD" timestamp="1767790801000" player="4"/>
+		<event sequence="4" type="CALL" timestamp="1767790802000" player="0" amount="0.02"/>
+		<cards type="HOLE" cards="Js,3h" player="2" hand="Jack High"/>
+	</round>
+	<round id="POSTFLOP" sequence="3">
+		<event sequence="5" type="CHECK" timestamp="1767790803000" player="2"/>
+		<cards type="HOLE" cards="Js,3h" player="2" hand="Pair of Threes"/>
+	</round>
+	<round id="POSTTURN" sequence="4">
+		<event sequence="6" type="BET" timestamp="1767790804000" player="0" amount="0.04"/>
+		<event sequence="7" type="RAISE" timestamp="1767790805000" player="2" amount="0.20"/>
+		<event sequence="8" type="FOLD" timestamp="1767790806000" player="0"/>
+		<cards type="COMMUNITY" cards="9h,3s,5d,Kc" hand="Pair of Threes"/>
+	</round>
+	<round id="END_OF_FOLDED_GAME" sequence="5">
+		<event sequence="9" type="MUCK" timestamp="1767790807000" player="2"/>
+		<winner amount="0.32" uncalled="false" potnumber="1" player="2" pottype="n"/>
+	</round>
+	<round id="END_OF_GAME" sequence="6">
+	</round>
+</game>
+"""
+
+
+def test_merge_flop_round_without_its_board_and_a_skipped_player_is_refused_as_corrupt():
+    (hand,) = sites.read(MERGE_FLOP_WITHOUT_ITS_BOARD)
+    flop = MERGE_FLOP_WITHOUT_ITS_BOARD.splitlines().index('\t<round id="POSTFLOP" sequence="3">') + 1
+    assert hand.error == (f"line {flop}: the POSTFLOP round is written without its community cards, and Mia, who "
+                          f"bets before it and in the POSTTURN round, does not act in it: its actions are not all "
+                          f"of one street (the streets cannot be told apart: a corrupt hand)")
