@@ -289,12 +289,14 @@ def _body(p: Parsed, lines: List[str], i: int, names: Dict[str, int], newer: boo
         p.boards = [state.board]
     for _, name, stack in p.seats:
         if not stack and (state.put[name] or name in p.collected):
+            seated = next((k + 1 for k, text in enumerate(lines) if text.startswith("Seat ") and
+                           f" {name} " in text), None)
             raise SiteError(f"{name} is seated with no chips yet plays (joined after the seat list was written: "
-                            "the stack is not known)")
+                            "the stack is not known)", seated)
     _silent_blinds(p, state.put)
     all_in_calls(p)
     _table_blinds(p)
-    _rake(p, state.put, state.rake)
+    _rake(p, state.put, state.rake, n)
 
 
 def _line(state: _State, line: str, number: int) -> None:
@@ -435,7 +437,7 @@ def _silent_blinds(p: Parsed, put: Dict[str, int]) -> None:
         p.posts.append((name, kind, value, 0))
 
 
-def _rake(p: Parsed, put: Dict[str, int], written: Optional[int]) -> None:
+def _rake(p: Parsed, put: Dict[str, int], written: Optional[int], line: int) -> None:
     """The rake (``written`` when the layout writes it): what went in, less the uncalled
     part of the largest stake, less what was won (that uncalled part is in its owner's
     winnings when they won a pot); SiteError when the hand pays more than went in."""
@@ -448,7 +450,7 @@ def _rake(p: Parsed, put: Dict[str, int], written: Optional[int]) -> None:
     rake = total - won
     if rake < 0:
         raise SiteError(f"the hand pays {won} (in its smallest unit) but its lines put in only {total}: its "
-                        "figures disagree (chips went in without a line, or amounts written rounded)")
+                        "figures disagree (chips went in without a line, or amounts written rounded)", line)
     # Tournaments take no rake; the newer layout writes a cash game's.
     p.rake = 0 if p.tournament is not None else rake if written is None else written
 
