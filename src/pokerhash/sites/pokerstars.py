@@ -172,6 +172,10 @@ def _game(rest: str) -> tuple:
     if game is None:
         game = _GG_PLO.search(rest)
         if game is None:
+            if "(NL postflop)" in rest:
+                # GGPoker's Omaholic: pot-limit before the flop, no-limit after
+                raise SiteError(f"Omaha pot-limit before the flop and no-limit after (NL postflop) is a betting the "
+                                f"engine does not play: {rest!r}", 1)
             raise SiteError(f"a game the engine does not play, or a first line the importer does not read: {rest!r}",
                             1)
         variant = _GAMES[("omaha", game.group("cards"))].with_limit(Limit.POT_LIMIT)
