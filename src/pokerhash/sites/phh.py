@@ -175,10 +175,26 @@ def to_history(site_hand) -> HandHistory:
                     actions.append(f"d db {'??' * count}")
                 at += count
     history.actions = actions + mucks
-    rules = _rules_used(site_hand)
+    rules = _rules_used(site_hand) if _may_use_rules(p, lay) else []
     if rules:
         history.fields = {"_pokerhash_rules": rules}  # kept by _with_fields, as the engine's writer puts it
     return _with_fields(history, p, lay, boards, _unit)
+
+
+def _may_use_rules(p, lay) -> bool:
+    """Whether the hand can use a rule of :data:`~pokerhash.engine.history_rules.RULE_NAMES`
+    (False: it cannot, and its replay for them is spared). A big-bet high game with a
+    full deck, settled to one player, its full blind posted, no board run twice, no
+    dead blind and no cap, uses none of them: the others are the stud, fixed-limit,
+    hi/lo and short-deck rules, and uneven splits (odd chips)."""
+    variant = p.variant
+    if len(p.collected) > 1 or variant.is_stud or variant.low is not None or p.run_twice or \
+            variant.limit is Limit.FIXED_LIMIT or variant.deck_ranks != 2 or variant.deck_by_players or \
+            p.fields.get("capped_at") or any(dead for _, dead in lay.missed.values()):
+        return True
+    blinds = lay.stakes.blinds + (lay.stakes.straddle,) if lay.stakes.straddle else lay.stakes.blinds
+    posted = max((amount for _, kind, amount, _ in p.posts if kind in ("sb", "bb", "straddle")), default=0)
+    return posted < max(blinds, default=0)
 
 
 def _rules_used(site_hand) -> List[str]:
