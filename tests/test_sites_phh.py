@@ -252,3 +252,71 @@ Seat 3: Cal (big blind) showed [Ah Ad] and won (40) with a pair of Aces
 """
     hand = _hand(text)
     assert hand.history.fields["_pokerhash_rules"] == ["short-blind"]
+
+
+# Ongame writes the river of stud only to its owner (here Hero): Cy's seventh card is
+# known from the summary alone, and his shown hand is written whole, so that a PHH
+# reader can rank it (he wins 1.71 less 0.08 rake with three queens).
+ONGAME_STUD_RIVER_UNWRITTEN = """\
+***** History for hand R5-70000001-1 *****
+Start hand: Mon Sep 13 22:33:42 GMT+0100 2010
+Table: Tacoma [70000001] (LIMIT SEVEN_CARD_STUD $0.10/$0.20, ante: $0.02, Real money)
+User: Hero
+Players in round: 3
+Seat 1: Abe ($5)
+Seat 2: Hero ($4)
+Seat 3: Cy ($6)
+Abe posts ante $0.02
+Hero posts ante $0.02
+Cy posts ante $0.02
+---
+Dealing pocket cards
+Dealing to Abe: [-, -, 2c]
+Dealing to Hero: [Ad, As, Kh]
+Dealing to Cy: [-, -, Qs]
+Abe small bring in $0.05
+Hero bets $0.10
+Cy calls $0.10
+Abe folds
+---
+Dealing 4th street
+Dealing to Hero: [Ks]
+Dealing to Cy: [Qd]
+Hero bets $0.10
+Cy calls $0.10
+---
+Dealing 5th street
+Dealing to Hero: [8c]
+Dealing to Cy: [7s]
+Hero bets $0.20
+Cy calls $0.20
+---
+Dealing 6th street
+Dealing to Hero: [7d]
+Dealing to Cy: [5s]
+Hero bets $0.20
+Cy calls $0.20
+---
+Dealing river
+Dealing to Hero: [7h]
+Hero bets $0.20
+Cy calls $0.20
+---
+Summary:
+Main pot: $1.71 won by Cy ($1.63)
+Rake taken: $0.08
+Seat 1: Abe ($4.93), net: -$0.07
+Seat 2: Hero ($3.18), net: -$0.82, [Ad, As, Kh, Ks, 8c, 7d, 7h] (TWO_PAIR ACE, KING)
+Seat 3: Cy ($6.81), net: +$0.81, [Qc, 6c, Qs, Qd, 7s, 5s, 3c] (THREE_OF_A_KIND QUEEN)
+***** End of hand R5-70000001-1 *****
+"""
+
+
+def test_a_stud_river_written_to_its_owner_only_is_read_from_the_shown_hand():
+    hand = _hand(ONGAME_STUD_RIVER_UNWRITTEN)
+    assert hand.site == "ongame" and hand.collected == {"Cy": Decimal("1.63")}
+    assert hand._parsed.known["Cy"] == ["Qc", "6c", "Qs", "Qd", "7s", "5s", "3c"]
+    assert "p3 sm Qc6cQsQd7s5s3c" in hand.history.actions
+    pytest.importorskip("pokerkit")
+    # pokerkit takes no rake: Cy ends with the 0.08 more
+    assert [Decimal(s) for s in _replayed(hand.history)] == [Decimal("4.93"), Decimal("3.18"), Decimal("6.89")]
