@@ -320,3 +320,53 @@ def test_a_stud_river_written_to_its_owner_only_is_read_from_the_shown_hand():
     pytest.importorskip("pokerkit")
     # pokerkit takes no rake: Cy ends with the 0.08 more
     assert [Decimal(s) for s in _replayed(hand.history)] == [Decimal("4.93"), Decimal("3.18"), Decimal("6.89")]
+
+
+# Ann is all in on 5th street: the 6th and 7th street cards are dealt after the
+# betting, and the hands are shown whole after them (a hand cannot show cards not yet
+# dealt); Ann's kings full win the 0.84 pot.
+STUD_ALL_IN_BEFORE_THE_RIVER = """\
+PokerStars Hand #250000000901:  7 Card Stud Limit ($0.10/$0.20 USD) - 2024/03/05 11:00:00 ET
+Table 'Phoebe' 8-max
+Seat 1: Ann ($0.42 in chips)
+Seat 3: Bob ($5 in chips)
+Ann: posts the ante $0.02
+Bob: posts the ante $0.02
+*** 3rd STREET ***
+Dealt to Ann [Kd]
+Dealt to Bob [As 3h 2c]
+Bob: brings in for $0.05
+Ann: completes it to $0.10
+Bob: calls $0.05
+*** 4th STREET ***
+Dealt to Ann [Kd] [Kc]
+Dealt to Bob [As 3h 2c] [5d]
+Ann: bets $0.10
+Bob: calls $0.10
+*** 5th STREET ***
+Dealt to Ann [Kd Kc] [7h]
+Dealt to Bob [As 3h 2c 5d] [4s]
+Ann: bets $0.20 and is all-in
+Bob: calls $0.20
+*** 6th STREET ***
+Dealt to Ann [Kd Kc 7h] [2d]
+Dealt to Bob [As 3h 2c 5d 4s] [8c]
+*** RIVER ***
+Dealt to Bob [As 3h 2c 5d 4s 8c] [Qh]
+*** SHOW DOWN ***
+Ann: shows [Ks 7c Kd Kc 7h 2d 3c] (a full house, Kings full of Sevens)
+Bob: shows [As 3h 2c 5d 4s 8c Qh] (a straight, Ace to Five)
+Ann collected $0.84 from pot
+*** SUMMARY ***
+Total pot $0.84 | Rake $0
+Seat 1: Ann showed [Ks 7c Kd Kc 7h 2d 3c] and won ($0.84) with a full house, Kings full of Sevens
+Seat 3: Bob showed [As 3h 2c 5d 4s 8c Qh] and lost with a straight, Ace to Five
+"""
+
+
+def test_stud_all_in_before_the_river_shows_after_the_last_deal():
+    hand = _hand(STUD_ALL_IN_BEFORE_THE_RIVER)
+    actions = hand.history.actions
+    assert actions.index("p1 sm Ks7cKdKc7h2d3c") > max(k for k, a in enumerate(actions) if a.startswith("d dh"))
+    pytest.importorskip("pokerkit")
+    assert [Decimal(s) for s in _replayed(hand.history)] == [Decimal("0.84"), Decimal("4.58")]

@@ -157,9 +157,12 @@ def to_history(site_hand) -> HandHistory:
     live = [name for _, name, _ in order if name not in out]
     shown = {name for name in live if (name in p.known or "??" not in dealt_cards[name]) and _shown(p, name)} \
         if len(live) > 1 else set()
-    actions += [f"p{number[name]} sm {''.join(dealt_cards[name])}" for name in live
-                if name in shown and any(c != "??" for c in dealt_cards[name])]
-    actions += [f"p{number[name]} sm" for name in gave_up if name not in shown]
+    shows = [f"p{number[name]} sm {''.join(dealt_cards[name])}" for name in live
+             if name in shown and any(c != "??" for c in dealt_cards[name])]
+    shows += [f"p{number[name]} sm" for name in gave_up if name not in shown]
+    # Stud shows whole hands, so after the streets still to deal (the engine's writer
+    # does the same: a hand cannot show cards not yet dealt).
+    actions += [] if variant.is_stud else shows
     mucks = [f"p{number[name]} sm" for name in live if name not in gave_up and name not in shown
              and not p.collected.get(name)] if len([nm for nm in live if nm not in gave_up]) > 1 else []
     last = 4 if variant.is_stud else 3
@@ -174,7 +177,7 @@ def to_history(site_hand) -> HandHistory:
                 if at >= dealt:
                     actions.append(f"d db {'??' * count}")
                 at += count
-    history.actions = actions + mucks
+    history.actions = actions + (shows if variant.is_stud else []) + mucks
     rules = _rules_used(site_hand) if _may_use_rules(p, lay) else []
     if rules:
         history.fields = {"_pokerhash_rules": rules}  # kept by _with_fields, as the engine's writer puts it
