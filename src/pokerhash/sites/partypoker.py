@@ -75,6 +75,8 @@ _UNSEATED = re.compile(r"(?:\S.* (?:has joined the table|has left the table|is s
                        r"|Player .* finished in .*)\.?")
 _JOINED = re.compile(r"(\S+) has joined the table\.?")
 _STRANGER = re.compile(r"(\S+) (?:posts|checks|calls|bets|raises|folds|is all-In|shows|wins) ?.*")
+# a player's name of several words, then an action
+_NAMED = re.compile(r"(.+?) (?:posts|checks|calls|bets|raises|folds|is all-In|shows|wins) ?.*")
 _PARENS = re.compile(r"\s*\((?P<amount>[^)]*)\)")
 _PREAMBLE = re.compile(r"(?:Game #\S+ starts\.|#Game No : \S+)")
 
@@ -396,6 +398,11 @@ def _line(state: _State, line: str, number: int) -> None:
     elif verb.startswith(_NOTES) or verb.startswith(":") or verb.startswith(("probabilty ", "probability ")):
         return
     else:
+        longer = _NAMED.fullmatch(line)
+        if longer is not None and longer.group(1) not in state.stacks:
+            # "Hero Name raises ..." where "Hero" is seated: a name the seat list does not hold
+            raise SiteError(f"the line names {longer.group(1)!r}, who is not in the seat list ({name!r} is): the "
+                            "seat list and the actions name different players (no stack is known)", number)
         raise SiteError(f"unknown action {line!r}", number)
 
 
