@@ -35,6 +35,7 @@ read by their own game code (``multigametype``).
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from typing import Dict, List, Optional, Tuple
 
 from ..betting import Limit
@@ -165,6 +166,10 @@ def _check_boards(rounds: list, by_seat: Dict[str, str]) -> None:
                                 f"cannot be told apart: a corrupt hand)", line)
 
 
+def _text(cents: int) -> str:
+    return str(Decimal(cents).scaleb(-2))
+
+
 def _hand(p: Parsed, hand: Node) -> None:
     players = hand.find("players")
     if players is None:
@@ -193,6 +198,7 @@ def _hand(p: Parsed, hand: Node) -> None:
     completed = False
     folded: set = set()
     betting: List[Tuple[str, int, set, bool]] = []  # see _betting_round
+    noted_all_in: List[Tuple[str, int]] = []  # (player, line): all in on the blinds, no amount written
     for round_ in hand.findall("round"):
         name = round_.get("id", "")
         if (name == "PREFLOP" or name in _BOARD_ROUNDS) and not stud and not drawn:
@@ -229,6 +235,7 @@ def _hand(p: Parsed, hand: Node) -> None:
                     continue
                 if kind == "ALL_IN" and street == -1:
                     if not amount:
+                        noted_all_in.append((who, line))
                         continue  # all-in by posting: a note, no chips
                     # a blind posted all-in: the small blind when a big blind follows
                     later = [e.get("type") for e in round_.children[round_.children.index(node) + 1:]]
@@ -334,7 +341,11 @@ def _hand(p: Parsed, hand: Node) -> None:
     put_in = chips_in(p)[0]
     paid = sum(p.collected.values()) + sum(returned_lines.values())
     if paid > put_in:
-        raise SiteError("the figures do not add up: the winners get more than went in", hand.line)
+        unwritten = [(who, line) for who, line in noted_all_in if not balances.get(who)]
+        why = f" ({unwritten[0][0]}, written with no chips, is all in on the blinds here for an amount not " \
+              f"written)" if unwritten else ""
+        raise SiteError(f"the figures do not add up: the winners get {_text(paid)}, more than the {_text(put_in)} "
+                        f"that went in{why}", unwritten[0][1] if unwritten else hand.line)
     if p.tournament is not None:
         p.rake = 0
     else:
