@@ -191,6 +191,9 @@ REFUSED = [
      "posts no chips"),
     ("entraction", "hands.txt", 0, ("Dealer:                     Hero", "Dealer:                     Nobody"),
      "dealer is not in the seat list"),
+    # the actions name 'Hero Name' where the seat list holds 'Hero' (a half-anonymised file)
+    ("partypoker", "cash.txt", 0, ("Hero raises [$3.90 USD]", "Hero Name raises [$3.90 USD]"),
+     "the line names 'Hero Name', who is not in the seat list ('Hero' is)"),
 ]
 
 

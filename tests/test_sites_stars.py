@@ -145,6 +145,29 @@ def test_other_unplayed_games(text):
     assert "the engine does not play" in hand.error
 
 
+def test_ggpoker_omaholic_is_refused_saying_its_betting():
+    """GGPoker's Omaholic bets pot-limit before the flop and no-limit after: no game of
+    the engine; the reason says so (not "a first line the importer does not read")."""
+    hand = next(sites.read("Poker Hand #TM100: Tournament #200, Omaholic Bounty $5 Omaha (NL postflop) - "
+                           "Level3(50/100) - 2021/04/15 11:12:42\nTable '7' 6-max Seat #1 is the button\n"))
+    assert hand.site == "ggpoker"
+    assert hand.error.startswith("line 1: Omaha pot-limit before the flop and no-limit after (NL postflop) is a "
+                                 "betting the engine does not play")
+
+
+@pytest.mark.parametrize("cut,line", [("Table 'Maia", 2), ("Amy", 9)])
+def test_a_hand_cut_inside_its_last_line_is_truncated(cut, line):
+    """A hand whose last line is cut short (a partial file) is truncated there, not a
+    line the importer does not know."""
+    text = ("PokerStars Hand #250000000991:  Hold'em No Limit ($0.05/$0.10 USD) - 2024/03/01 16:00:00 ET\n"
+            "Table 'Maia' 6-max Seat #1 is the button\nSeat 1: Zed ($10 in chips)\nSeat 2: Amy ($10 in chips)\n"
+            "Seat 3: Bo ($10 in chips)\nAmy: posts small blind $0.05\nBo: posts big blind $0.10\n"
+            "*** HOLE CARDS ***\nAmy\n\n\n")
+    text = text[:text.rindex(cut) + len(cut)] + "\n\n"
+    (hand,) = sites.read(text)
+    assert hand.error == f"line {line}: the hand is truncated: it stops inside this line ({cut!r}), without its summary"
+
+
 def test_a_board_run_three_times_is_played_three_times():
     """GGPoker runs a board up to three times: the engine's run count (Options.runs).
     What the text says: 192 in, 2 rake and 1 jackpot, 189 in three runs of 63; Hero's

@@ -373,3 +373,110 @@ def test_a_stud_tournament_hand_without_its_level_bets_is_refused_saying_what_it
         'win="100" bet="60"', 'win="140" bet="100"')
     (hand,) = list(sites.read(completed))
     assert hand.error is None and hand.replay().agrees
+
+
+# Merge: the flop round written without its community cards, and Mia, who calls
+# before it and bets after it, does not act in it (only Kai's check): the flop's
+# actions are missing, and Kai's check cannot be told to the preflop or the flop.
+MERGE_FLOP_WITHOUT_ITS_BOARD = """\
+<description type="Holdem" stakes="No Limit ($0.02/$0.04)"/>
+<game id="80000009-1" starttime="20260107130000" numholecards="2" gametype="2" realmoney="true" data="20260107|Test Cove (80000009)|80000009|80000009-1|false">
+	<players dealer="4">
+		<player seat="0" nickname="Mia" balance="$3.00" dealtin="true" />
+		<player seat="2" nickname="Kai" balance="$4.00" dealtin="true" />
+		<player seat="4" nickname="Lou" balance="$5.00" dealtin="true" />
+	</players>
+	<round id="BLINDS" sequence="1">
+		<event sequence="1" type="SMALL_BLIND" timestamp="1767790800000" player="0" amount="0.02"/>
+		<event sequence="2" type="BIG_BLIND" timestamp="1767790800100" player="2" amount="0.04"/>
+	</round>
+	<round id="PREFLOP" sequence="2">
+		<event sequence="3" type="FOLD" timestamp="1767790801000" player="4"/>
+		<event sequence="4" type="CALL" timestamp="1767790802000" player="0" amount="0.02"/>
+		<cards type="HOLE" cards="Js,3h" player="2" hand="Jack High"/>
+	</round>
+	<round id="POSTFLOP" sequence="3">
+		<event sequence="5" type="CHECK" timestamp="1767790803000" player="2"/>
+		<cards type="HOLE" cards="Js,3h" player="2" hand="Pair of Threes"/>
+	</round>
+	<round id="POSTTURN" sequence="4">
+		<event sequence="6" type="BET" timestamp="1767790804000" player="0" amount="0.04"/>
+		<event sequence="7" type="RAISE" timestamp="1767790805000" player="2" amount="0.20"/>
+		<event sequence="8" type="FOLD" timestamp="1767790806000" player="0"/>
+		<cards type="COMMUNITY" cards="9h,3s,5d,Kc" hand="Pair of Threes"/>
+	</round>
+	<round id="END_OF_FOLDED_GAME" sequence="5">
+		<event sequence="9" type="MUCK" timestamp="1767790807000" player="2"/>
+		<winner amount="0.32" uncalled="false" potnumber="1" player="2" pottype="n"/>
+	</round>
+	<round id="END_OF_GAME" sequence="6">
+	</round>
+</game>
+"""
+
+
+def test_merge_flop_round_without_its_board_and_a_skipped_player_is_refused_as_corrupt():
+    (hand,) = sites.read(MERGE_FLOP_WITHOUT_ITS_BOARD)
+    flop = MERGE_FLOP_WITHOUT_ITS_BOARD.splitlines().index('\t<round id="POSTFLOP" sequence="3">') + 1
+    assert hand.error == (f"line {flop}: the POSTFLOP round is written without its community cards, and Mia, who "
+                          f"bets before it and in the POSTTURN round, does not act in it: its actions are not all "
+                          f"of one street (the streets cannot be told apart: a corrupt hand)")
+
+
+# Merge: Lou is written with no chips and all in on the big blind for an amount the
+# file does not write; the pots paid (0.09 and 0.02) hold his 0.03, which no line
+# puts in: refused, naming the all-in line and the player.
+MERGE_ALL_IN_BLIND_UNWRITTEN = """\
+<description type="Holdem" stakes="No Limit ($0.02/$0.04)"/>
+<game id="80000009-2" starttime="20260107131000" numholecards="2" gametype="2" realmoney="true" data="20260107|Test Cove (80000009)|80000009|80000009-2|false">
+	<players dealer="0">
+		<player seat="0" nickname="Mia" balance="$3.00" dealtin="true" />
+		<player seat="2" nickname="Kai" balance="$4.00" dealtin="true" />
+		<player seat="4" nickname="Lou" balance="$0.00" dealtin="true" />
+	</players>
+	<round id="BLINDS" sequence="1">
+		<event sequence="1" type="SMALL_BLIND" timestamp="1767791400000" player="2" amount="0.02"/>
+		<event sequence="2" type="ALL_IN" timestamp="1767791400100" player="4" amount="0.00"/>
+	</round>
+	<round id="PREFLOP" sequence="2">
+		<event sequence="3" type="CALL" timestamp="1767791401000" player="0" amount="0.04"/>
+		<event sequence="4" type="CALL" timestamp="1767791402000" player="2" amount="0.02"/>
+	</round>
+	<round id="POSTFLOP" sequence="3">
+		<event sequence="5" type="CHECK" timestamp="1767791403000" player="2"/>
+		<event sequence="6" type="CHECK" timestamp="1767791404000" player="0"/>
+		<cards type="COMMUNITY" cards="9h,3s,5d" hand="High Card"/>
+	</round>
+	<round id="POSTTURN" sequence="4">
+		<event sequence="7" type="CHECK" timestamp="1767791405000" player="2"/>
+		<event sequence="8" type="CHECK" timestamp="1767791406000" player="0"/>
+		<cards type="COMMUNITY" cards="9h,3s,5d,Kc" hand="High Card"/>
+	</round>
+	<round id="POSTRIVER" sequence="5">
+		<event sequence="9" type="CHECK" timestamp="1767791407000" player="2"/>
+		<event sequence="10" type="CHECK" timestamp="1767791408000" player="0"/>
+		<cards type="COMMUNITY" cards="9h,3s,5d,Kc,2d" hand="High Card"/>
+	</round>
+	<round id="SHOWDOWN" sequence="6">
+		<event sequence="11" type="SHOW" timestamp="1767791409000" player="2"/>
+		<event sequence="12" type="SHOW" timestamp="1767791409000" player="0"/>
+		<event sequence="13" type="SHOW" timestamp="1767791409000" player="4"/>
+		<cards type="SHOWN" cards="Qs,Jc" player="2"/>
+		<cards type="SHOWN" cards="Ks,4c" player="0"/>
+		<cards type="SHOWN" cards="8s,7c" player="4"/>
+	</round>
+	<round id="END_OF_GAME" sequence="7">
+		<winner amount="0.09" uncalled="false" potnumber="1" player="0" hand="Pair of Kings" pottype="n"/>
+		<winner amount="0.02" uncalled="false" potnumber="2" player="0" hand="Pair of Kings" pottype="n"/>
+	</round>
+</game>
+"""
+
+
+def test_merge_all_in_blind_without_its_amount_is_refused_naming_it():
+    (hand,) = sites.read(MERGE_ALL_IN_BLIND_UNWRITTEN)
+    line = MERGE_ALL_IN_BLIND_UNWRITTEN.splitlines().index(
+        '\t\t<event sequence="2" type="ALL_IN" timestamp="1767791400100" player="4" amount="0.00"/>') + 1
+    assert hand.error == (f"line {line}: the figures do not add up: the winners get 0.11, more than the 0.08 that "
+                          f"went in (Lou, written with no chips, is all in on the blinds here for an amount not "
+                          f"written)")

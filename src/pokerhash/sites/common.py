@@ -267,6 +267,10 @@ def stud_cards(p: Parsed) -> None:
     cards never seen are filled from the shown ones (then ``p.known`` holds all seven)."""
     for name, dealt in p.stud.items():
         shown = p.known.get(name)
+        if shown and len(dealt) < len(shown):
+            # a card dealt face down that the site writes only to its owner (Ongame's
+            # river): the shown hand has it
+            dealt = p.stud[name] = dealt + [None] * (len(shown) - len(dealt))
         if shown and None in dealt:
             rest = iter(card for card in shown if card not in dealt)
             filled = [card if card is not None else next(rest, None) for card in dealt]

@@ -315,7 +315,7 @@ def _parse(text: str, site: str) -> Parsed:
     if summary < 0:
         raise SiteError("the hand is truncated: it stops here, without its summary", n)
     if street < 0:
-        raise SiteError("a dead hand: it stops before the cards are dealt")
+        raise SiteError("a dead hand: it stops before the cards are dealt", n)
     if capped and cap is None:
         raise SiteError("a player reaches the cap of a capped game whose first line does not give the cap")
     if not button and not stud:

@@ -35,7 +35,8 @@ read by their own game code (``multigametype``).
 from __future__ import annotations
 
 import re
-from typing import Dict, List, Optional
+from decimal import Decimal
+from typing import Dict, List, Optional, Tuple
 
 from ..betting import Limit
 from ..engine import BADUGI, DEUCE7_TRIPLE_DRAW, FIVE_CARD_DRAW, HOLDEM, OMAHA_HI_LO, PLO, RAZZ, STUD, STUD_HI_LO
@@ -130,6 +131,45 @@ def _game(p: Parsed, description: Node, hand: Node) -> None:
         p.max_seats = int(hand.get("seats"))
 
 
+# The board rounds: the files write the board so far (COMMUNITY) in every one of them.
+_BOARD_ROUNDS = ("POSTFLOP", "POSTTURN", "POSTRIVER")
+
+
+def _betting_round(round_: Node, name: str, rounds: list) -> None:
+    """Note a betting round of a board game: its name and line, who bets in it (seats)
+    and whether it writes its community cards."""
+    actors: set = set()
+    board = False
+    for node in round_.children:
+        if node.tag == "cards" and node.get("type") == "COMMUNITY":
+            board = True
+        elif node.tag == "event" and node.get("type") not in _QUIET:
+            actors.add(node.get("player", ""))
+    rounds.append((name, round_.line, actors, board))
+
+
+def _check_boards(rounds: list, by_seat: Dict[str, str]) -> None:
+    """A board round written without its community cards, with betting in it, in which
+    a player who bets both before it and after it does not act: he was still in with
+    chips, so the round's actions are not all of that street's (the streets cannot be
+    told apart: the hand is corrupt)."""
+    for k, (name, line, actors, board) in enumerate(rounds):
+        if board or not actors or name not in _BOARD_ROUNDS:
+            continue
+        before = {seat for _, _, acts, _ in rounds[:k] for seat in acts}
+        for later, _, acts, _ in rounds[k + 1:]:
+            skipped = [seat for seat in acts if seat in before and seat not in actors]
+            if skipped:
+                raise SiteError(f"the {name} round is written without its community cards, and "
+                                f"{by_seat.get(skipped[0], skipped[0])}, who bets before it and in the {later} "
+                                f"round, does not act in it: its actions are not all of one street (the streets "
+                                f"cannot be told apart: a corrupt hand)", line)
+
+
+def _text(cents: int) -> str:
+    return str(Decimal(cents).scaleb(-2))
+
+
 def _hand(p: Parsed, hand: Node) -> None:
     players = hand.find("players")
     if players is None:
@@ -157,8 +197,12 @@ def _hand(p: Parsed, hand: Node) -> None:
     board: List[str] = []
     completed = False
     folded: set = set()
+    betting: List[Tuple[str, int, set, bool]] = []  # see _betting_round
+    noted_all_in: List[Tuple[str, int]] = []  # (player, line): all in on the blinds, no amount written
     for round_ in hand.findall("round"):
         name = round_.get("id", "")
+        if (name == "PREFLOP" or name in _BOARD_ROUNDS) and not stud and not drawn:
+            _betting_round(round_, name, betting)
         if name == "GAME_CANCELLED":
             raise SiteError("the site cancelled the game", round_.line)
         if name in _STREETS:
@@ -191,6 +235,7 @@ def _hand(p: Parsed, hand: Node) -> None:
                     continue
                 if kind == "ALL_IN" and street == -1:
                     if not amount:
+                        noted_all_in.append((who, line))
                         continue  # all-in by posting: a note, no chips
                     # a blind posted all-in: the small blind when a big blind follows
                     later = [e.get("type") for e in round_.children[round_.children.index(node) + 1:]]
@@ -264,6 +309,7 @@ def _hand(p: Parsed, hand: Node) -> None:
                     returned_lines[who] = returned_lines.get(who, 0) + amount
                 else:
                     p.collected[who] = p.collected.get(who, 0) + amount
+    _check_boards(betting, by_seat)
     if not any(r.get("id") == "END_OF_GAME" for r in hand.findall("round")):
         raise SiteError("the hand is truncated: it stops before its END_OF_GAME round",
                         (hand.children[-1].line if hand.children else hand.line))
@@ -295,7 +341,11 @@ def _hand(p: Parsed, hand: Node) -> None:
     put_in = chips_in(p)[0]
     paid = sum(p.collected.values()) + sum(returned_lines.values())
     if paid > put_in:
-        raise SiteError("the figures do not add up: the winners get more than went in", hand.line)
+        unwritten = [(who, line) for who, line in noted_all_in if not balances.get(who)]
+        why = f" ({unwritten[0][0]}, written with no chips, is all in on the blinds here for an amount not " \
+              f"written)" if unwritten else ""
+        raise SiteError(f"the figures do not add up: the winners get {_text(paid)}, more than the {_text(put_in)} "
+                        f"that went in{why}", unwritten[0][1] if unwritten else hand.line)
     if p.tournament is not None:
         p.rake = 0
     else:

@@ -202,7 +202,7 @@ def _parse(text: str, site: str) -> Parsed:
         p.rake = 0
         if collected not in (put_in, put_in - uncalled):
             raise SiteError(f"the site's figures do not add up: {_chips(put_in - uncalled, p)} went into the "
-                            f"pots, {_chips(collected, p)} was collected (a tournament takes no rake)")
+                            f"pots, {_chips(collected, p)} was collected (a tournament takes no rake)", n)
     else:
         # No rake line: the rake is what went in less what was collected, the uncalled
         # chips apart (a collected figure holds them or not: the smaller reading that

@@ -75,6 +75,8 @@ _UNSEATED = re.compile(r"(?:\S.* (?:has joined the table|has left the table|is s
                        r"|Player .* finished in .*)\.?")
 _JOINED = re.compile(r"(\S+) has joined the table\.?")
 _STRANGER = re.compile(r"(\S+) (?:posts|checks|calls|bets|raises|folds|is all-In|shows|wins) ?.*")
+# a player's name of several words, then an action
+_NAMED = re.compile(r"(.+?) (?:posts|checks|calls|bets|raises|folds|is all-In|shows|wins) ?.*")
 _PARENS = re.compile(r"\s*\((?P<amount>[^)]*)\)")
 _PREAMBLE = re.compile(r"(?:Game #\S+ starts\.|#Game No : \S+)")
 
@@ -289,12 +291,14 @@ def _body(p: Parsed, lines: List[str], i: int, names: Dict[str, int], newer: boo
         p.boards = [state.board]
     for _, name, stack in p.seats:
         if not stack and (state.put[name] or name in p.collected):
+            seated = next((k + 1 for k, text in enumerate(lines) if text.startswith("Seat ") and
+                           f" {name} " in text), None)
             raise SiteError(f"{name} is seated with no chips yet plays (joined after the seat list was written: "
-                            "the stack is not known)")
+                            "the stack is not known)", seated)
     _silent_blinds(p, state.put)
     all_in_calls(p)
     _table_blinds(p)
-    _rake(p, state.put, state.rake)
+    _rake(p, state.put, state.rake, n)
 
 
 def _line(state: _State, line: str, number: int) -> None:
@@ -394,6 +398,11 @@ def _line(state: _State, line: str, number: int) -> None:
     elif verb.startswith(_NOTES) or verb.startswith(":") or verb.startswith(("probabilty ", "probability ")):
         return
     else:
+        longer = _NAMED.fullmatch(line)
+        if longer is not None and longer.group(1) not in state.stacks:
+            # "Hero Name raises ..." where "Hero" is seated: a name the seat list does not hold
+            raise SiteError(f"the line names {longer.group(1)!r}, who is not in the seat list ({name!r} is): the "
+                            "seat list and the actions name different players (no stack is known)", number)
         raise SiteError(f"unknown action {line!r}", number)
 
 
@@ -435,7 +444,7 @@ def _silent_blinds(p: Parsed, put: Dict[str, int]) -> None:
         p.posts.append((name, kind, value, 0))
 
 
-def _rake(p: Parsed, put: Dict[str, int], written: Optional[int]) -> None:
+def _rake(p: Parsed, put: Dict[str, int], written: Optional[int], line: int) -> None:
     """The rake (``written`` when the layout writes it): what went in, less the uncalled
     part of the largest stake, less what was won (that uncalled part is in its owner's
     winnings when they won a pot); SiteError when the hand pays more than went in."""
@@ -448,7 +457,7 @@ def _rake(p: Parsed, put: Dict[str, int], written: Optional[int]) -> None:
     rake = total - won
     if rake < 0:
         raise SiteError(f"the hand pays {won} (in its smallest unit) but its lines put in only {total}: its "
-                        "figures disagree (chips went in without a line, or amounts written rounded)")
+                        "figures disagree (chips went in without a line, or amounts written rounded)", line)
     # Tournaments take no rake; the newer layout writes a cash game's.
     p.rake = 0 if p.tournament is not None else rake if written is None else written
 

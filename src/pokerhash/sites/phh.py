@@ -22,7 +22,10 @@ the big blind),
 ``_pokerhash_uncapped_heads_up`` and ``_pokerhash_half_bet_all_in`` (a room's
 fixed-limit betting: :mod:`.settling`, the engine's options of those names),
 ``_pokerhash_cash_out`` and ``_pokerhash_cash_out_fees`` (per
-player: what the site paid apart from the pots at an All-in Cash Out, and its fee).
+player: what the site paid apart from the pots at an All-in Cash Out, and its fee),
+``_pokerhash_rules`` (the rules of the rules page the hand used that pokerkit plays
+differently, as the engine's writer lists them:
+:func:`~pokerhash.engine.history_rules.rules_used`).
 """
 
 from __future__ import annotations
@@ -136,21 +139,33 @@ def to_history(site_hand) -> HandHistory:
         else:
             before = contributed.get(act.player, 0)
             to = act.to if act.to is not None else before + act.amount
+            # answerable: another player still in holds more than the bet he faces
+            # (PHH readers refuse a raise that no one could call more of)
+            level = max(contributed.values(), default=0)
+            answerable = any(left[name] + contributed.get(name, 0) > level for _, name, _ in order
+                             if name != act.player and name not in out)
             contributed[act.player] = to
             left[act.player] -= to - before
-            answerable = any(left[name] > 0 for _, name, _ in order if name != act.player and name not in out)
             actions.append(f"{who} cbr {_unit(to)}" if answerable else f"{who} cc")
-    # A player who folded shows nothing (the hero's dealt cards are known, not shown).
-    showdown = [f"p{number[name]} sm {''.join(p.known[name])}" for _, name, _ in order
-                if name in p.known and name not in out and len(p.known[name]) == hole and _shown(p, name)]
+    # A player who folded shows nothing (the hero's dealt cards are known, not shown),
+    # nor does a winner whose rivals all folded (no showdown: PHH has none to write).
     # Once no more betting can happen the hands are shown, before the rest of the
     # board (or of the stud streets) when the players are all-in (PHH specification,
-    # showdown).
-    shown = {name for _, name, _ in order if name in p.known and name not in out and _shown(p, name)}
-    showdown += [f"p{number[name]} sm" for name in gave_up if name not in shown]
-    actions += showdown
-    last = 4 if variant.is_stud else 3
+    # showdown). A player at the showdown who neither shows nor collects mucks there,
+    # after the last card (``sm`` alone: a PHH reader would otherwise show his unknown
+    # cards and split with them; a muck before the rest of the board would end the hand).
     live = [name for _, name, _ in order if name not in out]
+    shown = {name for name in live if (name in p.known or "??" not in dealt_cards[name]) and _shown(p, name)} \
+        if len(live) > 1 else set()
+    shows = [f"p{number[name]} sm {''.join(dealt_cards[name])}" for name in live
+             if name in shown and any(c != "??" for c in dealt_cards[name])]
+    shows += [f"p{number[name]} sm" for name in gave_up if name not in shown]
+    # Stud shows whole hands, so after the streets still to deal (the engine's writer
+    # does the same: a hand cannot show cards not yet dealt).
+    actions += [] if variant.is_stud else shows
+    mucks = [f"p{number[name]} sm" for name in live if name not in gave_up and name not in shown
+             and not p.collected.get(name)] if len([nm for nm in live if nm not in gave_up]) > 1 else []
+    last = 4 if variant.is_stud else 3
     if len(live) > 1:
         for s in range(street + 1, last + 1):
             deal_street(s)
@@ -162,8 +177,38 @@ def to_history(site_hand) -> HandHistory:
                 if at >= dealt:
                     actions.append(f"d db {'??' * count}")
                 at += count
-    history.actions = actions
+    history.actions = actions + (shows if variant.is_stud else []) + mucks
+    rules = _rules_used(site_hand) if _may_use_rules(p, lay) else []
+    if rules:
+        history.fields = {"_pokerhash_rules": rules}  # kept by _with_fields, as the engine's writer puts it
     return _with_fields(history, p, lay, boards, _unit)
+
+
+def _may_use_rules(p, lay) -> bool:
+    """Whether the hand can use a rule of :data:`~pokerhash.engine.history_rules.RULE_NAMES`
+    (False: it cannot, and its replay for them is spared). A big-bet high game with a
+    full deck, settled to one player, its full blind posted, no board run twice, no
+    dead blind and no cap, uses none of them: the others are the stud, fixed-limit,
+    hi/lo and short-deck rules, and uneven splits (odd chips)."""
+    variant = p.variant
+    if len(p.collected) > 1 or variant.is_stud or variant.low is not None or p.run_twice or \
+            variant.limit is Limit.FIXED_LIMIT or variant.deck_ranks != 2 or variant.deck_by_players or \
+            p.fields.get("capped_at") or any(dead for _, dead in lay.missed.values()):
+        return True
+    blinds = lay.stakes.blinds + (lay.stakes.straddle,) if lay.stakes.straddle else lay.stakes.blinds
+    posted = max((amount for _, kind, amount, _ in p.posts if kind in ("sb", "bb", "straddle")), default=0)
+    return posted < max(blinds, default=0)
+
+
+def _rules_used(site_hand) -> List[str]:
+    """The rules the hand used that other PHH readers play differently (the engine
+    writer's ``_pokerhash_rules``: :func:`~pokerhash.engine.history_rules.rules_used`),
+    from the hand's replay; none when the replay stops short of the end."""
+    from ..engine.history_rules import rules_used
+    from .replay import replay
+
+    hand = replay(site_hand, log=True).hand
+    return rules_used(hand) if hand is not None and hand.is_over else []
 
 
 def _with_fields(history: HandHistory, p, lay, boards, _unit) -> HandHistory:
@@ -289,7 +334,7 @@ def _cards_of(p, name: str, hole: int) -> List[str]:
     cards = p.known.get(name)
     if not (cards and len(cards) == hole):
         cards = p.stud.get(name) or []
-    cards = ["??" if c is None else c for c in cards[:hole]]
+    cards = ["??" if c is None or c == "XX" else c for c in cards[:hole]]
     return cards + ["??"] * (hole - len(cards))
 
 
@@ -303,8 +348,9 @@ def _blinds(history: HandHistory, lay, contributed: Dict[str, int]) -> None:
     order, stakes = lay.order, lay.stakes
     n = len(order)
     blinds = [0] * n
-    written = list(stakes.blinds) if len(stakes.blinds) == 2 else [0] + list(stakes.blinds)
-    blinds[:2] = written
+    # a lone blind is the first player's (the engine's order; PHH's first to act is the
+    # player after the largest blind)
+    blinds[:len(stakes.blinds)] = stakes.blinds
     if stakes.straddle:
         blinds[2] = stakes.straddle
     history.blinds_or_straddles = blinds if n > 2 else blinds[:2]

@@ -151,9 +151,17 @@ def parse(text: str, site: str) -> Parsed:
     """One hand's text; SiteError (naming the line) when it cannot be read."""
     if " \n" in text or "\t" in text:
         text = _TRAILING.sub("\n", text)  # trailing blanks (after a section marker, say) are no part of a line
+    lines = text.split("\n")
     try:
-        return _parse(text.split("\n"), site)
-    except SiteError:
+        return _parse(lines, site)
+    except SiteError as error:
+        at = error.line
+        if at and "*** SUMMARY ***" not in text and not any(line.strip() for line in lines[at:]) \
+                and str(error).split(": ", 1)[-1].startswith(("unknown line", "unknown action", "expected ")):
+            # a line the parser cannot read, the hand's last, and no summary: the file
+            # stops inside it (a cut file), which is what the hand lacks
+            raise SiteError(f"the hand is truncated: it stops inside this line ({lines[at - 1].strip()!r}), "
+                            "without its summary", at) from None
         raise
     except Exception as error:  # outside the line loop (the first lines, the summary)
         raise SiteError(f"cannot read ({type(error).__name__}: {error})") from None
@@ -172,6 +180,10 @@ def _game(rest: str) -> tuple:
     if game is None:
         game = _GG_PLO.search(rest)
         if game is None:
+            if "(NL postflop)" in rest:
+                # GGPoker's Omaholic: pot-limit before the flop, no-limit after
+                raise SiteError(f"Omaha pot-limit before the flop and no-limit after (NL postflop) is a betting the "
+                                f"engine does not play: {rest!r}", 1)
             raise SiteError(f"a game the engine does not play, or a first line the importer does not read: {rest!r}",
                             1)
         variant = _GAMES[("omaha", game.group("cards"))].with_limit(Limit.POT_LIMIT)

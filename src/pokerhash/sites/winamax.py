@@ -268,11 +268,13 @@ def _parse(text: str, site: str) -> Parsed:
         raise SiteError("the hand is truncated: it stops here, without its summary", n)
     if p.decimals == 0 and not _whole_chips(p):
         p.decimals = 2  # tournament chips split in halves (7410.50): amounts keep two decimals
+    total_line = summary + 1  # the summary's Total pot line, once read
     for index in range(summary, n):
         line = lines[index]
         if line.startswith("Total pot "):
             total, _, rake = line[10:].partition(" | ")
             p.total = _money(total, index + 1)
+            total_line = index + 1
             if rake == "No rake":
                 p.rake = 0
             elif rake.startswith("Rake "):
@@ -292,10 +294,10 @@ def _parse(text: str, site: str) -> Parsed:
             summary_line(p, line, index + 1, seat_names)
     if stud and not p.stud and len(p.known) < len(p.seats):
         raise SiteError("a stud hand that does not write the cards dealt (an export without them): the up "
-                        "cards that decide who acts first are not known")
+                        "cards that decide who acts first are not known", summary + 1)
     if p.total is not None and p.total > _put_in(p):
         raise SiteError(f"the site's figures do not add up: its total pot and rake "
-                        f"({p.total / 100:.2f}) are more than went in ({_put_in(p) / 100:.2f})")
+                        f"({p.total / 100:.2f}) are more than went in ({_put_in(p) / 100:.2f})", total_line)
     return finish(p, board)
 
 
