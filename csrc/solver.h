@@ -101,6 +101,18 @@ typedef struct {
     const uint16_t *sorted_strength[2];
     const uint8_t *sorted_cards[2];
     uint64_t root_board;
+    /* All-in runouts (phs_runout): per node, the cards still to come at a chance node
+     * below which nobody acts (1 or 2; 0 otherwise), or NULL for none. The tables sum,
+     * for each pair of hands, the showdown's sign (+1 a win of p's hand, -1 a loss) over
+     * the runouts that neither hand blocks, laid out per player p as rows of opponent
+     * hands (n_hands[1 - p] x n_hands[p]): runout_river[p] + runout_slot[d] x that
+     * size after the cards d dealt so far (d = 52: the root board, a turn spot), one
+     * card to come; runout_turn[p] (or NULL) two cards to come from the root flop,
+     * counting each river board once (both orders of its two cards give the same). */
+    const int8_t *runout;
+    const int8_t *runout_river[2];
+    const int16_t *runout_turn[2];
+    int32_t runout_slot[53];
     /* Locked nodes (node locking), per player, sorted by where the node's storage
      * starts (lock_offset: base + offset of the node on its line, one entry per
      * locked line): lock_rows[p] + lock_row_start[p][k] holds the locked strategy
@@ -428,6 +440,148 @@ static void phs_showdown(phs_game *g, int node, const phs_at *at, int p, const f
 #else
 #define PHS_RESTRICT __restrict__
 #endif
+
+/* All-in runouts. Below a chance node where nobody acts any more (both players all
+ * in), the walk would deal every runout and sweep a showdown on each: 44 river boards
+ * per turn card, 1,980 ordered turn and river cards from a flop. Each pair of hands
+ * that share no card meets all of the runouts that avoid both hands, as many for
+ * every pair (N), so with a showdown paying tie + b x sign (b = (win - loss) / 2,
+ * when tie is the mean of win and loss, as without rake and with rake alike), the
+ * values are tie x the compatible reach plus b / N x the sum, over the opponent's
+ * hands, of their reach times the pair's signs summed over the runouts: a table built
+ * once per board (phs_runout_build) and one pass over it per visit, skipping the
+ * opponent hands this line never reaches. Returns the table (and its element size
+ * and weight b / N), or NULL where none applies (the walk deals the cards then). */
+static const void *phs_runout_table(const phs_game *g, int node, const phs_at *at, int p, int *wide, double *weight,
+                                    int *leaf_out)
+{
+    int level = g->runout ? g->runout[node] : 0;
+    if (!level) return NULL;
+    int leaf = node;
+    while (g->type[leaf] == PHS_CHANCE) leaf = g->first_child[leaf];
+    double win = g->payoff[3 * leaf], loss = g->payoff[3 * leaf + 1], tie = g->payoff[3 * leaf + 2];
+    if (g->type[leaf] != PHS_SHOWDOWN || (win + loss) / 2 != tie) return NULL;
+    int k_unseen = 52 - phs_popcount64(at->board) - 2 * g->hand_size;  /* cards that avoid both hands */
+    size_t size = (size_t)g->n_hands[0] * g->n_hands[1];
+    *leaf_out = leaf;
+    if (level == 1) {
+        int d = at->dealt[0] == 52 ? 52 : at->dealt[1] == 52 ? at->dealt[0] : -1;
+        int slot = d >= 0 ? g->runout_slot[d] : -1;
+        if (slot < 0 || !g->runout_river[p]) return NULL;
+        *wide = 0;
+        *weight = (win - loss) / 2 / k_unseen;
+        return g->runout_river[p] + (size_t)slot * size;
+    }
+    if (level == 2 && at->dealt[0] == 52 && g->runout_turn[p]) {
+        *wide = 1;
+        *weight = (win - loss) / ((double)k_unseen * (k_unseen - 1));  /* each river board counted once: x 2 */
+        return g->runout_turn[p];
+    }
+    return NULL;
+}
+
+static void phs_runout(phs_game *g, const void *table, int wide, double weight, int leaf, const phs_at *at, int p,
+                       const float *opp, float *cfv)
+{
+    int np = g->n_hands[p], nq = g->n_hands[1 - p];
+    double tie = g->payoff[3 * leaf + 2];
+    float *PHS_RESTRICT out = cfv;
+    memset(out, 0, (size_t)np * sizeof(float));
+    for (int o = 0; o < nq; o++) {
+        float w = opp[o];
+        if (w == 0) continue;  /* often: hands the opponent's line never plays */
+        if (wide) {
+            const int16_t *PHS_RESTRICT row = (const int16_t *)table + (size_t)o * np;
+            for (int h = 0; h < np; h++) out[h] += w * (float)row[h];
+        } else {
+            const int8_t *PHS_RESTRICT row = (const int8_t *)table + (size_t)o * np;
+            for (int h = 0; h < np; h++) out[h] += w * (float)row[h];
+        }
+    }
+    if (tie != 0) {
+        double card[52], total = phs_card_sums(g, 1 - p, opp, card);
+        for (int h = 0; h < np; h++) out[h] = (float)(weight * out[h] + tie * phs_compatible(g, p, h, opp, total, card));
+    } else {
+        float k = (float)weight;
+        for (int h = 0; h < np; h++) out[h] *= k;
+    }
+    phs_zero_dead(g, at, p, cfv);
+}
+
+/* Fills the runout tables (phs_game.runout_*) of a Hold'em spot from its river boards
+ * (board_index, order, sorted_strength): n_keys tables with one card to come, after
+ * the cards keys[k] (52: the root board, a turn spot; else a turn card of a flop spot),
+ * into river[p] (n_keys x n_hands[1 - p] x n_hands[p]), and with turn[0] (not NULL) the
+ * flop's table with two cards to come into turn[p]. scratch: 3 x n_hands[0] x n_hands[1]
+ * int16 plus 2 x (n_hands[0] + n_hands[1]) int16. Returns 0. */
+static int phs_runout_build(const phs_game *g, int n_keys, const int32_t *keys, int8_t *river[2], int16_t *turn[2],
+                            int16_t *scratch)
+{
+    int n0 = g->n_hands[0], n1 = g->n_hands[1];
+    size_t size = (size_t)n0 * n1;
+    int16_t *pair = scratch, *acc = scratch + size, *flop = scratch + 2 * size;
+    int16_t *s0 = scratch + 3 * size, *s1 = s0 + n0;
+    const uint8_t *c0 = g->hand_cards[0], *c1 = g->hand_cards[1];
+    uint64_t root = g->root_board;
+    int flop_spot = phs_popcount64(root) == 3;
+    /* pair[h0][h1]: -1 when the hands share no card, else 0 */
+    for (int a = 0; a < n0; a++)
+        for (int b = 0; b < n1; b++)
+            pair[(size_t)a * n1 + b] = (int16_t)-(c0[2 * a] != c1[2 * b] && c0[2 * a] != c1[2 * b + 1] &&
+                                                 c0[2 * a + 1] != c1[2 * b] && c0[2 * a + 1] != c1[2 * b + 1]);
+    if (flop_spot && turn && turn[0]) memset(flop, 0, size * sizeof(int16_t));
+    int with_flop = flop_spot && turn && turn[0];
+    /* The boards with one card to come: a flop spot's turn cards (t), or a turn spot's
+     * root board (t = 52, once). */
+    for (int t = flop_spot ? 0 : 52; t < 53; t++) {
+        int slot = -1;
+        for (int k = 0; k < n_keys; k++)
+            if (keys[k] == t) slot = k;
+        if (t < 52 && ((root >> t & 1) || (slot < 0 && !with_flop))) continue;
+        if (t == 52 && (flop_spot || slot < 0)) continue;
+        /* acc[h0][h1]: the sign of p1's hand against p0's summed over the rivers */
+        memset(acc, 0, size * sizeof(int16_t));
+        uint64_t board = root | (t < 52 ? 1ULL << t : 0);
+        for (int r = 0; r < 52; r++) {
+            if (board >> r & 1) continue;
+            int b = g->board_index[t < 52 ? 53 * t + r : 53 * r + 52];
+            for (int p = 0; p < 2; p++) {
+                int n = g->n_hands[p];
+                const uint16_t *order = g->order[p] + (size_t)b * n, *st = g->sorted_strength[p] + (size_t)b * n;
+                int16_t *s = p ? s1 : s0;
+                for (int k = 0; k < n; k++) s[order[k]] = (int16_t)st[k];
+            }
+            for (int a = 0; a < n0; a++) {
+                int16_t x = s0[a];
+                if (!x) continue;
+                int16_t *PHS_RESTRICT row = acc + (size_t)a * n1;
+                const int16_t *PHS_RESTRICT m = pair + (size_t)a * n1, *PHS_RESTRICT s = s1;
+                for (int h = 0; h < n1; h++)
+                    row[h] += (int16_t)(m[h] & -(int16_t)(s[h] != 0) & ((int16_t)(s[h] > x) - (int16_t)(s[h] < x)));
+            }
+        }
+        if (with_flop)
+            for (size_t i = 0; i < size; i++) flop[i] += acc[i];
+        if (slot < 0) continue;
+        int8_t *v1 = river[1] + (size_t)slot * size, *v0 = river[0] + (size_t)slot * size;
+        for (int a = 0; a < n0; a++)
+            for (int h = 0; h < n1; h++) {
+                int16_t x = acc[(size_t)a * n1 + h];
+                v1[(size_t)a * n1 + h] = (int8_t)x;       /* p1's hand h against p0's a */
+                v0[(size_t)h * n0 + a] = (int8_t)-x;      /* p0's hand a against p1's h */
+            }
+    }
+    if (with_flop)
+        for (int a = 0; a < n0; a++)
+            for (int h = 0; h < n1; h++) {
+                /* every board counted twice (t then r, r then t): halved exactly */
+                int16_t x = (int16_t)(flop[(size_t)a * n1 + h] / 2);
+                turn[1][(size_t)a * n1 + h] = x;
+                turn[0][(size_t)h * n0 + a] = (int16_t)-x;
+            }
+    return 0;
+}
+
 
 /* A strategy (n_actions x n, action by action) from stored numbers x: regrets
  * (positive_only: regret matching) or the cumulative strategy (the average strategy).
@@ -1159,6 +1313,15 @@ static void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float
 {
     int t = g->type[node], np = g->n_hands[p], q = 1 - p, nq = g->n_hands[q];
     size_t top = g->scratch_top;
+    if (t == PHS_CHANCE && g->runout) {
+        int wide, leaf;
+        double weight;
+        const void *table = phs_runout_table(g, node, at, p, &wide, &weight, &leaf);
+        if (table) {  /* both all in: no cards dealt (nor shared out by the threads) */
+            if (!g->collecting) phs_runout(g, table, wide, weight, leaf, at, p, opp, cfv);
+            return;
+        }
+    }
     if (g->collecting && t != PHS_PLAYER) {  /* phs_walk_top's first walk */
         if (t == PHS_CHANCE) phs_batch_add(g, node, at, p, opp, own);
         return;
