@@ -48,6 +48,7 @@ cdef extern from "solver.h" nogil:
         const float *lock_rows[2]
         const uint8_t *lock_mask[2]
         int compressed
+        int prefetch
         float *regret[2]
         float *strategy[2]
         float *scratch
@@ -122,6 +123,9 @@ cdef class Kernel:
         self.strategy1 = np.zeros(tree["size"][1], dtype=np.uint16 if compressed else np.float32)
         g = &self.game
         g.compressed = compressed
+        # Prefetching pays where the state is bigger than the caches (csrc/solver.h
+        # phs_prefetch): over 4 MiB of regrets and cumulative strategies.
+        g.prefetch = 8 * (int(tree["size"][0]) + int(tree["size"][1])) > 4 * 2**20
         cdef char *state[4]
         for k, array in enumerate((self.regret0, self.regret1, self.strategy0, self.strategy1)):
             state[k] = <char *>(<size_t>array.ctypes.data) if array.shape[0] else NULL
