@@ -1,6 +1,6 @@
 """pokerhash.solver beside b-inary's postflop-solver on the spots of issue 27.
 
-    python benchmarks/solver_vs_postflop_solver.py [--threads 2] [--repeats 5] [--flop]
+    python benchmarks/solver_vs_postflop_solver.py [--threads 2] [--repeats 5] [--flop] [--flop-repeats 1]
         [--schedule restarted dcfr] [--compressed]
         [--postflop-solver GIT_DIR_OR_SOURCE_DIR] [--workdir DIR]
 
@@ -9,7 +9,7 @@ Both solvers get the same spot (ranges R for both players, pot 100, effective st
 all-in; the force-all-in threshold 0.15 of both). For each spot it prints the
 iterations to an exploitability of 1, 0.5 and 0.3% of the pot (measured after every
 iteration, as (BR_OOP + BR_IP) / 2), the solving seconds to 0.3% (the median and the
-minimum of ``--repeats`` runs, one on the flop; the two solvers' runs alternate, so
+minimum of ``--repeats`` runs, ``--flop-repeats`` on the flop; the two solvers' runs alternate, so
 that both see the same load; best-response passes not counted, for either solver), the
 CPU seconds of those runs (all threads: what a loaded machine disturbs least), the
 memory of the solver state, the root strategy and the EVs at 0.3%, and how far the
@@ -239,6 +239,7 @@ def main(argv=None) -> int:
                         help="pokerhash's discount schedules to run (a row each)")
     parser.add_argument("--flop", action="store_true", help="also the flop spot (minutes, ~500 MiB)")
     parser.add_argument("--compressed", action="store_true", help="pokerhash with 16-bit storage")
+    parser.add_argument("--flop-repeats", type=int, default=1, help="timing runs on the flop (minutes each)")
     parser.add_argument("--postflop-solver", help="postflop-solver sources (a source tree or a git directory)")
     parser.add_argument("--workdir", default=os.path.join(tempfile.gettempdir(), "pokerhash-bench"))
     parser.add_argument("--rebuild", action="store_true", help="build postflop-solver again even if workdir has it")
@@ -254,14 +255,14 @@ def main(argv=None) -> int:
     streets = ["river", "turn"] + (["flop"] if args.flop else [])
     print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, threads {args.threads}, load average "
           f"{os.getloadavg()[0]:.1f}; seconds to 0.3%: median (min) of {args.repeats} runs, ours and "
-          f"postflop-solver's alternating (one each on the flop), wall clock and CPU seconds of all threads "
+          f"postflop-solver's alternating (--flop-repeats each on the flop), wall clock and CPU seconds of all threads "
           f"(postflop-solver: its process's CPU less that of a run without iterations); "
           f"iterations to 1 / 0.5 / 0.3 %; root: check / bet 50 / bet 100 / all-in in %")
     print("| spot / solver                  | iterations     | s to 0.3%       | CPU s           | memory    "
           "| root                     | EV OOP / IP     |")
     for street in streets:
         board = SPOTS[street]
-        repeats = 1 if street == "flop" else args.repeats  # minutes each
+        repeats = args.flop_repeats if street == "flop" else args.repeats  # minutes each
         mine = {schedule: run_pokerhash(board, args.threads, schedule=schedule, compressed=args.compressed)
                 for schedule in args.schedule}
         theirs = setup = None

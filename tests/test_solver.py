@@ -560,3 +560,30 @@ def test_threads_give_the_one_thread_numbers_exactly(board, oop, ip, sizes, comp
     assert one.history == two.history
     for p in ("oop", "ip"):  # a walk from a node below the root (the Node API's)
         assert np.array_equal(one.root.play("check").ev(p), two.root.play("check").ev(p), equal_nan=True)
+
+
+@pytest.mark.parametrize("board", ["Td9d6h", "Td9d6h2c"])
+def test_all_in_runout_tables_give_the_dealt_runouts_values(board):
+    # Where both players are all in, the kernel reads a table of showdown signs summed
+    # over the runouts instead of dealing them: the values of every walk equal those of
+    # a kernel without the tables (which deals every turn and river), the same state in
+    # both. A flop spot has both kinds (two cards to come, one card to come).
+    from pokerhash.solver import _dcfr
+
+    spot = Spot(board, "AsAc,AhAd,8c7c,8s7s,QQ,JTs,A5s", "KsKc,KhKd,5c4c,5s4s,99,T8s", 100, 150,
+                {"bet": "50%, a", "raise": "a"}, rake=0.05, rake_cap=3)
+    solution = Solution(spot, threads=1)
+    tree = solution.tree
+    assert (tree.runout == 1).any() and len(tree.runout_keys) > 0
+    assert tree.runout_turn == (len(board) == 6)
+    solution.run(target=None, iterations=7, check_every=7)
+    arrays = dict(tree.arrays(), runout=None)
+    plain = _dcfr.Kernel(arrays, tree.hand_arrays(), tree.board_arrays(), tree.reach[0], tree.reach[1], 1)
+    mine = solution._kernel
+    for name in ("regret0", "regret1", "strategy0", "strategy1"):
+        np.copyto(getattr(plain, name), getattr(mine, name))
+    mask = sum(1 << c for c in spot.board)
+    for p in (0, 1):
+        for mode in ("average", "best_response"):
+            args = (0, 0, 0, mask, 52, 52, p, tree.reach[1 - p], tree.reach[p], mode)
+            np.testing.assert_allclose(mine.walk(*args), plain.walk(*args), rtol=1e-5, atol=1e-4)

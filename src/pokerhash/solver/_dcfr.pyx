@@ -3,7 +3,7 @@
 # Everything here takes arrays already built and checked by pokerhash.solver (the
 # tree, the hands, the boards), keeps references to them for as long as the C
 # struct points into them, and runs the iterations and the walks without the GIL.
-from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t
 from libc.stdlib cimport free, malloc
 
 import numpy as np
@@ -38,12 +38,17 @@ cdef extern from "solver.h" nogil:
         const uint16_t *sorted_strength[2]
         const uint8_t *sorted_cards[2]
         uint64_t root_board
+        const int8_t *runout
+        const int8_t *runout_river[2]
+        const int16_t *runout_turn[2]
+        int32_t runout_slot[53]
         int n_locks[2]
         const int64_t *lock_offset[2]
         const int64_t *lock_row_start[2]
         const float *lock_rows[2]
         const uint8_t *lock_mask[2]
         int compressed
+        int prefetch
         float *regret[2]
         float *strategy[2]
         float *scratch
@@ -64,6 +69,8 @@ cdef extern from "solver.h" nogil:
     void phs_walk_top(phs_game *g, int node, const phs_at *at, int p, const float *opp, const float *own, float *cfv,
                       int mode)
     void phs_iterate(phs_game *g, int t, const float *const reach[2], float *cfv_scratch, int schedule)
+    int phs_runout_build(const phs_game *g, int n_keys, const int32_t *keys, int8_t *river[2], int16_t *turn[2],
+                         int16_t *scratch)
 
 
 MODES = {"cfr": PHS_CFR, "average": PHS_AVERAGE, "best_response": PHS_BEST_RESPONSE}
@@ -77,6 +84,7 @@ cdef class Kernel:
     cdef phs_game game
     cdef object keep
     cdef object lock_keep
+    cdef object runout_keep
     cdef readonly object regret0, regret1, strategy0, strategy1
     cdef float[::1] reach0, reach1, cfv
     cdef float *scratch
@@ -115,6 +123,9 @@ cdef class Kernel:
         self.strategy1 = np.zeros(tree["size"][1], dtype=np.uint16 if compressed else np.float32)
         g = &self.game
         g.compressed = compressed
+        # Prefetching pays where the state is bigger than the caches (csrc/solver.h
+        # phs_prefetch): over 4 MiB of regrets and cumulative strategies.
+        g.prefetch = 8 * (int(tree["size"][0]) + int(tree["size"][1])) > 4 * 2**20
         cdef char *state[4]
         for k, array in enumerate((self.regret0, self.regret1, self.strategy0, self.strategy1)):
             state[k] = <char *>(<size_t>array.ctypes.data) if array.shape[0] else NULL
@@ -158,6 +169,7 @@ cdef class Kernel:
         g.order[1] = &order1[0, 0]
         g.root_board = <uint64_t>boards["root"]
         g.n_locks[0] = g.n_locks[1] = 0
+        self._runouts(tree)
         self.lock_keep = [None, None]
         g.regret[0] = <float *>state[0]
         g.regret[1] = <float *>state[1]
@@ -186,6 +198,51 @@ cdef class Kernel:
         self.reach0 = np.ascontiguousarray(reach0, dtype=np.float32)
         self.reach1 = np.ascontiguousarray(reach1, dtype=np.float32)
         self.cfv = np.zeros(max(g.n_hands[0], g.n_hands[1]), dtype=np.float32)
+
+    cdef _runouts(self, dict tree):
+        """The all-in runouts' tables (csrc/solver.h phs_runout), built here from the
+        river boards' strengths, or none (the walk deals every runout then)."""
+        g = &self.game
+        g.runout = NULL
+        g.runout_river[0] = g.runout_river[1] = NULL
+        g.runout_turn[0] = g.runout_turn[1] = NULL
+        for d in range(53):
+            g.runout_slot[d] = -1
+        runout = tree.get("runout")
+        keys = np.ascontiguousarray(tree.get("runout_keys", np.zeros(0, np.int32)), dtype=np.int32)
+        with_turn = bool(tree.get("runout_turn", False))
+        if runout is None or g.hand_size != 2 or (len(keys) == 0 and not with_turn):
+            return
+        cdef int8_t[::1] levels = np.ascontiguousarray(runout, dtype=np.int8)
+        n0, n1 = g.n_hands[0], g.n_hands[1]
+        river = [np.zeros((max(len(keys), 1), n1 if p == 0 else n0, n0 if p == 0 else n1), dtype=np.int8)
+                 for p in (0, 1)]
+        turn = [np.zeros((n1 if p == 0 else n0, n0 if p == 0 else n1) if with_turn else (1, 1), dtype=np.int16)
+                for p in (0, 1)]
+        scratch = np.zeros(3 * n0 * n1 + 2 * (n0 + n1), dtype=np.int16)
+        cdef int8_t[:, :, ::1] r0 = river[0], r1 = river[1]
+        cdef int16_t[:, ::1] t0 = turn[0], t1 = turn[1]
+        cdef int16_t[::1] sc = scratch
+        cdef int32_t[::1] key_view = keys if len(keys) else np.zeros(1, np.int32)
+        cdef int8_t *rp[2]
+        cdef int16_t *tp[2]
+        rp[0] = &r0[0, 0, 0]
+        rp[1] = &r1[0, 0, 0]
+        tp[0] = &t0[0, 0] if with_turn else NULL
+        tp[1] = &t1[0, 0] if with_turn else NULL
+        cdef int n_keys = len(keys)
+        with nogil:
+            phs_runout_build(g, n_keys, &key_view[0], rp, tp, &sc[0])
+        for k in range(n_keys):
+            g.runout_slot[keys[k]] = k
+        if n_keys:
+            g.runout_river[0] = &r0[0, 0, 0]
+            g.runout_river[1] = &r1[0, 0, 0]
+        if with_turn:
+            g.runout_turn[0] = &t0[0, 0]
+            g.runout_turn[1] = &t1[0, 0]
+        g.runout = &levels[0]
+        self.runout_keep = (levels, river, turn)
 
     def __dealloc__(self):
         with nogil:

@@ -423,6 +423,9 @@ class Tree:
         # Per board and hand: its order and strength (uint16 each) and cards; Omaha
         # hands also have their 15 subset ids (int32).
         tables = n_boards * (4 + spot.hand_size) * hands + (60 * hands if spot.game == "plo" else 0)
+        self._runouts()
+        pairs = len(self.cards[0]) * len(self.cards[1])
+        tables += 2 * pairs * (len(self.runout_keys) + (2 if self.runout_turn else 0))
         self.memory = (4 if self.compressed else 8) * (self.sizes[0] + self.sizes[1]) + tables
 
     # --- flattening ---------------------------------------------------------------
@@ -476,6 +479,26 @@ class Tree:
             self.same = tuple(same)
         self.reach = tuple(r.weights[c].astype(np.float32) for r, c in zip(self.spot.ranges, self.combos))
         self._swaps()
+
+    def _runouts(self) -> None:
+        """The all-in runouts (csrc/solver.h phs_runout): ``runout[node]`` is the number
+        of cards still to come at a chance node below which nobody acts (0 elsewhere);
+        their Hold'em tables (two per board, int8: one card to come) are built for the
+        boards of ``runout_keys`` (the turn cards dealt, 52 for a turn spot's root
+        board) and, with ``runout_turn``, for the flop (int16: two cards to come)."""
+        def acts(node: _Node) -> bool:
+            return node.kind == PLAYER or any(acts(c) for c in node.children)
+
+        self.runout = np.zeros(len(self.node_list), dtype=np.int8)
+        if self.spot.game == "holdem":
+            for node in self.node_list:
+                if node.kind == CHANCE and not acts(node):
+                    self.runout[node.index] = 5 - node.board_len
+        board = tuple(self.spot.board)
+        one = bool((self.runout == 1).any())
+        keys = self.chance_cards(board) if len(board) == 3 else [52]
+        self.runout_keys = np.array(keys if one else [], dtype=np.int32)
+        self.runout_turn = bool((self.runout == 2).any())
 
     def layout(self, p: int) -> int:
         """The length of p's per-hand arrays: 1,326 (Hold'em) or the range's hands."""
@@ -619,7 +642,8 @@ class Tree:
     def arrays(self) -> dict:
         return {"type": self.type, "player": self.player, "first_child": self.first_child, "n_children": self.n_children,
                 "offset": self.offset, "block": self.block, "block_inner": self.block_inner, "payoff": self.payoff, "size": self.sizes,
-                "compressed": self.compressed}
+                "compressed": self.compressed, "runout": self.runout, "runout_keys": self.runout_keys,
+                "runout_turn": self.runout_turn}
 
     def hand_arrays(self) -> dict:
         out = {"cards0": self.cards[0], "cards1": self.cards[1], "same0": self.same[0], "same1": self.same[1],
