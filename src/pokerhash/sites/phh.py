@@ -154,12 +154,14 @@ def to_history(site_hand) -> HandHistory:
     # showdown). A player at the showdown who neither shows nor collects mucks there,
     # after the last card (``sm`` alone: a PHH reader would otherwise show his unknown
     # cards and split with them; a muck before the rest of the board would end the hand).
+    # So does an all-in player the site writes as folding: all in, he cannot act, so
+    # the fold is no action; he gives up his hand at the showdown, after the board the
+    # file deals (pokerkit refuses to deal a board once a muck leaves one hand).
     live = [name for _, name, _ in order if name not in out]
     shown = {name for name in live if (name in p.known or "??" not in dealt_cards[name]) and _shown(p, name)} \
         if len(live) > 1 else set()
     shows = [f"p{number[name]} sm {''.join(dealt_cards[name])}" for name in live
              if name in shown and any(c != "??" for c in dealt_cards[name])]
-    shows += [f"p{number[name]} sm" for name in gave_up if name not in shown]
     # Stud shows whole hands, so after the streets still to deal (the engine's writer
     # does the same: a hand cannot show cards not yet dealt).
     actions += [] if variant.is_stud else shows
@@ -177,6 +179,7 @@ def to_history(site_hand) -> HandHistory:
                 if at >= dealt:
                     actions.append(f"d db {'??' * count}")
                 at += count
+    mucks += [f"p{number[name]} sm" for name in gave_up if name not in shown]
     history.actions = actions + (shows if variant.is_stud else []) + mucks
     rules = _rules_used(site_hand) if _may_use_rules(p, lay) else []
     if rules:
