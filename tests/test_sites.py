@@ -215,7 +215,7 @@ def test_import_command(tmp_path, capsys):
     text = capsys.readouterr().out
     rows = {line.split()[0]: line.split()[1:5] for line in text.splitlines()[1:] if not line.startswith(" ")}
     assert rows["pokerstars"] == ["36", "31", "31", "5"] and rows["888poker"] == ["15", "11", "11", "4"]
-    assert rows["winamax"] == ["16", "13", "13", "3"] and rows["fulltilt"] == ["17", "14", "14", "3"] and rows["ggpoker"] == ["11", "11", "11", "0"]
+    assert rows["winamax"] == ["16", "13", "13", "3"] and rows["fulltilt"] == ["17", "14", "14", "3"] and rows["ggpoker"] == ["12", "12", "12", "0"]
     assert "refused 1: the site cancelled the hand" in text
     assert len(history.load_all(out)) == sum(int(row[1]) for row in rows.values())  # every site's imported
     assert main(["import", str(tmp_path / "missing"), "-o", str(out)]) == 2

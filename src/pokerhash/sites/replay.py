@@ -26,7 +26,7 @@ from ..errors import PokerhashError
 from ..pots import OddChipRule, RakeRule
 from .draws import DrawDeals
 from .model import Act, Parsed, SiteError, to_decimal
-from .settling import half_bet_all_in, settlement, uncapped_heads_up
+from .settling import deductions_from_collections, half_bet_all_in, settlement, uncapped_heads_up
 
 __all__ = ["Layout", "SiteReplay", "layout", "replay"]
 
@@ -491,6 +491,15 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
                 for name, amount in engine_returned.items():
                     if site_won.get(name, 0) == engine_won.get(name, 0) + amount:
                         engine_won[name] = engine_won.get(name, 0) + amount
+    elif engine_won != site_won and take and all(name in seat_of for name in site_won):
+        # Checked pot by pot: each pot gave up to the rake and fees what its one winner
+        # did not collect (the site says no more: .settling), adding up to the site's.
+        given = deductions_from_collections(p, result, {seat_of[name]: v for name, v in site_won.items()})
+        if isinstance(given, list):
+            engine_won = dict(site_won)
+            won = {name: to_decimal(v, d) for name, v in engine_won.items()}
+        elif given is not None:
+            differences.append(given)
     _compare("won", engine_won, site_won, d, differences)
     if p.reports_returned:
         _compare("returned", engine_returned, site_returned, d, differences)

@@ -14,6 +14,12 @@ show (docs/sites.rst, "How each site settles"):
   the button on seat 3; seat 7 over seat 9 with the button on seat 9).
 - Winning Poker Network: in stud hi/lo the low half takes the odd chip.
 - iPoker and Entraction: the rake comes from every pot in proportion to its chips.
+- GGPoker: which pot pays how much of the rake and fees is the site's own figures
+  (:func:`deductions_from_collections`): its text says what each winner collected
+  (per board) but not from which pot, nor how it split the rake and the jackpot fee
+  between the pots, and no rule of its own was found; where each winner's
+  collection comes from one pot only, each pot gave up the pot less what its
+  winner collected.
 
 How each site bets in fixed limit where rooms differ (rules: Betting), the engine's
 options given by the replay (docs/sites.rst, "How each site bets"):
@@ -37,12 +43,13 @@ engine's ``heads_up_dead_button``).
 
 from __future__ import annotations
 
-from typing import Tuple
+from typing import Dict, List, Tuple, Union
 
 from ..pots import OddChipRule
-from .model import Parsed
+from .model import Parsed, to_decimal
 
-__all__ = ["big_blind_on_the_button", "describe", "half_bet_all_in", "settlement", "uncapped_heads_up"]
+__all__ = ["big_blind_on_the_button", "deductions_from_collections", "describe", "half_bet_all_in", "settlement",
+           "uncapped_heads_up"]
 
 _RULES = {
     "pokerstars": OddChipRule(one_each=True),
@@ -53,6 +60,7 @@ _FIVE_CENTS = OddChipRule(one_each=True, unit=5)
 _STUD_LOW_HALF = OddChipRule(low_half=True)
 _DEFAULT = OddChipRule()
 _RAKE_FROM_EVERY_POT = frozenset({"ipoker", "entraction"})
+_RAKE_FROM_COLLECTIONS = frozenset({"ggpoker"})
 
 
 def settlement(p: Parsed) -> Tuple[OddChipRule, bool]:
@@ -116,3 +124,49 @@ def big_blind_on_the_button(p: Parsed) -> bool:
         return False
     big = next((post[0] for post in p.posts if post[1] == "bb"), None)
     return big is not None and next(seat for seat, name, _ in p.seats if name == big) == p.button
+
+
+def deductions_from_collections(p: Parsed, result, collected: Dict[int, int]) -> Union[List[int], str, None]:
+    """What each pot of the engine's ``result`` gave up to the rake and fees, read from
+    the site's own figures (``collected``: seat -> chips the site says it collected)
+    at a site whose text does not say which pot a collection is from nor how the
+    house's take was split between the pots (GGPoker; None elsewhere, or with one pot
+    or no take). The engine says who won each pot (over every board); when each pot
+    was won whole by one player and each winner won one pot, the pot gave up its
+    chips less what its winner collected. Those parts, each at least nothing and
+    adding up to the site's rake and fees (``result.rake``), are returned; else the
+    reason the text does not tell them (a string)."""
+    runs = result.settlements
+    if p.site not in _RAKE_FROM_COLLECTIONS or not result.rake:
+        return None
+    count = len(runs[0].pots)
+    unsaid = "GGPoker does not say how it split its rake and fees between the pots, and "
+    pots = [pot.pot.amount for pot in runs[0].pots]
+    if len(runs) > 1:  # each run holds its part of every pot after the rake, main pot first
+        pots = [sum(run.pots[k].pot.amount for run in runs) for k in range(count)]
+        if any(len(run.pots) != count for run in runs):
+            return unsaid + "the boards hold different pots"
+        if not pots[0]:
+            return unsaid + "the rake took the engine's whole main pot"
+        pots[0] += result.rake
+    live = [k for k in range(count) if pots[k]]
+    if len(live) < 2:
+        return None
+    winner_of: List[int] = []
+    for k in live:
+        seats = {award.seat for run in runs for award in run.pots[k].awards if award.amount}
+        if len(seats) != 1:
+            return unsaid + f"pot {k} (0: the main pot) is {'split' if seats else 'taken whole by the rake'}: " \
+                "the collections do not tell it"
+        seat = seats.pop()
+        if seat in winner_of:
+            return unsaid + f"seat {seat} won two pots: the collections do not tell it"
+        winner_of.append(seat)
+    if set(winner_of) != {seat for seat, chips in collected.items() if chips}:
+        return unsaid + "the site's winners are not the engine's"
+    given = [pots[k] - collected[seat] for k, seat in zip(live, winner_of)]
+    if min(given) < 0 or sum(given) != result.rake:
+        parts = ", ".join(str(to_decimal(part, p.decimals)) for part in given)
+        return unsaid + f"the pots less the collections ({parts}) are not its rake and fees " \
+            f"({to_decimal(result.rake, p.decimals)})"
+    return given
