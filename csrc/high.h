@@ -36,6 +36,14 @@ PH_INLINE uint16_t ph_rank_lookup(uint32_t rank_key)
 #define PH_KEY7_START 0x3333ULL
 #define PH_KEY7_FLUSH 0x8888ULL
 
+/* The seven-card hash of a plain rank sum (rank bases, as ph_rank_lookup takes): for
+ * callers that sum ranks alone (the exact equity walk, csrc/equity.h). */
+PH_INLINE uint16_t ph_rank7_lookup(uint32_t rank_key)
+{
+    uint32_t mixed = (rank_key * PH_HASH7_MUL) & ((1u << PH_KEY_BITS) - 1);
+    return ph_rank7_table[ph_row7_offset[mixed >> PH_COL7_BITS] + (mixed & ((1u << PH_COL7_BITS) - 1))];
+}
+
 PH_INLINE uint64_t ph_key7_of_cards(const uint8_t *cards)
 {
     uint64_t key = PH_KEY7_START;
