@@ -157,14 +157,21 @@ PH_INLINE void ph_evaluate_pair7(const uint8_t *hand, uint64_t a, uint64_t b, ui
     out[1] = ph_rank7_table[offset_b + ((uint32_t)(b >> PH_KEY7_RANK_SHIFT) & ((1u << PH_COL7_BITS) - 1))];
 }
 
-PH_INLINE void ph_evaluate_rows7(const uint8_t *cards, size_t n_rows, uint16_t *out)
+PH_INLINE void ph_evaluate_pair7_cards(const uint8_t *hand, uint16_t *out)
+{
+    ph_evaluate_pair7(hand, ph_key7_of_cards(hand), ph_key7_of_cards(hand + 7), out);
+}
+
+/* Two pairs an iteration: measured 3-5% faster than one; a function of its own, as
+ * the validated loop (measured 4% faster than inlined in ph_evaluate_batch). */
+PH_NOINLINE void ph_evaluate_rows7(const uint8_t *cards, size_t n_rows, uint16_t *out)
 {
     size_t row = 0;
-    for (; row + 2 <= n_rows; row += 2) {
-        const uint8_t *hand = cards + 7 * row;
-        ph_evaluate_pair7(hand, ph_key7_of_cards(hand), ph_key7_of_cards(hand + 7), out + row);
+    for (; row + 4 <= n_rows; row += 4) {
+        ph_evaluate_pair7_cards(cards + 7 * row, out + row);
+        ph_evaluate_pair7_cards(cards + 7 * row + 14, out + row + 2);
     }
-    if (row < n_rows) out[row] = ph_evaluate(cards + 7 * row, 7);
+    for (; row < n_rows; row++) out[row] = ph_evaluate(cards + 7 * row, 7);
 }
 
 /* PH_PORTABLE (a compiler flag) keeps the portable loops on x86-64 too, to test them. */
@@ -239,18 +246,29 @@ PH_NOINLINE ptrdiff_t ph_evaluate_rows_checked7(const uint8_t *cards, size_t n_r
                 same6 = same1, highest = same1;
         uint64_t badness = 0;
         size_t row = start;
-        for (; row + 2 <= windows_end; row += 2) {
+#define PH_CHECK_WINDOW(HAND)                                                                  \
+    do {                                                                                       \
+        __m128i w = _mm_loadu_si128((const __m128i *)(HAND));                                  \
+        highest = _mm_max_epu8(highest, w);                                                    \
+        same1 = _mm_or_si128(same1, _mm_cmpeq_epi8(w, _mm_srli_si128(w, 1)));                 \
+        same2 = _mm_or_si128(same2, _mm_cmpeq_epi8(w, _mm_srli_si128(w, 2)));                 \
+        same3 = _mm_or_si128(same3, _mm_cmpeq_epi8(w, _mm_srli_si128(w, 3)));                 \
+        same4 = _mm_or_si128(same4, _mm_cmpeq_epi8(w, _mm_srli_si128(w, 4)));                 \
+        same5 = _mm_or_si128(same5, _mm_cmpeq_epi8(w, _mm_srli_si128(w, 5)));                 \
+        same6 = _mm_or_si128(same6, _mm_cmpeq_epi8(w, _mm_srli_si128(w, 6)));                 \
+    } while (0)
+        for (; row + 4 <= windows_end; row += 4) { /* two pairs, as ph_evaluate_rows7 */
             const uint8_t *hand = cards + 7 * row;
-            __m128i w = _mm_loadu_si128((const __m128i *)hand);
-            highest = _mm_max_epu8(highest, w);
-            same1 = _mm_or_si128(same1, _mm_cmpeq_epi8(w, _mm_srli_si128(w, 1)));
-            same2 = _mm_or_si128(same2, _mm_cmpeq_epi8(w, _mm_srli_si128(w, 2)));
-            same3 = _mm_or_si128(same3, _mm_cmpeq_epi8(w, _mm_srli_si128(w, 3)));
-            same4 = _mm_or_si128(same4, _mm_cmpeq_epi8(w, _mm_srli_si128(w, 4)));
-            same5 = _mm_or_si128(same5, _mm_cmpeq_epi8(w, _mm_srli_si128(w, 5)));
-            same6 = _mm_or_si128(same6, _mm_cmpeq_epi8(w, _mm_srli_si128(w, 6)));
-            ph_evaluate_pair7(hand, ph_key7_of_cards(hand), ph_key7_of_cards(hand + 7), out + row);
+            PH_CHECK_WINDOW(hand);
+            PH_CHECK_WINDOW(hand + 14);
+            ph_evaluate_pair7_cards(hand, out + row);
+            ph_evaluate_pair7_cards(hand + 14, out + row + 2);
         }
+        for (; row + 2 <= windows_end; row += 2) {
+            PH_CHECK_WINDOW(cards + 7 * row);
+            ph_evaluate_pair7_cards(cards + 7 * row, out + row);
+        }
+#undef PH_CHECK_WINDOW
         for (; row < end; row++) {
             badness |= ph_row_badness(cards + 7 * row, 7, NULL, 0);
             out[row] = ph_evaluate(cards + 7 * row, 7);
