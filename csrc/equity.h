@@ -214,7 +214,7 @@ static const int64_t ph_eq_binom[5][6] = {
 PH_INLINE uint32_t ph_eq_low_bits(uint32_t ranks) { return ((ranks & 0x7F) << 1) | ((ranks >> 12) & 1); }
 
 typedef struct {
-    int n, n_hole, omaha, hilo;
+    int n, n_hole, omaha, hilo, seven; /* seven: Hold'em hands of seven cards (high.h's seven-card hash) */
     const uint8_t *holes[PH_EQ_MAX_PLAYERS];
     uint32_t hole_rank_key[PH_EQ_MAX_PLAYERS]; /* sum of the hole cards' rank bases */
     uint32_t hole_low[PH_EQ_MAX_PLAYERS];
@@ -235,7 +235,10 @@ PH_INLINE void ph_eq_rank_values(const ph_eq_flop_walk *w, uint32_t key, uint32_
         const uint16_t *row = ph_omaha_row(key);
         for (int p = 0; p < w->n; p++) high[p] = ph_omaha_pairs(row, w->holes[p], w->n_hole);
     } else {
-        for (int p = 0; p < w->n; p++) high[p] = ph_rank_lookup(key + w->hole_rank_key[p]);
+        if (w->seven)
+            for (int p = 0; p < w->n; p++) high[p] = ph_rank7_lookup(key + w->hole_rank_key[p]);
+        else
+            for (int p = 0; p < w->n; p++) high[p] = ph_rank_lookup(key + w->hole_rank_key[p]);
     }
     if (w->hilo) {
         uint32_t board_low = ph_eq_low_bits(ranks);
@@ -317,6 +320,7 @@ static void ph_eq_exact_flop(const ph_eq_setup *s, uint8_t holes[][8], ph_eq_cou
     w.n_hole = s->hole_size;
     w.omaha = s->game == PH_EQ_OMAHA;
     w.hilo = s->hilo;
+    w.seven = !w.omaha && w.n_hole + s->board_size == 7;
     if (w.omaha) ph_omaha_prepare();
     for (int p = 0; p < w.n; p++) {
         w.holes[p] = holes[p];

@@ -85,8 +85,8 @@ typedef struct {
 
 PH_INLINE uint32_t ph_rvr_value(const ph_rvr_entry *x, uint64_t key, uint64_t mask)
 {
-    uint64_t k = key + x->key, flush = k & PH_FLUSH_BITS;
-    return flush ? ph_flush_value(flush, mask | x->mask) : ph_rank_lookup((uint32_t)k);
+    uint64_t k = key + x->key, flush = k & PH_KEY7_FLUSH;
+    return flush ? ph_key7_flush_value(flush, mask | x->mask) : ph_key7_rank_value(k);
 }
 
 /* One complete board (key and mask sums of its five cards, bits of its runout cards):
@@ -244,11 +244,11 @@ static int ph_rvr_exact(const uint8_t *board, int n_board, uint64_t dead, const 
     ph_rvr_entry e[PH_COMBOS];
     ph_rvr_work w;
     int combo_of[PH_COMBOS], dense[52], n = 0, n_cards = 0;
-    uint64_t used = dead, key = PH_KEY_START, mask = 0;
+    uint64_t used = dead, key = PH_KEY7_START, mask = 0;
     if (n_board < 3 || n_board > 5) return -1;
     for (int i = 0; i < n_board; i++) {
         used |= 1ULL << board[i];
-        key += ph_card_key[board[i]];
+        key += ph_card_key7[board[i]];
         mask |= ph_card_mask[board[i]];
     }
     sums[0] = sums[1] = sums[2] = 0;
@@ -259,7 +259,7 @@ static int ph_rvr_exact(const uint8_t *board, int n_board, uint64_t dead, const 
         if (!(hero[c] > 0 || villain[c] > 0) || ((used >> a | used >> b) & 1)) continue;
         if (dense[a] < 0) dense[a] = n_cards++;
         if (dense[b] < 0) dense[b] = n_cards++;
-        e[n].key = ph_card_key[a] + ph_card_key[b];
+        e[n].key = ph_card_key7[a] + ph_card_key7[b];
         e[n].mask = ph_card_mask[a] | ph_card_mask[b];
         e[n].cards = 1ULL << a | 1ULL << b;
         e[n].hero = hero[c] > 0 ? hero[c] : 0;
@@ -338,7 +338,7 @@ static int ph_rvr_exact(const uint8_t *board, int n_board, uint64_t dead, const 
                     if (!seen[x * 53 + y]) seen[x * 53 + y] = 1, orbit++;
                 }
                 uint64_t bits = 1ULL << t | (r == none ? 0 : 1ULL << r);
-                uint64_t k = key + ph_card_key[t] + (r == none ? 0 : ph_card_key[r]);
+                uint64_t k = key + ph_card_key7[t] + (r == none ? 0 : ph_card_key7[r]);
                 uint64_t m = mask | ph_card_mask[t] | (r == none ? 0 : ph_card_mask[r]);
                 ph_rvr_runout(&w, k, m, bits, (double)orbit);
             }

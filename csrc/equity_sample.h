@@ -150,37 +150,38 @@ PH_INLINE uint64_t ph_eq_draw_holdem_ranges(const ph_eq_setup *s, ph_sim_rng *rn
             uint64_t bits = 1ULL << hand[0] | 1ULL << hand[1];
             if (taken & bits) break;
             taken |= bits;
-            hole_key[p] = ph_card_key[hand[0]] + ph_card_key[hand[1]];
+            hole_key[p] = ph_card_key7[hand[0]] + ph_card_key7[hand[1]];
             hole_mask[p] = ph_card_mask[hand[0]] | ph_card_mask[hand[1]];
         }
         if (p == n) return taken;
     }
 }
 
-/* Hold'em: sums of card keys instead of card lists (high.h), the board's once; the
+/* Hold'em: sums of seven-card keys instead of card lists (high.h's ph_card_key7, whose
+ * sums index the seven-card hash directly), the board's once; the
  * card masks only when someone has a flush. The missing board cards are a uniform
  * subset of the stub (ph_sim_subset), cards the range players took replaced by
  * uniform draws among the stub's other cards (so still a uniform subset of the
  * cards left). */
 PH_INLINE void ph_eq_holdem_trials(const ph_eq_setup *s, ph_sim_rng *rng, int64_t n_trials, ph_eq_counts *c, int n, int m)
 {
-    uint64_t hole_key[PH_EQ_MAX_PLAYERS], hole_mask[PH_EQ_MAX_PLAYERS], known_key = PH_KEY_START, known_mask = 0;
+    uint64_t hole_key[PH_EQ_MAX_PLAYERS], hole_mask[PH_EQ_MAX_PLAYERS], known_key = PH_KEY7_START, known_mask = 0;
     uint64_t stub_key[52], stub_mask[52];
     uint32_t high[PH_EQ_MAX_PLAYERS];
     int n_stub = s->n_stub, ranges = 0;
     ph_eq_tally tally;
     memset(&tally, 0, sizeof tally);
     for (int i = 0; i < n_stub; i++) {
-        stub_key[i] = ph_card_key[s->stub[i]];
+        stub_key[i] = ph_card_key7[s->stub[i]];
         stub_mask[i] = ph_card_mask[s->stub[i]];
     }
     for (int i = 0; i < s->n_board; i++) {
-        known_key += ph_card_key[s->board[i]];
+        known_key += ph_card_key7[s->board[i]];
         known_mask |= ph_card_mask[s->board[i]];
     }
     for (int p = 0; p < n; p++) {
         ranges |= s->n_combos[p] > 0;
-        hole_key[p] = ph_card_key[s->hole[p][0]] + ph_card_key[s->hole[p][1]];
+        hole_key[p] = ph_card_key7[s->hole[p][0]] + ph_card_key7[s->hole[p][1]];
         hole_mask[p] = ph_card_mask[s->hole[p][0]] | ph_card_mask[s->hole[p][1]];
     }
     for (int64_t t = 0; t < n_trials; t++) {
@@ -200,15 +201,15 @@ PH_INLINE void ph_eq_holdem_trials(const ph_eq_setup *s, ph_sim_rng *rng, int64_
             ph_sim_subset(rng, n_stub, m, dealt);
         }
         for (int i = 0; i < m; i++) key += stub_key[dealt[i]];
-        for (int p = 0; p < n; p++) flush |= (key + hole_key[p]) & PH_FLUSH_BITS;
+        for (int p = 0; p < n; p++) flush |= (key + hole_key[p]) & PH_KEY7_FLUSH;
         if (!flush) {
-            for (int p = 0; p < n; p++) high[p] = ph_rank_lookup((uint32_t)(key + hole_key[p]));
+            for (int p = 0; p < n; p++) high[p] = ph_key7_rank_value(key + hole_key[p]);
         } else {
             uint64_t mask = known_mask;
             for (int i = 0; i < m; i++) mask |= stub_mask[dealt[i]];
             for (int p = 0; p < n; p++) {
-                uint64_t sum = key + hole_key[p], flush_bits = sum & PH_FLUSH_BITS;
-                high[p] = flush_bits ? ph_flush_value(flush_bits, mask | hole_mask[p]) : ph_rank_lookup((uint32_t)sum);
+                uint64_t sum = key + hole_key[p], flush_bits = sum & PH_KEY7_FLUSH;
+                high[p] = flush_bits ? ph_key7_flush_value(flush_bits, mask | hole_mask[p]) : ph_key7_rank_value(sum);
             }
         }
         ph_eq_tally_add(&tally, n, high);

@@ -302,3 +302,21 @@ def test_seven_card_hash_holds_every_rank_multiset():
     for check in (False, True):
         assert np.array_equal(ph.evaluate_batch(hands, check=check), best)
     assert [ph.evaluate(h) for h in rows[::97]] == best[::97].tolist()
+
+
+@pytest.mark.parametrize("check", [False, True])
+def test_seven_card_batch_loops_with_flushes_in_any_row_of_a_pair(check):
+    """The seven-card loops value rows two at a time (csrc/high.h), taking the slower
+    path when either row of a pair has a flush: hands from two suits (most of them a
+    flush) mixed with random hands, at every offset, equal their best five cards."""
+    rng = np.random.default_rng(26)
+    suited = np.array([rng.choice(np.arange(52).reshape(13, 4)[:, :2].ravel(), 7, replace=False)
+                       for _ in range(3000)], dtype=np.uint8)
+    hands = random_hands(3000, 7, 26)
+    mixed = np.where(rng.random(3000)[:, None] < 0.5, suited, hands)
+    for rows in (suited, mixed, mixed[1:], mixed[3:1003]):
+        rows = np.ascontiguousarray(rows)
+        best = np.zeros(len(rows), dtype=np.uint16)
+        for subset in itertools.combinations(range(7), 5):
+            best = np.maximum(best, ph.evaluate_batch(np.ascontiguousarray(rows[:, subset])))
+        assert np.array_equal(ph.evaluate_batch(rows, check=check), best)

@@ -192,6 +192,28 @@ def card_mask(card: int) -> int:
 
 OUTSIDE_BIT = 1 << 13  # in ph_card_key_mask, for a card > 51: no card's mask uses bits 13..15
 
+# The seven-card key, laid out for the batch loops (csrc/high.h): the suit counters in
+# bits 0..15 and the rank sum already multiplied by the seven-card hash's multiplier
+# (mod 2**25) in the top 25 bits, so that the sum of seven card keys holds the mixed
+# key itself (the carries out of bit 63 are the reduction mod 2**25): its row is
+# key >> 52 and its column (key >> 39) & col_mask, with no multiply and no mask of the
+# 25 bits. Bits 16..38 stay zero.
+KEY7_RANK_SHIFT = 64 - KEY_BITS
+
+
+def card_key7(card: int, multiplier7: int) -> int:
+    mixed = (RANK_BASES[card >> 2] * multiplier7) & ((1 << KEY_BITS) - 1)
+    return (mixed << KEY7_RANK_SHIFT) | (1 << 4 * (card & 3))
+
+
+def pair_masks() -> list[int]:
+    """The duplicate check of the validated seven-card loop (csrc/high.h) compares a
+    16-byte window holding two rows (bytes 0..6 and 7..13) with itself shifted by d
+    = 1..6 bytes: mask d-1 keeps the positions t whose partner t + d is in the same
+    row; mask 6 keeps the two rows' 14 bytes (the range check)."""
+    masks = [[0xFF if t < 14 and t % 7 + d <= 6 else 0 for t in range(16)] for d in range(1, 7)]
+    return [byte for mask in masks + [[0xFF if t < 14 else 0 for t in range(16)]] for byte in mask]
+
 
 def render() -> str:
     _, rank_values, flush = build_values()
@@ -226,6 +248,12 @@ def render() -> str:
         f"#define PH_RANK7_TABLE_SIZE {len(table7)}\n",
         c_array("uint16_t", "ph_row7_offset", offsets7),
         c_array("uint16_t", "ph_rank7_table", table7),
+        "/* Seven-card keys for the batch loops (KEY7_RANK_SHIFT above): suit counters in",
+        " * bits 0..15, the mixed rank sum in bits 39..63; zero past card 51. */",
+        f"#define PH_KEY7_RANK_SHIFT {KEY7_RANK_SHIFT}",
+        c_array("uint64_t", "ph_card_key7", (f"0x{card_key7(c, multiplier7) if c < 52 else 0:016X}ULL" for c in range(256)), 4),
+        "/* Masks of the validated seven-card loop's duplicate and range checks (pair_masks). */",
+        c_array("PH_ALIGN16 uint8_t", "ph_pair_masks", (f"0x{b:02X}" for b in pair_masks()), 16),
     ]
     return c_header(HEADER, body)
 
