@@ -45,7 +45,11 @@ EVs here are the middle of the bracket the two best responses put around the gam
 value (off by at most the exploitability: 0.3% of the pot at 0.3%), its root
 the reach-weighted average of its per-hand root strategy. ``--texassolver-repeats``
 runs time exactly the iterations to 0.3% without best responses in between (its own
-"time used"). Without ``--texassolver`` (or when it does not build) its rows are the
+"time used"). Its threads meet at an OpenMP barrier at every chance node and spin
+there (libgomp's default wait policy): on a loaded machine two threads then take
+several times one thread's wall time (the turn, load 8: 26 to 29 s against 4.5 to 7);
+``OMP_WAIT_POLICY=passive`` in the environment (passed on) avoids that (4.6 to 6.6 s).
+Without ``--texassolver`` (or when it does not build) its rows are the
 issue's published figures only; with it, both are printed (its river and turn rows
 reproduce the issue's: river 30 / 47 / 74 iterations, root 70.4 / 21.8 / 7.3 / 0.5,
 EVs 46.49 / 53.51).
@@ -395,17 +399,23 @@ def texassolver_rows(binary: Path, street: str, threads: int, repeats: int, mine
     """TexasSolver's row for a spot: iterations to each target (checked after every
     iteration, every tenth on the flop, where its best response takes seconds), then
     ``repeats`` runs of exactly the iterations to 0.3% with no best response in between
-    (its own "time used"; CPU: the process's less that of a run without iterations,
-    which leaves one best response in), and how far its root is from pokerhash's."""
+    (its own "time used"; CPU: the process's less the median of runs without
+    iterations, which leaves one best response in, ± half their spread), and how far
+    its root is from pokerhash's."""
     board = SPOTS[street]
     theirs = run_texassolver(binary, board, threads, check=True, interval=10 if street == "flop" else None)
     n = theirs["done"]
-    setup = run_texassolver(binary, board, threads, check=False, max_iterations=0)["cpu"]
-    runs = [run_texassolver(binary, board, threads, check=False, max_iterations=n, target=1e-9)
-            for _ in range(repeats)]
+    # Loading its rank table takes about 5 CPU seconds, give or take half a second:
+    # that noise swamps the river's iterations, so the spread of the setup runs is shown.
+    setups, runs = [], []
+    for _ in range(repeats):
+        setups.append(run_texassolver(binary, board, threads, check=False, max_iterations=0)["cpu"])
+        runs.append(run_texassolver(binary, board, threads, check=False, max_iterations=n, target=1e-9))
+    setup = statistics.median(setups)
     wall, cpu = [r["seconds"] for r in runs], [r["cpu"] - setup for r in runs]
     print(fmt_row(f"{street} TexasSolver (here)", [theirs["reached"].get(t, (None,))[0] for t in TARGETS],
-                  f"{statistics.median(wall):.3f} ({min(wall):.3f})", f"{statistics.median(cpu):.3f} ({min(cpu):.3f})",
+                  f"{statistics.median(wall):.3f} ({min(wall):.3f})",
+                  f"{statistics.median(cpu):.2f} ±{(max(setups) - min(setups)) / 2:.2f}",
                   f"{max(r['peak_rss'] for r in runs) / 2**20:.0f} MiB", [100 * f for _, f in theirs["root"]],
                   theirs["ev"]))
     for schedule, result in mine.items():
