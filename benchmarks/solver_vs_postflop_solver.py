@@ -50,9 +50,9 @@ there (libgomp's default wait policy): on a loaded machine two threads then take
 several times one thread's wall time (the turn, load 8: 26 to 29 s against 4.5 to 7);
 ``OMP_WAIT_POLICY=passive`` in the environment (passed on) avoids that (4.6 to 6.6 s).
 Without ``--texassolver`` (or when it does not build) its rows are the
-issue's published figures only; with it, both are printed (its river and turn rows
-reproduce the issue's: river 30 / 47 / 74 iterations, root 70.4 / 21.8 / 7.3 / 0.5,
-EVs 46.49 / 53.51).
+issue's published figures only; with it, both are printed (its river row is the
+issue's to the digit: 30 / 47 / 74 iterations, root 70.4 / 21.8 / 7.3 / 0.5, EVs
+46.49 / 53.51; see docs/solver.rst for the turn and the flop).
 
 pokerhash's default schedule ("restarted") averages the strategy as postflop-solver
 does (gamma 3 restarted at 1 + powers of 4); "dcfr" is Brown & Sandholm's gamma 2.
@@ -251,7 +251,8 @@ def run_postflop_solver(binary: Path, board: str, threads: int, check: bool, max
 # bettor's chips in, counting its half of the starting pot, would pass that fraction
 # of the effective stack): 0.9 gives the same trees as postflop-solver's 0.15 on the
 # issue's spots (any fraction from 0.75 to below 1 does: pot 100, stack 200, a 100
-# bet stays, a river bet leaving 50 behind a pot of 400 goes all-in). Donk bets (OOP
+# bet stays, a river bet leaving 50 behind a pot of 400 goes all-in; the turn
+# row came from 1.0, where that river bet stays a bet). Donk bets (OOP
 # leading after calling the last street's bet) get the ordinary sizes, as
 # postflop-solver's default.
 TEXASSOLVER_ALLIN_THRESHOLD = 0.9
