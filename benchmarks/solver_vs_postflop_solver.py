@@ -342,10 +342,10 @@ def run_texassolver(binary: Path, board: str, threads: int, check: bool, max_ite
     """Its run. With check, the exploitability after every iteration (it checks from
     the second on); without, one check after max_iterations, so that its "time used"
     is max_iterations iterations and no best response; interval sets another spacing
-    of the checks (its "time used" then counts their best responses). "cpu" and "peak_rss" are the
-    process's (the 52 MB rank table's loading included); "ev" the middle of the two
-    best responses' bracket around the game value, off by at most half the
-    exploitability (its console prints no EVs)."""
+    of the checks (its "time used" then counts their best responses). "cpu" and
+    "peak_rss" are the process's (the 52 MB rank table's loading included); "ev" the
+    middle of the bracket its two best responses put around the game value, off by at
+    most the exploitability (its console prints no EVs)."""
     resources = binary.parent.parent / "TexasSolver" / "resources"
     with tempfile.TemporaryDirectory() as tmp:
         script, dump, log = Path(tmp) / "spot.txt", Path(tmp) / "root.json", Path(tmp) / "log.txt"
