@@ -3,6 +3,7 @@
     python benchmarks/solver_vs_postflop_solver.py [--threads 2] [--repeats 5] [--flop] [--flop-repeats 1]
         [--schedule restarted dcfr] [--compressed]
         [--postflop-solver GIT_DIR_OR_SOURCE_DIR] [--workdir DIR]
+        [--texassolver GIT_DIR_OR_SOURCE_DIR] [--texassolver-repeats 3]
 
 Both solvers get the same spot (ranges R for both players, pot 100, effective stack
 200, bets 50% and 100% of the pot plus all-in on every street, raises 100% plus
@@ -26,11 +27,32 @@ program written by this script. Without it, the figures published in the issue
 (measured on this machine with 2 threads) are printed beside pokerhash's instead,
 marked as such.
 
-TexasSolver is not run: its ``console`` branch needs ``card5_dic_sorted.txt`` (52 MB),
-which the offline mirror here does not hold (its largest files are left out), and
-rebuilding it from the master branch's ``card5_dic_zipped.bin`` (two hash maps keyed
-by TexasSolver's card and rank hashes, not a list of boards) was not attempted; its
-rows are the issue's published figures.
+TexasSolver (C++, AGPL; github.com/bupticybee/TexasSolver, its ``console`` branch) is
+built here too, never vendored, from a source tree or git directory given by
+``--texassolver`` (e.g. the mirror), in ``--workdir``: the branch's files exported
+(the mirror leaves out its largest, among them ``resources/compairer/
+card5_dic_sorted.txt``, the 52 MB table of the 2,598,960 five-card hands and their
+ranks, which benchmarks/texassolver_card5_dic.py writes from pokerhash's evaluator,
+equal to the master branch's ``card5_dic_zipped.bin`` on every hand), then ``cmake
+SRC -DCMAKE_BUILD_TYPE=Release -DCMAKE_POLICY_VERSION_MINIMUM=3.5`` (its bundled
+pybind11 asks for an older CMake than this one accepts) and ``make -j2
+console_solver`` (g++ with OpenMP; about 5 minutes on 2 cores). Its console reads a
+script of commands (``texassolver_script``): the same spot, force-all-in threshold
+0.9 in its own terms (the same trees as postflop-solver's 0.15 here: checked node by
+node on the turn), suit isomorphism on, 2 threads. It prints the exploitability of
+its best responses (the mean of the two, in % of the pot, as here) and no EVs: its
+EVs here are the middle of the bracket the two best responses put around the game
+value (off by at most the exploitability: 0.3% of the pot at 0.3%), its root
+the reach-weighted average of its per-hand root strategy. ``--texassolver-repeats``
+runs time exactly the iterations to 0.3% without best responses in between (its own
+"time used"). Its threads meet at an OpenMP barrier at every chance node and spin
+there (libgomp's default wait policy): on a loaded machine two threads then take
+several times one thread's wall time (the turn, load 8: 26 to 29 s against 4.5 to 7);
+``OMP_WAIT_POLICY=passive`` in the environment (passed on) avoids that (4.6 to 6.6 s).
+Without ``--texassolver`` (or when it does not build) its rows are the
+issue's published figures only; with it, both are printed (its river row is the
+issue's to the digit: 30 / 47 / 74 iterations, root 70.4 / 21.8 / 7.3 / 0.5, EVs
+46.49 / 53.51; see docs/solver.rst for the turn and the flop).
 
 pokerhash's default schedule ("restarted") averages the strategy as postflop-solver
 does (gamma 3 restarted at 1 + powers of 4); "dcfr" is Brown & Sandholm's gamma 2.
@@ -50,6 +72,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Optional
 
 import pokerhash as ph
 from pokerhash.solver import BetSizes, Solution, Spot
@@ -221,6 +244,188 @@ def run_postflop_solver(binary: Path, board: str, threads: int, check: bool, max
     return {"reached": reached, **lines[-1]}
 
 
+# --- TexasSolver --------------------------------------------------------------------
+
+# TexasSolver's console reads a script of commands. Its players: 0 is IP, 1 is OOP. Its
+# force-all-in rule differs from postflop-solver's (a bet becomes all-in when the
+# bettor's chips in, counting its half of the starting pot, would pass that fraction
+# of the effective stack): 0.9 gives the same trees as postflop-solver's 0.15 on the
+# issue's spots (any fraction from 0.75 to below 1 does: pot 100, stack 200, a 100
+# bet stays, a river bet leaving 50 behind a pot of 400 goes all-in; the issue's turn
+# row came from 1.0, where that river bet stays a bet). Donk bets (OOP
+# leading after calling the last street's bet) get the ordinary sizes, as
+# postflop-solver's default.
+TEXASSOLVER_ALLIN_THRESHOLD = 0.9
+
+
+def build_texassolver(source: str, workdir: Path, rebuild: bool = False) -> Path:
+    """The console_solver binary of TexasSolver's ``console`` branch, built in workdir
+    (kept there: a second run reuses it unless rebuild), with the rank table it needs
+    written by texassolver_card5_dic.py beside this script."""
+    tree, build = workdir / "TexasSolver", workdir / "texassolver-build"
+    binary = build / "console_solver"
+    table = tree / "resources" / "compairer" / "card5_dic_sorted.txt"
+    if binary.exists() and table.exists() and not rebuild:
+        return binary
+    for path in (tree, build):
+        if path.exists():
+            shutil.rmtree(path)
+    if (Path(source) / "CMakeLists.txt").exists():
+        shutil.copytree(source, tree)
+    else:  # a bare git directory (the mirror): export the console branch's files it holds
+        listing = subprocess.run(["git", f"--git-dir={source}", "ls-tree", "-r", "-z", "console"], check=True,
+                                 capture_output=True, text=True).stdout
+        for entry in filter(None, listing.split("\0")):
+            meta, name = entry.split("\t", 1)
+            _, kind, sha = meta.split()
+            blob = subprocess.run(["git", f"--git-dir={source}", "cat-file", "blob", sha], capture_output=True)
+            if kind == "blob" and blob.returncode == 0:  # the largest files are absent from the mirror
+                (tree / name).parent.mkdir(parents=True, exist_ok=True)
+                (tree / name).write_bytes(blob.stdout)
+    if not table.exists():
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        import texassolver_card5_dic as dic
+
+        table.parent.mkdir(parents=True, exist_ok=True)
+        hands = dic.all_hands()
+        dic.write_table(table, hands, dic.cactus_kev_ranks(hands))
+    build.mkdir(parents=True)
+    # Its CMakeLists asks for CMake 3.15 but bundles pybind11 2.2, whose own asks for
+    # less than newer CMake accepts: the policy floor lets it configure.
+    subprocess.run(["cmake", str(tree), "-DCMAKE_BUILD_TYPE=Release", "-DCMAKE_POLICY_VERSION_MINIMUM=3.5"],
+                   cwd=build, check=True, capture_output=True)
+    subprocess.run(["make", "-j2", "console_solver"], cwd=build, check=True, capture_output=True)
+    return binary
+
+
+def texassolver_range(text: str) -> str:
+    """A range in TexasSolver's notation (hand classes with weights: ``AKs:0.5``);
+    each class must have one weight over its combos."""
+    weights = ph.Range(text).weights
+    ranks = "AKQJT98765432"
+    tokens = []
+    for i, high in enumerate(ranks):
+        for low in ranks[i:]:
+            for kind in ("",) if high == low else ("s", "o"):
+                combos = {ph.ranges.combo_index(f"{high}{a}", f"{low}{b}") for a in "cdhs" for b in "cdhs"
+                          if (f"{high}{a}" != f"{low}{b}") and ((a == b) == (kind == "s") or not kind)}
+                values = {float(weights[c]) for c in combos}
+                if len(values) != 1:
+                    raise ValueError(f"{high}{low}{kind} has more than one weight in {text!r}")
+                (w,) = values
+                if w > 0:
+                    tokens.append(f"{high}{low}{kind}" + ("" if w == 1 else f":{w:g}"))
+    return ",".join(tokens)
+
+
+def texassolver_script(board: str, threads: int, target: float, max_iterations: int, print_interval: int,
+                       dump: Path) -> str:
+    lines = [f"set_pot {POT}", f"set_effective_stack {STACK}",
+             "set_board " + ",".join(board[i:i + 2] for i in range(0, len(board), 2)),
+             f"set_range_ip {texassolver_range(R)}", f"set_range_oop {texassolver_range(R)}"]
+    bets = [s.strip().rstrip("%") for s in BETS.split(",") if s.strip() != "a"]
+    raises = [s.strip().rstrip("%") for s in RAISES.split(",") if s.strip() != "a"]
+    for player in ("oop", "ip"):
+        for street in ("flop", "turn", "river"):
+            lines += [f"set_bet_sizes {player},{street},bet,{','.join(bets)}",
+                      f"set_bet_sizes {player},{street},donk,{','.join(bets)}",
+                      f"set_bet_sizes {player},{street},raise,{','.join(raises)}",
+                      f"set_bet_sizes {player},{street},allin"]
+    lines += [f"set_allin_threshold {TEXASSOLVER_ALLIN_THRESHOLD}", "build_tree", f"set_thread_num {threads}",
+              f"set_accuracy {target}", f"set_max_iteration {max_iterations}", f"set_print_interval {print_interval}",
+              "set_use_isomorphism 1", "start_solve", "set_dump_rounds 1", f"dump_result {dump}"]
+    return "\n".join(lines) + "\n"
+
+
+def run_texassolver(binary: Path, board: str, threads: int, check: bool, max_iterations: int = 1000,
+                    target: float = min(TARGETS), interval: Optional[int] = None):
+    """Its run. With check, the exploitability after every iteration (it checks from
+    the second on); without, one check after max_iterations, so that its "time used"
+    is max_iterations iterations and no best response; interval sets another spacing
+    of the checks (its "time used" then counts their best responses). "cpu" and
+    "peak_rss" are the process's (the 52 MB rank table's loading included); "ev" the
+    middle of the bracket its two best responses put around the game value, off by at
+    most the exploitability (its console prints no EVs)."""
+    resources = binary.parent.parent / "TexasSolver" / "resources"
+    with tempfile.TemporaryDirectory() as tmp:
+        script, dump, log = Path(tmp) / "spot.txt", Path(tmp) / "root.json", Path(tmp) / "log.txt"
+        interval = interval or (1 if check else max(max_iterations - 1, 1))
+        script.write_text(texassolver_script(board, threads, target, max_iterations, interval, dump))
+        env = dict(os.environ, OMP_NUM_THREADS=str(threads))
+        with open(log, "w") as out:
+            process = subprocess.Popen([str(binary), "-i", str(script), "-r", str(resources)], stdout=out,
+                                       stderr=subprocess.DEVNULL, env=env, cwd=tmp)
+            _, status, usage = os.wait4(process.pid, 0)
+            process.returncode = os.waitstatus_to_exitcode(status)
+        if process.returncode:
+            raise subprocess.CalledProcessError(process.returncode, str(binary))
+        checks, current = [], {}
+        for line in log.read_text().splitlines():
+            if line.startswith("Iter: "):
+                current = {"iteration": int(line.split()[1])}
+                checks.append(current)
+            elif line.startswith("player "):  # a best response's value, chips net of its half pot
+                _, who, _, value = line.split()
+                current[int(who)] = float(value)
+            elif line.startswith("Total exploitability"):
+                current["exploitability"] = float(line.split()[2])
+            elif line.startswith("time used: "):
+                current["seconds"] = float(line.split()[2])
+        root = json.loads(dump.read_text()) if dump.exists() else None
+    result = {"cpu": usage.ru_utime + usage.ru_stime, "peak_rss": usage.ru_maxrss * 1024, "done": checks[-1]["iteration"],
+              "seconds": checks[-1].get("seconds", 0.0)}
+    last = checks[-1]
+    ev_oop = POT / 2 + (last[1] - last[0]) / 2  # OOP's value lies between -BR_IP and BR_OOP
+    result["ev"] = (ev_oop, POT - ev_oop)
+    result["exploitability_chips"] = last[0] + last[1]  # the bracket's width
+    result["reached"] = {}
+    for line in checks[1:]:  # the first is before any iteration
+        for t in TARGETS:
+            if line["exploitability"] <= t and t not in result["reached"]:
+                result["reached"][t] = (line["iteration"], line.get("seconds"))
+    if root is not None:
+        # the root's aggregate over OOP's range (weights of R, board cards removed), as pokerhash's
+        weights = ph.Range(R).weights
+        strategies = root["strategy"]["strategy"]
+        total, sums = 0.0, [0.0] * len(root["strategy"]["actions"])
+        for hand, row in strategies.items():
+            w = float(weights[ph.ranges.combo_index(hand[:2], hand[2:])])
+            total += w
+            sums = [s + w * f for s, f in zip(sums, row)]
+        result["root"] = [(name, s / total) for name, s in zip(root["strategy"]["actions"], sums)]
+    return result
+
+
+def texassolver_rows(binary: Path, street: str, threads: int, repeats: int, mine: dict) -> None:
+    """TexasSolver's row for a spot: iterations to each target (checked after every
+    iteration, every tenth on the flop, where its best response takes seconds), then
+    ``repeats`` runs of exactly the iterations to 0.3% with no best response in between
+    (its own "time used"; CPU: the process's less the median of runs without
+    iterations, which leaves one best response in, ± half their spread), and how far
+    its root is from pokerhash's."""
+    board = SPOTS[street]
+    theirs = run_texassolver(binary, board, threads, check=True, interval=10 if street == "flop" else None)
+    n = theirs["done"]
+    # Loading its rank table takes about 5 CPU seconds, give or take half a second:
+    # that noise swamps the river's iterations, so the spread of the setup runs is shown.
+    setups, runs = [], []
+    for _ in range(repeats):
+        setups.append(run_texassolver(binary, board, threads, check=False, max_iterations=0)["cpu"])
+        runs.append(run_texassolver(binary, board, threads, check=False, max_iterations=n, target=1e-9))
+    setup = statistics.median(setups)
+    wall, cpu = [r["seconds"] for r in runs], [r["cpu"] - setup for r in runs]
+    print(fmt_row(f"{street} TexasSolver (here)", [theirs["reached"].get(t, (None,))[0] for t in TARGETS],
+                  f"{statistics.median(wall):.3f} ({min(wall):.3f})",
+                  f"{statistics.median(cpu):.2f} ±{(max(setups) - min(setups)) / 2:.2f}",
+                  f"{max(r['peak_rss'] for r in runs) / 2**20:.0f} MiB", [100 * f for _, f in theirs["root"]],
+                  theirs["ev"]))
+    for schedule, result in mine.items():
+        diff = max(abs(100 * a - 100 * b) for a, (_, b) in zip(result["root"].values(), theirs["root"]))
+        print(f"  {street} {schedule}: root within {diff:.2f} percentage points per action of TexasSolver's, EV OOP "
+              f"{100 * abs(result['ev'][0] - theirs['ev'][0]) / POT:.3f}% of the pot from the middle of its "
+              f"best-response bracket (half-width {theirs['exploitability_chips'] / 2:.3f})")
+
+
 # --- report -------------------------------------------------------------------------
 
 
@@ -243,6 +448,8 @@ def main(argv=None) -> int:
     parser.add_argument("--postflop-solver", help="postflop-solver sources (a source tree or a git directory)")
     parser.add_argument("--workdir", default=os.path.join(tempfile.gettempdir(), "pokerhash-bench"))
     parser.add_argument("--rebuild", action="store_true", help="build postflop-solver again even if workdir has it")
+    parser.add_argument("--texassolver", help="TexasSolver sources (its console branch's tree, or a git directory)")
+    parser.add_argument("--texassolver-repeats", type=int, default=3, help="TexasSolver's timing runs per spot")
     args = parser.parse_args(argv)
 
     binary = None
@@ -251,6 +458,13 @@ def main(argv=None) -> int:
             binary = build_postflop_solver(args.postflop_solver, Path(args.workdir), args.rebuild)
         except (OSError, subprocess.CalledProcessError) as error:
             print(f"postflop-solver did not build ({error}); printing the issue's published figures instead", file=sys.stderr)
+
+    texassolver = None
+    if args.texassolver:
+        try:
+            texassolver = build_texassolver(args.texassolver, Path(args.workdir), args.rebuild)
+        except (OSError, subprocess.CalledProcessError) as error:
+            print(f"TexasSolver did not build ({error}); printing the issue's figures only", file=sys.stderr)
 
     streets = ["river", "turn"] + (["flop"] if args.flop else [])
     print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, threads {args.threads}, load average "
@@ -303,6 +517,8 @@ def main(argv=None) -> int:
                 ratio = statistics.median(w for w, _ in their_runs) / statistics.median(w for w, _ in runs[schedule]) if runs[schedule] else float("nan")
                 print(f"  {street} {schedule}: root within {diff:.2f} percentage points per action, EV OOP within "
                       f"{100 * ev_diff / POT:.3f}% of the pot; postflop-solver / pokerhash seconds {ratio:.2f}")
+        if texassolver is not None:
+            texassolver_rows(texassolver, street, args.threads, args.texassolver_repeats, mine)
         # The issue's figures for what is not run here: TexasSolver always (see above),
         # postflop-solver when it did not build.
         for name, (its, secs, memory, root, ev) in PUBLISHED[street].items():
