@@ -776,7 +776,9 @@ def _cards_for(p: Parsed, lay: Layout, variant, attempt: int = 0) -> Tuple[Dict[
         picked = True
     # Players who fold last: a folded stud player needs only the cards dealt before the
     # fold, and eight stud players may together hold more unknown slots than the deck.
-    for seat, name in sorted(unknown, key=lambda u: u[1] in folded):
+    # (sorted(unknown, key=lambda u: u[1] in folded) without a call per player: the
+    # players still in, then those who folded, each in their order)
+    for seat, name in [u for u in unknown if u[1] not in folded] + [u for u in unknown if u[1] in folded]:
         if seat not in holes:
             template = templates[seat]
             missing = template.count(None)
