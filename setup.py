@@ -128,6 +128,8 @@ GAME_LAYER = [
         # Each hand's rows (players, money, all-in moment, boards): the rest of an import's
         # Python work per hand.
         ("pokerhash.tracker.extract", "src/pokerhash/tracker/extract.py"),
+        # The import's batch loop (keys, player ids, the rows and summary sums of every hand).
+        ("pokerhash.tracker.database", "src/pokerhash/tracker/database.py"),
         # The environments' per-step plumbing (action indexes, the AEC protocol, history codes).
         ("pokerhash.rl.actions", "src/pokerhash/rl/actions.py"),
         ("pokerhash.rl.aec", "src/pokerhash/rl/aec.py"),

@@ -153,9 +153,31 @@ def layout(p: Parsed) -> Layout:
         if n == 2 or not free:
             raise SiteError("a cash drop in a hand with no seat outside the blinds")
         missed[free[-1]] = (0, p.cash_drop)
-    stakes = Stakes(blinds=blinds, ante=ante, big_blind_ante=big_blind_ante, straddle=straddle,
+    stakes = _stakes(blinds=blinds, ante=ante, big_blind_ante=big_blind_ante, straddle=straddle,
                     small_bet=p.small_bet, big_bet=p.big_bet, straddle_position=straddle_position)
     return Layout(order, button, stakes, missed, straddler, dead_button and n == 2)
+
+
+_STAKES: Dict[tuple, Stakes] = {}
+
+
+def _stakes(blinds: Tuple[int, ...] = (), button_blind: int = 0, ante: int = 0, big_blind_ante: bool = False,
+            straddle: int = 0, bring_in: int = 0, small_bet: int = 0, big_bet: int = 0,
+            straddle_position: Optional[int] = None) -> Stakes:
+    """``Stakes(...)``, one object for the same stakes hand after hand (a Stakes is
+    frozen): its checks run once, and the engine, which keeps a stakes' betting
+    structure by the object, builds that structure once instead of every hand."""
+    key = (tuple(blinds), button_blind, ante, big_blind_ante, straddle, bring_in, small_bet, big_bet,
+           straddle_position)
+    stakes = _STAKES.get(key)
+    if stakes is None:
+        stakes = Stakes(blinds=blinds, button_blind=button_blind, ante=ante, big_blind_ante=big_blind_ante,
+                        straddle=straddle, bring_in=bring_in, small_bet=small_bet, big_bet=big_bet,
+                        straddle_position=straddle_position)
+        if len(_STAKES) > 4096:
+            _STAKES.clear()
+        _STAKES[key] = stakes
+    return stakes
 
 
 # Rooms whose straddle may be posted from any seat, the blinds' and the button's too,
@@ -190,7 +212,7 @@ def _antes_only(p: Parsed, dealt: list, seats: List[int], antes: List[Tuple[str,
     button = max((seat for seat in seats if seat <= p.button), default=seats[-1])
     start = (seats.index(button) + 1) % len(seats)
     order = tuple(sorted(dealt, key=lambda d: (seats.index(d[0]) - start) % len(seats)))
-    stakes = Stakes(blinds=blinds, ante=ante, small_bet=p.small_bet, big_bet=p.big_bet)
+    stakes = _stakes(blinds=blinds, ante=ante, small_bet=p.small_bet, big_bet=p.big_bet)
     return Layout(order, button, stakes, {}, None)
 
 
@@ -226,7 +248,7 @@ def _stud_layout(p: Parsed, dealt: list, seats: List[int], antes: List[Tuple[str
         raise SiteError("the stakes of a stud hand (small and big bet) are not in its first line")
     bring_in = next((a.amount for a in p.acts if a.verb == "bi"), None) or max(p.small_bet // 2, 1)
     ante = _equal_antes(antes, dealt) if antes else 0
-    stakes = Stakes(ante=ante, bring_in=bring_in, small_bet=p.small_bet, big_bet=p.big_bet)
+    stakes = _stakes(ante=ante, bring_in=bring_in, small_bet=p.small_bet, big_bet=p.big_bet)
     return Layout(tuple(sorted(dealt)), seats[-1], stakes, {}, None)
 
 
@@ -242,12 +264,12 @@ def _button_blind_layout(p: Parsed, dealt: list, seats: List[int], seat_of: Dict
     order = tuple(sorted(dealt, key=lambda d: (seats.index(d[0]) - start) % n))
     ante = _equal_antes(antes, dealt) if antes else 0
     if not straddles:
-        return Layout(order, button, Stakes(blinds=(), button_blind=post[1], ante=ante), {}, None)
+        return Layout(order, button, _stakes(blinds=(), button_blind=post[1], ante=ante), {}, None)
     straddler, straddle = _straddle(p, straddles, n)
     if straddler == post[0]:
         straddle += post[1]  # the button's own blind is part of his straddle
     position = next(k for k, (_, name, _) in enumerate(order) if name == straddler)
-    stakes = Stakes(blinds=(), button_blind=post[1], ante=ante, straddle=straddle, straddle_position=position)
+    stakes = _stakes(blinds=(), button_blind=post[1], ante=ante, straddle=straddle, straddle_position=position)
     return Layout(order, button, stakes, {}, straddler)
 
 
@@ -267,6 +289,51 @@ def _card(text: str) -> int:
     if card is None:
         card = _CARD_CACHE[text] = parse_cards(text)[0]
     return card
+
+
+def _card_ints(texts) -> List[int]:
+    """:func:`_card` of each text: the cache read inline (a function call per card
+    cost more than the lookup), the parse only for a text not seen yet."""
+    get = _CARD_CACHE.get
+    out = []
+    for text in texts:
+        card = get(text)
+        out.append(_card(text) if card is None else card)
+    return out
+
+
+class _Facts(NamedTuple):
+    """What the replay asks of a variant for every hand, read once per variant (each is
+    a property that walks the variant's streets), and its decks by table size."""
+
+    variant: object
+    cards_per_player: int
+    is_stud: bool
+    is_draw: bool
+    draws_last: bool
+    decks: Dict[int, Tuple[int, ...]]
+
+
+_FACTS: Dict[int, _Facts] = {}
+
+
+def _facts(variant) -> _Facts:
+    found = _FACTS.get(id(variant))
+    if found is None or found.variant is not variant:  # the variant is kept in it: its id is not reused
+        if len(_FACTS) > 1000:
+            _FACTS.clear()
+        found = _FACTS[id(variant)] = _Facts(variant, variant.cards_per_player, variant.is_stud, variant.is_draw,
+                                             bool(variant.streets[-1].draw), {})
+    return found
+
+
+def _deck(variant, players: int) -> Tuple[int, ...]:
+    """``variant.deck(players)``, made once per variant and table size."""
+    decks = _facts(variant).decks
+    deck = decks.get(players)
+    if deck is None:
+        deck = decks[players] = variant.deck(players)
+    return deck
 
 
 _ATTEMPTS = 6
@@ -331,6 +398,7 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
     except PokerhashError as error:  # SiteError, or stakes the engine refuses (a blind of 0)
         return SiteReplay({}, {}, Decimal(0), False, (f"the engine cannot seat the hand: {error}",), None), False
     variant = p.variant
+    facts = _facts(variant)
     stacks = {seat: stack for seat, _, stack in lay.order}
     for seat, (live, dead) in lay.missed.items():
         if p.cash_drop and dead == p.cash_drop and live == 0:
@@ -338,7 +406,7 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
     take = (p.rake or 0) + p.fees
     fixed = variant.limit is Limit.FIXED_LIMIT
     options = _options(take, p.run_twice, *settlement(p), lay.stakes.straddle_position is not None,
-                       p.fields.get("capped_at"), variant.is_draw and not variant.fits(len(lay.order)),
+                       p.fields.get("capped_at"), facts.is_draw and not variant.fits(len(lay.order)),
                        half_bet_all_in(p) if fixed else "all-in",
                        len(p.boards) if p.run_twice and len(p.boards) > 2 else 2)
     if fixed and uncapped_heads_up(p):
@@ -351,7 +419,7 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
         hand = Hand(variant, stacks, button=lay.button, stakes=lay.stakes, options=options, deal="caller", log=log,
                     missed_blinds=lay.missed)
         holes, boards, picked = _cards_for(p, lay, variant, attempt)
-        drawing = DrawDeals(p, lay.order, holes, variant.deck(len(lay.order)), _card) if variant.streets[-1].draw \
+        drawing = DrawDeals(p, lay.order, holes, _deck(variant, len(lay.order)), _card) if facts.draws_last \
             else None
     except PokerhashError as error:
         return SiteReplay({}, {}, Decimal(0), False, (f"the engine cannot play the hand: {error}",), None), False
@@ -361,29 +429,33 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
     kept_back: Dict[str, int] = {}  # raises no opponent could answer: the part the engine never took
     conceded: List[int] = []  # all-in players written as folding: they give up their hand
     spare: Optional[List[int]] = None  # cards for a board the site never dealt (see _decided)
+    n_acts = len(acts)
     try:
-        while not hand.is_over:
+        # Per step: the pending request unpacked once, the acts read as tuples (each
+        # attribute read of the engine's or an act's was a lookup: 200 a hand).
+        while True:
             pending = hand.pending
-            kind = pending.kind
-            if conceded and _decided(hand, conceded) and (k >= len(acts) or acts[k].verb == "m"):
+            kind, pending_seat, _, count, target = pending
+            if kind is _OVER:
+                break
+            if conceded and _decided(hand, conceded) and (k >= n_acts or acts[k].verb == "m"):
                 # Every rival left has given up: the site's hand is over. The engine plays
                 # on to its showdown, which no card can change: draws stand pat, a board
                 # the site never dealt is dealt from cards nobody holds.
-                if kind is PendingKind.DRAW:
+                if kind is _DRAW:
                     hand.draw(())
                     continue
-                if kind is PendingKind.DEAL and pending.target == "board":
+                if kind is _DEAL and target == "board":
                     if spare is None:
                         taken = {c for cards in holes.values() for c in cards}
                         taken.update(c for board in boards for c in board)
-                        spare = [c for c in variant.deck(len(lay.order)) if c not in taken]
+                        spare = [c for c in _deck(variant, len(lay.order)) if c not in taken]
                     if len(boards) <= len(hand.boards) - 1 or len(boards[len(hand.boards) - 1]) < \
-                            len(hand.boards[-1]) + pending.count:
-                        hand.deal(spare[:pending.count])
-                        del spare[:pending.count]
+                            len(hand.boards[-1]) + count:
+                        hand.deal(spare[:count])
+                        del spare[:count]
                         continue
-            if kind is PendingKind.DEAL:
-                target = pending.target
+            if kind is _DEAL:
                 if target == "burn":
                     hand.deal(())
                 elif target == "board":
@@ -391,56 +463,55 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
                     run = len(now) - 1  # the run being dealt (the second after run it twice)
                     board = boards[min(run, len(boards) - 1)] if boards else []
                     have = len(now[-1])
-                    if len(board) < have + pending.count:
+                    if len(board) < have + count:
                         differences.append(f"the site's board {board} stops before the engine's deal of "
-                                           f"{pending.count} more card(s)")
+                                           f"{count} more card(s)")
                         break
-                    hand.deal(board[have:have + pending.count])
+                    hand.deal(board[have:have + count])
                 elif drawing is not None:
-                    seat = pending.seat
-                    if pending.target == "draw":
-                        hand.deal(drawing.received(seat, pending.count))
+                    if target == "draw":
+                        hand.deal(drawing.received(pending_seat, count))
                     else:
-                        hand.deal(drawing.initial(seat, pending.count))
+                        hand.deal(drawing.initial(pending_seat, count))
                 else:
-                    seat = pending.seat
-                    at = dealt_count[seat]
-                    hand.deal(holes[seat][at:at + pending.count])
-                    dealt_count[seat] = at + pending.count
+                    at = dealt_count[pending_seat]
+                    hand.deal(holes[pending_seat][at:at + count])
+                    dealt_count[pending_seat] = at + count
                 continue
             # A muck written while the betting still runs is no action; an all-in
             # player's (PokerStars writes a fold for one sitting out) gives up the hand.
-            while k < len(acts) and acts[k].verb == "m" and name_of[pending.seat] != acts[k].player:
+            while k < n_acts and acts[k].verb == "m" and name_of[pending_seat] != acts[k].player:
                 seat = seat_of.get(acts[k].player)
-                if seat is not None and kind is PendingKind.DECISION and not hand.stacks[seat] \
+                if seat is not None and kind is _DECISION and not hand.stacks[seat] \
                         and seat not in hand.folded and seat not in conceded:
                     hand.muck(seat)
                     conceded.append(seat)
                 k += 1
-            if kind is PendingKind.DRAW and conceded and _decided(hand, conceded) and k >= len(acts):
+            if kind is _DRAW and conceded and _decided(hand, conceded) and k >= n_acts:
                 continue  # the site's hand is over (above)
-            if k >= len(acts):
+            if k >= n_acts:
                 differences.append(f"the actions stop before the end of the hand: the engine waits for {pending}")
                 break
             act = acts[k]
             k += 1
-            seat = seat_of.get(act.player)
-            if seat != pending.seat:
-                differences.append(f"line {act.line}: {act.player} acts, but the engine has "
-                                   f"{name_of.get(pending.seat)} to act ({pending})")
+            player, verb, amount, _, _, street, line = act
+            seat = seat_of.get(player)
+            if seat != pending_seat:
+                differences.append(f"line {line}: {player} acts, but the engine has "
+                                   f"{name_of.get(pending_seat)} to act ({pending})")
                 break
-            if act.street != hand.street and act.street >= 0 and act.verb != "d":
-                differences.append(f"line {act.line}: {act.player} acts on street {act.street}, the engine is on "
+            if street != hand.street and street >= 0 and verb != "d":
+                differences.append(f"line {line}: {player} acts on street {street}, the engine is on "
                                    f"street {hand.street}")
                 break
-            if kind is PendingKind.DRAW:
-                problem = None if act.verb == "d" else f"{act.player}: {act.verb!r}, but the engine has a draw now"
+            if kind is _DRAW:
+                problem = None if verb == "d" else f"{player}: {verb!r}, but the engine has a draw now"
                 if problem is None:
-                    hand.draw(drawing.discard(seat, act.amount))
+                    hand.draw(drawing.discard(seat, amount))
             else:
                 problem = _apply(hand, act, pending, seat, kept_back)
             if problem:
-                differences.append(f"line {act.line}: {problem}")
+                differences.append(f"line {line}: {problem}")
                 break
     except PokerhashError as error:
         act = acts[k - 1] if k else None
@@ -587,64 +658,73 @@ def _compare(what: str, engine: Dict[str, int], site: Dict[str, int], d: int, di
             differences.append(f"{what} by {name}: the engine's {to_decimal(a, d)}, the site's {to_decimal(b, d)}")
 
 
+# The actions the replay plays without an amount (immutable: made once).
+_FOLD_ACTION, _CHECK_ACTION, _CALL_ACTION, _ALL_IN_ACTION = Action.fold(), Action.check(), Action.call(), Action.all_in()
+_DEAL, _DRAW, _DECISION, _BRING_IN, _OVER = (PendingKind.DEAL, PendingKind.DRAW, PendingKind.DECISION,
+                                             PendingKind.BRING_IN, PendingKind.OVER)
+
+
 def _apply(hand: Hand, act: Act, pending, seat: int, kept_back: Dict[str, int]) -> Optional[str]:
-    verb = act.verb
-    if pending.kind is PendingKind.BRING_IN:
+    player, verb, amount, to, all_in, _, _ = act
+    legal = pending[2]
+    if pending[0] is _BRING_IN:
         if verb == "bi":
             done = hand.bring_in()
-            if act.amount is not None and done.to != act.amount:
-                return f"{act.player} brings in for {act.amount}, the engine's bring-in is {done.to}"
+            if amount is not None and done.to != amount:
+                return f"{player} brings in for {amount}, the engine's bring-in is {done.to}"
             return None
         if verb == "co" or verb == "b":
             # "bets X" at the bring-in (mixed-game stud with no bring-in posted) completes.
-            hand.act(Action.bet_to(act.to if act.to is not None else act.amount))
+            hand.act(Action.bet_to(to if to is not None else amount))
             return None
-        return f"{act.player} must bring in or complete, not {verb!r}"
-    if verb == "dp":
-        hand.protect()
-    elif verb == "f" or verb == "m":
-        hand.act(Action.fold())
-    elif verb == "x":
-        if not pending.legal.can_check:
-            return f"{act.player} checks facing a bet"
-        hand.act(Action.check())
+        return f"{player} must bring in or complete, not {verb!r}"
+    if verb == "f" or verb == "m":
+        hand.act(_FOLD_ACTION)
     elif verb == "c":
-        if pending.legal.can_check:
-            return f"{act.player} calls with nothing to call"
-        call = pending.legal.call
-        if act.amount is not None and act.amount < call and not act.all_in:
+        if legal.can_check:
+            return f"{player} calls with nothing to call"
+        call = legal.call
+        if amount is not None and amount < call and not all_in:
             bets = hand.bets
-            if bets[seat] + act.amount == max(b for s2, b in bets.items() if s2 != seat):
+            if bets[seat] + amount == max(b for s2, b in bets.items() if s2 != seat):
                 # A big blind all-in for less: the engine has callers call the full blind,
                 # the site only as far as the largest bet in front; the engine's excess
                 # comes back to the caller as uncalled, which the site never wrote.
-                hand.act(Action.call())
-                kept_back[act.player] = kept_back.get(act.player, 0) - (call - act.amount)
+                hand.act(_CALL_ACTION)
+                kept_back[player] = kept_back.get(player, 0) - (call - amount)
                 return None
-        done = hand.act(Action.call())
-        if act.amount is not None and done.chips != act.amount:
-            return f"{act.player} calls {act.amount}, the engine's call is {done.chips} (in the hand's smallest unit)"
+        done = hand.act(_CALL_ACTION)
+        if amount is not None and done.chips != amount:
+            return f"{player} calls {amount}, the engine's call is {done.chips} (in the hand's smallest unit)"
+    elif verb == "x":
+        if not legal.can_check:
+            return f"{player} checks facing a bet"
+        hand.act(_CHECK_ACTION)
     elif verb == "b" or verb == "co":
-        to = act.to
-        bet = hand.bets[seat]
+        # The seat's bet and stack from the engine's live lists (the bets and stacks
+        # properties build a dict of every seat).
+        index = hand.player_index(seat)
+        bet = hand.round_bets()[index]
         if to is None:
-            to = bet + act.amount
-        if pending.legal.max_to is None and not pending.legal.can_check and to > bet:
+            to = bet + amount
+        if legal.max_to is None and not legal.can_check and to > bet:
             # No opponent can answer a raise (all are all-in or covered): the site writes
             # the raise, the engine takes the call it amounts to; the rest stays behind,
             # and the site returns it as uncalled.
-            done = hand.act(Action.call())
+            done = hand.act(_CALL_ACTION)
             if to > done.to:
-                kept_back[act.player] = kept_back.get(act.player, 0) + to - done.to
+                kept_back[player] = kept_back.get(player, 0) + to - done.to
             return None
-        if to >= bet + hand.stacks[seat]:  # all-in (some sites do not say so)
-            done = hand.act(Action.all_in())
+        if to >= bet + hand.chips()[0][index]:  # all-in (some sites do not say so)
+            done = hand.act(_ALL_IN_ACTION)
         else:
             done = hand.act(Action.bet_to(to))
         if done.to != to:
-            return f"{act.player} bets or raises to {to}, the engine's to {done.to} (in the hand's smallest unit)"
+            return f"{player} bets or raises to {to}, the engine's to {done.to} (in the hand's smallest unit)"
+    elif verb == "dp":
+        hand.protect()
     else:
-        return f"{act.player}: {verb!r} is not possible now ({pending})"
+        return f"{player}: {verb!r} is not possible now ({pending})"
     return None
 
 
@@ -652,9 +732,10 @@ def _cards_for(p: Parsed, lay: Layout, variant, attempt: int = 0) -> Tuple[Dict[
     """Each seat's cards in the order dealt (stand-ins for those never seen: see
     :func:`_pick` for ``attempt``), the boards, as ints, and whether a showdown
     stand-in was picked."""
-    boards = [[_card(c) for c in board] for board in p.boards]
-    hole_count = variant.cards_per_player
-    stud = variant.is_stud
+    boards = [_card_ints(board) for board in p.boards]
+    facts = _facts(variant)
+    hole_count = facts.cards_per_player
+    stud = facts.is_stud
     if stud and boards:
         hole_count -= 1  # the deck ran short: the seventh card was one community card
     # A stud player who folds is dealt only the cards of the streets before the fold.
@@ -663,29 +744,34 @@ def _cards_for(p: Parsed, lay: Layout, variant, attempt: int = 0) -> Tuple[Dict[
     for player in p.draws.values():  # every card a draw game's text names is taken
         for part in player:
             for cards in ((part,) if not part or isinstance(part[0], str) else part):
-                used.update(_card(c) for c in cards or ())
+                used.update(_card_ints(cards or ()))
     templates: Dict[int, List[Optional[int]]] = {}
+    known, stud_cards = p.known, p.stud
     for seat, name, _ in lay.order:
         count = min(hole_count, 3 + folded_on[name]) if name in folded_on else hole_count
-        cards = p.known.get(name)
+        cards = known.get(name)
         if not (cards and len(cards) == hole_count):
-            cards = p.stud.get(name) or []
+            cards = stud_cards.get(name)
+            if not cards:
+                templates[seat] = [None] * count  # nothing seen (most players)
+                continue
         template = [None if c is None or c == "XX" else _card(c) for c in cards[:count]]
         template += [None] * (count - len(template))
-        used.update(c for c in template if c is not None)
+        for c in template:
+            if c is not None:
+                used.add(c)
         templates[seat] = template
     holes = {seat: t for seat, t in templates.items() if None not in t}
     unknown = [(seat, name) for seat, name, _ in lay.order if seat not in holes]
     if not unknown:
         return {seat: tuple(cards) for seat, cards in holes.items()}, [tuple(board) for board in boards], False
-    rest = [c for c in variant.deck(len(lay.order)) if c not in used]
+    rest = [c for c in _deck(variant, len(lay.order)) if c not in used]
     folded = {a.player for a in p.acts if a.verb == "f"}
     live_unknown = [(seat, name) for seat, name in unknown if name not in folded]
     live_known = [seat for seat, name, _ in lay.order if name not in folded and seat in holes]
     picked = False
-    drawn = bool(variant.streets[-1].draw)
-    if live_unknown and (boards or variant.is_stud or drawn) and len(live_known) + len(live_unknown) > 1:
-        lowest = variant.lowest_rank(len(lay.order))
+    if live_unknown and (boards or stud or facts.draws_last) and len(live_known) + len(live_unknown) > 1:
+        lowest = _deck(variant, len(lay.order))[0] // 4 + 2  # variant.lowest_rank
         winners = [s for s in live_known if p.collected.get(_name(lay, s), 0)]
         # Stand-ins for players who reach the showdown without showing.
         for seat, name in sorted(live_unknown, key=lambda u: bool(p.collected.get(u[1], 0))):
@@ -699,11 +785,17 @@ def _cards_for(p: Parsed, lay: Layout, variant, attempt: int = 0) -> Tuple[Dict[
         picked = True
     # Players who fold last: a folded stud player needs only the cards dealt before the
     # fold, and eight stud players may together hold more unknown slots than the deck.
-    for seat, name in sorted(unknown, key=lambda u: u[1] in folded):
+    # (sorted(unknown, key=lambda u: u[1] in folded) without a call per player: the
+    # players still in, then those who folded, each in their order)
+    for seat, name in [u for u in unknown if u[1] not in folded] + [u for u in unknown if u[1] in folded]:
         if seat not in holes:
             template = templates[seat]
-            holes[seat] = _filled(template, rest)
-            rest = rest[template.count(None):]
+            missing = template.count(None)
+            if missing == len(template) <= len(rest):
+                holes[seat] = rest[:missing]  # _filled of a template of unknown cards only
+            else:
+                holes[seat] = _filled(template, rest)
+            rest = rest[missing:]
     # Tuples: the engine reads a tuple of ints faster than a list.
     return {seat: tuple(cards) for seat, cards in holes.items()}, [tuple(board) for board in boards], picked
 

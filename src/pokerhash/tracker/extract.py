@@ -87,8 +87,32 @@ class HandRecord:
         return [dict(zip(("name",) + PLAYER_COLUMNS, row)) for row in self.players]
 
 
+# Each card's text by its int (a board's cards are written for every hand).
+_CARD_TEXT: Tuple[str, ...] = tuple(card_str(c) for c in range(52))
+
+
 def _text(cards: Sequence[Optional[int]]) -> str:
-    return "".join("??" if c is None else card_str(c) for c in cards)
+    return "".join(["??" if c is None else _CARD_TEXT[c] for c in cards])
+
+
+# Per variant (by id, the variant kept so that its id is not reused): the game column,
+# the variant code and the hole cards dealt, read once instead of every hand (the
+# code's lookup hashes the whole variant, the card count walks its streets).
+_VARIANT_COLUMNS: Dict[int, Tuple[Any, str, str, int]] = {}
+
+
+def _variant_columns(variant: Any) -> Tuple[Any, str, str, int]:
+    found = _VARIANT_COLUMNS.get(id(variant))
+    if found is None or found[0] is not variant:
+        try:
+            code = variant_code(variant)
+        except InvalidValueError:
+            code = variant.name  # a game PHH has no code for
+        if len(_VARIANT_COLUMNS) > 1000:
+            _VARIANT_COLUMNS.clear()
+        found = _VARIANT_COLUMNS[id(variant)] = (variant, f"{variant.limit.value} {variant.name}", code,
+                                                 variant.cards_per_player)
+    return found
 
 
 @functools.lru_cache(maxsize=None)  # a handful of table sizes, asked for every hand
@@ -323,20 +347,15 @@ def _site_extract(item: SiteHand, source: Optional[str]) -> Any:
         # pot (PokerStars), not from the main pot first as the engine does, and the
         # replay checked it pot by pot. What each player got is the site's figure.
         collected = site_collected
-    variant = hand.variant
-    dealt = variant.cards_per_player  # a property that sums the streets' cards: read once
+    _, game, code, dealt = _variant_columns(hand.variant)
     holes = [_site_cards(parsed, name, dealt) for name in names]
     folded = set(hand.folded)
     live = [i for i, seat in enumerate(seats) if seat not in folded]
     shown = [(seats[i], 0, holes[i]) for i in live if len(live) > 1 and holes[i] is not None and "??" not in holes[i]
              and (names[i] not in parsed.mucked or parsed.collected.get(names[i]))]
-    try:
-        code = variant_code(variant)
-    except InvalidValueError:
-        code = variant.name  # a game PHH has no code for
     stakes = hand.stakes
     big_blind = stakes.blinds[-1] if stakes.blinds else stakes.button_blind or stakes.small_bet or stakes.bring_in or 1
-    common = (f"{variant.limit.value} {variant.name}", code, str(item.stakes), item.currency or None, parsed.decimals,
+    common = (game, code, str(item.stakes), item.currency or None, parsed.decimals,
               _site_time(item.time), int(parsed.max_seats or len(seats)))
     tournament = (None if parsed.tournament is None else str(parsed.tournament), None, None)
     return _rows(hand, seats, names, starting, collected, result.rake, holes, shown, _blinds(stakes), big_blind,
@@ -374,6 +393,10 @@ def _site_time(text: Optional[str]) -> Optional[str]:
     found = _YMD.search(text)
     if found:
         y, mo, d, h, mi, s = found.groups()
+        if s is not None and len(mo) == len(d) == len(h) == 2 and found.group().isascii():
+            # "2025/04/24 17:21:34" (PokerStars, most sites): every field two digits
+            # already (ASCII, which int() and :02d would give back as they are).
+            return f"{y}-{mo}-{d}T{h}:{mi}:{s}"
     elif _TIME_YMD.search(text):
         h, mi, s, y, mo, d = _TIME_YMD.search(text).groups()
     elif _TIME_MONTH.search(text) and _TIME_MONTH.search(text).group(4).lower() in _MONTHS:

@@ -1,0 +1,71 @@
+"""The import's per-hand shortcuts give what the long way gives: a site's time read
+by the two-digit fast path (against the general formula, on generated times with
+one-digit fields, other separators and non-ASCII digits), the replay's one Stakes
+object per stakes (equal to a new one, and refused the same way), and the per-variant
+facts and decks (against the variant's own properties)."""
+
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import pokerhash.engine.variants as variants
+import pokerhash.tracker.extract  # noqa: F401 (the module: the package exports a function of its name)
+from pokerhash.engine import Stakes
+from pokerhash.errors import InvalidValueError
+from pokerhash.sites import replay
+
+extract_module = sys.modules["pokerhash.tracker.extract"]
+_DIGITS = st.sampled_from(list("0123456789") + ["٣", "７"])
+
+
+def _general(y, mo, d, h, mi, s):
+    return f"{int(y):04d}-{int(mo):02d}-{int(d):02d}T{int(h):02d}:{int(mi):02d}:{int(s or 0):02d}"
+
+
+@st.composite
+def _times(draw):
+    def digits(low, high):
+        return "".join(draw(st.lists(_DIGITS, min_size=low, max_size=high)))
+
+    y, mo, d, h, mi = digits(4, 4), digits(1, 2), digits(1, 2), digits(1, 2), digits(2, 2)
+    s = draw(st.one_of(st.none(), st.just(digits(2, 2))))
+    separator = draw(st.sampled_from(["/", "-"]))
+    gap = draw(st.sampled_from([" ", "  ", "T", " T "]))
+    text = f"{y}{separator}{mo}{separator}{d}{gap}{h}:{mi}" + ("" if s is None else f":{s}")
+    return draw(st.sampled_from(["", "Hand #1 - "])) + text + draw(st.sampled_from(["", " ET", " CET [x]"])), \
+        (y, mo, d, h, mi, s)
+
+
+@settings(max_examples=500, deadline=None)
+@given(_times())
+def test_site_time_fast_path_is_the_general_formula(case):
+    text, fields = case
+    assert extract_module._site_time(text) == _general(*fields)
+
+
+def test_stakes_are_one_object_per_stakes_and_equal_a_new_one():
+    one = replay._stakes(blinds=(50, 100), ante=10)
+    assert replay._stakes(blinds=(50, 100), ante=10) is one
+    assert one == Stakes(blinds=(50, 100), ante=10)
+    assert replay._stakes(blinds=(50, 100), ante=10, straddle=200) == Stakes(blinds=(50, 100), ante=10, straddle=200)
+    assert replay._stakes(blinds=(50, 100), ante=10, straddle=200) is not one
+    with pytest.raises(InvalidValueError):
+        replay._stakes(blinds=(50, -100))
+    with pytest.raises(InvalidValueError):  # refused again: a refusal is not kept
+        replay._stakes(blinds=(50, -100))
+
+
+@pytest.mark.parametrize("name", ["HOLDEM", "OMAHA_HI_LO", "STUD", "RAZZ", "TURKISH_POKER", "SHORTDECK", "BADUGI",
+                                  "FIVE_CARD_DRAW"])
+def test_variant_facts_and_decks_are_the_variants_own(name):
+    variant = getattr(variants, name)
+    facts = replay._facts(variant)
+    assert facts == (variant, variant.cards_per_player, variant.is_stud, variant.is_draw,
+                     bool(variant.streets[-1].draw), facts.decks)
+    assert replay._facts(variant) is facts
+    for players in range(2, 6):
+        assert replay._deck(variant, players) == variant.deck(players)
+    game, code = extract_module._variant_columns(variant)[1:3]
+    assert game == f"{variant.limit.value} {variant.name}"
