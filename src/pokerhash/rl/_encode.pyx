@@ -12,6 +12,8 @@ from pokerhash.engine.hand cimport Hand
 import numpy as np
 
 from pokerhash.errors import InvalidCardError, InvalidValueError
+from pokerhash.rl.actions import (LEGAL_CALL, LEGAL_MAX_TO, LEGAL_MIN_TO, LEGAL_RAISE_KIND, PENDING_LEGAL,
+                                  PENDING_SEAT)
 
 _empty = np.empty
 _FLOAT32 = np.dtype(np.float32)
@@ -228,13 +230,14 @@ cdef class ObservationEncoder:
         at = self.pot_at
         out[at] = number(pot) * scale
         out[at + 1] = out[at + 2] = out[at + 3] = 0.0
-        if pending.seat == hand.seats[index]:
-            legal = pending.legal
+        # Pending and LegalActions are NamedTuples: their fields by position (see actions.py).
+        if pending[PENDING_SEAT] == hand.seats[index]:
+            legal = pending[PENDING_LEGAL]
             if legal is not None:
-                out[at + 1] = number(legal.call) * scale
-                if legal.raise_kind is not None:
-                    out[at + 2] = number(legal.min_to) * scale
-                    out[at + 3] = number(legal.max_to) * scale
+                out[at + 1] = number(legal[LEGAL_CALL]) * scale
+                if legal[LEGAL_RAISE_KIND] is not None:
+                    out[at + 2] = number(legal[LEGAL_MIN_TO]) * scale
+                    out[at + 3] = number(legal[LEGAL_MAX_TO]) * scale
         street = street_
         if street < 0 or street >= self.streets:
             raise IndexError(f"street {street} is not 0..{self.streets - 1}")

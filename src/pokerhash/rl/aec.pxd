@@ -9,6 +9,8 @@ cimport cython
 from pokerhash.engine.hand cimport Hand as TypedHand
 from pokerhash.rl._encode cimport ObservationEncoder
 from pokerhash.rl.actions cimport ActionLayout
+# history_code under its own name: aec.py imports the Python name as well.
+from pokerhash.rl.observations cimport history_code
 
 
 cdef class _Episode:

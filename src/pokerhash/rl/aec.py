@@ -15,7 +15,7 @@ from .._checks import as_int_in, is_int
 from ..cards import Deck
 from ..engine import VARIANTS, Hand, Options, PendingKind, Stakes, Variant
 from ..errors import InvalidValueError
-from .actions import ActionLayout
+from .actions import ACTION_TO, PENDING_KIND, PENDING_SEAT, ActionLayout
 from ._encode import ObservationBuffer
 from .observations import HISTORY_CODES, ObservationLayout, history_code
 
@@ -95,13 +95,13 @@ class _Episode:
         legal = self.legal
         if legal is None:
             hand = self.hand
-            legal = self.legal = self.layout.legal(hand, hand.pending.seat)
+            legal = self.legal = self.layout.legal(hand, hand.pending[PENDING_SEAT])
         return legal
 
     def observe(self, seat: int) -> Dict[str, np.ndarray]:
         hand = self.hand
         index = hand.player_index(seat)
-        legal = self.current_legal() if hand.pending.seat == seat else ()  # over: nobody's seat
+        legal = self.current_legal() if hand.pending[PENDING_SEAT] == seat else ()  # over: nobody's seat
         buffer = self.buffers[seat]
         if buffer is None:  # made at the seat's first observation: a clone makes none
             encoder = self.encoder
@@ -113,9 +113,9 @@ class _Episode:
         the seat to act next, or -1 when the hand is over."""
         hand = self.hand
         pending = hand.pending
-        seat = pending.seat
-        kind = pending.kind
-        if action.__class__ is int or isinstance(action, numbers.Integral):
+        seat = pending[PENDING_SEAT]
+        kind = pending[PENDING_KIND]
+        if type(action) is int or isinstance(action, numbers.Integral):
             action = self.layout.response(hand, seat, int(action), self.current_legal())
         street = hand.street
         index = hand.player_index(seat)
@@ -123,12 +123,13 @@ class _Episode:
             row = (street + 1, index, _DRAW_CODE, len(hand.draw(action)))
         else:
             move = hand.act(action)
+            to = move[ACTION_TO]
             row = (street + 1, index, _BRING_IN_CODE if kind is _BRING_IN else history_code(move),
-                   (move.to or 0) * self.scale)
+                   to * self.scale if to is not None else 0.0)
         self.history.append(row)
         self.legal = None
         pending = hand.pending
-        return -1 if pending.kind is _OVER else pending.seat
+        return -1 if pending[PENDING_KIND] is _OVER else pending[PENDING_SEAT]
 
     # -- the AEC protocol ----------------------------------------------------------
 
@@ -138,7 +139,7 @@ class _Episode:
         if hand.is_over:
             self.end()
         else:
-            self.attrs["agent_selection"] = self.names[hand.pending.seat]
+            self.attrs["agent_selection"] = self.names[hand.pending[PENDING_SEAT]]
 
     def step(self, action) -> None:
         """PokerEnv.step."""
