@@ -25,7 +25,10 @@ cdef class _Episode:
     cdef public list buffers
     cdef public bint reuse
     cdef public object render
+    cdef public dict zeros, falses
 
+    @cython.locals(attrs=dict, agents=list, infos=dict)
+    cpdef begin(self, TypedHand hand, bint reuse, render)
     cpdef _Episode copy(self, dict attrs, list buffers, render)
     cpdef tuple current_legal(self)
     cpdef dict observe(self, seat)

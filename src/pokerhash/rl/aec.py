@@ -63,7 +63,7 @@ class _Episode:
     in the environment's ``__dict__`` (``attrs``)."""
 
     __slots__ = ("hand", "layout", "encoder", "scale", "history", "legal", "attrs", "names", "seat_of",
-                 "buffers", "reuse", "render")
+                 "buffers", "reuse", "render", "zeros", "falses")
 
     def __init__(self, hand: Hand, layout: ActionLayout, encoder, scale: float, history: List[tuple],
                  attrs: dict, names: tuple, seat_of: dict, buffers: list, reuse: bool, render) -> None:
@@ -82,6 +82,32 @@ class _Episode:
         self.buffers = buffers  # one ObservationBuffer (or None until needed) per seat
         self.reuse = reuse
         self.render = render  # the environment's render() in "human" mode, else None
+        # Every hand's rewards and terminations start from these (a dict's copy costs
+        # a seventh of dict.fromkeys).
+        self.zeros = dict.fromkeys(names, 0.0)
+        self.falses = dict.fromkeys(names, False)
+
+    def begin(self, hand: Hand, reuse: bool, render) -> None:
+        """A new hand on this episode (PokerEnv.reset): its AEC bookkeeping reset as
+        AECEnv.reset sets it, and the first player to act selected."""
+        self.hand = hand
+        self.history = []
+        self.legal = None
+        self.reuse = reuse
+        self.render = render
+        attrs = self.attrs
+        agents = attrs["possible_agents"][:]
+        attrs["agents"] = agents
+        attrs["rewards"] = self.zeros.copy()
+        attrs["_cumulative_rewards"] = self.zeros.copy()
+        attrs["terminations"] = self.falses.copy()
+        attrs["truncations"] = self.falses.copy()
+        infos = {}
+        for agent in agents:
+            infos[agent] = {}
+        attrs["infos"] = infos
+        attrs["_skip_agent_selection"] = None
+        self.start()
 
     def copy(self, attrs: dict, buffers: list, render) -> _Episode:
         """An independent copy for the environment whose __dict__ is ``attrs``: the
@@ -317,19 +343,14 @@ class PokerEnv(AECEnv):
         self._hands += 1
         deck = Deck(self._seed, self._cards, stream=self._hands)
         hand = Hand(self.variant, self._stacks_by_seat, button=button, stakes=self.stakes,
-                         options=self.options, deck=deck, log=False)
-        agents = self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
-        self.terminations = dict.fromkeys(agents, False)
-        self.truncations = dict.fromkeys(agents, False)
-        self.infos: Dict[str, dict] = {agent: {} for agent in agents}
-        self._skip_agent_selection: Optional[str] = None
-        self._episode = episode = _Episode(hand, self.action_layout, self.observation_layout.encoder, self._scale,
-                                           [], self.__dict__, self._names, self._agent_seat, self._buffers,
-                                           self.reuse_observations,
-                                           self.render if self.render_mode == "human" else None)
-        episode.start()
+                    options=self.options, deck=deck, log=False)
+        render = self.render if self.render_mode == "human" else None
+        episode = self._episode
+        if episode is None:  # the first hand; later ones reuse the episode (a clone has its own)
+            episode = self._episode = _Episode(hand, self.action_layout, self.observation_layout.encoder,
+                                               self._scale, [], self.__dict__, self._names, self._agent_seat,
+                                               self._buffers, self.reuse_observations, render)
+        episode.begin(hand, self.reuse_observations, render)
 
     def step(self, action) -> None:
         """Play ``action`` (an index of the action layout, or an engine response) for
