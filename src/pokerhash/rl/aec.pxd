@@ -59,6 +59,6 @@ cdef class _Guard:
 
 cpdef _Episode _episode_of(dict attrs)
 cpdef _guarded_step(_Guard guard, owner, action)
-cpdef _guarded_last(_Guard guard, owner, bint observe)
+cpdef _guarded_last(_Guard guard, owner, bint observe=*)
 cpdef _guarded_read(_Guard guard, owner, name)
 cdef _Guard _check_guard(_Guard guard)
