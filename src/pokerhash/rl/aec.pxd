@@ -57,6 +57,10 @@ cdef class _Guard:
     cpdef read(self, owner, name)
 
 
+cdef class _BeforeReset:
+    cdef public str name
+
+
 cpdef _Episode _episode_of(dict attrs)
 cpdef _guarded_step(_Guard guard, owner, action)
 cpdef _guarded_last(_Guard guard, owner, bint observe=*)

@@ -489,17 +489,24 @@ def _episode_of(attrs: dict) -> _Episode:
     return episode
 
 
-def _before_reset(name: str):
-    """A property that reads ``name`` from the wrapped env, and raises what PettingZoo's
-    wrapper raises before the first reset."""
+class _BeforeReset:
+    """An attribute of OrderedPokerEnv that reads ``name`` from the wrapped env (what
+    PettingZoo's wrapper raises before the first reset) and writes it there: a data
+    descriptor, in C when compiled (a property would call a Python function at every
+    read of ``env.agents``, which an agent loop makes at every step)."""
 
-    def read(self):
-        return _guarded_read(self._guard, self, name)
+    __slots__ = ("name",)
 
-    def write(self, value) -> None:
-        setattr(self.env, name, value)
+    def __init__(self, name: str) -> None:
+        self.name = name
 
-    return property(read, write, doc=f"The wrapped env's ``{name}`` (an error before reset).")
+    def __get__(self, owner, kind):
+        if owner is None:
+            return self
+        return _guarded_read(owner._guard, owner, self.name)
+
+    def __set__(self, owner, value) -> None:
+        setattr(owner.env, self.name, value)
 
 
 class OrderedPokerEnv(OrderEnforcingWrapper):
@@ -523,12 +530,12 @@ class OrderedPokerEnv(OrderEnforcingWrapper):
             self.last = functools.partial(_guarded_last, guard, self)
             self.step = functools.partial(_guarded_step, guard, self)
 
-    agents = _before_reset("agents")
-    agent_selection = _before_reset("agent_selection")
-    rewards = _before_reset("rewards")
-    terminations = _before_reset("terminations")
-    truncations = _before_reset("truncations")
-    infos = _before_reset("infos")
+    agents = _BeforeReset("agents")
+    agent_selection = _BeforeReset("agent_selection")
+    rewards = _BeforeReset("rewards")
+    terminations = _BeforeReset("terminations")
+    truncations = _BeforeReset("truncations")
+    infos = _BeforeReset("infos")
 
     def last(self, observe: bool = True):
         return _guarded_last(self._guard, self, observe)
