@@ -15,8 +15,7 @@ cimport numpy as cnp
 cnp.import_array()
 
 from pokerhash.errors import InvalidCardError, InvalidValueError
-from pokerhash.rl.actions import (LEGAL_CALL, LEGAL_MAX_TO, LEGAL_MIN_TO, LEGAL_RAISE_KIND, PENDING_LEGAL,
-                                  PENDING_SEAT)
+from pokerhash.rl.actions import LEGAL_CALL, LEGAL_MAX_TO, LEGAL_MIN_TO, LEGAL_RAISE_KIND, PENDING_LEGAL, PENDING_SEAT
 
 
 
