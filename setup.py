@@ -88,6 +88,14 @@ def extension(name: str) -> Extension:
         depends=sorted(str(p) for p in (HERE / "csrc").glob("*.h")) + sorted(str(p) for p in GENERATED.glob("*.h")),
     )
     ext.cython_include_dirs = ["src"]
+    if name in NUMPY_C_API:
+        import numpy
+
+        ext.include_dirs.append(numpy.get_include())
+        # Built against NumPy 2 (pyproject's build requirements), the extension runs
+        # on every NumPy the package supports at run time (numpy>=1.22).
+        ext.define_macros += [("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION"),
+                              ("NPY_TARGET_VERSION", "NPY_1_22_API_VERSION")]
     ext.cython_c_in_temp = True
     ext.cython_directives = {
         "language_level": 3,
@@ -104,6 +112,9 @@ def extension(name: str) -> Extension:
 # features), rl._encode (the environments' observation vectors), solver._dcfr (the
 # postflop solver's Discounted CFR).
 EXTENSIONS = ["_core", "_equity", "_icm", "_iso", "rl._encode", "solver._dcfr"]
+# The extensions that make NumPy arrays through its C API (rl._encode: the arrays of
+# every observation); the others use the buffer protocol only.
+NUMPY_C_API = {"rl._encode"}
 
 # The game layer's hot path (betting rounds, pots, the hand engine, the RL plumbing) is plain
 # Python that Cython compiles as it stands, for several times the hands per second; the

@@ -153,6 +153,22 @@ def test_masks_match_the_engine(name, actions):
     assert checked > 10
 
 
+def test_record_fields_are_read_at_the_positions_the_plumbing_uses():
+    """The environments read the engine's NamedTuples (Pending, LegalActions,
+    BringInActions, Action) by position: the positions must be the fields' own."""
+    from pokerhash.betting import BringInActions, LegalActions
+    from pokerhash.engine.hand import Pending
+    from pokerhash.rl import actions as positions
+
+    for record, prefix in ((Pending, "PENDING_"), (LegalActions, "LEGAL_"), (BringInActions, "LEGAL_"),
+                           (Action, "ACTION_")):
+        named = {name: value for name, value in vars(positions).items() if name.startswith(prefix)}
+        assert named
+        for name, value in named.items():
+            field = {"LEGAL_FIXED": "fixed_amounts"}.get(name, name[len(prefix):].lower())
+            assert record._fields[value] == field, (record, name)
+
+
 def test_raise_sizes_follow_the_documented_rule():
     env = PokerEnv("holdem", 3, 200, actions="pot", fractions=(0.5, 1.0), seed=1)
     env.reset()

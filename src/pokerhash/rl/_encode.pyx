@@ -1,21 +1,22 @@
 # The per-decision kernel of pokerhash.rl: one observation vector written in C.
 # The layout (which section sits where) is pokerhash.rl.observations.ObservationLayout;
 # tests/reference_observation.py is the readable Python encoding it is checked against.
-from cpython.buffer cimport PyBUF_SIMPLE, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
 from cpython.float cimport PyFloat_AS_DOUBLE, PyFloat_AsDouble, PyFloat_CheckExact
 from cpython.long cimport PyLong_AsDouble, PyLong_CheckExact
 from libc.string cimport memcpy, memset
 
 from pokerhash.engine.hand cimport Hand
 
+# NumPy's C API makes the arrays handed out: a new array by np.empty() from C costs
+# ~1,250 instructions (a Python call, its argument parsing) and its buffer ~270 more,
+# about a third of an observation; PyArray_EMPTY with PyArray_DATA a fraction of that.
+cimport numpy as cnp
 
-import numpy as np
+cnp.import_array()
 
 from pokerhash.errors import InvalidCardError, InvalidValueError
+from pokerhash.rl.actions import LEGAL_CALL, LEGAL_MAX_TO, LEGAL_MIN_TO, LEGAL_RAISE_KIND, PENDING_LEGAL, PENDING_SEAT
 
-_empty = np.empty
-_FLOAT32 = np.dtype(np.float32)
-_INT8 = np.dtype(np.int8)
 
 
 cdef inline double number(object value) except? -1.0:
@@ -26,6 +27,19 @@ cdef inline double number(object value) except? -1.0:
     if PyFloat_CheckExact(value):
         return PyFloat_AS_DOUBLE(value)
     return PyFloat_AsDouble(value)
+
+
+cdef inline object new_array(Py_ssize_t size, int typenum, const void *data):
+    """A new 1-D array of ``size`` items of ``typenum``: a copy of ``data`` (bytes of
+    the item size times ``size``), or zeros when ``data`` is NULL."""
+    cdef cnp.npy_intp shape = size
+    array = cnp.PyArray_EMPTY(1, &shape, typenum, 0)
+    cdef void *out = cnp.PyArray_DATA(<cnp.ndarray>array)
+    if data != NULL:
+        memcpy(out, data, size * cnp.PyArray_ITEMSIZE(<cnp.ndarray>array))
+    else:
+        memset(out, 0, size * cnp.PyArray_ITEMSIZE(<cnp.ndarray>array))
+    return array
 
 
 cdef inline int put_card(float *out, Py_ssize_t at, object card) except -1:
@@ -45,18 +59,13 @@ cdef class ObservationBuffer:
     are (``reuse_observations``) or copy them into new ones."""
 
     def __init__(self, Py_ssize_t size, Py_ssize_t actions, Py_ssize_t players):
-        cdef Py_buffer view
-        self.vector = np.zeros(size, _FLOAT32)
-        self.mask = np.zeros(actions, _INT8)
+        self.vector = new_array(size, cnp.NPY_FLOAT32, NULL)
+        self.mask = new_array(actions, cnp.NPY_INT8, NULL)
         # The arrays are never resized (the buffers never leave this object but as the
         # arrays, which NumPy refuses to resize while referenced): their data pointers
         # stay valid as long as this object holds them.
-        PyObject_GetBuffer(self.vector, &view, PyBUF_SIMPLE | PyBUF_WRITABLE)
-        self.data = <float *>view.buf
-        PyBuffer_Release(&view)
-        PyObject_GetBuffer(self.mask, &view, PyBUF_SIMPLE | PyBUF_WRITABLE)
-        self.mask_data = <char *>view.buf
-        PyBuffer_Release(&view)
+        self.data = <float *>cnp.PyArray_DATA(<cnp.ndarray>self.vector)
+        self.mask_data = <char *>cnp.PyArray_DATA(<cnp.ndarray>self.mask)
         self.size, self.actions = size, actions
         self.up = [None] * players
         self.hand = None
@@ -94,7 +103,6 @@ cdef class ObservationEncoder:
         encode(), "action_mask": int8 of ``actions``, 1 at the ``legal`` indexes}``, two
         new arrays (Gymnasium's checker refuses observations that share memory
         between calls)."""
-        cdef Py_buffer view
         cdef Py_ssize_t i
         cdef char *mask
         self._check(hand, index)
@@ -103,13 +111,10 @@ cdef class ObservationEncoder:
             if i < 0 or i >= actions:
                 raise IndexError(f"action index {i} is not 0..{actions - 1}")
         observation = self._vector(<Hand>hand, index, scale, history)
-        action_mask = _empty(actions, _INT8)
-        PyObject_GetBuffer(action_mask, &view, PyBUF_SIMPLE | PyBUF_WRITABLE)
-        mask = <char *>view.buf
-        memset(mask, 0, actions)
+        action_mask = new_array(actions, cnp.NPY_INT8, NULL)
+        mask = <char *>cnp.PyArray_DATA(<cnp.ndarray>action_mask)
         for item in legal:
             mask[<Py_ssize_t>item] = 1
-        PyBuffer_Release(&view)
         return {"observation": observation, "action_mask": action_mask}
 
     cpdef dict observe_into(self, hand, Py_ssize_t index, double scale, list history, tuple legal,
@@ -118,7 +123,6 @@ cdef class ObservationEncoder:
         written; the arrays returned are the buffer's own (``reuse``) or new copies."""
         cdef Py_ssize_t i, actions = buffer.actions
         cdef char *mask = buffer.mask_data
-        cdef Py_buffer view
         self._check(hand, index)
         if buffer.size != self.size:
             raise ValueError(f"the buffer holds {buffer.size} floats, the layout {self.size}")
@@ -143,15 +147,8 @@ cdef class ObservationEncoder:
             mask[<Py_ssize_t>item] = 1
         if reuse:
             return {"observation": buffer.vector, "action_mask": buffer.mask}
-        observation = _empty(self.size, _FLOAT32)
-        PyObject_GetBuffer(observation, &view, PyBUF_SIMPLE | PyBUF_WRITABLE)
-        memcpy(view.buf, buffer.data, self.size * sizeof(float))
-        PyBuffer_Release(&view)
-        action_mask = _empty(actions, _INT8)
-        PyObject_GetBuffer(action_mask, &view, PyBUF_SIMPLE | PyBUF_WRITABLE)
-        memcpy(view.buf, mask, actions)
-        PyBuffer_Release(&view)
-        return {"observation": observation, "action_mask": action_mask}
+        return {"observation": new_array(self.size, cnp.NPY_FLOAT32, buffer.data),
+                "action_mask": new_array(actions, cnp.NPY_INT8, mask)}
 
     cdef int _check(self, hand, Py_ssize_t index) except -1:
         if not isinstance(hand, Hand):
@@ -161,16 +158,8 @@ cdef class ObservationEncoder:
         return 0
 
     cdef object _vector(self, Hand hand, Py_ssize_t index, double scale, list history):
-        # A new ndarray written through its buffer: NumPy's empty() and one buffer
-        # export cost about half of viewing a filled bytearray with frombuffer().
-        cdef Py_buffer view
-        vector = _empty(self.size, _FLOAT32)
-        PyObject_GetBuffer(vector, &view, PyBUF_SIMPLE | PyBUF_WRITABLE)
-        try:
-            memset(view.buf, 0, self.size * sizeof(float))
-            self._write(<float *>view.buf, hand, index, scale, history, None)
-        finally:
-            PyBuffer_Release(&view)
+        vector = new_array(self.size, cnp.NPY_FLOAT32, NULL)
+        self._write(<float *>cnp.PyArray_DATA(<cnp.ndarray>vector), hand, index, scale, history, None)
         return vector
 
     cdef int _write(self, float *out, Hand hand, Py_ssize_t index, double scale, list history,
@@ -228,13 +217,14 @@ cdef class ObservationEncoder:
         at = self.pot_at
         out[at] = number(pot) * scale
         out[at + 1] = out[at + 2] = out[at + 3] = 0.0
-        if pending.seat == hand.seats[index]:
-            legal = pending.legal
+        # Pending and LegalActions are NamedTuples: their fields by position (see actions.py).
+        if pending[PENDING_SEAT] == hand.seats[index]:
+            legal = pending[PENDING_LEGAL]
             if legal is not None:
-                out[at + 1] = number(legal.call) * scale
-                if legal.raise_kind is not None:
-                    out[at + 2] = number(legal.min_to) * scale
-                    out[at + 3] = number(legal.max_to) * scale
+                out[at + 1] = number(legal[LEGAL_CALL]) * scale
+                if legal[LEGAL_RAISE_KIND] is not None:
+                    out[at + 2] = number(legal[LEGAL_MIN_TO]) * scale
+                    out[at + 3] = number(legal[LEGAL_MAX_TO]) * scale
         street = street_
         if street < 0 or street >= self.streets:
             raise IndexError(f"street {street} is not 0..{self.streets - 1}")

@@ -12,13 +12,15 @@ from pokerhash.betting cimport normalized_action
 
 cdef class ActionLayout:
     cdef public object mode, unit, fractions, names
-    cdef public bint _min_slot
+    cdef public bint _min_slot, _abstract
     cdef public Py_ssize_t cap, raise_start, raise_count, draw_start, draw_cards, size
     cdef public dict _draw_indexes, _masks
 
     cpdef tuple legal(self, hand, seat)
     cpdef mask_of(self, tuple indexes)
     cpdef tuple _draws(self, most)
+    @cython.locals(highest=double, after_call=double)
+    cpdef tuple _legal_moves(self, TypedHand hand, legal, kind)
     @cython.locals(slot=Py_ssize_t, f=double, highest=double, after_call=double)
     cpdef list _raise_slots(self, TypedHand hand, legal, kind)
     cpdef response(self, hand, seat, Py_ssize_t index, legal=*)

@@ -44,6 +44,13 @@ _DECISION = PendingKind.DECISION
 _BRING_IN = PendingKind.BRING_IN
 _DRAW = PendingKind.DRAW
 _MODES = ("abstract", "pot", "big-blinds")
+# Fields of the engine's records read at every decision, by position: Pending,
+# LegalActions and Action are NamedTuples, whose attribute read is a descriptor call
+# (~120 instructions compiled) where a tuple index is ~20. tests/test_rl.py checks
+# the positions against the records' _fields.
+PENDING_KIND, PENDING_SEAT, PENDING_LEGAL, PENDING_COUNT = 0, 1, 2, 3
+LEGAL_PLAYER, LEGAL_CAN_CHECK, LEGAL_CALL, LEGAL_RAISE_KIND, LEGAL_MIN_TO, LEGAL_MAX_TO, LEGAL_FIXED = 0, 1, 2, 4, 5, 6, 7
+ACTION_KIND, ACTION_TO = 0, 1
 
 
 class ActionLayout:
@@ -63,6 +70,7 @@ class ActionLayout:
             cap = as_int_in(cap, "cap (big blinds)", 1)
         self.mode = mode
         self.unit = unit
+        self._abstract = mode == "abstract"
         if mode == "abstract":
             self.fractions: Tuple[float, ...] = (0.5, 1.0)
             self._min_slot = False
@@ -101,14 +109,12 @@ class ActionLayout:
     def legal(self, hand, seat: int) -> Tuple[int, ...]:
         """The indexes legal for ``seat`` now, in increasing order."""
         pending = _checked(hand).pending
-        if pending.seat != seat:
+        if pending[PENDING_SEAT] != seat:
             return ()
-        kind = pending.kind
+        kind = pending[PENDING_KIND]
         if kind is _DRAW:
-            return self._draws(pending.count)
-        legal = pending.legal
-        raises = self._raise_slots(hand, legal, kind)
-        return (0, 1, *raises) if kind is _DECISION else tuple(raises)
+            return self._draws(pending[PENDING_COUNT])
+        return self._legal_moves(hand, pending[PENDING_LEGAL], kind)
 
     def mask(self, hand, seat: int) -> np.ndarray:
         """An int8 array of :attr:`size`: 1 where the index is legal for ``seat`` now."""
@@ -132,14 +138,36 @@ class ActionLayout:
                 [start + bits for bits in range(1 << self.draw_cards) if bin(bits).count("1") <= most])
         return indexes
 
+    def _legal_moves(self, hand, legal: LegalActions, kind) -> Tuple[int, ...]:
+        """The legal indexes of a decision (fold, check/call and raises) or a bring-in
+        (raises only). The abstract layout's common cases (no raise; a raise range
+        without fixed amounts) are built here at once, without the general list."""
+        if kind is _DECISION:
+            if legal[LEGAL_RAISE_KIND] is None:
+                return (0, 1)
+            if self._abstract and legal[LEGAL_FIXED] is None:
+                low, high = legal[LEGAL_MIN_TO], legal[LEGAL_MAX_TO]
+                highest, after_call = _pot_terms(hand, legal)
+                # raise_start is 2: half the pot (2), the pot (3), the largest (4).
+                if low <= int(highest + 0.5 * after_call + 0.5) <= high:
+                    if low <= int(highest + after_call + 0.5) <= high:
+                        return (0, 1, 2, 3, 4)
+                    return (0, 1, 2, 4)
+                if low <= int(highest + after_call + 0.5) <= high:
+                    return (0, 1, 3, 4)
+                return (0, 1, 4)
+            return (0, 1, *self._raise_slots(hand, legal, kind))
+        return tuple(self._raise_slots(hand, legal, kind))
+
     def _raise_slots(self, hand, legal: LegalActions, kind) -> List[int]:
         """The legal raise indexes."""
-        if legal.raise_kind is None and kind is _DECISION:
+        if legal[LEGAL_RAISE_KIND] is None and kind is _DECISION:
             return []
         start = self.raise_start
-        if legal.fixed_amounts is not None:
-            return list(range(start, start + len(legal.fixed_amounts)))
-        low, high = legal.min_to, legal.max_to
+        fixed = legal[LEGAL_FIXED]
+        if fixed is not None:
+            return list(range(start, start + len(fixed)))
+        low, high = legal[LEGAL_MIN_TO], legal[LEGAL_MAX_TO]
         slots = []
         slot = start
         if self._min_slot:
@@ -177,22 +205,23 @@ class ActionLayout:
             bits = index - self.draw_start
             held = sorted(hand.hole_cards(seat))
             return tuple([card for i, card in enumerate(held) if bits >> i & 1])
-        options = hand.pending.legal
         if index == 0:
             return FOLD
+        options = hand.pending[PENDING_LEGAL]
         if index == 1:
-            return CHECK if options.can_check else CALL
+            return CHECK if options[LEGAL_CAN_CHECK] else CALL
         slot = index - self.raise_start
         # The requests Action.bet_to / Action.raise_to make, without their checks (an
         # int amount, no player): made at every raise.
-        if options.fixed_amounts is not None:
-            return normalized_action(_BET, options.fixed_amounts[slot], 0, False, None)
+        fixed = options[LEGAL_FIXED]
+        if fixed is not None:
+            return normalized_action(_BET, fixed[slot], 0, False, None)
         return normalized_action(_RAISE, self._raise_to(hand, options, slot), 0, False, None)
 
     def _raise_to(self, hand, legal: LegalActions, slot: int) -> int:
         if self._min_slot:
             if slot == 0:
-                return legal.min_to
+                return legal[LEGAL_MIN_TO]
             slot -= 1
         if slot < len(self.fractions):
             highest, after_call = _pot_terms(hand, legal)
@@ -200,7 +229,7 @@ class ActionLayout:
         slot -= len(self.fractions)
         if slot < self.cap:
             return (slot + 1) * self.unit
-        return legal.max_to
+        return legal[LEGAL_MAX_TO]
 
 
 def _checked(hand: Hand) -> Hand:
@@ -211,7 +240,8 @@ def _checked(hand: Hand) -> Hand:
 
 def _pot_terms(hand, legal: LegalActions) -> Tuple[int, int]:
     """The highest bet of the round and the pot after the player to act calls."""
-    return hand.round_bets()[legal.player] + legal.call, hand.pot + legal.call
+    call = legal[LEGAL_CALL]
+    return hand.round_bets()[legal[LEGAL_PLAYER]] + call, hand.pot + call
 
 
 def _bit_text(bits: int, count: int) -> str:

@@ -9,6 +9,8 @@ cimport cython
 from pokerhash.engine.hand cimport Hand as TypedHand
 from pokerhash.rl._encode cimport ObservationEncoder
 from pokerhash.rl.actions cimport ActionLayout
+# history_code under its own name: aec.py imports the Python name as well.
+from pokerhash.rl.observations cimport history_code
 
 
 cdef class _Episode:
@@ -23,7 +25,10 @@ cdef class _Episode:
     cdef public list buffers
     cdef public bint reuse
     cdef public object render
+    cdef public dict zeros, falses
 
+    @cython.locals(attrs=dict, agents=list, infos=dict)
+    cpdef begin(self, TypedHand hand, bint reuse, render)
     cpdef _Episode copy(self, dict attrs, list buffers, render)
     cpdef tuple current_legal(self)
     cpdef dict observe(self, seat)
@@ -52,8 +57,12 @@ cdef class _Guard:
     cpdef read(self, owner, name)
 
 
+cdef class _BeforeReset:
+    cdef public str name
+
+
 cpdef _Episode _episode_of(dict attrs)
 cpdef _guarded_step(_Guard guard, owner, action)
-cpdef _guarded_last(_Guard guard, owner, bint observe)
+cpdef _guarded_last(_Guard guard, owner, bint observe=*)
 cpdef _guarded_read(_Guard guard, owner, name)
 cdef _Guard _check_guard(_Guard guard)

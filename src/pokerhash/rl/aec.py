@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import numbers
 import secrets
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
@@ -15,7 +16,7 @@ from .._checks import as_int_in, is_int
 from ..cards import Deck
 from ..engine import VARIANTS, Hand, Options, PendingKind, Stakes, Variant
 from ..errors import InvalidValueError
-from .actions import ActionLayout
+from .actions import ACTION_TO, PENDING_KIND, PENDING_SEAT, ActionLayout
 from ._encode import ObservationBuffer
 from .observations import HISTORY_CODES, ObservationLayout, history_code
 
@@ -63,7 +64,7 @@ class _Episode:
     in the environment's ``__dict__`` (``attrs``)."""
 
     __slots__ = ("hand", "layout", "encoder", "scale", "history", "legal", "attrs", "names", "seat_of",
-                 "buffers", "reuse", "render")
+                 "buffers", "reuse", "render", "zeros", "falses")
 
     def __init__(self, hand: Hand, layout: ActionLayout, encoder, scale: float, history: List[tuple],
                  attrs: dict, names: tuple, seat_of: dict, buffers: list, reuse: bool, render) -> None:
@@ -82,6 +83,32 @@ class _Episode:
         self.buffers = buffers  # one ObservationBuffer (or None until needed) per seat
         self.reuse = reuse
         self.render = render  # the environment's render() in "human" mode, else None
+        # Every hand's rewards and terminations start from these (a dict's copy costs
+        # a seventh of dict.fromkeys).
+        self.zeros = dict.fromkeys(names, 0.0)
+        self.falses = dict.fromkeys(names, False)
+
+    def begin(self, hand: Hand, reuse: bool, render) -> None:
+        """A new hand on this episode (PokerEnv.reset): its AEC bookkeeping reset as
+        AECEnv.reset sets it, and the first player to act selected."""
+        self.hand = hand
+        self.history = []
+        self.legal = None
+        self.reuse = reuse
+        self.render = render
+        attrs = self.attrs
+        agents = attrs["possible_agents"][:]
+        attrs["agents"] = agents
+        attrs["rewards"] = self.zeros.copy()
+        attrs["_cumulative_rewards"] = self.zeros.copy()
+        attrs["terminations"] = self.falses.copy()
+        attrs["truncations"] = self.falses.copy()
+        infos = {}
+        for agent in agents:
+            infos[agent] = {}
+        attrs["infos"] = infos
+        attrs["_skip_agent_selection"] = None
+        self.start()
 
     def copy(self, attrs: dict, buffers: list, render) -> _Episode:
         """An independent copy for the environment whose __dict__ is ``attrs``: the
@@ -95,13 +122,13 @@ class _Episode:
         legal = self.legal
         if legal is None:
             hand = self.hand
-            legal = self.legal = self.layout.legal(hand, hand.pending.seat)
+            legal = self.legal = self.layout.legal(hand, hand.pending[PENDING_SEAT])
         return legal
 
     def observe(self, seat: int) -> Dict[str, np.ndarray]:
         hand = self.hand
         index = hand.player_index(seat)
-        legal = self.current_legal() if hand.pending.seat == seat else ()  # over: nobody's seat
+        legal = self.current_legal() if hand.pending[PENDING_SEAT] == seat else ()  # over: nobody's seat
         buffer = self.buffers[seat]
         if buffer is None:  # made at the seat's first observation: a clone makes none
             encoder = self.encoder
@@ -113,9 +140,9 @@ class _Episode:
         the seat to act next, or -1 when the hand is over."""
         hand = self.hand
         pending = hand.pending
-        seat = pending.seat
-        kind = pending.kind
-        if action.__class__ is int or isinstance(action, numbers.Integral):
+        seat = pending[PENDING_SEAT]
+        kind = pending[PENDING_KIND]
+        if type(action) is int or isinstance(action, numbers.Integral):
             action = self.layout.response(hand, seat, int(action), self.current_legal())
         street = hand.street
         index = hand.player_index(seat)
@@ -123,12 +150,13 @@ class _Episode:
             row = (street + 1, index, _DRAW_CODE, len(hand.draw(action)))
         else:
             move = hand.act(action)
+            to = move[ACTION_TO]
             row = (street + 1, index, _BRING_IN_CODE if kind is _BRING_IN else history_code(move),
-                   (move.to or 0) * self.scale)
+                   to * self.scale if to is not None else 0.0)
         self.history.append(row)
         self.legal = None
         pending = hand.pending
-        return -1 if pending.kind is _OVER else pending.seat
+        return -1 if pending[PENDING_KIND] is _OVER else pending[PENDING_SEAT]
 
     # -- the AEC protocol ----------------------------------------------------------
 
@@ -138,7 +166,7 @@ class _Episode:
         if hand.is_over:
             self.end()
         else:
-            self.attrs["agent_selection"] = self.names[hand.pending.seat]
+            self.attrs["agent_selection"] = self.names[hand.pending[PENDING_SEAT]]
 
     def step(self, action) -> None:
         """PokerEnv.step."""
@@ -316,19 +344,14 @@ class PokerEnv(AECEnv):
         self._hands += 1
         deck = Deck(self._seed, self._cards, stream=self._hands)
         hand = Hand(self.variant, self._stacks_by_seat, button=button, stakes=self.stakes,
-                         options=self.options, deck=deck, log=False)
-        agents = self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
-        self.terminations = dict.fromkeys(agents, False)
-        self.truncations = dict.fromkeys(agents, False)
-        self.infos: Dict[str, dict] = {agent: {} for agent in agents}
-        self._skip_agent_selection: Optional[str] = None
-        self._episode = episode = _Episode(hand, self.action_layout, self.observation_layout.encoder, self._scale,
-                                           [], self.__dict__, self._names, self._agent_seat, self._buffers,
-                                           self.reuse_observations,
-                                           self.render if self.render_mode == "human" else None)
-        episode.start()
+                    options=self.options, deck=deck, log=False)
+        render = self.render if self.render_mode == "human" else None
+        episode = self._episode
+        if episode is None:  # the first hand; later ones reuse the episode (a clone has its own)
+            episode = self._episode = _Episode(hand, self.action_layout, self.observation_layout.encoder,
+                                               self._scale, [], self.__dict__, self._names, self._agent_seat,
+                                               self._buffers, self.reuse_observations, render)
+        episode.begin(hand, self.reuse_observations, render)
 
     def step(self, action) -> None:
         """Play ``action`` (an index of the action layout, or an engine response) for
@@ -444,7 +467,7 @@ def _guarded_step(guard: _Guard, owner, action) -> None:
     _check_guard(guard).step(owner, action)
 
 
-def _guarded_last(guard: _Guard, owner, observe: bool):
+def _guarded_last(guard: _Guard, owner, observe: bool = True):
     return _check_guard(guard).last(owner, observe)
 
 
@@ -466,17 +489,24 @@ def _episode_of(attrs: dict) -> _Episode:
     return episode
 
 
-def _before_reset(name: str):
-    """A property that reads ``name`` from the wrapped env, and raises what PettingZoo's
-    wrapper raises before the first reset."""
+class _BeforeReset:
+    """An attribute of OrderedPokerEnv that reads ``name`` from the wrapped env (what
+    PettingZoo's wrapper raises before the first reset) and writes it there: a data
+    descriptor, in C when compiled (a property would call a Python function at every
+    read of ``env.agents``, which an agent loop makes at every step)."""
 
-    def read(self):
-        return _guarded_read(self._guard, self, name)
+    __slots__ = ("name",)
 
-    def write(self, value) -> None:
-        setattr(self.env, name, value)
+    def __init__(self, name: str) -> None:
+        self.name = name
 
-    return property(read, write, doc=f"The wrapped env's ``{name}`` (an error before reset).")
+    def __get__(self, owner, kind):
+        if owner is None:
+            return self
+        return _guarded_read(owner._guard, owner, self.name)
+
+    def __set__(self, owner, value) -> None:
+        setattr(owner.env, self.name, value)
 
 
 class OrderedPokerEnv(OrderEnforcingWrapper):
@@ -490,14 +520,22 @@ class OrderedPokerEnv(OrderEnforcingWrapper):
 
     def __init__(self, env) -> None:
         super().__init__(env)
-        self._guard = _Guard(self.__dict__, env.__dict__, type(env) is PokerEnv)
+        self._guard = guard = _Guard(self.__dict__, env.__dict__, type(env) is PokerEnv)
+        if type(self) is OrderedPokerEnv:
+            # The agent loop's calls, last() and step(), as attributes of the instance:
+            # the wrapper's __getattr__ hook makes every method of the class a bound
+            # method made at each call plus a lookup of the guard (~15% of a step);
+            # these call the guard at once, with the same checks. (A subclass's
+            # methods stay as it defines them.)
+            self.last = functools.partial(_guarded_last, guard, self)
+            self.step = functools.partial(_guarded_step, guard, self)
 
-    agents = _before_reset("agents")
-    agent_selection = _before_reset("agent_selection")
-    rewards = _before_reset("rewards")
-    terminations = _before_reset("terminations")
-    truncations = _before_reset("truncations")
-    infos = _before_reset("infos")
+    agents = _BeforeReset("agents")
+    agent_selection = _BeforeReset("agent_selection")
+    rewards = _BeforeReset("rewards")
+    terminations = _BeforeReset("terminations")
+    truncations = _BeforeReset("truncations")
+    infos = _BeforeReset("infos")
 
     def last(self, observe: bool = True):
         return _guarded_last(self._guard, self, observe)

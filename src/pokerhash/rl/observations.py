@@ -18,6 +18,7 @@ from ..betting import ActionKind
 from ..engine import Variant
 from ..errors import InvalidValueError, PokerhashError
 from ._encode import ObservationEncoder
+from .actions import ACTION_KIND
 
 __all__ = ["ObservationLayout", "Section", "HISTORY_CODES"]
 
@@ -105,7 +106,7 @@ class ObservationLayout:
 def history_code(action) -> int:
     """The history code of a normalized engine action. By identity: ActionKind is an
     Enum, whose hash (a dict lookup's) is a Python function call."""
-    kind = action.kind
+    kind = action[ACTION_KIND]
     if kind is _CALL:
         return 3
     if kind is _CHECK:
