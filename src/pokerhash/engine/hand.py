@@ -924,9 +924,11 @@ class Hand:
         """Discard ``discards`` (none: stand pat) and, when the engine deals, receive the
         replacements, returned (when the caller deals, :attr:`pending` asks for them)."""
         pending = self._pending
-        if pending.kind is not _WAIT_DRAW:
+        # One unpacking instead of attribute reads (a NamedTuple's fields are slow attributes).
+        waiting, seat, _, most, _ = pending
+        if waiting is not _WAIT_DRAW:
             raise IllegalActionError(f"no draw now: {pending}")
-        i = self._index[pending.seat]
+        i = self._index[seat]
         held = self._hole[i]
         thrown = _held_ints(discards, held)
         held_checked = thrown is not None
@@ -934,18 +936,19 @@ class Hand:
             try:
                 thrown = tuple(parse_cards(discards))
             except (InvalidCardError, TypeError) as error:
-                raise IllegalActionError(f"seat {pending.seat} cannot discard {discards!r}: {error}") from None
-        if len(thrown) > pending.count or not (held_checked or set(thrown).issubset(held)):
-            raise IllegalActionError(f"seat {pending.seat} may discard 0 to {pending.count} of its cards "
+                raise IllegalActionError(f"seat {seat} cannot discard {discards!r}: {error}") from None
+        if len(thrown) > most or not (held_checked or set(thrown).issubset(held)):
+            raise IllegalActionError(f"seat {seat} may discard 0 to {most} of its cards "
                                      f"{_text(held)}, not {_text(thrown)}")
-        self._hole[i] = tuple([c for c in held if c not in thrown])
+        if thrown:
+            self._hole[i] = tuple([c for c in held if c not in thrown])
         self._discarded[i] = thrown
         if self._log is not None:
-            self._log.append(ev.Draw(pending.seat, thrown))
+            self._log.append(ev.Draw(seat, thrown))
         received: Tuple[int, ...] = ()
         if thrown:
             if self._caller:
-                self._pending = _new_tuple(Pending, (_WAIT_DEAL, pending.seat, None, len(thrown), "draw"))
+                self._pending = _new_tuple(Pending, (_WAIT_DEAL, seat, None, len(thrown), "draw"))
                 return received
             received = self._serve_draw(i, self._draw_cards(len(thrown)))
         else:
@@ -1424,14 +1427,17 @@ class Hand:
         already shown, unless every called hand is shown (rules: The games and their flow)."""
         variant, seats, lowest = self.variant, self.seats, self._lowest
         high_rule, low_rule = variant.high, variant.low
+        # The value functions read once (an Evaluation is a dataclass: a slow attribute).
+        high_value = high_rule.value if high_rule is not None else None
+        low_value = low_rule.value if low_rule is not None else None
         for run, board in enumerate(boards):
-            if low_rule is not None:
-                lows[run] = {}
+            run_highs = highs[run]
+            run_lows = lows[run] = {} if low_value is not None else None
             for i in live:
                 hole = self._hole[i]
-                highs[run][seats[i]] = high_rule.value(hole, board, lowest) if high_rule is not None else 0
-                if low_rule is not None:
-                    lows[run][seats[i]] = low_rule.value(hole, board, lowest)
+                run_highs[seats[i]] = high_value(hole, board, lowest) if high_value is not None else 0
+                if low_value is not None:
+                    run_lows[seats[i]] = low_value(hole, board, lowest)
         start = self._aggressor if self._aggressor is not None and not self._folded[self._aggressor] else live[0]
         # Clockwise from start: live is in increasing index order.
         k = 0
