@@ -45,7 +45,7 @@ def main() -> None:
     per_hand = {game: per_unit(CHILD, args.hands, game) for game in args.games}
     first = per_hand[args.games[0]]
     for game, count in per_hand.items():
-        print(f"{game:<8} {count:12,.0f} instructions per hand   {count / first:5.2f}x {args.games[0]}")
+        print(f"{game:<16} {count:12,.0f} instructions per hand   {count / first:5.2f}x {args.games[0]}")
 
 
 if __name__ == "__main__":
