@@ -49,6 +49,7 @@ from pokerhash.engine import (
 )
 
 FOLD, CHECK, CALL = Action.fold(), Action.check(), Action.call()
+DECISION, DRAW, BRING_IN = PendingKind.DECISION, PendingKind.DRAW, PendingKind.BRING_IN
 BLINDS = Stakes(blinds=(1, 2))
 FIXED_BLINDS = Stakes(blinds=(1, 2), small_bet=2, big_bet=4)
 STUD_STAKES = Stakes(ante=1, bring_in=2, small_bet=4, big_bet=8)
@@ -77,36 +78,39 @@ GAMES: Dict[str, tuple] = {
 def engine_player(variant, stakes: Stakes, players: int, seed: int) -> Callable[[], int]:
     """One call plays one hand; returns 1 if it reached a showdown."""
     rng = random.Random(seed)
+    uniform = rng.random
     deck = Deck(seed, variant.deck(players))
     stacks = {seat: 200 for seat in range(players)}
+    raise_to = Action.raise_to
 
     def size(legal):
         if legal.fixed_amounts:
-            return Action.raise_to(legal.fixed_amounts[0])
-        low, high = legal.min_to, legal.max_to
-        return Action.raise_to(rng.randint(low, high) if rng.random() < 0.8 else low)
+            return raise_to(legal.fixed_amounts[0])
+        low = legal.min_to
+        # randint's uniform draw without its Python layers (pokerkit's loop draws alike).
+        return raise_to(low + int(uniform() * (legal.max_to - low + 1)) if uniform() < 0.8 else low)
 
     def play() -> int:
         deck.shuffle()
         hand = Hand(variant, stacks, button=players - 1, stakes=stakes, deck=deck, log=False)
         act = hand.act
-        while not hand.is_over:
-            pending = hand.pending
-            if pending.kind is PendingKind.DRAW:
-                hand.draw(hand.hole_cards(pending.seat)[:int(rng.random() * (min(3, pending.count) + 1))])
-                continue
-            legal = pending.legal
-            if pending.kind is PendingKind.BRING_IN:
+        while True:
+            # One read of what the hand waits for, unpacked (a NamedTuple's fields are attributes).
+            kind, seat, legal, count, _ = hand.pending
+            if kind is DECISION:
+                roll = uniform()
+                if legal.can_check:
+                    act(CHECK if roll < 0.85 or legal.raise_kind is None else size(legal))
+                elif roll < 0.10:
+                    act(FOLD)
+                else:
+                    act(CALL if roll < 0.85 or legal.raise_kind is None else size(legal))
+            elif kind is DRAW:
+                hand.draw(hand.hole_cards(seat)[:int(uniform() * (min(3, count) + 1))])
+            elif kind is BRING_IN:
                 act(Action.bet_to(legal.min_to))
-                continue
-            roll = rng.random()
-            if legal.can_check:
-                act(CHECK if roll < 0.85 or legal.raise_kind is None else size(legal))
-            elif roll < 0.10:
-                act(FOLD)
             else:
-                act(CALL if roll < 0.85 or legal.raise_kind is None else size(legal))
-        return len(hand.seats) - len(hand.folded) > 1
+                return len(hand.seats) - len(hand.folded) > 1
 
     return play
 
@@ -116,6 +120,7 @@ def pokerkit_player(game: str, players: int, arguments: tuple, seed: int) -> Cal
     from pokerkit import Automation, HoleCardsShowingOrMucking
 
     rng = random.Random(seed)
+    uniform = rng.random
     automations = (Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,
                    Automation.CARD_BURNING, Automation.HOLE_DEALING, Automation.BOARD_DEALING,
                    Automation.HOLE_CARDS_SHOWING_OR_MUCKING, Automation.HAND_KILLING, Automation.CHIPS_PUSHING,
@@ -125,19 +130,23 @@ def pokerkit_player(game: str, players: int, arguments: tuple, seed: int) -> Cal
     def size(state):
         low = state.min_completion_betting_or_raising_to_amount
         high = state.max_completion_betting_or_raising_to_amount
-        state.complete_bet_or_raise_to(rng.randint(low, high) if rng.random() < 0.8 else low)
+        # randint's uniform draw without its Python layers, as on the pokerhash side.
+        state.complete_bet_or_raise_to(low + int(uniform() * (high - low + 1)) if uniform() < 0.8 else low)
 
     def play() -> int:
         state = create(automations, *arguments, (200,) * players, players)
+        # What the state waits for, read from its public fields as the pokerhash side reads
+        # ``pending`` (the can_* methods would raise and catch an exception at every step).
+        drawing = state.standing_pat_or_discarding_statuses
         while state.status:
-            if state.can_post_bring_in():
+            if state.bring_in_status:
                 state.post_bring_in()
                 continue
-            if state.can_stand_pat_or_discard():
-                held = state.hole_cards[state.stand_patter_or_discarder_index]
-                state.stand_pat_or_discard(held[:int(rng.random() * (min(3, len(held)) + 1))])
+            if True in drawing:
+                held = state.hole_cards[drawing.index(True)]
+                state.stand_pat_or_discard(held[:int(uniform() * (min(3, len(held)) + 1))])
                 continue
-            roll = rng.random()
+            roll = uniform()
             can_raise = state.can_complete_bet_or_raise_to()
             if state.checking_or_calling_amount == 0:
                 if roll < 0.85 or not can_raise:

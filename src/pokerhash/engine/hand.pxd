@@ -70,3 +70,5 @@ cdef class Hand:
 
 # Called at every draw: a C call, not a Python one.
 cpdef tuple _held_ints(discards, tuple held)
+# Called for every hand shown down.
+cpdef _value(value, direct, hole, board, lowest)

@@ -28,6 +28,7 @@ from ..errors import IllegalActionError, InvalidCardError, InvalidValueError
 from ..pots import (DEFAULT_ODD_CHIPS, OddChipRule, Pot, Pots, RakeRule, Settlement, frozen_new, settle_checked, side_pots_checked, split_runs,
                     with_dead_money)
 from . import events as ev
+from ..evaluators.catalog import RANKINGS
 from .variants import Forced, FirstToAct, Variant
 
 __all__ = ["Hand", "HandResult", "Options", "Pending", "PendingKind", "ShownHand", "Stakes"]
@@ -278,6 +279,13 @@ _OVER = Pending(PendingKind.OVER)
 # tenth of the cost); uncompiled, it is tuple.__new__.
 globals().setdefault("_new_tuple", tuple.__new__)
 _SIZED = (ActionKind.BET, ActionKind.RAISE)
+
+#: The catalogue's engine value functions (``value(hole, board, lowest_rank)``: small
+#: interpreted wrappers) by the per-call evaluator each one calls, and whether it takes
+#: the hole cards and the board apart (Omaha) or together: the showdown calls the
+#: evaluator itself, a third of the cost (tests/test_engine_showdown.py checks that both agree).
+_DIRECT = {RANKINGS[name].value: (RANKINGS[name].evaluate, name.startswith("omaha"))
+           for name in ("high", "low8", "shortdeck", "a5-low", "deuce7", "badugi", "omaha", "omaha-low8")}
 
 # The program of a hand: ops run in order, each street's deals then its betting.
 _HOLE, _UP, _BURN, _BOARD, _DRAW, _BET, _SEVENTH, _SHOWDOWN = range(8)
@@ -924,9 +932,11 @@ class Hand:
         """Discard ``discards`` (none: stand pat) and, when the engine deals, receive the
         replacements, returned (when the caller deals, :attr:`pending` asks for them)."""
         pending = self._pending
-        if pending.kind is not _WAIT_DRAW:
+        # One unpacking instead of attribute reads (a NamedTuple's fields are slow attributes).
+        waiting, seat, _, most, _ = pending
+        if waiting is not _WAIT_DRAW:
             raise IllegalActionError(f"no draw now: {pending}")
-        i = self._index[pending.seat]
+        i = self._index[seat]
         held = self._hole[i]
         thrown = _held_ints(discards, held)
         held_checked = thrown is not None
@@ -934,18 +944,19 @@ class Hand:
             try:
                 thrown = tuple(parse_cards(discards))
             except (InvalidCardError, TypeError) as error:
-                raise IllegalActionError(f"seat {pending.seat} cannot discard {discards!r}: {error}") from None
-        if len(thrown) > pending.count or not (held_checked or set(thrown).issubset(held)):
-            raise IllegalActionError(f"seat {pending.seat} may discard 0 to {pending.count} of its cards "
+                raise IllegalActionError(f"seat {seat} cannot discard {discards!r}: {error}") from None
+        if len(thrown) > most or not (held_checked or set(thrown).issubset(held)):
+            raise IllegalActionError(f"seat {seat} may discard 0 to {most} of its cards "
                                      f"{_text(held)}, not {_text(thrown)}")
-        self._hole[i] = tuple([c for c in held if c not in thrown])
+        if thrown:
+            self._hole[i] = tuple([c for c in held if c not in thrown])
         self._discarded[i] = thrown
         if self._log is not None:
-            self._log.append(ev.Draw(pending.seat, thrown))
+            self._log.append(ev.Draw(seat, thrown))
         received: Tuple[int, ...] = ()
         if thrown:
             if self._caller:
-                self._pending = _new_tuple(Pending, (_WAIT_DEAL, pending.seat, None, len(thrown), "draw"))
+                self._pending = _new_tuple(Pending, (_WAIT_DEAL, seat, None, len(thrown), "draw"))
                 return received
             received = self._serve_draw(i, self._draw_cards(len(thrown)))
         else:
@@ -1424,14 +1435,19 @@ class Hand:
         already shown, unless every called hand is shown (rules: The games and their flow)."""
         variant, seats, lowest = self.variant, self.seats, self._lowest
         high_rule, low_rule = variant.high, variant.low
+        # The value functions read once (an Evaluation is a dataclass: a slow attribute).
+        high_value = high_rule.value if high_rule is not None else None
+        low_value = low_rule.value if low_rule is not None else None
+        high_direct, low_direct = _DIRECT.get(high_value), _DIRECT.get(low_value)
         for run, board in enumerate(boards):
-            if low_rule is not None:
-                lows[run] = {}
+            run_highs = highs[run]
+            run_lows = lows[run] = {} if low_value is not None else None
             for i in live:
                 hole = self._hole[i]
-                highs[run][seats[i]] = high_rule.value(hole, board, lowest) if high_rule is not None else 0
-                if low_rule is not None:
-                    lows[run][seats[i]] = low_rule.value(hole, board, lowest)
+                run_highs[seats[i]] = _value(high_value, high_direct, hole, board, lowest) \
+                    if high_value is not None else 0
+                if low_value is not None:
+                    run_lows[seats[i]] = _value(low_value, low_direct, hole, board, lowest)
         start = self._aggressor if self._aggressor is not None and not self._folded[self._aggressor] else live[0]
         # Clockwise from start: live is in increasing index order.
         k = 0
@@ -1572,6 +1588,15 @@ class Hand:
 _SHARED_SLOTS = tuple(name for name in Hand.__slots__ if name not in (
     "_round", "_stacks", "_contributed", "_folded", "_hole", "_up", "_muck", "_discarded", "_log", "_script",
     "_used", "_deck"))
+
+
+def _value(value, direct: Optional[tuple], hole: Tuple[int, ...], board: Tuple[int, ...], lowest: int) -> int:
+    """``value(hole, board, lowest)``, through the evaluator it calls when ``direct``
+    (an entry of _DIRECT) names it."""
+    if direct is None:
+        return value(hole, board, lowest)
+    evaluate, apart = direct
+    return evaluate(hole, board) if apart else evaluate(hole + board)
 
 
 def _held_ints(discards: object, held: Tuple[int, ...]) -> Optional[Tuple[int, ...]]:
