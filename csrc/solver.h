@@ -952,7 +952,8 @@ struct phs_pool {
     phs_mutex lock;
     phs_cond work, done;
     long generation;           /* bumped for each job (read without the lock: phs_load) */
-    long pending;              /* workers not done with the job (phs_decrement) */
+    long active;               /* workers inside the job (phs_worker_loop) */
+    long open;                 /* whether workers may still join the job */
     long stop;
     int n_started;
     long owner;                /* the process that started the threads (phs_self) */
@@ -971,24 +972,27 @@ struct phs_pool {
 static int phs_pool_threads(const phs_pool *pool) { return pool && pool->owner == phs_self() ? pool->n_started : 0; }
 
 
-/* Handing a job over by the condition variable alone cost a thread wake-up per job
- * (a system call, and on a virtual machine the idle core's wake-up: tens of
- * microseconds), as much as a river walk's whole share. So a worker done with a job
- * first watches for the next one for a while (PHS_SPIN pauses, some tens of
- * microseconds: an iteration's next walk comes sooner) before it sleeps, and the
- * caller watches for the workers' end the same way: between the walks of one
- * iterate() call nobody sleeps, and a worker that sleeps costs at most one spin per
- * call. The counters are read without the lock (atomics); sleeping and waking stay
- * under it, so that no wake-up is lost. */
+/* Handing a job over. The caller posts it (tasks, a new generation), works through the
+ * units itself and then closes the job: a worker joins a job only while it is open,
+ * and the caller waits only for the workers that joined. Since every task claims units
+ * until none are left, all units are done when the caller's task and the joined
+ * workers' are; a worker that the machine did not run in time (other processes on the
+ * cores) is not waited for, and finds the job closed when it runs. (Waiting for every
+ * worker to check in made each walk wait for a scheduler time slice under load: a
+ * river spot with its actions shared ran 30 times slower at load average 13.)
+ * Waking a sleeping worker costs a system call and, on a virtual machine, the idle
+ * core's wake-up (tens of microseconds, a river walk's whole share), so a worker done
+ * with a job first watches for the next one for a while (PHS_SPIN pauses, some tens
+ * of microseconds) before it sleeps, and the caller watches for the joined workers'
+ * end the same way before it sleeps. Joining, leaving and sleeping are under the lock
+ * (no wake-up is lost); only the watching reads without it (phs_load). */
 #define PHS_SPIN 4000
 #if defined(_MSC_VER)
 #define phs_load(x) InterlockedCompareExchange((volatile long *)(x), 0, 0)
-#define phs_decrement(x) InterlockedDecrement((volatile long *)(x))
 #define phs_store(x, v) InterlockedExchange((volatile long *)(x), (long)(v))
 #define phs_pause() YieldProcessor()
 #else
 #define phs_load(x) __atomic_load_n(x, __ATOMIC_ACQUIRE)
-#define phs_decrement(x) __atomic_sub_fetch(x, 1, __ATOMIC_ACQ_REL)
 #define phs_store(x, v) __atomic_store_n(x, (long)(v), __ATOMIC_RELEASE)
 #if defined(__x86_64__) || defined(__i386__)
 #define phs_pause() __builtin_ia32_pause()
@@ -1007,17 +1011,18 @@ static void phs_worker_loop(phs_pool *pool, int index)
             phs_pause();
         phs_lock(&pool->lock);
         while (pool->generation == seen && !pool->stop) phs_wait(&pool->work, &pool->lock);
-        int stop = pool->stop;
+        int stop = (int)pool->stop, join = !stop && pool->open;
         seen = pool->generation;
-        phs_task *task = &pool->tasks[1 + index];
+        phs_task *task = join ? &pool->tasks[1 + index] : NULL;
+        if (join) phs_store(&pool->active, pool->active + 1);
         phs_unlock(&pool->lock);
         if (stop) break;
+        if (!task) continue;
         phs_task_run(task);
-        if (phs_decrement(&pool->pending) == 0) {
-            phs_lock(&pool->lock);
-            phs_broadcast(&pool->done);
-            phs_unlock(&pool->lock);
-        }
+        phs_lock(&pool->lock);
+        phs_store(&pool->active, pool->active - 1);
+        if (pool->active == 0) phs_broadcast(&pool->done);
+        phs_unlock(&pool->lock);
     }
 }
 
@@ -1175,16 +1180,19 @@ static void phs_pool_run(phs_game *g, phs_task *tasks)
     if (started) {
         phs_lock(&pool->lock);
         pool->tasks = tasks;
-        phs_store(&pool->pending, started);
+        pool->open = 1;
         phs_store(&pool->generation, pool->generation + 1);
         phs_broadcast(&pool->work);
         phs_unlock(&pool->lock);
     }
     phs_task_run(&tasks[0]);
     if (started) {
-        for (int spin = 0; spin < PHS_SPIN && phs_load(&pool->pending); spin++) phs_pause();
         phs_lock(&pool->lock);
-        while (phs_load(&pool->pending)) phs_wait(&pool->done, &pool->lock);
+        pool->open = 0;
+        phs_unlock(&pool->lock);
+        for (int spin = 0; spin < PHS_SPIN && phs_load(&pool->active); spin++) phs_pause();
+        phs_lock(&pool->lock);
+        while (pool->active) phs_wait(&pool->done, &pool->lock);
         phs_unlock(&pool->lock);
     }
 }
