@@ -10,7 +10,8 @@ all-in; the force-all-in threshold 0.15 of both). For each spot it prints the
 iterations to an exploitability of 1, 0.5 and 0.3% of the pot (measured after every
 iteration, as (BR_OOP + BR_IP) / 2), the solving seconds to 0.3% (the median and the
 minimum of ``--repeats`` runs, ``--flop-repeats`` on the flop; the two solvers' runs alternate, so
-that both see the same load; best-response passes not counted, for either solver), the
+that both see the same load; best-response passes not counted, for either solver; each
+timing run one interval over all its iterations, with no output in between), the
 CPU seconds of those runs (all threads: what a loaded machine disturbs least), the
 memory of the solver state, the root strategy and the EVs at 0.3%, and how far the
 root strategies and EVs are apart.
@@ -284,7 +285,7 @@ def main(argv=None) -> int:
                     runs[schedule].append(time_pokerhash(board, args.threads, n, schedule, args.compressed))
             if theirs:
                 # exactly the iterations it took to 0.3% (checked every iteration above);
-                # its seconds count solve_step only, not the best responses every 10
+                # timed as one interval over its solve_steps (no best responses in between)
                 run = run_postflop_solver(binary, board, args.threads, check=False, max_iterations=n_theirs, target=1e-9)
                 their_runs.append((run["seconds"], run["cpu"] - setup))
         for schedule in args.schedule:

@@ -986,7 +986,9 @@ static int phs_pool_threads(const phs_pool *pool) { return pool && pool->owner =
  * of microseconds) before it sleeps, and the caller watches for the joined workers'
  * end the same way before it sleeps. Joining, leaving and sleeping are under the lock
  * (no wake-up is lost); only the watching reads without it (phs_load). */
+#ifndef PHS_SPIN
 #define PHS_SPIN 4000
+#endif
 #if defined(_MSC_VER)
 #define phs_load(x) InterlockedCompareExchange((volatile long *)(x), 0, 0)
 #define phs_store(x, v) InterlockedExchange((volatile long *)(x), (long)(v))
