@@ -979,7 +979,7 @@ static int phs_pool_threads(const phs_pool *pool) { return pool && pool->owner =
  * workers' are; a worker that the machine did not run in time (other processes on the
  * cores) is not waited for, and finds the job closed when it runs. (Waiting for every
  * worker to check in made each walk wait for a scheduler time slice under load: a
- * river spot with its actions shared took 144 ms instead of 4 at load average 13.)
+ * river spot with its actions shared took 144 ms, on one thread 17, at load average 13.)
  * Workers that watched for the next job for some tens of microseconds before sleeping
  * (spinning) made the turn slower under load, 1.04 to 1.16 times in wall and 1.10 in
  * CPU seconds (2026-12-03), and sleep at once. */
