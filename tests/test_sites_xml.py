@@ -365,9 +365,10 @@ def test_a_stud_tournament_hand_without_its_level_bets_is_refused_saying_what_it
     refused, naming what it shows (any small bet would replay its chips alike, but
     the PHH would hold an invented one)."""
     (hand,) = list(sites.read(_STUD_TOURNAMENT))
-    assert hand.error.endswith("a stud tournament hand that shows no completion and no full bet (only antes of "
-                               "20, a bring-in of 40, calls, checks and folds): the site does not write a tournament "
-                               "level's small and big bets, nothing in the hand tells them, and its PHH needs them")
+    assert ("a stud tournament hand that shows no completion and no full bet (only antes of "
+            "20, a bring-in of 40, calls, checks and folds): the site does not write a tournament "
+            "level's small and big bets, nothing in the hand tells them, and its PHH needs them; no earlier "
+            "hand of tournament 800000001 in the file gives them") in hand.error
     # A completion tells the small bet: the same hand read.
     completed = _STUD_TOURNAMENT.replace('type="16" sum="40"', 'type="5" sum="80"').replace(
         'win="100" bet="60"', 'win="140" bet="100"')

@@ -19,6 +19,7 @@ from typing import Iterable, Iterator, Optional
 from .model import SiteError, SiteHand, Source, failed, site_hand
 from .replay import SiteReplay
 from .sources import chunks, open_sources, site_of
+from .stud_levels import with_neighbour_bets
 from .xmlsources import xml_hand_id as _xml_hand_id
 from .xmlsources import is_xml, xml_site
 
@@ -114,20 +115,29 @@ def read(source, site: Optional[str] = None) -> Iterator[SiteHand]:
     from each hand's text; with ``site`` given, hands of other sites are returned
     with an error. A hand that cannot be imported is returned with ``error`` set
     (naming the line), never skipped and never raised; text between hands that is no
-    hand is returned the same way. Memory holds one hand at a time."""
+    hand is returned the same way. Memory holds one hand at a time (and the hands
+    after an iPoker stud tournament hand waiting for its later neighbour:
+    :mod:`.stud_levels`)."""
     if site is not None and site not in SITES:
         raise SiteError(f"unknown site {site!r} (sites: {', '.join(SITES)})")
     for name, stream in open_sources(source):
-        for chunk in chunks(stream):
-            if chunk.cut and chunk.site is not None and site in (None, chunk.site):
-                # Cut inside a line by the next hand's first line: it stops there, whatever it says.
-                text = chunk.text
-                first = text[:text.find("\n")] if "\n" in text else text
-                yield failed(chunk.site, _id_of(text, first, chunk.site),
-                             f"line {chunk.line + text.count(chr(10))}: the hand is truncated: the next hand "
-                             "starts inside this line", Source(name, chunk.index, chunk.line), text)
-                continue
-            yield parse_hand(chunk.text, Source(name, chunk.index, chunk.line), site, chunk.site)
+        # iPoker stud tournament hands without their bet sizes take them from their
+        # neighbours in the file when those tell them exactly (stud_levels)
+        yield from with_neighbour_bets(_hands(name, stream, site))
+
+
+def _hands(name: str, stream, site: Optional[str]) -> Iterator[SiteHand]:
+    """The hands of one file, each read from its own text."""
+    for chunk in chunks(stream):
+        if chunk.cut and chunk.site is not None and site in (None, chunk.site):
+            # Cut inside a line by the next hand's first line: it stops there, whatever it says.
+            text = chunk.text
+            first = text[:text.find("\n")] if "\n" in text else text
+            yield failed(chunk.site, _id_of(text, first, chunk.site),
+                         f"line {chunk.line + text.count(chr(10))}: the hand is truncated: the next hand "
+                         "starts inside this line", Source(name, chunk.index, chunk.line), text)
+            continue
+        yield parse_hand(chunk.text, Source(name, chunk.index, chunk.line), site, chunk.site)
 
 
 def read_parallel(paths: Iterable[str], workers: Optional[int] = None, site: Optional[str] = None,

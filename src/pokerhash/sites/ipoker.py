@@ -56,8 +56,11 @@ _HEADERS: Dict[str, Dict[str, str]] = {}  # session header text -> its <general>
 _STUD_STREETS = ("Third Street", "Fourth Street", "Fifth Street", "Sixth Street", "River")
 
 
-def parse(text: str, site: str) -> Parsed:
-    """One hand (its ``<game>`` followed by its session's header); SiteError naming the line."""
+def parse(text: str, site: str, unknown_bets: bool = False) -> Parsed:
+    """One hand (its ``<game>`` followed by its session's header); SiteError naming the line.
+    ``unknown_bets``: a stud tournament hand whose text shows no bet size is read with
+    ``small_bet`` 0, for :mod:`.stud_levels` to take the sizes from its neighbours
+    (never a hand to replay as it is)."""
     # The session's header follows the game: read once per session, not per hand.
     cut = text.rfind("</game>")
     if cut >= 0:
@@ -90,7 +93,7 @@ def parse(text: str, site: str) -> Parsed:
         _HEADERS[header] = info
     _game(p, info, hand.line)
     try:
-        _hand(p, hand, info)
+        _hand(p, hand, info, unknown_bets)
     except SiteError:
         raise
     except (ValueError, KeyError, IndexError) as error:
@@ -149,7 +152,7 @@ def _game(p: Parsed, info: Dict[str, str], line: int) -> None:
                                          (info.get("uncalled_bet_enabled") or "").strip() == "true")
 
 
-def _hand(p: Parsed, hand: Node, info: Dict[str, str]) -> None:
+def _hand(p: Parsed, hand: Node, info: Dict[str, str], unknown_bets: bool = False) -> None:
     general = hand.find("general")
     if general is None or general.find("players") is None:
         raise SiteError("the hand has no player list (<general><players>)", hand.line)
@@ -283,7 +286,11 @@ def _hand(p: Parsed, hand: Node, info: Dict[str, str]) -> None:
     if board:
         p.boards = [board]
     if stud and not p.small_bet:
-        stud_bets(p, hand.line)
+        try:
+            stud_bets(p, hand.line)
+        except SiteError:
+            if not unknown_bets:
+                raise
     all_in_calls(p)
     check_posts(p)
     # The figures: win as written; the rake is what went in and did not come back.

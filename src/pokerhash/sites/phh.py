@@ -23,7 +23,8 @@ the big blind),
 fixed-limit betting: :mod:`.settling`, the engine's options of those names),
 ``_pokerhash_cash_out`` and ``_pokerhash_cash_out_fees`` (per
 player: what the site paid apart from the pots at an All-in Cash Out, and its fee),
-``_pokerhash_rules`` (the rules of the rules page the hand used that pokerkit plays
+``_pokerhash_bets_from`` (an iPoker stud tournament hand's bet sizes, read from the
+hands around it: :mod:`.stud_levels`), ``_pokerhash_rules`` (the rules of the rules page the hand used that pokerkit plays
 differently, as the engine's writer lists them:
 :func:`~pokerhash.engine.history_rules.rules_used`).
 """
@@ -246,6 +247,9 @@ def _with_fields(history: HandHistory, p, lay, boards, _unit) -> HandHistory:
         fields["_pokerhash_odd_chips"] = describe(odd, lambda chips: str(_unit(chips)))
     if every_pot and p.rake:
         fields["_pokerhash_rake_from"] = "every pot"
+    if p.fields.get("bets_from"):
+        # a stud tournament level read from the hands around this one (stud_levels)
+        fields["_pokerhash_bets_from"] = p.fields["bets_from"]
     if p.fields.get("heads_up_dead_button"):
         fields["_pokerhash_heads_up_dead_button"] = True
     if p.variant.limit is Limit.FIXED_LIMIT:

@@ -261,6 +261,11 @@ def chips_in(p: Parsed) -> Tuple[int, int]:
     return sum(live.values()) + dead, ranked[0] - ranked[1]
 
 
+#: The start of the reason a stud tournament hand whose text shows no bet size is
+#: refused with (:func:`stud_bets`); :mod:`.stud_levels` may read it from its neighbours.
+NO_STUD_BETS = "a stud tournament hand that shows no completion and no full bet"
+
+
 def stud_bets(p: Parsed, line: int) -> None:
     """A stud tournament's bets (they rise by level, and the files do not write them),
     as the hand shows them: the third-street completion (or the smallest bet on fourth
@@ -281,7 +286,7 @@ def stud_bets(p: Parsed, line: int) -> None:
         shown = ([f"antes of {chips(antes[0])}"] if len(antes) == 1 else ["antes"] if antes else []) + \
             [f"a bring-in of {chips(b)}" for b in bring_in[:1]] + \
             ([f"all-ins for {', '.join(chips(a) for a in all_ins if a is not None)}"] if all_ins else [])
-        raise SiteError(f"a stud tournament hand that shows no completion and no full bet (only {', '.join(shown)}, "
+        raise SiteError(f"{NO_STUD_BETS} (only {', '.join(shown)}, "
                         "calls, checks and folds): the site does not write a tournament level's small and big "
                         "bets, nothing in the hand tells them, and its PHH needs them", line)
     p.small_bet = small if small is not None else max(later) // 2
