@@ -26,7 +26,9 @@ ante of a player all-in, twice. Players without pocket cards (sitting out) are n
 dealt in. A game whose end tag is missing at the end of a file is read when its
 rounds are all closed (the client writes a game once it is over). A game without a
 ``<startdate>`` is read with an empty ``time``, unless it holds nothing but its seats and
-blinds (some exports write every hand so): that is refused as partial.
+blinds (some exports write every hand so): that is refused as partial. A stud
+tournament hand whose text shows no bet size takes its level's bets from the hands
+around it when they tell them exactly (:mod:`.stud_levels`), or is refused.
 """
 
 from __future__ import annotations
