@@ -82,6 +82,43 @@ def test_ipoker_actions_replay_in_the_order_of_their_numbers_and_sitting_out_pla
     assert first.game == "Texas Hold'em" and first.limit == "no-limit"
 
 
+def test_ipoker_ante_of_a_player_who_then_sits_out_is_dead_money():
+    """Cal antes 0.03 and sits out (type 9, no cards): his ante is dead money in the
+    pot, he is not dealt in and wins nothing. The text's figures: 1.32 in (four 0.03
+    antes, 0.20 from each of three players, 0.30 from each of two), Eli wins 1.26, so
+    the rake is 0.06; without Cal's ante the winner would get more than went in."""
+    hand = _hands(DATA / "ipoker" / "sat_out_ante.xml")[0]
+    assert hand.error is None and list(hand.players) == ["Ada", "Dee", "Eli"]
+    result = hand.replay()
+    assert result.agrees, result.differences
+    assert result.won == {"Eli": Decimal("1.26")} and result.rake == Decimal("0.06")
+    engine = result.hand
+    seat_of = hand.seats
+    # the pot holds every chip the dealt players put in and Cal's ante, nothing more
+    assert sum(engine.contributed.values()) + Decimal("3") == 132
+    # the dealt players' stacks change by exactly what they put in and won
+    start = {seat_of[name]: int(stack * 100) for name, stack in hand.players.items()}
+    start[seat_of["Eli"]] += 3  # the seat that fronts Cal's dead ante (raised, then posted)
+    final = engine.result.stacks
+    assert final[seat_of["Ada"]] == start[seat_of["Ada"]] - 23
+    assert final[seat_of["Dee"]] == start[seat_of["Dee"]] - 53
+    assert final[seat_of["Eli"]] == start[seat_of["Eli"]] - 3 - 53 + 126
+    # chips neither created nor lost: the dealt players' stacks and Cal's ante are the
+    # final stacks and the rake
+    assert sum(int(stack * 100) for stack in hand.players.values()) + 3 == sum(final.values()) + 6
+    phh = hand.history
+    assert phh.fields["_pokerhash_dead_antes_players"] == ["Cal"] and phh.fields["_pokerhash_dead_antes"] == \
+        [Decimal("0.03")]
+    assert phh.fields["_pokerhash_rules"] == ["dead-blind"]
+    # Cal cannot win: a site saying he collected the pot disagrees with the engine
+    text = (DATA / "ipoker" / "sat_out_ante.xml").read_text(encoding="utf-8")
+    text = text.replace('name="Eli" chips="$7.15" dealer="1" win="$1.26"', 'name="Eli" chips="$7.15" dealer="1" win="$0"')
+    text = text.replace('name="Cal" chips="$9.55" dealer="0" win="$0"', 'name="Cal" chips="$9.55" dealer="0" win="$1.26"')
+    (taken,) = list(sites.read(text))
+    assert taken.error is None and not taken.replay().agrees
+    assert any("won by Cal" in d for d in taken.replay().differences)
+
+
 def test_ipoker_tournament_chips_and_client_20_convention():
     hand = _hands(DATA / "ipoker" / "tournament.xml")[0]
     assert hand.players == {"Eve": 1500, "Fay": 1200, "Gus": 900}
@@ -238,6 +275,10 @@ REFUSALS = [
     ("bossmedia/draw.xml", '<CARD LINK="26"></CARD>\n<CARD LINK="32"></CARD>\n<CARD LINK="39">',
      '<CARD LINK="27"></CARD>\n<CARD LINK="32"></CARD>\n<CARD LINK="39">', "does not change 1 card(s)"),
     ("microgaming/cash.xml", '<Action type="Win">', '<Action type="Flip">', "an action the importer does not read"),
+    # Cal's 0.03 ante counted twice (1.32 in, 1.35 won): no chips are created
+    ("ipoker/sat_out_ante.xml", 'win="$1.26"', 'win="$1.35"', "the figures do not add up"),
+    # a blind posted before sitting out would change who acts when: not read
+    ("ipoker/sat_out_ante.xml", 'player="Cal" type="15"', 'player="Cal" type="2"', "posts a blind but is not dealt"),
 ]
 
 

@@ -23,7 +23,7 @@ what the posts and actions put in less the ``win`` figures (less the uncalled be
 for clients that leave it out of ``win``); a tournament takes none. The ``bet``
 figures are not used: they count the small blind of a player who raises, and the
 ante of a player all-in, twice. Players without pocket cards (sitting out) are not
-dealt in. A game whose end tag is missing at the end of a file is read when its
+dealt in; an ante one of them posted before sitting out is dead money in the pot. A game whose end tag is missing at the end of a file is read when its
 rounds are all closed (the client writes a game once it is over). A game without a
 ``<startdate>`` is read with an empty ``time``, unless it holds nothing but its seats and
 blinds (some exports write every hand so): that is refused as partial. A stud
@@ -262,9 +262,11 @@ def _hand(p: Parsed, hand: Node, info: Dict[str, str], unknown_bets: bool = Fals
         if name not in dealt and (name in sitting or not acted):
             p.sitting_out.add(name)
     for name in p.sitting_out:
-        if any(post[0] == name for post in p.posts):
-            raise SiteError(f"{name} posts but is not dealt in (sits out after posting): the engine cannot play it",
-                            hand.line)
+        # An ante posted before sitting out is dead money (the replay's layout); a blind
+        # would change who acts when, which the text does not say.
+        if any(post[0] == name and post[1] != "ante" for post in p.posts):
+            raise SiteError(f"{name} posts a blind but is not dealt in (sits out after posting): the engine "
+                            f"cannot play it", hand.line)
     if stud:
         for who, streets in shown_streets.items():
             dealt_cards: List[Optional[str]] = []

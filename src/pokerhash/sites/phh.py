@@ -11,7 +11,10 @@ player coming back, the live part a bet, the dead part straight into the pot; a
 GGPoker cash drop is written there too, as dead money),
 ``_pokerhash_boards`` (both boards of a hand run twice; ``actions`` deal the first),
 ``_pokerhash_rake`` and ``_pokerhash_fees``, ``_pokerhash_returned`` (uncalled bets),
-``_pokerhash_cash_drop``, ``_pokerhash_large_draw_tables`` (a draw game dealt to more
+``_pokerhash_cash_drop``, ``_pokerhash_dead_antes_players`` and ``_pokerhash_dead_antes``
+(antes posted by players who then sat out, not dealt in: dead money, written in the
+missed dead part of a seat outside the blinds as a cash drop is),
+``_pokerhash_large_draw_tables`` (a draw game dealt to more
 players than the rules seat, as the room did: the engine's room option),
 ``_pokerhash_odd_chips`` (the site's odd-chip rule where
 it is not the rules': :mod:`.settling`) and ``_pokerhash_rake_from`` (``"every
@@ -242,6 +245,10 @@ def _with_fields(history: HandHistory, p, lay, boards, _unit) -> HandHistory:
         fields["_pokerhash_returned"] = [_unit(p.returned.get(name, 0)) for _, name, _ in order]
     if p.cash_drop:
         fields["_pokerhash_cash_drop"] = _unit(p.cash_drop)
+    if lay.dead_antes:
+        # antes of players who then sat out (not dealt in): dead money, in the missed dead part above
+        fields["_pokerhash_dead_antes_players"] = [name for name, _ in lay.dead_antes]
+        fields["_pokerhash_dead_antes"] = [_unit(amount) for _, amount in lay.dead_antes]
     odd, every_pot = settlement(p)
     if not odd.is_default:
         fields["_pokerhash_odd_chips"] = describe(odd, lambda chips: str(_unit(chips)))

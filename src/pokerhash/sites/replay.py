@@ -63,6 +63,12 @@ class Layout(NamedTuple):
     straddler: Optional[str]
     #: Heads-up with the big blind on the button (Options.heads_up_dead_button).
     dead_button: bool = False
+    #: The seat that fronts dead money from outside the dealt players (a cash drop,
+    #: antes posted by players not dealt in): its ``missed`` dead part, its stack
+    #: raised by as much in the replay (its own chips are untouched).
+    outside_seat: Optional[int] = None
+    #: (name, ante) posted by players who then sit out: dead money, not dealt in.
+    dead_antes: Tuple[Tuple[str, int], ...] = ()
 
 
 def layout(p: Parsed) -> Layout:
@@ -71,18 +77,23 @@ def layout(p: Parsed) -> Layout:
     if len(dealt) < 2:
         raise SiteError(f"{len(dealt)} player(s) dealt in: a hand needs two")
     seat_of = {name: seat for seat, name, _ in dealt}
-    for name, _, _, line in p.posts:
+    dead_antes = []
+    for name, kind, amount, line in p.posts:
         if name not in seat_of:
-            raise SiteError(f"{name!r} posts but is not dealt in", line)
+            if kind != "ante" or name not in p.sitting_out:
+                raise SiteError(f"{name!r} posts but is not dealt in", line)
+            dead_antes.append((name, amount))  # posted, then sat out: dead money
     sb = next(((name, amount) for name, kind, amount, _ in p.posts if kind == "sb"), None)
     bb = next(((name, amount) for name, kind, amount, _ in p.posts if kind == "bb"), None)
-    antes = [(name, amount) for name, kind, amount, _ in p.posts if kind == "ante"]
+    antes = [(name, amount) for name, kind, amount, _ in p.posts if kind == "ante" and name in seat_of]
     straddles = [(name, amount) for name, kind, amount, _ in p.posts if kind == "straddle"]
     seats = sorted(seat_of.values())
     n = len(seats)
+    button_blind = next(((name, amount) for name, kind, amount, _ in p.posts if kind == "button"), None)
+    if dead_antes and (p.variant.is_stud or sb is None and bb is None):
+        raise SiteError(f"{dead_antes[0][0]!r} posts an ante but is not dealt in, in a hand without blinds")
     if p.variant.is_stud:
         return _stud_layout(p, dealt, seats, antes)
-    button_blind = next(((name, amount) for name, kind, amount, _ in p.posts if kind == "button"), None)
     if button_blind is not None and sb is None and bb is None:
         return _button_blind_layout(p, dealt, seats, seat_of, button_blind, antes, straddles)
     if sb is None and bb is not None and n == 2:
@@ -116,8 +127,8 @@ def layout(p: Parsed) -> Layout:
     blinds = (_blind(p, dealt, sb, 0), _blind(p, dealt, bb, 1)) if sb is not None else (_blind(p, dealt, bb, 1),)
     missed: Dict[int, Tuple[int, int]] = {}
     for name, kind, amount, line in p.posts:
-        if kind in ("sb", "bb") and _first_post(p, kind, name, line):
-            continue  # the blinds themselves; any other blind is posted by a player coming back
+        if kind in ("sb", "bb") and _first_post(p, kind, name, line) or name not in seat_of:
+            continue  # the blinds themselves (any other blind is posted by a player coming back), dead antes
         live, dead = missed.get(seat_of[name], (0, 0))
         if kind == "bb" or (kind == "sb" and _live_small_blind(p, name, amount, bb)):
             live += amount
@@ -146,16 +157,21 @@ def layout(p: Parsed) -> Layout:
             ante, big_blind_ante = antes[0][1] // n, True
         else:
             ante = _equal_antes(antes, dealt)
-    if p.cash_drop:
-        # Money the site adds to the pot: dead money from a seat not in the blinds,
-        # whose stack the replay raises by as much (its own chips are untouched).
+    outside = p.cash_drop + sum([amount for _, amount in dead_antes])
+    outside_seat = None
+    if outside:
+        # Money from outside the dealt players (the site's cash drop, antes of players
+        # who then sat out): dead money from a seat not in the blinds, whose stack the
+        # replay raises by as much (its own chips are untouched).
         free = [seat for seat, name, _ in order[2 if n > 2 else 0:] if seat not in missed and name != straddler]
         if n == 2 or not free:
-            raise SiteError("a cash drop in a hand with no seat outside the blinds")
-        missed[free[-1]] = (0, p.cash_drop)
+            raise SiteError("dead money from outside the dealt players (a cash drop, the ante of a player who sat "
+                            "out) in a hand with no seat outside the blinds")
+        outside_seat = free[-1]
+        missed[outside_seat] = (0, outside)
     stakes = _stakes(blinds=blinds, ante=ante, big_blind_ante=big_blind_ante, straddle=straddle,
                     small_bet=p.small_bet, big_bet=p.big_bet, straddle_position=straddle_position)
-    return Layout(order, button, stakes, missed, straddler, dead_button and n == 2)
+    return Layout(order, button, stakes, missed, straddler, dead_button and n == 2, outside_seat, tuple(dead_antes))
 
 
 _STAKES: Dict[tuple, Stakes] = {}
@@ -400,9 +416,8 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
     variant = p.variant
     facts = _facts(variant)
     stacks = {seat: stack for seat, _, stack in lay.order}
-    for seat, (live, dead) in lay.missed.items():
-        if p.cash_drop and dead == p.cash_drop and live == 0:
-            stacks[seat] += dead
+    if lay.outside_seat is not None:
+        stacks[lay.outside_seat] += lay.missed[lay.outside_seat][1]
     take = (p.rake or 0) + p.fees
     fixed = variant.limit is Limit.FIXED_LIMIT
     options = _options(take, p.run_twice, *settlement(p), lay.stakes.straddle_position is not None,
