@@ -119,6 +119,17 @@ def test_ipoker_ante_of_a_player_who_then_sits_out_is_dead_money():
     assert any("won by Cal" in d for d in taken.replay().differences)
 
 
+def test_ipoker_ante_of_a_player_who_sits_out_heads_up_is_refused():
+    """Ada's cards and actions left out: she sits out too, Dee and Eli play heads-up,
+    and no dealt seat outside the blinds can front Cal's dead ante: refused, naming
+    the line (not a replay that differs)."""
+    text = (DATA / "ipoker" / "sat_out_ante.xml").read_text(encoding="utf-8")
+    text = re.sub(r'<cards type="Pocket" player="Ada">X X</cards>|<action no="\d+" player="Ada"[^>]*/>', "", text)
+    (hand,) = list(sites.read(text))
+    assert hand.error is not None and re.match(r"line \d+: Cal posts an ante but is not dealt in", hand.error)
+    assert "heads-up" in hand.error
+
+
 def test_ipoker_tournament_chips_and_client_20_convention():
     hand = _hands(DATA / "ipoker" / "tournament.xml")[0]
     assert hand.players == {"Eve": 1500, "Fay": 1200, "Gus": 900}

@@ -267,6 +267,12 @@ def _hand(p: Parsed, hand: Node, info: Dict[str, str], unknown_bets: bool = Fals
         if any(post[0] == name and post[1] != "ante" for post in p.posts):
             raise SiteError(f"{name} posts a blind but is not dealt in (sits out after posting): the engine "
                             f"cannot play it", hand.line)
+    dead_ante = next((post[0] for post in p.posts if post[0] in p.sitting_out), None)
+    if dead_ante is not None and (stud or len(p.seats) - len(p.sitting_out) < 3
+                                  or not any(post[1] in ("sb", "bb") for post in p.posts)):
+        # the replay fronts the dead ante from a dealt seat outside the blinds (.replay.layout)
+        raise SiteError(f"{dead_ante} posts an ante but is not dealt in, in a stud hand, a hand without blinds or "
+                        f"heads-up: the engine cannot play it", hand.line)
     if stud:
         for who, streets in shown_streets.items():
             dealt_cards: List[Optional[str]] = []
