@@ -57,9 +57,12 @@ cdef class Hand:
     cpdef bint _ask_bring_in(self) except -1
     cpdef Py_ssize_t _bring_in_index(self, list players) except -1
     cpdef Py_ssize_t _best_showing(self) except -1
+    @cython.locals(i=Py_ssize_t, n=Py_ssize_t, folded=list)
     cpdef bint _next_draw(self, most) except -1
     cpdef list _draw_cards(self, Py_ssize_t count)
     cpdef tuple _serve_draw(self, Py_ssize_t i, got)
+    @cython.locals(stack=list, dealt=list, _=Py_ssize_t)
+    cpdef tuple _deal_draw(self, Py_ssize_t i, tuple kept, Py_ssize_t count)
     cpdef _make_room(self, Py_ssize_t count)
     cpdef list _take_muck(self)
     cpdef _restock(self)
@@ -69,6 +72,7 @@ cdef class Hand:
 
 
 # Called at every draw: a C call, not a Python one.
+@cython.locals(count=Py_ssize_t, k=Py_ssize_t, j=Py_ssize_t)
 cpdef tuple _held_ints(discards, tuple held)
 # Called for every hand shown down.
 cpdef _value(value, direct, hole, board, lowest)

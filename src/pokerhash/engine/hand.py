@@ -945,23 +945,32 @@ class Hand:
                 thrown = tuple(parse_cards(discards))
             except (InvalidCardError, TypeError) as error:
                 raise IllegalActionError(f"seat {seat} cannot discard {discards!r}: {error}") from None
-        if len(thrown) > most or not (held_checked or set(thrown).issubset(held)):
+        count = len(thrown)
+        if count > most or not (held_checked or set(thrown).issubset(held)):
             raise IllegalActionError(f"seat {seat} may discard 0 to {most} of its cards "
                                      f"{_text(held)}, not {_text(thrown)}")
-        if thrown:
-            self._hole[i] = tuple([c for c in held if c not in thrown])
         self._discarded[i] = thrown
         if self._log is not None:
             self._log.append(ev.Draw(seat, thrown))
         received: Tuple[int, ...] = ()
-        if thrown:
+        if count:
+            kept = tuple([c for c in held if c not in thrown])
             if self._caller:
-                self._pending = _new_tuple(Pending, (_WAIT_DEAL, seat, None, len(thrown), "draw"))
+                self._hole[i] = kept
+                self._pending = _new_tuple(Pending, (_WAIT_DEAL, seat, None, count, "draw"))
                 return received
-            received = self._serve_draw(i, self._draw_cards(len(thrown)))
+            if self._deck is not None and count < self._stub:
+                # The stub serves the whole draw and keeps its last card: no new stub
+                # (what _draw_cards would find), the cards straight off the deck.
+                received = self._deal_draw(i, kept, count)
+            else:
+                self._hole[i] = kept
+                received = self._serve_draw(i, self._draw_cards(count))
         else:
             self._deal_next = i + 1
-        self._advance()
+        # Nobody folds in a draw round: the next player draws, or the program goes on.
+        if not self._next_draw(most):
+            self._advance()
         return received
 
     def stand_pat(self) -> Tuple[int, ...]:
@@ -1303,13 +1312,14 @@ class Hand:
         """Ask the next live player from left of the button to draw (True), or end the
         draw round (rules: The games and their flow, draws)."""
         i = self._deal_next
-        while i < self._n and self._folded[i]:
+        n, folded = self._n, self._folded
+        while i < n and folded[i]:
             i += 1
-        if i < self._n:
+        if i < n:
             self._pending = _new_tuple(Pending, (_WAIT_DRAW, self.seats[i], None, most, ""))
             return True
         self._deal_next = 0
-        self._discarded = [()] * self._n
+        self._discarded = [()] * n
         self._pc += 1
         return False
 
@@ -1321,6 +1331,23 @@ class Hand:
     def _serve_draw(self, i: int, got: Sequence[int]) -> Tuple[int, ...]:
         got = tuple(got)
         self._hole[i] += got
+        self._muck.extend(self._discarded[i])
+        if self._log is not None:
+            self._log.append(ev.Deal(self.seats[i], got))
+        self._deal_next = i + 1
+        return got
+
+    def _deal_draw(self, i: int, kept: Tuple[int, ...], count: int) -> Tuple[int, ...]:
+        """_serve_draw(i, _take(count)) from the engine's own deck when the stub holds
+        more than ``count`` cards, ``i`` keeping ``kept``: the cards popped off the
+        deck's stack in the order Deck.deal gives them (its top first)."""
+        stack = self._deck._stack  # the deck's own cards: nothing to check
+        dealt = []
+        for _ in range(count):
+            dealt.append(stack.pop())
+        got = tuple(dealt)
+        self._stub -= count
+        self._hole[i] = kept + got
         self._muck.extend(self._discarded[i])
         if self._log is not None:
             self._log.append(ev.Deal(self.seats[i], got))
@@ -1603,17 +1630,19 @@ def _held_ints(discards: object, held: Tuple[int, ...]) -> Optional[Tuple[int, .
     """The discards as a tuple when they are the usual case, a tuple or list of
     distinct ints among the cards ``held`` (what parse_cards would return for them
     as they are; draw() then has nothing to check), else None: parse and check."""
-    if discards.__class__ is not tuple and discards.__class__ is not list:
+    # type() is: compiled, a pointer test (an attribute read of __class__ is a lookup).
+    kind = type(discards)
+    if kind is not tuple and kind is not list:
         return None
     count = len(discards)
     for k in range(count):
         c = discards[k]
-        if c.__class__ is not int or c not in held:
+        if type(c) is not int or c not in held:
             return None
         for j in range(k):
             if discards[j] == c:
                 return None
-    return tuple(discards)
+    return discards if kind is tuple else tuple(discards)
 
 
 def _text(cards: Iterable[int]) -> str:
