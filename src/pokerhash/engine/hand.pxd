@@ -61,8 +61,8 @@ cdef class Hand:
     cpdef bint _next_draw(self, most) except -1
     cpdef list _draw_cards(self, Py_ssize_t count)
     cpdef tuple _serve_draw(self, Py_ssize_t i, got)
-    @cython.locals(stack=list, dealt=list, _=Py_ssize_t)
-    cpdef tuple _deal_draw(self, Py_ssize_t i, tuple kept, Py_ssize_t count)
+    @cython.locals(stack=list, start=Py_ssize_t, _=Py_ssize_t, hole=tuple)
+    cpdef tuple _deal_draw(self, Py_ssize_t i, list kept, Py_ssize_t count)
     cpdef _make_room(self, Py_ssize_t count)
     cpdef list _take_muck(self)
     cpdef _restock(self)
@@ -72,7 +72,12 @@ cdef class Hand:
 
 
 # Called at every draw: a C call, not a Python one.
-@cython.locals(count=Py_ssize_t, k=Py_ssize_t, j=Py_ssize_t)
+# Card sets as bits of a 64-bit int (cards are 0..51).
+@cython.locals(k=Py_ssize_t, card=Py_ssize_t, seen=Py_ssize_t, one=Py_ssize_t)
 cpdef tuple _held_ints(discards, tuple held)
+@cython.locals(k=Py_ssize_t, card=Py_ssize_t, gone=Py_ssize_t, one=Py_ssize_t, kept=list)
+cpdef list _kept(tuple held, tuple thrown)
 # Called for every hand shown down.
 cpdef _value(value, direct, hole, board, lowest)
+@cython.locals(run=Py_ssize_t, high=dict, low=dict)
+cpdef bint _may_win(seat, list shown, pots, list highs, list lows) except -1

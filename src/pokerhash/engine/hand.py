@@ -954,9 +954,9 @@ class Hand:
             self._log.append(ev.Draw(seat, thrown))
         received: Tuple[int, ...] = ()
         if count:
-            kept = tuple([c for c in held if c not in thrown])
+            kept = _kept(held, thrown)
             if self._caller:
-                self._hole[i] = kept
+                self._hole[i] = tuple(kept)
                 self._pending = _new_tuple(Pending, (_WAIT_DEAL, seat, None, count, "draw"))
                 return received
             if self._deck is not None and count < self._stub:
@@ -964,7 +964,7 @@ class Hand:
                 # (what _draw_cards would find), the cards straight off the deck.
                 received = self._deal_draw(i, kept, count)
             else:
-                self._hole[i] = kept
+                self._hole[i] = tuple(kept)
                 received = self._serve_draw(i, self._draw_cards(count))
         else:
             self._deal_next = i + 1
@@ -1337,17 +1337,17 @@ class Hand:
         self._deal_next = i + 1
         return got
 
-    def _deal_draw(self, i: int, kept: Tuple[int, ...], count: int) -> Tuple[int, ...]:
+    def _deal_draw(self, i: int, kept: List[int], count: int) -> Tuple[int, ...]:
         """_serve_draw(i, _take(count)) from the engine's own deck when the stub holds
-        more than ``count`` cards, ``i`` keeping ``kept``: the cards popped off the
-        deck's stack in the order Deck.deal gives them (its top first)."""
+        more than ``count`` cards, ``i`` keeping ``kept`` (a new list): the cards popped
+        off the deck's stack in the order Deck.deal gives them (its top first)."""
         stack = self._deck._stack  # the deck's own cards: nothing to check
-        dealt = []
+        start = len(kept)
         for _ in range(count):
-            dealt.append(stack.pop())
-        got = tuple(dealt)
+            kept.append(stack.pop())
         self._stub -= count
-        self._hole[i] = kept + got
+        hole = self._hole[i] = tuple(kept)
+        got = hole[start:]
         self._muck.extend(self._discarded[i])
         if self._log is not None:
             self._log.append(ev.Deal(self.seats[i], got))
@@ -1495,7 +1495,7 @@ class Hand:
         for i in order:
             seat = seats[i]
             if seat in mucks or not (self.options.show_all or not shown_seats
-                                     or self._may_win(seat, shown_seats, pots, highs, lows)):
+                                     or _may_win(seat, shown_seats, pots, highs, lows)):
                 if self._log is not None:
                     self._log.append(ev.Muck(seat))
                 continue
@@ -1507,20 +1507,6 @@ class Hand:
                 if self._log is not None:
                     self._log.append(ev.Show(seat, self._hole[i], high, low, run))
         return tuple(shown)
-
-    @staticmethod
-    def _may_win(seat: int, shown: Sequence[int], pots: Sequence[Pot], highs, lows) -> bool:
-        for pot in pots:
-            if seat not in pot.eligible:
-                continue
-            rivals = [s for s in shown if s in pot.eligible]
-            for run, high in enumerate(highs):
-                if not rivals or high[seat] >= max([high[s] for s in rivals]):
-                    return True
-                low = lows[run]
-                if low is not None and low[seat] and low[seat] >= max([low[s] for s in rivals]):
-                    return True
-        return False
 
     # -- copies, views, replays ------------------------------------------------
 
@@ -1634,15 +1620,61 @@ def _held_ints(discards: object, held: Tuple[int, ...]) -> Optional[Tuple[int, .
     kind = type(discards)
     if kind is not tuple and kind is not list:
         return None
-    count = len(discards)
-    for k in range(count):
+    seen, one = 0, 1  # one: compiled, a 64-bit int (a literal 1 is a C int: 1 << 40 overflows)
+    for k in range(len(discards)):
         c = discards[k]
         if type(c) is not int or c not in held:
             return None
-        for j in range(k):
-            if discards[j] == c:
-                return None
+        card = c  # one of the hand's cards: 0..51, a bit of seen
+        if seen >> card & 1:
+            return None
+        seen |= one << card
     return discards if kind is tuple else tuple(discards)
+
+
+def _kept(held: Tuple[int, ...], thrown: Tuple[int, ...]) -> List[int]:
+    """The cards of ``held`` not in ``thrown`` (some of them), in the order held."""
+    gone, one = 0, 1  # as in _held_ints
+    for k in range(len(thrown)):
+        card = thrown[k]
+        gone |= one << card
+    kept = []
+    for k in range(len(held)):
+        card = held[k]
+        if not gone >> card & 1:
+            kept.append(held[k])
+    return kept
+
+
+def _may_win(seat: int, shown: List[int], pots: Sequence[Pot], highs: List[Dict[int, int]],
+             lows: List[Optional[Dict[int, int]]]) -> bool:
+    """Whether ``seat``'s hand can win part of a pot it plays for against the hands
+    ``shown`` before it (rules: The games and their flow, showdown): on some run, no
+    shown hand in that pot has a better high, or ``seat`` has a low (a low of 0 is
+    none) that no shown hand in that pot beats. Loops rather than max() of lists: a
+    showdown asks it for every hand after the first."""
+    for pot in pots:
+        eligible = pot.eligible
+        if seat not in eligible:
+            continue
+        for run in range(len(highs)):
+            high = highs[run]
+            mine = high[seat]
+            for s in shown:
+                if s in eligible and high[s] > mine:
+                    break
+            else:
+                return True
+            low = lows[run]
+            if low is not None:
+                mine = low[seat]
+                if mine:
+                    for s in shown:
+                        if s in eligible and low[s] > mine:
+                            break
+                    else:
+                        return True
+    return False
 
 
 def _text(cards: Iterable[int]) -> str:
