@@ -38,6 +38,7 @@ cdef class Hand:
     @cython.locals(round_=BettingRound)
     cpdef act(self, action)
     cpdef _validate_bring_in(self, action)
+    @cython.locals(stack=list, got=list, _=Py_ssize_t)
     cpdef list _take(self, Py_ssize_t count)
     cpdef _check_available(self, got)
     cpdef _burn(self, card)
@@ -57,11 +58,14 @@ cdef class Hand:
     cpdef bint _ask_bring_in(self) except -1
     cpdef Py_ssize_t _bring_in_index(self, list players) except -1
     cpdef Py_ssize_t _best_showing(self) except -1
+    # A C function: every draw of a draw game, its locals C ints and typed containers.
+    @cython.locals(i=Py_ssize_t, count=Py_ssize_t, held=tuple, thrown=tuple, kept=list)
+    cpdef draw(self, discards=*)
     @cython.locals(i=Py_ssize_t, n=Py_ssize_t, folded=list)
     cpdef bint _next_draw(self, most) except -1
     cpdef list _draw_cards(self, Py_ssize_t count)
     cpdef tuple _serve_draw(self, Py_ssize_t i, got)
-    @cython.locals(stack=list, start=Py_ssize_t, _=Py_ssize_t, hole=tuple)
+    @cython.locals(start=Py_ssize_t, hole=tuple)
     cpdef tuple _deal_draw(self, Py_ssize_t i, list kept, Py_ssize_t count)
     cpdef _make_room(self, Py_ssize_t count)
     cpdef list _take_muck(self)
