@@ -466,7 +466,7 @@ class Node:
         """Action -> probability for one hand (``"AsKd"``; Omaha ``"AsKsQdJd"``)."""
         spot = self._solution.spot
         cards = ph.cards(hand, count=(spot.hand_size,))
-        if spot.game == "plo":
+        if spot.omaha:
             p = self._require_player()
             try:
                 index = spot.ranges[p].index(cards)
@@ -496,8 +496,8 @@ class Node:
         p = _player(player)
         tree = self._solution.tree
         reach = _to_grid(np.where(self._live(p), self._reach[p], 0.0), tree.combos[p], tree.layout(p), 0.0)
-        if tree.spot.game == "plo":
-            return OmahaRange(tree.spot.ranges[p].cards, reach)
+        if tree.spot.omaha:
+            return OmahaRange(tree.spot.ranges[p].cards, reach, hand_size=tree.spot.hand_size)
         return ph.Range(reach)
 
     def _compatible(self, p: int) -> np.ndarray:
@@ -531,7 +531,7 @@ class Node:
         where not held."""
         p = _player(player)
         tree = self._solution.tree
-        if tree.spot.game == "plo":
+        if tree.spot.omaha:
             q = 1 - p
             opp = np.where(self._live(q), self._reach[q], 0.0)
             values = np.where(self._live(p), equities(self.board, tree.cards[p], tree.cards[q], opp), np.nan)
