@@ -238,29 +238,41 @@ def _omaha_low_strength(holes, boards, check=False):
     return evaluate_omaha_low8_batch(holes, boards, check=check).astype(np.uint16) + 1
 
 
-def equities(board: Sequence[int], cards: np.ndarray, other: np.ndarray, reach: np.ndarray) -> np.ndarray:
+def equities(board: Sequence[int], cards: np.ndarray, other: np.ndarray, reach: np.ndarray,
+             hilo: bool = False) -> np.ndarray:
     """Each hand's showdown equity (ties half) against the hands of ``other`` weighted
     by ``reach``, on a 4- or 5-card board (every river card dealt, each hand pair
-    meeting each card neither holds equally often); NaN where nothing is met."""
+    meeting each card neither holds equally often); NaN where nothing is met. ``hilo``:
+    the expected share of the pot, half to the best high and half to the best
+    eight-or-better low, ties splitting a half, the high taking all without a low."""
     board = list(board)
     rivers = [board] if len(board) == 5 else [board + [c] for c in range(52) if c not in board]
     reach = np.asarray(reach, dtype=np.float64)
     mine_masks, their_masks = _masks(cards), _masks(other)
     won = np.zeros(len(cards))
     met = np.zeros(len(cards))
+    both = np.concatenate([cards, other])
     for river in rivers:
-        s = strengths(np.array([river]), np.concatenate([cards, other]))[0].astype(np.int32)
+        s = strengths(np.array([river]), both)[0].astype(np.int32)
+        low = strengths(np.array([river]), both, low=True)[0].astype(np.int32) if hilo else None
         mine, theirs = s[:len(cards)], s[len(cards):]
         live = np.where(theirs > 0, reach, 0.0)
         for start in range(0, len(cards), 256):  # blocks of hands: memory of 256 x the opponent's hands
             block = slice(start, start + 256)
             weight = np.where((mine_masks[block, None] & their_masks[None, :]) == 0, live[None, :], 0.0)
             weight[mine[block] == 0] = 0.0
-            a, b = mine[block, None], theirs[None, :]
-            won[block] += (weight * ((a > b) + 0.5 * (a == b))).sum(axis=1)
+            share = _won(mine[block, None], theirs[None, :])
+            if hilo:
+                a, b = low[:len(cards)][block, None], low[len(cards):][None, :]
+                share = np.where((a >= 2) | (b >= 2), (share + _won(a, b)) / 2, share)  # 1: no low, beaten by any
+            won[block] += (weight * share).sum(axis=1)
             met[block] += weight.sum(axis=1)
     with np.errstate(invalid="ignore", divide="ignore"):
         return np.where(met > 0, won / np.where(met > 0, met, 1), np.nan)
+
+
+def _won(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return (a > b) + 0.5 * (a == b)
 
 
 def suit_image(cards: np.ndarray, suits: Sequence[int]) -> np.ndarray:

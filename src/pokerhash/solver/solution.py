@@ -527,14 +527,15 @@ class Node:
 
     def equity(self, player) -> np.ndarray:
         """Each hand's showdown equity against the other player's range here
-        (``pokerhash.equities_vs_range``; Omaha: every river card, pair by pair), NaN
-        where not held."""
+        (``pokerhash.equities_vs_range``; Omaha: every river card, pair by pair; Omaha
+        hi/lo: the expected share of the pot), NaN where not held."""
         p = _player(player)
         tree = self._solution.tree
         if tree.spot.omaha:
             q = 1 - p
             opp = np.where(self._live(q), self._reach[q], 0.0)
-            values = np.where(self._live(p), equities(self.board, tree.cards[p], tree.cards[q], opp), np.nan)
+            shares = equities(self.board, tree.cards[p], tree.cards[q], opp, hilo=tree.spot.hilo)
+            values = np.where(self._live(p), shares, np.nan)
             return _to_grid(values, tree.combos[p], tree.layout(p))
         villain = self.range(1 - p)
         if not villain.weights.any():
