@@ -4,8 +4,6 @@
 pot, a board without a low) and against the brute-force best response of
 reference_solver, whose low is worked out from the ranks alone."""
 
-import itertools
-
 import numpy as np
 import pytest
 
@@ -15,28 +13,11 @@ from pokerhash.solver import BetSizes, OmahaRange, Solution, Spot, solve
 from pokerhash.solver import omaha
 
 import reference_solver
+from omaha_hands import overlapping_hands, random_hands
 
 RIVER, TURN = "Ks8d5c3hQs", "Ks8d5c3h"  # three low ranks: lows are possible
 NO_LOW = "KcQd9h9s2c"  # one low card: no hand has a low
 CHECKS = {"bet": ""}  # nobody bets: the root's check, check is the showdown
-
-
-def random_hands(n, board, seed, size):
-    rng = np.random.default_rng(seed)
-    deck = [c for c in range(52) if c not in ph.cards(board)]
-    seen = {}
-    while len(seen) < n:
-        seen.setdefault(tuple(sorted(rng.choice(deck, size, replace=False).tolist())), len(seen))
-    return [list(h) for h in seen]
-
-
-def overlapping_hands(board, n, size, seed, deck_size):
-    """n hands from the lowest ``deck_size`` cards off the board (deuces, treys, ...):
-    they share many cards, and many hold a low, some not."""
-    deck = [c for c in range(52) if c not in ph.cards(board)][:deck_size]
-    every = [list(h) for h in itertools.combinations(deck, size)]
-    rng = np.random.default_rng(seed)
-    return [every[i] for i in rng.choice(len(every), n, replace=False)]
 
 
 def showdown_ev(board, oop, ip, game, **options):

@@ -16,28 +16,11 @@ from pokerhash.solver import BetSizes, OmahaRange, Solution, Spot, solve
 from pokerhash.solver import omaha
 
 import reference_solver
+from omaha_hands import overlapping_hands, random_hands
 
 RIVER, TURN = "QsJh2h8d3c", "QsJh2h8d"
 SIZES = BetSizes.parse("50%, 100%", "100%")
 GAMES = {"plo5": 5, "plo6": 6}
-
-
-def random_hands(n, board, seed, size):
-    """n distinct hands of ``size`` cards without a board card, in a fixed random order."""
-    rng = np.random.default_rng(seed)
-    deck = [c for c in range(52) if c not in ph.cards(board)]
-    seen = {}
-    while len(seen) < n:
-        seen.setdefault(tuple(sorted(rng.choice(deck, size, replace=False).tolist())), len(seen))
-    return [list(h) for h in seen]
-
-
-def overlapping_hands(board, n, size, seed, deck_size):
-    """n hands from the first ``deck_size`` cards off the board: hands share many cards."""
-    deck = [c for c in range(52) if c not in ph.cards(board)][:deck_size]
-    every = [list(h) for h in itertools.combinations(deck, size)]
-    rng = np.random.default_rng(seed)
-    return [every[i] for i in rng.choice(len(every), n, replace=False)]
 
 
 # --- ranges and bad input -------------------------------------------------------------
