@@ -152,3 +152,19 @@ def test_turn_converges_and_threads_agree():
     solution = solve(spot, target=0.5, iterations=300, threads=2)
     assert solution.history[-1][1] <= 0.5
     assert sum(solution.ev()) == pytest.approx(100, abs=1e-3)
+
+
+def test_command_line(tmp_path, capsys):
+    from pokerhash.cli import main
+
+    spot = tmp_path / "hilo.toml"
+    spot.write_text('game = "plo8"\nboard = "Kc8d4h4s2c"\noop = "4c4dAd3s, 9h9cTdJc: 3"\nip = "AcAhQdJd"\n'
+                    'pot = 100\nstack = 1000\n[sizes.oop]\nbet = "100%"\n[sizes.ip]\nbet = ""\n'
+                    '[solve]\ntarget = 0.05\niterations = 2000\n')
+    assert main(["solve", str(spot)]) == 0
+    out = capsys.readouterr().out
+    assert "game='omaha-hi-lo'" in out and "bet 100" in out
+    big_o = tmp_path / "big_o.toml"
+    big_o.write_text(spot.read_text().replace('"plo8"', '"big-o"'))
+    assert main(["solve", str(big_o)]) == 2  # four-card hands in a five-card game
+    assert "card" in capsys.readouterr().err
