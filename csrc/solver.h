@@ -179,7 +179,7 @@ static size_t phs_scratch_size(const phs_game *g, int node)
     size_t m = (size_t)phs_max_hands(g) + 8, own = 0, deepest = 0;
     int t = g->type[node];
     if (t == PHS_FOLD || t == PHS_SHOWDOWN)  /* Omaha: the sums and sweeps in doubles (phs_showdown_hilo_n) */
-        return g->hand_size >= 4 ? 2 * (5 * m + (size_t)g->n_subsets) + m + 64 : 0;
+        return g->hand_size >= 4 ? 2 * (5 * m + 2 * (size_t)g->n_subsets) + 2 * m + 64 : 0;
     if (t == PHS_CHANCE) own = 3 * m + 52 * m;  /* the cards' values when threads share them */
     else own = (5 * (size_t)g->n_children[node] + 6) * m;
     for (int k = 0; k < g->n_children[node]; k++) {
@@ -385,16 +385,33 @@ PH_INLINE void phs_fold_omaha_n(phs_game *g, int node, const phs_at *at, int p, 
  * opponent's) and opponent weights w: for each hand h of p, below[h] (the compatible
  * weight strictly below h), at_most[h] (at or below) and met[h] (all of it). Ties are
  * at_most - below, the weight above met - at_most. A strength 0 (a hand holding a
- * board card) is worth nothing: its three sums are 0. */
+ * board card) is worth nothing: its three sums are 0. With w_alt (else NULL: the
+ * branches fold away where the sweep is inlined), a second weighting (0 where w is)
+ * is summed alongside, and the hands h with alt[h] get their below and at_most from it
+ * (Omaha hi/lo: one pass for two weightings of the same ranking); met is always w's. */
+PH_INLINE void phs_sweep_add(double *s, double *s_alt, const int32_t *ids, double w, const float *w_alt, int o,
+                             double *run, double *run_alt, int n_odd)
+{
+    *run += w;
+    phs_subset_add(s, ids, w, n_odd);
+    if (w_alt) {
+        *run_alt += w_alt[o];
+        phs_subset_add(s_alt, ids, w_alt[o], n_odd);
+    }
+}
+
 PH_INLINE void phs_omaha_sweep(phs_game *g, int p, const uint16_t *sp, const uint16_t *op, const uint16_t *sq,
-                               const uint16_t *oq, const float *w_opp, double *below, double *at_most, double *met,
-                               int n_odd)
+                               const uint16_t *oq, const float *w_opp, const float *w_alt, const uint8_t *alt,
+                               double *below, double *at_most, double *met, int n_odd)
 {
     int q = 1 - p, np = g->n_hands[p], nq = g->n_hands[q], n_ids = 2 * n_odd - 1;
     const int32_t *ids_p = g->subsets[p], *ids_q = g->subsets[q];
     size_t top = g->scratch_top;
-    double *s = phs_subset_sums(g), run = 0;
+    double *s = phs_subset_sums(g), *s_alt = w_alt ? phs_subset_sums(g) : s, run = 0, run_alt = 0;
     int first_p = 0, first_q = 0, j;
+#define PHS_SWEEP_ADD(o) phs_sweep_add(s, s_alt, ids_q + n_ids * (size_t)(o), w, w_alt, o, &run, &run_alt, n_odd)
+#define PHS_SWEEP_MET(h) (w_alt && alt[h] ? phs_subset_met(s_alt, ids_p + n_ids * (size_t)(h), run_alt, n_odd) \
+                                          : phs_subset_met(s, ids_p + n_ids * (size_t)(h), run, n_odd))
     for (; first_p < np && sp[first_p] == 0; first_p++) below[op[first_p]] = at_most[op[first_p]] = met[op[first_p]] = 0;
     while (first_q < nq && sq[first_q] == 0) first_q++;
     j = first_q;
@@ -404,30 +421,28 @@ PH_INLINE void phs_omaha_sweep(phs_game *g, int p, const uint16_t *sp, const uin
         for (; j < nq && sq[j] < v; j++) {
             double w = w_opp[oq[j]];
             if (w == 0) continue;
-            run += w;
-            phs_subset_add(s, ids_q + n_ids * (size_t)oq[j], w, n_odd);
+            PHS_SWEEP_ADD(oq[j]);
         }
-        for (; end < np && sp[end] == v; end++)
-            below[op[end]] = phs_subset_met(s, ids_p + n_ids * (size_t)op[end], run, n_odd);
+        for (; end < np && sp[end] == v; end++) below[op[end]] = PHS_SWEEP_MET(op[end]);
         int tied = 0;  /* opponent weight of the group's strength (else at_most is below) */
         for (; j < nq && sq[j] == v; j++) {
             double w = w_opp[oq[j]];
             if (w == 0) continue;
             tied = 1;
-            run += w;
-            phs_subset_add(s, ids_q + n_ids * (size_t)oq[j], w, n_odd);
+            PHS_SWEEP_ADD(oq[j]);
         }
         if (tied)
-            for (; k < end; k++) at_most[op[k]] = phs_subset_met(s, ids_p + n_ids * (size_t)op[k], run, n_odd);
+            for (; k < end; k++) at_most[op[k]] = PHS_SWEEP_MET(op[k]);
         else
             for (; k < end; k++) at_most[op[k]] = below[op[k]];
     }
     for (; j < nq; j++) {
         double w = w_opp[oq[j]];
         if (w == 0) continue;
-        run += w;
-        phs_subset_add(s, ids_q + n_ids * (size_t)oq[j], w, n_odd);
+        PHS_SWEEP_ADD(oq[j]);
     }
+#undef PHS_SWEEP_ADD
+#undef PHS_SWEEP_MET
     for (int k = first_p; k < np; k++) met[op[k]] = phs_subset_met(s, ids_p + n_ids * (size_t)op[k], run, n_odd);
     g->scratch_top = top;
 }
@@ -453,7 +468,7 @@ PH_INLINE void phs_showdown_omaha_n(phs_game *g, int node, const phs_at *at, int
         g->scratch_top = top;
         return;
     }
-    phs_omaha_sweep(g, p, sp, op, sq, oq, opp, below, at_most, met, n_odd);
+    phs_omaha_sweep(g, p, sp, op, sq, oq, opp, NULL, NULL, below, at_most, met, n_odd);
     for (int h = 0; h < np; h++) {
         if (compat) compat[h] = met[h];
         cfv[h] = (float)(below[h] * win + (met[h] - at_most[h]) * loss + (at_most[h] - below[h]) * tie);

@@ -13,10 +13,11 @@
  * qualifying low:
  *   L(h):     share = hi / 2 + lo / 2
  *   not L(h): share = hi x (1/2 if L(o) else 1)
- * So three sweeps give every share sum without a per-pair loop: the high sweep with
- * the opponent's reach (hands with a low), the high sweep with the reach halved for
- * the opponent hands with a low (hands without one), the low sweep with the reach
- * (hands with a low; opponent hands without a low are the weakest lows, strength 1). */
+ * So three sums give every share without a per-pair loop: the high sweep with the
+ * opponent's reach (hands with a low) and, in the same pass, with the reach halved
+ * for the opponent hands with a low (hands without one: phs_omaha_sweep's w_alt),
+ * and the low sweep with the reach (hands with a low; opponent hands without a low
+ * are the weakest lows, strength 1). */
 #ifndef PH_SOLVER_HILO_H
 #define PH_SOLVER_HILO_H
 
@@ -31,19 +32,18 @@ PH_INLINE void phs_showdown_hilo_n(phs_game *g, int p, int b, const uint16_t *sp
     const uint16_t *lop = g->low_order[p] + (size_t)b * np, *loq = g->low_order[1 - p] + (size_t)b * nq;
     double *share = (double *)(void *)phs_push(g, 2 * (size_t)np), *met_all = (double *)(void *)phs_push(g, 2 * (size_t)np);
     float *halved = phs_push(g, (size_t)nq);
+    uint8_t *no_low = (uint8_t *)(void *)phs_push(g, (size_t)np / 4 + 1);
     memcpy(halved, opp, (size_t)nq * sizeof(float));
     for (int j = 0; j < nq; j++)
         if (lq[j] >= 2) halved[loq[j]] *= 0.5f;  /* exact: a power of two */
-    /* Hands without a low: the high against the halved reach. */
-    phs_omaha_sweep(g, p, sp, op, sq, oq, halved, below, at_most, met, n_odd);
-    for (int h = 0; h < np; h++) share[h] = (below[h] + at_most[h]) / 2;
-    /* Hands with a low: half the high against the reach ... */
-    phs_omaha_sweep(g, p, sp, op, sq, oq, opp, below, at_most, met, n_odd);
-    for (int k = 0; k < np; k++)
-        if (lp[k] >= 2) share[lop[k]] = (below[lop[k]] + at_most[lop[k]]) / 4;
+    for (int k = 0; k < np; k++) no_low[lop[k]] = lp[k] < 2;
+    /* The high, in one pass: hands with a low against the reach (half of it theirs),
+     * hands without against the halved reach ... */
+    phs_omaha_sweep(g, p, sp, op, sq, oq, opp, halved, no_low, below, at_most, met, n_odd);
+    for (int h = 0; h < np; h++) share[h] = (below[h] + at_most[h]) / (no_low[h] ? 2 : 4);
     memcpy(met_all, met, (size_t)np * sizeof(double));
     /* ... and half the low. */
-    phs_omaha_sweep(g, p, lp, lop, lq, loq, opp, below, at_most, met, n_odd);
+    phs_omaha_sweep(g, p, lp, lop, lq, loq, opp, NULL, NULL, below, at_most, met, n_odd);
     for (int k = 0; k < np; k++)
         if (lp[k] >= 2) share[lop[k]] += (below[lop[k]] + at_most[lop[k]]) / 4;
     for (int h = 0; h < np; h++) {
