@@ -195,3 +195,16 @@ def test_suit_isomorphism_on_a_symmetric_range(game, size):
     assert iso.exploitability() == pytest.approx(reference, rel=1e-4, abs=1e-4)
     two = Solution(spot, threads=1).run(target=None, iterations=2)
     assert two.exploitability() == pytest.approx(full.exploitability(), rel=1e-5)
+
+
+@pytest.mark.slow
+def test_flop_exploitability_matches_brute_force():
+    # Two chance levels (47 x 46 runouts in the brute force), betting on the river only
+    # to keep the brute force's walk short (test_solver_plo's flop: four-card PLO).
+    sizes = {"flop": {"bet": ""}, "turn": {"bet": ""}, "river": {"bet": "100%"}}
+    board = "Ks8d3h"
+    spot = Spot(board, random_hands(2, board, 11, 5), random_hands(2, board, 12, 5), 100, 100, sizes, game="big-o")
+    solution = Solution(spot, threads=2, isomorphism=False).run(target=None, iterations=3)
+    reference = reference_solver.exploitability(solution)
+    assert reference > 0.5
+    assert solution.exploitability() == pytest.approx(reference, rel=1e-4, abs=1e-4)
