@@ -1,7 +1,7 @@
 """CPU instructions per environment step, counted by valgrind (callgrind): the measure
 of ``rl_vs_rlcard.py`` that the machine's load does not move.
 
-    python benchmarks/rl_instructions.py                  # env(), PokerEnv, OpenSpiel; a few minutes
+    python benchmarks/rl_instructions.py                  # env(), PokerEnv, OpenSpiel; some minutes
     python benchmarks/rl_instructions.py --only "pokerhash env()" --hands 300
     python benchmarks/rl_instructions.py --only PokerEnv --profile /tmp/rl.out  # then callgrind_annotate
 
@@ -40,7 +40,8 @@ def steps(name: str, hands: int) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=200)
-    parser.add_argument("--only", nargs="+", default=["pokerhash env()", "PokerEnv", "OpenSpiel buffer"],
+    parser.add_argument("--only", nargs="+",
+                        default=["pokerhash env()", "PokerEnv", "env() reuse", "OpenSpiel", "OpenSpiel buffer"],
                         choices=list(RUNNERS))
     parser.add_argument("--profile", metavar="FILE",
                         help="instead: keep the first runner's per-function profile of --hands hands in FILE")
@@ -54,10 +55,10 @@ def main() -> None:
         count = instructions(CHILD, high, name) - instructions(CHILD, low, name)
         per_step[name] = count / (steps(name, high) - steps(name, low))
         print(f"  {name:18s} {per_step[name]:10,.0f} instructions per step", flush=True)
-    first = per_step[args.only[0]]
+    first = args.only[0]
     for name, count in per_step.items():
-        print(f"{name:<18} {count:10,.0f} instructions per step   {first / count:5.2f}x fewer than {args.only[0]}"
-              if name != args.only[0] else f"{name:<18} {count:10,.0f} instructions per step")
+        if name != first:
+            print(f"{name} / {first}: {count / per_step[first]:.2f}x the instructions per step")
 
 
 if __name__ == "__main__":
