@@ -73,8 +73,12 @@ cdef class Hand:
     cpdef _finish(self)
     cpdef _pots(self)
     cpdef tuple _showdown(self, list live, pots, boards, list highs, list lows)
+    @cython.locals(other=Hand, n=Py_ssize_t)
+    cpdef Hand next_hand(self, button, deck)
 
 
+# Called for every hand: a C call.
+cpdef tuple _clockwise(list order, button)
 # Called at every draw: a C call, not a Python one.
 # Card sets as bits of a 64-bit int (cards are 0..51).
 @cython.locals(k=Py_ssize_t, card=Py_ssize_t, seen=Py_ssize_t, one=Py_ssize_t)
