@@ -630,8 +630,22 @@ static void phs_scale(const float *PHS_RESTRICT x, int n_actions, int n, int pos
                       float *PHS_RESTRICT fill)
 {
     float uniform = 1.0f / (float)n_actions;
-    for (int h = 0; h < n; h++) scale[h] = 0;
-    for (int a = 0; a < n_actions; a++) {
+    /* The first row sets the sums, the others add two rows a pass (the sums loaded and
+     * stored half as often), in the order of one row at a time: the same floats. */
+    const float *PHS_RESTRICT r0 = x;
+    if (positive_only)
+        for (int h = 0; h < n; h++) scale[h] = r0[h] > 0 ? r0[h] : 0.0f;
+    else
+        for (int h = 0; h < n; h++) scale[h] = r0[h];
+    int a = 1;
+    for (; a + 1 < n_actions; a += 2) {
+        const float *PHS_RESTRICT r = x + (size_t)a * n, *PHS_RESTRICT r2 = r + n;
+        if (positive_only)
+            for (int h = 0; h < n; h++) scale[h] = (scale[h] + (r[h] > 0 ? r[h] : 0.0f)) + (r2[h] > 0 ? r2[h] : 0.0f);
+        else
+            for (int h = 0; h < n; h++) scale[h] = (scale[h] + r[h]) + r2[h];
+    }
+    if (a < n_actions) {
         const float *PHS_RESTRICT r = x + (size_t)a * n;
         if (positive_only)
             for (int h = 0; h < n; h++) scale[h] += r[h] > 0 ? r[h] : 0.0f;
