@@ -256,7 +256,7 @@ static void phs_showdown_holdem(const phs_game *g, int node, const phs_at *at, i
     const uint16_t *sp = g->sorted_strength[p] + (size_t)b * np, *sq = g->sorted_strength[q] + (size_t)b * nq;
     const uint16_t *op = g->order[p] + (size_t)b * np, *oq = g->order[q] + (size_t)b * nq;
     const uint8_t *cp = g->sorted_cards[p] + (size_t)2 * b * np, *cq = g->sorted_cards[q] + (size_t)2 * b * nq;
-    double run_card[52], run, below[1326], at_most[1326];
+    double run_card[52], group_card[52], run, below[1326], at_most[1326];
     double win = g->payoff[3 * node], loss = g->payoff[3 * node + 1], tie = g->payoff[3 * node + 2];
     /* win x below + loss x above = win x (below + at or below - compatible) */
     int first_p = 0, first_q = 0, even = tie == 0 && loss == -win;
@@ -266,15 +266,20 @@ static void phs_showdown_holdem(const phs_game *g, int node, const phs_at *at, i
     }
     while (first_q < nq && sq[first_q] == 0) first_q++;
     /* One sweep upwards, a group of equal hero strength at a time: the opponent reach
-     * strictly below the group, then with the group's own strength added, at or below
-     * it; ties are the difference (a hero hand's own combination, held by the opponent,
-     * is of equal strength and blocked twice: added back once). When the sweep has
-     * passed every opponent hand, its running sums are the opponent's total and
-     * per-card reach (hands holding a board card have no reach here: the ranges
-     * exclude the root board and chance nodes zero the dealt card's), so the reach
-     * above a hand is the compatible reach minus the reach at or below it, without a
-     * separate pass for the card sums. */
+     * strictly below the group from the running sums, and the group's ties from the
+     * sums of the opponent hands of that strength alone (group, group_card), in one
+     * pass over the group's hero hands; then the group's sums join the running ones
+     * (only the cards its hands hold, zeroed behind). A hero hand's own combination,
+     * held by the opponent, is of equal strength and blocked twice: added back once.
+     * When the sweep has passed every opponent hand, its running sums are the
+     * opponent's total and per-card reach (hands holding a board card have no reach
+     * here: the ranges exclude the root board and chance nodes zero the dealt card's),
+     * so the reach above a hand is the compatible reach minus the reach at or below
+     * it, without a separate pass for the card sums; the final pass also gives compat.
+     * (One hero pass per group where there were two, below and at or below: the
+     * river's iterations 3% faster, 2026-12-03.) */
     memset(run_card, 0, sizeof run_card);
+    memset(group_card, 0, sizeof group_card);
     run = 0;
     int j = first_q;
     for (int k = first_p; k < np;) {
@@ -287,18 +292,37 @@ static void phs_showdown_holdem(const phs_game *g, int node, const phs_at *at, i
             run_card[cq[2 * j]] += w;
             run_card[cq[2 * j + 1]] += w;
         }
-        for (; end < np && sp[end] == s; end++) below[end] = run - run_card[cp[2 * end]] - run_card[cp[2 * end + 1]];
+        int group_start = j;
+        double group = 0;
         for (; j < nq && sq[j] == s; j++) {
             double w = opp[oq[j]];
             if (w == 0) continue;
-            run += w;
-            run_card[cq[2 * j]] += w;
-            run_card[cq[2 * j + 1]] += w;
+            group += w;
+            group_card[cq[2 * j]] += w;
+            group_card[cq[2 * j + 1]] += w;
         }
         if (even)  /* below + at or below, all the final pass needs (see there) */
-            for (; k < end; k++) below[k] += run - run_card[cp[2 * k]] - run_card[cp[2 * k + 1]];
+            for (; end < np && sp[end] == s; end++) {
+                int c0 = cp[2 * end], c1 = cp[2 * end + 1];
+                double under = run - run_card[c0] - run_card[c1];
+                below[end] = 2 * under + (group - group_card[c0] - group_card[c1]);
+            }
         else
-            for (; k < end; k++) at_most[k] = run - run_card[cp[2 * k]] - run_card[cp[2 * k + 1]];
+            for (; end < np && sp[end] == s; end++) {
+                int c0 = cp[2 * end], c1 = cp[2 * end + 1];
+                double under = run - run_card[c0] - run_card[c1];
+                below[end] = under;
+                at_most[end] = under + (group - group_card[c0] - group_card[c1]);
+            }
+        k = end;
+        if (group != 0) {
+            run += group;
+            for (int i = group_start; i < j; i++) {
+                int c0 = cq[2 * i], c1 = cq[2 * i + 1];
+                run_card[c0] += group_card[c0], group_card[c0] = 0;
+                run_card[c1] += group_card[c1], group_card[c1] = 0;
+            }
+        }
     }
     for (; j < nq; j++) {
         double w = opp[oq[j]];
@@ -307,22 +331,26 @@ static void phs_showdown_holdem(const phs_game *g, int node, const phs_at *at, i
         run_card[cq[2 * j]] += w;
         run_card[cq[2 * j + 1]] += w;
     }
-    if (compat)
-        for (int k = first_p; k < np; k++) {
-            int h = op[k], same = g->same[p][h];
-            compat[h] = run - run_card[cp[2 * k]] - run_card[cp[2 * k + 1]] + (same >= 0 ? opp[same] : 0.0);
-        }
     if (even) {  /* no rake: a tie returns each player's chips, a loss costs what a win gains */
-        for (int k = first_p; k < np; k++) {
-            double met = run - run_card[cp[2 * k]] - run_card[cp[2 * k + 1]];
-            cfv[op[k]] = (float)((below[k] - met) * win);
-        }
+        if (compat)
+            for (int k = first_p; k < np; k++) {
+                int h = op[k], same = g->same[p][h];
+                double met = run - run_card[cp[2 * k]] - run_card[cp[2 * k + 1]];
+                compat[h] = met + (same >= 0 ? opp[same] : 0.0);
+                cfv[h] = (float)((below[k] - met) * win);
+            }
+        else
+            for (int k = first_p; k < np; k++) {
+                double met = run - run_card[cp[2 * k]] - run_card[cp[2 * k + 1]];
+                cfv[op[k]] = (float)((below[k] - met) * win);
+            }
         return;
     }
     for (int k = first_p; k < np; k++) {
         int h = op[k], same = g->same[p][h];
         double own = same >= 0 ? opp[same] : 0.0;
         double met = run - run_card[cp[2 * k]] - run_card[cp[2 * k + 1]];  /* compatible reach, own combination blocked twice */
+        if (compat) compat[h] = met + own;
         cfv[h] = (float)(below[k] * win + (met - at_most[k]) * loss + (at_most[k] + own - below[k]) * tie);
     }
 }
@@ -657,8 +685,22 @@ static void phs_scale(const float *PHS_RESTRICT x, int n_actions, int n, int pos
                       float *PHS_RESTRICT fill)
 {
     float uniform = 1.0f / (float)n_actions;
-    for (int h = 0; h < n; h++) scale[h] = 0;
-    for (int a = 0; a < n_actions; a++) {
+    /* The first row sets the sums, the others add two rows a pass (the sums loaded and
+     * stored half as often), in the order of one row at a time: the same floats. */
+    const float *PHS_RESTRICT r0 = x;
+    if (positive_only)
+        for (int h = 0; h < n; h++) scale[h] = r0[h] > 0 ? r0[h] : 0.0f;
+    else
+        for (int h = 0; h < n; h++) scale[h] = r0[h];
+    int a = 1;
+    for (; a + 1 < n_actions; a += 2) {
+        const float *PHS_RESTRICT r = x + (size_t)a * n, *PHS_RESTRICT r2 = r + n;
+        if (positive_only)
+            for (int h = 0; h < n; h++) scale[h] = (scale[h] + (r[h] > 0 ? r[h] : 0.0f)) + (r2[h] > 0 ? r2[h] : 0.0f);
+        else
+            for (int h = 0; h < n; h++) scale[h] = (scale[h] + r[h]) + r2[h];
+    }
+    if (a < n_actions) {
         const float *PHS_RESTRICT r = x + (size_t)a * n;
         if (positive_only)
             for (int h = 0; h < n; h++) scale[h] += r[h] > 0 ? r[h] : 0.0f;
