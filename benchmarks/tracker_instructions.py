@@ -3,7 +3,7 @@
 and verification, the record, SQLite), counted by valgrind (callgrind): a measure that
 the machine's load does not move.
 
-    PYTHONPATH=src python benchmarks/tracker_instructions.py [--hands 300]
+    PYTHONPATH=src python benchmarks/tracker_instructions.py [--hands 1000]
     PYTHONPATH=src python benchmarks/tracker_instructions.py --profile /tmp/import.out
         # then: callgrind_annotate --inclusive=yes /tmp/import.out | head -80
 
@@ -44,7 +44,7 @@ for name, path in (("warm", warm), ("data", data)):
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=300)
+    parser.add_argument("--hands", type=int, default=1000)
     parser.add_argument("--profile", metavar="FILE",
                         help="instead: keep the per-function profile of an import of --hands hands in FILE")
     args = parser.parse_args()
