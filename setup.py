@@ -141,6 +141,8 @@ GAME_LAYER = [
         ("pokerhash.tracker.extract", "src/pokerhash/tracker/extract.py"),
         # The import's batch loop (keys, player ids, the rows and summary sums of every hand).
         ("pokerhash.tracker.database", "src/pokerhash/tracker/database.py"),
+        # The all-in moment and the pots' shares of every all-in hand imported.
+        ("pokerhash.tracker.allin", "src/pokerhash/tracker/allin.py"),
         # The environments' per-step plumbing (action indexes, the AEC protocol, history codes).
         ("pokerhash.rl.actions", "src/pokerhash/rl/actions.py"),
         ("pokerhash.rl.aec", "src/pokerhash/rl/aec.py"),
@@ -151,6 +153,8 @@ GAME_LAYER = [
         ("pokerhash.sites.model", "src/pokerhash/sites/model.py"),
         # Each site hand replayed on the engine (its layout, cards, actions): verification.
         ("pokerhash.sites.replay", "src/pokerhash/sites/replay.py"),
+        # A draw hand's cards planned ahead (every deal and discard of every player).
+        ("pokerhash.sites.draws", "src/pokerhash/sites/draws.py"),
     )
 ]
 for game_extension in GAME_LAYER:

@@ -1,8 +1,9 @@
 """The import's per-hand shortcuts give what the long way gives: a site's time read
 by the two-digit fast path (against the general formula, on generated times with
 one-digit fields, other separators and non-ASCII digits), the replay's one Stakes
-object per stakes (equal to a new one, and refused the same way), and the per-variant
-facts and decks (against the variant's own properties)."""
+object per stakes (equal to a new one, and refused the same way), the per-variant
+facts and decks (against the variant's own properties), and SQLite's inserts of many
+rows per statement (against one row at a time)."""
 
 import sys
 
@@ -69,3 +70,34 @@ def test_variant_facts_and_decks_are_the_variants_own(name):
         assert replay._deck(variant, players) == variant.deck(players)
     game, code = extract_module._variant_columns(variant)[1:3]
     assert game == f"{variant.limit.value} {variant.name}"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 40), st.integers(0, 3), st.one_of(st.none(), st.text(max_size=3))),
+                max_size=300),
+       st.sampled_from([3, 30, 400]), st.lists(st.integers(0, 40), max_size=5))
+def test_sqlite_inserts_of_many_rows_store_what_one_at_a_time_stores(rows, width, before):
+    """Rows of ``width`` columns (the key, then filler: 3 gives 64 rows a statement,
+    30 gives 33, 400 gives 2), some keys repeated within the rows and some already in
+    the table: the same table, rowids included, as sqlite3's executemany of one row."""
+    import sqlite3
+
+    from pokerhash.tracker.dialect import SQLiteDialect
+
+    columns = ["k", "v", "t"] + [f"c{i}" for i in range(width - 3)]
+    statement = (f"INSERT INTO t ({', '.join(columns)}) VALUES ({', '.join('?' * width)}) "
+                 "ON CONFLICT DO NOTHING")
+    wide = [row + tuple(range(width - 3)) for row in rows]
+    tables = []
+    for many in (True, False):
+        conn = sqlite3.connect(":memory:")
+        conn.execute(f"CREATE TABLE t ({', '.join(columns)}, UNIQUE (k))")
+        conn.executemany("INSERT INTO t (k, v, t) VALUES (?, -1, 'x') ON CONFLICT DO NOTHING",
+                         [(k,) for k in before])
+        if many:
+            SQLiteDialect(conn).executemany(statement, iter(wide))
+        else:
+            conn.executemany(statement, wide)
+        tables.append(conn.execute("SELECT rowid, * FROM t ORDER BY rowid").fetchall())
+        conn.close()
+    assert tables[0] == tables[1]

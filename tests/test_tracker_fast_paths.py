@@ -5,6 +5,9 @@
   kernel, the way every such all-in was valued before (equal floats, not approximately).
 - The all-in store's key of a spot before the board: against the least of the 24
   suit renamings written plainly.
+- The all-in EV's counts (``allin._counted``: a seed and a target error given, for
+  the spots that must be sampled) take the equity's C path for known hands: against
+  the full path (``equity_iter``), which they took before.
 """
 
 from __future__ import annotations
@@ -98,3 +101,41 @@ def test_spot_key_is_the_least_suit_renaming(players, size, dead_count, data):
 def test_spot_key_of_spots_with_symmetric_suits(hands):
     """Spots that several renamings map onto the same first hand (the ties)."""
     assert allin._canonical("holdem", hands, []) == _least_renaming("holdem", hands, [])
+
+
+# Flop-game all-in spots as the tracker values them: (game, hole size, players, board sizes).
+_SPOTS = [("holdem", 2, 2, (3, 4)), ("holdem", 2, 3, (0, 3, 4)), ("plo", 4, 2, (0, 3, 4)), ("plo", 5, 3, (3, 4)),
+          ("omaha-hi-lo", 4, 2, (0, 3, 4)), ("omaha-hi-lo", 4, 3, (3,)), ("short-deck", 2, 2, (0, 3, 4))]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(_SPOTS), st.data())
+def test_allin_counts_take_the_c_path_with_the_full_paths_floats(spot, data):
+    game, size, players, boards = spot
+    board_size = data.draw(st.sampled_from(boards))
+    deck = [c for c in range(52) if game != "short-deck" or c >= 16]
+    dealt = data.draw(st.permutations(deck))[:size * players + board_size + 2]
+    hands = [dealt[i * size:(i + 1) * size] for i in range(players)]
+    board = dealt[size * players:size * players + board_size]
+    dead = dealt[size * players + board_size:] if board_size and game != "short-deck" else []
+    full = list(ph.equity_iter(hands, board=board, dead=dead, game=game, target_error=allin._SAMPLED_ERROR,
+                               seed=allin._SEED))[-1]
+    assert full.exact
+    assert allin._counted(game, hands, board, dead) == [float(x) for x in full.equity]
+
+
+def test_allin_counts_take_the_c_path(monkeypatch):
+    """The C path is taken with a seed and a target error (the full path not entered),
+    and a bad seed or target error still goes to the full path, which names it."""
+    from pokerhash import _equity_api
+
+    def no_full_path(*args, **kwargs):
+        raise AssertionError("the full path was taken")
+
+    monkeypatch.setattr(_equity_api, "equity_iter", no_full_path)
+    shares = allin._counted("holdem", [cards("AsKd"), cards("QhQc")], cards("2s7d9c"), [])
+    assert len(shares) == 2 and abs(sum(shares) - 1) < 1e-12
+    monkeypatch.undo()
+    for bad in (dict(seed=-1), dict(seed=2 ** 64), dict(target_error=0.0), dict(target_error=-1e-3)):
+        with pytest.raises(ph.PokerhashError):
+            ph.equity(["AsKd", "QhQc"], board="2s7d9c", **bad)

@@ -770,7 +770,13 @@ def equity(players: Sequence[PlayerLike], board: HandLike = (), dead: HandLike =
     the best high and the best qualifying low each take half, the high all of it when
     no low qualifies.
     """
-    if method in ("auto", "exact") and target_error is None and trials is None and time_limit is None and seed is None \
+    # The C path answers only what method "auto" always counts exactly, so a seed or a
+    # target error (which steer sampling alone) does not keep a question from it: the
+    # tracker's all-in EV gives both (for the spots it must sample) and asks it mostly
+    # flop and turn spots, which the full path's Python work made 10 times as costly.
+    if method in ("auto", "exact") and trials is None and time_limit is None \
+            and (seed is None or (seed.__class__ is int and 0 <= seed < 2 ** 64)) \
+            and (target_error is None or (target_error.__class__ is float and target_error > 0)) \
             and threads.__class__ is int and threads >= 0 and trips_beat_straight.__class__ is bool:
         result = _known_hands_exact(players, board, dead, game, trips_beat_straight)
         if result is None and not isinstance(players, (str, bytes)) and hasattr(players, "__len__"):
