@@ -278,6 +278,8 @@ _OVER = Pending(PendingKind.OVER)
 # Compiled, hand.pxd cimports the C _new_tuple (_records.pxd: tuple.__new__'s result at a
 # tenth of the cost); uncompiled, it is tuple.__new__.
 globals().setdefault("_new_tuple", tuple.__new__)
+# A record's field by index: compiled, _records.pxd's C read (see there).
+globals().setdefault("_field", tuple.__getitem__)
 _SIZED = (ActionKind.BET, ActionKind.RAISE)
 
 #: The catalogue's engine value functions (``value(hole, board, lowest_rank)``: small
@@ -786,26 +788,28 @@ class Hand:
         pending = self._pending
         if not isinstance(action, Action):
             raise InvalidValueError(f"an action is a pokerhash.Action (e.g. Action.call()), not {action!r:.100}")
-        # One unpacking each instead of attribute reads: a NamedTuple's fields are slow
-        # attributes, and this runs at every action.
-        waiting, seat, _, _, _ = pending
+        # Fields by index (_field): compiled, a NamedTuple's attribute, index or
+        # unpacking is a Python lookup, _field a C read; this runs at every action.
+        waiting, seat = _field(pending, 0), _field(pending, 1)
         if waiting is _WAIT_DECISION:
-            if action.player is not None:
-                if action.player != seat:
-                    self.validate(action)  # raises: out of turn
-                action = Action(action.kind, action.to)  # the round numbers players by index
+            kind, to, acting = _field(action, 0), _field(action, 1), _field(action, 4)
+            if acting is not None and acting != seat:
+                self.validate(action)  # raises: out of turn
             round_ = self._round
+            player = round_.to_act
             try:
-                move = self._validate_move(action) if self._opening is not None else round_.validate(action)
+                if self._opening is not None:
+                    self._validate_move(Action(kind, to))  # the opening requirement too
+                # Checked and performed in one call, one record (the round numbers
+                # players by index; the move names the seat).
+                move = round_._play(kind, to, seat)
             except IllegalActionError as error:
                 raise IllegalActionError(self._seat_names(str(error))) from None
-            kind, to, chips, is_all_in, player = move
+            kind = _field(move, 0)
             if kind is _BET or kind is _RAISE:
                 self._aggressor = player
                 if self._opener is None:
                     self._opener = player
-            round_.perform(move)
-            move = normalized_action(kind, to, chips, is_all_in, seat)
             if self._log is not None:
                 self._log.append(ev.Act(seat, move))
         else:
@@ -1603,12 +1607,12 @@ def _held_ints(discards: object, held: Tuple[int, ...]) -> Optional[Tuple[int, .
     """The discards as a tuple when they are the usual case, a tuple or list of
     distinct ints among the cards ``held`` (what parse_cards would return for them
     as they are; draw() then has nothing to check), else None: parse and check."""
-    if discards.__class__ is not tuple and discards.__class__ is not list:
+    if type(discards) is not tuple and type(discards) is not list:
         return None
     count = len(discards)
     for k in range(count):
         c = discards[k]
-        if c.__class__ is not int or c not in held:
+        if type(c) is not int or c not in held:
             return None
         for j in range(k):
             if discards[j] == c:
