@@ -51,3 +51,7 @@ cdef class BettingRound:
 
 
 cpdef normalized_action(kind, to, chips, is_all_in, player)
+
+# The engine opens a round at every hand: a C call (a classmethod is a Python one).
+cpdef BettingRound open_round(structure, stacks, first_to_act, street, forced, contributed, folded, open_pair, dead,
+                              bint advance=*, kind=*)

@@ -479,17 +479,9 @@ class BettingRound:
     def _open(cls, structure: Structure, stacks: Sequence[int], first_to_act: int, street: int,
               forced: Sequence[ForcedBet], contributed: Sequence[int], folded: Sequence[bool], open_pair: bool,
               dead: int, advance: bool = True) -> BettingRound:
-        """:meth:`start` of checked arguments (the engine's, at every hand): the lists
-        are copied, the forced bets posted unchecked."""
-        count = len(stacks)
-        state = cls(structure, street, list(stacks), [0] * count, list(contributed), list(folded), [None] * count,
-                    current_bet=0, full_level=0, increment=structure.bet_size(street), open_pair=open_pair,
-                    dead=dead)
-        for bet in forced:
-            state._place(bet.kind, bet.player, bet.amount)
-        if advance:
-            state._advance(first_to_act)
-        return state
+        """:meth:`start` of checked arguments: :func:`open_round` making a ``cls``."""
+        return open_round(structure, stacks, first_to_act, street, forced, contributed, folded, open_pair, dead,
+                          advance, cls)
 
     def next_street(self, first_to_act: int, *, open_pair: bool = False) -> BettingRound:
         """The next round, once this one is over: the bets go to the pot."""
@@ -844,3 +836,19 @@ class BettingRound:
                     f"player {player} cannot straddle to {amount}: a straddle is an affordable raise of the big blind"
                     + (f" to exactly {fixed_to}" if fixed_to else "")
                 )
+
+
+def open_round(structure: Structure, stacks: Sequence[int], first_to_act: int, street: int,
+               forced: Sequence[ForcedBet], contributed: Sequence[int], folded: Sequence[bool], open_pair: bool,
+               dead: int, advance: bool = True, kind: type = BettingRound) -> BettingRound:
+    """:meth:`BettingRound.start` of checked arguments (the engine's, at every hand):
+    the lists are copied, the forced bets posted unchecked. A function, not a
+    classmethod: compiled, the engine calls it in C (a classmethod is a Python call)."""
+    count = len(stacks)
+    state = kind(structure, street, list(stacks), [0] * count, list(contributed), list(folded), [None] * count,
+                 0, 0, structure.bet_size(street), 0, False, open_pair, None, dead)
+    for bet in forced:
+        state._place(bet.kind, bet.player, bet.amount)
+    if advance:
+        state._advance(first_to_act)
+    return state

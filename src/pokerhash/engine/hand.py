@@ -22,7 +22,7 @@ from typing import Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence
 from .._checks import as_chips
 from .._core import showing_key  # stud's showing order as one int, in C (showing.showing_rank's order)
 from ..betting import (HALF_BET_ALL_IN, Action, ActionKind, BettingRound, BringInActions, ForcedBet, ForcedKind,
-                       LegalActions, Limit, Structure, checked_forced_bet, normalized_action)
+                       LegalActions, Limit, Structure, checked_forced_bet, normalized_action, open_round)
 from ..cards import Deck, HandLike, cards as parse_cards
 from ..errors import IllegalActionError, InvalidCardError, InvalidValueError
 from ..pots import (DEFAULT_ODD_CHIPS, OddChipRule, Pot, Pots, RakeRule, Settlement, frozen_new, settle_checked, side_pots_checked, split_runs,
@@ -547,8 +547,8 @@ class Hand:
             # Blinds and straddle go in before the cards: round 0 starts now.
             forced: List[ForcedBet] = []
             first = self._post_blinds(forced)
-            self._begin_round(BettingRound._open(self.structure, self._stacks, first, 0, forced, self._contributed,
-                                                 self._folded, False, self._dead), forced)
+            self._begin_round(open_round(self.structure, self._stacks, first, 0, forced, self._contributed,
+                                         self._folded, False, self._dead), forced)
 
     def _post_dead(self, i: int, amount: int, kind: ForcedKind, dead: bool = False) -> None:
         """Chips into the pot that are no bet. An ante counts towards its player's
@@ -813,28 +813,31 @@ class Hand:
             if self._log is not None:
                 self._log.append(ev.Act(seat, move))
         else:
-            move = self.validate(action)
-            i = self._index[move.player]
+            if waiting is not _WAIT_BRING_IN:
+                raise IllegalActionError(f"no betting action is legal now: {pending}")
+            move = self._validate_bring_in(action)
+            to = _field(move, 1)
+            i = self._index[seat]
             round_ = None
-            if move.to > self.stakes.bring_in:
+            if to > self.stakes.bring_in:
                 # Completing is a bet: all-in for less, the half-bet rule decides whether it
                 # counts as a full one (rules: Betting).
-                # BettingRound.start without its checks of the engine's own lists (_open copies them).
-                round_ = BettingRound._open(self.structure, self._stacks, i, 0, (), self._contributed,
-                                            self._folded, False, self._dead)
+                # BettingRound.start without its checks of the engine's own lists (open_round copies them).
+                round_ = open_round(self.structure, self._stacks, i, 0, (), self._contributed,
+                                    self._folded, False, self._dead)
                 if round_.to_act is None:
                     round_ = None  # every opponent is all-in: nobody can answer a bet
                 else:
-                    round_.perform(round_.validate(Action.bet_to(move.to)))
+                    round_.perform(round_.validate(Action.bet_to(to)))
             if round_ is None:
                 # Posted like the bring-in; what no opponent matches goes back as uncalled.
                 first = (i + 1) % self._n
-                round_ = BettingRound._open(self.structure, self._stacks, first, 0, (), self._contributed,
-                                            self._folded, False, self._dead, False)
-                round_._post(checked_forced_bet(_FORCED_KIND_BRING_IN, i, move.to))  # checked as start() does
+                round_ = open_round(self.structure, self._stacks, first, 0, (), self._contributed,
+                                    self._folded, False, self._dead, False)
+                round_._post(checked_forced_bet(_FORCED_KIND_BRING_IN, i, to))  # checked as start() does
                 round_._advance(first)
             if self._log is not None:
-                self._log.append(ev.Post(move.player, ForcedKind.BRING_IN, move.to))
+                self._log.append(ev.Post(seat, ForcedKind.BRING_IN, to))
             self._begin_round(round_, ())
         if round_.to_act is not None:
             self._ask(round_)
@@ -1191,9 +1194,9 @@ class Hand:
             len({c >> 2 for c in self._up[i]}) < len(self._up[i]) for i in range(self._n) if not self._folded[i]])
         round_ = self._round
         if round_ is None:  # Turkish poker's first round, with antes only
-            # BettingRound.start without its checks of the engine's own lists (_open copies them).
-            round_ = BettingRound._open(self.structure, self._stacks, first, street, (), self._contributed,
-                                        self._folded, False, self._dead)
+            # BettingRound.start without its checks of the engine's own lists (open_round copies them).
+            round_ = open_round(self.structure, self._stacks, first, street, (), self._contributed,
+                                self._folded, False, self._dead)
         else:
             round_._advance_street(first, open_pair)  # advance_street without its checks: ours hold
         return self._begin_round(round_, ())
