@@ -23,13 +23,8 @@ and hands/s, and the medians of the rounds' ratios with the lowest and highest
 (targets: env() at least 1.5x OpenSpiel and 3x RLCard).
 
 The machine's other load moves the timings and their ratio. CPU instructions per
-step do not move: count them with valgrind, one library at a time, and subtract a
-shorter run to drop the start-up (about a minute each):
-
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-        python benchmarks/rl_vs_rlcard.py --only PokerEnv --hands 1200 --repeats 1
-    (then --hands 200; instructions per step: the difference over the difference in
-    steps, which the script prints)
+step do not move: ``python benchmarks/rl_instructions.py`` counts them with valgrind
+for these runners, one at a time (two runs of each, the start-up subtracted).
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 /* Discounted CFR over vectors of hands for heads-up Hold'em and pot-limit Omaha
- * postflop subgames (Omaha: phs_fold_omaha, phs_showdown_omaha).
+ * postflop subgames (Omaha with 4, 5 or 6 hole cards: phs_fold_omaha_n,
+ * phs_showdown_omaha_n; Omaha hi/lo: solver_hilo.h).
  *
  * The game tree comes from pokerhash.solver.tree (Python) as flat arrays. Chance
  * nodes (a turn or river card) have ONE child in those arrays: the betting tree of
@@ -74,10 +75,10 @@ typedef struct {
     const double *payoff;      /* [3 * node + k]: fold: k = player's payoff; showdown: win, loss, tie */
     /* The hands (owned by the caller). */
     int32_t n_hands[2];
-    int hand_size;                 /* 2 (Hold'em) or 4 (Omaha: phs_fold_omaha) */
+    int hand_size;                 /* 2 (Hold'em) or 4, 5, 6 (Omaha: phs_fold_omaha_n) */
     const uint8_t *hand_cards[2];  /* n_hands x hand_size */
     const int32_t *same[2];        /* index of the same combination in the other list, or -1 */
-    /* Omaha: each hand's 15 card subsets (4 singles, 6 pairs, 4 triples, the hand), as
+    /* Omaha: each hand's 2^hand_size - 1 nonempty card subsets (odd sizes first), as
      * ids of the sums phs_subset_sums keeps (n_subsets of them): the subsets both
      * ranges hold, then per player a few slots for the subsets only that player holds
      * (pokerhash.solver.omaha.subset_ids). */
@@ -100,6 +101,11 @@ typedef struct {
     const uint16_t *order[2];
     const uint16_t *sorted_strength[2];
     const uint8_t *sorted_cards[2];
+    /* Omaha hi/lo (else NULL): per board, the hands in increasing low strength and
+     * those strengths (0: holds a board card, 1: no qualifying low, 2..57 the
+     * eight-or-better lows, better higher) (solver_hilo.h). */
+    const uint16_t *low_order[2];
+    const uint16_t *low_strength[2];
     uint64_t root_board;
     /* All-in runouts (phs_runout): per node, the cards still to come at a chance node
      * below which nobody acts (1 or 2; 0 otherwise), or NULL for none. The tables sum,
@@ -172,8 +178,8 @@ static size_t phs_scratch_size(const phs_game *g, int node)
 {
     size_t m = (size_t)phs_max_hands(g) + 8, own = 0, deepest = 0;
     int t = g->type[node];
-    if (t == PHS_FOLD || t == PHS_SHOWDOWN)  /* Omaha: the sums and sweeps in doubles (phs_fold_omaha) */
-        return g->hand_size == 4 ? 2 * (2 * m + (size_t)g->n_subsets) + 32 : 0;
+    if (t == PHS_FOLD || t == PHS_SHOWDOWN)  /* Omaha: the sums and sweeps in doubles (phs_showdown_hilo_n) */
+        return g->hand_size >= 4 ? 2 * (5 * m + 2 * (size_t)g->n_subsets) + 2 * m + 64 : 0;
     if (t == PHS_CHANCE) own = 3 * m + 52 * m;  /* the cards' values when threads share them */
     else own = (5 * (size_t)g->n_children[node] + 6) * m;
     for (int k = 0; k < g->n_children[node]; k++) {
@@ -321,24 +327,28 @@ static void phs_showdown_holdem(const phs_game *g, int node, const phs_at *at, i
     }
 }
 
-/* Omaha (hand_size 4). Two four-card hands meet when they share no card, and the
+/* Omaha (hand_size 4, 5 or 6). Two Omaha hands meet when they share no card, and the
  * two-card sums above do not give that. The reach of the opponent hands that share
- * no card with hand h is, by inclusion and exclusion over the 15 nonempty subsets T
- * of h's cards, the sum over T of (-1)^|T| S(T), S(T) being the reach of the
- * opponent hands holding every card of T (S of the empty set: the total). The sums
- * S live in one array of doubles indexed by subset ids (pokerhash.solver.omaha):
- * adding an opponent hand is 15 adds, a hand's compatible reach 15 loads. Exact, with
- * no per-pair loop; the identical hand is handled by its own subset (no "same" fix). */
-PH_INLINE void phs_subset_add(double *s, const int32_t *ids, double w)
+ * no card with hand h is, by inclusion and exclusion over the nonempty subsets T of
+ * h's cards (15, 31 or 63), the sum over T of (-1)^|T| S(T), S(T) being the reach of
+ * the opponent hands holding every card of T (S of the empty set: the total). The
+ * sums S live in one array of doubles indexed by subset ids (pokerhash.solver.omaha),
+ * each hand's ids listing its n_odd = 2^(hand_size - 1) subsets of odd size first,
+ * then its n_odd - 1 of even size: adding an opponent hand is 2 n_odd - 1 adds, a
+ * hand's compatible reach as many loads. Exact, with no per-pair loop; the identical
+ * hand is handled by its own subset (no "same" fix). The callers pass n_odd as a
+ * constant (phs_omaha_odd) so that the loops unroll per hand size. */
+PH_INLINE void phs_subset_add(double *s, const int32_t *ids, double w, int n_odd)
 {
-    for (int i = 0; i < 15; i++) s[ids[i]] += w;
+    for (int i = 0; i < 2 * n_odd - 1; i++) s[ids[i]] += w;
 }
 
-PH_INLINE double phs_subset_met(const double *s, const int32_t *ids, double total)
+PH_INLINE double phs_subset_met(const double *s, const int32_t *ids, double total, int n_odd)
 {
-    return total - (s[ids[0]] + s[ids[1]] + s[ids[2]] + s[ids[3]])
-           + (s[ids[4]] + s[ids[5]] + s[ids[6]] + s[ids[7]] + s[ids[8]] + s[ids[9]])
-           - (s[ids[10]] + s[ids[11]] + s[ids[12]] + s[ids[13]]) + s[ids[14]];
+    double odd = 0, even = 0;
+    for (int i = 0; i < n_odd; i++) odd += s[ids[i]];
+    for (int i = n_odd; i < 2 * n_odd - 1; i++) even += s[ids[i]];
+    return total - odd + even;
 }
 
 /* The subset sums, zeroed. A subset only one player holds has one of that player's
@@ -352,9 +362,10 @@ static double *phs_subset_sums(phs_game *g)
     return s;
 }
 
-static void phs_fold_omaha(phs_game *g, int node, const phs_at *at, int p, const float *opp, float *cfv)
+PH_INLINE void phs_fold_omaha_n(phs_game *g, int node, const phs_at *at, int p, const float *opp, float *cfv,
+                                int n_odd)
 {
-    int q = 1 - p, np = g->n_hands[p], nq = g->n_hands[q];
+    int q = 1 - p, np = g->n_hands[p], nq = g->n_hands[q], n_ids = 2 * n_odd - 1;
     size_t top = g->scratch_top;
     double *s = phs_subset_sums(g), total = 0, u = g->payoff[3 * node + p];
     const int32_t *ids_p = g->subsets[p], *ids_q = g->subsets[q];
@@ -362,84 +373,128 @@ static void phs_fold_omaha(phs_game *g, int node, const phs_at *at, int p, const
         double w = opp[o];
         if (w == 0) continue;
         total += w;
-        phs_subset_add(s, ids_q + 15 * (size_t)o, w);
+        phs_subset_add(s, ids_q + n_ids * (size_t)o, w, n_odd);
     }
-    for (int h = 0; h < np; h++) cfv[h] = (float)(u * phs_subset_met(s, ids_p + 15 * (size_t)h, total));
+    for (int h = 0; h < np; h++) cfv[h] = (float)(u * phs_subset_met(s, ids_p + n_ids * (size_t)h, total, n_odd));
     phs_zero_dead(g, at, p, cfv);
     g->scratch_top = top;
 }
 
-/* The Hold'em sweep of phs_showdown_holdem with the subset sums for card removal:
- * in increasing strength, the reach strictly below a group of equal hero strength,
- * then at or below it; ties are the difference, the reach above the rest of the
- * compatible reach (exact here, the identical hand included). */
-static void phs_showdown_omaha(phs_game *g, int node, const phs_at *at, int p, const float *opp, float *cfv, double *compat)
+/* The Hold'em sweep of phs_showdown_holdem with the subset sums for card removal, on
+ * one ranking (sp, op: p's strengths and hands in increasing strength; sq, oq: the
+ * opponent's) and opponent weights w: for each hand h of p, below[h] (the compatible
+ * weight strictly below h), at_most[h] (at or below) and met[h] (all of it). Ties are
+ * at_most - below, the weight above met - at_most. A strength 0 (a hand holding a
+ * board card) is worth nothing: its three sums are 0. With w_alt (else NULL: the
+ * branches fold away where the sweep is inlined), a second weighting (0 where w is)
+ * is summed alongside, and the hands h with alt[h] get their below and at_most from it
+ * (Omaha hi/lo: one pass for two weightings of the same ranking); met is always w's. */
+PH_INLINE void phs_sweep_add(double *s, double *s_alt, const int32_t *ids, double w, const float *w_alt, int o,
+                             double *run, double *run_alt, int n_odd)
 {
-    int q = 1 - p, b = g->board_index[53 * at->dealt[0] + at->dealt[1]];
-    int np = g->n_hands[p], nq = g->n_hands[q];
-    const uint16_t *sp = g->sorted_strength[p] + (size_t)b * np, *sq = g->sorted_strength[q] + (size_t)b * nq;
-    const uint16_t *op = g->order[p] + (size_t)b * np, *oq = g->order[q] + (size_t)b * nq;
-    const int32_t *ids_p = g->subsets[p], *ids_q = g->subsets[q];
-    double win = g->payoff[3 * node], loss = g->payoff[3 * node + 1], tie = g->payoff[3 * node + 2];
-    size_t top = g->scratch_top;
-    double *below = (double *)(void *)phs_push(g, 2 * (size_t)np), *at_most = (double *)(void *)phs_push(g, 2 * (size_t)np);
-    double *s = phs_subset_sums(g), run = 0;
-    int first_p = 0, first_q = 0, j;
-    for (; first_p < np && sp[first_p] == 0; first_p++) {
-        cfv[op[first_p]] = 0.0f;
-        if (compat) compat[op[first_p]] = 0.0;
+    *run += w;
+    phs_subset_add(s, ids, w, n_odd);
+    if (w_alt) {
+        *run_alt += w_alt[o];
+        phs_subset_add(s_alt, ids, w_alt[o], n_odd);
     }
+}
+
+PH_INLINE void phs_omaha_sweep(phs_game *g, int p, const uint16_t *sp, const uint16_t *op, const uint16_t *sq,
+                               const uint16_t *oq, const float *w_opp, const float *w_alt, const uint8_t *alt,
+                               double *below, double *at_most, double *met, int n_odd)
+{
+    int q = 1 - p, np = g->n_hands[p], nq = g->n_hands[q], n_ids = 2 * n_odd - 1;
+    const int32_t *ids_p = g->subsets[p], *ids_q = g->subsets[q];
+    size_t top = g->scratch_top;
+    double *s = phs_subset_sums(g), *s_alt = w_alt ? phs_subset_sums(g) : s, run = 0, run_alt = 0;
+    int first_p = 0, first_q = 0, j;
+#define PHS_SWEEP_ADD(o) phs_sweep_add(s, s_alt, ids_q + n_ids * (size_t)(o), w, w_alt, o, &run, &run_alt, n_odd)
+#define PHS_SWEEP_MET(h) (w_alt && alt[h] ? phs_subset_met(s_alt, ids_p + n_ids * (size_t)(h), run_alt, n_odd) \
+                                          : phs_subset_met(s, ids_p + n_ids * (size_t)(h), run, n_odd))
+    for (; first_p < np && sp[first_p] == 0; first_p++) below[op[first_p]] = at_most[op[first_p]] = met[op[first_p]] = 0;
     while (first_q < nq && sq[first_q] == 0) first_q++;
     j = first_q;
     for (int k = first_p; k < np;) {
         uint16_t v = sp[k];
         int end = k;
         for (; j < nq && sq[j] < v; j++) {
-            double w = opp[oq[j]];
+            double w = w_opp[oq[j]];
             if (w == 0) continue;
-            run += w;
-            phs_subset_add(s, ids_q + 15 * (size_t)oq[j], w);
+            PHS_SWEEP_ADD(oq[j]);
         }
-        for (; end < np && sp[end] == v; end++) below[end] = phs_subset_met(s, ids_p + 15 * (size_t)op[end], run);
-        int tied = 0;  /* opponent reach of the group's strength (else at_most is below) */
+        for (; end < np && sp[end] == v; end++) below[op[end]] = PHS_SWEEP_MET(op[end]);
+        int tied = 0;  /* opponent weight of the group's strength (else at_most is below) */
         for (; j < nq && sq[j] == v; j++) {
-            double w = opp[oq[j]];
+            double w = w_opp[oq[j]];
             if (w == 0) continue;
             tied = 1;
-            run += w;
-            phs_subset_add(s, ids_q + 15 * (size_t)oq[j], w);
+            PHS_SWEEP_ADD(oq[j]);
         }
         if (tied)
-            for (; k < end; k++) at_most[k] = phs_subset_met(s, ids_p + 15 * (size_t)op[k], run);
+            for (; k < end; k++) at_most[op[k]] = PHS_SWEEP_MET(op[k]);
         else
-            for (; k < end; k++) at_most[k] = below[k];
+            for (; k < end; k++) at_most[op[k]] = below[op[k]];
     }
     for (; j < nq; j++) {
-        double w = opp[oq[j]];
+        double w = w_opp[oq[j]];
         if (w == 0) continue;
-        run += w;
-        phs_subset_add(s, ids_q + 15 * (size_t)oq[j], w);
+        PHS_SWEEP_ADD(oq[j]);
     }
-    for (int k = first_p; k < np; k++) {
-        int h = op[k];
-        double met = phs_subset_met(s, ids_p + 15 * (size_t)h, run);
-        if (compat) compat[h] = met;
-        cfv[h] = (float)(below[k] * win + (met - at_most[k]) * loss + (at_most[k] - below[k]) * tie);
+#undef PHS_SWEEP_ADD
+#undef PHS_SWEEP_MET
+    for (int k = first_p; k < np; k++) met[op[k]] = phs_subset_met(s, ids_p + n_ids * (size_t)op[k], run, n_odd);
+    g->scratch_top = top;
+}
+
+#include "solver_hilo.h"
+
+/* p's values at an Omaha showdown: a win, a loss or a tie against each met opponent
+ * hand (hi/lo: phs_showdown_hilo_n); compat, when not NULL, gets the compatible
+ * reach. */
+PH_INLINE void phs_showdown_omaha_n(phs_game *g, int node, const phs_at *at, int p, const float *opp, float *cfv,
+                                    double *compat, int n_odd)
+{
+    int q = 1 - p, b = g->board_index[53 * at->dealt[0] + at->dealt[1]];
+    int np = g->n_hands[p], nq = g->n_hands[q];
+    const uint16_t *sp = g->sorted_strength[p] + (size_t)b * np, *sq = g->sorted_strength[q] + (size_t)b * nq;
+    const uint16_t *op = g->order[p] + (size_t)b * np, *oq = g->order[q] + (size_t)b * nq;
+    double win = g->payoff[3 * node], loss = g->payoff[3 * node + 1], tie = g->payoff[3 * node + 2];
+    size_t top = g->scratch_top;
+    double *below = (double *)(void *)phs_push(g, 2 * (size_t)np), *at_most = (double *)(void *)phs_push(g, 2 * (size_t)np);
+    double *met = (double *)(void *)phs_push(g, 2 * (size_t)np);
+    if (g->low_order[0]) {
+        phs_showdown_hilo_n(g, p, b, sp, op, sq, oq, opp, win, loss, below, at_most, met, cfv, compat, n_odd);
+        g->scratch_top = top;
+        return;
+    }
+    phs_omaha_sweep(g, p, sp, op, sq, oq, opp, NULL, NULL, below, at_most, met, n_odd);
+    for (int h = 0; h < np; h++) {
+        if (compat) compat[h] = met[h];
+        cfv[h] = (float)(below[h] * win + (met[h] - at_most[h]) * loss + (at_most[h] - below[h]) * tie);
     }
     g->scratch_top = top;
 }
 
+/* n_odd for the hand size: 2^(hand_size - 1), a constant at each call below. */
+#define PHS_OMAHA_CASES(call) \
+    switch (g->hand_size) { case 4: call(8); break; case 5: call(16); break; default: call(32); break; }
+
 static void phs_fold(phs_game *g, int node, const phs_at *at, int p, const float *opp, float *cfv)
 {
-    if (g->hand_size == 4) phs_fold_omaha(g, node, at, p, opp, cfv);
+#define PHS_FOLD_N(n) phs_fold_omaha_n(g, node, at, p, opp, cfv, n)
+    if (g->hand_size >= 4) PHS_OMAHA_CASES(PHS_FOLD_N)
     else phs_fold_holdem(g, node, at, p, opp, cfv);
+#undef PHS_FOLD_N
 }
 
 /* p's values at a showdown (phs_showdown_holdem says what compat is). */
 static void phs_showdown(phs_game *g, int node, const phs_at *at, int p, const float *opp, float *cfv, double *compat)
 {
-    if (g->hand_size == 4) phs_showdown_omaha(g, node, at, p, opp, cfv, compat);
+#define PHS_SHOWDOWN_N(n) phs_showdown_omaha_n(g, node, at, p, opp, cfv, compat, n)
+    if (g->hand_size >= 4) PHS_OMAHA_CASES(PHS_SHOWDOWN_N)
     else phs_showdown_holdem(g, node, at, p, opp, cfv, compat);
+#undef PHS_SHOWDOWN_N
 }
 
 #if defined(_MSC_VER)

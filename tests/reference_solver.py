@@ -7,11 +7,15 @@ deals chance cards with the exact probability for each pair (1 / the cards neith
 hand nor the board holds). Nothing is shared with the C kernel's sweeps, card sums or
 storage layout.
 
-Pot-limit Omaha spots (``game="plo"``) go the same way with four-card hands: a
-showdown hand is the best of every two hole cards with every three board cards
-(``pokerhash.evaluate`` of five cards, 60 of them), two hands meet when they share no
-card, and a chance card comes with probability 1 / (the cards neither hand nor the
-board holds).
+Pot-limit Omaha spots (``game="plo"``, ``"plo5"``, ``"plo6"``) go the same way with
+four-, five- or six-card hands: a showdown hand is the best of every two hole cards
+with every three board cards (``pokerhash.evaluate`` of five cards), two hands meet
+when they share no card, and a chance card comes with probability 1 / (the cards
+neither hand nor the board holds). Hi/lo (``"omaha-hi-lo"``, ``"big-o"``): the low is
+found here from the ranks alone (five different ranks 8 or lower, the ace one,
+compared from the highest card down), and each pair's share of the pot follows the
+rules: half to the best high, half to the best qualifying low, ties splitting a half,
+the high taking all when neither hand has a low.
 """
 
 from __future__ import annotations
@@ -59,12 +63,45 @@ def _chips(line: Sequence[str], pot: float) -> Tuple[float, float, int]:
 
 
 _STRENGTH: Dict[Tuple[int, ...], int] = {}
+_LOW: Dict[Tuple[int, ...], Tuple[int, ...]] = {}
+
+
+def _low(hand: Hand, board: Tuple[int, ...]) -> Tuple[int, ...]:
+    """The best eight-or-better low of two hole cards and three board cards, as its
+    ranks from the highest down (ace = 1; smaller tuples are better lows), or () for
+    none."""
+    key = hand + board
+    if key not in _LOW:
+        best = ()
+        for two in itertools.combinations(hand, 2):
+            for three in itertools.combinations(board, 3):
+                ranks = sorted({1 if c // 4 == 12 else c // 4 + 2 for c in two + three}, reverse=True)
+                if len(ranks) == 5 and ranks[0] <= 8 and (not best or tuple(ranks) < best):
+                    best = tuple(ranks)
+        _LOW[key] = best
+    return _LOW[key]
+
+
+def _share(hand: Hand, other: Hand, board: Tuple[int, ...], hilo: bool) -> float:
+    """The part of the pot ``hand`` takes from ``other`` at a showdown."""
+    mine, theirs = _strength(hand, board), _strength(other, board)
+    high = 1.0 if mine > theirs else 0.0 if mine < theirs else 0.5
+    if not hilo:
+        return high
+    low_mine, low_theirs = _low(hand, board), _low(other, board)
+    if not low_mine and not low_theirs:
+        return high
+    if low_mine and low_theirs:
+        low = 1.0 if low_mine < low_theirs else 0.0 if low_mine > low_theirs else 0.5
+    else:
+        low = 1.0 if low_mine else 0.0
+    return high / 2 + low / 2
 
 
 def _strength(hand: Hand, board: Tuple[int, ...]) -> int:
     key = hand + board
     if key not in _STRENGTH:
-        if len(hand) == 4:  # Omaha: exactly two hole cards and three board cards
+        if len(hand) >= 4:  # Omaha: exactly two hole cards and three board cards
             _STRENGTH[key] = max(ph.evaluate(list(two + three)) for two in itertools.combinations(hand, 2)
                                  for three in itertools.combinations(board, 3))
         else:
@@ -79,13 +116,7 @@ def _payoff(node, hand: Hand, other: Hand, p: int, spot, folder: int) -> float:
     rake = min(spot.rake * pot, spot.rake_cap)
     if node.kind == "fold":
         return -put[p] if folder == p else pot - rake - put[p]
-    mine = _strength(hand, tuple(node.board))
-    theirs = _strength(other, tuple(node.board))
-    if mine > theirs:
-        return pot - rake - put[p]
-    if mine < theirs:
-        return -put[p]
-    return (pot - rake) / 2 - put[p]
+    return (pot - rake) * _share(hand, other, tuple(node.board), spot.game in ("omaha-hi-lo", "big-o")) - put[p]
 
 
 def _strategy(node, player: int, hand: Hand, spot) -> Dict[str, float]:
@@ -94,7 +125,7 @@ def _strategy(node, player: int, hand: Hand, spot) -> Dict[str, float]:
         node._reference_hands = {}
     per_hand = node._reference_hands
     if hand not in per_hand:
-        index = spot.ranges[player].index(hand) if spot.game == "plo" else ph.combo_index(*hand)
+        index = spot.ranges[player].index(hand) if len(hand) >= 4 else ph.combo_index(*hand)
         per_hand[hand] = {action: float(values[index]) for action, values in node._reference_strategy.items()}
     return per_hand[hand]
 

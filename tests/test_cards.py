@@ -1,3 +1,5 @@
+import random
+
 import numpy as np
 import pytest
 
@@ -95,6 +97,28 @@ def test_deck_streams_big_seeds_and_bad_seeds():
             Deck(seed=bad)
     with pytest.raises(TypeError, match="stream must be an int"):
         Deck(seed=1, stream="x")
+
+
+def test_deck_keys_are_the_keyed_hash_of_seed_and_stream():
+    """The key of a seeded deck, which keeps the last seed's hash for the next deck,
+    is blake2b of both length-prefixed numbers whatever the order of the calls."""
+    import hashlib
+
+    from pokerhash.cards import _deck_key
+
+    def readable(seed, stream):
+        def prefixed(value):
+            data = value.to_bytes((value.bit_length() + 8) // 8, "little", signed=True)
+            return len(data).to_bytes(4, "little") + data
+
+        digest = hashlib.blake2b(prefixed(seed) + prefixed(stream), digest_size=8, person=b"pokerhash deck")
+        return int.from_bytes(digest.digest(), "little")
+
+    rng = random.Random(5)
+    for _ in range(300):
+        seed = rng.choice([0, 1, 7, -1, 2**64 - 1, 2**64, -(2**70), rng.getrandbits(rng.choice([8, 64, 100]))])
+        stream = rng.choice([0, 1, rng.getrandbits(rng.choice([8, 64, 100]))])
+        assert _deck_key(seed, stream) == readable(seed, stream)
 
 
 @pytest.mark.smoke

@@ -95,7 +95,7 @@ def test_spot_refuses_bad_plo_input():
         with pytest.raises(InvalidValueError, match="pot-limit"):
             Spot(RIVER, hands, hands, 100, 200, sizes, game="plo")
     with pytest.raises(InvalidValueError):
-        Spot(RIVER, hands, hands, 100, 200, SIZES, game="omaha-hi-lo")
+        Spot(RIVER, hands, hands, 100, 200, SIZES, game="razz")  # not a game the solver plays
     with pytest.raises(InvalidValueError):  # nothing of positive weight
         Spot(RIVER, OmahaRange(hands, [0] * len(hands)), hands, 100, 200, SIZES, game="plo")
 

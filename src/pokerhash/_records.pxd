@@ -5,7 +5,7 @@
 # cimport it use tuple.__new__ itself (see betting.py's new_record), which makes the
 # same object: a tuple subclass holding ``values``.
 from cpython.ref cimport Py_DECREF, Py_INCREF, PyObject
-from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE, PyTuple_SET_ITEM
+from cpython.tuple cimport PyTuple_Check, PyTuple_GET_ITEM, PyTuple_GET_SIZE, PyTuple_SET_ITEM
 
 
 cdef extern from "Python.h":
@@ -27,10 +27,12 @@ cdef inline object new_record(object cls, tuple values):
     return record
 
 
-cdef inline object record_field(object record, Py_ssize_t k):
-    """``record[k]`` of a record the caller knows to be a tuple (a record of its own
-    making, or one checked with isinstance): a C read, where indexing a NamedTuple goes
-    through its type's Python ``__getitem__`` slot (~600 instructions) and an attribute
-    through a type lookup (~150). Uncompiled, the modules that cimport it use
-    ``tuple.__getitem__``."""
-    return <object>PyTuple_GET_ITEM(record, k)
+cdef inline object field(object record, Py_ssize_t i):
+    """``record[i]`` of a record (a tuple subclass) read as a tuple's item: indexing a
+    tuple subclass by a C int goes through the type's sequence slot wrapper, a Python
+    call (~780 instructions); by a Python int through its mapping slot (~110); this ~10."""
+    if not PyTuple_Check(record):
+        raise TypeError(f"a record is a tuple, not {type(record).__name__}")
+    if i < 0 or i >= PyTuple_GET_SIZE(record):
+        raise IndexError(f"field {i} of a record of {PyTuple_GET_SIZE(record)}")
+    return <object>PyTuple_GET_ITEM(record, i)

@@ -1,7 +1,7 @@
 cimport cython
 
 # NamedTuple records built in C (the .py's _new_tuple is tuple.__new__ uncompiled).
-from pokerhash._records cimport new_record as _new_tuple, record_field as _field
+from pokerhash._records cimport new_record as _new_tuple, field as _field
 
 # Compiled, BettingRound is an extension type: its fields are C struct members and
 # its methods C functions (cpdef: still callable, and overridable, from Python).

@@ -178,8 +178,19 @@ def _deck_key(seed: object, stream: object) -> int:
         seed, stream = int(seed), int(stream)
     if stream < 0:
         raise InvalidCardError(f"a deck's stream is a non-negative int, not {stream}")
-    data = _length_prefixed(seed) + _length_prefixed(stream)
-    return int.from_bytes(hashlib.blake2b(data, digest_size=8, person=b"pokerhash deck").digest(), "little")
+    # The hash of the seed's bytes is kept for the next deck of the same seed (an RL
+    # environment makes one per hand, stream k for hand k): a copy of it hashes the
+    # stream's bytes at a third of the cost of hashing both.
+    global _seed_hash
+    seeded = _seed_hash
+    if seeded[0] != seed:
+        seeded = _seed_hash = (seed, hashlib.blake2b(_length_prefixed(seed), digest_size=8, person=b"pokerhash deck"))
+    hashed = seeded[1].copy()
+    hashed.update(_length_prefixed(stream))
+    return int.from_bytes(hashed.digest(), "little")
+
+
+_seed_hash: tuple = (None, None)  # (the last seed, the hash of its bytes): see _deck_key
 
 
 def _length_prefixed(value: int) -> bytes:

@@ -5,7 +5,7 @@
 cimport cython
 
 # NamedTuple records built in C (the .py's _new_tuple is tuple.__new__ uncompiled).
-from pokerhash._records cimport new_record as _new_tuple, record_field as _field
+from pokerhash._records cimport new_record as _new_tuple, field as _field
 
 from pokerhash.betting cimport BettingRound, normalized_action, open_round
 # Deck under another name: hand.py imports the Python name Deck as well.
@@ -66,8 +66,12 @@ cdef class Hand:
     cpdef _finish(self)
     cpdef _pots(self)
     cpdef tuple _showdown(self, list live, pots, boards, list highs, list lows)
+    @cython.locals(other=Hand, n=Py_ssize_t)
+    cpdef Hand next_hand(self, button, deck)
 
 
+# Called for every hand: a C call.
+cpdef tuple _clockwise(list order, button)
 # Called at every draw: a C call, not a Python one.
 cpdef tuple _held_ints(discards, tuple held)
 # Called for every hand shown down.

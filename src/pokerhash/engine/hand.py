@@ -441,13 +441,7 @@ class Hand:
         if len(order) < 2:
             raise InvalidValueError(f"a hand needs at least 2 players, not {len(order)}")
         deal_shape = _deal_shape(variant, len(order), options.four_players_use_36_cards, options.large_draw_tables)
-        # Clockwise from the first seat left of the button.
-        start = 0
-        for i, seat in enumerate(order):
-            if seat > button:
-                start = i
-                break
-        seats = tuple(order[start:] + order[:start])
+        seats = _clockwise(order, button)
         initial = tuple([as_chips(stacks[seat], "stack of seat {}", seat) for seat in seats])
         if not all(initial):
             raise InvalidValueError(f"every player needs chips: stacks {dict(stacks)}")
@@ -680,8 +674,11 @@ class Hand:
         :attr:`seats`) reads at every decision (the RL observation encoder): their
         cards, the board, every player's up cards, :meth:`chips`' four lists, the pot,
         :attr:`pending` and :attr:`street`. The lists are live: read, do not change."""
+        pot = self._dead  # :attr:`pot` inline: compiled, reading a property is a Python attribute lookup
+        for chips in self._contributed:
+            pot += chips
         return (self._hole[index], self._boards[0] if self._boards else self._board, self._up, self._stacks,
-                self.round_bets(), self._contributed, self._folded, self.pot, self._pending, self._street)
+                self.round_bets(), self._contributed, self._folded, pot, self._pending, self._street)
 
     @property
     def pot(self) -> int:
@@ -1529,6 +1526,48 @@ class Hand:
             other._deck = None
         return other
 
+    def next_hand(self, button: int, deck: Deck) -> Hand:
+        """A new hand at this table, dealt from ``deck`` with the button on ``button``:
+        the state ``Hand(variant, stacks, button=button, stakes=stakes, options=options,
+        deck=deck, log=...)`` gives, with this hand's variant, stakes, options, seats and
+        starting stacks and its log switched on or off, without checking and working out
+        again what does not change (an RL environment deals one hand per episode).
+        Missed blinds are not carried over. ``deck`` is a shuffled Deck of the game's
+        cards, as for a new Hand."""
+        full_deck = self._deck_cards
+        if not isinstance(deck, Deck):
+            raise InvalidValueError(f"deck must be a pokerhash.cards.Deck, not {deck!r}")
+        if len(deck) != len(full_deck):
+            raise InvalidValueError(f"the deck has {len(deck)} cards; {self.variant.name} with {self._n} players "
+                                    f"deals from a fresh deck of {len(full_deck)}")
+        seats = _clockwise(sorted(self.seats), button)
+        by_seat = dict(zip(self.seats, self._initial))
+        initial = tuple([by_seat[seat] for seat in seats])
+        other = Hand.__new__(Hand)
+        other.variant, other._opening, other.options = self.variant, self._opening, self.options
+        other.seats, other.button = seats, button
+        other.structure, other.stakes = self.structure, self.stakes
+        other._index = {seat: i for i, seat in enumerate(seats)}
+        other._n = n = self._n
+        other._program, other._initial = self._program, initial
+        cap = self.options.cap
+        other._stacks = list(initial) if cap is None else [min(s, cap) for s in initial]
+        other._contributed = [0] * n
+        other._folded = [False] * n
+        other._deck_cards, other._deck_set, other._lowest = full_deck, self._deck_set, self._lowest
+        other._missed = ()
+        other._log = [ev.Start(self.variant, seats, initial, button, self.stakes, self.options, ())] \
+            if self._log is not None else None
+        other._script = other._used = None
+        other._caller = False
+        other._deck = deck
+        other._dead = 0
+        other._conceded = ()
+        other._kept = ()
+        other._new_deal()
+        other._advance()
+        return other
+
     def view(self, seat: int):
         """What ``seat`` may see: its own cards, everyone's face-up and shown cards,
         the chips and the board; other players' hole cards are hidden."""
@@ -1595,6 +1634,16 @@ class Hand:
 _SHARED_SLOTS = tuple(name for name in Hand.__slots__ if name not in (
     "_round", "_stacks", "_contributed", "_folded", "_hole", "_up", "_muck", "_discarded", "_log", "_script",
     "_used", "_deck"))
+
+
+def _clockwise(order: List[int], button: int) -> Tuple[int, ...]:
+    """The seats of ``order`` (sorted) clockwise from the first seat left of the button."""
+    start = 0
+    for i, seat in enumerate(order):
+        if seat > button:
+            start = i
+            break
+    return tuple(order[start:] + order[:start])
 
 
 def _value(value, direct: Optional[tuple], hole: Tuple[int, ...], board: Tuple[int, ...], lowest: int) -> int:

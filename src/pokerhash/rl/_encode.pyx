@@ -6,6 +6,7 @@ from cpython.long cimport PyLong_AsDouble, PyLong_CheckExact
 from libc.string cimport memcpy, memset
 
 from pokerhash.engine.hand cimport Hand
+from pokerhash._records cimport field
 
 # NumPy's C API makes the arrays handed out: a new array by np.empty() from C costs
 # ~1,250 instructions (a Python call, its argument parsing) and its buffer ~270 more,
@@ -16,6 +17,11 @@ cnp.import_array()
 
 from pokerhash.errors import InvalidCardError, InvalidValueError
 from pokerhash.rl.actions import LEGAL_CALL, LEGAL_MAX_TO, LEGAL_MIN_TO, LEGAL_RAISE_KIND, PENDING_LEGAL, PENDING_SEAT
+
+# The records' field positions as C ints, read through _records.pxd's field() (the
+# pending state and legal actions are read at every observation).
+cdef Py_ssize_t _SEAT = PENDING_SEAT, _LEGAL = PENDING_LEGAL, _CALL = LEGAL_CALL
+cdef Py_ssize_t _RAISE_KIND = LEGAL_RAISE_KIND, _MIN_TO = LEGAL_MIN_TO, _MAX_TO = LEGAL_MAX_TO
 
 
 
@@ -218,13 +224,13 @@ cdef class ObservationEncoder:
         out[at] = number(pot) * scale
         out[at + 1] = out[at + 2] = out[at + 3] = 0.0
         # Pending and LegalActions are NamedTuples: their fields by position (see actions.py).
-        if pending[PENDING_SEAT] == hand.seats[index]:
-            legal = pending[PENDING_LEGAL]
+        if field(pending, _SEAT) == hand.seats[index]:
+            legal = field(pending, _LEGAL)
             if legal is not None:
-                out[at + 1] = number(legal[LEGAL_CALL]) * scale
-                if legal[LEGAL_RAISE_KIND] is not None:
-                    out[at + 2] = number(legal[LEGAL_MIN_TO]) * scale
-                    out[at + 3] = number(legal[LEGAL_MAX_TO]) * scale
+                out[at + 1] = number(field(legal, _CALL)) * scale
+                if field(legal, _RAISE_KIND) is not None:
+                    out[at + 2] = number(field(legal, _MIN_TO)) * scale
+                    out[at + 3] = number(field(legal, _MAX_TO)) * scale
         street = street_
         if street < 0 or street >= self.streets:
             raise IndexError(f"street {street} is not 0..{self.streets - 1}")

@@ -12,6 +12,10 @@ from pokerhash.rl.actions cimport ActionLayout
 # history_code under its own name: aec.py imports the Python name as well.
 from pokerhash.rl.observations cimport history_code
 
+cdef Py_ssize_t _SEAT, _KIND, _TO
+# A record's field read in C (the .py names operator.getitem as _field uncompiled).
+from pokerhash._records cimport field as _field
+
 
 cdef class _Episode:
     cdef public TypedHand hand
@@ -38,7 +42,8 @@ cdef class _Episode:
     cpdef step(self, action)
     @cython.locals(attrs=dict, rewards=dict, terminations=dict, cumulative=dict, scale=double)
     cpdef end(self)
-    @cython.locals(attrs=dict, rewards=dict, agents=list)
+    @cython.locals(attrs=dict, rewards=dict, agents=list, terminations=dict, truncations=dict, cumulative=dict,
+                   infos=dict)
     cpdef dead_step(self, action)
     @cython.locals(attrs=dict)
     cpdef tuple last(self, bint observe)

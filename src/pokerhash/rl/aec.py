@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import numbers
+import operator
 import secrets
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
@@ -27,6 +28,13 @@ _OVER = PendingKind.OVER
 _BRING_IN = PendingKind.BRING_IN
 _DRAW_CODE = HISTORY_CODES["draw"]
 _BRING_IN_CODE = HISTORY_CODES["bring-in"]
+# The engine's records (NamedTuples) read by field position, C ints when compiled
+# (aec.pxd), through _field: compiled, _records.pxd's, which reads the tuple's item
+# in C; uncompiled, this line's getitem. The Hand's fields (``_pending``,
+# ``_street``) are read directly for the same reason: compiled, a property of an
+# extension type is a Python attribute lookup.
+_SEAT, _KIND, _TO = PENDING_SEAT, PENDING_KIND, ACTION_TO
+globals().setdefault("_field", operator.getitem)
 
 
 def default_stakes(variant: Variant) -> Stakes:
@@ -122,13 +130,13 @@ class _Episode:
         legal = self.legal
         if legal is None:
             hand = self.hand
-            legal = self.legal = self.layout.legal(hand, hand.pending[PENDING_SEAT])
+            legal = self.legal = self.layout.legal(hand, _field(hand._pending, _SEAT))
         return legal
 
     def observe(self, seat: int) -> Dict[str, np.ndarray]:
         hand = self.hand
         index = hand.player_index(seat)
-        legal = self.current_legal() if hand.pending[PENDING_SEAT] == seat else ()  # over: nobody's seat
+        legal = self.current_legal() if _field(hand._pending, _SEAT) == seat else ()  # over: nobody's seat
         buffer = self.buffers[seat]
         if buffer is None:  # made at the seat's first observation: a clone makes none
             encoder = self.encoder
@@ -139,24 +147,24 @@ class _Episode:
         """Play ``action`` (an index, or an engine response) for the player to act;
         the seat to act next, or -1 when the hand is over."""
         hand = self.hand
-        pending = hand.pending
-        seat = pending[PENDING_SEAT]
-        kind = pending[PENDING_KIND]
+        pending = hand._pending
+        seat = _field(pending, _SEAT)
+        kind = _field(pending, _KIND)
         if type(action) is int or isinstance(action, numbers.Integral):
             action = self.layout.response(hand, seat, int(action), self.current_legal())
-        street = hand.street
+        street = hand._street
         index = hand.player_index(seat)
         if kind is _DRAW:
             row = (street + 1, index, _DRAW_CODE, len(hand.draw(action)))
         else:
             move = hand.act(action)
-            to = move[ACTION_TO]
+            to = _field(move, _TO)
             row = (street + 1, index, _BRING_IN_CODE if kind is _BRING_IN else history_code(move),
                    to * self.scale if to is not None else 0.0)
         self.history.append(row)
         self.legal = None
-        pending = hand.pending
-        return -1 if pending[PENDING_KIND] is _OVER else pending[PENDING_SEAT]
+        pending = hand._pending
+        return -1 if _field(pending, _KIND) is _OVER else _field(pending, _SEAT)
 
     # -- the AEC protocol ----------------------------------------------------------
 
@@ -166,7 +174,7 @@ class _Episode:
         if hand.is_over:
             self.end()
         else:
-            self.attrs["agent_selection"] = self.names[hand.pending[PENDING_SEAT]]
+            self.attrs["agent_selection"] = self.names[_field(hand._pending, _SEAT)]
 
     def step(self, action) -> None:
         """PokerEnv.step."""
@@ -208,8 +216,10 @@ class _Episode:
         attrs = self.attrs
         agent = attrs["agent_selection"]
         rewards = attrs["rewards"]
-        del attrs["terminations"][agent], attrs["truncations"][agent], rewards[agent]
-        del attrs["_cumulative_rewards"][agent], attrs["infos"][agent]
+        # Typed when compiled (aec.pxd): a dict's own deletion, not the generic one.
+        terminations, truncations = attrs["terminations"], attrs["truncations"]
+        cumulative, infos = attrs["_cumulative_rewards"], attrs["infos"]
+        del terminations[agent], truncations[agent], rewards[agent], cumulative[agent], infos[agent]
         agents = attrs["agents"]
         agents.remove(agent)
         if agents:
@@ -343,10 +353,13 @@ class PokerEnv(AECEnv):
         button = (self._hands - 1) % n if self.rotate_button else n - 1
         self._hands += 1
         deck = Deck(self._seed, self._cards, stream=self._hands)
-        hand = Hand(self.variant, self._stacks_by_seat, button=button, stakes=self.stakes,
-                    options=self.options, deck=deck, log=False)
-        render = self.render if self.render_mode == "human" else None
         episode = self._episode
+        if episode is None:
+            hand = Hand(self.variant, self._stacks_by_seat, button=button, stakes=self.stakes,
+                        options=self.options, deck=deck, log=False)
+        else:  # the same table: the fresh hand without the checks and set-up of a new Hand
+            hand = episode.hand.next_hand(button, deck)
+        render = self.render if self.render_mode == "human" else None
         if episode is None:  # the first hand; later ones reuse the episode (a clone has its own)
             episode = self._episode = _Episode(hand, self.action_layout, self.observation_layout.encoder,
                                                self._scale, [], self.__dict__, self._names, self._agent_seat,

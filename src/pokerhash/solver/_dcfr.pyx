@@ -37,6 +37,8 @@ cdef extern from "solver.h" nogil:
         const uint16_t *order[2]
         const uint16_t *sorted_strength[2]
         const uint8_t *sorted_cards[2]
+        const uint16_t *low_order[2]
+        const uint16_t *low_strength[2]
         uint64_t root_board
         const int8_t *runout
         const int8_t *runout_river[2]
@@ -108,8 +110,8 @@ cdef class Kernel:
         cdef int32_t[::1] card_start0 = hands["card_start0"], card_start1 = hands["card_start1"]
         cdef int32_t[::1] card_hands0 = hands["card_hands0"], card_hands1 = hands["card_hands1"]
         cdef int32_t[::1] board_index = boards["index"]
-        # Omaha (four-card hands): each hand's 15 card-subset ids (csrc/solver.h
-        # phs_fold_omaha); Hold'em: unused.
+        # Omaha (4 to 6 cards): each hand's nonempty card-subset ids (csrc/solver.h
+        # phs_fold_omaha_n); Hold'em: unused.
         cdef int32_t[:, ::1] subsets0 = hands["subsets0"], subsets1 = hands["subsets1"]
         cdef int32_t[::1] perm0 = hands["swap_perm0"], perm1 = hands["swap_perm1"]
         cdef uint16_t[:, ::1] strength0 = boards["sorted_strength0"], strength1 = boards["sorted_strength1"]
@@ -141,8 +143,10 @@ cdef class Kernel:
         g.n_hands[0] = <int32_t>cards0.shape[0]
         g.n_hands[1] = <int32_t>cards1.shape[0]
         g.hand_size = <int>cards0.shape[1]
-        if g.hand_size not in (2, 4) or cards1.shape[1] != g.hand_size:
-            raise ValueError("hands of 2 (Hold'em) or 4 (Omaha) cards, the same for both players")
+        if g.hand_size not in (2, 4, 5, 6) or cards1.shape[1] != g.hand_size:
+            raise ValueError("hands of 2 (Hold'em) or 4 to 6 (Omaha) cards, the same for both players")
+        if g.hand_size > 2 and subsets0.shape[1] != (1 << g.hand_size) - 1:
+            raise ValueError("one id per nonempty card subset of an Omaha hand")
         g.hand_cards[0] = &cards0[0, 0]
         g.hand_cards[1] = &cards1[0, 0]
         g.n_subsets = <int32_t>hands["n_subsets"]
@@ -167,6 +171,16 @@ cdef class Kernel:
         g.sorted_cards[1] = &sorted_cards1[0, 0, 0]
         g.order[0] = &order0[0, 0]
         g.order[1] = &order1[0, 0]
+        # Omaha hi/lo: the low strengths and their order (csrc/solver_hilo.h).
+        cdef uint16_t[:, ::1] low0, low1, low_order0, low_order1
+        g.low_order[0] = g.low_order[1] = g.low_strength[0] = g.low_strength[1] = NULL
+        if "low_order0" in boards:
+            low0, low1 = boards["low_strength0"], boards["low_strength1"]
+            low_order0, low_order1 = boards["low_order0"], boards["low_order1"]
+            g.low_strength[0] = &low0[0, 0]
+            g.low_strength[1] = &low1[0, 0]
+            g.low_order[0] = &low_order0[0, 0]
+            g.low_order[1] = &low_order1[0, 0]
         g.root_board = <uint64_t>boards["root"]
         g.n_locks[0] = g.n_locks[1] = 0
         self._runouts(tree)

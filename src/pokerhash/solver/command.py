@@ -8,7 +8,9 @@ bet sizes in a ``[sizes]`` table (``bet``, ``raise``, ``donk`` at the top, or in
 ``[solve]`` table (``target``, ``iterations``, ``time_limit``, ``check_every``,
 ``schedule``: ``"dcfr"`` or ``"restarted"``), which
 the command-line options override. ``game = "plo"`` makes it a pot-limit Omaha spot
-(``oop`` and ``ip`` then list four-card hands: ``"AsKsQdJd, 7c6c5h4h: 0.5"``)::
+(``oop`` and ``ip`` then list four-card hands: ``"AsKsQdJd, 7c6c5h4h: 0.5"``);
+``"plo5"``, ``"plo6"``, ``"omaha-hi-lo"`` (``"plo8"``) and ``"big-o"`` are the other
+Omaha games, their hands of five, six, four and five cards::
 
     board = "QsJh2h8d3c"
     oop = "AA-22,AK-A2,KQ-K9,QJ-Q9,JT-J9,T9,98,87,76"

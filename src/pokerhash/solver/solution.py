@@ -466,7 +466,7 @@ class Node:
         """Action -> probability for one hand (``"AsKd"``; Omaha ``"AsKsQdJd"``)."""
         spot = self._solution.spot
         cards = ph.cards(hand, count=(spot.hand_size,))
-        if spot.game == "plo":
+        if spot.omaha:
             p = self._require_player()
             try:
                 index = spot.ranges[p].index(cards)
@@ -496,8 +496,8 @@ class Node:
         p = _player(player)
         tree = self._solution.tree
         reach = _to_grid(np.where(self._live(p), self._reach[p], 0.0), tree.combos[p], tree.layout(p), 0.0)
-        if tree.spot.game == "plo":
-            return OmahaRange(tree.spot.ranges[p].cards, reach)
+        if tree.spot.omaha:
+            return OmahaRange(tree.spot.ranges[p].cards, reach, hand_size=tree.spot.hand_size)
         return ph.Range(reach)
 
     def _compatible(self, p: int) -> np.ndarray:
@@ -527,14 +527,15 @@ class Node:
 
     def equity(self, player) -> np.ndarray:
         """Each hand's showdown equity against the other player's range here
-        (``pokerhash.equities_vs_range``; Omaha: every river card, pair by pair), NaN
-        where not held."""
+        (``pokerhash.equities_vs_range``; Omaha: every river card, pair by pair; Omaha
+        hi/lo: the expected share of the pot), NaN where not held."""
         p = _player(player)
         tree = self._solution.tree
-        if tree.spot.game == "plo":
+        if tree.spot.omaha:
             q = 1 - p
             opp = np.where(self._live(q), self._reach[q], 0.0)
-            values = np.where(self._live(p), equities(self.board, tree.cards[p], tree.cards[q], opp), np.nan)
+            shares = equities(self.board, tree.cards[p], tree.cards[q], opp, hilo=tree.spot.hilo)
+            values = np.where(self._live(p), shares, np.nan)
             return _to_grid(values, tree.combos[p], tree.layout(p))
         villain = self.range(1 - p)
         if not villain.weights.any():

@@ -25,8 +25,9 @@ are ``donk`` when given, else the ordinary bet sizes.
 Rake, when given, is ``rake`` times the final pot, at most ``rake_cap``, taken from
 every pot that is won, at a showdown or by a fold (rules: Pots, splitting and rake).
 
-Pot-limit Omaha (``game="plo"``): the ranges are
-:class:`~pokerhash.solver.OmahaRange` lists of four-card hands, and the betting is
+Pot-limit Omaha (``game="plo"``; ``"plo5"``, ``"plo6"`` with five or six hole cards;
+``"omaha-hi-lo"`` and ``"big-o"``, four and five cards, hi/lo eight or better): the
+ranges are :class:`~pokerhash.solver.OmahaRange` lists of hands, and the betting is
 pot-limit: a bet is at most the pot and a raise at most the pot after the raiser has
 called (a ``100%`` size), so a pot fraction over 100% is refused; ``a`` and ``2.5x``
 raises are made at most the pot-sized bet (the largest legal one, all-in when the
@@ -46,10 +47,11 @@ import numpy as np
 import pokerhash as ph
 
 from ..errors import InvalidValueError
+from ..evaluators import catalog
 from . import omaha
 
 STREETS = ("flop", "turn", "river")
-GAMES = ("holdem", "plo")
+GAMES = ("holdem",) + tuple(omaha.GAMES)
 PLAYERS = ("oop", "ip")
 _KINDS = ("bet", "raise", "donk")
 _SIZE = re.compile(r"^\s*(?:(?P<pct>\d+(?:\.\d+)?)\s*%|(?P<mult>\d+(?:\.\d+)?)\s*x|(?P<allin>a|all-?in))\s*$", re.IGNORECASE)
@@ -163,6 +165,17 @@ def _sizes_table(sizes: Optional[SizesLike]) -> Dict[Tuple[str, str], BetSizes]:
     return table
 
 
+def _game(name) -> str:
+    """The solver's name of a game (the catalogue's aliases read: ``"plo8"``, ...)."""
+    try:
+        key = catalog.game(name).name if isinstance(name, str) else name
+    except InvalidValueError:
+        key = name
+    if key not in GAMES:
+        raise InvalidValueError(f"the solver plays {', '.join(GAMES)}, not {name!r}")
+    return key
+
+
 def _positive(name: str, value, allow_zero: bool = False) -> float:
     if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value):
         raise InvalidValueError(f"{name} must be a finite number, got {value!r}")
@@ -178,20 +191,22 @@ class Spot:
     street.
 
     ``game`` is ``"holdem"`` (no-limit Hold'em: ranges are anything
-    :class:`~pokerhash.Range` reads, and hands holding a board card leave them) or
-    ``"plo"`` (pot-limit Omaha: ranges are anything
-    :class:`~pokerhash.solver.OmahaRange` reads, and a hand holding a board card
-    is an error)."""
+    :class:`~pokerhash.Range` reads, and hands holding a board card leave them) or a
+    pot-limit Omaha game: ``"plo"``, ``"plo5"``, ``"plo6"`` (four, five, six hole
+    cards; the high hand wins), ``"omaha-hi-lo"`` (four cards; also ``"plo8"``,
+    ``"omaha8"``) or ``"big-o"`` (five cards), hi/lo eight or better: the best high
+    and the best qualifying low split the pot, the high taking it all when no hand
+    qualifies (rules: Pots, splitting and rake). Omaha ranges are anything
+    :class:`~pokerhash.solver.OmahaRange` reads, of the game's hand size, and a hand
+    holding a board card is an error."""
 
     def __init__(self, board, oop, ip, pot: float, stack: float, sizes: Optional[SizesLike] = None, *,
                  allin_threshold: float = 0.15, raise_cap: Optional[int] = None, rake: float = 0.0,
                  rake_cap: Optional[float] = None, game: str = "holdem"):
-        if game not in GAMES:
-            raise InvalidValueError(f"game is one of {', '.join(GAMES)}, got {game!r}")
-        self.game = game
-        if game == "plo":
+        self.game = _game(game)
+        if self.omaha:
             self.board = tuple(ph.cards(board, count=(3, 4, 5)))
-            self.ranges = (omaha.OmahaRange(oop), omaha.OmahaRange(ip))
+            self.ranges = (omaha.OmahaRange(oop, hand_size=self.hand_size), omaha.OmahaRange(ip, hand_size=self.hand_size))
             for name, r in zip(PLAYERS, self.ranges):
                 omaha.check_board(r, self.board, name)
         else:
@@ -204,7 +219,7 @@ class Spot:
         self.stack = _positive("stack", stack, allow_zero=True)
         self._sizes_spec = sizes
         self.sizes = _sizes_table(sizes)
-        if game == "plo":
+        if self.omaha:
             for (street, player), table in self.sizes.items():
                 for kind, sizes_ in (("bet", table.bet), ("raise", table.raise_), ("donk", table.donk or ())):
                     for size in sizes_:
@@ -225,9 +240,20 @@ class Spot:
         return STREETS[len(self.board) - 3]
 
     @property
+    def omaha(self) -> bool:
+        """Whether the game is a pot-limit Omaha game (``"plo"``, ``"plo5"``, ...)."""
+        return self.game in omaha.GAMES
+
+    @property
+    def hilo(self) -> bool:
+        """Whether the pot is split between the best high and the best low (eight or
+        better): ``"omaha-hi-lo"``, ``"big-o"``."""
+        return self.omaha and omaha.GAMES[self.game][1]
+
+    @property
     def hand_size(self) -> int:
-        """Cards in a hand: 2 (Hold'em) or 4 (Omaha)."""
-        return omaha.HAND_SIZE if self.game == "plo" else 2
+        """Cards in a hand: 2 (Hold'em), 4, 5 or 6 (Omaha)."""
+        return omaha.GAMES[self.game][0] if self.omaha else 2
 
     def to_dict(self) -> dict:
         """The spot as plain data (the TOML layout of ``pokerhash solve``)."""
@@ -386,7 +412,7 @@ class _Builder:
         (Omaha): at most ``cap`` (the pot-sized bet or raise), and the threshold's
         all-in only when the stack is within the cap."""
         amount = max(amount, to_call + max(last_increment, 1e-9))
-        pot_limit = self.spot.game == "plo"
+        pot_limit = self.spot.omaha
         if pot_limit:
             amount = min(amount, cap)
         if amount >= left - 1e-9:
@@ -420,9 +446,11 @@ class Tree:
         n_boards = {5: 1, 4: 48, 3: 49 * 48 // 2}[len(spot.board)]
         self.n_boards = n_boards
         hands = len(self.cards[0]) + len(self.cards[1])
-        # Per board and hand: its order and strength (uint16 each) and cards; Omaha
-        # hands also have their 15 subset ids (int32).
-        tables = n_boards * (4 + spot.hand_size) * hands + (60 * hands if spot.game == "plo" else 0)
+        # Per board and hand: its order and strength (uint16 each) and cards (hi/lo:
+        # a low order and strength too); Omaha hands also have their 15, 31 or 63
+        # subset ids (int32).
+        tables = n_boards * (4 + (4 if spot.hilo else 0) + spot.hand_size) * hands
+        tables += 4 * ((1 << spot.hand_size) - 1) * hands if spot.omaha else 0
         self._runouts()
         pairs = len(self.cards[0]) * len(self.cards[1])
         tables += 2 * pairs * (len(self.runout_keys) + (2 if self.runout_turn else 0))
@@ -465,7 +493,7 @@ class Tree:
         Hold'em, the range's list in Omaha), ``cards`` (n x 2 or n x 4) and ``reach``
         (the weights), for the hands of positive weight."""
         self.combos = tuple(np.flatnonzero(r.weights > 0) for r in self.spot.ranges)
-        if self.spot.game == "plo":
+        if self.spot.omaha:
             self.cards = tuple(np.ascontiguousarray(r.cards[c]) for r, c in zip(self.spot.ranges, self.combos))
             self.same = tuple(np.full(len(c), -1, dtype=np.int32) for c in self.combos)  # Hold'em's; unused
         else:
@@ -490,7 +518,7 @@ class Tree:
             return node.kind == PLAYER or any(acts(c) for c in node.children)
 
         self.runout = np.zeros(len(self.node_list), dtype=np.int8)
-        if self.spot.game == "holdem":
+        if not self.spot.omaha:
             for node in self.node_list:
                 if node.kind == CHANCE and not acts(node):
                     self.runout[node.index] = 5 - node.board_len
@@ -502,13 +530,13 @@ class Tree:
 
     def layout(self, p: int) -> int:
         """The length of p's per-hand arrays: 1,326 (Hold'em) or the range's hands."""
-        return 1326 if self.spot.game == "holdem" else len(self.spot.ranges[p])
+        return len(self.spot.ranges[p]) if self.spot.omaha else 1326
 
     def image(self, p: int, suits) -> np.ndarray:
         """For each of p's hands, the index among p's hands of the hand with its suits
         renamed (suit s -> suits[s]); -1 where that hand is not p's."""
         cards = self.cards[p]
-        if self.spot.game == "plo":
+        if self.spot.omaha:
             return omaha.lookup(cards, omaha.suit_image(cards, suits)).astype(np.int64)
         mapped = cards // 4 * 4 + np.asarray(suits)[cards % 4]
         where = np.full(1326, -1, dtype=np.int64)
@@ -520,7 +548,7 @@ class Tree:
         hand) of the hands that share no card with it."""
         q = 1 - p
         r = np.asarray(reach_q, dtype=np.float64)
-        if self.spot.game == "plo":
+        if self.spot.omaha:
             return omaha.compatible_reach(self.cards[p], self.cards[q], r)
         card = np.zeros(52)
         np.add.at(card, self.cards[q][:, 0], r)
@@ -657,7 +685,7 @@ class Tree:
             out[f"card_hands{p}"] = np.ascontiguousarray(np.concatenate([hands[by_card], np.zeros(1, np.int32)]))
             counts = np.bincount(cards.reshape(-1), minlength=52)
             out[f"card_start{p}"] = np.concatenate([[0], np.cumsum(counts)]).astype(np.int32)
-        if self.spot.game == "plo":
+        if self.spot.omaha:
             out["subsets0"], out["subsets1"], out["n_subsets"] = omaha.subset_ids(self.cards[0], self.cards[1])
         else:
             out["subsets0"] = out["subsets1"] = np.zeros((1, len(omaha.SUBSETS)), dtype=np.int32)
@@ -666,7 +694,8 @@ class Tree:
 
     def board_arrays(self) -> dict:
         """Every river board the spot can reach, each player's hand strengths on it
-        (pokerhash.board_strengths) and their order, weakest first."""
+        (pokerhash.board_strengths; Omaha: omaha.strengths) and their order, weakest
+        first; hi/lo: their low strengths and order too."""
         board = list(self.spot.board)
         unseen = [c for c in range(52) if c not in board]
         index = np.full(53 * 53, -1, dtype=np.int32)
@@ -684,7 +713,7 @@ class Tree:
                     index[53 * t + r] = index[53 * r + t] = len(rows)
                     rows.append(board + [t, r])
         rows = np.array(rows, dtype=np.uint8)
-        if self.spot.game == "plo":
+        if self.spot.omaha:
             per_player = [omaha.strengths(rows, self.cards[p]) for p in (0, 1)]
         else:
             strengths = ph.board_strengths(rows)
@@ -696,6 +725,11 @@ class Tree:
             out[f"order{p}"] = np.ascontiguousarray(order.astype(np.uint16))
             out[f"sorted_strength{p}"] = np.ascontiguousarray(np.take_along_axis(s, order, axis=1))
             out[f"sorted_cards{p}"] = np.ascontiguousarray(self.cards[p][order])
+            if self.spot.hilo:  # the low half's ranking (csrc/solver_hilo.h)
+                low = omaha.strengths(rows, self.cards[p], low=True)
+                order = _interleaved_order(low)
+                out[f"low_order{p}"] = np.ascontiguousarray(order.astype(np.uint16))
+                out[f"low_strength{p}"] = np.ascontiguousarray(np.take_along_axis(low, order, axis=1))
         return out
 
     def __repr__(self) -> str:
