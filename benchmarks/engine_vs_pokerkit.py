@@ -106,7 +106,8 @@ def engine_player(variant, stakes: Stakes, players: int, seed: int) -> Callable[
                 else:
                     act(CALL if roll < 0.85 or legal.raise_kind is None else size(legal))
             elif kind is DRAW:
-                hand.draw(hand.hole_cards(seat)[:int(uniform() * (min(3, count) + 1))])
+                # min(3, count) without a builtin call (pokerkit's loop draws alike).
+                hand.draw(hand.hole_cards(seat)[:int(uniform() * ((count if count < 3 else 3) + 1))])
             elif kind is BRING_IN:
                 act(Action.bet_to(legal.min_to))
             else:
@@ -144,7 +145,8 @@ def pokerkit_player(game: str, players: int, arguments: tuple, seed: int) -> Cal
                 continue
             if True in drawing:
                 held = state.hole_cards[drawing.index(True)]
-                state.stand_pat_or_discard(held[:int(uniform() * (min(3, len(held)) + 1))])
+                count = len(held)
+                state.stand_pat_or_discard(held[:int(uniform() * ((count if count < 3 else 3) + 1))])
                 continue
             roll = uniform()
             can_raise = state.can_complete_bet_or_raise_to()

@@ -38,6 +38,7 @@ cdef class Hand:
     @cython.locals(round_=BettingRound)
     cpdef act(self, action)
     cpdef _validate_bring_in(self, action)
+    @cython.locals(stack=list, got=list, _=Py_ssize_t)
     cpdef list _take(self, Py_ssize_t count)
     cpdef _check_available(self, got)
     cpdef _burn(self, card)
@@ -57,9 +58,15 @@ cdef class Hand:
     cpdef bint _ask_bring_in(self) except -1
     cpdef Py_ssize_t _bring_in_index(self, list players) except -1
     cpdef Py_ssize_t _best_showing(self) except -1
+    # A C function: every draw of a draw game, its locals C ints and typed containers.
+    @cython.locals(i=Py_ssize_t, count=Py_ssize_t, held=tuple, thrown=tuple, kept=list)
+    cpdef draw(self, discards=*)
+    @cython.locals(i=Py_ssize_t, n=Py_ssize_t, folded=list)
     cpdef bint _next_draw(self, most) except -1
     cpdef list _draw_cards(self, Py_ssize_t count)
     cpdef tuple _serve_draw(self, Py_ssize_t i, got)
+    @cython.locals(start=Py_ssize_t, hole=tuple)
+    cpdef tuple _deal_draw(self, Py_ssize_t i, list kept, Py_ssize_t count)
     cpdef _make_room(self, Py_ssize_t count)
     cpdef list _take_muck(self)
     cpdef _restock(self)
@@ -73,6 +80,12 @@ cdef class Hand:
 # Called for every hand: a C call.
 cpdef tuple _clockwise(list order, button)
 # Called at every draw: a C call, not a Python one.
+# Card sets as bits of a 64-bit int (cards are 0..51).
+@cython.locals(k=Py_ssize_t, card=Py_ssize_t, seen=Py_ssize_t, one=Py_ssize_t)
 cpdef tuple _held_ints(discards, tuple held)
+@cython.locals(k=Py_ssize_t, card=Py_ssize_t, gone=Py_ssize_t, one=Py_ssize_t, kept=list)
+cpdef list _kept(tuple held, tuple thrown)
 # Called for every hand shown down.
 cpdef _value(value, direct, hole, board, lowest)
+@cython.locals(run=Py_ssize_t, high=dict, low=dict)
+cpdef bint _may_win(seat, list shown, pots, list highs, list lows) except -1

@@ -949,23 +949,32 @@ class Hand:
                 thrown = tuple(parse_cards(discards))
             except (InvalidCardError, TypeError) as error:
                 raise IllegalActionError(f"seat {seat} cannot discard {discards!r}: {error}") from None
-        if len(thrown) > most or not (held_checked or set(thrown).issubset(held)):
+        count = len(thrown)
+        if count > most or not (held_checked or set(thrown).issubset(held)):
             raise IllegalActionError(f"seat {seat} may discard 0 to {most} of its cards "
                                      f"{_text(held)}, not {_text(thrown)}")
-        if thrown:
-            self._hole[i] = tuple([c for c in held if c not in thrown])
         self._discarded[i] = thrown
         if self._log is not None:
             self._log.append(ev.Draw(seat, thrown))
         received: Tuple[int, ...] = ()
-        if thrown:
+        if count:
+            kept = _kept(held, thrown)
             if self._caller:
-                self._pending = _new_tuple(Pending, (_WAIT_DEAL, seat, None, len(thrown), "draw"))
+                self._hole[i] = tuple(kept)
+                self._pending = _new_tuple(Pending, (_WAIT_DEAL, seat, None, count, "draw"))
                 return received
-            received = self._serve_draw(i, self._draw_cards(len(thrown)))
+            if self._deck is not None and count < self._stub:
+                # The stub serves the whole draw and keeps its last card: no new stub
+                # (what _draw_cards would find), the cards straight off the deck.
+                received = self._deal_draw(i, kept, count)
+            else:
+                self._hole[i] = tuple(kept)
+                received = self._serve_draw(i, self._draw_cards(count))
         else:
             self._deal_next = i + 1
-        self._advance()
+        # Nobody folds in a draw round: the next player draws, or the program goes on.
+        if not self._next_draw(most):
+            self._advance()
         return received
 
     def stand_pat(self) -> Tuple[int, ...]:
@@ -1027,7 +1036,13 @@ class Hand:
         """``count`` cards off the deck or the script (a script's are checked)."""
         if self._deck is not None:
             self._stub -= count
-            return self._deck.deal(count)
+            # Deck.deal's cards (its top first) popped off its stack: the engine keeps
+            # count within the stub, and a loop of pops is cheaper than its slices.
+            stack = self._deck._stack
+            got = []
+            for _ in range(count):
+                got.append(stack.pop())
+            return got
         script = self._script
         if len(script) < count:
             raise InvalidValueError(f"the scripted cards ran out: {count} more needed")
@@ -1307,13 +1322,14 @@ class Hand:
         """Ask the next live player from left of the button to draw (True), or end the
         draw round (rules: The games and their flow, draws)."""
         i = self._deal_next
-        while i < self._n and self._folded[i]:
+        n, folded = self._n, self._folded
+        while i < n and folded[i]:
             i += 1
-        if i < self._n:
+        if i < n:
             self._pending = _new_tuple(Pending, (_WAIT_DRAW, self.seats[i], None, most, ""))
             return True
         self._deal_next = 0
-        self._discarded = [()] * self._n
+        self._discarded = [()] * n
         self._pc += 1
         return False
 
@@ -1325,6 +1341,20 @@ class Hand:
     def _serve_draw(self, i: int, got: Sequence[int]) -> Tuple[int, ...]:
         got = tuple(got)
         self._hole[i] += got
+        self._muck.extend(self._discarded[i])
+        if self._log is not None:
+            self._log.append(ev.Deal(self.seats[i], got))
+        self._deal_next = i + 1
+        return got
+
+    def _deal_draw(self, i: int, kept: List[int], count: int) -> Tuple[int, ...]:
+        """_serve_draw(i, _take(count)) from the engine's own deck when the stub holds
+        more than ``count`` cards, ``i`` keeping ``kept`` (a new list): the cards popped
+        off the deck's stack in the order Deck.deal gives them (its top first)."""
+        start = len(kept)
+        kept += self._take(count)  # the deck's own cards: nothing to check
+        hole = self._hole[i] = tuple(kept)
+        got = hole[start:]
         self._muck.extend(self._discarded[i])
         if self._log is not None:
             self._log.append(ev.Deal(self.seats[i], got))
@@ -1472,7 +1502,7 @@ class Hand:
         for i in order:
             seat = seats[i]
             if seat in mucks or not (self.options.show_all or not shown_seats
-                                     or self._may_win(seat, shown_seats, pots, highs, lows)):
+                                     or _may_win(seat, shown_seats, pots, highs, lows)):
                 if self._log is not None:
                     self._log.append(ev.Muck(seat))
                 continue
@@ -1484,20 +1514,6 @@ class Hand:
                 if self._log is not None:
                     self._log.append(ev.Show(seat, self._hole[i], high, low, run))
         return tuple(shown)
-
-    @staticmethod
-    def _may_win(seat: int, shown: Sequence[int], pots: Sequence[Pot], highs, lows) -> bool:
-        for pot in pots:
-            if seat not in pot.eligible:
-                continue
-            rivals = [s for s in shown if s in pot.eligible]
-            for run, high in enumerate(highs):
-                if not rivals or high[seat] >= max([high[s] for s in rivals]):
-                    return True
-                low = lows[run]
-                if low is not None and low[seat] and low[seat] >= max([low[s] for s in rivals]):
-                    return True
-        return False
 
     # -- copies, views, replays ------------------------------------------------
 
@@ -1659,17 +1675,65 @@ def _held_ints(discards: object, held: Tuple[int, ...]) -> Optional[Tuple[int, .
     """The discards as a tuple when they are the usual case, a tuple or list of
     distinct ints among the cards ``held`` (what parse_cards would return for them
     as they are; draw() then has nothing to check), else None: parse and check."""
-    if type(discards) is not tuple and type(discards) is not list:
+    # type() is: compiled, a pointer test (an attribute read of __class__ is a lookup).
+    kind = type(discards)
+    if kind is not tuple and kind is not list:
         return None
-    count = len(discards)
-    for k in range(count):
+    seen, one = 0, 1  # one: compiled, a 64-bit int (a literal 1 is a C int: 1 << 40 overflows)
+    for k in range(len(discards)):
         c = discards[k]
         if type(c) is not int or c not in held:
             return None
-        for j in range(k):
-            if discards[j] == c:
-                return None
-    return tuple(discards)
+        card = c  # one of the hand's cards: 0..51, a bit of seen
+        if seen >> card & 1:
+            return None
+        seen |= one << card
+    return discards if kind is tuple else tuple(discards)
+
+
+def _kept(held: Tuple[int, ...], thrown: Tuple[int, ...]) -> List[int]:
+    """The cards of ``held`` not in ``thrown`` (some of them), in the order held."""
+    gone, one = 0, 1  # as in _held_ints
+    for k in range(len(thrown)):
+        card = thrown[k]
+        gone |= one << card
+    kept = []
+    for k in range(len(held)):
+        card = held[k]
+        if not gone >> card & 1:
+            kept.append(held[k])
+    return kept
+
+
+def _may_win(seat: int, shown: List[int], pots: Sequence[Pot], highs: List[Dict[int, int]],
+             lows: List[Optional[Dict[int, int]]]) -> bool:
+    """Whether ``seat``'s hand can win part of a pot it plays for against the hands
+    ``shown`` before it (rules: The games and their flow, showdown): on some run, no
+    shown hand in that pot has a better high, or ``seat`` has a low (a low of 0 is
+    none) that no shown hand in that pot beats. Loops rather than max() of lists: a
+    showdown asks it for every hand after the first."""
+    for pot in pots:
+        eligible = pot.eligible
+        if seat not in eligible:
+            continue
+        for run in range(len(highs)):
+            high = highs[run]
+            mine = high[seat]
+            for s in shown:
+                if s in eligible and high[s] > mine:
+                    break
+            else:
+                return True
+            low = lows[run]
+            if low is not None:
+                mine = low[seat]
+                if mine:
+                    for s in shown:
+                        if s in eligible and low[s] > mine:
+                            break
+                    else:
+                        return True
+    return False
 
 
 def _text(cards: Iterable[int]) -> str:
