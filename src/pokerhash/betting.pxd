@@ -1,7 +1,7 @@
 cimport cython
 
 # NamedTuple records built in C (the .py's _new_tuple is tuple.__new__ uncompiled).
-from pokerhash._records cimport new_record as _new_tuple
+from pokerhash._records cimport new_record as _new_tuple, field as _field
 
 # Compiled, BettingRound is an extension type: its fields are C struct members and
 # its methods C functions (cpdef: still callable, and overridable, from Python).
@@ -12,6 +12,8 @@ cdef class BettingRound:
     cdef bint _big_bet_game
     cdef public object street, current_bet, full_level, increment, bet_count, capped, open_pair
     cdef public object to_act, dead, _legal
+    # The move _check found legal (validate's record, built by its caller).
+    cdef object _move_kind, _move_to, _move_chips, _move_all_in, _move_player
     cdef public list stacks, bets, contributed, folded, acted
 
     cpdef BettingRound copy(self)
@@ -21,15 +23,19 @@ cdef class BettingRound:
     # (list_subscript -> PyNumber_AsSsize_t), several times per action.
     @cython.locals(player=Py_ssize_t)
     cpdef _compute_legal(self)
-    @cython.locals(player=Py_ssize_t)
     cpdef validate(self, action)
-    @cython.locals(player=Py_ssize_t)
+    @cython.locals(player=Py_ssize_t, all_in_to=object, call=object)
+    cpdef _check(self, kind, to, acting)
+    cdef _set_move(self, kind, to, chips, is_all_in)
     cpdef perform(self, move)
+    cpdef _play(self, kind, to, name)
+    cpdef _do(self, kind, to, chips, Py_ssize_t player)
     cpdef _player_to_act(self)
     cpdef tuple _fixed_sizes(self)
     cdef _bet_size(self)
     cpdef str _no_raise_reason(self, Py_ssize_t player)
     cpdef bint _reopened(self, Py_ssize_t player) except -1
+    @cython.locals(player=Py_ssize_t)
     cpdef _validate_sized(self, legal, requested, to)
     cpdef bint _is_full_raise(self, to) except -1
     cpdef _raise_to(self, to)
@@ -45,3 +51,7 @@ cdef class BettingRound:
 
 
 cpdef normalized_action(kind, to, chips, is_all_in, player)
+
+# The engine opens a round at every hand: a C call (a classmethod is a Python one).
+cpdef BettingRound open_round(structure, stacks, first_to_act, street, forced, contributed, folded, open_pair, dead,
+                              bint advance=*, kind=*)

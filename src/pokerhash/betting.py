@@ -168,7 +168,7 @@ class Action(_ActionFields):
 
     def __new__(cls, kind: ActionKind, to: Optional[int] = None, chips: int = 0, is_all_in: bool = False,
                 player: Optional[int] = None) -> Action:
-        if kind.__class__ is not ActionKind:
+        if type(kind) is not ActionKind:
             kind = _member(ActionKind, kind, "an action's kind")
         if player is not None:
             _player(player, "an action's player")
@@ -223,6 +223,8 @@ class ForcedKind(str, enum.Enum):
 # cimports _new_tuple from _records.pxd instead, which builds the same tuple in C, and
 # this line only names tuple.__new__ in the module's dict.
 globals().setdefault("_new_tuple", tuple.__new__)
+# A record's field by index: compiled, _records.pxd's C read (see there).
+globals().setdefault("_field", tuple.__getitem__)
 
 
 def normalized_action(kind: ActionKind, to: Optional[int], chips: int, is_all_in: bool, player: Optional[int]) -> Action:
@@ -380,7 +382,8 @@ class BettingRound:
     """
 
     __slots__ = ("_structure", "_limit", "_big_bet_game", "_small_bet", "_big_bet", "_big_bet_street", "_max_bets",
-                 "_half_bet_all_in") + _FIELDS[1:] + ("_legal",)
+                 "_half_bet_all_in") + _FIELDS[1:] + ("_legal", "_move_kind", "_move_to", "_move_chips",
+                                                      "_move_all_in", "_move_player")
 
     def __init__(self, structure: Structure, street: int, stacks: List[int], bets: List[int],
                  contributed: List[int], folded: List[bool], acted: List[Optional[int]], current_bet: int,
@@ -476,17 +479,9 @@ class BettingRound:
     def _open(cls, structure: Structure, stacks: Sequence[int], first_to_act: int, street: int,
               forced: Sequence[ForcedBet], contributed: Sequence[int], folded: Sequence[bool], open_pair: bool,
               dead: int, advance: bool = True) -> BettingRound:
-        """:meth:`start` of checked arguments (the engine's, at every hand): the lists
-        are copied, the forced bets posted unchecked."""
-        count = len(stacks)
-        state = cls(structure, street, list(stacks), [0] * count, list(contributed), list(folded), [None] * count,
-                    current_bet=0, full_level=0, increment=structure.bet_size(street), open_pair=open_pair,
-                    dead=dead)
-        for bet in forced:
-            state._place(bet.kind, bet.player, bet.amount)
-        if advance:
-            state._advance(first_to_act)
-        return state
+        """:meth:`start` of checked arguments: :func:`open_round` making a ``cls``."""
+        return open_round(structure, stacks, first_to_act, street, forced, contributed, folded, open_pair, dead,
+                          advance, cls)
 
     def next_street(self, first_to_act: int, *, open_pair: bool = False) -> BettingRound:
         """The next round, once this one is over: the bets go to the pot."""
@@ -562,11 +557,10 @@ class BettingRound:
                 max_to = all_in_to
             return _new_tuple(LegalActions, (player, call == 0, call, call_is_all_in, kind, min(min_to, all_in_to),
                                              min(max_to, all_in_to), None, ""))
-        sizes = self._fixed_sizes()
-        if len(sizes) == 1:  # every fixed-limit round but stud's open pair: no set, no sort
-            amounts = (min(self.full_level + sizes[0], all_in_to),)
+        if not self.open_pair:  # every fixed-limit round but stud's open pair: one size
+            amounts = (min(self.full_level + self._bet_size(), all_in_to),)
         else:
-            amounts = tuple(sorted({min(self.full_level + size, all_in_to) for size in sizes}))
+            amounts = tuple(sorted({min(self.full_level + size, all_in_to) for size in self._fixed_sizes()}))
         return _new_tuple(LegalActions, (player, call == 0, call, call_is_all_in, kind, amounts[0], amounts[-1],
                                          amounts, ""))
 
@@ -574,35 +568,56 @@ class BettingRound:
         """The normalized action that :meth:`apply` would perform; IllegalActionError if illegal."""
         if not isinstance(action, Action):
             raise InvalidValueError(f"an action is an Action (e.g. Action.fold(), Action.raise_to(30)), not {action!r}")
-        kind, to, _, _, acting = action  # one unpacking: a NamedTuple's fields are slow attributes
-        if acting is not None and acting.__class__ is not int:
+        # Fields by index (_field): compiled, a NamedTuple's attribute, index or
+        # unpacking is a Python lookup, _field a C read.
+        acting = _field(action, 4)
+        if acting is not None and type(acting) is not int:
             _player(acting, "an action's player")  # "0" would compare unequal to 0
+        self._check(_field(action, 0), _field(action, 1), acting)
+        return normalized_action(self._move_kind, self._move_to, self._move_chips, self._move_all_in,
+                                 self._move_player)
+
+    def _check(self, kind: ActionKind, to: Optional[int], acting: Optional[int]) -> None:
+        """The rules of :meth:`validate`: the normalized move left in the ``_move_*``
+        fields (one record is then built, by whoever needs it); IllegalActionError if
+        the request ``kind`` to ``to`` by ``acting`` (None: the player to act) is illegal."""
         legal = self.legal_actions()
-        player = legal.player
+        # LegalActions by index (player, can_check, call, call_is_all_in: see validate).
+        player = _field(legal, 0)
         if acting is not None and acting != player:
             raise IllegalActionError(f"player {acting} acted out of turn: player {player} is to act; legal: {legal}")
-        if kind.__class__ is not ActionKind:
+        if type(kind) is not ActionKind:
             try:
                 kind = ActionKind(kind)
             except ValueError:
-                raise InvalidValueError(f"unknown action {action.kind!r}") from None
+                raise InvalidValueError(f"unknown action {kind!r}") from None
+        self._move_player = player
         if kind is _FOLD:
-            return normalized_action(kind, None, 0, False, player)
+            self._set_move(kind, None, 0, False)
+            return
         if kind is _CHECK:
-            if not legal.can_check:
+            if not _field(legal, 1):
                 raise IllegalActionError(f"check is not legal: player {player} faces a bet of {self.current_bet}; legal: {legal}")
-            return normalized_action(kind, self.bets[player], 0, False, player)
+            self._set_move(kind, self.bets[player], 0, False)
+            return
         all_in_to = self.bets[player] + self.stacks[player]
         if kind is _CALL or (kind is _ALL_IN and all_in_to <= self.current_bet):
-            if legal.can_check:
+            if _field(legal, 1):
                 raise IllegalActionError(f"{kind.value} is not legal: there is no bet to call; legal: {legal}")
-            call = legal.call
-            return normalized_action(_CALL, self.bets[player] + call, call, legal.call_is_all_in, player)
+            call = _field(legal, 2)
+            self._set_move(_CALL, self.bets[player] + call, call, _field(legal, 3))
+            return
         if kind is _ALL_IN:
             to = all_in_to
-        elif to.__class__ is not int or to < 0:
+        elif type(to) is not int or to < 0:
             to = as_chips(to, f"the amount to {kind.value} to")
-        return self._validate_sized(legal, kind, to)
+        self._validate_sized(legal, kind, to)
+
+    def _set_move(self, kind: ActionKind, to: Optional[int], chips: int, is_all_in: bool) -> None:
+        self._move_kind = kind
+        self._move_to = to
+        self._move_chips = chips
+        self._move_all_in = is_all_in
 
     def apply(self, action: Action) -> Action:
         """Perform ``action`` and pass the turn; return the normalized action."""
@@ -612,14 +627,30 @@ class BettingRound:
 
     def perform(self, move: Action) -> None:
         """Perform a normalized action that :meth:`validate` returned for this state."""
-        kind, to, chips, _, player = move  # one unpacking: a NamedTuple's fields are slow attributes
+        if not isinstance(move, Action):
+            raise InvalidValueError(f"perform takes the Action that validate returned, not {move!r:.100}")
+        self._do(_field(move, 0), _field(move, 1), _field(move, 2), _field(move, 4))  # by index: see validate
+
+    def _play(self, kind: ActionKind, to: Optional[int], name: object) -> Action:
+        """:meth:`apply` of the request ``kind`` to ``to`` by the player to act, the
+        normalized action's ``player`` being ``name`` (the engine's seat): one check,
+        one record, no unpacking (the engine's path at every action)."""
+        self._check(kind, to, None)
+        kind, to, chips = self._move_kind, self._move_to, self._move_chips
+        move = normalized_action(kind, to, chips, self._move_all_in, name)
+        self._do(kind, to, chips, self._move_player)
+        return move
+
+    def _do(self, kind: ActionKind, to: Optional[int], chips: int, player: int) -> None:
+        """Perform the normalized move ``kind`` to ``to``, moving ``chips``, of ``player``."""
         self._legal = None
         if kind is _FOLD:
             self.folded[player] = True
         else:
-            self.stacks[player] -= chips
-            self.bets[player] += chips
-            self.contributed[player] += chips
+            if chips:  # a check moves nothing
+                self.stacks[player] -= chips
+                self.bets[player] += chips
+                self.contributed[player] += chips
             if kind is _BET or kind is _RAISE:
                 self._raise_to(to)
             self.acted[player] = self.current_bet
@@ -671,9 +702,9 @@ class BettingRound:
         return self.current_bet > level and self._half_bet_all_in == "last full bet" \
             and 2 * (self.current_bet - self.full_level) >= self._fixed_sizes()[0]
 
-    def _validate_sized(self, legal: LegalActions, requested: ActionKind, to: int) -> Action:
-        player = legal.player
-        kind = legal.raise_kind
+    def _validate_sized(self, legal: LegalActions, requested: ActionKind, to: int) -> None:
+        player = _field(legal, 0)  # by index: see validate
+        kind = _field(legal, 4)
         if kind is None:
             raise IllegalActionError(f"{requested.value} is not legal: {legal.no_raise_reason}; legal: {legal}")
         all_in_to = self.bets[player] + self.stacks[player]
@@ -686,7 +717,8 @@ class BettingRound:
         elif not legal.allows_to(to):
             problem = "is not a fixed-limit amount"
         else:
-            return normalized_action(kind, to, to - self.bets[player], to == all_in_to, player)
+            self._set_move(kind, to, to - self.bets[player], to == all_in_to)
+            return
         raise IllegalActionError(f"{kind.value} to {to} {problem}; legal: {legal}")
 
     def _is_full_raise(self, to: int) -> bool:
@@ -737,15 +769,15 @@ class BettingRound:
         stacks, folded = self.stacks, self.folded
         self.to_act = None
         live = able = 0
-        for p, out in enumerate(folded):
-            if not out:
+        count = len(stacks)
+        for p in range(count):  # compiled, an index loop: no iterator
+            if not folded[p]:
                 live += 1
                 if stacks[p]:
                     able += 1
         if live < 2:
             return
         bets, acted, current = self.bets, self.acted, self.current_bet
-        count = len(stacks)
         for k in range(count):
             player = (start + k) % count
             if folded[player] or not stacks[player]:
@@ -804,3 +836,19 @@ class BettingRound:
                     f"player {player} cannot straddle to {amount}: a straddle is an affordable raise of the big blind"
                     + (f" to exactly {fixed_to}" if fixed_to else "")
                 )
+
+
+def open_round(structure: Structure, stacks: Sequence[int], first_to_act: int, street: int,
+               forced: Sequence[ForcedBet], contributed: Sequence[int], folded: Sequence[bool], open_pair: bool,
+               dead: int, advance: bool = True, kind: type = BettingRound) -> BettingRound:
+    """:meth:`BettingRound.start` of checked arguments (the engine's, at every hand):
+    the lists are copied, the forced bets posted unchecked. A function, not a
+    classmethod: compiled, the engine calls it in C (a classmethod is a Python call)."""
+    count = len(stacks)
+    state = kind(structure, street, list(stacks), [0] * count, list(contributed), list(folded), [None] * count,
+                 0, 0, structure.bet_size(street), 0, False, open_pair, None, dead)
+    for bet in forced:
+        state._place(bet.kind, bet.player, bet.amount)
+    if advance:
+        state._advance(first_to_act)
+    return state

@@ -5,9 +5,9 @@
 cimport cython
 
 # NamedTuple records built in C (the .py's _new_tuple is tuple.__new__ uncompiled).
-from pokerhash._records cimport new_record as _new_tuple
+from pokerhash._records cimport new_record as _new_tuple, field as _field
 
-from pokerhash.betting cimport BettingRound, normalized_action
+from pokerhash.betting cimport BettingRound, normalized_action, open_round
 # Deck under another name: hand.py imports the Python name Deck as well.
 from pokerhash.cards cimport Deck as TypedDeck
 

@@ -22,7 +22,7 @@ from typing import Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence
 from .._checks import as_chips
 from .._core import showing_key  # stud's showing order as one int, in C (showing.showing_rank's order)
 from ..betting import (HALF_BET_ALL_IN, Action, ActionKind, BettingRound, BringInActions, ForcedBet, ForcedKind,
-                       LegalActions, Limit, Structure, checked_forced_bet, normalized_action)
+                       LegalActions, Limit, Structure, checked_forced_bet, normalized_action, open_round)
 from ..cards import Deck, HandLike, cards as parse_cards
 from ..errors import IllegalActionError, InvalidCardError, InvalidValueError
 from ..pots import (DEFAULT_ODD_CHIPS, OddChipRule, Pot, Pots, RakeRule, Settlement, frozen_new, settle_checked, side_pots_checked, split_runs,
@@ -278,6 +278,8 @@ _OVER = Pending(PendingKind.OVER)
 # Compiled, hand.pxd cimports the C _new_tuple (_records.pxd: tuple.__new__'s result at a
 # tenth of the cost); uncompiled, it is tuple.__new__.
 globals().setdefault("_new_tuple", tuple.__new__)
+# A record's field by index: compiled, _records.pxd's C read (see there).
+globals().setdefault("_field", tuple.__getitem__)
 _SIZED = (ActionKind.BET, ActionKind.RAISE)
 
 #: The catalogue's engine value functions (``value(hole, board, lowest_rank)``: small
@@ -539,8 +541,8 @@ class Hand:
             # Blinds and straddle go in before the cards: round 0 starts now.
             forced: List[ForcedBet] = []
             first = self._post_blinds(forced)
-            self._begin_round(BettingRound._open(self.structure, self._stacks, first, 0, forced, self._contributed,
-                                                 self._folded, False, self._dead), forced)
+            self._begin_round(open_round(self.structure, self._stacks, first, 0, forced, self._contributed,
+                                         self._folded, False, self._dead), forced)
 
     def _post_dead(self, i: int, amount: int, kind: ForcedKind, dead: bool = False) -> None:
         """Chips into the pot that are no bet. An ante counts towards its player's
@@ -783,51 +785,56 @@ class Hand:
         pending = self._pending
         if not isinstance(action, Action):
             raise InvalidValueError(f"an action is a pokerhash.Action (e.g. Action.call()), not {action!r:.100}")
-        # One unpacking each instead of attribute reads: a NamedTuple's fields are slow
-        # attributes, and this runs at every action.
-        waiting, seat, _, _, _ = pending
+        # Fields by index (_field): compiled, a NamedTuple's attribute, index or
+        # unpacking is a Python lookup, _field a C read; this runs at every action.
+        waiting, seat = _field(pending, 0), _field(pending, 1)
         if waiting is _WAIT_DECISION:
-            if action.player is not None:
-                if action.player != seat:
-                    self.validate(action)  # raises: out of turn
-                action = Action(action.kind, action.to)  # the round numbers players by index
+            kind, to, acting = _field(action, 0), _field(action, 1), _field(action, 4)
+            if acting is not None and acting != seat:
+                self.validate(action)  # raises: out of turn
             round_ = self._round
+            player = round_.to_act
             try:
-                move = self._validate_move(action) if self._opening is not None else round_.validate(action)
+                if self._opening is not None:
+                    self._validate_move(Action(kind, to))  # the opening requirement too
+                # Checked and performed in one call, one record (the round numbers
+                # players by index; the move names the seat).
+                move = round_._play(kind, to, seat)
             except IllegalActionError as error:
                 raise IllegalActionError(self._seat_names(str(error))) from None
-            kind, to, chips, is_all_in, player = move
+            kind = _field(move, 0)
             if kind is _BET or kind is _RAISE:
                 self._aggressor = player
                 if self._opener is None:
                     self._opener = player
-            round_.perform(move)
-            move = normalized_action(kind, to, chips, is_all_in, seat)
             if self._log is not None:
                 self._log.append(ev.Act(seat, move))
         else:
-            move = self.validate(action)
-            i = self._index[move.player]
+            if waiting is not _WAIT_BRING_IN:
+                raise IllegalActionError(f"no betting action is legal now: {pending}")
+            move = self._validate_bring_in(action)
+            to = _field(move, 1)
+            i = self._index[seat]
             round_ = None
-            if move.to > self.stakes.bring_in:
+            if to > self.stakes.bring_in:
                 # Completing is a bet: all-in for less, the half-bet rule decides whether it
                 # counts as a full one (rules: Betting).
-                # BettingRound.start without its checks of the engine's own lists (_open copies them).
-                round_ = BettingRound._open(self.structure, self._stacks, i, 0, (), self._contributed,
-                                            self._folded, False, self._dead)
+                # BettingRound.start without its checks of the engine's own lists (open_round copies them).
+                round_ = open_round(self.structure, self._stacks, i, 0, (), self._contributed,
+                                    self._folded, False, self._dead)
                 if round_.to_act is None:
                     round_ = None  # every opponent is all-in: nobody can answer a bet
                 else:
-                    round_.perform(round_.validate(Action.bet_to(move.to)))
+                    round_.perform(round_.validate(Action.bet_to(to)))
             if round_ is None:
                 # Posted like the bring-in; what no opponent matches goes back as uncalled.
                 first = (i + 1) % self._n
-                round_ = BettingRound._open(self.structure, self._stacks, first, 0, (), self._contributed,
-                                            self._folded, False, self._dead, False)
-                round_._post(checked_forced_bet(_FORCED_KIND_BRING_IN, i, move.to))  # checked as start() does
+                round_ = open_round(self.structure, self._stacks, first, 0, (), self._contributed,
+                                    self._folded, False, self._dead, False)
+                round_._post(checked_forced_bet(_FORCED_KIND_BRING_IN, i, to))  # checked as start() does
                 round_._advance(first)
             if self._log is not None:
-                self._log.append(ev.Post(move.player, ForcedKind.BRING_IN, move.to))
+                self._log.append(ev.Post(seat, ForcedKind.BRING_IN, to))
             self._begin_round(round_, ())
         if round_.to_act is not None:
             self._ask(round_)
@@ -1199,9 +1206,9 @@ class Hand:
             len({c >> 2 for c in self._up[i]}) < len(self._up[i]) for i in range(self._n) if not self._folded[i]])
         round_ = self._round
         if round_ is None:  # Turkish poker's first round, with antes only
-            # BettingRound.start without its checks of the engine's own lists (_open copies them).
-            round_ = BettingRound._open(self.structure, self._stacks, first, street, (), self._contributed,
-                                        self._folded, False, self._dead)
+            # BettingRound.start without its checks of the engine's own lists (open_round copies them).
+            round_ = open_round(self.structure, self._stacks, first, street, (), self._contributed,
+                                self._folded, False, self._dead)
         else:
             round_._advance_street(first, open_pair)  # advance_street without its checks: ours hold
         return self._begin_round(round_, ())
