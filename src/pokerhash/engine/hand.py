@@ -795,8 +795,11 @@ class Hand:
             round_ = self._round
             player = round_.to_act
             try:
-                if self._opening is not None:
-                    self._validate_move(Action(kind, to))  # the opening requirement too
+                # The opening requirement: _ask took the raise away from a player who may
+                # not open, so only then can a bet break it; any other action is checked
+                # once, by _play (the same checks and messages as _validate_move's).
+                if self._opening is not None and _field(_field(pending, 2), 4) is None:
+                    self._validate_move(Action(kind, to))
                 # Checked and performed in one call, one record (the round numbers
                 # players by index; the move names the seat).
                 move = round_._play(kind, to, seat)
