@@ -388,6 +388,9 @@ _ANTE = ForcedKind.ANTE  # an Enum member read through its class is a Python __g
 _FORCED_KIND_BRING_IN = ForcedKind.BRING_IN
 _BET = ActionKind.BET
 _RAISE = ActionKind.RAISE
+_CHECK = ActionKind.CHECK
+_FOLD = ActionKind.FOLD
+_CALL = ActionKind.CALL
 _FIRST_SHOWING = FirstToAct.SHOWING
 _FORCED_BLINDS = Forced.BLINDS
 _FORCED_BRING_IN = Forced.BRING_IN
@@ -796,9 +799,11 @@ class Hand:
             player = round_.to_act
             try:
                 # The opening requirement: _ask took the raise away from a player who may
-                # not open, so only then can a bet break it; any other action is checked
-                # once, by _play (the same checks and messages as _validate_move's).
-                if self._opening is not None and _field(_field(pending, 2), 4) is None:
+                # not open, so only then can a bet or all-in break it; a check, fold or
+                # call is checked once, by _play (the same checks and messages as
+                # _validate_move's).
+                if self._opening is not None and _field(_field(pending, 2), 4) is None \
+                        and kind is not _CHECK and kind is not _FOLD and kind is not _CALL:
                     self._validate_move(Action(kind, to))
                 # Checked and performed in one call, one record (the round numbers
                 # players by index; the move names the seat).
@@ -1241,8 +1246,9 @@ class Hand:
         if opening is not None and legal.raise_kind is not None and self._street == 0 and self._opener is None \
                 and not opening.allows(self._hole[i], self._lowest):
             # Without openers the player may check, call or fold, but not open (rules: Turkish poker).
-            legal = LegalActions(i, legal.can_check, legal.call, legal.call_is_all_in, None,
-                                 no_raise_reason=f"opening needs {opening.name}")
+            # tuple.__new__ (see below); the fields in LegalActions' order.
+            legal = _new_tuple(LegalActions, (i, _field(legal, 1), _field(legal, 2), _field(legal, 3), None, None,
+                                              None, None, f"opening needs {opening.name}"))
         # tuple.__new__: a NamedTuple's own __new__ is interpreted Python, once per decision.
         self._pending = _new_tuple(Pending, (_WAIT_DECISION, self.seats[i], legal, 0, ""))
 
