@@ -431,6 +431,38 @@ def test_turkish_openers_no_open_redeal_and_opener_acts_first():
     assert hand.result.stacks == {0: 140, 1: 90, 2: 70} and hand.result.payouts == {0: 70}
 
 
+def test_turkish_opening_checked_on_every_path_a_bet_can_take():
+    # The engine re-checks the opening requirement only for a player _ask took the
+    # raise from, and only for requests that can open: every other request is
+    # checked once, by the betting round, with the same messages (issue 26).
+    stakes = Stakes(ante=5, small_bet=10)
+    hand = Hand(TURKISH_POKER, {0: 100, 1: 100, 2: 100}, button=2, stakes=stakes, deal="caller")
+    for text in ("Ah Kd 9s 9c 8d", "Qs Jh Ts 8s 8h", "Ks Kh 9h Td Jd"):
+        hand.deal(text)
+    legal = hand.pending.legal
+    assert (legal.player, legal.can_check, legal.call, legal.call_is_all_in) == (0, True, 0, False)
+    assert (legal.raise_kind, legal.min_to, legal.max_to, legal.fixed_amounts) == (None, None, None, None)
+    assert legal.no_raise_reason == "opening needs a pair of kings or better"
+    for action in (Action.bet_to(10), Action.bet_to(15)):
+        with pytest.raises(IllegalActionError, match="seat 0 cannot open without a pair of kings"):
+            hand.act(action)
+        assert not hand.can(action)
+    # The betting round's own checks come first, as before (pot limit: at most 15).
+    with pytest.raises(IllegalActionError, match="above the maximum bet to 15"):
+        hand.all_in()
+    with pytest.raises(IllegalActionError, match="there is no bet to call"):
+        hand.call()
+    assert hand.pending.seat == 0 and hand.pot == 15  # nothing was performed
+    hand.check()
+    hand.check()
+    assert hand.pending.legal.raise_kind is not None  # seat 2 holds kings
+    assert hand.bet_to(15).kind is ActionKind.BET  # kings open
+    assert hand.pending.seat == 0 and hand.pending.legal.raise_kind is ActionKind.RAISE  # opened: all may raise
+    hand.fold()
+    hand.call()
+    assert hand.pot == 45
+
+
 def test_turkish_short_stub_reshuffles_burns_and_drawn_discards():
     stakes = Stakes(ante=1, small_bet=2)
     hand = Hand(TURKISH_POKER, {s: 50 for s in range(5)}, button=4, stakes=stakes, seed=7)
