@@ -96,6 +96,12 @@ def frozen_new(cls, **fields):
     ``__init__``: that is interpreted Python setting one field per call, and the
     engine builds several of these results at every hand. For classes without
     ``__post_init__`` only."""
+    return _frozen(cls, fields)
+
+
+def _frozen(cls, fields: dict):
+    """:func:`frozen_new` with the fields in a dict: compiled, a C call (pots.pxd) that
+    takes no keyword arguments, which a compiled call would parse at every record."""
     made = _object_new(cls)
     made.__dict__.update(fields)
     return made
@@ -121,7 +127,7 @@ def side_pots_checked(chips: Dict[int, int], folded: Collection[int]) -> Pots:
             if put > previous:
                 amount += (put if put < level else level) - previous
         if amount:
-            pots.append(frozen_new(Pot, amount=amount, eligible=tuple([seat for seat in live if chips[seat] >= level])))
+            pots.append(_frozen(Pot, {"amount": amount, "eligible": tuple([seat for seat in live if chips[seat] >= level])}))
         previous = level
     # Chips of folded players above every live player's level (possible only when a
     # folded player had matched more than anyone left) are dead money in the last pot.
@@ -134,8 +140,8 @@ def side_pots_checked(chips: Dict[int, int], folded: Collection[int]) -> Pots:
             pots[-1] = Pot(pots[-1].amount + dead, pots[-1].eligible)
         else:
             pots.append(Pot(dead, tuple(live)))
-    return frozen_new(Pots, pots=tuple(pots), uncalled_seat=uncalled_seat if uncalled_amount else None,
-                       uncalled_amount=uncalled_amount)
+    return _frozen(Pots, {"pots": tuple(pots), "uncalled_seat": uncalled_seat if uncalled_amount else None,
+                          "uncalled_amount": uncalled_amount})
 
 
 def with_dead_money(pots: Pots, dead: int, live: Sequence[int]) -> Pots:
@@ -498,8 +504,8 @@ def settle_checked(pots: Sequence[Pot], high: Mapping[int, int], low: Optional[M
         awards = _award(pot, pot.amount - taken, high, low, order, odd)
         for award in awards:
             payouts[award.seat] = payouts.get(award.seat, 0) + award.amount
-        results.append(frozen_new(PotResult, pot=pot, rake=taken, awards=awards))
-    return frozen_new(Settlement, pots=tuple(results), payouts=payouts, rake=rake, uncalled=uncalled)
+        results.append(_frozen(PotResult, {"pot": pot, "rake": taken, "awards": awards}))
+    return _frozen(Settlement, {"pots": tuple(results), "payouts": payouts, "rake": rake, "uncalled": uncalled})
 
 
 def _clockwise_after(button: int, seat_order: Optional[Sequence[int]], pots: Sequence[Pot]) -> Dict[int, int]:
@@ -526,7 +532,7 @@ def _award(
 ) -> Tuple[Award, ...]:
     eligible = pot.eligible
     if len(eligible) == 1:
-        return (frozen_new(Award, seat=eligible[0], amount=amount, reason=_UNCONTESTED, split_ways=1),)
+        return (_frozen(Award, {"seat": eligible[0], "amount": amount, "reason": _UNCONTESTED, "split_ways": 1}),)
     high_winners = _best(eligible, high)
     low_winners = _best(eligible, low) if low is not None else ()
     if not low_winners or not low[low_winners[0]]:  # 0: nobody qualified for low
@@ -555,13 +561,14 @@ def _split(amount: int, winners: Sequence[int], reason: Reason, order: Mapping[i
     seated first left of the button (rules: Pots, splitting and rake), or as ``rule``
     says (:class:`OddChipRule`)."""
     if len(winners) == 1:  # the usual case, without the sort below
-        return (frozen_new(Award, seat=winners[0], amount=amount, reason=reason, split_ways=1),)
+        return (_frozen(Award, {"seat": winners[0], "amount": amount, "reason": reason, "split_ways": 1}),)
     if rule is not None:
         return _split_by_rule(amount, winners, reason, order, rule)
     share, odd = divmod(amount, len(winners))
     clockwise = sorted(winners, key=order.__getitem__)
     ways = len(winners)
-    return tuple([frozen_new(Award, seat=seat, amount=share + (odd if i == 0 else 0), reason=reason, split_ways=ways)
+    return tuple([_frozen(Award, {"seat": seat, "amount": share + (odd if i == 0 else 0), "reason": reason,
+                                  "split_ways": ways})
                   for i, seat in enumerate(clockwise)])
 
 
@@ -590,5 +597,5 @@ def _split_by_rule(amount: int, winners: Sequence[int], reason: Reason, order: M
             k += 1
     else:
         extra[0] = rest
-    return tuple([frozen_new(Award, seat=seat, amount=share + extra[k], reason=reason, split_ways=ways)
+    return tuple([_frozen(Award, {"seat": seat, "amount": share + extra[k], "reason": reason, "split_ways": ways})
                   for k, seat in enumerate(ranked)])

@@ -8,6 +8,8 @@ cimport cython
 from pokerhash._records cimport new_record as _new_tuple, field as _field
 
 from pokerhash.betting cimport BettingRound, normalized_action, open_round
+# The settlement at every hand's end as C calls (pots.pxd; hand.py imports the Python names).
+from pokerhash.pots cimport _frozen, settle_checked, side_pots_checked
 # Deck under another name: hand.py imports the Python name Deck as well.
 from pokerhash.cards cimport Deck as TypedDeck
 
@@ -70,11 +72,21 @@ cdef class Hand:
     cpdef _make_room(self, Py_ssize_t count)
     cpdef list _take_muck(self)
     cpdef _restock(self)
+    @cython.locals(n=Py_ssize_t, i=Py_ssize_t, runs=Py_ssize_t, run=Py_ssize_t, number=Py_ssize_t, seats=tuple,
+                   folded=list, live=list, stacks=list, index=dict, returned=dict, boards=tuple, highs=list,
+                   lows=list, settlements=tuple, payouts=dict, initial=tuple, final=dict, net=dict)
     cpdef _finish(self)
+    @cython.locals(i=Py_ssize_t, seats=tuple, folded=list, contributed=list, chips=dict, out=set)
     cpdef _pots(self)
+    @cython.locals(seats=tuple, run=Py_ssize_t, i=Py_ssize_t, k=Py_ssize_t, run_highs=dict, order=list,
+                   shown_seats=list, shown=list, holes=list)
     cpdef tuple _showdown(self, list live, pots, boards, list highs, list lows)
-    @cython.locals(other=Hand, n=Py_ssize_t)
+    @cython.locals(other=Hand, k=Py_ssize_t, seats=tuple, initial=tuple, log=list)
     cpdef Hand next_hand(self, button, deck)
+    # Every field of a new hand (__init__ after its checks, next_hand): a C call.
+    @cython.locals(n=Py_ssize_t)
+    cdef _set_up(self, variant, options, given, structure, stakes, tuple seats, button, tuple initial, program,
+                 deck_cards, deck_set, lowest, tuple missed, bint log, deck, script, used, bint caller)
 
 
 # Called for every hand: a C call.

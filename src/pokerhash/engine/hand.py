@@ -25,8 +25,8 @@ from ..betting import (HALF_BET_ALL_IN, Action, ActionKind, BettingRound, BringI
                        LegalActions, Limit, Structure, checked_forced_bet, normalized_action, open_round)
 from ..cards import Deck, HandLike, cards as parse_cards
 from ..errors import IllegalActionError, InvalidCardError, InvalidValueError
-from ..pots import (DEFAULT_ODD_CHIPS, OddChipRule, Pot, Pots, RakeRule, Settlement, frozen_new, settle_checked, side_pots_checked, split_runs,
-                    with_dead_money)
+from ..pots import (DEFAULT_ODD_CHIPS, OddChipRule, Pot, Pots, RakeRule, Settlement, _frozen, settle_checked,
+                    side_pots_checked, split_runs, with_dead_money)
 from . import events as ev
 from ..evaluators.catalog import RANKINGS
 from .variants import Forced, FirstToAct, Variant
@@ -448,18 +448,12 @@ class Hand:
         initial = tuple([as_chips(stacks[seat], "stack of seat {}", seat) for seat in seats])
         if not all(initial):
             raise InvalidValueError(f"every player needs chips: stacks {dict(stacks)}")
-        self.variant = variant
-        self._opening = variant.opening  # read at every decision: a field, not a dataclass lookup
-        self.options = options
-        self.seats = seats
-        self.button = button
         if stakes is None:
             stakes = _default_stakes(variant)
         elif not isinstance(stakes, Stakes):
             raise InvalidValueError(f"stakes must be a pokerhash.engine.Stakes, not {stakes!r:.100}")
-        self.structure, self.stakes = _structure(stakes, variant, options.half_bet_all_in)
-        self._index = {seat: i for i, seat in enumerate(seats)}
-        self._n = n = len(seats)
+        structure, played = _structure(stakes, variant, options.half_bet_all_in)
+        n = len(seats)
         if stakes.straddle_position is not None:
             if not options.straddle_anywhere:
                 raise InvalidValueError("a straddle at straddle_position is a room's rule: the rules' straddle is "
@@ -468,35 +462,24 @@ class Hand:
             if not 2 < n > stakes.straddle_position:
                 raise InvalidValueError(f"straddle_position {stakes.straddle_position} is no position of a hand of "
                                         f"{n} players (a straddle needs three or more)")
-        self._program = deal_shape[0]
-        self._initial = initial
-        # A capped table: the chips over the cap take no part in the hand (see _finish).
-        self._stacks = list(initial) if options.cap is None else [min(s, options.cap) for s in initial]
-        self._contributed = [0] * n
-        self._folded = [False] * n
-        self._deck_cards = full_deck = deal_shape[1]
-        self._deck_set = deal_shape[3]
-        self._lowest = full_deck[0] // 4 + 2
-        self._missed = tuple(sorted([(seat, as_chips(live, "a missed live blind"), as_chips(dead, "a missed dead blind"))
-                                     for seat, (live, dead) in missed_blinds.items()])) if missed_blinds else ()
-        if self._missed and (any(seat not in stacks for seat, _, _ in self._missed)
-                             or variant.forced is not _FORCED_BLINDS):
+        full_deck = deal_shape[1]
+        missed = tuple(sorted([(seat, as_chips(live, "a missed live blind"), as_chips(dead, "a missed dead blind"))
+                               for seat, (live, dead) in missed_blinds.items()])) if missed_blinds else ()
+        if missed and (any(seat not in stacks for seat, _, _ in missed) or variant.forced is not _FORCED_BLINDS):
             raise InvalidValueError(f"missed blinds {dict(missed_blinds)} need seats of this hand in a game with blinds")
-        self._log: Optional[list] = [ev.Start(variant, seats, initial, button, stakes, options, self._missed)] \
-            if log else None
-        self._script: Optional[List[int]] = None
-        self._used: Optional[set] = None
-        self._deck: Optional[Deck] = None
-        self._caller = deal == "caller"
-        if self._caller:
+        script: Optional[List[int]] = None
+        used: Optional[set] = None
+        caller = deal == "caller"
+        if caller:
             if deck is not None or cards is not None or seed is not None:
                 raise InvalidValueError("deal='caller' takes its cards from deal(), not from a deck, seed or cards")
-            self._used = set()
+            used = set()
         elif deal != "engine":
             raise InvalidValueError(f"deal must be 'engine' or 'caller', not {deal!r}")
         elif cards is not None:
-            self._script = parse_cards(cards, distinct=False)[::-1]
-            self._used = set()
+            script = parse_cards(cards, distinct=False)[::-1]
+            used = set()
+            deck = None
         else:
             if deck is None:
                 deck = Deck(seed, full_deck)
@@ -505,7 +488,42 @@ class Hand:
             elif len(deck) != len(full_deck):
                 raise InvalidValueError(f"the deck has {len(deck)} cards; {variant.name} with {n} players deals "
                                         f"from a fresh deck of {len(full_deck)}")
-            self._deck = deck
+        self._set_up(variant, options, stakes, structure, played, seats, button, initial, deal_shape[0], full_deck,
+                     deal_shape[3], full_deck[0] // 4 + 2, missed, log, deck, script, used, caller)
+
+    def _set_up(self, variant: Variant, options: Options, given: Stakes, structure: Structure, stakes: Stakes,
+                seats: Tuple[int, ...], button: int, initial: Tuple[int, ...], program: tuple, deck_cards: tuple,
+                deck_set: object, lowest: int, missed: tuple, log: bool, deck: Optional[Deck],
+                script: Optional[List[int]], used: Optional[set], caller: bool) -> None:
+        """Every field of a new hand, then the deal: what __init__ (after its checks)
+        and next_hand (with what stays the same at the table) both run. ``given``: the
+        stakes as given, which the Start event records; ``stakes``: as played (stud's
+        default bring-in filled in). Dealing from ``deck``, or the reversed ``script``,
+        or (``caller``) from deal(); ``used``: the cards dealt so far of the last two."""
+        self.variant = variant
+        self._opening = variant.opening  # read at every decision: a field, not a dataclass lookup
+        self.options = options
+        self.seats = seats
+        self.button = button
+        self.structure, self.stakes = structure, stakes
+        self._index = {seat: i for i, seat in enumerate(seats)}
+        self._n = n = len(seats)
+        self._program = program
+        self._initial = initial
+        # A capped table: the chips over the cap take no part in the hand (see _finish).
+        cap = options.cap
+        self._stacks = list(initial) if cap is None else [min(s, cap) for s in initial]
+        self._contributed = [0] * n
+        self._folded = [False] * n
+        self._deck_cards = deck_cards
+        self._deck_set = deck_set
+        self._lowest = lowest
+        self._missed = missed
+        self._log: Optional[list] = [ev.Start(variant, seats, initial, button, given, options, missed)] if log else None
+        self._script: Optional[List[int]] = script
+        self._used: Optional[set] = used
+        self._deck: Optional[Deck] = deck
+        self._caller = caller
         self._dead = 0  # dead money (big-blind ante, missed small blinds): see _post_dead
         self._conceded = ()  # seats that muck at the showdown whatever they hold: see muck
         self._kept = ()  # (player index, chips kept behind) of players made all-in: see protect
@@ -1413,60 +1431,87 @@ class Hand:
         live = [i for i in range(n) if not folded[i]]
         pots = self._pots()
         stacks = self._stacks
+        index = self._index
         returned: Dict[int, int] = {}
-        if pots.uncalled_amount:
-            returned[pots.uncalled_seat] = pots.uncalled_amount
-            stacks[self._index[pots.uncalled_seat]] += pots.uncalled_amount
+        uncalled_amount = pots.uncalled_amount
+        if uncalled_amount:
+            uncalled_seat = pots.uncalled_seat
+            returned[uncalled_seat] = uncalled_amount
+            stacks[index[uncalled_seat]] += uncalled_amount
             if log is not None:
-                log.append(ev.Return(pots.uncalled_seat, pots.uncalled_amount))
-        boards = self.boards
-        highs: List[Dict[int, int]] = [{} for _ in boards]
-        lows: List[Optional[Dict[int, int]]] = [None for _ in boards]
+                log.append(ev.Return(uncalled_seat, uncalled_amount))
+        # :attr:`boards` inline (compiled, a property read is a Python attribute lookup).
+        boards = self._boards + (self._board,) if self._boards else (self._board,)
+        runs = len(boards)
+        highs: List[Dict[int, int]] = [{} for _ in range(runs)]
+        lows: List[Optional[Dict[int, int]]] = [None] * runs
+        pot_list = pots.pots
         shown: Tuple[ShownHand, ...] = ()
         if len(live) > 1:
-            shown = self._showdown(live, pots.pots, boards, highs, lows)
-        rake_rule = self.options.rake
+            shown = self._showdown(live, pot_list, boards, highs, lows)
+        options = self.options
+        rake_rule = options.rake
         # Seats are in clockwise order from the button's left: a seat's index is its
         # distance from the button, which decides odd chips.
-        order = self._index
-        odd = self.options.odd_chips
-        every_pot = rake_rule is not None and rake_rule.every_pot
-        if len(boards) == 1:
-            ended_first = len(live) == 1 and self._street == 0
-            rake = rake_rule.amount(pots.total, n, ended_first) if rake_rule is not None else 0
-            settlements = (settle_checked(pots.pots, highs[0], lows[0], order, rake, pots.uncalled, odd, every_pot),)
+        odd = options.odd_chips
+        if runs == 1:
+            rake = 0
+            if rake_rule is not None:
+                rake = rake_rule.amount(pots.total, n, len(live) == 1 and self._street == 0)
+            every_pot = rake_rule is not None and rake_rule.every_pot
+            uncalled = {pots.uncalled_seat: uncalled_amount} if uncalled_amount else {}  # Pots.uncalled inline
+            settlements = (settle_checked(pot_list, highs[0], lows[0], index, rake, uncalled, odd, every_pot),)
         else:
             rake = rake_rule.amount(pots.total, n) if rake_rule is not None else 0
-            settlements = tuple([settle_checked(run_pots, highs[run], lows[run], order, 0, {}, odd)
-                                 for run, run_pots in enumerate(split_runs(pots.pots, rake, every_pot, len(boards)))])
+            every_pot = rake_rule is not None and rake_rule.every_pot
+            settlements = tuple([settle_checked(run_pots, highs[run], lows[run], index, 0, {}, odd)
+                                 for run, run_pots in enumerate(split_runs(pot_list, rake, every_pot, runs))])
         payouts: Dict[int, int] = {}
         if log is not None and rake:
             log.append(ev.Rake(rake))
-        for run, settlement in enumerate(settlements):
-            for number, result in enumerate(settlement.pots):
+        for run in range(runs):
+            number = 0
+            for result in settlements[run].pots:
                 for award in result.awards:
-                    if not award.amount:
-                        continue
-                    payouts[award.seat] = payouts.get(award.seat, 0) + award.amount
-                    stacks[self._index[award.seat]] += award.amount
-                    if log is not None:
-                        log.append(ev.Win(award.seat, award.amount, number, award.reason, run))
+                    amount = award.amount
+                    if amount:
+                        seat = award.seat
+                        payouts[seat] = payouts.get(seat, 0) + amount
+                        stacks[index[seat]] += amount
+                        if log is not None:
+                            log.append(ev.Win(seat, amount, number, award.reason, run))
+                number += 1
         for i, kept in self._kept:  # the chips of players made all-in (protect)
             stacks[i] += kept
-        cap = self.options.cap
-        if cap is None:
-            final = dict(zip(seats, stacks))
-        else:  # the chips kept behind at a capped table
-            final = {seat: stack + max(start - cap, 0) for seat, stack, start in zip(seats, stacks, self._initial)}
-        self._result = frozen_new(HandResult, payouts=payouts, returned=returned, stacks=final,
-                                   net={seat: final[seat] - start for seat, start in zip(seats, self._initial)},
-                                   settlements=settlements, shown=shown, rake=rake, winners=tuple(sorted(payouts)))
+        cap = options.cap
+        initial = self._initial
+        final: Dict[int, int] = {}
+        net: Dict[int, int] = {}
+        for i in range(n):
+            seat = seats[i]
+            stack = stacks[i]
+            if cap is not None:  # the chips kept behind at a capped table
+                start = initial[i]
+                if start > cap:
+                    stack += start - cap
+            final[seat] = stack
+            net[seat] = stack - initial[i]
+        self._result = _frozen(HandResult, {"payouts": payouts, "returned": returned, "stacks": final, "net": net,
+                                            "settlements": settlements, "shown": shown, "rake": rake,
+                                            "winners": tuple(sorted(payouts))})
         self._pending = _OVER
 
     def _pots(self) -> Pots:
         """The pots (rules: Pots, splitting and rake), dead money in the main pot."""
-        seats, folded = self.seats, self._folded
-        pots = side_pots_checked(dict(zip(seats, self._contributed)), {seats[i] for i in range(self._n) if folded[i]})
+        seats, folded, contributed = self.seats, self._folded, self._contributed
+        chips: Dict[int, int] = {}
+        out = set()
+        for i in range(self._n):
+            seat = seats[i]
+            chips[seat] = contributed[i]
+            if folded[i]:
+                out.add(seat)
+        pots = side_pots_checked(chips, out)
         if not self._dead:
             return pots
         return with_dead_money(pots, self._dead, [seats[i] for i in range(self._n) if not folded[i]])
@@ -1508,20 +1553,20 @@ class Hand:
                     lows[run][seat] = 0
         shown_seats: List[int] = []
         shown: List[ShownHand] = []
+        show_all, log, holes = self.options.show_all, self._log, self._hole
         for i in order:
             seat = seats[i]
-            if seat in mucks or not (self.options.show_all or not shown_seats
-                                     or _may_win(seat, shown_seats, pots, highs, lows)):
-                if self._log is not None:
-                    self._log.append(ev.Muck(seat))
+            if seat in mucks or not (show_all or not shown_seats or _may_win(seat, shown_seats, pots, highs, lows)):
+                if log is not None:
+                    log.append(ev.Muck(seat))
                 continue
             shown_seats.append(seat)
             for run in range(len(boards)):
                 high = highs[run][seat] if high_rule is not None else None
                 low = lows[run][seat] if low_rule is not None else None
-                shown.append(_new_tuple(ShownHand, (seat, self._hole[i], high, low, run, variant)))
-                if self._log is not None:
-                    self._log.append(ev.Show(seat, self._hole[i], high, low, run))
+                shown.append(_new_tuple(ShownHand, (seat, holes[i], high, low, run, variant)))
+                if log is not None:
+                    log.append(ev.Show(seat, holes[i], high, low, run))
         return tuple(shown)
 
     # -- copies, views, replays ------------------------------------------------
@@ -1566,31 +1611,17 @@ class Hand:
             raise InvalidValueError(f"the deck has {len(deck)} cards; {self.variant.name} with {self._n} players "
                                     f"deals from a fresh deck of {len(full_deck)}")
         seats = _clockwise(sorted(self.seats), button)
-        by_seat = dict(zip(self.seats, self._initial))
-        initial = tuple([by_seat[seat] for seat in seats])
+        # The same seats in the same clockwise order, from another first seat: the
+        # starting stacks rotated alike.
+        k = self._index[seats[0]]
+        initial = self._initial[k:] + self._initial[:k]
+        log = self._log
+        # The stakes as given (stud's bring-in left unset), as the Start event records them.
+        given = log[0].stakes if log is not None else self.stakes
         other = Hand.__new__(Hand)
-        other.variant, other._opening, other.options = self.variant, self._opening, self.options
-        other.seats, other.button = seats, button
-        other.structure, other.stakes = self.structure, self.stakes
-        other._index = {seat: i for i, seat in enumerate(seats)}
-        other._n = n = self._n
-        other._program, other._initial = self._program, initial
-        cap = self.options.cap
-        other._stacks = list(initial) if cap is None else [min(s, cap) for s in initial]
-        other._contributed = [0] * n
-        other._folded = [False] * n
-        other._deck_cards, other._deck_set, other._lowest = full_deck, self._deck_set, self._lowest
-        other._missed = ()
-        other._log = [ev.Start(self.variant, seats, initial, button, self.stakes, self.options, ())] \
-            if self._log is not None else None
-        other._script = other._used = None
-        other._caller = False
-        other._deck = deck
-        other._dead = 0
-        other._conceded = ()
-        other._kept = ()
-        other._new_deal()
-        other._advance()
+        other._set_up(self.variant, self.options, given, self.structure, self.stakes, seats, button, initial,
+                      self._program, full_deck, self._deck_set, self._lowest, (), log is not None, deck, None, None,
+                      False)
         return other
 
     def view(self, seat: int):
