@@ -20,6 +20,8 @@ GAMES = [
     ("holdem", Stakes(blinds=(1, 2), ante=2, big_blind_ante=True), Options()),
     ("plo", Stakes(blinds=(1, 2)), Options()),
     ("stud", Stakes(ante=1, bring_in=2, small_bet=4, big_bet=8), Options()),
+    # No bring-in given: the hand plays the rules' default, and logs the stakes as given.
+    ("stud", Stakes(ante=1, small_bet=4, big_bet=8), Options()),
     ("2-7-triple-draw", Stakes(blinds=(2, 4)), Options()),
     ("badugi", Stakes(blinds=(2, 4)), Options()),
     ("turkish", Stakes(ante=2, small_bet=4), Options()),
@@ -52,6 +54,64 @@ def state(hand):
     fields["_round"] = round_state(hand._round)
     fields["_deck"] = deck_state(hand._deck)
     return fields
+
+
+def changed(value):
+    """A value of the same type as ``value`` (what a compiled Hand's typed field
+    accepts) that is not equal to it."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + 1
+    if isinstance(value, list):
+        return value + [object()]
+    if isinstance(value, tuple):
+        return value + (object(),)
+    if isinstance(value, dict):
+        return {**value, object(): 0}
+    return object()
+
+
+@pytest.mark.parametrize("name, stakes, options", GAMES[:1] + GAMES[4:5])
+def test_the_comparison_sees_every_field(name, stakes, options):
+    """state() tells apart two hands that differ in any one field, so the test below
+    catches a field that next_hand (or the set-up it shares with __init__) forgets or
+    sets otherwise; uncompiled, a forgotten slot is unset and state() raises."""
+    variant = VARIANTS[name]
+    hand = Hand(variant, {0: 100, 2: 100, 5: 100}, button=2, stakes=stakes, options=options,
+                deck=Deck(7, variant.deck(3)), log=True)
+    hand.bring_in() if hand.pending.kind is PendingKind.BRING_IN else hand.call()
+    assert hand._round is not None and hand._deck is not None and not hand.is_over
+    assert state(hand.clone()) == state(hand)
+    for name in Hand.__slots__:
+        other = hand.clone()
+        if name == "_round":
+            other._round = hand._round.copy()
+            other._round.street = hand._round.street + 1
+        elif name == "_deck":
+            other._deck = hand._deck.copy()
+            other._deck.deal(1)
+        else:
+            setattr(other, name, changed(getattr(hand, name)))
+        assert state(other) != state(hand), name
+
+
+def test_the_slots_are_every_field():
+    """Hand.__slots__ (the fields state() compares) lists every field the compiled
+    Hand declares (engine/hand.pxd)."""
+    import re
+    from pathlib import Path
+
+    import pokerhash.engine.hand as module
+
+    pxd = Path(module.__file__).with_name("hand.pxd").read_text()
+    body = pxd.split("cdef class Hand:")[1]
+    declared = set()
+    for line in body.splitlines():
+        match = re.match(r"    cdef public [\w.]+ (.+)$", line)
+        if match:
+            declared.update(name.strip() for name in match.group(1).split(","))
+    assert declared and declared == set(Hand.__slots__)
 
 
 def play_alike(first, second, layout, rng, stop=None):

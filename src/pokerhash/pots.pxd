@@ -5,8 +5,10 @@
 # pots.py stays the one source; uncompiled it runs as it is.
 cimport cython
 
+# The results' frozen records built in C (pots.py's _frozen is _frozen_fields uncompiled).
+from pokerhash._records cimport new_frozen as _frozen
 
-cpdef _frozen(cls, dict fields)
+
 @cython.locals(live=list, pots=list, puts=list, amount=object, previous=object, dead=object)
 cpdef side_pots_checked(dict chips, folded)
 cpdef tuple _uncalled(chips)

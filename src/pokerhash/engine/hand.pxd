@@ -5,11 +5,11 @@
 cimport cython
 
 # NamedTuple records built in C (the .py's _new_tuple is tuple.__new__ uncompiled).
-from pokerhash._records cimport new_record as _new_tuple, field as _field
+from pokerhash._records cimport new_record as _new_tuple, field as _field, new_frozen as _frozen
 
 from pokerhash.betting cimport BettingRound, normalized_action, open_round
 # The settlement at every hand's end as C calls (pots.pxd; hand.py imports the Python names).
-from pokerhash.pots cimport _frozen, settle_checked, side_pots_checked
+from pokerhash.pots cimport settle_checked, side_pots_checked
 # Deck under another name: hand.py imports the Python name Deck as well.
 from pokerhash.cards cimport Deck as TypedDeck
 

@@ -178,9 +178,19 @@ cdef class ObservationEncoder:
         cdef object card, legal, cards
         cdef list up, stacks, bets, contributed, folded
         cdef double stack
-        hole, board, up, stacks, bets, contributed, folded, pot, pending, street_ = hand.snapshot(index)
+        # Hand.snapshot(index)'s fields read in C (the Hand's fields are C struct
+        # members: no tuple built and unpacked per observation).
+        stacks, contributed, folded, up = hand._stacks, hand._contributed, hand._folded, hand._up
+        bets = hand.round_bets()
         if len(stacks) != n or len(bets) != n or len(contributed) != n or len(folded) != n or len(up) != n:
             raise ValueError(f"the hand has {len(stacks)} players, the layout {n}")
+        hole = hand._hole[index]
+        board = hand._boards[0] if hand._boards else hand._board
+        pot = hand._dead
+        for chips in contributed:
+            pot += chips
+        pending = hand._pending
+        street_ = hand._street
         # A tuple of cards already written is skipped: tuples do not change, and the
         # buffer holds the one it wrote, so that no other object can take its place.
         if kept is None or hole is not kept.hole or type(hole) is not tuple:
