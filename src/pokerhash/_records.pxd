@@ -45,7 +45,7 @@ cdef inline object new_frozen(object cls, dict fields):
     """An instance of the frozen dataclass ``cls`` whose ``__dict__`` is ``fields`` (a
     new dict holding every field): ``object.__new__(cls)`` and its ``__dict__`` set,
     as C calls (~300 instructions; through Python, the call of object.__new__, the
-    __dict__ read and its update() cost ~1,800). Uncompiled, pots.py's _frozen_fields
+    __dict__ read and its update() cost ~1,800). Uncompiled, pots.py's frozen_fields
     makes the same object. For classes without ``__post_init__`` or ``__slots__``."""
     cdef object no_args = PyTuple_New(0)
     cdef PyObject* made = (<_TypeObject*>cls).tp_new(<_TypeObject*>cls, <PyObject*>no_args, NULL)

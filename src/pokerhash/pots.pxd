@@ -5,7 +5,7 @@
 # pots.py stays the one source; uncompiled it runs as it is.
 cimport cython
 
-# The results' frozen records built in C (pots.py's _frozen is _frozen_fields uncompiled).
+# The results' frozen records built in C (pots.py's _frozen is frozen_fields uncompiled).
 from pokerhash._records cimport new_frozen as _frozen
 
 

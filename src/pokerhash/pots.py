@@ -99,7 +99,7 @@ def frozen_new(cls, **fields):
     return _frozen(cls, fields)
 
 
-def _frozen_fields(cls, fields: dict):
+def frozen_fields(cls, fields: dict):
     """:func:`frozen_new` with the fields in a dict (every one of them)."""
     made = _object_new(cls)
     made.__dict__.update(fields)
@@ -107,8 +107,8 @@ def _frozen_fields(cls, fields: dict):
 
 
 # Compiled, pots.pxd cimports _records.pxd's C new_frozen as _frozen (the same object
-# in a sixth of the instructions); uncompiled, it is _frozen_fields.
-globals().setdefault("_frozen", _frozen_fields)
+# in a sixth of the instructions); uncompiled, it is frozen_fields.
+globals().setdefault("_frozen", frozen_fields)
 
 
 def side_pots_checked(chips: Dict[int, int], folded: Collection[int]) -> Pots:

@@ -25,7 +25,7 @@ from ..betting import (HALF_BET_ALL_IN, Action, ActionKind, BettingRound, BringI
                        LegalActions, Limit, Structure, checked_forced_bet, normalized_action, open_round)
 from ..cards import Deck, HandLike, cards as parse_cards
 from ..errors import IllegalActionError, InvalidCardError, InvalidValueError
-from ..pots import (DEFAULT_ODD_CHIPS, OddChipRule, Pot, Pots, RakeRule, Settlement, _frozen_fields, settle_checked,
+from ..pots import (DEFAULT_ODD_CHIPS, OddChipRule, Pot, Pots, RakeRule, Settlement, frozen_fields, settle_checked,
                     side_pots_checked, split_runs, with_dead_money)
 from . import events as ev
 from ..evaluators.catalog import RANKINGS
@@ -281,7 +281,7 @@ globals().setdefault("_new_tuple", tuple.__new__)
 # A record's field by index: compiled, _records.pxd's C read (see there).
 globals().setdefault("_field", tuple.__getitem__)
 # A frozen dataclass's instance from a dict of its fields: compiled, _records.pxd's C new_frozen.
-globals().setdefault("_frozen", _frozen_fields)
+globals().setdefault("_frozen", frozen_fields)
 _SIZED = (ActionKind.BET, ActionKind.RAISE)
 
 #: The catalogue's engine value functions (``value(hole, board, lowest_rank)``: small
