@@ -501,7 +501,8 @@ class Hand:
         and next_hand (with what stays the same at the table) both run. ``given``: the
         stakes as given, which the Start event records; ``stakes``: as played (stud's
         default bring-in filled in). Dealing from ``deck``, or the reversed ``script``,
-        or (``caller``) from deal(); ``used``: the cards dealt so far of the last two."""
+        or (``caller``) from deal(); ``used``: the set of cards dealt so far, for the
+        script and the caller (None with a deck). Compiled, a C method (hand.pxd)."""
         self.variant = variant
         self._opening = variant.opening  # read at every decision: a field, not a dataclass lookup
         self.options = options
