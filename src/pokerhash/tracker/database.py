@@ -241,9 +241,10 @@ def _summary_rows(groups: Dict[Tuple[Any, ...], List[Tuple[Any, ...]]]) -> List[
     """The batch's ``player_summary`` rows (the key, the hands, the money, the counters)
     from :func:`_add_to_summary`'s groups: each column summed once per key over the
     key's rows (their columns side by side), left to right in import order, as adding
-    the rows one at a time did, so the same floats to the last bit (never ``sum``,
-    which Python 3.12 made compensated). Cheaper than a sum list per key updated row
-    by row: the rows are not copied per player, the counters added in C."""
+    the rows one at a time did, so the same floats to the last bit (the money never by
+    ``sum``, compensated for floats since Python 3.12; the int counters by ``sum``).
+    Cheaper than a list of sums per key updated row by row: no row is copied per
+    player, the columns are added in C."""
     out = []
     for key, rows in groups.items():
         if len(rows) == 1:
@@ -257,8 +258,8 @@ def _summary_rows(groups: Dict[Tuple[Any, ...], List[Tuple[Any, ...]]]) -> List[
         showdown = columns[_SHOWDOWN]
         money = tuple([reduce(add, columns[i]) for i in _MONEY_AT])
         shown = tuple([reduce(add, map(mul, showdown, columns[i])) for i in _MONEY_AT[:3]])
-        out.append(key + (len(rows),) + money + shown + tuple([reduce(add, column)
-                                                               for column in columns[_FIRST_FLAG:]]))
+        # The counters are ints (exact in any order): sum's C loop over small ints.
+        out.append(key + (len(rows),) + money + shown + tuple([sum(column) for column in columns[_FIRST_FLAG:]]))
     return out
 
 
