@@ -181,7 +181,7 @@ static size_t phs_scratch_size(const phs_game *g, int node)
     if (t == PHS_FOLD || t == PHS_SHOWDOWN)  /* Omaha: the sums and sweeps in doubles (phs_showdown_hilo_n) */
         return g->hand_size >= 4 ? 2 * (5 * m + 2 * (size_t)g->n_subsets) + 2 * m + 64 : 0;
     if (t == PHS_CHANCE) own = 3 * m + 52 * m;  /* the cards' values when threads share them */
-    else own = (5 * (size_t)g->n_children[node] + 6) * m;
+    else own = (6 * (size_t)g->n_children[node] + 8) * m;
     for (int k = 0; k < g->n_children[node]; k++) {
         size_t d = phs_scratch_size(g, g->first_child[node] + k);
         if (d > deepest) deepest = d;
@@ -780,6 +780,27 @@ static int phs_reach_times(const float *PHS_RESTRICT x, int positive_only, const
             any |= out[h] != 0;
         }
     return any;
+}
+
+/* phs_reach_times for the acting player's own rows: action a's row of the strategy
+ * into sigma (kept: the node's value sums sigma x each child's values) and times reach
+ * into out. */
+static void phs_strategy_times(const float *PHS_RESTRICT x, int positive_only, const float *PHS_RESTRICT scale,
+                               const float *PHS_RESTRICT fill, const float *PHS_RESTRICT reach, int n,
+                               float *PHS_RESTRICT sigma, float *PHS_RESTRICT out)
+{
+    if (positive_only)
+        for (int h = 0; h < n; h++) {
+            float f = (x[h] > 0 ? x[h] : 0.0f) * scale[h] + fill[h];
+            sigma[h] = f;
+            out[h] = reach[h] * f;
+        }
+    else
+        for (int h = 0; h < n; h++) {
+            float f = x[h] * scale[h] + fill[h];
+            sigma[h] = f;
+            out[h] = reach[h] * f;
+        }
 }
 
 static void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float *opp, const float *own, float *cfv, int mode);
@@ -1588,20 +1609,22 @@ static void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float
          * strategy (which adds exactly that); cfv is summed as each child returns,
          * while its values are in cache. */
         float *values = phs_push(g, (size_t)n_actions * np), *own_a = phs_push(g, (size_t)n_actions * np);
+        float *sigma = phs_push(g, (size_t)n_actions * np);  /* the strategy's rows, computed once */
         /* Facing a bet, p's fold and call (a showdown) meet the same opponent reach:
          * the call goes first and hands the fold its compatible reach. */
         int hoist = n_actions >= 2 && g->type[child] == PHS_FOLD && g->type[child + 1] == PHS_SHOWDOWN;
         double *compat = hoist && !split ? (double *)phs_push(g, 2 * (size_t)np) : NULL;
         if (split) {
             for (int a = 0; a < n_actions; a++)
-                phs_reach_times(x + (size_t)a * np, matching, scale, fill, own, np, own_a + (size_t)a * np);
+                phs_strategy_times(x + (size_t)a * np, matching, scale, fill, own, np, sigma + (size_t)a * np,
+                                   own_a + (size_t)a * np);
             phs_actions_parallel(g, node, at, p, opp, own, own_a, NULL, hoist, values, mode);
         }
         for (int i = 0; i < n_actions; i++) {
             int a = hoist && i < 2 ? 1 - i : i;
             float *PHS_RESTRICT v = values + (size_t)a * np, *PHS_RESTRICT o = own_a + (size_t)a * np;
             if (!split) {
-                phs_reach_times(x + (size_t)a * np, matching, scale, fill, own, np, o);
+                phs_strategy_times(x + (size_t)a * np, matching, scale, fill, own, np, sigma + (size_t)a * np, o);
                 if (g->collecting && hoist && a < 2) continue;  /* no chance node there */
                 if (hoist && a == 1) phs_showdown(g, child + 1, at, p, opp, v, compat);
                 else if (hoist && a == 0) {
@@ -1613,13 +1636,12 @@ static void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float
                 if (i == 0) memcpy(cfv, v, (size_t)np * sizeof(float));
                 else for (int h = 0; h < np; h++) cfv[h] = v[h] > cfv[h] ? v[h] : cfv[h];
             } else {
-                const float *PHS_RESTRICT r = x + (size_t)a * np;
+                const float *PHS_RESTRICT f = sigma + (size_t)a * np;
                 float *PHS_RESTRICT c = cfv;
-                if (i == 0) for (int h = 0; h < np; h++) c[h] = 0;
-                if (matching)
-                    for (int h = 0; h < np; h++) c[h] += ((r[h] > 0 ? r[h] : 0.0f) * scale[h] + fill[h]) * v[h];
+                if (i == 0)
+                    for (int h = 0; h < np; h++) c[h] = f[h] * v[h];  /* (0 + the same product) */
                 else
-                    for (int h = 0; h < np; h++) c[h] += (r[h] * scale[h] + fill[h]) * v[h];
+                    for (int h = 0; h < np; h++) c[h] += f[h] * v[h];
             }
         }
         if (mode == PHS_CFR && !g->collecting) {
