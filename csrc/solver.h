@@ -350,7 +350,8 @@ static void phs_showdown_holdem(const phs_game *g, int node, const phs_at *at, i
                 int h = op[k], c0 = cp[2 * k], c1 = cp[2 * k + 1], same = g->same[p][h];
                 double met = run - run_card[c0] - run_card[c1];
                 double folds = fold_total - fold_card[c0] - fold_card[c1] + (same >= 0 ? fold_opp[same] : 0.0);
-                cfv[h] = (float)((below[k] - met) * win + fold_u * folds);
+                /* the fold's float plus the call's: the floats of the two valued apart */
+                cfv[h] = (float)(fold_u * folds) + (float)((below[k] - met) * win);
             }
         else
             for (int k = first_p; k < np; k++) {
@@ -364,12 +365,12 @@ static void phs_showdown_holdem(const phs_game *g, int node, const phs_at *at, i
         double own = same >= 0 ? opp[same] : 0.0;
         double met = run - run_card[cp[2 * k]] - run_card[cp[2 * k + 1]];  /* compatible reach, own combination blocked twice */
         if (compat) compat[h] = met + own;
-        double folds = 0;
+        float folds = 0.0f;
         if (fold_opp) {
             int c0 = cp[2 * k], c1 = cp[2 * k + 1];
-            folds = fold_u * (fold_total - fold_card[c0] - fold_card[c1] + (same >= 0 ? fold_opp[same] : 0.0));
+            folds = (float)(fold_u * (fold_total - fold_card[c0] - fold_card[c1] + (same >= 0 ? fold_opp[same] : 0.0)));
         }
-        cfv[h] = (float)(below[k] * win + (met - at_most[k]) * loss + (at_most[k] + own - below[k]) * tie + folds);
+        cfv[h] = folds + (float)(below[k] * win + (met - at_most[k]) * loss + (at_most[k] + own - below[k]) * tie);
     }
 }
 
