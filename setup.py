@@ -155,6 +155,13 @@ GAME_LAYER = [
         ("pokerhash.sites.replay", "src/pokerhash/sites/replay.py"),
         # A draw hand's cards planned ahead (every deal and discard of every player).
         ("pokerhash.sites.draws", "src/pokerhash/sites/draws.py"),
+        # Every hand read: the file cut into hands (sources), each hand's site and parser
+        # (the package's parse_hand), the stud-levels pass every hand goes through, and
+        # the site's settlement rules asked for every replay.
+        ("pokerhash.sites.__init__", "src/pokerhash/sites/__init__.py"),
+        ("pokerhash.sites.sources", "src/pokerhash/sites/sources.py"),
+        ("pokerhash.sites.stud_levels", "src/pokerhash/sites/stud_levels.py"),
+        ("pokerhash.sites.settling", "src/pokerhash/sites/settling.py"),
     )
 ]
 for game_extension in GAME_LAYER:

@@ -139,3 +139,69 @@ def test_allin_counts_take_the_c_path(monkeypatch):
     for bad in (dict(seed=-1), dict(seed=2 ** 64), dict(target_error=0.0), dict(target_error=-1e-3)):
         with pytest.raises(ph.PokerhashError):
             ph.equity(["AsKd", "QhQc"], board="2s7d9c", **bad)
+
+
+# -- player_summary's sums per batch (tracker/database.py) ------------------------------
+
+def _summary_one_row_at_a_time(groups):
+    """How the batch's summary sums were made before: a list of sums per key, each
+    player row added to it in import order (``list(map(add, sums, row))``)."""
+    from operator import add
+
+    from pokerhash.tracker import database
+
+    sums = {}
+    for key, rows in groups.items():
+        for player in rows:
+            money = database._money(player)
+            showdown = player[database._SHOWDOWN]
+            values = (1,) + money + (showdown * money[0], showdown * money[1], showdown * money[2]) \
+                + player[database._FIRST_FLAG:]
+            found = sums.get(key)
+            sums[key] = list(values) if found is None else list(map(add, found, values))
+    return [key + tuple(values) for key, values in sums.items()]
+
+
+money_values = st.one_of(st.integers(-10**6, 10**6),
+                         st.floats(-1e17, 1e17, allow_nan=False, allow_infinity=False),
+                         st.sampled_from([0.1, 0.2, 0.3, 1e16, -1e16, 1.0, -0.0, 0.0]))
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 3), st.lists(money_values, min_size=6, max_size=6), st.integers(0, 1),
+                          st.lists(st.integers(0, 3), min_size=28, max_size=28)), min_size=1, max_size=30))
+def test_summary_rows_equal_the_row_by_row_sums_to_the_last_bit(players):
+    """The summary rows of a batch (each key's columns folded once) are the row-by-row
+    sums to the last bit, floats whose sum depends on the order included (1e16 + 1.0 -
+    1e16), -0.0, and a key of one row."""
+    from pokerhash.tracker import database
+    from pokerhash.tracker.extract import PLAYER_COLUMNS
+    from pokerhash.tracker.schema import FLAGS
+
+    at = {name: i + 1 for i, name in enumerate(PLAYER_COLUMNS)}
+    groups = {}
+    for key, money, showdown, flags in players:
+        row = [None] * (1 + len(PLAYER_COLUMNS))
+        for name, value in zip(("net", "net_amount", "net_bb", "allin_adjusted", "allin_adjusted_amount",
+                                "allin_adjusted_bb"), money):
+            row[at[name]] = value
+        row[at["showdown"]] = showdown
+        row[-len(FLAGS):] = flags
+        row[at["showdown"]] = showdown  # showdown is one of the flags: the same value
+        groups.setdefault((key,), []).append(tuple(row))
+    got, want = database._summary_rows(groups), _summary_one_row_at_a_time(groups)
+    assert [tuple(map(repr, row)) for row in got] == [tuple(map(repr, row)) for row in want]
+
+
+def test_summary_rows_keep_the_order_of_floats():
+    from pokerhash.tracker import database
+    from pokerhash.tracker.extract import PLAYER_COLUMNS
+
+    at = {name: i + 1 for i, name in enumerate(PLAYER_COLUMNS)}
+    rows = []
+    for value in (1e16, 1.0, -1e16):
+        row = [0] * (1 + len(PLAYER_COLUMNS))
+        row[at["net_amount"]] = value
+        rows.append(tuple(row))
+    (summed,) = database._summary_rows({("k",): rows})
+    assert summed[1] == 3 and repr(summed[3]) == "0.0"  # ((1e16 + 1.0) - 1e16), not 1.0

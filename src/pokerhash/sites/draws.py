@@ -189,12 +189,17 @@ class _Dealer:
             if c is None:
                 # A card due later that comes back in time first: the cards no deal
                 # names are kept for the fillers that stay in play.
-                c = self._lend(t, seat, named, out, len(self.lent[seat]) + len(lent))
+                # (No reshuffle in the hand, as in most: no card comes back, none is lent.)
+                c = self._lend(t, seat, named, out, len(self.lent[seat]) + len(lent)) if self.reshuffles else None
                 if c is None:
+                    # The deck's first card free now and named by no deal still to come
+                    # (a loop, not a generator: one per filler of every draw hand).
                     due, in_play = self.last_due, self.in_play
-                    c = next((x for x in self.deck if x not in in_play and x not in named and x not in out
-                              and due.get(x, -1) <= t), None)
-                    if c is None:
+                    for x in self.deck:
+                        if x not in in_play and x not in named and x not in out and due.get(x, -1) <= t:
+                            c = x
+                            break
+                    else:
                         raise SiteError("the deck runs out of cards for the draws")
                 else:
                     lent.append(c)

@@ -225,6 +225,17 @@ def failed(site: str, hand_id: str, error: str, source: Source, text: str) -> Si
 
 
 
+_LIMIT_TEXT: Dict[object, str] = {}
+
+
+def _limit_text(limit) -> str:
+    """``limit.value``, read once per limit (an enum member's ``.value`` is a Python property)."""
+    text = _LIMIT_TEXT.get(limit)
+    if text is None:
+        text = _LIMIT_TEXT[limit] = limit.value
+    return text
+
+
 def site_hand(parsed: Parsed, source: Source, text: str) -> SiteHand:
     """The SiteHand of a parsed hand."""
     d = parsed.decimals
@@ -237,7 +248,7 @@ def site_hand(parsed: Parsed, source: Source, text: str) -> SiteHand:
             seats[name] = seat
     variant = parsed.variant
     return SiteHand(site=parsed.site, hand_id=parsed.hand_id, table=parsed.table, time=parsed.time,
-                    game=variant.name, limit=variant.limit.value, stakes=parsed.stakes, currency=parsed.currency,
+                    game=variant.name, limit=_limit_text(variant.limit), stakes=parsed.stakes, currency=parsed.currency,
                     players=players, seats=seats, button=parsed.button,
                     collected={name: to_decimal(v, d) for name, v in parsed.collected.items()},
                     returned={name: to_decimal(v, d) for name, v in parsed.returned.items()},

@@ -83,13 +83,28 @@ def layout(p: Parsed) -> Layout:
             if kind != "ante" or name not in p.sitting_out:
                 raise SiteError(f"{name!r} posts but is not dealt in", line)
             dead_antes.append((name, amount))  # posted, then sat out: dead money
-    sb = next(((name, amount) for name, kind, amount, _ in p.posts if kind == "sb"), None)
-    bb = next(((name, amount) for name, kind, amount, _ in p.posts if kind == "bb"), None)
-    antes = [(name, amount) for name, kind, amount, _ in p.posts if kind == "ante" and name in seat_of]
-    straddles = [(name, amount) for name, kind, amount, _ in p.posts if kind == "straddle"]
+    # The first small blind, big blind and button blind posted, the antes of players
+    # dealt in and the straddles: one loop over the posts (not five).
+    sb = bb = button_blind = None
+    antes = []
+    straddles = []
+    for name, kind, amount, _ in p.posts:
+        if kind == "sb":
+            if sb is None:
+                sb = (name, amount)
+        elif kind == "bb":
+            if bb is None:
+                bb = (name, amount)
+        elif kind == "ante":
+            if name in seat_of:
+                antes.append((name, amount))
+        elif kind == "straddle":
+            straddles.append((name, amount))
+        elif kind == "button":
+            if button_blind is None:
+                button_blind = (name, amount)
     seats = sorted(seat_of.values())
     n = len(seats)
-    button_blind = next(((name, amount) for name, kind, amount, _ in p.posts if kind == "button"), None)
     if dead_antes and (p.variant.is_stud or sb is None and bb is None):
         raise SiteError(f"{dead_antes[0][0]!r} posts an ante but is not dealt in, in a hand without blinds")
     if p.variant.is_stud:
@@ -353,7 +368,7 @@ def _deck(variant, players: int) -> Tuple[int, ...]:
 
 
 _ATTEMPTS = 6
-_OPTIONS: Dict[tuple, Options] = {}
+_OPTIONS: Dict[tuple, Tuple[OddChipRule, Options]] = {}
 
 
 def _options(take: int, run_twice: bool, odd: OddChipRule, every_pot: bool, straddle_anywhere: bool = False,
@@ -366,16 +381,19 @@ def _options(take: int, run_twice: bool, odd: OddChipRule, every_pot: bool, stra
     the rules' table size as the room seated it, the room's half-bet all-in rule
     (:mod:`.settling`), a board run more than twice. Made once per amount: a rake rule checks its fractions when
     built."""
-    key = (take, run_twice, odd, every_pot, straddle_anywhere, cap, large_draw_table, half_bet, runs)
-    options = _OPTIONS.get(key)
-    if options is None:
+    # The rule by its id (a frozen dataclass hashes in Python, every hand), the entry
+    # keeping the rule itself: its id is not reused while the entry lives.
+    key = (take, run_twice, id(odd), every_pot, straddle_anywhere, cap, large_draw_table, half_bet, runs)
+    found = _OPTIONS.get(key)
+    if found is None or found[0] is not odd:
         if len(_OPTIONS) > 10000:
             _OPTIONS.clear()
-        options = _OPTIONS[key] = Options(rake=RakeRule(1, 1, cap=take, every_pot=every_pot) if take else None,
-                                          run_it_twice=run_twice, odd_chips=odd,
-                                          straddle_anywhere=straddle_anywhere, cap=cap,
-                                          large_draw_tables=large_draw_table, half_bet_all_in=half_bet, runs=runs)
-    return options
+        found = _OPTIONS[key] = (odd, Options(rake=RakeRule(1, 1, cap=take, every_pot=every_pot) if take else None,
+                                              run_it_twice=run_twice, odd_chips=odd,
+                                              straddle_anywhere=straddle_anywhere, cap=cap,
+                                              large_draw_tables=large_draw_table, half_bet_all_in=half_bet,
+                                              runs=runs))
+    return found[1]
 
 
 def replay(site_hand, log: bool = False) -> SiteReplay:

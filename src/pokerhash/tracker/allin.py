@@ -44,6 +44,7 @@ import itertools
 import math
 from typing import Any, Dict, List, Optional, Tuple
 
+from ..betting import ActionKind
 from ..engine import events as ev
 
 __all__ = ["EQUITY_GAMES", "allin_payouts"]
@@ -60,6 +61,9 @@ EQUITY_GAMES: Dict[str, str] = {
     "Seven-card stud hi/lo": "stud-hi-lo",
     "Short-deck Hold'em": "short-deck",
 }
+
+# An enum member's ``.value`` is a Python property: the member itself is compared.
+_FOLD = ActionKind.FOLD
 
 # All-ins too big to count in about a second (stud on third street, many-way Omaha
 # preflop) are sampled to this standard error, with a fixed seed.
@@ -83,7 +87,7 @@ def allin_moment(hand: Any) -> Optional[Tuple[Dict[int, List[int]], List[int], L
     board: List[int] = []
     for event in events[1:last_act + 1]:
         kind = type(event)
-        if kind is ev.Act and event.action.kind.value == "fold":
+        if kind is ev.Act and event.action.kind is _FOLD:
             folded.add(event.seat)
         elif kind is ev.Deal:
             if event.seat is None:

@@ -6,7 +6,8 @@ import gc
 import os
 import re
 from collections import Counter
-from operator import add, itemgetter
+from functools import reduce
+from operator import add, itemgetter, mul
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
@@ -216,21 +217,50 @@ def _extracted(pair: Tuple[Any, Optional[str]]) -> Any:
 _P = {name: i + 1 for i, name in enumerate(PLAYER_COLUMNS)}
 _summary_key = itemgetter(*(_P[name] for name in ("game", "variant_code", "stakes", "currency", "position",
                                                   "table_size", "played_at")))
-_money = itemgetter(*(_P[name] for name in ("net", "net_amount", "net_bb", "allin_adjusted", "allin_adjusted_amount",
-                                            "allin_adjusted_bb")))
+_MONEY_AT = tuple(_P[name] for name in ("net", "net_amount", "net_bb", "allin_adjusted", "allin_adjusted_amount",
+                                        "allin_adjusted_bb"))
+_money = itemgetter(*_MONEY_AT)
 _FIRST_FLAG = _P[FLAGS[0]]
 _SHOWDOWN = _P["showdown"]
 
 
-def _add_to_summary(sums: Dict[Tuple[Any, ...], List[Any]], player_id: int, player: Tuple[Any, ...]) -> None:
-    """Add one player's hand (a HandRecord player row) to the batch's ``player_summary`` sums."""
+def _add_to_summary(groups: Dict[Tuple[Any, ...], List[Tuple[Any, ...]]], player_id: int,
+                    player: Tuple[Any, ...]) -> None:
+    """File one player's hand (a HandRecord player row) under its ``player_summary`` key
+    in the batch's groups (each key's rows in import order: :func:`_summary_rows` sums them)."""
     game, code, stakes, currency, position, table_size, played_at = _summary_key(player)
     key = (player_id, game, code, stakes, currency or "", position or "", table_size, (played_at or "")[:10])
-    money = _money(player)
-    showdown = player[_SHOWDOWN]
-    values = (1,) + money + (showdown * money[0], showdown * money[1], showdown * money[2]) + player[_FIRST_FLAG:]
-    found = sums.get(key)
-    sums[key] = list(values) if found is None else list(map(add, found, values))
+    rows = groups.get(key)
+    if rows is None:
+        groups[key] = [player]
+    else:
+        rows.append(player)
+
+
+def _summary_rows(groups: Dict[Tuple[Any, ...], List[Tuple[Any, ...]]]) -> List[Tuple[Any, ...]]:
+    """The batch's ``player_summary`` rows (the key, the hands, the money, the counters)
+    from :func:`_add_to_summary`'s groups: each column summed once per key over the
+    key's rows (their columns side by side), left to right in import order, as adding
+    the rows one at a time did, so the same floats to the last bit (the money never by
+    ``sum``, compensated for floats since Python 3.12; the int counters by ``sum``).
+    Cheaper than a list of sums per key updated row by row: no row is copied per
+    player, the columns are added in C."""
+    out = []
+    for key, rows in groups.items():
+        if len(rows) == 1:
+            player = rows[0]
+            money = _money(player)
+            showdown = player[_SHOWDOWN]
+            out.append(key + (1,) + money + (showdown * money[0], showdown * money[1], showdown * money[2])
+                       + player[_FIRST_FLAG:])
+            continue
+        columns = list(zip(*rows))
+        showdown = columns[_SHOWDOWN]
+        money = tuple([reduce(add, columns[i]) for i in _MONEY_AT])
+        shown = tuple([reduce(add, map(mul, showdown, columns[i])) for i in _MONEY_AT[:3]])
+        # The counters are ints (exact in any order): sum's C loop over small ints.
+        out.append(key + (len(rows),) + money + shown + tuple([sum(column) for column in columns[_FIRST_FLAG:]]))
+    return out
 
 
 @contextmanager
@@ -400,7 +430,7 @@ class Tracker:
         db = self.db
         ids = db.insert_ids("hands", _HAND_COLUMNS, [record.hand for record in records],
                             ("site", "hand_key", "table_name"))
-        sums: Dict[Tuple[Any, ...], List[Any]] = {}
+        sums: Dict[Tuple[Any, ...], List[Tuple[Any, ...]]] = {}
         player_rows: List[Tuple[Any, ...]] = []
         actions: List[Tuple[Any, ...]] = []
         boards: List[Tuple[Any, ...]] = []
@@ -425,7 +455,7 @@ class Tracker:
         db.executemany(_INSERT_ACTION, actions)
         db.executemany(_INSERT_BOARD, boards)
         db.executemany(_INSERT_SHOWN, shown)
-        db.executemany(_UPSERT_SUMMARY, [key + tuple(values) for key, values in sums.items()])
+        db.executemany(_UPSERT_SUMMARY, _summary_rows(sums))
 
     def _stored(self, keys: List[Tuple[str, str, str]]) -> Tuple[set, set]:
         """Which of these (site, hand key, table) keys are in ``hands``, and which in
