@@ -5,7 +5,7 @@
 cimport cython
 
 # NamedTuple records built in C (the .py's _new_tuple is tuple.__new__ uncompiled).
-from pokerhash._records cimport new_record as _new_tuple, field as _field
+from pokerhash._records cimport new_record as _new_tuple, field as _field, new_record5 as _record5, new_record9 as _record9
 
 from pokerhash.betting cimport BettingRound, normalized_action, open_round
 # Deck under another name: hand.py imports the Python name Deck as well.
@@ -77,6 +77,8 @@ cdef class Hand:
     cpdef Hand next_hand(self, button, deck)
 
 
+# Turkish poker's opening check at every first-round decision: a C call.
+cpdef bint _may_open(opening, tuple hole, lowest) except -1
 # Called for every hand: a C call.
 cpdef tuple _clockwise(list order, button)
 # Called at every draw: a C call, not a Python one.
