@@ -42,7 +42,7 @@ cdef inline object field(object record, Py_ssize_t i):
 # written as a tuple literal are a tuple built and freed at every call (~200
 # instructions); the records of every action (Action, Pending: five fields;
 # LegalActions: nine) are built this way. Uncompiled, the modules that cimport them
-# use Python functions that call tuple.__new__ (betting.py's _py_record5, _py_record9).
+# use Python functions that call tuple.__new__ (betting.py's tuple_record5, tuple_record9).
 cdef inline object new_record5(object cls, object a, object b, object c, object d, object e):
     """``tuple.__new__(cls, (a, b, c, d, e))`` for a tuple subclass ``cls``."""
     cdef object record = <object>(<_TypeObject*>cls).tp_alloc(<_TypeObject*>cls, 5)

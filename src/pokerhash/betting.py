@@ -227,20 +227,20 @@ globals().setdefault("_new_tuple", tuple.__new__)
 globals().setdefault("_field", tuple.__getitem__)
 
 
-def _py_record5(cls: type, a: object, b: object, c: object, d: object, e: object) -> tuple:
+def tuple_record5(cls: type, a: object, b: object, c: object, d: object, e: object) -> tuple:
     """A record of five fields (Action, Pending): compiled, _records.pxd's new_record5
     builds it in C without the tuple of its values."""
     return tuple.__new__(cls, (a, b, c, d, e))
 
 
-def _py_record9(cls: type, a: object, b: object, c: object, d: object, e: object, f: object, g: object, h: object,
+def tuple_record9(cls: type, a: object, b: object, c: object, d: object, e: object, f: object, g: object, h: object,
                 i: object) -> tuple:
-    """A record of nine fields (LegalActions): see _py_record5."""
+    """A record of nine fields (LegalActions): see tuple_record5."""
     return tuple.__new__(cls, (a, b, c, d, e, f, g, h, i))
 
 
-globals().setdefault("_record5", _py_record5)
-globals().setdefault("_record9", _py_record9)
+globals().setdefault("_record5", tuple_record5)
+globals().setdefault("_record9", tuple_record9)
 
 
 def normalized_action(kind: ActionKind, to: Optional[int], chips: int, is_all_in: bool, player: Optional[int]) -> Action:

@@ -22,15 +22,15 @@ from typing import Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence
 from .._checks import as_chips
 from .._core import showing_key  # stud's showing order as one int, in C (showing.showing_rank's order)
 from ..betting import (HALF_BET_ALL_IN, Action, ActionKind, BettingRound, BringInActions, ForcedBet, ForcedKind,
-                       LegalActions, Limit, Structure, _py_record5, _py_record9, checked_forced_bet, normalized_action,
-                       open_round)
+                       LegalActions, Limit, Structure, checked_forced_bet, normalized_action, open_round,
+                       tuple_record5, tuple_record9)
 from ..cards import Deck, HandLike, cards as parse_cards
 from ..errors import IllegalActionError, InvalidCardError, InvalidValueError
 from ..pots import (DEFAULT_ODD_CHIPS, OddChipRule, Pot, Pots, RakeRule, Settlement, frozen_new, settle_checked, side_pots_checked, split_runs,
                     with_dead_money)
 from . import events as ev
 from ..evaluators.catalog import RANKINGS
-from .variants import Forced, FirstToAct, Variant, _kings_or_better
+from .variants import Forced, FirstToAct, Variant, kings_or_better
 from ..evaluators.turkish import can_open_turkish
 
 __all__ = ["Hand", "HandResult", "Options", "Pending", "PendingKind", "ShownHand", "Stakes"]
@@ -283,8 +283,8 @@ globals().setdefault("_new_tuple", tuple.__new__)
 # A record's field by index: compiled, _records.pxd's C read (see there).
 globals().setdefault("_field", tuple.__getitem__)
 # Records of five and nine fields from their values (compiled, _records.pxd's C; see betting.py).
-globals().setdefault("_record5", _py_record5)
-globals().setdefault("_record9", _py_record9)
+globals().setdefault("_record5", tuple_record5)
+globals().setdefault("_record9", tuple_record9)
 _SIZED = (ActionKind.BET, ActionKind.RAISE)
 
 #: The catalogue's engine value functions (``value(hole, board, lowest_rank)``: small
@@ -1672,7 +1672,7 @@ def _may_open(opening, hole: Tuple[int, ...], lowest: int) -> bool:
     """``opening.allows(hole, lowest)``; the built-in kings or better (rules: Turkish
     poker) calls the compiled check itself, without variants.py's Python wrapper."""
     allows = opening.allows
-    if allows is _kings_or_better:
+    if allows is kings_or_better:
         return can_open_turkish(hole, None, lowest)  # (cards, players, lowest_rank)
     return allows(hole, lowest)
 
