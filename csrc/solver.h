@@ -181,7 +181,7 @@ static size_t phs_scratch_size(const phs_game *g, int node)
     if (t == PHS_FOLD || t == PHS_SHOWDOWN)  /* Omaha: the sums and sweeps in doubles (phs_showdown_hilo_n) */
         return g->hand_size >= 4 ? 2 * (5 * m + 2 * (size_t)g->n_subsets) + 2 * m + 64 : 0;
     if (t == PHS_CHANCE) own = 3 * m + 52 * m;  /* the cards' values when threads share them */
-    else own = (5 * (size_t)g->n_children[node] + 6) * m;
+    else own = (6 * (size_t)g->n_children[node] + 8) * m;
     for (int k = 0; k < g->n_children[node]; k++) {
         size_t d = phs_scratch_size(g, g->first_child[node] + k);
         if (d > deepest) deepest = d;
@@ -249,7 +249,8 @@ static void phs_fold_holdem(const phs_game *g, int node, const phs_at *at, int p
 /* p's values at a showdown into cfv; with compat (else NULL), also each hand's
  * compatible opponent reach (what a fold beside this call is worth per chip: the
  * sweep's final sums are the card sums a fold node would compute again). */
-static void phs_showdown_holdem(const phs_game *g, int node, const phs_at *at, int p, const float *opp, float *cfv, double *compat)
+static void phs_showdown_holdem(const phs_game *g, int node, const phs_at *at, int p, const float *opp, float *cfv, double *compat,
+                                const float *fold_opp, double fold_u)
 {
     int q = 1 - p, b = g->board_index[53 * at->dealt[0] + at->dealt[1]];
     int np = g->n_hands[p], nq = g->n_hands[q];
@@ -265,6 +266,11 @@ static void phs_showdown_holdem(const phs_game *g, int node, const phs_at *at, i
         if (compat) compat[op[first_p]] = 0.0;
     }
     while (first_q < nq && sq[first_q] == 0) first_q++;
+    /* With fold_opp (the opponent's reach into a fold beside this call: phs_fold_call),
+     * the fold's value (fold_u x the compatible reach of fold_opp) is added to each
+     * hand's value in the final pass, from fold_opp's card sums: no pass of its own. */
+    double fold_card[52], fold_total = 0;
+    if (fold_opp) fold_total = phs_card_sums(g, q, fold_opp, fold_card);
     /* One sweep upwards, a group of equal hero strength at a time: the opponent reach
      * strictly below the group from the running sums, and the group's ties from the
      * sums of the opponent hands of that strength alone (group, group_card), in one
@@ -339,6 +345,14 @@ static void phs_showdown_holdem(const phs_game *g, int node, const phs_at *at, i
                 compat[h] = met + (same >= 0 ? opp[same] : 0.0);
                 cfv[h] = (float)((below[k] - met) * win);
             }
+        else if (fold_opp)
+            for (int k = first_p; k < np; k++) {
+                int h = op[k], c0 = cp[2 * k], c1 = cp[2 * k + 1], same = g->same[p][h];
+                double met = run - run_card[c0] - run_card[c1];
+                double folds = fold_total - fold_card[c0] - fold_card[c1] + (same >= 0 ? fold_opp[same] : 0.0);
+                /* the fold's float plus the call's: the floats of the two valued apart */
+                cfv[h] = (float)(fold_u * folds) + (float)((below[k] - met) * win);
+            }
         else
             for (int k = first_p; k < np; k++) {
                 double met = run - run_card[cp[2 * k]] - run_card[cp[2 * k + 1]];
@@ -351,7 +365,12 @@ static void phs_showdown_holdem(const phs_game *g, int node, const phs_at *at, i
         double own = same >= 0 ? opp[same] : 0.0;
         double met = run - run_card[cp[2 * k]] - run_card[cp[2 * k + 1]];  /* compatible reach, own combination blocked twice */
         if (compat) compat[h] = met + own;
-        cfv[h] = (float)(below[k] * win + (met - at_most[k]) * loss + (at_most[k] + own - below[k]) * tie);
+        float folds = 0.0f;
+        if (fold_opp) {
+            int c0 = cp[2 * k], c1 = cp[2 * k + 1];
+            folds = (float)(fold_u * (fold_total - fold_card[c0] - fold_card[c1] + (same >= 0 ? fold_opp[same] : 0.0)));
+        }
+        cfv[h] = folds + (float)(below[k] * win + (met - at_most[k]) * loss + (at_most[k] + own - below[k]) * tie);
     }
 }
 
@@ -521,8 +540,30 @@ static void phs_showdown(phs_game *g, int node, const phs_at *at, int p, const f
 {
 #define PHS_SHOWDOWN_N(n) phs_showdown_omaha_n(g, node, at, p, opp, cfv, compat, n)
     if (g->hand_size >= 4) PHS_OMAHA_CASES(PHS_SHOWDOWN_N)
-    else phs_showdown_holdem(g, node, at, p, opp, cfv, compat);
+    else phs_showdown_holdem(g, node, at, p, opp, cfv, compat, NULL, 0.0);
 #undef PHS_SHOWDOWN_N
+}
+
+/* The opponent of p facing a bet, folding (child fold, its reach opp_fold) or calling
+ * (child call, a showdown, its reach opp_call): p's values of the two together into
+ * cfv. Hold'em: one sweep, the fold's compatible reach added in its final pass (the
+ * fold took a pass over p's hands of its own, a tenth of a river iteration); Omaha:
+ * the two evaluated apart and added (as the walk would). */
+static void phs_fold_call(phs_game *g, int fold, int call, const phs_at *at, int p, const float *opp_fold,
+                          const float *opp_call, float *cfv)
+{
+    if (g->hand_size == 2 && g->type[fold] == PHS_FOLD) {
+        /* (hands holding a dealt card: 0 from the showdown, the fold's term not added) */
+        phs_showdown_holdem(g, call, at, p, opp_call, cfv, NULL, opp_fold, g->payoff[3 * fold + p]);
+        return;
+    }
+    size_t top = g->scratch_top;
+    int np = g->n_hands[p];
+    float *v = phs_push(g, (size_t)np);
+    phs_showdown(g, call, at, p, opp_call, cfv, NULL);
+    phs_fold(g, fold, at, p, opp_fold, v);
+    for (int h = 0; h < np; h++) cfv[h] = v[h] + cfv[h];
+    g->scratch_top = top;
 }
 
 #if defined(_MSC_VER)
@@ -740,6 +781,27 @@ static int phs_reach_times(const float *PHS_RESTRICT x, int positive_only, const
             any |= out[h] != 0;
         }
     return any;
+}
+
+/* phs_reach_times for the acting player's own rows: action a's row of the strategy
+ * into sigma (kept: the node's value sums sigma x each child's values) and times reach
+ * into out. */
+static void phs_strategy_times(const float *PHS_RESTRICT x, int positive_only, const float *PHS_RESTRICT scale,
+                               const float *PHS_RESTRICT fill, const float *PHS_RESTRICT reach, int n,
+                               float *PHS_RESTRICT sigma, float *PHS_RESTRICT out)
+{
+    if (positive_only)
+        for (int h = 0; h < n; h++) {
+            float f = (x[h] > 0 ? x[h] : 0.0f) * scale[h] + fill[h];
+            sigma[h] = f;
+            out[h] = reach[h] * f;
+        }
+    else
+        for (int h = 0; h < n; h++) {
+            float f = x[h] * scale[h] + fill[h];
+            sigma[h] = f;
+            out[h] = reach[h] * f;
+        }
 }
 
 static void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float *opp, const float *own, float *cfv, int mode);
@@ -1418,7 +1480,9 @@ static void phs_actions_run(phs_task *task)
         int a = task->unit_action[2 * u], fold = task->unit_action[2 * u + 1];
         float *v = task->per_card + (size_t)a * np;
         const float *r = task->reach_a + (size_t)a * nr;
-        if (fold >= 0) {
+        if (fold >= 0 && !mine) {  /* the opponent's fold and call: phs_fold_call into the call's row */
+            phs_fold_call(g, child + fold, child + a, task->at, p, task->reach_a + (size_t)fold * nr, r, v);
+        } else if (fold >= 0) {
             size_t top = g->scratch_top;
             double *compat = (double *)phs_push(g, 2 * (size_t)np), u_fold = g->payoff[3 * (child + fold) + p];
             float *vf = task->per_card + (size_t)fold * np;
@@ -1546,20 +1610,22 @@ static void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float
          * strategy (which adds exactly that); cfv is summed as each child returns,
          * while its values are in cache. */
         float *values = phs_push(g, (size_t)n_actions * np), *own_a = phs_push(g, (size_t)n_actions * np);
+        float *sigma = phs_push(g, (size_t)n_actions * np);  /* the strategy's rows, computed once */
         /* Facing a bet, p's fold and call (a showdown) meet the same opponent reach:
          * the call goes first and hands the fold its compatible reach. */
         int hoist = n_actions >= 2 && g->type[child] == PHS_FOLD && g->type[child + 1] == PHS_SHOWDOWN;
         double *compat = hoist && !split ? (double *)phs_push(g, 2 * (size_t)np) : NULL;
         if (split) {
             for (int a = 0; a < n_actions; a++)
-                phs_reach_times(x + (size_t)a * np, matching, scale, fill, own, np, own_a + (size_t)a * np);
+                phs_strategy_times(x + (size_t)a * np, matching, scale, fill, own, np, sigma + (size_t)a * np,
+                                   own_a + (size_t)a * np);
             phs_actions_parallel(g, node, at, p, opp, own, own_a, NULL, hoist, values, mode);
         }
         for (int i = 0; i < n_actions; i++) {
             int a = hoist && i < 2 ? 1 - i : i;
             float *PHS_RESTRICT v = values + (size_t)a * np, *PHS_RESTRICT o = own_a + (size_t)a * np;
             if (!split) {
-                phs_reach_times(x + (size_t)a * np, matching, scale, fill, own, np, o);
+                phs_strategy_times(x + (size_t)a * np, matching, scale, fill, own, np, sigma + (size_t)a * np, o);
                 if (g->collecting && hoist && a < 2) continue;  /* no chance node there */
                 if (hoist && a == 1) phs_showdown(g, child + 1, at, p, opp, v, compat);
                 else if (hoist && a == 0) {
@@ -1571,13 +1637,12 @@ static void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float
                 if (i == 0) memcpy(cfv, v, (size_t)np * sizeof(float));
                 else for (int h = 0; h < np; h++) cfv[h] = v[h] > cfv[h] ? v[h] : cfv[h];
             } else {
-                const float *PHS_RESTRICT r = x + (size_t)a * np;
+                const float *PHS_RESTRICT f = sigma + (size_t)a * np;
                 float *PHS_RESTRICT c = cfv;
-                if (i == 0) for (int h = 0; h < np; h++) c[h] = 0;
-                if (matching)
-                    for (int h = 0; h < np; h++) c[h] += ((r[h] > 0 ? r[h] : 0.0f) * scale[h] + fill[h]) * v[h];
+                if (i == 0)
+                    for (int h = 0; h < np; h++) c[h] = f[h] * v[h];  /* (0 + the same product) */
                 else
-                    for (int h = 0; h < np; h++) c[h] += (r[h] * scale[h] + fill[h]) * v[h];
+                    for (int h = 0; h < np; h++) c[h] += f[h] * v[h];
             }
         }
         if (mode == PHS_CFR && !g->collecting) {
@@ -1603,9 +1668,13 @@ static void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float
         char live[PHS_MAX_ACTIONS] = {0};  /* (all set below: for the compiler) */
         for (int a = 0; a < n_actions; a++)
             live[a] = (char)phs_reach_times(x + (size_t)a * nq, matching, scale, fill, opp, nq, opp_a + (size_t)a * nq);
-        phs_actions_parallel(g, node, at, p, opp, own, opp_a, live, 0, values, mode);
+        /* the opponent's fold and call as one unit (phs_fold_call, into the call's row)
+         * when it plays both, as on one thread */
+        int fold_call = n_actions >= 2 && g->type[child] == PHS_FOLD && g->type[child + 1] == PHS_SHOWDOWN && live[0] &&
+                        live[1];
+        phs_actions_parallel(g, node, at, p, opp, own, opp_a, live, fold_call, values, mode);
         memset(cfv, 0, (size_t)np * sizeof(float));
-        for (int a = 0; a < n_actions; a++) {
+        for (int a = fold_call; a < n_actions; a++) {
             if (!live[a]) continue;
             const float *value = values + (size_t)a * np;
             for (int h = 0; h < np; h++) cfv[h] += value[h];
@@ -1613,7 +1682,19 @@ static void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float
     } else {
         float *opp_a = phs_push(g, nq), *value = phs_push(g, np);
         memset(cfv, 0, (size_t)np * sizeof(float));
-        for (int a = 0; a < n_actions; a++) {
+        int a = 0;
+        if (n_actions >= 2 && g->type[child] == PHS_FOLD && g->type[child + 1] == PHS_SHOWDOWN) {
+            /* The opponent facing a bet: its fold and call in one evaluation
+             * (phs_fold_call) when it plays both. */
+            float *opp_call = phs_push(g, nq);
+            int fold_live = phs_reach_times(x, matching, scale, fill, opp, nq, opp_a);
+            int call_live = phs_reach_times(x + (size_t)nq, matching, scale, fill, opp, nq, opp_call);
+            if (g->collecting) ;  /* no chance node there */
+            else if (fold_live && call_live) phs_fold_call(g, child, child + 1, at, p, opp_a, opp_call, cfv);
+            else if (fold_live || call_live) phs_walk(g, child + !fold_live, at, p, fold_live ? opp_a : opp_call, own, cfv, mode);
+            a = 2;
+        }
+        for (; a < n_actions; a++) {
             if (!phs_reach_times(x + (size_t)a * nq, matching, scale, fill, opp, nq, opp_a)) continue;
             phs_walk(g, child + a, at, p, opp_a, own, value, mode);
             for (int h = 0; h < np; h++) cfv[h] += value[h];
