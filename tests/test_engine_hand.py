@@ -431,6 +431,34 @@ def test_turkish_openers_no_open_redeal_and_opener_acts_first():
     assert hand.result.stacks == {0: 140, 1: 90, 2: 70} and hand.result.payouts == {0: 70}
 
 
+def test_a_custom_opening_requirement_is_asked_as_the_built_in_one():
+    # The built-in kings or better calls the compiled check directly (issue 26); any
+    # other Opening still decides through its own allows(hole, lowest_rank), with the
+    # same messages.
+    from pokerhash.engine import Opening
+
+    asked = []
+
+    def aces_only(hole, lowest_rank):
+        asked.append((tuple(hole), lowest_rank))
+        return sum(1 for card in hole if card // 4 == 12) >= 2
+
+    variant = dataclasses.replace(TURKISH_POKER, opening=Opening("two aces", aces_only))
+    stakes = Stakes(ante=5, small_bet=10)
+    hand = Hand(variant, {0: 100, 1: 100, 2: 100}, button=2, stakes=stakes, deal="caller")
+    for text in ("Ks Kh 9s 9c 8d", "Qs Jh Ts 8s 8h", "Ah Ad 9h Td Jd"):
+        hand.deal(text)
+    assert asked and asked[-1][1] == hand.lowest_rank  # the engine asked the custom check
+    legal = hand.pending.legal
+    assert legal.raise_kind is None and legal.no_raise_reason == "opening needs two aces"  # kings do not open here
+    with pytest.raises(IllegalActionError, match="seat 0 cannot open without two aces"):
+        hand.bet_to(10)
+    hand.check()
+    hand.check()
+    assert hand.pending.seat == 2 and hand.pending.legal.raise_kind is ActionKind.BET  # aces open
+    assert hand.bet_to(15).kind is ActionKind.BET
+
+
 def test_turkish_opening_checked_on_every_path_a_bet_can_take():
     # The engine re-checks the opening requirement only for a player _ask took the
     # raise from, and only for requests that can open: every other request is

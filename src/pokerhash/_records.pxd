@@ -53,3 +53,51 @@ cdef inline object new_frozen(object cls, dict fields):
     Py_DECREF(record)  # tp_new's reference, which the cast above counted once more
     PyObject_GenericSetDict(record, fields, NULL)
     return record
+
+
+# new_record of five and of nine fields from the values themselves: a record's fields
+# written as a tuple literal are a tuple built and freed at every call (~200
+# instructions); the records of every action (Action, Pending: five fields;
+# LegalActions: nine) are built this way. Uncompiled, the modules that cimport them
+# use Python functions that call tuple.__new__ (betting.py's tuple_record5, tuple_record9).
+cdef inline object new_record5(object cls, object a, object b, object c, object d, object e):
+    """``tuple.__new__(cls, (a, b, c, d, e))`` for a tuple subclass ``cls``."""
+    cdef object record = <object>(<_TypeObject*>cls).tp_alloc(<_TypeObject*>cls, 5)
+    Py_DECREF(record)  # tp_alloc's reference, which the cast above counted once more
+    Py_INCREF(a)
+    PyTuple_SET_ITEM(record, 0, a)
+    Py_INCREF(b)
+    PyTuple_SET_ITEM(record, 1, b)
+    Py_INCREF(c)
+    PyTuple_SET_ITEM(record, 2, c)
+    Py_INCREF(d)
+    PyTuple_SET_ITEM(record, 3, d)
+    Py_INCREF(e)
+    PyTuple_SET_ITEM(record, 4, e)
+    return record
+
+
+cdef inline object new_record9(object cls, object a, object b, object c, object d, object e, object f, object g,
+                               object h, object i):
+    """``tuple.__new__(cls, (a, b, c, d, e, f, g, h, i))`` for a tuple subclass ``cls``."""
+    cdef object record = <object>(<_TypeObject*>cls).tp_alloc(<_TypeObject*>cls, 9)
+    Py_DECREF(record)  # tp_alloc's reference, which the cast above counted once more
+    Py_INCREF(a)
+    PyTuple_SET_ITEM(record, 0, a)
+    Py_INCREF(b)
+    PyTuple_SET_ITEM(record, 1, b)
+    Py_INCREF(c)
+    PyTuple_SET_ITEM(record, 2, c)
+    Py_INCREF(d)
+    PyTuple_SET_ITEM(record, 3, d)
+    Py_INCREF(e)
+    PyTuple_SET_ITEM(record, 4, e)
+    Py_INCREF(f)
+    PyTuple_SET_ITEM(record, 5, f)
+    Py_INCREF(g)
+    PyTuple_SET_ITEM(record, 6, g)
+    Py_INCREF(h)
+    PyTuple_SET_ITEM(record, 7, h)
+    Py_INCREF(i)
+    PyTuple_SET_ITEM(record, 8, i)
+    return record

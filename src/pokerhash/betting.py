@@ -227,10 +227,26 @@ globals().setdefault("_new_tuple", tuple.__new__)
 globals().setdefault("_field", tuple.__getitem__)
 
 
+def tuple_record5(cls: type, a: object, b: object, c: object, d: object, e: object) -> tuple:
+    """A record of five fields (Action, Pending): compiled, _records.pxd's new_record5
+    builds it in C without the tuple of its values."""
+    return tuple.__new__(cls, (a, b, c, d, e))
+
+
+def tuple_record9(cls: type, a: object, b: object, c: object, d: object, e: object, f: object, g: object, h: object,
+                i: object) -> tuple:
+    """A record of nine fields (LegalActions): see tuple_record5."""
+    return tuple.__new__(cls, (a, b, c, d, e, f, g, h, i))
+
+
+globals().setdefault("_record5", tuple_record5)
+globals().setdefault("_record9", tuple_record9)
+
+
 def normalized_action(kind: ActionKind, to: Optional[int], chips: int, is_all_in: bool, player: Optional[int]) -> Action:
     """An Action whose fields the caller has already checked (a round's normalized
     moves): it skips the checks of ``Action()``, on the hot path of every action."""
-    return _new_tuple(Action, (kind, to, chips, is_all_in, player))
+    return _record5(Action, kind, to, chips, is_all_in, player)
 
 
 class _ForcedBetFields(NamedTuple):
@@ -545,7 +561,7 @@ class BettingRound:
         call_is_all_in = 0 < call == stack
         reason = self._no_raise_reason(player)
         if reason:
-            return _new_tuple(LegalActions, (player, call == 0, call, call_is_all_in, None, None, None, None, reason))
+            return _record9(LegalActions, player, call == 0, call, call_is_all_in, None, None, None, None, reason)
         kind = _RAISE if self.full_level else _BET
         if self._limit is not _FIXED_LIMIT:
             # No completing (rules: Betting): a raise adds at least the largest full increment
@@ -555,14 +571,13 @@ class BettingRound:
                 max_to = max(min_to, self.current_bet + sum(self.contributed) + self.dead + self.current_bet - bet)
             else:
                 max_to = all_in_to
-            return _new_tuple(LegalActions, (player, call == 0, call, call_is_all_in, kind, min(min_to, all_in_to),
-                                             min(max_to, all_in_to), None, ""))
+            return _record9(LegalActions, player, call == 0, call, call_is_all_in, kind, min(min_to, all_in_to),
+                            min(max_to, all_in_to), None, "")
         if not self.open_pair:  # every fixed-limit round but stud's open pair: one size
-            amounts = (min(self.full_level + self._bet_size(), all_in_to),)
-        else:
-            amounts = tuple(sorted({min(self.full_level + size, all_in_to) for size in self._fixed_sizes()}))
-        return _new_tuple(LegalActions, (player, call == 0, call, call_is_all_in, kind, amounts[0], amounts[-1],
-                                         amounts, ""))
+            to = min(self.full_level + self._bet_size(), all_in_to)
+            return _record9(LegalActions, player, call == 0, call, call_is_all_in, kind, to, to, (to,), "")
+        amounts = tuple(sorted({min(self.full_level + size, all_in_to) for size in self._fixed_sizes()}))
+        return _record9(LegalActions, player, call == 0, call, call_is_all_in, kind, amounts[0], amounts[-1], amounts, "")
 
     def validate(self, action: Action) -> Action:
         """The normalized action that :meth:`apply` would perform; IllegalActionError if illegal."""
@@ -708,13 +723,16 @@ class BettingRound:
         if kind is None:
             raise IllegalActionError(f"{requested.value} is not legal: {legal.no_raise_reason}; legal: {legal}")
         all_in_to = self.bets[player] + self.stacks[player]
+        # min_to, max_to, fixed_amounts by index (see validate); between min_to and max_to,
+        # legal.allows_to(to) is whether a fixed-limit round lists the amount.
+        min_to, max_to, fixed = _field(legal, 5), _field(legal, 6), _field(legal, 7)
         if to > all_in_to:
             problem = f"is more than player {player} has: all-in is {kind.value} to {all_in_to}"
-        elif to < legal.min_to:  # type: ignore[operator]
-            problem = f"is below the minimum {kind.value} to {legal.min_to}"
-        elif to > legal.max_to:  # type: ignore[operator]
-            problem = f"is above the maximum {kind.value} to {legal.max_to}"
-        elif not legal.allows_to(to):
+        elif to < min_to:  # type: ignore[operator]
+            problem = f"is below the minimum {kind.value} to {min_to}"
+        elif to > max_to:  # type: ignore[operator]
+            problem = f"is above the maximum {kind.value} to {max_to}"
+        elif fixed is not None and to not in fixed:
             problem = "is not a fixed-limit amount"
         else:
             self._set_move(kind, to, to - self.bets[player], to == all_in_to)

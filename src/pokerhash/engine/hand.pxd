@@ -5,7 +5,8 @@
 cimport cython
 
 # NamedTuple records built in C (the .py's _new_tuple is tuple.__new__ uncompiled).
-from pokerhash._records cimport new_record as _new_tuple, field as _field, new_frozen as _frozen
+from pokerhash._records cimport (new_record as _new_tuple, field as _field, new_frozen as _frozen,
+                                 new_record5 as _record5, new_record9 as _record9)
 
 from pokerhash.betting cimport BettingRound, normalized_action, open_round
 # The settlement at every hand's end as C calls (pots.pxd; hand.py imports the Python names).
@@ -89,6 +90,8 @@ cdef class Hand:
                  deck_cards, deck_set, lowest, tuple missed, bint log, deck, script, used, bint caller)
 
 
+# Turkish poker's opening check at every first-round decision: a C call.
+cpdef bint _may_open(opening, tuple hole, lowest) except -1
 # Called for every hand: a C call.
 cpdef tuple _clockwise(list order, button)
 # Called at every draw: a C call, not a Python one.

@@ -22,14 +22,16 @@ from typing import Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence
 from .._checks import as_chips
 from .._core import showing_key  # stud's showing order as one int, in C (showing.showing_rank's order)
 from ..betting import (HALF_BET_ALL_IN, Action, ActionKind, BettingRound, BringInActions, ForcedBet, ForcedKind,
-                       LegalActions, Limit, Structure, checked_forced_bet, normalized_action, open_round)
+                       LegalActions, Limit, Structure, checked_forced_bet, normalized_action, open_round,
+                       tuple_record5, tuple_record9)
 from ..cards import Deck, HandLike, cards as parse_cards
 from ..errors import IllegalActionError, InvalidCardError, InvalidValueError
 from ..pots import (DEFAULT_ODD_CHIPS, OddChipRule, Pot, Pots, RakeRule, Settlement, frozen_fields, settle_checked,
                     side_pots_checked, split_runs, with_dead_money)
 from . import events as ev
 from ..evaluators.catalog import RANKINGS
-from .variants import Forced, FirstToAct, Variant
+from .variants import Forced, FirstToAct, Variant, kings_or_better
+from ..evaluators.turkish import can_open_turkish
 
 __all__ = ["Hand", "HandResult", "Options", "Pending", "PendingKind", "ShownHand", "Stakes"]
 
@@ -282,6 +284,9 @@ globals().setdefault("_new_tuple", tuple.__new__)
 globals().setdefault("_field", tuple.__getitem__)
 # A frozen dataclass's instance from a dict of its fields: compiled, _records.pxd's C new_frozen.
 globals().setdefault("_frozen", frozen_fields)
+# Records of five and nine fields from their values (compiled, _records.pxd's C; see betting.py).
+globals().setdefault("_record5", tuple_record5)
+globals().setdefault("_record9", tuple_record9)
 _SIZED = (ActionKind.BET, ActionKind.RAISE)
 
 #: The catalogue's engine value functions (``value(hole, board, lowest_rank)``: small
@@ -790,7 +795,7 @@ class Hand:
         if (move.kind is _BET or move.kind is _RAISE) and self._opening is not None \
                 and self._street == 0 and self._opener is None:
             opening = self._opening
-            if not opening.allows(self._hole[move.player], self._lowest):
+            if not _may_open(opening, self._hole[move.player], self._lowest):
                 raise IllegalActionError(f"seat {self.seats[move.player]} cannot open without {opening.name}; "
                                          "legal: fold, check")
         return move
@@ -965,8 +970,9 @@ class Hand:
         """Discard ``discards`` (none: stand pat) and, when the engine deals, receive the
         replacements, returned (when the caller deals, :attr:`pending` asks for them)."""
         pending = self._pending
-        # One unpacking instead of attribute reads (a NamedTuple's fields are slow attributes).
-        waiting, seat, _, most, _ = pending
+        # Fields by index (_field, a C read compiled): a NamedTuple's attributes are slow, and
+        # unpacking a tuple subclass iterates it.
+        waiting, seat, most = _field(pending, 0), _field(pending, 1), _field(pending, 3)
         if waiting is not _WAIT_DRAW:
             raise IllegalActionError(f"no draw now: {pending}")
         i = self._index[seat]
@@ -1227,11 +1233,12 @@ class Hand:
             first = 0
         elif variant.first_to_act is _FIRST_SHOWING and not self.options.stud_by_position:
             first = self._best_showing()
-        elif variant.opening is not None and self._opener is not None:
+        elif self._opening is not None and self._opener is not None:  # _opening: the variant's
             first = self._opener  # the opener, or the next player on, acts first after the draw (rules: Turkish poker)
         else:
             first = 0
-        open_pair = street == 1 and variant.is_stud and variant.low is None and not variant.razz and any([
+        # variant.is_stud without its Python property call.
+        open_pair = street == 1 and variant.forced is _FORCED_BRING_IN and variant.low is None and not variant.razz and any([
             len({c >> 2 for c in self._up[i]}) < len(self._up[i]) for i in range(self._n) if not self._folded[i]])
         round_ = self._round
         if round_ is None:  # Turkish poker's first round, with antes only
@@ -1265,13 +1272,13 @@ class Hand:
         legal = round_.legal_actions()
         opening = self._opening
         if opening is not None and legal.raise_kind is not None and self._street == 0 and self._opener is None \
-                and not opening.allows(self._hole[i], self._lowest):
+                and not _may_open(opening, self._hole[i], self._lowest):
             # Without openers the player may check, call or fold, but not open (rules: Turkish poker).
             # tuple.__new__ (see below); the fields in LegalActions' order.
-            legal = _new_tuple(LegalActions, (i, _field(legal, 1), _field(legal, 2), _field(legal, 3), None, None,
-                                              None, None, f"opening needs {opening.name}"))
-        # tuple.__new__: a NamedTuple's own __new__ is interpreted Python, once per decision.
-        self._pending = _new_tuple(Pending, (_WAIT_DECISION, self.seats[i], legal, 0, ""))
+            legal = _record9(LegalActions, i, _field(legal, 1), _field(legal, 2), _field(legal, 3), None, None, None,
+                             None, f"opening needs {opening.name}")
+        # Built in C: a NamedTuple's own __new__ is interpreted Python, once per decision.
+        self._pending = _record5(Pending, _WAIT_DECISION, self.seats[i], legal, 0, "")
 
     def _end_round(self) -> None:
         """A round is over: re-deal if nobody opened (Turkish), else play on."""
@@ -1356,7 +1363,7 @@ class Hand:
         while i < n and folded[i]:
             i += 1
         if i < n:
-            self._pending = _new_tuple(Pending, (_WAIT_DRAW, self.seats[i], None, most, ""))
+            self._pending = _record5(Pending, _WAIT_DRAW, self.seats[i], None, most, "")
             return True
         self._deal_next = 0
         self._discarded = [()] * n
@@ -1693,6 +1700,15 @@ class Hand:
 _SHARED_SLOTS = tuple(name for name in Hand.__slots__ if name not in (
     "_round", "_stacks", "_contributed", "_folded", "_hole", "_up", "_muck", "_discarded", "_log", "_script",
     "_used", "_deck"))
+
+
+def _may_open(opening, hole: Tuple[int, ...], lowest: int) -> bool:
+    """``opening.allows(hole, lowest)``; the built-in kings or better (rules: Turkish
+    poker) calls the compiled check itself, without variants.py's Python wrapper."""
+    allows = opening.allows
+    if allows is kings_or_better:
+        return can_open_turkish(hole, None, lowest)  # (cards, players, lowest_rank)
+    return allows(hole, lowest)
 
 
 def _clockwise(order: List[int], button: int) -> Tuple[int, ...]:

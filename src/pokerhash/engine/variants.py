@@ -118,12 +118,18 @@ class Opening:
     allows: Callable[[Tuple[int, ...], int], bool]
 
 
-def _kings_or_better(hole, lowest_rank):
+def kings_or_better(hole: Tuple[int, ...], lowest_rank: int) -> bool:
+    """:attr:`TURKISH_OPENERS`' test: :func:`~pokerhash.evaluators.turkish.can_open_turkish`
+    of the hole cards in the deck from ``lowest_rank`` (the engine calls that compiled
+    check directly when a variant's opening is this one)."""
     return can_open_turkish(hole, lowest_rank=lowest_rank)
 
 
+_kings_or_better = kings_or_better  # its earlier name: pickled variants refer to it
+
+
 #: A pair of kings or better opens (rules: Turkish poker).
-TURKISH_OPENERS = Opening("a pair of kings or better", _kings_or_better)
+TURKISH_OPENERS = Opening("a pair of kings or better", kings_or_better)
 
 
 @dataclass(frozen=True)
