@@ -155,10 +155,11 @@ GAME_LAYER = [
         ("pokerhash.sites.replay", "src/pokerhash/sites/replay.py"),
         # A draw hand's cards planned ahead (every deal and discard of every player).
         ("pokerhash.sites.draws", "src/pokerhash/sites/draws.py"),
-        # Every hand read: the file cut into hands (sources), each hand's site and parser
-        # (the package's parse_hand), the stud-levels pass every hand goes through, and
-        # the site's settlement rules asked for every replay.
-        ("pokerhash.sites.__init__", "src/pokerhash/sites/__init__.py"),
+        # Every hand read: the file cut into hands (sources), the stud-levels pass every
+        # hand goes through, and the site's settlement rules asked for every replay.
+        # Not sites/__init__.py: a compiled package __init__ imports as the package but
+        # not under its own module name, which tools/check_wheels.sh imports every
+        # compiled module by (its wheels failed: no PyInit___init__).
         ("pokerhash.sites.sources", "src/pokerhash/sites/sources.py"),
         ("pokerhash.sites.stud_levels", "src/pokerhash/sites/stud_levels.py"),
         ("pokerhash.sites.settling", "src/pokerhash/sites/settling.py"),
