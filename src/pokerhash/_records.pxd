@@ -14,7 +14,8 @@ cdef extern from "Python.h":
     ctypedef struct _TypeObject "PyTypeObject":
         _allocfunc tp_alloc
         _newfunc tp_new
-    int PyObject_GenericSetDict(object, object, void *) except -1
+    object PyObject_GenericGetDict(object, void *)
+    int PyDict_Update(object, object) except -1
 
 
 cdef inline object new_record(object cls, tuple values):
@@ -42,8 +43,8 @@ cdef inline object field(object record, Py_ssize_t i):
 
 
 cdef inline object new_frozen(object cls, dict fields):
-    """An instance of the frozen dataclass ``cls`` whose ``__dict__`` is ``fields`` (a
-    new dict holding every field): ``object.__new__(cls)`` and its ``__dict__`` set,
+    """An instance of the frozen dataclass ``cls`` whose ``__dict__`` holds ``fields``
+    (every field): ``object.__new__(cls)`` and its ``__dict__`` updated,
     as C calls (~300 instructions; through Python, the call of object.__new__, the
     __dict__ read and its update() cost ~1,800). Uncompiled, pots.py's frozen_fields
     makes the same object. For classes without ``__post_init__`` or ``__slots__``."""
@@ -51,7 +52,10 @@ cdef inline object new_frozen(object cls, dict fields):
     cdef PyObject* made = (<_TypeObject*>cls).tp_new(<_TypeObject*>cls, <PyObject*>no_args, NULL)
     cdef object record = <object>made
     Py_DECREF(record)  # tp_new's reference, which the cast above counted once more
-    PyObject_GenericSetDict(record, fields, NULL)
+    # The instance's own __dict__ updated, as frozen_fields does uncompiled: replacing
+    # it (PyObject_GenericSetDict) left the fields unreadable on CPython 3.13, whose
+    # instances keep their attributes inline (AttributeError in the 3.13 wheel's tests).
+    PyDict_Update(PyObject_GenericGetDict(record, NULL), fields)
     return record
 
 
