@@ -101,6 +101,11 @@ typedef struct {
     const uint16_t *order[2];
     const uint16_t *sorted_strength[2];
     const uint8_t *sorted_cards[2];
+    /* Hold'em: per player and board, at the first position k of each group of equal
+     * strength in that order, three uint16 (group_bounds[p] + 3 x (b x n_hands + k)):
+     * the group's end, and where the opponent's hands of that strength begin and end
+     * in the opponent's order (pokerhash.solver.tree._group_bounds); NULL for Omaha. */
+    const uint16_t *group_bounds[2];
     /* Omaha hi/lo (else NULL): per board, the hands in increasing low strength and
      * those strengths (0: holds a board card, 1: no qualifying low, 2..57 the
      * eight-or-better lows, better higher) (solver_hilo.h). */
@@ -257,6 +262,7 @@ static void phs_showdown_holdem(const phs_game *g, int node, const phs_at *at, i
     const uint16_t *sp = g->sorted_strength[p] + (size_t)b * np, *sq = g->sorted_strength[q] + (size_t)b * nq;
     const uint16_t *op = g->order[p] + (size_t)b * np, *oq = g->order[q] + (size_t)b * nq;
     const uint8_t *cp = g->sorted_cards[p] + (size_t)2 * b * np, *cq = g->sorted_cards[q] + (size_t)2 * b * nq;
+    const uint16_t *bounds = g->group_bounds[p] + (size_t)3 * b * np;
     double run_card[52], group_card[52], run, below[1326], at_most[1326];
     double win = g->payoff[3 * node], loss = g->payoff[3 * node + 1], tie = g->payoff[3 * node + 2];
     /* win x below + loss x above = win x (below + at or below - compatible) */
@@ -288,10 +294,12 @@ static void phs_showdown_holdem(const phs_game *g, int node, const phs_at *at, i
     memset(group_card, 0, sizeof group_card);
     run = 0;
     int j = first_q;
+    /* The group bounds (precomputed per board) stand for comparing strengths hand by
+     * hand: the group of hero positions k .. end - 1, the opponent's hands below it up
+     * to lo, those of its strength lo .. hi - 1. */
     for (int k = first_p; k < np;) {
-        uint16_t s = sp[k];
-        int end = k;
-        for (; j < nq && sq[j] < s; j++) {
+        int end = bounds[3 * k], lo = bounds[3 * k + 1], hi = bounds[3 * k + 2];
+        for (; j < lo; j++) {
             double w = opp[oq[j]];
             if (w == 0) continue;  /* often: hands the opponent's line never plays */
             run += w;
@@ -300,7 +308,7 @@ static void phs_showdown_holdem(const phs_game *g, int node, const phs_at *at, i
         }
         int group_start = j;
         double group = 0;
-        for (; j < nq && sq[j] == s; j++) {
+        for (; j < hi; j++) {
             double w = opp[oq[j]];
             if (w == 0) continue;
             group += w;
@@ -308,19 +316,18 @@ static void phs_showdown_holdem(const phs_game *g, int node, const phs_at *at, i
             group_card[cq[2 * j + 1]] += w;
         }
         if (even)  /* below + at or below, all the final pass needs (see there) */
-            for (; end < np && sp[end] == s; end++) {
-                int c0 = cp[2 * end], c1 = cp[2 * end + 1];
+            for (; k < end; k++) {
+                int c0 = cp[2 * k], c1 = cp[2 * k + 1];
                 double under = run - run_card[c0] - run_card[c1];
-                below[end] = 2 * under + (group - group_card[c0] - group_card[c1]);
+                below[k] = 2 * under + (group - group_card[c0] - group_card[c1]);
             }
         else
-            for (; end < np && sp[end] == s; end++) {
-                int c0 = cp[2 * end], c1 = cp[2 * end + 1];
+            for (; k < end; k++) {
+                int c0 = cp[2 * k], c1 = cp[2 * k + 1];
                 double under = run - run_card[c0] - run_card[c1];
-                below[end] = under;
-                at_most[end] = under + (group - group_card[c0] - group_card[c1]);
+                below[k] = under;
+                at_most[k] = under + (group - group_card[c0] - group_card[c1]);
             }
-        k = end;
         if (group != 0) {
             run += group;
             for (int i = group_start; i < j; i++) {

@@ -95,6 +95,24 @@ def test_raise_multiple_cap_threshold_donk():
     assert tree.root.names == ["check", "bet 50", "allin 120"]
 
 
+def test_showdown_group_bounds_match_the_strengths():
+    # csrc/solver.h's showdown sweep reads each strength group's bounds from these
+    # tables instead of comparing strengths: check them against the strengths, on a
+    # turn spot (48 river boards) with ranges of different sizes.
+    tree = build_tree(Spot("QsJh2h8d", R, "AA-TT,AK,KQs,76s", 100, 200, ISSUE_SIZES))
+    boards = tree.board_arrays()
+    for p in (0, 1):
+        hero, opponent = boards[f"sorted_strength{p}"], boards[f"sorted_strength{1 - p}"]
+        bounds = boards[f"group_bounds{p}"].reshape(hero.shape[0], hero.shape[1], 3)
+        assert bounds.dtype == np.uint16 and hero.shape[0] == 48
+        for b in range(hero.shape[0]):
+            for k, s in enumerate(hero[b]):
+                end, lo, hi = (int(x) for x in bounds[b, k])
+                assert k < end <= len(hero[b]) and (hero[b, k:end] == s).all()
+                assert end == len(hero[b]) or hero[b, end] > s
+                assert (opponent[b, :lo] < s).all() and (opponent[b, lo:hi] == s).all() and (opponent[b, hi:] > s).all()
+
+
 def test_node_count_and_memory_before_allocation():
     spot = Spot("QsJh2h", R, R, 100, 200, ISSUE_SIZES)
     tree = build_tree(spot)

@@ -37,6 +37,7 @@ cdef extern from "solver.h" nogil:
         const uint16_t *order[2]
         const uint16_t *sorted_strength[2]
         const uint8_t *sorted_cards[2]
+        const uint16_t *group_bounds[2]
         const uint16_t *low_order[2]
         const uint16_t *low_strength[2]
         uint64_t root_board
@@ -171,6 +172,17 @@ cdef class Kernel:
         g.sorted_cards[1] = &sorted_cards1[0, 0, 0]
         g.order[0] = &order0[0, 0]
         g.order[1] = &order1[0, 0]
+        # Hold'em: each showdown group's bounds (tree._group_bounds); Omaha: none.
+        cdef uint16_t[:, ::1] bounds0, bounds1
+        g.group_bounds[0] = g.group_bounds[1] = NULL
+        if g.hand_size == 2:
+            bounds0, bounds1 = boards["group_bounds0"], boards["group_bounds1"]
+            if bounds0.shape[1] != 3 * g.n_hands[0] or bounds1.shape[1] != 3 * g.n_hands[1]:
+                raise ValueError("three group bounds per hand and board")
+            if bounds0.shape[1]:
+                g.group_bounds[0] = &bounds0[0, 0]
+            if bounds1.shape[1]:
+                g.group_bounds[1] = &bounds1[0, 0]
         # Omaha hi/lo: the low strengths and their order (csrc/solver_hilo.h).
         cdef uint16_t[:, ::1] low0, low1, low_order0, low_order1
         g.low_order[0] = g.low_order[1] = g.low_strength[0] = g.low_strength[1] = NULL

@@ -449,7 +449,8 @@ class Tree:
         # Per board and hand: its order and strength (uint16 each) and cards (hi/lo:
         # a low order and strength too); Omaha hands also have their 15, 31 or 63
         # subset ids (int32).
-        tables = n_boards * (4 + (4 if spot.hilo else 0) + spot.hand_size) * hands
+        # Hold'em: three uint16 showdown-group bounds too (board_arrays' group_bounds).
+        tables = n_boards * (4 + (4 if spot.hilo else 0) + spot.hand_size + (0 if spot.omaha else 6)) * hands
         tables += 4 * ((1 << spot.hand_size) - 1) * hands if spot.omaha else 0
         self._runouts()
         pairs = len(self.cards[0]) * len(self.cards[1])
@@ -730,10 +731,34 @@ class Tree:
                 order = _interleaved_order(low)
                 out[f"low_order{p}"] = np.ascontiguousarray(order.astype(np.uint16))
                 out[f"low_strength{p}"] = np.ascontiguousarray(np.take_along_axis(low, order, axis=1))
+        if not self.spot.omaha:
+            for p in (0, 1):
+                out[f"group_bounds{p}"] = _group_bounds(out[f"sorted_strength{p}"], out[f"sorted_strength{1 - p}"])
         return out
 
     def __repr__(self) -> str:
         return f"Tree({self.spot!r}, nodes={self.nodes:,}, memory={self.memory / 2**20:.1f} MiB)"
+
+
+def _group_bounds(hero: np.ndarray, opponent: np.ndarray) -> np.ndarray:
+    """Per board (row) and hero position k in increasing strength (``hero``, the sorted
+    strengths; ``opponent``, the other player's), three uint16: the end of k's group
+    of equal strength among the hero's hands, and the opponent positions where its
+    hands of that strength begin and end (csrc/solver.h phs_showdown_holdem reads them
+    at each group's first position instead of comparing strengths hand by hand)."""
+    rows, n = hero.shape
+    m = opponent.shape[1]
+    if n == 0:
+        return np.zeros((rows, 0), dtype=np.uint16)
+    # One sorted sequence over all rows: row r's strengths offset by r * 2^17.
+    shift = (np.arange(rows, dtype=np.int64) << 17)[:, None]
+    h = hero.astype(np.int64) + shift
+    o = (opponent.astype(np.int64) + shift).reshape(-1)
+    out = np.empty((rows, n, 3), dtype=np.int64)
+    out[:, :, 0] = np.searchsorted(h.reshape(-1), h.reshape(-1), side="right").reshape(rows, n) - np.arange(rows)[:, None] * n
+    out[:, :, 1] = np.searchsorted(o, h.reshape(-1), side="left").reshape(rows, n) - np.arange(rows)[:, None] * m
+    out[:, :, 2] = np.searchsorted(o, h.reshape(-1), side="right").reshape(rows, n) - np.arange(rows)[:, None] * m
+    return np.ascontiguousarray(out.reshape(rows, 3 * n).astype(np.uint16))
 
 
 def _interleaved_order(strengths: np.ndarray, stride: int = 5) -> np.ndarray:
