@@ -298,40 +298,47 @@ static void phs_showdown_holdem(const phs_game *g, int node, const phs_at *at, i
      * hand: the group of hero positions k .. end - 1, the opponent's hands below it up
      * to lo, those of its strength lo .. hi - 1. */
     for (int k = first_p; k < np;) {
-        int end = bounds[3 * k], lo = bounds[3 * k + 1], hi = bounds[3 * k + 2];
-        for (; j < lo; j++) {
-            double w = opp[oq[j]];
+        const uint16_t *at_k = bounds + 3 * (size_t)k;
+        int end = at_k[0], lo = at_k[1], hi = at_k[2];
+        /* (pointers walked rather than indexes scaled: fewer instructions a hand) */
+        const uint16_t *o = oq + j;
+        const uint8_t *c = cq + 2 * (size_t)j;
+        for (const uint16_t *stop = oq + lo; o < stop; o++, c += 2) {
+            double w = opp[*o];
             if (w == 0) continue;  /* often: hands the opponent's line never plays */
             run += w;
-            run_card[cq[2 * j]] += w;
-            run_card[cq[2 * j + 1]] += w;
+            run_card[c[0]] += w;
+            run_card[c[1]] += w;
         }
-        int group_start = j;
+        const uint8_t *group_cards = c;
         double group = 0;
-        for (; j < hi; j++) {
-            double w = opp[oq[j]];
+        for (const uint16_t *stop = oq + hi; o < stop; o++, c += 2) {
+            double w = opp[*o];
             if (w == 0) continue;
             group += w;
-            group_card[cq[2 * j]] += w;
-            group_card[cq[2 * j + 1]] += w;
+            group_card[c[0]] += w;
+            group_card[c[1]] += w;
         }
+        j = hi;
+        const uint8_t *h = cp + 2 * (size_t)k;
         if (even)  /* below + at or below, all the final pass needs (see there) */
-            for (; k < end; k++) {
-                int c0 = cp[2 * k], c1 = cp[2 * k + 1];
+            for (double *b = below + k, *b_end = below + end; b < b_end; b++, h += 2) {
+                int c0 = h[0], c1 = h[1];
                 double under = run - run_card[c0] - run_card[c1];
-                below[k] = 2 * under + (group - group_card[c0] - group_card[c1]);
+                *b = 2 * under + (group - group_card[c0] - group_card[c1]);
             }
         else
-            for (; k < end; k++) {
-                int c0 = cp[2 * k], c1 = cp[2 * k + 1];
+            for (; k < end; k++, h += 2) {
+                int c0 = h[0], c1 = h[1];
                 double under = run - run_card[c0] - run_card[c1];
                 below[k] = under;
                 at_most[k] = under + (group - group_card[c0] - group_card[c1]);
             }
+        k = end;
         if (group != 0) {
             run += group;
-            for (int i = group_start; i < j; i++) {
-                int c0 = cq[2 * i], c1 = cq[2 * i + 1];
+            for (; group_cards < c; group_cards += 2) {
+                int c0 = group_cards[0], c1 = group_cards[1];
                 run_card[c0] += group_card[c0], group_card[c0] = 0;
                 run_card[c1] += group_card[c1], group_card[c1] = 0;
             }
@@ -345,25 +352,29 @@ static void phs_showdown_holdem(const phs_game *g, int node, const phs_at *at, i
         run_card[cq[2 * j + 1]] += w;
     }
     if (even) {  /* no rake: a tie returns each player's chips, a loss costs what a win gains */
+        const int32_t *same_p = g->same[p];
+        const uint16_t *o = op + first_p, *o_end = op + np;
+        const uint8_t *c = cp + 2 * (size_t)first_p;
+        const double *b = below + first_p;
         if (compat)
-            for (int k = first_p; k < np; k++) {
-                int h = op[k], same = g->same[p][h];
-                double met = run - run_card[cp[2 * k]] - run_card[cp[2 * k + 1]];
+            for (; o < o_end; o++, c += 2, b++) {
+                int h = *o, same = same_p[h];
+                double met = run - run_card[c[0]] - run_card[c[1]];
                 compat[h] = met + (same >= 0 ? opp[same] : 0.0);
-                cfv[h] = (float)((below[k] - met) * win);
+                cfv[h] = (float)((*b - met) * win);
             }
         else if (fold_opp)
-            for (int k = first_p; k < np; k++) {
-                int h = op[k], c0 = cp[2 * k], c1 = cp[2 * k + 1], same = g->same[p][h];
+            for (; o < o_end; o++, c += 2, b++) {
+                int h = *o, c0 = c[0], c1 = c[1], same = same_p[h];
                 double met = run - run_card[c0] - run_card[c1];
                 double folds = fold_total - fold_card[c0] - fold_card[c1] + (same >= 0 ? fold_opp[same] : 0.0);
                 /* the fold's float plus the call's: the floats of the two valued apart */
-                cfv[h] = (float)(fold_u * folds) + (float)((below[k] - met) * win);
+                cfv[h] = (float)(fold_u * folds) + (float)((*b - met) * win);
             }
         else
-            for (int k = first_p; k < np; k++) {
-                double met = run - run_card[cp[2 * k]] - run_card[cp[2 * k + 1]];
-                cfv[op[k]] = (float)((below[k] - met) * win);
+            for (; o < o_end; o++, c += 2, b++) {
+                double met = run - run_card[c[0]] - run_card[c[1]];
+                cfv[*o] = (float)((*b - met) * win);
             }
         return;
     }
