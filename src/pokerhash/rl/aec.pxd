@@ -55,6 +55,7 @@ cpdef _Episode _episode(env)
 cdef class _Guard:
     cdef public dict wrapper, env
     cdef public bint direct
+    cdef public object owner
 
     @cython.locals(wrapper=dict)
     cpdef step(self, owner, action)
