@@ -429,6 +429,27 @@ def test_import_pokerhash_does_not_import_pettingzoo():
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0
 
 
+def test_env_reset_is_pettingzoo_wrappers_reset():
+    """rl.env()'s reset() (a C method of the order checks) sets the wrapper's flags as
+    PettingZoo's OrderEnforcingWrapper.reset does and passes seed and options on,
+    positional or by keyword: the same deals and observations as PettingZoo's."""
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+    ours = rl.env(variant="holdem", players=4, seed=7)
+    theirs = OrderEnforcingWrapper(PokerEnv("holdem", 4, seed=7))
+    for call in (lambda env: env.reset(seed=11), lambda env: env.reset(11, None), lambda env: env.reset(),
+                 lambda env: env.reset(options={"x": 1}), lambda env: env.reset(seed=None, options=None)):
+        for env in (ours, theirs):
+            env._has_updated = False
+            call(env)
+            assert env._has_reset is True and env._has_updated is True
+        assert ours.agent_selection == theirs.agent_selection
+        assert np.array_equal(ours.last()[0]["observation"], theirs.last()[0]["observation"])
+        assert str(ours.unwrapped.hand) == str(theirs.unwrapped.hand)  # every seat's cards
+    with pytest.raises(TypeError):
+        ours.reset(1, None, 3)
+
+
 def test_env_keeps_pettingzoo_order_checks(caplog):
     """rl.env()'s wrapper is PettingZoo's order-enforcing wrapper with its checks: the
     same errors before reset as PettingZoo's own, the warning after the end, and the

@@ -60,6 +60,8 @@ cdef class _Guard:
     @cython.locals(wrapper=dict)
     cpdef step(self, owner, action)
     cpdef last(self, owner, bint observe)
+    @cython.locals(wrapper=dict)
+    cpdef bound_reset(self, seed=*, options=*)
     cpdef read(self, owner, name)
 
 

@@ -454,6 +454,14 @@ class _Guard:
         """The wrapper's step(), as bound_last."""
         self.step(self.owner, action)
 
+    def bound_reset(self, seed=None, options=None) -> None:
+        """The wrapper's reset(), as bound_last: OrderEnforcingWrapper.reset's flags set,
+        then the environment's reset (PettingZoo's goes through two Python frames)."""
+        wrapper = self.wrapper
+        wrapper["_has_reset"] = True
+        wrapper["_has_updated"] = True
+        self.owner.env.reset(seed=seed, options=options)
+
     def read(self, owner, name: str):
         """The environment's attribute ``name``; PettingZoo's error before reset."""
         if not self.wrapper["_has_reset"]:
@@ -555,6 +563,7 @@ class OrderedPokerEnv(OrderEnforcingWrapper):
             # same checks. (A subclass's methods stay as it defines them.)
             self.last = guard.bound_last
             self.step = guard.bound_step
+            self.reset = guard.bound_reset
 
     agents = _BeforeReset("agents")
     agent_selection = _BeforeReset("agent_selection")
