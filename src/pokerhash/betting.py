@@ -479,7 +479,11 @@ class BettingRound:
         ``first_to_act`` the seat where the action starts (the rules decide which: The games and their flow).
         ``contributed`` and ``folded`` carry over from earlier streets; ``open_pair``
         is stud's 4th-street option to bet the small or the big bet (rules: The games and their flow);
-        ``dead`` chips in the pot that are no player's (they count for pot-limit)."""
+        ``dead`` chips in the pot that are no player's (they count for pot-limit).
+        The stacks, contributions, dead money, big bet and forced bets come to at most
+        2**62 chips (:data:`~pokerhash.errors.MAX_CHIPS`), else
+        :class:`~pokerhash.errors.ChipLimitError`: compiled, the round keeps its levels
+        in 64-bit C integers. The constructor takes such checked values."""
         count = len(stacks)
         if count < 2:
             raise InvalidValueError(f"a betting round needs at least 2 players, not {count}")

@@ -420,7 +420,10 @@ class Hand:
     top); or ``cards``, a scripted list in dealing order (burns included); or, with
     ``deal="caller"``, card by card through :meth:`deal` when :attr:`pending` asks.
     ``stakes`` default to :meth:`Stakes.default` for the variant; a stud game without
-    a bring-in plays the rules' half of the small bet.
+    a bring-in plays the rules' half of the small bet. The stacks plus the stakes'
+    amounts and missed blinds come to at most 2**62 chips
+    (:data:`~pokerhash.errors.MAX_CHIPS`: the betting round's C integers), else
+    :class:`~pokerhash.errors.ChipLimitError`.
     ``log=False`` switches the event log off (rollouts). ``missed_blinds`` maps a
     seat coming back from sitting out to the (live, dead) chips it posts for the blinds
     it missed: the live part as a blind, the dead part straight into the pot (a seat
