@@ -2,6 +2,7 @@
 masks against the engine's legality, illegal actions, seeding, chips, clones, every
 game played to the end, the Gymnasium checker and the example agents."""
 
+import copy
 import random
 import subprocess
 import sys
@@ -429,6 +430,27 @@ def test_import_pokerhash_does_not_import_pettingzoo():
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0
 
 
+def test_env_reset_is_pettingzoo_wrappers_reset():
+    """rl.env()'s reset() (a C method of the order checks) sets the wrapper's flags as
+    PettingZoo's OrderEnforcingWrapper.reset does and passes seed and options on,
+    positional or by keyword: the same deals and observations as PettingZoo's."""
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+    ours = rl.env(variant="holdem", players=4, seed=7)
+    theirs = OrderEnforcingWrapper(PokerEnv("holdem", 4, seed=7))
+    for call in (lambda env: env.reset(seed=11), lambda env: env.reset(11, None), lambda env: env.reset(),
+                 lambda env: env.reset(options={"x": 1}), lambda env: env.reset(seed=None, options=None)):
+        for env in (ours, theirs):
+            env._has_updated = False
+            call(env)
+            assert env._has_reset is True and env._has_updated is True
+        assert ours.agent_selection == theirs.agent_selection
+        assert np.array_equal(ours.last()[0]["observation"], theirs.last()[0]["observation"])
+        assert str(ours.unwrapped.hand) == str(theirs.unwrapped.hand)  # every seat's cards
+    with pytest.raises(TypeError):
+        ours.reset(1, None, 3)
+
+
 def test_env_keeps_pettingzoo_order_checks(caplog):
     """rl.env()'s wrapper is PettingZoo's order-enforcing wrapper with its checks: the
     same errors before reset as PettingZoo's own, the warning after the end, and the
@@ -460,3 +482,37 @@ def test_env_keeps_pettingzoo_order_checks(caplog):
     observation, *rest = ours.last()
     assert rest == list(ours.unwrapped.last()[1:])
     assert np.array_equal(observation["observation"], ours.observe(agent)["observation"])
+
+
+def test_end_of_hand_steps_are_pettingzoos_dead_steps():
+    """Every end-of-hand step(None) leaves the AEC attributes as PettingZoo's own
+    AECEnv._was_dead_step does (the agent removed, the next one selected, every reward
+    the int 0: the first dead step clears them, the later ones find them cleared)."""
+    from pettingzoo import AECEnv
+
+    names = ("agents", "rewards", "_cumulative_rewards", "terminations", "truncations", "infos",
+             "agent_selection", "_skip_agent_selection")
+
+    def state(env):
+        return {name: copy.deepcopy(getattr(env, name)) for name in names}
+
+    env = PokerEnv("holdem", 4, seed=12)
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(30):
+        env.reset()
+        while env.agents:
+            agent = env.agent_selection
+            if env.terminations[agent]:
+                theirs = AECEnv.__new__(AECEnv)
+                theirs.__dict__.update(state(env))
+                AECEnv._was_dead_step(theirs, None)
+                env.step(None)
+                ours = state(env)
+                assert ours == state(theirs)
+                assert [type(r) for r in ours["rewards"].values()] == [type(r) for r in theirs.rewards.values()]
+                checked += 1
+                continue
+            legal = env.observe(agent)["action_mask"].nonzero()[0]
+            env.step(int(legal[rng.randrange(len(legal))]))
+    assert checked == 30 * 4

@@ -8,10 +8,14 @@ from pokerhash._records cimport new_record as _new_tuple, field as _field, new_r
 # betting.py stays the one source; uncompiled (e.g. under a debugger) it runs as it is.
 
 cdef class BettingRound:
-    cdef object _structure, _limit, _small_bet, _big_bet, _big_bet_street, _max_bets, _half_bet_all_in
+    cdef object _structure, _limit, _max_bets, _half_bet_all_in
+    cdef long long _small_bet, _big_bet, _big_bet_street
     cdef bint _big_bet_game
-    cdef public object street, current_bet, full_level, increment, bet_count, capped, open_pair
-    cdef public object to_act, dead, _legal
+    # Chip levels as C integers (read from Python: ints, as before). Amounts are bounded
+    # (errors.MAX_CHIPS, 2**62: check_chip_total), so their sums here cannot overflow.
+    cdef public long long street, current_bet, full_level, increment, bet_count, dead
+    cdef public bint capped, open_pair
+    cdef public object to_act, _legal
     # The move _check found legal (validate's record, built by its caller).
     cdef object _move_kind, _move_to, _move_chips, _move_all_in, _move_player
     cdef public list stacks, bets, contributed, folded, acted
@@ -21,10 +25,11 @@ cdef class BettingRound:
     cpdef legal_actions(self)
     # Player indexes as C ints: a list read with a Python int index converts it first
     # (list_subscript -> PyNumber_AsSsize_t), several times per action.
-    @cython.locals(player=Py_ssize_t)
+    @cython.locals(player=Py_ssize_t, stack="long long", bet="long long", all_in_to="long long", call="long long",
+                   min_to="long long", to="long long")
     cpdef _compute_legal(self)
     cpdef validate(self, action)
-    @cython.locals(player=Py_ssize_t, all_in_to=object, call=object)
+    @cython.locals(player=Py_ssize_t, all_in_to="long long", call="long long")
     cpdef _check(self, kind, to, acting)
     cdef _set_move(self, kind, to, chips, is_all_in)
     cpdef perform(self, move)
@@ -32,18 +37,20 @@ cdef class BettingRound:
     cpdef _do(self, kind, to, chips, Py_ssize_t player)
     cpdef _player_to_act(self)
     cpdef tuple _fixed_sizes(self)
-    cdef _bet_size(self)
+    cdef long long _bet_size(self)
+    @cython.locals(all_in_to="long long")
     cpdef str _no_raise_reason(self, Py_ssize_t player)
+    @cython.locals(level=object, matched="long long")
     cpdef bint _reopened(self, Py_ssize_t player) except -1
-    @cython.locals(player=Py_ssize_t)
+    @cython.locals(player=Py_ssize_t, all_in_to="long long")
     cpdef _validate_sized(self, legal, requested, to)
     cpdef bint _is_full_raise(self, to) except -1
     cpdef _raise_to(self, to)
     cpdef bint _cap_reached(self) except -1
-    @cython.locals(p=Py_ssize_t, stacks=list, folded=list, bets=list)
+    @cython.locals(p=Py_ssize_t, stacks=list, folded=list, bets=list, current="long long", reach="long long")
     cpdef bint _opponent_can_cover(self, Py_ssize_t player) except -1
     @cython.locals(count=Py_ssize_t, k=Py_ssize_t, player=Py_ssize_t, live=Py_ssize_t, able=Py_ssize_t, p=Py_ssize_t,
-                   stacks=list, folded=list, bets=list, acted=list)
+                   stacks=list, folded=list, bets=list, acted=list, current="long long", bet="long long", stack="long long")
     cpdef _advance(self, Py_ssize_t start)
     cpdef _post(self, forced)
     cpdef _place(self, kind, player, amount)

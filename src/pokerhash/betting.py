@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import List, NamedTuple, Optional, Sequence, Tuple
 
 from ._checks import as_chips, as_flag, as_int
-from .errors import IllegalActionError, InvalidValueError
+from .errors import MAX_CHIPS, ChipLimitError, IllegalActionError, InvalidValueError
 
 __all__ = [
     "Action",
@@ -41,6 +41,16 @@ def _member(kind: type, value: object, what: str):
     except ValueError:
         choices = ", ".join(repr(member.value) for member in kind)
         raise InvalidValueError(f"{what} must be one of {choices}, not {value!r}") from None
+
+
+def check_chip_total(total: int, what: str) -> None:
+    """ChipLimitError unless ``total`` (chips, or a sum of them) is at most
+    :data:`~pokerhash.errors.MAX_CHIPS` (2**62): compiled, the betting round keeps its
+    amounts in 64-bit C integers, and chips are never created, so a hand whose chips
+    are within the limit at its start makes no sum that overflows one later."""
+    if total > MAX_CHIPS:
+        raise ChipLimitError(f"{what} come to {total} chips, more than the engine's limit of 2**62 "
+                             f"({MAX_CHIPS}) chips a hand")
 
 
 def _player(value: object, what: str = "player") -> int:
@@ -97,6 +107,7 @@ class Structure:
                                     f"{self.half_bet_all_in!r}")
         if as_chips(self.small_bet, "the small bet") == 0 or as_chips(self.big_bet, "the big bet") < self.small_bet:
             raise InvalidValueError(f"bets must satisfy 0 < small bet <= big bet, not {self.small_bet}/{self.big_bet}")
+        check_chip_total(self.big_bet, "the big bet")
         if self.max_bets is not None and as_chips(self.max_bets, "max_bets") == 0:
             raise InvalidValueError("max_bets must be at least 1 (or None for no cap)")
         as_chips(self.big_bet_street, "big_bet_street")
@@ -468,7 +479,11 @@ class BettingRound:
         ``first_to_act`` the seat where the action starts (the rules decide which: The games and their flow).
         ``contributed`` and ``folded`` carry over from earlier streets; ``open_pair``
         is stud's 4th-street option to bet the small or the big bet (rules: The games and their flow);
-        ``dead`` chips in the pot that are no player's (they count for pot-limit)."""
+        ``dead`` chips in the pot that are no player's (they count for pot-limit).
+        The stacks, contributions, dead money, big bet and forced bets come to at most
+        2**62 chips (:data:`~pokerhash.errors.MAX_CHIPS`), else
+        :class:`~pokerhash.errors.ChipLimitError`: compiled, the round keeps its levels
+        in 64-bit C integers. The constructor takes such checked values."""
         count = len(stacks)
         if count < 2:
             raise InvalidValueError(f"a betting round needs at least 2 players, not {count}")
@@ -480,13 +495,19 @@ class BettingRound:
         if not 0 <= _player(first_to_act, "first_to_act") < count:
             raise InvalidValueError(f"first_to_act {first_to_act} is not a player 0..{count - 1}")
         _checked_structure(structure)
+        forced = list(forced)
+        for bet in forced:
+            if not isinstance(bet, ForcedBet):
+                raise InvalidValueError(f"forced bets are ForcedBet values (e.g. ForcedBet.blind(1, 5)), not {bet!r}")
+        # The chips at the table and every amount that can set a level (see check_chip_total).
+        check_chip_total(sum(stacks) + sum(contributed) + as_chips(dead, "dead money") + structure.big_bet
+                         + sum([as_chips(bet.amount, f"the {bet.kind.value}") for bet in forced]),
+                         "the stacks, contributions, dead money, big bet and forced bets")
         if as_flag(open_pair, "open_pair") and structure.is_big_bet:
             raise InvalidValueError("the open-pair option exists only in fixed-limit stud")
         state = cls._open(structure, stacks, first_to_act, as_chips(street, "street"), (), contributed, folded,
                           open_pair, as_chips(dead, "dead money"), advance=False)
         for bet in forced:
-            if not isinstance(bet, ForcedBet):
-                raise InvalidValueError(f"forced bets are ForcedBet values (e.g. ForcedBet.blind(1, 5)), not {bet!r}")
             state._post(bet)
         state._advance(first_to_act)
         return state
@@ -695,7 +716,8 @@ class BettingRound:
         """Why ``player`` may not bet or raise now ("" if they may)."""
         if self.capped:
             return f"the betting is capped at {self._max_bets} bets"
-        if self.bets[player] + self.stacks[player] <= self.current_bet:
+        all_in_to = self.bets[player] + self.stacks[player]  # compiled, a C integer (betting.pxd)
+        if all_in_to <= self.current_bet:
             return f"player {player} has no chips beyond a call"
         if not self._opponent_can_cover(player):
             return "no opponent has chips beyond the current bet to call a raise"
@@ -708,13 +730,14 @@ class BettingRound:
         level = self.acted[player]
         if level is None:
             return True
+        matched = level  # compiled, a C integer (betting.pxd)
         if self._big_bet_game:
             # Rules, Betting: short all-ins that together reach a full raise reopen it.
-            return self.current_bet - level >= self.increment
-        if self.full_level > level:
+            return self.current_bet - matched >= self.increment
+        if self.full_level > matched:
             return True
         # A room's half-bet all-in that is no bet of its own still reopens the betting.
-        return self.current_bet > level and self._half_bet_all_in == "last full bet" \
+        return self.current_bet > matched and self._half_bet_all_in == "last full bet" \
             and 2 * (self.current_bet - self.full_level) >= self._fixed_sizes()[0]
 
     def _validate_sized(self, legal: LegalActions, requested: ActionKind, to: int) -> None:
@@ -777,8 +800,10 @@ class BettingRound:
         otherwise a raise could only be returned uncalled, so none is offered."""
         stacks, folded, bets, current = self.stacks, self.folded, self.bets, self.current_bet
         for p in range(len(stacks)):
-            if p != player and not folded[p] and bets[p] + stacks[p] > current:
-                return True
+            if p != player and not folded[p]:
+                reach = bets[p] + stacks[p]  # compiled, C integers (betting.pxd)
+                if reach > current:
+                    return True
         return False
 
     def _advance(self, start: int) -> None:
@@ -791,16 +816,21 @@ class BettingRound:
         for p in range(count):  # compiled, an index loop: no iterator
             if not folded[p]:
                 live += 1
-                if stacks[p]:
+                stack = stacks[p]  # compiled, a C integer (betting.pxd): no truth test of an int object
+                if stack:
                     able += 1
         if live < 2:
             return
         bets, acted, current = self.bets, self.acted, self.current_bet
         for k in range(count):
             player = (start + k) % count
-            if folded[player] or not stacks[player]:
+            if folded[player]:
                 continue
-            if bets[player] < current or (able > 1 and acted[player] is None):
+            stack = stacks[player]
+            if not stack:
+                continue
+            bet = bets[player]  # compiled, a C integer (betting.pxd)
+            if bet < current or (able > 1 and acted[player] is None):
                 self.to_act = player
                 return
 

@@ -33,3 +33,13 @@ class InvalidRangeError(InvalidValueError):
 class ComputationTimeout(PokerhashError, TimeoutError):
     """A computation passed the time limit it was given before it could give an answer
     (e.g. an exact equity count, which a partial count cannot estimate)."""
+
+
+#: The most chips a hand may hold: the engine keeps chip amounts in 64-bit C
+#: integers, and every sum it makes of amounts within this bound fits one.
+MAX_CHIPS = 2 ** 62
+
+
+class ChipLimitError(InvalidValueError):
+    """Chip amounts beyond :data:`MAX_CHIPS` (2**62): a hand's stacks plus its stakes'
+    amounts, or one amount given to the engine, above the limit."""

@@ -22,8 +22,8 @@ from typing import Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence
 from .._checks import as_chips
 from .._core import showing_key  # stud's showing order as one int, in C (showing.showing_rank's order)
 from ..betting import (HALF_BET_ALL_IN, Action, ActionKind, BettingRound, BringInActions, ForcedBet, ForcedKind,
-                       LegalActions, Limit, Structure, checked_forced_bet, normalized_action, open_round,
-                       tuple_record5, tuple_record9)
+                       LegalActions, Limit, Structure, check_chip_total, checked_forced_bet, normalized_action,
+                       open_round, tuple_record5, tuple_record9)
 from ..cards import Deck, HandLike, cards as parse_cards
 from ..errors import IllegalActionError, InvalidCardError, InvalidValueError
 from ..pots import (DEFAULT_ODD_CHIPS, OddChipRule, Pot, Pots, RakeRule, Settlement, frozen_fields, settle_checked,
@@ -80,6 +80,9 @@ class Stakes:
         object.__setattr__(self, "blinds", blinds)
         for name in ("button_blind", "ante", "straddle", "bring_in", "small_bet", "big_bet"):
             object.__setattr__(self, name, as_chips(getattr(self, name), name))
+            check_chip_total(getattr(self, name), f"the stakes' {name}")
+        for blind in blinds:
+            check_chip_total(blind, "a blind")
         if self.max_bets is not None:
             object.__setattr__(self, "max_bets", _positive_chips(self.max_bets, "max_bets"))
         for name in ("big_blind_ante", "uncapped_heads_up"):
@@ -417,7 +420,10 @@ class Hand:
     top); or ``cards``, a scripted list in dealing order (burns included); or, with
     ``deal="caller"``, card by card through :meth:`deal` when :attr:`pending` asks.
     ``stakes`` default to :meth:`Stakes.default` for the variant; a stud game without
-    a bring-in plays the rules' half of the small bet.
+    a bring-in plays the rules' half of the small bet. The stacks plus the stakes'
+    amounts and missed blinds come to at most 2**62 chips
+    (:data:`~pokerhash.errors.MAX_CHIPS`: the betting round's C integers), else
+    :class:`~pokerhash.errors.ChipLimitError`.
     ``log=False`` switches the event log off (rollouts). ``missed_blinds`` maps a
     seat coming back from sitting out to the (live, dead) chips it posts for the blinds
     it missed: the live part as a blind, the dead part straight into the pot (a seat
@@ -470,6 +476,14 @@ class Hand:
                 raise InvalidValueError(f"straddle_position {stakes.straddle_position} is no position of a hand of "
                                         f"{n} players (a straddle needs three or more)")
         full_deck = deal_shape[1]
+        # The chips at the table and every amount that can set a bet level, within the
+        # engine's limit (betting.check_chip_total: its C integers cannot overflow).
+        missed_chips = 0
+        for live, dead in missed_blinds.values() if missed_blinds else ():
+            missed_chips += as_chips(live, "a missed live blind") + as_chips(dead, "a missed dead blind")
+        check_chip_total(sum(initial) + sum(played.blinds) + played.button_blind + played.ante + played.straddle
+                         + played.bring_in + structure.small_bet + structure.big_bet + missed_chips,
+                         "the stacks, the stakes' amounts and the missed blinds")
         missed = tuple(sorted([(seat, as_chips(live, "a missed live blind"), as_chips(dead, "a missed dead blind"))
                                for seat, (live, dead) in missed_blinds.items()])) if missed_blinds else ()
         if missed and (any(seat not in stacks for seat, _, _ in missed) or variant.forced is not _FORCED_BLINDS):

@@ -8,6 +8,10 @@ cimport cython
 from pokerhash.engine.hand cimport Hand as TypedHand
 # The requests of a raise index, made in C (actions.py imports the Python name too).
 from pokerhash.betting cimport normalized_action
+# A record's field read in C (the .py names operator.getitem as _field uncompiled).
+from pokerhash._records cimport field as _field
+
+cdef Py_ssize_t _KIND, _SEAT, _LEGAL, _COUNT, _PLAYER, _CAN_CHECK, _CALL, _RAISE_KIND, _MIN_TO, _MAX_TO, _FIXED
 
 
 cdef class ActionLayout:
@@ -29,3 +33,5 @@ cdef class ActionLayout:
 
 
 cpdef tuple _pot_terms(TypedHand hand, legal)
+# Typed: the callers read the Hand's fields in C.
+cpdef TypedHand _checked(hand)

@@ -24,6 +24,7 @@ limit, a stud bring-in), raise index ``j`` goes to the ``j``-th smallest of them
 
 from __future__ import annotations
 
+import operator
 from typing import Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
@@ -51,6 +52,13 @@ _MODES = ("abstract", "pot", "big-blinds")
 PENDING_KIND, PENDING_SEAT, PENDING_LEGAL, PENDING_COUNT = 0, 1, 2, 3
 LEGAL_PLAYER, LEGAL_CAN_CHECK, LEGAL_CALL, LEGAL_RAISE_KIND, LEGAL_MIN_TO, LEGAL_MAX_TO, LEGAL_FIXED = 0, 1, 2, 4, 5, 6, 7
 ACTION_KIND, ACTION_TO = 0, 1
+# The same positions as C ints when compiled (actions.pxd), read through _field:
+# compiled, _records.pxd's, which reads the tuple's item in C; uncompiled, this
+# line's getitem. (The public names above stay Python ints: other modules import them.)
+_KIND, _SEAT, _LEGAL, _COUNT = PENDING_KIND, PENDING_SEAT, PENDING_LEGAL, PENDING_COUNT
+_PLAYER, _CAN_CHECK, _CALL, _RAISE_KIND, _MIN_TO, _MAX_TO, _FIXED = (
+    LEGAL_PLAYER, LEGAL_CAN_CHECK, LEGAL_CALL, LEGAL_RAISE_KIND, LEGAL_MIN_TO, LEGAL_MAX_TO, LEGAL_FIXED)
+globals().setdefault("_field", operator.getitem)
 
 
 class ActionLayout:
@@ -108,13 +116,15 @@ class ActionLayout:
 
     def legal(self, hand, seat: int) -> Tuple[int, ...]:
         """The indexes legal for ``seat`` now, in increasing order."""
-        pending = _checked(hand).pending
-        if pending[PENDING_SEAT] != seat:
+        # The Hand's field, not its ``pending`` property (compiled, a property read is a
+        # Python attribute lookup).
+        pending = _checked(hand)._pending
+        if _field(pending, _SEAT) != seat:
             return ()
-        kind = pending[PENDING_KIND]
+        kind = _field(pending, _KIND)
         if kind is _DRAW:
-            return self._draws(pending[PENDING_COUNT])
-        return self._legal_moves(hand, pending[PENDING_LEGAL], kind)
+            return self._draws(_field(pending, _COUNT))
+        return self._legal_moves(hand, _field(pending, _LEGAL), kind)
 
     def mask(self, hand, seat: int) -> np.ndarray:
         """An int8 array of :attr:`size`: 1 where the index is legal for ``seat`` now."""
@@ -143,10 +153,10 @@ class ActionLayout:
         (raises only). The abstract layout's common cases (no raise; a raise range
         without fixed amounts) are built here at once, without the general list."""
         if kind is _DECISION:
-            if legal[LEGAL_RAISE_KIND] is None:
+            if _field(legal, _RAISE_KIND) is None:
                 return (0, 1)
-            if self._abstract and legal[LEGAL_FIXED] is None:
-                low, high = legal[LEGAL_MIN_TO], legal[LEGAL_MAX_TO]
+            if self._abstract and _field(legal, _FIXED) is None:
+                low, high = _field(legal, _MIN_TO), _field(legal, _MAX_TO)
                 highest, after_call = _pot_terms(hand, legal)
                 # raise_start is 2: half the pot (2), the pot (3), the largest (4).
                 if low <= int(highest + 0.5 * after_call + 0.5) <= high:
@@ -194,7 +204,7 @@ class ActionLayout:
         """What ``index`` asks the engine for: an Action, or the cards to discard.
         IllegalActionError (naming what is legal) when ``index`` is not among the
         ``legal`` indexes (default: :meth:`legal`)."""
-        _checked(hand)
+        pending = _checked(hand)._pending
         if legal is None:
             legal = self.legal(hand, seat)
         if index not in legal:
@@ -207,13 +217,13 @@ class ActionLayout:
             return tuple([card for i, card in enumerate(held) if bits >> i & 1])
         if index == 0:
             return FOLD
-        options = hand.pending[PENDING_LEGAL]
+        options = _field(pending, _LEGAL)
         if index == 1:
-            return CHECK if options[LEGAL_CAN_CHECK] else CALL
+            return CHECK if _field(options, _CAN_CHECK) else CALL
         slot = index - self.raise_start
         # The requests Action.bet_to / Action.raise_to make, without their checks (an
         # int amount, no player): made at every raise.
-        fixed = options[LEGAL_FIXED]
+        fixed = _field(options, _FIXED)
         if fixed is not None:
             return normalized_action(_BET, fixed[slot], 0, False, None)
         return normalized_action(_RAISE, self._raise_to(hand, options, slot), 0, False, None)
@@ -240,8 +250,11 @@ def _checked(hand: Hand) -> Hand:
 
 def _pot_terms(hand, legal: LegalActions) -> Tuple[int, int]:
     """The highest bet of the round and the pot after the player to act calls."""
-    call = legal[LEGAL_CALL]
-    return hand.round_bets()[legal[LEGAL_PLAYER]] + call, hand.pot + call
+    call = _field(legal, _CALL)
+    pot = hand._dead  # :attr:`Hand.pot` inline (compiled, a property read is a Python attribute lookup)
+    for chips in hand._contributed:
+        pot += chips
+    return hand.round_bets()[_field(legal, _PLAYER)] + call, pot + call
 
 
 def _bit_text(bits: int, count: int) -> str:

@@ -55,10 +55,13 @@ cpdef _Episode _episode(env)
 cdef class _Guard:
     cdef public dict wrapper, env
     cdef public bint direct
+    cdef public object owner
 
     @cython.locals(wrapper=dict)
     cpdef step(self, owner, action)
     cpdef last(self, owner, bint observe)
+    @cython.locals(wrapper=dict)
+    cpdef bound_reset(self, seed=*, options=*)
     cpdef read(self, owner, name)
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import numbers
 import operator
 import secrets
@@ -230,8 +229,11 @@ class _Episode:
             if attrs["_skip_agent_selection"] is not None:
                 attrs["agent_selection"] = attrs["_skip_agent_selection"]
             attrs["_skip_agent_selection"] = None
-        for other in rewards:
-            rewards[other] = 0
+        # AECEnv._clear_rewards (every reward set to 0), skipping the rewards that are
+        # 0 already (every dead step after a hand's first): a write is a dict lookup.
+        for other, reward in rewards.items():
+            if type(reward) is not int or reward != 0:
+                rewards[other] = 0
 
     def last(self, observe: bool) -> tuple:
         """PokerEnv.last."""
@@ -434,12 +436,31 @@ class _Guard:
     the environment is a PokerEnv itself (a subclass may override its methods: then
     every call goes through them)."""
 
-    __slots__ = ("wrapper", "env", "direct")
+    __slots__ = ("wrapper", "env", "direct", "owner")
 
-    def __init__(self, wrapper: dict, env: dict, direct: bool) -> None:
+    def __init__(self, wrapper: dict, env: dict, direct: bool, owner=None) -> None:
         self.wrapper = wrapper
         self.env = env
         self.direct = direct
+        self.owner = owner  # the wrapper whose last() and step() are bound_last and bound_step
+
+    def bound_last(self, observe: bool = True):
+        """The wrapper's last(), as a method of this guard: bound, a C method that the
+        agent loop calls at once (a functools.partial of a module function parses
+        its arguments twice)."""
+        return self.last(self.owner, observe)
+
+    def bound_step(self, action) -> None:
+        """The wrapper's step(), as bound_last."""
+        self.step(self.owner, action)
+
+    def bound_reset(self, seed=None, options=None) -> None:
+        """The wrapper's reset(), as bound_last: OrderEnforcingWrapper.reset's flags set,
+        then the environment's reset (PettingZoo's goes through two Python frames)."""
+        wrapper = self.wrapper
+        wrapper["_has_reset"] = True
+        wrapper["_has_updated"] = True
+        self.owner.env.reset(seed=seed, options=options)
 
     def read(self, owner, name: str):
         """The environment's attribute ``name``; PettingZoo's error before reset."""
@@ -533,15 +554,16 @@ class OrderedPokerEnv(OrderEnforcingWrapper):
 
     def __init__(self, env) -> None:
         super().__init__(env)
-        self._guard = guard = _Guard(self.__dict__, env.__dict__, type(env) is PokerEnv)
+        self._guard = guard = _Guard(self.__dict__, env.__dict__, type(env) is PokerEnv, self)
         if type(self) is OrderedPokerEnv:
             # The agent loop's calls, last() and step(), as attributes of the instance:
             # the wrapper's __getattr__ hook makes every method of the class a bound
             # method made at each call plus a lookup of the guard (~15% of a step);
-            # these call the guard at once, with the same checks. (A subclass's
-            # methods stay as it defines them.)
-            self.last = functools.partial(_guarded_last, guard, self)
-            self.step = functools.partial(_guarded_step, guard, self)
+            # these, the guard's own methods bound to it, call it at once, with the
+            # same checks. (A subclass's methods stay as it defines them.)
+            self.last = guard.bound_last
+            self.step = guard.bound_step
+            self.reset = guard.bound_reset
 
     agents = _BeforeReset("agents")
     agent_selection = _BeforeReset("agent_selection")

@@ -71,6 +71,9 @@ class Layout(NamedTuple):
     dead_antes: Tuple[Tuple[str, int], ...] = ()
 
 
+_new = tuple.__new__  # a NamedTuple made without its Python-level __new__ (every field given)
+
+
 def layout(p: Parsed) -> Layout:
     """Where the engine seats the hand's players; SiteError when it cannot play it."""
     dealt = [(seat, name, stack) for seat, name, stack in p.seats if name not in p.sitting_out]
@@ -127,7 +130,13 @@ def layout(p: Parsed) -> Layout:
     if n == 2 and sb is not None and not dead_button:
         start = (start + 1) % n  # heads-up the button posts the small blind
     button = seats[start - 1]
-    order = tuple(sorted(dealt, key=lambda d: (seats.index(d[0]) - start) % n))
+    by_seat = {d[0]: d for d in dealt}
+    if len(by_seat) == n:
+        # Each player's seat once: the order is the seats from ``start`` round the
+        # table, read off (what the sort below gives, without a key function per player).
+        order = tuple([by_seat[seats[(start + k) % n]] for k in range(n)])
+    else:
+        order = tuple(sorted(dealt, key=lambda d: (seats.index(d[0]) - start) % n))
     position = {name: k for k, (_, name, _) in enumerate(order)}
     if bb is None and sb is not None and n > 2:
         # The big blind's player all-in on the ante posts nothing: the blind is still due.
@@ -186,7 +195,9 @@ def layout(p: Parsed) -> Layout:
         missed[outside_seat] = (0, outside)
     stakes = _stakes(blinds=blinds, ante=ante, big_blind_ante=big_blind_ante, straddle=straddle,
                     small_bet=p.small_bet, big_bet=p.big_bet, straddle_position=straddle_position)
-    return Layout(order, button, stakes, missed, straddler, dead_button and n == 2, outside_seat, tuple(dead_antes))
+    # tuple.__new__: the NamedTuple's own __new__ is a Python function (a frame a hand).
+    return _new(Layout, (order, button, stakes, missed, straddler, dead_button and n == 2, outside_seat,
+                         tuple(dead_antes)))
 
 
 _STAKES: Dict[tuple, Stakes] = {}
@@ -621,7 +632,7 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
                 put_in + sum(result.returned.values()) + sum(kept_back.values()), put_in - take)):
             differences.append(f"total pot: the engine's {to_decimal(put_in, d)}, the site's "
                                f"{to_decimal(p.total, d)}")
-    return SiteReplay(won, returned, rake, not differences, tuple(differences), hand), picked
+    return _new(SiteReplay, (won, returned, rake, not differences, tuple(differences), hand)), picked
 
 
 def _decided(hand: Hand, conceded: List[int]) -> bool:
@@ -678,7 +689,9 @@ def _rake_shared(result, rule: str) -> Optional[Dict[int, int]]:
 
 
 def _dead(lay: Layout) -> int:
-    dead = sum(dead for _, dead in lay.missed.values())
+    dead = 0
+    for _, part in lay.missed.values():  # a loop: no generator object made every hand
+        dead += part
     if lay.stakes.big_blind_ante:
         dead += lay.stakes.ante * len(lay.order)
     return dead

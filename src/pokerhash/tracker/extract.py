@@ -318,21 +318,18 @@ def _site_extract(item: SiteHand, source: Optional[str]) -> Any:
     where = item.source
     if where is not None:
         source = f"{where.path}:{where.line}" if hasattr(where, "path") else str(where)
-
-    def refuse(reason: str) -> Refused:
-        return Refused(site, key, table, reason, source, item.text or None)
-
     parsed = item._parsed
     if item.error is not None or parsed is None:
-        return refuse(str(item.error or "no hand"))
+        return _site_refused(item, site, key, table, source, str(item.error or "no hand"))
     try:
         played = site_replay(item, log=True)
     except PokerhashError as error:
-        return refuse(f"replay: {error}")
+        return _site_refused(item, site, key, table, source, f"replay: {error}")
     except Exception as error:  # noqa: BLE001 - a bug of the replay refuses its hand, not the whole import
-        return refuse(f"replay: the site importer's replay failed ({type(error).__name__}: {error})")
+        return _site_refused(item, site, key, table, source,
+                             f"replay: the site importer's replay failed ({type(error).__name__}: {error})")
     if not played.agrees:
-        return refuse(f"replay: {'; '.join(played.differences)}")
+        return _site_refused(item, site, key, table, source, f"replay: {'; '.join(played.differences)}")
     hand = played.hand
     result = hand.result
     seats = hand.seats  # clockwise from the engine's button's left, as PHH orders players
@@ -362,6 +359,12 @@ def _site_extract(item: SiteHand, source: Optional[str]) -> Any:
                  common, tournament, (site, key, table, source))
 
 
+def _site_refused(item: SiteHand, site: str, key: str, table: str, source: Optional[str], reason: str) -> Refused:
+    """A site's hand not imported, with its text (a function, not a closure in
+    :func:`_site_extract`: a closure's variables live in a cell object for every hand)."""
+    return Refused(site, key, table, reason, source, item.text or None)
+
+
 def _site_cards(parsed: Any, name: str, count: int) -> Optional[str]:
     """A player's hole cards as the site wrote them (``??`` unseen; None: none seen)."""
     cards = parsed.known.get(name)
@@ -369,7 +372,7 @@ def _site_cards(parsed: Any, name: str, count: int) -> Optional[str]:
         cards = parsed.stud.get(name)
         if not cards:
             return None
-    text = "".join("??" if card is None else card for card in cards[:count])
+    text = "".join(["??" if card is None else card for card in cards[:count]])  # a list: no generator object
     return text if text.strip("?") else None
 
 

@@ -65,6 +65,7 @@ def walk(hand: Any, seats: Sequence[int], positions: Sequence[Optional[str]]) ->
     last_street = len(hand.variant.streets) - 1
     street = 0
     in_front: Dict[int, int] = {}
+    top = 0  # the largest of in_front's values (0 when empty): bets only grow within a round
     acted: set = set()
     any_all_in = False
     bring_in = hand.stakes.bring_in or 0
@@ -96,7 +97,6 @@ def walk(hand: Any, seats: Sequence[int], positions: Sequence[Optional[str]]) ->
             first_decision = seat not in acted
             acted.add(seat)
             if street == 0:
-                top = max(in_front.values(), default=0)
                 can_raise = stacks[seat] > top - in_front.get(seat, 0)
                 aggressive = what is _BET or what is _RAISE
                 if aggressive or what is _CALL:
@@ -157,6 +157,8 @@ def walk(hand: Any, seats: Sequence[int], positions: Sequence[Optional[str]]) ->
                 folded.add(seat)
             elif what is not _CHECK:
                 in_front[seat] = to
+                if to > top:
+                    top = to
                 stacks[seat] -= chips
             if all_in:
                 any_all_in = True
@@ -166,6 +168,7 @@ def walk(hand: Any, seats: Sequence[int], positions: Sequence[Optional[str]]) ->
             if street < last_street and not second_run:
                 street += 1
                 in_front = {}
+                top = 0
                 acted = set()
                 if street == 1:
                     for seat in stacks:
@@ -178,7 +181,9 @@ def walk(hand: Any, seats: Sequence[int], positions: Sequence[Optional[str]]) ->
             seat, forced, amount = event
             stacks[seat] -= amount
             if forced is not _ANTE:
-                in_front[seat] = in_front.get(seat, 0) + amount
+                front = in_front[seat] = in_front.get(seat, 0) + amount
+                if front > top:
+                    top = front
             if forced is _BRING_IN and amount > bring_in and street == 0:
                 # Completing instead of bringing in (the engine logs both as the bring-in
                 # post): the player's choice, a raise.
@@ -196,7 +201,7 @@ def walk(hand: Any, seats: Sequence[int], positions: Sequence[Optional[str]]) ->
             rows.append((seq, street, seat, kinds[forced], amount, in_front.get(seat), int(broke)))
             seq += 1
         elif kind is ev.Redeal:
-            street, in_front, acted = 0, {}, set()
+            street, in_front, top, acted = 0, {}, 0, set()
         elif kind is ev.Draw:
             rows.append((seq, street, event.seat, "draw", len(event.discarded), None, 0))
             seq += 1
