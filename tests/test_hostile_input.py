@@ -248,4 +248,7 @@ def test_long_exact_counts_need_a_time_limit_which_stops_them(players, game):
         ph.equity(players, game=game, method="exact", time_limit=3.0,
                   progress=lambda result: stamps.append(time.perf_counter()))
     assert time.perf_counter() - started < 8  # was minutes: one C call, or pieces of 60-128 s
-    assert len(stamps) >= 3 and max(np.diff(stamps)) < 1.5  # steady progress (slices of ~0.15 s)
+    # Steady progress: slices of ~0.15 s on a quiet machine; the bound leaves room for a
+    # shared machine's load (a slice took over 1.5 s once at a load average of 7) while
+    # still failing if the work ran as one call (no stamps) or in pieces of 60-128 s.
+    assert len(stamps) >= 3 and max(np.diff(stamps)) < 2.5
