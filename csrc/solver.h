@@ -251,10 +251,11 @@ static void phs_fold_holdem(const phs_game *g, int node, const phs_at *at, int p
     phs_zero_dead(g, at, p, cfv);
 }
 
-/* p's values at a showdown into cfv; with compat (else NULL), also each hand's
- * compatible opponent reach (what a fold beside this call is worth per chip: the
- * sweep's final sums are the card sums a fold node would compute again). */
-static void phs_showdown_holdem(const phs_game *g, int node, const phs_at *at, int p, const float *opp, float *cfv, double *compat,
+/* p's values at a showdown into cfv; with fold_v (else NULL), also the values of p's
+ * own fold beside this call, fold_u x each hand's compatible opponent reach (the
+ * sweep's final sums are the card sums a fold node would compute again), written by
+ * the final pass (as (float)(fold_u x compat) was from a double array of compat). */
+static void phs_showdown_holdem(const phs_game *g, int node, const phs_at *at, int p, const float *opp, float *cfv, float *fold_v,
                                 const float *fold_opp, double fold_u)
 {
     int q = 1 - p, b = g->board_index[53 * at->dealt[0] + at->dealt[1]];
@@ -269,7 +270,7 @@ static void phs_showdown_holdem(const phs_game *g, int node, const phs_at *at, i
     int first_p = 0, first_q = 0, even = tie == 0 && loss == -win;
     for (; first_p < np && sp[first_p] == 0; first_p++) {
         cfv[op[first_p]] = 0.0f;
-        if (compat) compat[op[first_p]] = 0.0;
+        if (fold_v) fold_v[op[first_p]] = (float)(fold_u * 0.0);
     }
     while (first_q < nq && sq[first_q] == 0) first_q++;
     /* With fold_opp (the opponent's reach into a fold beside this call: phs_fold_call),
@@ -356,11 +357,11 @@ static void phs_showdown_holdem(const phs_game *g, int node, const phs_at *at, i
         const uint16_t *o = op + first_p, *o_end = op + np;
         const uint8_t *c = cp + 2 * (size_t)first_p;
         const double *b = below + first_p;
-        if (compat)
+        if (fold_v)
             for (; o < o_end; o++, c += 2, b++) {
                 int h = *o, same = same_p[h];
                 double met = run - run_card[c[0]] - run_card[c[1]];
-                compat[h] = met + (same >= 0 ? opp[same] : 0.0);
+                fold_v[h] = (float)(fold_u * (met + (same >= 0 ? opp[same] : 0.0)));
                 cfv[h] = (float)((*b - met) * win);
             }
         else if (fold_opp)
@@ -382,7 +383,7 @@ static void phs_showdown_holdem(const phs_game *g, int node, const phs_at *at, i
         int h = op[k], same = g->same[p][h];
         double own = same >= 0 ? opp[same] : 0.0;
         double met = run - run_card[cp[2 * k]] - run_card[cp[2 * k + 1]];  /* compatible reach, own combination blocked twice */
-        if (compat) compat[h] = met + own;
+        if (fold_v) fold_v[h] = (float)(fold_u * (met + own));
         float folds = 0.0f;
         if (fold_opp) {
             int c0 = cp[2 * k], c1 = cp[2 * k + 1];
@@ -553,13 +554,34 @@ static void phs_fold(phs_game *g, int node, const phs_at *at, int p, const float
 #undef PHS_FOLD_N
 }
 
-/* p's values at a showdown (phs_showdown_holdem says what compat is). */
+/* p's values at a showdown; compat (Omaha only, else NULL), when not NULL, gets each
+ * hand's compatible opponent reach (Hold'em writes a fold's values itself:
+ * phs_showdown_fold). */
 static void phs_showdown(phs_game *g, int node, const phs_at *at, int p, const float *opp, float *cfv, double *compat)
 {
 #define PHS_SHOWDOWN_N(n) phs_showdown_omaha_n(g, node, at, p, opp, cfv, compat, n)
     if (g->hand_size >= 4) PHS_OMAHA_CASES(PHS_SHOWDOWN_N)
-    else phs_showdown_holdem(g, node, at, p, opp, cfv, compat, NULL, 0.0);
+    else phs_showdown_holdem(g, node, at, p, opp, cfv, NULL, NULL, 0.0);
 #undef PHS_SHOWDOWN_N
+}
+
+/* p facing a bet: the values of p's call (node, a showdown) into v and of p's fold
+ * beside it (fold) into v_fold, from the call's compatible reach (Hold'em: written by
+ * the showdown's final pass; Omaha: from an array of it). */
+static void phs_showdown_fold(phs_game *g, int node, int fold, const phs_at *at, int p, const float *opp, float *v,
+                              float *v_fold)
+{
+    double u = g->payoff[3 * fold + p];
+    if (g->hand_size == 2) {
+        phs_showdown_holdem(g, node, at, p, opp, v, v_fold, NULL, u);
+        return;
+    }
+    size_t top = g->scratch_top;
+    int np = g->n_hands[p];
+    double *compat = (double *)(void *)phs_push(g, 2 * (size_t)np);
+    phs_showdown(g, node, at, p, opp, v, compat);
+    for (int h = 0; h < np; h++) v_fold[h] = (float)(u * compat[h]);
+    g->scratch_top = top;
 }
 
 /* The opponent of p facing a bet, folding (child fold, its reach opp_fold) or calling
@@ -1501,12 +1523,7 @@ static void phs_actions_run(phs_task *task)
         if (fold >= 0 && !mine) {  /* the opponent's fold and call: phs_fold_call into the call's row */
             phs_fold_call(g, child + fold, child + a, task->at, p, task->reach_a + (size_t)fold * nr, r, v);
         } else if (fold >= 0) {
-            size_t top = g->scratch_top;
-            double *compat = (double *)phs_push(g, 2 * (size_t)np), u_fold = g->payoff[3 * (child + fold) + p];
-            float *vf = task->per_card + (size_t)fold * np;
-            phs_showdown(g, child + a, task->at, p, task->opp, v, compat);
-            for (int h = 0; h < np; h++) vf[h] = (float)(u_fold * compat[h]);
-            g->scratch_top = top;
+            phs_showdown_fold(g, child + a, child + fold, task->at, p, task->opp, v, task->per_card + (size_t)fold * np);
         } else if (mine) phs_walk(g, child + a, task->at, p, task->opp, r, v, task->mode);
         else phs_walk(g, child + a, task->at, p, r, task->own, v, task->mode);
     }
@@ -1632,7 +1649,6 @@ static void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float
         /* Facing a bet, p's fold and call (a showdown) meet the same opponent reach:
          * the call goes first and hands the fold its compatible reach. */
         int hoist = n_actions >= 2 && g->type[child] == PHS_FOLD && g->type[child + 1] == PHS_SHOWDOWN;
-        double *compat = hoist && !split ? (double *)phs_push(g, 2 * (size_t)np) : NULL;
         if (split) {
             for (int a = 0; a < n_actions; a++)
                 phs_strategy_times(x + (size_t)a * np, matching, scale, fill, own, np, sigma + (size_t)a * np,
@@ -1645,11 +1661,8 @@ static void phs_walk(phs_game *g, int node, const phs_at *at, int p, const float
             if (!split) {
                 phs_strategy_times(x + (size_t)a * np, matching, scale, fill, own, np, sigma + (size_t)a * np, o);
                 if (g->collecting && hoist && a < 2) continue;  /* no chance node there */
-                if (hoist && a == 1) phs_showdown(g, child + 1, at, p, opp, v, compat);
-                else if (hoist && a == 0) {
-                    double u = g->payoff[3 * child + p];
-                    for (int h = 0; h < np; h++) v[h] = (float)(u * compat[h]);
-                } else phs_walk(g, child + a, at, p, opp, o, v, mode);
+                if (hoist && a == 1) phs_showdown_fold(g, child + 1, child, at, p, opp, v, values);  /* and the fold's */
+                else if (!(hoist && a == 0)) phs_walk(g, child + a, at, p, opp, o, v, mode);
             }
             if (mode == PHS_BEST_RESPONSE) {
                 if (i == 0) memcpy(cfv, v, (size_t)np * sizeof(float));
