@@ -329,11 +329,11 @@ static void phs_showdown_holdem(const phs_game *g, int node, const phs_at *at, i
                 *b = 2 * under + (group - group_card[c0] - group_card[c1]);
             }
         else
-            for (; k < end; k++, h += 2) {
+            for (double *b = below + k, *a = at_most + k, *b_end = below + end; b < b_end; b++, a++, h += 2) {
                 int c0 = h[0], c1 = h[1];
                 double under = run - run_card[c0] - run_card[c1];
-                below[k] = under;
-                at_most[k] = under + (group - group_card[c0] - group_card[c1]);
+                *b = under;
+                *a = under + (group - group_card[c0] - group_card[c1]);
             }
         k = end;
         if (group != 0) {
@@ -379,18 +379,35 @@ static void phs_showdown_holdem(const phs_game *g, int node, const phs_at *at, i
             }
         return;
     }
-    for (int k = first_p; k < np; k++) {
-        int h = op[k], same = g->same[p][h];
-        double own = same >= 0 ? opp[same] : 0.0;
-        double met = run - run_card[cp[2 * k]] - run_card[cp[2 * k + 1]];  /* compatible reach, own combination blocked twice */
-        if (fold_v) fold_v[h] = (float)(fold_u * (met + own));
-        float folds = 0.0f;
-        if (fold_opp) {
-            int c0 = cp[2 * k], c1 = cp[2 * k + 1];
-            folds = (float)(fold_u * (fold_total - fold_card[c0] - fold_card[c1] + (same >= 0 ? fold_opp[same] : 0.0)));
+    /* With rake: the same final pass, its three cases apart (pointers, as above) */
+    const int32_t *same_p = g->same[p];
+    const uint16_t *o = op + first_p, *o_end = op + np;
+    const uint8_t *c = cp + 2 * (size_t)first_p;
+    const double *bl = below + first_p, *am = at_most + first_p;
+    if (fold_v)
+        for (; o < o_end; o++, c += 2, bl++, am++) {
+            int h = *o, same = same_p[h];
+            double own = same >= 0 ? opp[same] : 0.0;
+            double met = run - run_card[c[0]] - run_card[c[1]];  /* compatible reach, own combination blocked twice */
+            fold_v[h] = (float)(fold_u * (met + own));
+            cfv[h] = 0.0f + (float)(*bl * win + (met - *am) * loss + (*am + own - *bl) * tie);
         }
-        cfv[h] = folds + (float)(below[k] * win + (met - at_most[k]) * loss + (at_most[k] + own - below[k]) * tie);
-    }
+    else if (fold_opp)
+        for (; o < o_end; o++, c += 2, bl++, am++) {
+            int h = *o, c0 = c[0], c1 = c[1], same = same_p[h];
+            double own = same >= 0 ? opp[same] : 0.0;
+            double met = run - run_card[c0] - run_card[c1];
+            float folds = (float)(fold_u * (fold_total - fold_card[c0] - fold_card[c1] + (same >= 0 ? fold_opp[same] : 0.0)));
+            cfv[h] = folds + (float)(*bl * win + (met - *am) * loss + (*am + own - *bl) * tie);
+        }
+    else
+        for (; o < o_end; o++, c += 2, bl++, am++) {
+            int h = *o, same = same_p[h];
+            double own = same >= 0 ? opp[same] : 0.0;
+            double met = run - run_card[c[0]] - run_card[c[1]];
+            /* (0.0f + as when the fold's term was a float 0: a -0.0f would become 0.0f) */
+            cfv[h] = 0.0f + (float)(*bl * win + (met - *am) * loss + (*am + own - *bl) * tie);
+        }
 }
 
 /* Omaha (hand_size 4, 5 or 6). Two Omaha hands meet when they share no card, and the
