@@ -322,7 +322,19 @@ static void phs_showdown_holdem(const phs_game *g, int node, const phs_at *at, i
         }
         j = hi;
         const uint8_t *h = cp + 2 * (size_t)k;
-        if (even)  /* below + at or below, all the final pass needs (see there) */
+        /* With no opponent reach of the group's strength (often), its sums are all 0
+         * (group is a sum of positive reaches: 0 only when none was added, and then
+         * group_card is all 0 too), so under + (0 - 0 - 0) is under: under, a
+         * difference of sums of reaches started at +0, is never -0, the one value that
+         * + 0 would change. */
+        if (group == 0) {
+            if (even)
+                for (double *b = below + k, *b_end = below + end; b < b_end; b++, h += 2)
+                    *b = 2 * (run - run_card[h[0]] - run_card[h[1]]);
+            else
+                for (double *b = below + k, *a = at_most + k, *b_end = below + end; b < b_end; b++, a++, h += 2)
+                    *a = *b = run - run_card[h[0]] - run_card[h[1]];
+        } else if (even)  /* below + at or below, all the final pass needs (see there) */
             for (double *b = below + k, *b_end = below + end; b < b_end; b++, h += 2) {
                 int c0 = h[0], c1 = h[1];
                 double under = run - run_card[c0] - run_card[c1];
