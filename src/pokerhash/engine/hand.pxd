@@ -68,7 +68,7 @@ cdef class Hand:
     cpdef bint _next_draw(self, most) except -1
     cpdef list _draw_cards(self, Py_ssize_t count)
     cpdef tuple _serve_draw(self, Py_ssize_t i, got)
-    @cython.locals(start=Py_ssize_t, hole=tuple)
+    @cython.locals(start=Py_ssize_t, hole=tuple, stack=list, _=Py_ssize_t)
     cpdef tuple _deal_draw(self, Py_ssize_t i, list kept, Py_ssize_t count)
     cpdef _make_room(self, Py_ssize_t count)
     cpdef list _take_muck(self)

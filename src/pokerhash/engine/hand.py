@@ -458,7 +458,13 @@ class Hand:
             raise InvalidValueError(f"a hand needs at least 2 players, not {len(order)}")
         deal_shape = _deal_shape(variant, len(order), options.four_players_use_36_cards, options.large_draw_tables)
         seats = _clockwise(order, button)
-        initial = tuple([as_chips(stacks[seat], "stack of seat {}", seat) for seat in seats])
+        chips = []
+        for seat in seats:
+            stack = stacks[seat]
+            # as_chips' own first test here (compiled, a pointer test and a compare): its
+            # Python call, with a tuple of details, only for a stack it may reject.
+            chips.append(stack if type(stack) is int and stack >= 0 else as_chips(stack, "stack of seat {}", seat))
+        initial = tuple(chips)
         if not all(initial):
             raise InvalidValueError(f"every player needs chips: stacks {dict(stacks)}")
         if stakes is None:
@@ -1403,7 +1409,12 @@ class Hand:
         more than ``count`` cards, ``i`` keeping ``kept`` (a new list): the cards popped
         off the deck's stack in the order Deck.deal gives them (its top first)."""
         start = len(kept)
-        kept += self._take(count)  # the deck's own cards: nothing to check
+        # _take(count) popped straight onto kept (the deck's own cards: nothing to check;
+        # the caller keeps count within the stub): no list of the cards in between.
+        self._stub -= count
+        stack = self._deck._stack
+        for _ in range(count):
+            kept.append(stack.pop())
         hole = self._hole[i] = tuple(kept)
         got = hole[start:]
         self._muck.extend(self._discarded[i])
