@@ -1160,10 +1160,22 @@ class Hand:
         else:
             players = [i for i in range(self._n) if not folded[i]]
             live = len(players)
-            dealt = self._take(count * live)
-            for position, i in enumerate(players):
-                # One card each (stud's streets): no stepped slice.
-                self._give(i, (dealt[position],) if count == 1 else dealt[position::live], face_up)
+            total = count * live
+            dealt = self._take(total)
+            for position in range(live):
+                # One card each (stud's streets): a one-card tuple; else every live-th card
+                # from the player's position, gathered by a C loop (a stepped slice builds
+                # a slice object and a list).
+                if count == 1:
+                    got = (dealt[position],)
+                else:
+                    cards_ = []
+                    k = position
+                    while k < total:
+                        cards_.append(dealt[k])
+                        k += live
+                    got = tuple(cards_)
+                self._give(players[position], got, face_up)
         self._deal_next = 0
         self._pc += 1
         return False
