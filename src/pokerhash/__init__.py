@@ -8,8 +8,8 @@ import importlib
 from typing import TYPE_CHECKING
 
 from .cards import Deck, card, card_str, cards, cards_str
-from .errors import (CardTypeError, ComputationTimeout, IllegalActionError, InvalidCardError, InvalidValueError,
-                     PokerhashError)
+from .errors import (CardTypeError, ChipLimitError, ComputationTimeout, IllegalActionError, InvalidCardError,
+                     InvalidValueError, PokerhashError)
 from .errors import InvalidRangeError
 from .evaluators.low import (
     BEST_LOW,
@@ -173,6 +173,7 @@ __all__ = [
     "HandIndexer",
     "BEST_LOW",
     "CardTypeError",
+    "ChipLimitError",
     "ComputationTimeout",
     "Deck",
     "HandCategory",
