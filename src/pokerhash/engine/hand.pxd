@@ -47,6 +47,8 @@ cdef class Hand:
     cpdef _burn(self, card)
     cpdef _put_board(self, got)
     cpdef _give(self, Py_ssize_t i, got, bint face_up)
+    @cython.locals(players=list, dealt=list, cards_=list, live=Py_ssize_t, total=Py_ssize_t, position=Py_ssize_t,
+                   k=Py_ssize_t)
     cpdef bint _deal_to_players(self, count, bint face_up) except -1
     cpdef _advance(self)
     cpdef _maybe_twice(self)
@@ -68,7 +70,7 @@ cdef class Hand:
     cpdef bint _next_draw(self, most) except -1
     cpdef list _draw_cards(self, Py_ssize_t count)
     cpdef tuple _serve_draw(self, Py_ssize_t i, got)
-    @cython.locals(start=Py_ssize_t, hole=tuple)
+    @cython.locals(start=Py_ssize_t, hole=tuple, stack=list, _=Py_ssize_t)
     cpdef tuple _deal_draw(self, Py_ssize_t i, list kept, Py_ssize_t count)
     cpdef _make_room(self, Py_ssize_t count)
     cpdef list _take_muck(self)
@@ -90,6 +92,9 @@ cdef class Hand:
                  deck_cards, deck_set, lowest, tuple missed, bint log, deck, script, used, bint caller)
 
 
+# Every hand's game shape and checked structure (cached per game): C calls, not Python ones.
+cpdef tuple _deal_shape(variant, players, four_players_use_36_cards, large_draw_tables)
+cpdef tuple _structure(stakes, variant, half_bet_all_in=*)
 # Turkish poker's opening check at every first-round decision: a C call.
 cpdef bint _may_open(opening, tuple hole, lowest) except -1
 # Called for every hand: a C call.

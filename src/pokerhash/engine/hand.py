@@ -458,7 +458,13 @@ class Hand:
             raise InvalidValueError(f"a hand needs at least 2 players, not {len(order)}")
         deal_shape = _deal_shape(variant, len(order), options.four_players_use_36_cards, options.large_draw_tables)
         seats = _clockwise(order, button)
-        initial = tuple([as_chips(stacks[seat], "stack of seat {}", seat) for seat in seats])
+        chips = []
+        for seat in seats:
+            stack = stacks[seat]
+            # as_chips' own first test here (compiled, a pointer test and a compare): its
+            # Python call, with a tuple of details, only for a stack it may reject.
+            chips.append(stack if type(stack) is int and stack >= 0 else as_chips(stack, "stack of seat {}", seat))
+        initial = tuple(chips)
         if not all(initial):
             raise InvalidValueError(f"every player needs chips: stacks {dict(stacks)}")
         if stakes is None:
@@ -1154,10 +1160,22 @@ class Hand:
         else:
             players = [i for i in range(self._n) if not folded[i]]
             live = len(players)
-            dealt = self._take(count * live)
-            for position, i in enumerate(players):
-                # One card each (stud's streets): no stepped slice.
-                self._give(i, (dealt[position],) if count == 1 else dealt[position::live], face_up)
+            total = count * live
+            dealt = self._take(total)
+            for position in range(live):
+                # One card each (stud's streets): a one-card tuple; else every live-th card
+                # from the player's position, gathered by a C loop (a stepped slice builds
+                # a slice object and a list).
+                if count == 1:
+                    got = (dealt[position],)
+                else:
+                    cards_ = []
+                    k = position
+                    while k < total:
+                        cards_.append(dealt[k])
+                        k += live
+                    got = tuple(cards_)
+                self._give(players[position], got, face_up)
         self._deal_next = 0
         self._pc += 1
         return False
@@ -1403,7 +1421,12 @@ class Hand:
         more than ``count`` cards, ``i`` keeping ``kept`` (a new list): the cards popped
         off the deck's stack in the order Deck.deal gives them (its top first)."""
         start = len(kept)
-        kept += self._take(count)  # the deck's own cards: nothing to check
+        # _take(count) popped straight onto kept (the deck's own cards: nothing to check;
+        # the caller keeps count within the stub): no list of the cards in between.
+        self._stub -= count
+        stack = self._deck._stack
+        for _ in range(count):
+            kept.append(stack.pop())
         hole = self._hole[i] = tuple(kept)
         got = hole[start:]
         self._muck.extend(self._discarded[i])
