@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokerhash.errors import InvalidValueError
-from pokerhash.pots import Award, Pot, Pots, RakeRule, Reason, settle, side_pots
+from pokerhash.pots import Award, Pot, Pots, RakeRule, Reason, settle, side_pots, side_pots_checked, side_pots_of
 
 # -- the rules (Pots, splitting and rake) examples, verbatim -------------------------------------------------
 
@@ -181,3 +181,18 @@ def test_side_pots_shape(hand):
     if pots.uncalled_amount:
         others = [c for s, c in contributions.items() if s != pots.uncalled_seat]
         assert contributions[pots.uncalled_seat] - pots.uncalled_amount == max(others)
+
+
+@settings(max_examples=400, deadline=None)
+@given(hands(), st.randoms(use_true_random=False))
+def test_side_pots_of_the_engines_lists_match_side_pots(hand, random):
+    # side_pots_of (the engine's, over its per-player lists in any seat order) makes the
+    # same pots, uncalled seat and amount as side_pots_checked of the same chips.
+    contributions, folded, _, _, _ = hand
+    seats = list(contributions)
+    random.shuffle(seats)
+    made = side_pots_of(tuple(seats), [contributions[s] for s in seats], [s in folded for s in seats])
+    expected = side_pots_checked(dict(contributions), folded)
+    assert made == expected
+    assert [type(pot.amount) for pot in made.pots] == [int] * len(made.pots)
+    assert made == side_pots(contributions, folded)

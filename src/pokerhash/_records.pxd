@@ -34,12 +34,60 @@ cdef inline object new_record(object cls, tuple values):
 cdef inline object field(object record, Py_ssize_t i):
     """``record[i]`` of a record (a tuple subclass) read as a tuple's item: indexing a
     tuple subclass by a C int goes through the type's sequence slot wrapper, a Python
-    call (~780 instructions); by a Python int through its mapping slot (~110); this ~10."""
+    call (~780 instructions); by a Python int through its mapping slot (~110); this a
+    few, inlined where it is called (the errors are raised by a function of their own,
+    so that the compiler inlines this one: called, it cost ~23 instructions a read,
+    several reads an action)."""
+    if PyTuple_Check(record) and <size_t>i < <size_t>PyTuple_GET_SIZE(record):
+        return <object>PyTuple_GET_ITEM(record, i)
+    return field_error(record, i)
+
+
+cdef inline object field_error(object record, Py_ssize_t i):
+    """field's errors: TypeError for a record that is no tuple, IndexError for a field it lacks."""
     if not PyTuple_Check(record):
         raise TypeError(f"a record is a tuple, not {type(record).__name__}")
-    if i < 0 or i >= PyTuple_GET_SIZE(record):
-        raise IndexError(f"field {i} of a record of {PyTuple_GET_SIZE(record)}")
-    return <object>PyTuple_GET_ITEM(record, i)
+    raise IndexError(f"field {i} of a record of {PyTuple_GET_SIZE(record)}")
+
+
+# item(values, i): ``values[i]`` for an index ``i`` from 0 (the betting round's
+# per-player lists, read several times per player at every action), in C so that the
+# compiler inlines the read and keeps the errors out of line (Cython's own list indexing
+# is a call, ~17 instructions, with a None check before it). The errors are list
+# indexing's. Uncompiled, the modules that cimport it use ``list.__getitem__``.
+cdef extern from *:
+    """
+    #if defined(__GNUC__)
+    __attribute__((noinline, cold))
+    #endif
+    static CYTHON_UNUSED PyObject *__pyx_records_item_error(PyObject *values) {
+        if (values == Py_None) PyErr_SetString(PyExc_TypeError, "'NoneType' object is not subscriptable");
+        else PyErr_SetString(PyExc_IndexError, "list index out of range");
+        return NULL;
+    }
+    static CYTHON_UNUSED CYTHON_INLINE PyObject *__pyx_records_item(PyObject *values, Py_ssize_t i) {
+        if (values != Py_None && (size_t)i < (size_t)PyList_GET_SIZE(values)) {
+            PyObject *value = PyList_GET_ITEM(values, i);
+            Py_INCREF(value);
+            return value;
+        }
+        return __pyx_records_item_error(values);
+    }
+    static CYTHON_UNUSED CYTHON_INLINE int __pyx_records_set_item(PyObject *values, Py_ssize_t i, PyObject *value) {
+        if (values != Py_None && (size_t)i < (size_t)PyList_GET_SIZE(values)) {
+            PyObject *old = PyList_GET_ITEM(values, i);
+            Py_INCREF(value);
+            PyList_SET_ITEM(values, i, value);
+            Py_DECREF(old);
+            return 0;
+        }
+        __pyx_records_item_error(values);
+        return -1;
+    }
+    """
+    object item "__pyx_records_item"(list values, Py_ssize_t i)
+    # set_item(values, i, value): ``values[i] = value``, item's way.
+    int set_item "__pyx_records_set_item"(list values, Py_ssize_t i, object value) except -1
 
 
 cdef inline object new_frozen(object cls, dict fields):

@@ -1,7 +1,8 @@
 cimport cython
 
 # NamedTuple records built in C (the .py's _new_tuple is tuple.__new__ uncompiled).
-from pokerhash._records cimport new_record as _new_tuple, field as _field, new_record5 as _record5, new_record9 as _record9
+from pokerhash._records cimport (new_record as _new_tuple, field as _field, item as _item, set_item as _set_item,
+                                 new_record5 as _record5, new_record9 as _record9)
 
 # Compiled, BettingRound is an extension type: its fields are C struct members and
 # its methods C functions (cpdef: still callable, and overridable, from Python).

@@ -236,6 +236,9 @@ class ForcedKind(str, enum.Enum):
 globals().setdefault("_new_tuple", tuple.__new__)
 # A record's field by index: compiled, _records.pxd's C read (see there).
 globals().setdefault("_field", tuple.__getitem__)
+# A per-player list's item by index (from 0): compiled, _records.pxd's inlined C read.
+globals().setdefault("_item", list.__getitem__)
+globals().setdefault("_set_item", list.__setitem__)
 
 
 def tuple_record5(cls: type, a: object, b: object, c: object, d: object, e: object) -> tuple:
@@ -499,14 +502,15 @@ class BettingRound:
         for bet in forced:
             if not isinstance(bet, ForcedBet):
                 raise InvalidValueError(f"forced bets are ForcedBet values (e.g. ForcedBet.blind(1, 5)), not {bet!r}")
+        dead = as_chips(dead, "dead money")
         # The chips at the table and every amount that can set a level (see check_chip_total).
-        check_chip_total(sum(stacks) + sum(contributed) + as_chips(dead, "dead money") + structure.big_bet
+        check_chip_total(sum(stacks) + sum(contributed) + dead + structure.big_bet
                          + sum([as_chips(bet.amount, f"the {bet.kind.value}") for bet in forced]),
                          "the stacks, contributions, dead money, big bet and forced bets")
         if as_flag(open_pair, "open_pair") and structure.is_big_bet:
             raise InvalidValueError("the open-pair option exists only in fixed-limit stud")
         state = cls._open(structure, stacks, first_to_act, as_chips(street, "street"), (), contributed, folded,
-                          open_pair, as_chips(dead, "dead money"), advance=False)
+                          open_pair, dead, advance=False)
         for bet in forced:
             state._post(bet)
         state._advance(first_to_act)
@@ -576,7 +580,7 @@ class BettingRound:
 
     def _compute_legal(self) -> LegalActions:
         player = self._player_to_act()
-        stack, bet = self.stacks[player], self.bets[player]
+        stack, bet = _item(self.stacks, player), _item(self.bets, player)
         all_in_to = bet + stack
         call = min(self.current_bet, all_in_to) - bet
         call_is_all_in = 0 < call == stack
@@ -680,16 +684,17 @@ class BettingRound:
     def _do(self, kind: ActionKind, to: Optional[int], chips: int, player: int) -> None:
         """Perform the normalized move ``kind`` to ``to``, moving ``chips``, of ``player``."""
         self._legal = None
+        # _item and _set_item: compiled, inlined C reads and writes of the lists (see _records.pxd).
         if kind is _FOLD:
-            self.folded[player] = True
+            _set_item(self.folded, player, True)
         else:
             if chips:  # a check moves nothing
-                self.stacks[player] -= chips
-                self.bets[player] += chips
-                self.contributed[player] += chips
+                _set_item(self.stacks, player, _item(self.stacks, player) - chips)
+                _set_item(self.bets, player, _item(self.bets, player) + chips)
+                _set_item(self.contributed, player, _item(self.contributed, player) + chips)
             if kind is _BET or kind is _RAISE:
                 self._raise_to(to)
-            self.acted[player] = self.current_bet
+            _set_item(self.acted, player, self.current_bet)
         self._advance(player + 1)
 
     # -- rules ---------------------------------------------------------------
@@ -716,7 +721,7 @@ class BettingRound:
         """Why ``player`` may not bet or raise now ("" if they may)."""
         if self.capped:
             return f"the betting is capped at {self._max_bets} bets"
-        all_in_to = self.bets[player] + self.stacks[player]  # compiled, a C integer (betting.pxd)
+        all_in_to = _item(self.bets, player) + _item(self.stacks, player)  # compiled, a C integer (betting.pxd)
         if all_in_to <= self.current_bet:
             return f"player {player} has no chips beyond a call"
         if not self._opponent_can_cover(player):
@@ -727,7 +732,7 @@ class BettingRound:
 
     def _reopened(self, player: int) -> bool:
         """Whether ``player`` may raise again: not yet acted, or facing a full raise since."""
-        level = self.acted[player]
+        level = _item(self.acted, player)
         if level is None:
             return True
         matched = level  # compiled, a C integer (betting.pxd)
@@ -800,8 +805,8 @@ class BettingRound:
         otherwise a raise could only be returned uncalled, so none is offered."""
         stacks, folded, bets, current = self.stacks, self.folded, self.bets, self.current_bet
         for p in range(len(stacks)):
-            if p != player and not folded[p]:
-                reach = bets[p] + stacks[p]  # compiled, C integers (betting.pxd)
+            if p != player and not _item(folded, p):
+                reach = _item(bets, p) + _item(stacks, p)  # compiled, C integers (betting.pxd)
                 if reach > current:
                     return True
         return False
@@ -814,9 +819,9 @@ class BettingRound:
         live = able = 0
         count = len(stacks)
         for p in range(count):  # compiled, an index loop: no iterator
-            if not folded[p]:
+            if not _item(folded, p):
                 live += 1
-                stack = stacks[p]  # compiled, a C integer (betting.pxd): no truth test of an int object
+                stack = _item(stacks, p)  # compiled, a C integer (betting.pxd): no truth test of an int object
                 if stack:
                     able += 1
         if live < 2:
@@ -824,13 +829,13 @@ class BettingRound:
         bets, acted, current = self.bets, self.acted, self.current_bet
         for k in range(count):
             player = (start + k) % count
-            if folded[player]:
+            if _item(folded, player):
                 continue
-            stack = stacks[player]
+            stack = _item(stacks, player)
             if not stack:
                 continue
-            bet = bets[player]  # compiled, a C integer (betting.pxd)
-            if bet < current or (able > 1 and acted[player] is None):
+            bet = _item(bets, player)  # compiled, a C integer (betting.pxd)
+            if bet < current or (able > 1 and _item(acted, player) is None):
                 self.to_act = player
                 return
 

@@ -148,6 +148,71 @@ def side_pots_checked(chips: Dict[int, int], folded: Collection[int]) -> Pots:
                           "uncalled_amount": uncalled_amount})
 
 
+def side_pots_of(seats: Tuple[int, ...], contributed: List[int], folded: List[bool]) -> Pots:
+    """:func:`side_pots_checked` of the engine's per-player lists (at every hand's end):
+    the chips ``contributed[i]`` of seat ``seats[i]`` (distinct seats, non-negative ints
+    within :data:`~pokerhash.errors.MAX_CHIPS` in all), ``folded[i]`` whether it folded
+    (at least one has not). The same pots, found by index loops over the lists (C
+    integers compiled: pots.pxd) rather than through a dict and a set of seats."""
+    n = len(seats)
+    # _uncalled in the seats' order: the single largest contribution over the next one.
+    top = -1
+    first = second = 0
+    for i in range(n):
+        put = contributed[i]
+        if top < 0 or put > first:
+            top, first, second = i, put, first
+        elif put > second:
+            second = put
+    uncalled = first - second
+    puts = list(contributed)
+    if uncalled:
+        puts[top] -= uncalled
+    # The live players' indexes in ascending seat order, and their distinct levels
+    # ascending (insertion into short lists: a table has a handful of players).
+    live: List[int] = []
+    levels: List[int] = []
+    for i in range(n):
+        if folded[i]:
+            continue
+        seat = seats[i]
+        k = len(live)
+        while k > 0 and seats[live[k - 1]] > seat:
+            k -= 1
+        live.insert(k, i)
+        put = puts[i]
+        k = len(levels)
+        while k > 0 and levels[k - 1] > put:
+            k -= 1
+        if k == 0 or levels[k - 1] != put:
+            levels.insert(k, put)
+    pots: List[Pot] = []
+    previous = 0
+    for level in levels:
+        amount = 0
+        for i in range(n):
+            put = puts[i]
+            if put > previous:
+                amount += (put if put < level else level) - previous
+        if amount:
+            pots.append(_frozen(Pot, {"amount": amount,
+                                      "eligible": tuple([seats[k] for k in live if puts[k] >= level])}))
+        previous = level
+    # Chips of folded players above every live player's level: dead money in the last pot.
+    dead = 0
+    for i in range(n):
+        put = puts[i]
+        if put > previous:
+            dead += put - previous
+    if dead:
+        if pots:
+            pots[-1] = Pot(pots[-1].amount + dead, pots[-1].eligible)
+        else:
+            pots.append(Pot(dead, tuple([seats[k] for k in live])))
+    return _frozen(Pots, {"pots": tuple(pots), "uncalled_seat": seats[top] if uncalled else None,
+                          "uncalled_amount": uncalled})
+
+
 def with_dead_money(pots: Pots, dead: int, live: Sequence[int]) -> Pots:
     """``pots`` with ``dead`` chips that no seat put in as a bet (a dead blind, a
     missed blind posted dead) added to the main pot; with no pot yet, a main pot of the

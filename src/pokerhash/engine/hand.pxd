@@ -10,7 +10,7 @@ from pokerhash._records cimport (new_record as _new_tuple, field as _field, new_
 
 from pokerhash.betting cimport BettingRound, normalized_action, open_round
 # The settlement at every hand's end as C calls (pots.pxd; hand.py imports the Python names).
-from pokerhash.pots cimport settle_checked, side_pots_checked
+from pokerhash.pots cimport settle_checked, side_pots_of
 # Deck under another name: hand.py imports the Python name Deck as well.
 from pokerhash.cards cimport Deck as TypedDeck
 
@@ -41,8 +41,10 @@ cdef class Hand:
     @cython.locals(round_=BettingRound)
     cpdef act(self, action)
     cpdef _validate_bring_in(self, action)
-    @cython.locals(stack=list, got=list, _=Py_ssize_t)
+    @cython.locals(got=list)
     cpdef list _take(self, Py_ssize_t count)
+    @cython.locals(stack=list, _=Py_ssize_t)
+    cdef _pop_onto(self, list got, Py_ssize_t count)
     cpdef _check_available(self, got)
     cpdef _burn(self, card)
     cpdef _put_board(self, got)
@@ -70,7 +72,7 @@ cdef class Hand:
     cpdef bint _next_draw(self, most) except -1
     cpdef list _draw_cards(self, Py_ssize_t count)
     cpdef tuple _serve_draw(self, Py_ssize_t i, got)
-    @cython.locals(start=Py_ssize_t, hole=tuple, stack=list, _=Py_ssize_t)
+    @cython.locals(start=Py_ssize_t, hole=tuple)
     cpdef tuple _deal_draw(self, Py_ssize_t i, list kept, Py_ssize_t count)
     cpdef _make_room(self, Py_ssize_t count)
     cpdef list _take_muck(self)
@@ -79,7 +81,7 @@ cdef class Hand:
                    folded=list, live=list, stacks=list, index=dict, returned=dict, boards=tuple, highs=list,
                    lows=list, settlements=tuple, payouts=dict, initial=tuple, final=dict, net=dict)
     cpdef _finish(self)
-    @cython.locals(i=Py_ssize_t, seats=tuple, folded=list, contributed=list, chips=dict, out=set)
+    @cython.locals(i=Py_ssize_t, seats=tuple, folded=list)
     cpdef _pots(self)
     @cython.locals(seats=tuple, run=Py_ssize_t, i=Py_ssize_t, k=Py_ssize_t, run_highs=dict, order=list,
                    shown_seats=list, shown=list, holes=list)

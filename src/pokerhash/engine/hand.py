@@ -27,7 +27,7 @@ from ..betting import (HALF_BET_ALL_IN, Action, ActionKind, BettingRound, BringI
 from ..cards import Deck, HandLike, cards as parse_cards
 from ..errors import IllegalActionError, InvalidCardError, InvalidValueError
 from ..pots import (DEFAULT_ODD_CHIPS, OddChipRule, Pot, Pots, RakeRule, Settlement, frozen_fields, settle_checked,
-                    side_pots_checked, split_runs, with_dead_money)
+                    side_pots_of, split_runs, with_dead_money)
 from . import events as ev
 from ..evaluators.catalog import RANKINGS
 from .variants import Forced, FirstToAct, Variant, kings_or_better
@@ -298,6 +298,10 @@ _SIZED = (ActionKind.BET, ActionKind.RAISE)
 #: evaluator itself, a third of the cost (tests/test_engine_showdown.py checks that both agree).
 _DIRECT = {RANKINGS[name].value: (RANKINGS[name].evaluate, name.startswith("omaha"))
            for name in ("high", "low8", "shortdeck", "a5-low", "deuce7", "badugi", "omaha", "omaha-low8")}
+
+# Opening tests (Opening.allows) that wrap a compiled check of (cards, players,
+# lowest_rank): _may_open calls the check itself, as _DIRECT does for the evaluators.
+_DIRECT_OPENING = {kings_or_better: can_open_turkish}
 
 # The program of a hand: ops run in order, each street's deals then its betting.
 _HOLE, _UP, _BURN, _BOARD, _DRAW, _BET, _SEVENTH, _SHOWDOWN = range(8)
@@ -1090,13 +1094,8 @@ class Hand:
     def _take(self, count: int) -> List[int]:
         """``count`` cards off the deck or the script (a script's are checked)."""
         if self._deck is not None:
-            self._stub -= count
-            # Deck.deal's cards (its top first) popped off its stack: the engine keeps
-            # count within the stub, and a loop of pops is cheaper than its slices.
-            stack = self._deck._stack
             got = []
-            for _ in range(count):
-                got.append(stack.pop())
+            self._pop_onto(got, count)
             return got
         script = self._script
         if len(script) < count:
@@ -1105,6 +1104,16 @@ class Hand:
         del script[len(script) - count:]
         self._check_available(got)
         return got
+
+    def _pop_onto(self, got: List[int], count: int) -> None:
+        """``count`` cards off the engine's own deck appended to ``got``: Deck.deal's
+        cards (its top first) popped off its stack (the caller keeps ``count`` within
+        the stub; a loop of pops is cheaper than the deck's slices). _take's and
+        _deal_draw's one loop."""
+        self._stub -= count
+        stack = self._deck._stack
+        for _ in range(count):
+            got.append(stack.pop())
 
     def _check_available(self, got: Sequence[int]) -> None:
         used, deck = self._used, self._deck_set
@@ -1423,10 +1432,7 @@ class Hand:
         start = len(kept)
         # _take(count) popped straight onto kept (the deck's own cards: nothing to check;
         # the caller keeps count within the stub): no list of the cards in between.
-        self._stub -= count
-        stack = self._deck._stack
-        for _ in range(count):
-            kept.append(stack.pop())
+        self._pop_onto(kept, count)
         hole = self._hole[i] = tuple(kept)
         got = hole[start:]
         self._muck.extend(self._discarded[i])
@@ -1550,15 +1556,8 @@ class Hand:
 
     def _pots(self) -> Pots:
         """The pots (rules: Pots, splitting and rake), dead money in the main pot."""
-        seats, folded, contributed = self.seats, self._folded, self._contributed
-        chips: Dict[int, int] = {}
-        out = set()
-        for i in range(self._n):
-            seat = seats[i]
-            chips[seat] = contributed[i]
-            if folded[i]:
-                out.add(seat)
-        pots = side_pots_checked(chips, out)
+        seats, folded = self.seats, self._folded
+        pots = side_pots_of(seats, self._contributed, folded)  # side_pots_checked of our lists
         if not self._dead:
             return pots
         return with_dead_money(pots, self._dead, [seats[i] for i in range(self._n) if not folded[i]])
@@ -1740,11 +1739,13 @@ _SHARED_SLOTS = tuple(name for name in Hand.__slots__ if name not in (
 
 
 def _may_open(opening, hole: Tuple[int, ...], lowest: int) -> bool:
-    """``opening.allows(hole, lowest)``; the built-in kings or better (rules: Turkish
-    poker) calls the compiled check itself, without variants.py's Python wrapper."""
+    """``opening.allows(hole, lowest)``; a test that _DIRECT_OPENING lists (the built-in
+    kings or better, rules: Turkish poker) through the compiled check it wraps, without
+    variants.py's Python wrapper."""
     allows = opening.allows
-    if allows is kings_or_better:
-        return can_open_turkish(hole, None, lowest)  # (cards, players, lowest_rank)
+    direct = _DIRECT_OPENING.get(allows)
+    if direct is not None:
+        return direct(hole, None, lowest)  # (cards, players, lowest_rank)
     return allows(hole, lowest)
 
 
