@@ -61,5 +61,7 @@ cdef class BettingRound:
 cpdef normalized_action(kind, to, chips, is_all_in, player)
 
 # The engine opens a round at every hand: a C call (a classmethod is a Python one).
+# state typed: its methods (_place, _advance) are C calls, not Python method calls.
+@cython.locals(count=Py_ssize_t, state=BettingRound)
 cpdef BettingRound open_round(structure, stacks, first_to_act, street, forced, contributed, folded, open_pair, dead,
                               bint advance=*, kind=*)

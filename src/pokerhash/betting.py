@@ -899,7 +899,10 @@ def open_round(structure: Structure, stacks: Sequence[int], first_to_act: int, s
     classmethod: compiled, the engine calls it in C (a classmethod is a Python call)."""
     count = len(stacks)
     state = kind(structure, street, list(stacks), [0] * count, list(contributed), list(folded), [None] * count,
-                 0, 0, structure.bet_size(street), 0, False, open_pair, None, dead)
+                 0, 0, 0, 0, False, open_pair, None, dead)
+    # Structure.bet_size(street) from the fields the structure setter read (compiled, a
+    # C call: the dataclass's method is a Python one).
+    state.increment = state._bet_size()
     for bet in forced:
         state._place(bet.kind, bet.player, bet.amount)
     if advance:

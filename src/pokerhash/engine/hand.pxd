@@ -101,6 +101,9 @@ cpdef tuple _structure(stakes, variant, half_bet_all_in=*)
 cpdef bint _may_open(opening, tuple hole, lowest) except -1
 # Called for every hand: a C call.
 cpdef tuple _clockwise(list order, button)
+# The players not folded, at every step of a hand: a C loop.
+@cython.locals(count=Py_ssize_t, k=Py_ssize_t)
+cpdef Py_ssize_t _count_false(list values) except -1
 # Called at every draw: a C call, not a Python one.
 # Card sets as bits of a 64-bit int (cards are 0..51).
 @cython.locals(k=Py_ssize_t, card=Py_ssize_t, seen=Py_ssize_t, one=Py_ssize_t)
