@@ -15,7 +15,8 @@ is pokerhash against postflop-solver on TexasSolver's ranges, sizes and board.
 
 Both solve to ``--target`` % of the pot, checking every ``--check-every`` iterations
 (a flop best response costs about an iteration), and the script prints the
-iterations, the seconds (wall clock and CPU), the root strategy and the EVs of each,
+iterations, the seconds (wall clock and CPU), the root strategy, IP's strategy after
+OOP's check and the EVs of each,
 and how far apart the roots and EVs are. The postflop-solver driver is built offline
 with cargo beside the one of ``solver_vs_postflop_solver.py`` (same work directory and
 crates).
@@ -105,8 +106,20 @@ fn main() {
     }
     let ev0 = compute_average(&game.expected_values(0), game.normalized_weights(0));
     let ev1 = compute_average(&game.expected_values(1), game.normalized_weights(1));
-    println!("{{\"iterations\": {}, \"exploitability\": {}, \"seconds\": {}, \"memory\": {}, \"root\": [{}], \"ev\": [{}, {}]}}",
-             iterations, exploitability, seconds, memory, root.join(", "), ev0, ev1);
+    // IP's strategy after OOP's check (the first action), weighted by IP's reach there.
+    game.play(0);
+    game.cache_normalized_weights();
+    let weights = game.normalized_weights(1).to_vec();
+    let strategy = game.strategy();
+    let n = weights.len();
+    let total: f32 = weights.iter().sum();
+    let mut after_check = Vec::new();
+    for (k, action) in game.available_actions().iter().enumerate() {
+        let p: f32 = (0..n).map(|h| strategy[k * n + h] * weights[h]).sum::<f32>() / total;
+        after_check.push(format!("[\"{:?}\", {}]", action, p));
+    }
+    println!("{{\"iterations\": {}, \"exploitability\": {}, \"seconds\": {}, \"memory\": {}, \"root\": [{}], \"after_check\": [{}], \"ev\": [{}, {}]}}",
+             iterations, exploitability, seconds, memory, root.join(", "), after_check.join(", "), ev0, ev1);
 }
 """
 
@@ -134,7 +147,7 @@ def run_pokerhash(threads: int, target: float, check_every: int):
     wall, cpu = time.perf_counter() - started, time.process_time() - cpu
     return {"iterations": solution.iterations, "exploitability": solution.history[-1][1], "seconds": wall,
             "cpu": cpu, "memory": solution.tree.memory, "nodes": solution.tree.nodes,
-            "root": solution.root.aggregate(), "ev": solution.ev()}
+            "root": solution.root.aggregate(), "after_check": solution.node("check").aggregate(), "ev": solution.ev()}
 
 
 def run_postflop_solver(binary: Path, threads: int, target: float, check_every: int):
@@ -173,10 +186,16 @@ def main():
           f"{theirs['exploitability']:.3f}%, {theirs['seconds']:.2f} s ({theirs['cpu']:.2f} s CPU, the whole process)")
     print("root (OOP): " + ", ".join(f"{n} {100 * mine['root'][n]:.2f} / {t:.2f}" for n, t in zip(names, their_root))
           + f"  (actions: {', '.join(a for a, _ in theirs['root'])})")
-    gap = max(abs(100 * mine["root"][n] - t) for n, t in zip(names, their_root))
+    names_ip = list(mine["after_check"])
+    their_ip = [100 * p for _, p in theirs["after_check"]]
+    print("after check (IP): " + ", ".join(f"{n} {100 * mine['after_check'][n]:.2f} / {t:.2f}"
+                                           for n, t in zip(names_ip, their_ip))
+          + f"  (actions: {', '.join(a for a, _ in theirs['after_check'])})")
+    gap = max([abs(100 * mine["root"][n] - t) for n, t in zip(names, their_root)]
+              + [abs(100 * mine["after_check"][n] - t) for n, t in zip(names_ip, their_ip)])
     ev_gap = abs(mine["ev"][0] - theirs["ev"][0]) / POT * 100
     print(f"EV OOP / IP: {mine['ev'][0]:.3f} / {mine['ev'][1]:.3f} against {theirs['ev'][0]:.3f} / "
-          f"{theirs['ev'][1]:.3f}; root within {gap:.2f} points per action, EV OOP within {ev_gap:.3f}% of the pot")
+          f"{theirs['ev'][1]:.3f}; roots within {gap:.2f} points per action, EV OOP within {ev_gap:.3f}% of the pot")
 
 
 if __name__ == "__main__":
