@@ -17,7 +17,15 @@ twice: as a new Python list per call with the deal sampled from
 ``chance_outcomes()`` ("OpenSpiel", how its examples read it), and written into a
 preallocated array with the deal sampled from ``legal_actions()`` ("OpenSpiel
 buffer", its fastest Python path; see openspiel_runner); RLCard steps and gets the
-next state. Times are CPU time (time.process_time). Each round runs every library,
+next state. At the end of each hand every player of every library reads its final
+observation and reward once: PettingZoo's loop does (the end-of-hand steps, one
+``last()`` per agent, about 6 beside 8.5 decisions a hand), so the anchors do the
+same (OpenSpiel each player's tensor and ``returns()``, RLCard each player's
+``get_state()`` and ``get_payoffs()``), as their own RL loops do (OpenSpiel's
+``rl_environment`` builds every player's observation at the last step, RLCard's
+``run()`` every player's final state). ``--decisions-only``: the anchors without
+that, as this benchmark measured them before 2026-12-04 (pokerhash still steps its
+agents out, which PettingZoo requires). Times are CPU time (time.process_time). Each round runs every library,
 one after the other (the order reverses each round); reported: medians of steps/s
 and hands/s, and the medians of the rounds' ratios with the lowest and highest
 (targets: env() at least 1.5x OpenSpiel and 3x RLCard).
@@ -76,10 +84,13 @@ def pokerhash_runner(seed: int, variant: str = "holdem", players: int = 6,
     return run
 
 
-def rlcard_runner(seed: int) -> Callable[[int], Tuple[int, float]]:
+def rlcard_runner(seed: int, final: bool = True) -> Callable[[int], Tuple[int, float]]:
+    """RLCard's no-limit Hold'em; ``final``: each player's final state and the
+    payoffs read at the end of each hand (RLCard's own ``run()`` reads both)."""
     import rlcard
 
     env = rlcard.make("no-limit-holdem", config={"game_num_players": 6, "seed": seed})
+    players = range(env.num_players)
     rng = random.Random(seed)
 
     def run(hands: int) -> Tuple[int, float]:
@@ -91,12 +102,16 @@ def rlcard_runner(seed: int) -> Callable[[int], Tuple[int, float]]:
                 legal = list(state["legal_actions"])
                 state, _ = env.step(legal[int(rng.random() * len(legal))])
                 steps += 1
+            if final:
+                for player in players:
+                    env.get_state(player)
+                env.get_payoffs()
         return steps, time.process_time() - started
 
     return run
 
 
-def openspiel_runner(seed: int, buffer: bool = False) -> Callable[[int], Tuple[int, float]]:
+def openspiel_runner(seed: int, buffer: bool = False, final: bool = True) -> Callable[[int], Tuple[int, float]]:
     """OpenSpiel's C++ universal_poker through pyspiel: each decision reads the
     player's information-state tensor (296 floats) and legal actions.
 
@@ -107,10 +122,14 @@ def openspiel_runner(seed: int, buffer: bool = False) -> Callable[[int], Tuple[i
     into one preallocated NumPy array (``open_spiel.python.observation.make_observation``,
     ``set_from``: the same 296 floats, bit for bit) and the deal sampled uniformly from
     ``state.legal_actions()`` (universal_poker deals uniformly): OpenSpiel at its
-    fastest from Python, about twice the steps/s of the default."""
+    fastest from Python, about twice the steps/s of the default. ``final``: at the end
+    of each hand every player's tensor (read the same way) and the returns, as
+    PettingZoo's end-of-hand steps give every agent its final observation and reward
+    (OpenSpiel's ``rl_environment`` builds every player's at the last step)."""
     import pyspiel
 
     game = pyspiel.load_game(OPENSPIEL_GAME)
+    players = range(game.num_players())
     rng = random.Random(seed)
     if buffer:
         from open_spiel.python.observation import make_observation
@@ -132,6 +151,10 @@ def openspiel_runner(seed: int, buffer: bool = False) -> Callable[[int], Tuple[i
                 legal = state.legal_actions()
                 state.apply_action(legal[int(rng.random() * len(legal))])
                 steps += 1
+            if final:
+                for player in players:
+                    state.information_state_tensor(player)
+                state.returns()
         return steps, time.process_time() - started
 
     def run_buffer(hands: int) -> Tuple[int, float]:
@@ -148,6 +171,10 @@ def openspiel_runner(seed: int, buffer: bool = False) -> Callable[[int], Tuple[i
                 legal = state.legal_actions()
                 state.apply_action(legal[int(rng.random() * len(legal))])
                 steps += 1
+            if final:
+                for player in players:
+                    write(state, player)
+                state.returns()
         return steps, time.process_time() - started
 
     return run_buffer if buffer else run
@@ -161,6 +188,12 @@ RUNNERS = {
     "OpenSpiel buffer": lambda seed: openspiel_runner(seed, buffer=True),
     "RLCard": rlcard_runner,
 }
+#: The anchors as measured before 2026-12-04: no final observations (--decisions-only).
+DECISIONS_ONLY = {
+    "OpenSpiel": lambda seed: openspiel_runner(seed, final=False),
+    "OpenSpiel buffer": lambda seed: openspiel_runner(seed, buffer=True, final=False),
+    "RLCard": lambda seed: rlcard_runner(seed, final=False),
+}
 
 
 def main() -> None:
@@ -169,7 +202,11 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=15)
     parser.add_argument("--only", choices=tuple(RUNNERS),
                         help="run one library (for instruction counts, below)")
+    parser.add_argument("--decisions-only", action="store_true",
+                        help="the anchors read no final observations (this benchmark before 2026-12-04)")
     args = parser.parse_args()
+    if args.decisions_only:
+        RUNNERS.update(DECISIONS_ONLY)
     runners = {name: make(1) for name, make in RUNNERS.items() if args.only in (None, name)}
     steps = {name: [] for name in runners}
     hands = {name: [] for name in runners}

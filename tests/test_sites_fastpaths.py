@@ -100,3 +100,87 @@ def test_collected_fields_read_the_common_lines():
                                                                                          "side pot")
     assert pokerstars._collected_fields("Bo collected $5 from side pot-2") == ("Bo", "$5", "side pot-2")
     assert pokerstars._collected_fields("Bo collected $5 from the pot") is None
+
+
+def _in_chips_reference(p):
+    """Parsed.in_chips as it was written before (a closure called per amount): the
+    reference the one-pass version must match, values and errors alike."""
+    from decimal import Decimal
+
+    from pokerhash.sites.model import Act, SiteError
+
+    def chips(value):
+        if value % 100:
+            raise SiteError(f"{Decimal(value).scaleb(-2)} is not a whole number of chips")
+        return value // 100
+    p.seats = [(seat, name, chips(stack)) for seat, name, stack in p.seats]
+    p.posts = [(name, kind, chips(amount), line) for name, kind, amount, line in p.posts]
+    p.acts = [Act(player, verb, amount if amount is None or verb == "d" else chips(amount),
+                  None if to is None else chips(to), all_in, street, line)
+              for player, verb, amount, to, all_in, street, line in p.acts]
+    p.collected = {name: chips(v) for name, v in p.collected.items()}
+    p.returned = {name: chips(v) for name, v in p.returned.items()}
+    for key in ("rake", "total"):
+        value = getattr(p, key)
+        if value is not None:
+            setattr(p, key, chips(value))
+    p.fees, p.cash_drop = chips(p.fees), chips(p.cash_drop)
+    p.small_bet, p.big_bet = chips(p.small_bet), chips(p.big_bet)
+    p.blinds = (chips(p.blinds[0]), chips(p.blinds[1]))
+
+
+# Amounts in cents: mostly whole chips (multiples of 100), now and then a fraction.
+_CENTS = st.one_of(st.integers(0, 50).map(lambda k: 100 * k), st.integers(-300, 5000))
+
+
+@st.composite
+def _parsed_hands(draw):
+    from pokerhash.sites.model import Act, Parsed
+
+    p = Parsed("pokerstars")
+    names = ["a", "b", "c"]
+    p.seats = [(k + 1, name, draw(_CENTS)) for k, name in enumerate(names)]
+    p.posts = [(draw(st.sampled_from(names)), "sb", draw(_CENTS), 3) for _ in range(draw(st.integers(0, 3)))]
+    p.acts = [Act(draw(st.sampled_from(names)), draw(st.sampled_from(["c", "b", "d", "f", "x"])),
+                  draw(st.one_of(st.none(), _CENTS)), draw(st.one_of(st.none(), _CENTS)), draw(st.booleans()),
+                  draw(st.integers(0, 3)), draw(st.integers(1, 40))) for _ in range(draw(st.integers(0, 8)))]
+    p.collected = {name: draw(_CENTS) for name in draw(st.lists(st.sampled_from(names), unique=True))}
+    p.returned = {name: draw(_CENTS) for name in draw(st.lists(st.sampled_from(names), unique=True))}
+    p.rake, p.total = draw(st.one_of(st.none(), _CENTS)), draw(st.one_of(st.none(), _CENTS))
+    p.fees, p.cash_drop, p.small_bet, p.big_bet = (draw(_CENTS) for _ in range(4))
+    p.blinds = (draw(_CENTS), draw(_CENTS))
+    return p
+
+
+_PARSED_FIELDS = ("seats", "posts", "acts", "collected", "returned", "rake", "total", "fees", "cash_drop", "small_bet",
+                  "big_bet", "blinds")
+
+
+@settings(max_examples=1500, deadline=None)
+@given(_parsed_hands())
+def test_in_chips_gives_what_a_call_per_amount_gave(p):
+    """Parsed.in_chips (one pass, the chips divided in line) makes the same chips as
+    the closure per amount did, or raises the same SiteError (the first amount that
+    is not whole chips, in the same order)."""
+    import copy
+
+    from pokerhash.sites.model import SiteError
+
+    expected = copy.deepcopy(p)
+    try:
+        _in_chips_reference(expected)
+        error = None
+    except SiteError as raised:
+        error = str(raised)
+    if error is not None:
+        try:
+            p.in_chips()
+        except SiteError as raised:
+            assert str(raised) == error
+        else:
+            raise AssertionError(f"no SiteError; expected {error}")
+        return
+    p.in_chips()
+    for name in _PARSED_FIELDS:
+        assert getattr(p, name) == getattr(expected, name), name
+    assert all(type(act).__name__ == "Act" for act in p.acts)

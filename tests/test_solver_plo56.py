@@ -149,7 +149,7 @@ def test_river_exploitability_matches_brute_force(game, size, options):
     weights = np.random.default_rng(9).random(20) + 0.1
     spot = Spot(RIVER, OmahaRange(oop, weights, hand_size=size), ip, 100, 200, BetSizes.parse("50%, a", "100%"),
                 game=game, **options)
-    solution = Solution(spot, threads=1).run(target=None, iterations=5)
+    solution = Solution(spot, threads=1).run(target=None, iterations=3)
     reference = reference_solver.exploitability(solution)
     assert reference > 0.5
     assert solution.exploitability() == pytest.approx(reference, rel=1e-4, abs=1e-4)

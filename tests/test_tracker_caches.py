@@ -75,14 +75,22 @@ def test_variant_facts_and_decks_are_the_variants_own(name):
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 40), st.integers(0, 3), st.one_of(st.none(), st.text(max_size=3))),
                 max_size=300),
-       st.sampled_from([3, 30, 400]), st.lists(st.integers(0, 40), max_size=5))
-def test_sqlite_inserts_of_many_rows_store_what_one_at_a_time_stores(rows, width, before):
-    """Rows of ``width`` columns (the key, then filler: 3 gives 64 rows a statement,
-    30 gives 33, 400 gives 2), some keys repeated within the rows and some already in
-    the table: the same table, rowids included, as sqlite3's executemany of one row."""
+       st.sampled_from([3, 30, 400]), st.lists(st.integers(0, 40), max_size=5), st.sampled_from([None, 999]))
+def test_sqlite_inserts_of_many_rows_store_what_one_at_a_time_stores(rows, width, before, limit):
+    """Rows of ``width`` columns (the key, then filler), some keys repeated within the
+    rows and some already in the table: the same table, rowids included, as sqlite3's
+    executemany of one row; with the build's limit of parameters (32,766 here: 64 rows
+    a statement for any of these widths) and with the limit set to 999 (3 columns give
+    64 rows a statement, 30 give 33, 400 give 2)."""
     import sqlite3
 
     from pokerhash.tracker.dialect import SQLiteDialect
+
+    if limit is not None:
+        probe = sqlite3.connect(":memory:")
+        probe.setlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER, limit)
+        assert SQLiteDialect(probe).max_parameters == limit
+        probe.close()
 
     columns = ["k", "v", "t"] + [f"c{i}" for i in range(width - 3)]
     statement = (f"INSERT INTO t ({', '.join(columns)}) VALUES ({', '.join('?' * width)}) "
@@ -91,6 +99,8 @@ def test_sqlite_inserts_of_many_rows_store_what_one_at_a_time_stores(rows, width
     tables = []
     for many in (True, False):
         conn = sqlite3.connect(":memory:")
+        if limit is not None:
+            conn.setlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER, limit)
         conn.execute(f"CREATE TABLE t ({', '.join(columns)}, UNIQUE (k))")
         conn.executemany("INSERT INTO t (k, v, t) VALUES (?, -1, 'x') ON CONFLICT DO NOTHING",
                          [(k,) for k in before])

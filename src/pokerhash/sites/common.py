@@ -61,12 +61,16 @@ def read_seats(lines: List[str], i: int, pattern: Pattern[str], read_amount: Cal
     the line to the pattern."""
     names: Dict[str, int] = {}
     n = len(lines)
-    while i < n and (lines[i].startswith("Seat ") or (not lines[i] and i + 1 < n and p.seats and
-                                                          lines[i + 1].startswith("Seat "))):
-        if not lines[i]:  # a blank line between seat lines (files written with doubled line ends)
-            i += 1
-            continue
-        line = lines[i].rstrip()
+    while i < n:
+        raw = lines[i]
+        if not raw:  # a blank line between seat lines (files written with doubled line ends)
+            if i + 1 < n and p.seats and lines[i + 1].startswith("Seat "):
+                i += 1
+                continue
+            break
+        if not raw.startswith("Seat "):
+            break
+        line = raw.rstrip()
         found = fields(line) if fields is not None else None
         if found is None:
             seat = pattern.fullmatch(line)

@@ -31,8 +31,9 @@ def _player(player) -> int:
 class Solution:
     """A spot being solved: :meth:`run` iterates Discounted CFR (α = 1.5, β = 0) until a
     target exploitability, an iteration count or a time limit, averaging the strategy
-    with γ = 3 restarted at 1 + powers of 4 (``schedule="restarted"``, the default:
-    b-inary's postflop-solver's schedule) or with the published γ = 2
+    with γ = 3 restarted at 1 + powers of 4 and the positive regrets' discount one
+    iteration later (``schedule="restarted"``, the default: b-inary's postflop-solver's
+    schedule) or with the published γ = 2 and discounts
     (``schedule="dcfr"``, which converges slowly below about 0.1% of the pot);
     :meth:`exploitability` measures the average strategy by best response; :attr:`root`
     and :meth:`node` walk the tree by action names (:meth:`Node.lock` locks a node's

@@ -215,31 +215,20 @@ def _extracted(pair: Tuple[Any, Optional[str]]) -> Any:
 
 # Where a player row (the name, then PLAYER_COLUMNS) keeps what player_summary sums.
 _P = {name: i + 1 for i, name in enumerate(PLAYER_COLUMNS)}
-_summary_key = itemgetter(*(_P[name] for name in ("game", "variant_code", "stakes", "currency", "position",
-                                                  "table_size", "played_at")))
 _MONEY_AT = tuple(_P[name] for name in ("net", "net_amount", "net_bb", "allin_adjusted", "allin_adjusted_amount",
                                         "allin_adjusted_bb"))
 _money = itemgetter(*_MONEY_AT)
 _FIRST_FLAG = _P[FLAGS[0]]
+_GAME, _CODE, _STAKES, _CURRENCY, _POSITION, _TABLE_SIZE, _PLAYED_AT = (
+    _P[name] for name in ("game", "variant_code", "stakes", "currency", "position", "table_size", "played_at"))
 _SHOWDOWN = _P["showdown"]
-
-
-def _add_to_summary(groups: Dict[Tuple[Any, ...], List[Tuple[Any, ...]]], player_id: int,
-                    player: Tuple[Any, ...]) -> None:
-    """File one player's hand (a HandRecord player row) under its ``player_summary`` key
-    in the batch's groups (each key's rows in import order: :func:`_summary_rows` sums them)."""
-    game, code, stakes, currency, position, table_size, played_at = _summary_key(player)
-    key = (player_id, game, code, stakes, currency or "", position or "", table_size, (played_at or "")[:10])
-    rows = groups.get(key)
-    if rows is None:
-        groups[key] = [player]
-    else:
-        rows.append(player)
 
 
 def _summary_rows(groups: Dict[Tuple[Any, ...], List[Tuple[Any, ...]]]) -> List[Tuple[Any, ...]]:
     """The batch's ``player_summary`` rows (the key, the hands, the money, the counters)
-    from :func:`_add_to_summary`'s groups: each column summed once per key over the
+    from the batch's groups (:meth:`Tracker._store` files each player row, in import
+    order, under its key: player id, game, variant code, stakes, currency or ``''``,
+    position or ``''``, table size, the day of ``played_at`` or ``''``): each column summed once per key over the
     key's rows (their columns side by side), left to right in import order, as adding
     the rows one at a time did, so the same floats to the last bit (the money never by
     ``sum``, compensated for floats since Python 3.12; the int counters by ``sum``).
@@ -437,6 +426,8 @@ class Tracker:
         shown: List[Tuple[Any, ...]] = []
         stored = [(record, ids.get((record.site, record.hand_key, record.table))) for record in records]
         player_ids = self._player_ids_of([record for record, hand_id in stored if hand_id is not None])
+        played_at: Any = None
+        day = ""
         for record, hand_id in stored:
             if hand_id is None:
                 summary.duplicates += 1  # stored meanwhile by another connection
@@ -447,7 +438,18 @@ class Tracker:
             for player in record.players:
                 pid = player_ids[site, player[0]]
                 player_rows.append((hand_id, pid) + player[1:])
-                _add_to_summary(sums, pid, player)
+                # The player's player_summary key (see _summary_rows), made here: no
+                # function call per player, the day cut from the time once per time.
+                if player[_PLAYED_AT] is not played_at:
+                    played_at = player[_PLAYED_AT]
+                    day = (played_at or "")[:10]
+                key = (pid, player[_GAME], player[_CODE], player[_STAKES], player[_CURRENCY] or "",
+                       player[_POSITION] or "", player[_TABLE_SIZE], day)
+                rows = sums.get(key)
+                if rows is None:
+                    sums[key] = [player]
+                else:
+                    rows.append(player)
             actions += [head + row for row in record.actions]
             boards += [head + row for row in record.boards]
             shown += [head + row for row in record.shown]

@@ -1,0 +1,202 @@
+"""TexasSolver's shipped flop example solved by pokerhash.solver and by postflop-solver.
+
+Usage: python benchmarks/solver_shipped_example.py --postflop-solver GIT_DIR_OR_SOURCE_DIR
+       [--threads 2] [--target 0.3] [--check-every 10] [--workdir DIR]
+
+The spot is TexasSolver's ``resources/text/commandline_sample_input.txt`` (its
+``console`` branch): flop QsJh2h, pot 50, effective stack 200, its two weighted ranges
+(hand classes with weights, ``99:0.75``), bets of 50% of the pot and all-in on every
+street, raises of 60% and all-in (60%, 100% and all-in on the river), and OOP's donk
+bet on the river of 50%. pokerhash and postflop-solver read those sizes the same way
+(a raise's fraction is of the pot after the raiser has called). TexasSolver's own
+force-all-in rule (``set_allin_threshold 0.67``) has no equivalent in the other two:
+both run with postflop-solver's force-all-in threshold, 0.15, so the comparison here
+is pokerhash against postflop-solver on TexasSolver's ranges, sizes and board.
+
+Both solve to ``--target`` % of the pot, checking every ``--check-every`` iterations
+(a flop best response costs about an iteration), and the script prints the
+iterations, the seconds (wall clock and CPU), the root strategy, IP's strategy after
+OOP's check and the EVs of each,
+and how far apart the roots and EVs are. The postflop-solver driver is built offline
+with cargo beside the one of ``solver_vs_postflop_solver.py`` (same work directory and
+crates).
+"""
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import solver_vs_postflop_solver as bench  # noqa: E402
+
+from pokerhash.solver import Solution, Spot  # noqa: E402
+
+BOARD = "QsJh2h"
+POT, STACK = 50, 200
+IP = ("AA,KK,QQ,JJ,TT,99:0.75,88:0.75,77:0.5,66:0.25,55:0.25,AK,AQs,AQo:0.75,AJs,AJo:0.5,ATs:0.75,A6s:0.25,"
+      "A5s:0.75,A4s:0.75,A3s:0.5,A2s:0.5,KQs,KQo:0.5,KJs,KTs:0.75,K5s:0.25,K4s:0.25,QJs:0.75,QTs:0.75,Q9s:0.5,"
+      "JTs:0.75,J9s:0.75,J8s:0.75,T9s:0.75,T8s:0.75,T7s:0.75,98s:0.75,97s:0.75,96s:0.5,87s:0.75,86s:0.5,85s:0.5,"
+      "76s:0.75,75s:0.5,65s:0.75,64s:0.5,54s:0.75,53s:0.5,43s:0.5")
+OOP = ("QQ:0.5,JJ:0.75,TT,99,88,77,66,55,44,33,22,AKo:0.25,AQs,AQo:0.75,AJs,AJo:0.75,ATs,ATo:0.75,A9s,A8s,A7s,"
+       "A6s,A5s,A4s,A3s,A2s,KQ,KJ,KTs,KTo:0.5,K9s,K8s,K7s,K6s,K5s,K4s:0.5,K3s:0.5,K2s:0.5,QJ,QTs,Q9s,Q8s,Q7s,JTs,"
+       "JTo:0.5,J9s,J8s,T9s,T8s,T7s,98s,97s,96s,87s,86s,76s,75s,65s,64s,54s,53s,43s")
+SIZES = {"bet": "50%, a", "raise": "60%, a", "river": {"raise": "60%, 100%, a", "oop": {"donk": "50%"}}}
+# postflop-solver's BetSizeOptions per street: (bet, raise); its river donk sizes.
+STREET_SIZES = [("50%, a", "60%, a"), ("50%, a", "60%, a"), ("50%, a", "60%, 100%, a")]
+RIVER_DONK = "50%"
+FORCE_ALLIN = 0.15
+
+DRIVER = r"""
+use postflop_solver::*;
+use std::time::Instant;
+
+// args: board oop ip pot stack target max_iterations check_every
+//       flop_bet flop_raise turn_bet turn_raise river_bet river_raise river_donk force_allin
+fn main() {
+    let a: Vec<String> = std::env::args().collect();
+    let flop = flop_from_str(&a[1][0..6]).unwrap();
+    let card_config = CardConfig { range: [a[2].parse().unwrap(), a[3].parse().unwrap()], flop, turn: NOT_DEALT,
+                                   river: NOT_DEALT };
+    let pot: i32 = a[4].parse().unwrap();
+    let sizes = |bet: &str, raise: &str| BetSizeOptions::try_from((bet, raise)).unwrap();
+    let (f, t, r) = (sizes(&a[9], &a[10]), sizes(&a[11], &a[12]), sizes(&a[13], &a[14]));
+    let tree_config = TreeConfig {
+        initial_state: BoardState::Flop, starting_pot: pot, effective_stack: a[5].parse().unwrap(),
+        rake_rate: 0.0, rake_cap: 0.0,
+        flop_bet_sizes: [f.clone(), f], turn_bet_sizes: [t.clone(), t], river_bet_sizes: [r.clone(), r],
+        turn_donk_sizes: None, river_donk_sizes: Some(DonkSizeOptions::try_from(a[15].as_str()).unwrap()),
+        add_allin_threshold: 1.5, force_allin_threshold: a[16].parse().unwrap(), merging_threshold: 0.0,
+    };
+    let target: f32 = a[6].parse().unwrap();
+    let max_iterations: u32 = a[7].parse().unwrap();
+    let check_every: u32 = a[8].parse().unwrap();
+    let tree = ActionTree::new(tree_config).unwrap();
+    let mut game = PostFlopGame::with_config(card_config, tree).unwrap();
+    let (memory, _) = game.memory_usage();
+    game.allocate_memory(false);
+    let started = Instant::now();
+    let mut iterations = 0u32;
+    let mut exploitability = f32::INFINITY;
+    for i in 0..max_iterations {
+        solve_step(&game, i);
+        iterations = i + 1;
+        if iterations % check_every == 0 {
+            exploitability = compute_exploitability(&game) / pot as f32 * 100.0;
+            if exploitability <= target { break; }
+        }
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    finalize(&mut game);
+    game.cache_normalized_weights();
+    let weights = game.normalized_weights(0).to_vec();
+    let strategy = game.strategy();
+    let actions = game.available_actions();
+    let n = weights.len();
+    let total: f32 = weights.iter().sum();
+    let mut root = Vec::new();
+    for (k, action) in actions.iter().enumerate() {
+        let p: f32 = (0..n).map(|h| strategy[k * n + h] * weights[h]).sum::<f32>() / total;
+        root.push(format!("[\"{:?}\", {}]", action, p));
+    }
+    let ev0 = compute_average(&game.expected_values(0), game.normalized_weights(0));
+    let ev1 = compute_average(&game.expected_values(1), game.normalized_weights(1));
+    // IP's strategy after OOP's check (the first action), weighted by IP's reach there.
+    game.play(0);
+    game.cache_normalized_weights();
+    let weights = game.normalized_weights(1).to_vec();
+    let strategy = game.strategy();
+    let n = weights.len();
+    let total: f32 = weights.iter().sum();
+    let mut after_check = Vec::new();
+    for (k, action) in game.available_actions().iter().enumerate() {
+        let p: f32 = (0..n).map(|h| strategy[k * n + h] * weights[h]).sum::<f32>() / total;
+        after_check.push(format!("[\"{:?}\", {}]", action, p));
+    }
+    println!("{{\"iterations\": {}, \"exploitability\": {}, \"seconds\": {}, \"memory\": {}, \"root\": [{}], \"after_check\": [{}], \"ev\": [{}, {}]}}",
+             iterations, exploitability, seconds, memory, root.join(", "), after_check.join(", "), ev0, ev1);
+}
+"""
+
+
+def build_driver(source: str, workdir: Path) -> Path:
+    """This script's driver, an example beside solver_vs_postflop_solver.py's in the same
+    cargo tree (built there first if needed)."""
+    bench.build_postflop_solver(source, workdir)
+    tree = workdir / "postflop-solver"
+    example = tree / "examples" / "pokerhash_sample.rs"
+    binary = tree / "target" / "release" / "examples" / "pokerhash_sample"
+    if not binary.exists() or not example.exists() or example.read_text() != DRIVER:
+        example.write_text(DRIVER)
+        env = dict(os.environ, RUSTFLAGS="--cap-lints=warn")
+        subprocess.run(["cargo", "build", "--release", "--offline", "--example", "pokerhash_sample"], cwd=tree,
+                       check=True, env=env)
+    return binary
+
+
+def run_pokerhash(threads: int, target: float, check_every: int):
+    spot = Spot(BOARD, OOP, IP, POT, STACK, SIZES, allin_threshold=FORCE_ALLIN)
+    solution = Solution(spot, threads=threads)
+    started, cpu = time.perf_counter(), time.process_time()
+    solution.run(target=target, iterations=3000, check_every=check_every)
+    wall, cpu = time.perf_counter() - started, time.process_time() - cpu
+    return {"iterations": solution.iterations, "exploitability": solution.history[-1][1], "seconds": wall,
+            "cpu": cpu, "memory": solution.tree.memory, "nodes": solution.tree.nodes,
+            "root": solution.root.aggregate(), "after_check": solution.node("check").aggregate(), "ev": solution.ev()}
+
+
+def run_postflop_solver(binary: Path, threads: int, target: float, check_every: int):
+    env = dict(os.environ, RAYON_NUM_THREADS=str(threads))
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    args = [str(binary), BOARD, OOP, IP, str(POT), str(STACK), str(target), "3000", str(check_every)]
+    for bet, raise_ in STREET_SIZES:
+        args += [bet, raise_]
+    args += [RIVER_DONK, str(FORCE_ALLIN)]
+    out = subprocess.run(args, env=env, check=True, capture_output=True, text=True).stdout
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    result = json.loads(out.strip().splitlines()[-1])
+    result["cpu"] = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return result
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--postflop-solver", required=True, help="postflop-solver sources (a tree or a git directory)")
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--target", type=float, default=0.3)
+    parser.add_argument("--check-every", type=int, default=10)
+    parser.add_argument("--workdir", default=os.path.join(tempfile.gettempdir(), "pokerhash-bench"))
+    args = parser.parse_args()
+    binary = build_driver(args.postflop_solver, Path(args.workdir))
+    print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, TexasSolver's sample flop {BOARD}, pot {POT}, "
+          f"stack {STACK}, threads {args.threads}, target {args.target}% checked every {args.check_every} "
+          f"iterations, load average {os.getloadavg()[0]:.1f}")
+    mine = run_pokerhash(args.threads, args.target, args.check_every)
+    theirs = run_postflop_solver(binary, args.threads, args.target, args.check_every)
+    names = list(mine["root"])
+    their_root = [100 * p for _, p in theirs["root"]]
+    print(f"pokerhash: {mine['nodes']:,} nodes, {mine['memory'] / 2**20:.1f} MiB, {mine['iterations']} iterations "
+          f"to {mine['exploitability']:.3f}%, {mine['seconds']:.2f} s ({mine['cpu']:.2f} s CPU)")
+    print(f"postflop-solver: {theirs['memory'] / 2**20:.1f} MiB, {theirs['iterations']} iterations to "
+          f"{theirs['exploitability']:.3f}%, {theirs['seconds']:.2f} s ({theirs['cpu']:.2f} s CPU, the whole process)")
+    print("root (OOP): " + ", ".join(f"{n} {100 * mine['root'][n]:.2f} / {t:.2f}" for n, t in zip(names, their_root))
+          + f"  (actions: {', '.join(a for a, _ in theirs['root'])})")
+    names_ip = list(mine["after_check"])
+    their_ip = [100 * p for _, p in theirs["after_check"]]
+    print("after check (IP): " + ", ".join(f"{n} {100 * mine['after_check'][n]:.2f} / {t:.2f}"
+                                           for n, t in zip(names_ip, their_ip))
+          + f"  (actions: {', '.join(a for a, _ in theirs['after_check'])})")
+    gap = max([abs(100 * mine["root"][n] - t) for n, t in zip(names, their_root)]
+              + [abs(100 * mine["after_check"][n] - t) for n, t in zip(names_ip, their_ip)])
+    ev_gap = abs(mine["ev"][0] - theirs["ev"][0]) / POT * 100
+    print(f"EV OOP / IP: {mine['ev'][0]:.3f} / {mine['ev'][1]:.3f} against {theirs['ev'][0]:.3f} / "
+          f"{theirs['ev'][1]:.3f}; roots within {gap:.2f} points per action, EV OOP within {ev_gap:.3f}% of the pot")
+
+
+if __name__ == "__main__":
+    main()
