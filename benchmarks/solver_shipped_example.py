@@ -1,25 +1,27 @@
-"""TexasSolver's shipped flop example solved by pokerhash.solver and by postflop-solver.
+"""TexasSolver's shipped flop example solved by pokerhash.solver, postflop-solver and TexasSolver.
 
 Usage: python benchmarks/solver_shipped_example.py --postflop-solver GIT_DIR_OR_SOURCE_DIR
-       [--threads 2] [--target 0.3] [--check-every 10] [--workdir DIR]
+       [--texassolver GIT_DIR_OR_SOURCE_DIR] [--threads 2] [--target 0.3] [--check-every 10]
+       [--workdir DIR]
 
 The spot is TexasSolver's ``resources/text/commandline_sample_input.txt`` (its
 ``console`` branch): flop QsJh2h, pot 50, effective stack 200, its two weighted ranges
 (hand classes with weights, ``99:0.75``), bets of 50% of the pot and all-in on every
-street, raises of 60% and all-in (60%, 100% and all-in on the river), and OOP's donk
-bet on the river of 50%. pokerhash and postflop-solver read those sizes the same way
-(a raise's fraction is of the pot after the raiser has called). TexasSolver's own
-force-all-in rule (``set_allin_threshold 0.67``) has no equivalent in the other two:
-both run with postflop-solver's force-all-in threshold, 0.15, so the comparison here
-is pokerhash against postflop-solver on TexasSolver's ranges, sizes and board.
+street, raises of 60% and all-in (60%, 100% and all-in on the river), OOP's donk bets
+as TexasSolver builds them (all-in only on the turn, where the sample lists no donk
+size; 50% and all-in on the river). The three read those sizes the same way (a raise's
+fraction is of the pot after the raiser has called). Their force-all-in rules differ
+(the sample's ``set_allin_threshold 0.67`` compares the bettor's chips in with a
+fraction of the effective stack; pokerhash's and postflop-solver's the stack left with
+the pot): all three run with it off, so that they build the same tree.
 
-Both solve to ``--target`` % of the pot, checking every ``--check-every`` iterations
+Each solves to ``--target`` % of the pot, checking every ``--check-every`` iterations
 (a flop best response costs about an iteration), and the script prints the
 iterations, the seconds (wall clock and CPU), the root strategy, IP's strategy after
-OOP's check and the EVs of each,
-and how far apart the roots and EVs are. The postflop-solver driver is built offline
-with cargo beside the one of ``solver_vs_postflop_solver.py`` (same work directory and
-crates).
+OOP's check and the EVs of each, and how far apart they are (TexasSolver prints no
+EVs: the middle of its best responses' bracket). postflop-solver's driver is built
+offline with cargo beside the one of ``solver_vs_postflop_solver.py`` (same work
+directory and crates), TexasSolver by that script's ``build_texassolver``.
 """
 
 import argparse
@@ -35,6 +37,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import solver_vs_postflop_solver as bench  # noqa: E402
 
+import pokerhash as ph  # noqa: E402
 from pokerhash.solver import Solution, Spot  # noqa: E402
 
 BOARD = "QsJh2h"
@@ -46,18 +49,27 @@ IP = ("AA,KK,QQ,JJ,TT,99:0.75,88:0.75,77:0.5,66:0.25,55:0.25,AK,AQs,AQo:0.75,AJs
 OOP = ("QQ:0.5,JJ:0.75,TT,99,88,77,66,55,44,33,22,AKo:0.25,AQs,AQo:0.75,AJs,AJo:0.75,ATs,ATo:0.75,A9s,A8s,A7s,"
        "A6s,A5s,A4s,A3s,A2s,KQ,KJ,KTs,KTo:0.5,K9s,K8s,K7s,K6s,K5s,K4s:0.5,K3s:0.5,K2s:0.5,QJ,QTs,Q9s,Q8s,Q7s,JTs,"
        "JTo:0.5,J9s,J8s,T9s,T8s,T7s,98s,97s,96s,87s,86s,76s,75s,65s,64s,54s,53s,43s")
-SIZES = {"bet": "50%, a", "raise": "60%, a", "river": {"raise": "60%, 100%, a", "oop": {"donk": "50%"}}}
-# postflop-solver's BetSizeOptions per street: (bet, raise); its river donk sizes.
+# TexasSolver's donk bets (OOP leading after calling the last street's bet) take its
+# "donk" sizes and its all-in: on the turn, where the sample gives none, the all-in
+# alone; on the river 50% and the all-in.
+SIZES = {"bet": "50%, a", "raise": "60%, a", "turn": {"oop": {"donk": "a"}},
+         "river": {"raise": "60%, 100%, a", "oop": {"donk": "50%, a"}}}
+# postflop-solver's BetSizeOptions per street: (bet, raise); its donk sizes.
 STREET_SIZES = [("50%, a", "60%, a"), ("50%, a", "60%, a"), ("50%, a", "60%, 100%, a")]
-RIVER_DONK = "50%"
-FORCE_ALLIN = 0.15
+TURN_DONK, RIVER_DONK = "a", "50%, a"
+# The three force-all-in rules differ (TexasSolver's compares the bettor's chips in with
+# a fraction of the effective stack, the others the stack left with the pot): off in
+# all three, so that they build one tree. TexasSolver's raise limit (4 a street) never
+# binds here: two raises put a player all in.
+FORCE_ALLIN = 0.0
+TEXASSOLVER_ALLIN_THRESHOLD = 100.0
 
 DRIVER = r"""
 use postflop_solver::*;
 use std::time::Instant;
 
 // args: board oop ip pot stack target max_iterations check_every
-//       flop_bet flop_raise turn_bet turn_raise river_bet river_raise river_donk force_allin
+//       flop_bet flop_raise turn_bet turn_raise river_bet river_raise turn_donk river_donk force_allin
 fn main() {
     let a: Vec<String> = std::env::args().collect();
     let flop = flop_from_str(&a[1][0..6]).unwrap();
@@ -70,8 +82,10 @@ fn main() {
         initial_state: BoardState::Flop, starting_pot: pot, effective_stack: a[5].parse().unwrap(),
         rake_rate: 0.0, rake_cap: 0.0,
         flop_bet_sizes: [f.clone(), f], turn_bet_sizes: [t.clone(), t], river_bet_sizes: [r.clone(), r],
-        turn_donk_sizes: None, river_donk_sizes: Some(DonkSizeOptions::try_from(a[15].as_str()).unwrap()),
-        add_allin_threshold: 1.5, force_allin_threshold: a[16].parse().unwrap(), merging_threshold: 0.0,
+        turn_donk_sizes: Some(DonkSizeOptions::try_from(a[15].as_str()).unwrap()),
+        river_donk_sizes: Some(DonkSizeOptions::try_from(a[16].as_str()).unwrap()),
+        // every all-in is listed: none added, none forced unless asked, no sizes merged
+        add_allin_threshold: 0.0, force_allin_threshold: a[17].parse().unwrap(), merging_threshold: 0.0,
     };
     let target: f32 = a[6].parse().unwrap();
     let max_iterations: u32 = a[7].parse().unwrap();
@@ -156,11 +170,39 @@ def run_postflop_solver(binary: Path, threads: int, target: float, check_every: 
     args = [str(binary), BOARD, OOP, IP, str(POT), str(STACK), str(target), "3000", str(check_every)]
     for bet, raise_ in STREET_SIZES:
         args += [bet, raise_]
-    args += [RIVER_DONK, str(FORCE_ALLIN)]
+    args += [TURN_DONK, RIVER_DONK, str(FORCE_ALLIN)]
     out = subprocess.run(args, env=env, check=True, capture_output=True, text=True).stdout
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     result = json.loads(out.strip().splitlines()[-1])
     result["cpu"] = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return result
+
+
+def texassolver_script(threads: int, target: float, max_iterations: int, interval: int, dump: Path) -> str:
+    """The sample's commands, with the force-all-in rule off (see TEXASSOLVER_ALLIN_THRESHOLD)."""
+    lines = [f"set_pot {POT}", f"set_effective_stack {STACK}", "set_board " + ",".join(BOARD[i:i + 2] for i in (0, 2, 4)),
+             f"set_range_ip {IP}", f"set_range_oop {OOP}"]
+    for street in ("flop", "turn", "river"):
+        for player in ("oop", "ip"):
+            lines.append(f"set_bet_sizes {player},{street},bet,50")
+            if street == "river" and player == "oop":
+                lines.append(f"set_bet_sizes {player},{street},donk,50")
+            lines.append(f"set_bet_sizes {player},{street},raise," + ("60,100" if street == "river" else "60"))
+            lines.append(f"set_bet_sizes {player},{street},allin")
+    lines += [f"set_allin_threshold {TEXASSOLVER_ALLIN_THRESHOLD}", "build_tree", f"set_thread_num {threads}",
+              f"set_accuracy {target}", f"set_max_iteration {max_iterations}", f"set_print_interval {interval}",
+              "set_use_isomorphism 1", "start_solve", "set_dump_rounds 1", f"dump_result {dump}"]
+    return "\n".join(lines) + "\n"
+
+
+def run_texassolver(binary: Path, threads: int, target: float, check_every: int):
+    started = time.perf_counter()
+    result = bench.run_texassolver(binary, BOARD, threads, check=True, max_iterations=3000, target=target,
+                                   interval=check_every, script_text=texassolver_script, oop=OOP, pot=POT)
+    result["wall"] = time.perf_counter() - started
+    checks = [key for key in result["dump"].get("childrens", {}) if key.upper().startswith("CHECK")]
+    result["after_check"] = (bench.texassolver_aggregate(result["dump"]["childrens"][checks[0]]["strategy"],
+                                                         ph.Range(IP).weights) if checks else None)
     return result
 
 
@@ -170,9 +212,11 @@ def main():
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--target", type=float, default=0.3)
     parser.add_argument("--check-every", type=int, default=10)
+    parser.add_argument("--texassolver", help="TexasSolver sources (its console branch's tree, or a git directory)")
     parser.add_argument("--workdir", default=os.path.join(tempfile.gettempdir(), "pokerhash-bench"))
     args = parser.parse_args()
     binary = build_driver(args.postflop_solver, Path(args.workdir))
+    texassolver = bench.build_texassolver(args.texassolver, Path(args.workdir)) if args.texassolver else None
     print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, TexasSolver's sample flop {BOARD}, pot {POT}, "
           f"stack {STACK}, threads {args.threads}, target {args.target}% checked every {args.check_every} "
           f"iterations, load average {os.getloadavg()[0]:.1f}")
@@ -196,6 +240,18 @@ def main():
     ev_gap = abs(mine["ev"][0] - theirs["ev"][0]) / POT * 100
     print(f"EV OOP / IP: {mine['ev'][0]:.3f} / {mine['ev'][1]:.3f} against {theirs['ev'][0]:.3f} / "
           f"{theirs['ev'][1]:.3f}; roots within {gap:.2f} points per action, EV OOP within {ev_gap:.3f}% of the pot")
+    if texassolver is not None:
+        tex = run_texassolver(texassolver, args.threads, args.target, args.check_every)
+        last = tex["reached"].get(args.target, (tex["done"], None))[0]
+        print(f"TexasSolver: {tex['done']} iterations ({last} to the target), {tex['wall']:.1f} s wall for the "
+              f"whole process ({tex['cpu']:.1f} s CPU, its rank table's loading included), peak RSS "
+              f"{tex['peak_rss'] / 2**20:.0f} MiB")
+        print("  root (OOP): " + ", ".join(f"{a} {100 * p:.2f}" for a, p in tex["root"]))
+        if tex["after_check"] is not None:
+            print("  after check (IP): " + ", ".join(f"{a} {100 * p:.2f}" for a, p in tex["after_check"]))
+        print(f"  EV OOP {tex['ev'][0]:.3f} (the middle of its best responses' bracket, half-width "
+              f"{tex['exploitability_chips'] / 2:.3f}): {abs(tex['ev'][0] - mine['ev'][0]) / POT * 100:.3f}% of the "
+              f"pot from pokerhash's")
 
 
 if __name__ == "__main__":

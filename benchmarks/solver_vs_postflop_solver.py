@@ -344,19 +344,25 @@ def texassolver_script(board: str, threads: int, target: float, max_iterations: 
 
 
 def run_texassolver(binary: Path, board: str, threads: int, check: bool, max_iterations: int = 1000,
-                    target: float = min(TARGETS), interval: Optional[int] = None):
+                    target: float = min(TARGETS), interval: Optional[int] = None, script_text=None,
+                    oop: str = R, pot: float = POT):
     """Its run. With check, the exploitability after every iteration (it checks from
     the second on); without, one check after max_iterations, so that its "time used"
     is max_iterations iterations and no best response; interval sets another spacing
     of the checks (its "time used" then counts their best responses). "cpu" and
     "peak_rss" are the process's (the 52 MB rank table's loading included); "ev" the
     middle of the bracket its two best responses put around the game value, off by at
-    most the exploitability (its console prints no EVs)."""
+    most the exploitability (its console prints no EVs). script_text(threads, target,
+    max_iterations, interval, dump) gives another spot's commands (OOP's range oop, the
+    pot pot); "dump" is the tree it dumped (its first street's nodes)."""
     resources = binary.parent.parent / "TexasSolver" / "resources"
     with tempfile.TemporaryDirectory() as tmp:
         script, dump, log = Path(tmp) / "spot.txt", Path(tmp) / "root.json", Path(tmp) / "log.txt"
         interval = interval or (1 if check else max(max_iterations - 1, 1))
-        script.write_text(texassolver_script(board, threads, target, max_iterations, interval, dump))
+        if script_text is None:
+            script.write_text(texassolver_script(board, threads, target, max_iterations, interval, dump))
+        else:
+            script.write_text(script_text(threads, target, max_iterations, interval, dump))
         env = dict(os.environ, OMP_NUM_THREADS=str(threads))
         with open(log, "w") as out:
             process = subprocess.Popen([str(binary), "-i", str(script), "-r", str(resources)], stdout=out,
@@ -381,8 +387,8 @@ def run_texassolver(binary: Path, board: str, threads: int, check: bool, max_ite
     result = {"cpu": usage.ru_utime + usage.ru_stime, "peak_rss": usage.ru_maxrss * 1024, "done": checks[-1]["iteration"],
               "seconds": checks[-1].get("seconds", 0.0)}
     last = checks[-1]
-    ev_oop = POT / 2 + (last[1] - last[0]) / 2  # OOP's value lies between -BR_IP and BR_OOP
-    result["ev"] = (ev_oop, POT - ev_oop)
+    ev_oop = pot / 2 + (last[1] - last[0]) / 2  # OOP's value lies between -BR_IP and BR_OOP
+    result["ev"] = (ev_oop, pot - ev_oop)
     result["exploitability_chips"] = last[0] + last[1]  # the bracket's width
     result["reached"] = {}
     for line in checks[1:]:  # the first is before any iteration
@@ -390,16 +396,21 @@ def run_texassolver(binary: Path, board: str, threads: int, check: bool, max_ite
             if line["exploitability"] <= t and t not in result["reached"]:
                 result["reached"][t] = (line["iteration"], line.get("seconds"))
     if root is not None:
-        # the root's aggregate over OOP's range (weights of R, board cards removed), as pokerhash's
-        weights = ph.Range(R).weights
-        strategies = root["strategy"]["strategy"]
-        total, sums = 0.0, [0.0] * len(root["strategy"]["actions"])
-        for hand, row in strategies.items():
-            w = float(weights[ph.ranges.combo_index(hand[:2], hand[2:])])
-            total += w
-            sums = [s + w * f for s, f in zip(sums, row)]
-        result["root"] = [(name, s / total) for name, s in zip(root["strategy"]["actions"], sums)]
+        # the root's aggregate over OOP's range (its weights, board cards removed), as pokerhash's
+        result["root"] = texassolver_aggregate(root["strategy"], ph.Range(oop).weights)
+        result["dump"] = root
     return result
+
+
+def texassolver_aggregate(node: dict, weights) -> list:
+    """A dumped node's strategy averaged over its player's hands, each weighted by
+    ``weights`` (a 1,326-vector): [(action, probability)]."""
+    total, sums = 0.0, [0.0] * len(node["actions"])
+    for hand, row in node["strategy"].items():
+        w = float(weights[ph.ranges.combo_index(hand[:2], hand[2:])])
+        total += w
+        sums = [s + w * f for s, f in zip(sums, row)]
+    return [(name, s / total) for name, s in zip(node["actions"], sums)]
 
 
 def texassolver_rows(binary: Path, street: str, threads: int, repeats: int, mine: dict) -> None:
