@@ -67,6 +67,7 @@ TEXASSOLVER_ALLIN_THRESHOLD = 100.0
 DRIVER = r"""
 use postflop_solver::*;
 use std::time::Instant;
+""" + bench.AGGREGATE_RS + r"""
 
 // args: board oop ip pot stack target max_iterations check_every
 //       flop_bet flop_raise turn_bet turn_raise river_bet river_raise turn_donk river_donk force_allin
@@ -107,33 +108,14 @@ fn main() {
     }
     let seconds = started.elapsed().as_secs_f64();
     finalize(&mut game);
-    game.cache_normalized_weights();
-    let weights = game.normalized_weights(0).to_vec();
-    let strategy = game.strategy();
-    let actions = game.available_actions();
-    let n = weights.len();
-    let total: f32 = weights.iter().sum();
-    let mut root = Vec::new();
-    for (k, action) in actions.iter().enumerate() {
-        let p: f32 = (0..n).map(|h| strategy[k * n + h] * weights[h]).sum::<f32>() / total;
-        root.push(format!("[\"{:?}\", {}]", action, p));
-    }
+    let root = aggregate(&mut game, 0);
     let ev0 = compute_average(&game.expected_values(0), game.normalized_weights(0));
     let ev1 = compute_average(&game.expected_values(1), game.normalized_weights(1));
-    // IP's strategy after OOP's check (the first action), weighted by IP's reach there.
+    // IP's strategy after OOP's check (the first action).
     game.play(0);
-    game.cache_normalized_weights();
-    let weights = game.normalized_weights(1).to_vec();
-    let strategy = game.strategy();
-    let n = weights.len();
-    let total: f32 = weights.iter().sum();
-    let mut after_check = Vec::new();
-    for (k, action) in game.available_actions().iter().enumerate() {
-        let p: f32 = (0..n).map(|h| strategy[k * n + h] * weights[h]).sum::<f32>() / total;
-        after_check.push(format!("[\"{:?}\", {}]", action, p));
-    }
+    let after_check = aggregate(&mut game, 1);
     println!("{{\"iterations\": {}, \"exploitability\": {}, \"seconds\": {}, \"memory\": {}, \"root\": [{}], \"after_check\": [{}], \"ev\": [{}, {}]}}",
-             iterations, exploitability, seconds, memory, root.join(", "), after_check.join(", "), ev0, ev1);
+             iterations, exploitability, seconds, memory, root, after_check, ev0, ev1);
 }
 """
 

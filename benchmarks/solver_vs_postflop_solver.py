@@ -127,10 +127,29 @@ def time_pokerhash(board: str, threads: int, iterations: int, schedule: str = "r
 
 # --- postflop-solver ----------------------------------------------------------------
 
+# A node's strategy averaged over its player's hands, each weighted by its reach there:
+# the JSON items ["Action", probability], shared by this script's driver and
+# solver_shipped_example.py's.
+AGGREGATE_RS = r"""
+fn aggregate(game: &mut PostFlopGame, player: usize) -> String {
+    game.cache_normalized_weights();
+    let weights = game.normalized_weights(player).to_vec();
+    let strategy = game.strategy();
+    let n = weights.len();
+    let total: f32 = weights.iter().sum();
+    let mut out = Vec::new();
+    for (a, action) in game.available_actions().iter().enumerate() {
+        let f: f32 = (0..n).map(|h| strategy[a * n + h] * weights[h]).sum::<f32>() / total;
+        out.push(format!("[\"{:?}\", {}]", action, f));
+    }
+    out.join(", ")
+}
+"""
+
 DRIVER = r"""
 use postflop_solver::*;
 use std::time::Instant;
-
+""" + AGGREGATE_RS + r"""
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let board = &args[1];
@@ -175,21 +194,11 @@ fn main() {
     // and the time slices that other processes take then fell outside the timed steps).
     if !check { seconds = run_started.elapsed().as_secs_f64(); }
     finalize(&mut game);
-    game.cache_normalized_weights();
-    let weights = game.normalized_weights(0).to_vec();
-    let strategy = game.strategy();
-    let actions = game.available_actions();
-    let n = weights.len();
-    let total: f32 = weights.iter().sum();
-    let mut root = Vec::new();
-    for (a, action) in actions.iter().enumerate() {
-        let f: f32 = (0..n).map(|h| strategy[a * n + h] * weights[h]).sum::<f32>() / total;
-        root.push(format!("[\"{:?}\", {}]", action, f));
-    }
+    let root = aggregate(&mut game, 0);
     let ev0 = compute_average(&game.expected_values(0), game.normalized_weights(0));
     let ev1 = compute_average(&game.expected_values(1), game.normalized_weights(1));
     println!("{{\"done\": {}, \"seconds\": {}, \"memory\": {}, \"root\": [{}], \"ev\": [{}, {}]}}",
-             iterations, seconds, memory, root.join(", "), ev0, ev1);
+             iterations, seconds, memory, root, ev0, ev1);
 }
 """
 
