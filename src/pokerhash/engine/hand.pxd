@@ -81,6 +81,9 @@ cdef class Hand:
                    folded=list, live=list, stacks=list, index=dict, returned=dict, boards=tuple, highs=list,
                    lows=list, settlements=tuple, payouts=dict, initial=tuple, final=dict, net=dict)
     cpdef _finish(self)
+    # The HandResult built when first read (result): a C call.
+    @cython.locals(i=Py_ssize_t, seats=tuple, stacks=list, initial=tuple, final=dict, net=dict)
+    cdef _result_record(self, tuple parts)
     @cython.locals(i=Py_ssize_t, seats=tuple, folded=list)
     cpdef _pots(self)
     @cython.locals(seats=tuple, run=Py_ssize_t, i=Py_ssize_t, k=Py_ssize_t, run_highs=dict, order=list,

@@ -351,6 +351,10 @@ def _deal_shape(variant: Variant, players: int, four_players_use_36_cards: bool,
 
 
 _DEFAULTS: Dict[int, Tuple[Variant, Stakes]] = {}
+# Per (game, stakes as given, options, players), by identity: (variant, stakes as given,
+# options, _deal_shape's entry, the stakes (the default filled in), the structure, the
+# stakes played, the sum of their amounts), once Hand's checks of them have passed.
+_TABLES: Dict[Tuple[int, int, int, int], tuple] = {}
 
 
 def _default_stakes(variant: Variant) -> Stakes:
@@ -458,9 +462,18 @@ class Hand:
         missed_blinds: Mapping[int, Tuple[int, int]] = {},
     ) -> None:
         order = sorted(stacks)
-        if len(order) < 2:
-            raise InvalidValueError(f"a hand needs at least 2 players, not {len(order)}")
-        deal_shape = _deal_shape(variant, len(order), options.four_players_use_36_cards, options.large_draw_tables)
+        n = len(order)
+        if n < 2:
+            raise InvalidValueError(f"a hand needs at least 2 players, not {n}")
+        # What every hand of this game, stakes, options and player count shares, once its
+        # checks have passed (the objects are frozen; the entry holds them, so their ids
+        # are not reused): one look-up instead of the checks and a dozen dataclass reads.
+        table = _TABLES.get((id(variant), id(stakes), id(options), n))
+        hit = table is not None and table[0] is variant and table[1] is stakes and table[2] is options
+        if hit:
+            deal_shape = table[3]
+        else:
+            deal_shape = _deal_shape(variant, n, options.four_players_use_36_cards, options.large_draw_tables)
         seats = _clockwise(order, button)
         chips = []
         for seat in seats:
@@ -471,28 +484,38 @@ class Hand:
         initial = tuple(chips)
         if not all(initial):
             raise InvalidValueError(f"every player needs chips: stacks {dict(stacks)}")
-        if stakes is None:
-            stakes = _default_stakes(variant)
-        elif not isinstance(stakes, Stakes):
-            raise InvalidValueError(f"stakes must be a pokerhash.engine.Stakes, not {stakes!r:.100}")
-        structure, played = _structure(stakes, variant, options.half_bet_all_in)
-        n = len(seats)
-        if stakes.straddle_position is not None:
-            if not options.straddle_anywhere:
-                raise InvalidValueError("a straddle at straddle_position is a room's rule: the rules' straddle is "
-                                        "posted by the player left of the big blind (Options(straddle_anywhere=True) "
-                                        "plays it)")
-            if not 2 < n > stakes.straddle_position:
-                raise InvalidValueError(f"straddle_position {stakes.straddle_position} is no position of a hand of "
-                                        f"{n} players (a straddle needs three or more)")
+        if hit:
+            given, structure, played, stakes_chips = table[4], table[5], table[6], table[7]
+        else:
+            asked = stakes
+            if stakes is None:
+                stakes = _default_stakes(variant)
+            elif not isinstance(stakes, Stakes):
+                raise InvalidValueError(f"stakes must be a pokerhash.engine.Stakes, not {stakes!r:.100}")
+            structure, played = _structure(stakes, variant, options.half_bet_all_in)
+            if stakes.straddle_position is not None:
+                if not options.straddle_anywhere:
+                    raise InvalidValueError("a straddle at straddle_position is a room's rule: the rules' straddle is "
+                                            "posted by the player left of the big blind "
+                                            "(Options(straddle_anywhere=True) plays it)")
+                if not 2 < n > stakes.straddle_position:
+                    raise InvalidValueError(f"straddle_position {stakes.straddle_position} is no position of a hand "
+                                            f"of {n} players (a straddle needs three or more)")
+            # Every amount of the stakes that can set a bet level (checked below with the stacks).
+            stakes_chips = (sum(played.blinds) + played.button_blind + played.ante + played.straddle + played.bring_in
+                            + structure.small_bet + structure.big_bet)
+            if len(_TABLES) > 256:
+                _TABLES.clear()  # games made on the fly must not pile up
+            _TABLES[(id(variant), id(asked), id(options), n)] = (variant, asked, options, deal_shape, stakes,
+                                                                 structure, played, stakes_chips)
+            given = stakes
         full_deck = deal_shape[1]
         # The chips at the table and every amount that can set a bet level, within the
         # engine's limit (betting.check_chip_total: its C integers cannot overflow).
         missed_chips = 0
         for live, dead in missed_blinds.values() if missed_blinds else ():
             missed_chips += as_chips(live, "a missed live blind") + as_chips(dead, "a missed dead blind")
-        check_chip_total(sum(initial) + sum(played.blinds) + played.button_blind + played.ante + played.straddle
-                         + played.bring_in + structure.small_bet + structure.big_bet + missed_chips,
+        check_chip_total(sum(initial) + stakes_chips + missed_chips,
                          "the stacks, the stakes' amounts and the missed blinds")
         missed = tuple(sorted([(seat, as_chips(live, "a missed live blind"), as_chips(dead, "a missed dead blind"))
                                for seat, (live, dead) in missed_blinds.items()])) if missed_blinds else ()
@@ -519,7 +542,7 @@ class Hand:
             elif len(deck) != len(full_deck):
                 raise InvalidValueError(f"the deck has {len(deck)} cards; {variant.name} with {n} players deals "
                                         f"from a fresh deck of {len(full_deck)}")
-        self._set_up(variant, options, stakes, structure, played, seats, button, initial, deal_shape[0], full_deck,
+        self._set_up(variant, options, given, structure, played, seats, button, initial, deal_shape[0], full_deck,
                      deal_shape[3], full_deck[0] // 4 + 2, missed, log, deck, script, used, caller)
 
     def _set_up(self, variant: Variant, options: Options, given: Stakes, structure: Structure, stakes: Stakes,
@@ -681,9 +704,32 @@ class Hand:
     @property
     def result(self) -> HandResult:
         """The result; IllegalActionError before the hand is over."""
-        if self._result is None:
+        result = self._result
+        if result is None:
             raise IllegalActionError(f"the hand is not over: {self._pending}")
-        return self._result
+        if type(result) is tuple:
+            result = self._result = self._result_record(result)
+        return result
+
+    def _result_record(self, parts: tuple) -> HandResult:
+        """The HandResult of a finished hand from what _finish kept: (payouts,
+        returned, settlements, shown, rake), with the final stacks and nets per seat."""
+        payouts, returned, settlements, shown, rake = parts
+        seats, stacks, initial, cap = self.seats, self._stacks, self._initial, self.options.cap
+        final: Dict[int, int] = {}
+        net: Dict[int, int] = {}
+        for i in range(self._n):
+            seat = seats[i]
+            stack = stacks[i]
+            if cap is not None:  # the chips kept behind at a capped table
+                start = initial[i]
+                if start > cap:
+                    stack += start - cap
+            final[seat] = stack
+            net[seat] = stack - initial[i]
+        return _frozen(HandResult, {"payouts": payouts, "returned": returned, "stacks": final, "net": net,
+                                    "settlements": settlements, "shown": shown, "rake": rake,
+                                    "winners": tuple(sorted(payouts))})
 
     @property
     def events(self) -> List[ev.Event]:
@@ -1536,22 +1582,10 @@ class Hand:
                 number += 1
         for i, kept in self._kept:  # the chips of players made all-in (protect)
             stacks[i] += kept
-        cap = options.cap
-        initial = self._initial
-        final: Dict[int, int] = {}
-        net: Dict[int, int] = {}
-        for i in range(n):
-            seat = seats[i]
-            stack = stacks[i]
-            if cap is not None:  # the chips kept behind at a capped table
-                start = initial[i]
-                if start > cap:
-                    stack += start - cap
-            final[seat] = stack
-            net[seat] = stack - initial[i]
-        self._result = _frozen(HandResult, {"payouts": payouts, "returned": returned, "stacks": final, "net": net,
-                                            "settlements": settlements, "shown": shown, "rake": rake,
-                                            "winners": tuple(sorted(payouts))})
+        # The HandResult is built when :attr:`result` is first read (rollouts and
+        # simulations never read most of it): its parts as a plain tuple until then;
+        # the final stacks and nets come from the stacks, which no longer change.
+        self._result = (payouts, returned, settlements, shown, rake)
         self._pending = _OVER
 
     def _pots(self) -> Pots:
