@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from pokerhash.betting import Action
+from pokerhash.betting import Action, Limit
 from pokerhash.engine import DEUCE7_TRIPLE_DRAW, HOLDEM, STUD, Hand, HandResult, Options, Stakes
 from pokerhash.engine import hand as hand_module
 from pokerhash.errors import ChipLimitError, InvalidValueError
@@ -99,3 +99,58 @@ def test_a_failed_check_is_not_cached():
     for _ in range(2):
         with pytest.raises(InvalidValueError, match="straddle_position"):
             Hand(HOLDEM, {0: 100, 1: 100, 2: 100}, button=2, stakes=bad, seed=1)
+
+
+def _play_pair(variant, seed, options):
+    """The same random hand twice, logged and not: the log-off hand takes _finish's
+    lazy path (no rake, one board, the rules' odd chips), the logged one the full one."""
+    import random
+
+    rng = random.Random(seed)
+    players = rng.randrange(*variant.player_limits(False)[:1], variant.player_limits(False)[1] + 1)
+    stacks = {seat * 2: rng.choice((3, 7, 12, 30, 100, 250)) for seat in range(players)}
+    hands = [Hand(variant, stacks, button=0, options=options, seed=seed, log=log) for log in (True, False)]
+    while not hands[0].is_over:
+        pending = hands[0].pending
+        assert hands[1].pending == pending
+        roll = rng.random()
+        if pending.kind.value == "draw":
+            held = hands[0].hole_cards(pending.seat)
+            discards = held[:rng.randrange(min(pending.count, len(held)) + 1)]
+            for hand in hands:
+                hand.draw(discards)
+            continue
+        if roll < 0.05 and pending.kind.value == "decision":
+            for hand in hands:
+                hand.muck(pending.seat)
+        legal = pending.legal
+        if pending.kind.value == "bring-in":
+            action = Action.bet_to(legal.fixed_amounts[rng.randrange(len(legal.fixed_amounts))])
+        elif roll < 0.1 and not legal.can_check:
+            action = Action.fold()
+        elif roll < 0.35 and legal.raise_kind is not None:
+            action = Action.raise_to(legal.max_to if legal.fixed_amounts is None else legal.fixed_amounts[-1])
+        elif roll < 0.4 and legal.raise_kind is not None and variant.limit is Limit.NO_LIMIT:
+            action = Action.all_in()
+        else:
+            action = Action.check() if legal.can_check else Action.call()
+        for hand in hands:
+            hand.act(action)
+    assert hands[1].is_over
+    # The stacks are paid before the result is read; then the results are the same records.
+    assert hands[1].stacks == hands[0].stacks
+    assert hands[1].result == hands[0].result
+    assert repr(hands[1].result) == repr(hands[0].result)
+    assert hands[1].stacks == hands[0].stacks
+    return hands[1].result
+
+
+@pytest.mark.parametrize("name", sorted(__import__("pokerhash.engine", fromlist=["VARIANTS"]).VARIANTS))
+def test_an_unlogged_hand_ends_as_a_logged_one(name):
+    from pokerhash.engine import VARIANTS
+
+    variant = VARIANTS[name]
+    for seed in range(60):
+        _play_pair(variant, seed, Options())
+    for seed in range(60, 70):
+        _play_pair(variant, seed, Options(show_all=True))

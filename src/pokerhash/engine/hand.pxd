@@ -86,9 +86,12 @@ cdef class Hand:
     cdef _result_record(self, tuple parts)
     @cython.locals(i=Py_ssize_t, seats=tuple, folded=list)
     cpdef _pots(self)
-    @cython.locals(seats=tuple, run=Py_ssize_t, i=Py_ssize_t, k=Py_ssize_t, run_highs=dict, order=list,
-                   shown_seats=list, shown=list, holes=list)
     cpdef tuple _showdown(self, list live, pots, boards, list highs, list lows)
+    @cython.locals(seats=tuple, run=Py_ssize_t, i=Py_ssize_t, run_highs=dict)
+    cpdef _values(self, list live, boards, list highs, list lows)
+    @cython.locals(seats=tuple, run=Py_ssize_t, i=Py_ssize_t, k=Py_ssize_t, order=list, shown_seats=list, shown=list,
+                   holes=list)
+    cpdef tuple _show(self, list live, pots, boards, list highs, list lows)
     @cython.locals(other=Hand, k=Py_ssize_t, seats=tuple, initial=tuple, log=list)
     cpdef Hand next_hand(self, button, deck)
     # Every field of a new hand (__init__ after its checks, next_hand): a C call.
@@ -115,5 +118,9 @@ cpdef tuple _held_ints(discards, tuple held)
 cpdef list _kept(tuple held, tuple thrown)
 # Called for every hand shown down.
 cpdef _value(value, direct, hole, board, lowest)
+# A pot paid at the end of a hand without a log (Hand._finish's lazy path): C calls.
+cdef _pay(list stacks, amount, eligible, dict high, low, dict index)
+@cython.locals(ways=Py_ssize_t, first=Py_ssize_t, i=Py_ssize_t)
+cdef _pay_best(list stacks, amount, eligible, dict values, best, dict index)
 @cython.locals(run=Py_ssize_t, high=dict, low=dict)
 cpdef bint _may_win(seat, list shown, pots, list highs, list lows) except -1

@@ -716,6 +716,21 @@ class Hand:
         returned, settlements, shown, rake), with the final stacks and nets per seat."""
         payouts, returned, settlements, shown, rake = parts
         seats, stacks, initial, cap = self.seats, self._stacks, self._initial, self.options.cap
+        if payouts is None:
+            # _finish's lazy path (one board, no rake, the rules' odd chips, no log):
+            # the settlement and the hands shown as its full path makes them.
+            pot_list, highs, lows, uncalled, live = settlements
+            settlements = (settle_checked(pot_list, highs[0], lows[0], self._index, 0, uncalled,
+                                          self.options.odd_chips, False),)
+            payouts = {}
+            for result in settlements[0].pots:
+                for award in result.awards:
+                    amount = award.amount
+                    if amount:
+                        payouts[award.seat] = payouts.get(award.seat, 0) + amount
+            if len(live) > 1:
+                boards = self._boards + (self._board,) if self._boards else (self._board,)
+                shown = self._show(live, pot_list, boards, highs, lows)
         final: Dict[int, int] = {}
         net: Dict[int, int] = {}
         for i in range(self._n):
@@ -1546,13 +1561,27 @@ class Hand:
         lows: List[Optional[Dict[int, int]]] = [None] * runs
         pot_list = pots.pots
         shown: Tuple[ShownHand, ...] = ()
-        if len(live) > 1:
-            shown = self._showdown(live, pot_list, boards, highs, lows)
         options = self.options
         rake_rule = options.rake
         # Seats are in clockwise order from the button's left: a seat's index is its
         # distance from the button, which decides odd chips.
         odd = options.odd_chips
+        if log is None and runs == 1 and rake_rule is None and odd is DEFAULT_ODD_CHIPS and not self._conceded:
+            # Nothing logged, one board, no rake, the rules' odd chips, no hand mucked by
+            # muck() (rollouts, simulations): the hands valued and the pots paid into the
+            # stacks; which hands are shown and the settlement's records wait for :attr:`result`.
+            if len(live) > 1:
+                self._values(live, boards, highs, lows)
+            uncalled = {pots.uncalled_seat: uncalled_amount} if uncalled_amount else {}  # Pots.uncalled inline
+            for pot in pot_list:
+                _pay(stacks, pot.amount, pot.eligible, highs[0], lows[0], index)
+            for i, kept in self._kept:  # the chips of players made all-in (protect)
+                stacks[i] += kept
+            self._result = (None, returned, (pot_list, highs, lows, uncalled, live), (), 0)
+            self._pending = _OVER
+            return
+        if len(live) > 1:
+            shown = self._showdown(live, pot_list, boards, highs, lows)
         if runs == 1:
             rake = 0
             if rake_rule is not None:
@@ -1601,6 +1630,12 @@ class Hand:
         the final round first, else the first player left of the button, then clockwise —
         and muck a hand that can win no part of any pot it plays for against the hands
         already shown, unless every called hand is shown (rules: The games and their flow)."""
+        self._values(live, boards, highs, lows)
+        return self._show(live, pots, boards, highs, lows)
+
+    def _values(self, live: List[int], boards, highs, lows) -> None:
+        """Every live hand's high and low values on every board, into ``highs`` and
+        ``lows`` (per run: a dict by seat; a run's low None when the game has no low)."""
         variant, seats, lowest = self.variant, self.seats, self._lowest
         high_rule, low_rule = variant.high, variant.low
         # The value functions read once (an Evaluation is a dataclass: a slow attribute).
@@ -1616,6 +1651,11 @@ class Hand:
                     if high_value is not None else 0
                 if low_value is not None:
                     run_lows[seats[i]] = _value(low_value, low_direct, hole, board, lowest)
+
+    def _show(self, live: List[int], pots: Sequence[Pot], boards, highs, lows) -> Tuple[ShownHand, ...]:
+        """The hands shown, in _showdown's order and by its rule, of the values found."""
+        variant, seats = self.variant, self.seats
+        high_rule, low_rule = variant.high, variant.low
         start = self._aggressor if self._aggressor is not None and not self._folded[self._aggressor] else live[0]
         # Clockwise from start: live is in increasing index order.
         k = 0
@@ -1845,6 +1885,51 @@ def _kept(held: Tuple[int, ...], thrown: Tuple[int, ...]) -> List[int]:
         if not gone >> card & 1:
             kept.append(held[k])
     return kept
+
+
+def _pay(stacks: List[int], amount: int, eligible: Tuple[int, ...], high: Dict[int, int],
+         low: Optional[Dict[int, int]], index: Dict[int, int]) -> None:
+    """A pot of ``amount`` paid into ``stacks`` (by player index) as settle_checked
+    awards it with no rake and the rules' odd chips: the best high of the ``eligible``
+    seats, or its half and the best qualifying low the other half (the high half
+    takes the odd chip); a split's odd chips to the first winner left of the button
+    (the lowest player index)."""
+    if len(eligible) == 1:
+        stacks[index[eligible[0]]] += amount
+        return
+    low_half = 0
+    if low is not None:
+        best = 0
+        for seat in eligible:
+            if low[seat] > best:
+                best = low[seat]
+        if best:  # 0: nobody qualified for low
+            low_half = amount // 2
+            _pay_best(stacks, low_half, eligible, low, best, index)
+    best = high[eligible[0]]
+    for seat in eligible:
+        if high[seat] > best:
+            best = high[seat]
+    _pay_best(stacks, amount - low_half, eligible, high, best, index)
+
+
+def _pay_best(stacks: List[int], amount: int, eligible: Tuple[int, ...], values: Dict[int, int], best: int,
+              index: Dict[int, int]) -> None:
+    """``amount`` split among the ``eligible`` seats whose value is ``best``: equal
+    shares, the odd chips to the winner of the lowest player index."""
+    ways = 0
+    first = -1
+    for seat in eligible:
+        if values[seat] == best:
+            ways += 1
+            i = index[seat]
+            if first < 0 or i < first:
+                first = i
+    share = amount // ways
+    for seat in eligible:
+        if values[seat] == best:
+            stacks[index[seat]] += share
+    stacks[first] += amount - share * ways
 
 
 def _may_win(seat: int, shown: List[int], pots: Sequence[Pot], highs: List[Dict[int, int]],
