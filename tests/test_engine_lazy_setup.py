@@ -154,3 +154,32 @@ def test_an_unlogged_hand_ends_as_a_logged_one(name):
         _play_pair(variant, seed, Options())
     for seed in range(60, 70):
         _play_pair(variant, seed, Options(show_all=True))
+
+
+@pytest.mark.parametrize("variant, stakes, players", [
+    (HOLDEM, Stakes(blinds=(1, 2)), 6), (HOLDEM, Stakes(blinds=(1, 2)), 9), (STUD, STUD_STAKES, 7),
+    (DEUCE7_TRIPLE_DRAW, Stakes(blinds=(1, 2), small_bet=2, big_bet=4), 6)])
+def test_a_deal_from_the_deck_is_the_deck_dealt_in_order(variant, stakes, players):
+    """Many cards at once come off the deck's stack as one slice (_pop_onto): the same
+    cards in the same order as card by card, i.e. as the deck's own deal (a script of it)."""
+    from pokerhash.cards import Deck
+
+    stacks = {seat: 200 for seat in range(players)}
+    for seed in range(5):
+        deck = Deck(seed, variant.deck(players))
+        order = deck.copy().deal(len(deck))
+        hands = [Hand(variant, stacks, button=players - 1, stakes=stakes, deck=deck, log=False),
+                 Hand(variant, stacks, button=players - 1, stakes=stakes, cards=order, log=False)]
+        while not hands[0].is_over:
+            pending = hands[0].pending
+            assert hands[1].pending == pending
+            for hand in hands:
+                if pending.kind.value == "draw":
+                    hand.draw(hand.hole_cards(pending.seat)[:1])
+                elif pending.kind.value == "bring-in":
+                    hand.act(Action.bet_to(pending.legal.min_to))
+                else:
+                    hand.act(Action.check() if pending.legal.can_check else Action.call())
+            assert [hands[0].hole_cards(seat) for seat in stacks] == [hands[1].hole_cards(seat) for seat in stacks]
+            assert hands[0].board == hands[1].board
+        assert hands[1].is_over and hands[0].result == hands[1].result

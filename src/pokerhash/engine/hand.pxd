@@ -30,6 +30,7 @@ cdef class Hand:
     cpdef _new_deal(self)
     cpdef _post_dead(self, Py_ssize_t i, amount, kind, bint dead=*)
     cpdef Py_ssize_t _big_blind(self) except? -1  # -1 is an index: the last player
+    @cython.locals(k=Py_ssize_t, count=Py_ssize_t)
     cpdef _post_blinds(self, list forced)
     cpdef Py_ssize_t _straddle_anywhere(self, list forced, Py_ssize_t first) except -1
     cpdef muck(self, seat)
@@ -43,7 +44,7 @@ cdef class Hand:
     cpdef _validate_bring_in(self, action)
     @cython.locals(got=list)
     cpdef list _take(self, Py_ssize_t count)
-    @cython.locals(stack=list, _=Py_ssize_t)
+    @cython.locals(stack=list, _=Py_ssize_t, start=Py_ssize_t, top=list)
     cdef _pop_onto(self, list got, Py_ssize_t count)
     cpdef _check_available(self, got)
     cpdef _burn(self, card)
@@ -52,6 +53,8 @@ cdef class Hand:
     @cython.locals(players=list, dealt=list, cards_=list, live=Py_ssize_t, total=Py_ssize_t, position=Py_ssize_t,
                    k=Py_ssize_t)
     cpdef bint _deal_to_players(self, count, bint face_up) except -1
+    # The program's op and argument as C ints: compared at every step.
+    @cython.locals(op=Py_ssize_t, arg=Py_ssize_t)
     cpdef _advance(self)
     cpdef _maybe_twice(self)
     cpdef _seventh_street(self)

@@ -304,7 +304,8 @@ _DIRECT = {RANKINGS[name].value: (RANKINGS[name].evaluate, name.startswith("omah
 _DIRECT_OPENING = {kings_or_better: can_open_turkish}
 
 # The program of a hand: ops run in order, each street's deals then its betting.
-_HOLE, _UP, _BURN, _BOARD, _DRAW, _BET, _SEVENTH, _SHOWDOWN = range(8)
+# (_BETTING: not _BET, which names ActionKind.BET below; the ops are C ints in _advance.)
+_HOLE, _UP, _BURN, _BOARD, _DRAW, _BETTING, _SEVENTH, _SHOWDOWN = range(8)
 
 
 def _program(variant: Variant) -> Tuple[Tuple[int, int], ...]:
@@ -323,7 +324,7 @@ def _program(variant: Variant) -> Tuple[Tuple[int, int], ...]:
             ops.append((_BOARD, street.board))
         if street.draw:
             ops.append((_DRAW, street.draw))
-        ops.append((_BET, index))
+        ops.append((_BETTING, index))
     ops.append((_SHOWDOWN, 0))
     return tuple(ops)
 
@@ -652,11 +653,15 @@ class Hand:
             return self._straddle_anywhere(forced, 0)
         blinds = self.stakes.blinds
         heads_up = n == 2 and not self.options.heads_up_dead_button
-        posters = (1, 0) if heads_up else range(len(blinds))
-        for i, amount in zip(posters, blinds):
+        # The posters are 0, 1, ... left of the button, or heads-up (1, 0): the button
+        # posts the small blind (by index, not a zip of the two: compiled, a C loop).
+        count = len(blinds)
+        if heads_up and count > 2:
+            count = 2
+        for k in range(count):
             # Posted even by a player all-in on the ante: the others face the full
             # blind, as they do a short one (rules: Betting).
-            forced.append(checked_forced_bet(_BLIND, i, amount))
+            forced.append(checked_forced_bet(_BLIND, 1 - k if heads_up else k, blinds[k]))
         first = len(blinds) % n if not heads_up else 1
         for seat, live, dead in self._missed:
             i = self._index[seat]
@@ -1060,7 +1065,7 @@ class Hand:
         waiting, seat, most = _field(pending, 0), _field(pending, 1), _field(pending, 3)
         if waiting is not _WAIT_DRAW:
             raise IllegalActionError(f"no draw now: {pending}")
-        i = self._index[seat]
+        i = self._deal_next  # _next_draw's player to draw: the pending seat's index
         held = self._hole[i]
         thrown = _held_ints(discards, held)
         held_checked = thrown is not None
@@ -1173,8 +1178,17 @@ class Hand:
         _deal_draw's one loop."""
         self._stub -= count
         stack = self._deck._stack
-        for _ in range(count):
-            got.append(stack.pop())
+        start = len(stack) - count
+        if count < 8 or start < 0:
+            for _ in range(count):
+                got.append(stack.pop())
+            return
+        # Many cards (a deal to every player): the top of the stack as one slice, in
+        # the order the pops would give, then cut off the stack.
+        top = stack[start:]
+        top.reverse()
+        got.extend(top)
+        del stack[start:]
 
     def _check_available(self, got: Sequence[int]) -> None:
         used, deck = self._used, self._deck_set
@@ -1259,7 +1273,7 @@ class Hand:
             if op != _SHOWDOWN and _count_false(self._folded) < 2:
                 self._finish()
                 return
-            if op == _BET:
+            if op == _BETTING:
                 self._street = arg
                 if self._start_round(arg):
                     return
@@ -1465,6 +1479,7 @@ class Hand:
         while i < n and folded[i]:
             i += 1
         if i < n:
+            self._deal_next = i  # draw() reads the player's index here
             self._pending = _record5(Pending, _WAIT_DRAW, self.seats[i], None, most, "")
             return True
         self._deal_next = 0
