@@ -82,3 +82,20 @@ def test_clone_copies_the_attributes():
         legal = other.observe(other.agent_selection)["action_mask"].nonzero()[0]
         other.step(int(legal[rng.randrange(len(legal))]))
     assert {name: repr(getattr(env, name)) for name in NAMES} == before
+
+
+def test_copies_by_copy_and_pickle_play_on_their_own_attributes():
+    """A deepcopy or pickle of an environment plays on its own episode and its
+    attributes follow (they are the episode's: before, the copy's episode wrote into
+    a __dict__ the copy did not read, so its agent_selection stayed put)."""
+    import copy
+    import pickle
+
+    env = PokerEnv("holdem", 3, seed=1)
+    env.reset()
+    for other in (copy.deepcopy(env), pickle.loads(pickle.dumps(env))):
+        first = other.agent_selection
+        assert first == env.agent_selection
+        other.step(1)  # check/call
+        assert other.agent_selection != first
+        assert env.agent_selection == first and env._episode.history == []
