@@ -30,6 +30,7 @@ cdef class Hand:
     cpdef _new_deal(self)
     cpdef _post_dead(self, Py_ssize_t i, amount, kind, bint dead=*)
     cpdef Py_ssize_t _big_blind(self) except? -1  # -1 is an index: the last player
+    @cython.locals(k=Py_ssize_t, count=Py_ssize_t)
     cpdef _post_blinds(self, list forced)
     cpdef Py_ssize_t _straddle_anywhere(self, list forced, Py_ssize_t first) except -1
     cpdef muck(self, seat)
@@ -43,7 +44,7 @@ cdef class Hand:
     cpdef _validate_bring_in(self, action)
     @cython.locals(got=list)
     cpdef list _take(self, Py_ssize_t count)
-    @cython.locals(stack=list, _=Py_ssize_t)
+    @cython.locals(stack=list, _=Py_ssize_t, start=Py_ssize_t, top=list)
     cdef _pop_onto(self, list got, Py_ssize_t count)
     cpdef _check_available(self, got)
     cpdef _burn(self, card)
@@ -52,6 +53,8 @@ cdef class Hand:
     @cython.locals(players=list, dealt=list, cards_=list, live=Py_ssize_t, total=Py_ssize_t, position=Py_ssize_t,
                    k=Py_ssize_t)
     cpdef bint _deal_to_players(self, count, bint face_up) except -1
+    # The program's op and argument as C ints: compared at every step.
+    @cython.locals(op=Py_ssize_t, arg=Py_ssize_t)
     cpdef _advance(self)
     cpdef _maybe_twice(self)
     cpdef _seventh_street(self)
@@ -81,11 +84,17 @@ cdef class Hand:
                    folded=list, live=list, stacks=list, index=dict, returned=dict, boards=tuple, highs=list,
                    lows=list, settlements=tuple, payouts=dict, initial=tuple, final=dict, net=dict)
     cpdef _finish(self)
+    # The HandResult built when first read (result): a C call.
+    @cython.locals(i=Py_ssize_t, seats=tuple, stacks=list, initial=tuple, final=dict, net=dict)
+    cdef _result_record(self, tuple parts)
     @cython.locals(i=Py_ssize_t, seats=tuple, folded=list)
     cpdef _pots(self)
-    @cython.locals(seats=tuple, run=Py_ssize_t, i=Py_ssize_t, k=Py_ssize_t, run_highs=dict, order=list,
-                   shown_seats=list, shown=list, holes=list)
     cpdef tuple _showdown(self, list live, pots, boards, list highs, list lows)
+    @cython.locals(seats=tuple, run=Py_ssize_t, i=Py_ssize_t, run_highs=dict)
+    cpdef _values(self, list live, boards, list highs, list lows)
+    @cython.locals(seats=tuple, run=Py_ssize_t, i=Py_ssize_t, k=Py_ssize_t, order=list, shown_seats=list, shown=list,
+                   holes=list)
+    cpdef tuple _show(self, list live, pots, boards, list highs, list lows)
     @cython.locals(other=Hand, k=Py_ssize_t, seats=tuple, initial=tuple, log=list)
     cpdef Hand next_hand(self, button, deck)
     # Every field of a new hand (__init__ after its checks, next_hand): a C call.
@@ -112,5 +121,9 @@ cpdef tuple _held_ints(discards, tuple held)
 cpdef list _kept(tuple held, tuple thrown)
 # Called for every hand shown down.
 cpdef _value(value, direct, hole, board, lowest)
+# A pot paid at the end of a hand without a log (Hand._finish's lazy path): C calls.
+cdef _pay(list stacks, amount, eligible, dict high, low, dict index)
+@cython.locals(ways=Py_ssize_t, first=Py_ssize_t, i=Py_ssize_t)
+cdef _pay_best(list stacks, amount, eligible, dict values, best, dict index)
 @cython.locals(run=Py_ssize_t, high=dict, low=dict)
 cpdef bint _may_win(seat, list shown, pots, list highs, list lows) except -1

@@ -304,7 +304,8 @@ _DIRECT = {RANKINGS[name].value: (RANKINGS[name].evaluate, name.startswith("omah
 _DIRECT_OPENING = {kings_or_better: can_open_turkish}
 
 # The program of a hand: ops run in order, each street's deals then its betting.
-_HOLE, _UP, _BURN, _BOARD, _DRAW, _BET, _SEVENTH, _SHOWDOWN = range(8)
+# (_BETTING: not _BET, which names ActionKind.BET below; the ops are C ints in _advance.)
+_HOLE, _UP, _BURN, _BOARD, _DRAW, _BETTING, _SEVENTH, _SHOWDOWN = range(8)
 
 
 def _program(variant: Variant) -> Tuple[Tuple[int, int], ...]:
@@ -323,7 +324,7 @@ def _program(variant: Variant) -> Tuple[Tuple[int, int], ...]:
             ops.append((_BOARD, street.board))
         if street.draw:
             ops.append((_DRAW, street.draw))
-        ops.append((_BET, index))
+        ops.append((_BETTING, index))
     ops.append((_SHOWDOWN, 0))
     return tuple(ops)
 
@@ -351,6 +352,10 @@ def _deal_shape(variant: Variant, players: int, four_players_use_36_cards: bool,
 
 
 _DEFAULTS: Dict[int, Tuple[Variant, Stakes]] = {}
+# Per (game, stakes as given, options, players), by identity: (variant, stakes as given,
+# options, _deal_shape's entry, the stakes (the default filled in), the structure, the
+# stakes played, the sum of their amounts), once Hand's checks of them have passed.
+_TABLES: Dict[Tuple[int, int, int, int], tuple] = {}
 
 
 def _default_stakes(variant: Variant) -> Stakes:
@@ -458,9 +463,18 @@ class Hand:
         missed_blinds: Mapping[int, Tuple[int, int]] = {},
     ) -> None:
         order = sorted(stacks)
-        if len(order) < 2:
-            raise InvalidValueError(f"a hand needs at least 2 players, not {len(order)}")
-        deal_shape = _deal_shape(variant, len(order), options.four_players_use_36_cards, options.large_draw_tables)
+        n = len(order)
+        if n < 2:
+            raise InvalidValueError(f"a hand needs at least 2 players, not {n}")
+        # What every hand of this game, stakes, options and player count shares, once its
+        # checks have passed (the objects are frozen; the entry holds them, so their ids
+        # are not reused): one look-up instead of the checks and a dozen dataclass reads.
+        table = _TABLES.get((id(variant), id(stakes), id(options), n))
+        hit = table is not None and table[0] is variant and table[1] is stakes and table[2] is options
+        if hit:
+            deal_shape = table[3]
+        else:
+            deal_shape = _deal_shape(variant, n, options.four_players_use_36_cards, options.large_draw_tables)
         seats = _clockwise(order, button)
         chips = []
         for seat in seats:
@@ -471,28 +485,38 @@ class Hand:
         initial = tuple(chips)
         if not all(initial):
             raise InvalidValueError(f"every player needs chips: stacks {dict(stacks)}")
-        if stakes is None:
-            stakes = _default_stakes(variant)
-        elif not isinstance(stakes, Stakes):
-            raise InvalidValueError(f"stakes must be a pokerhash.engine.Stakes, not {stakes!r:.100}")
-        structure, played = _structure(stakes, variant, options.half_bet_all_in)
-        n = len(seats)
-        if stakes.straddle_position is not None:
-            if not options.straddle_anywhere:
-                raise InvalidValueError("a straddle at straddle_position is a room's rule: the rules' straddle is "
-                                        "posted by the player left of the big blind (Options(straddle_anywhere=True) "
-                                        "plays it)")
-            if not 2 < n > stakes.straddle_position:
-                raise InvalidValueError(f"straddle_position {stakes.straddle_position} is no position of a hand of "
-                                        f"{n} players (a straddle needs three or more)")
+        if hit:
+            given, structure, played, stakes_chips = table[4], table[5], table[6], table[7]
+        else:
+            asked = stakes
+            if stakes is None:
+                stakes = _default_stakes(variant)
+            elif not isinstance(stakes, Stakes):
+                raise InvalidValueError(f"stakes must be a pokerhash.engine.Stakes, not {stakes!r:.100}")
+            structure, played = _structure(stakes, variant, options.half_bet_all_in)
+            if stakes.straddle_position is not None:
+                if not options.straddle_anywhere:
+                    raise InvalidValueError("a straddle at straddle_position is a room's rule: the rules' straddle is "
+                                            "posted by the player left of the big blind "
+                                            "(Options(straddle_anywhere=True) plays it)")
+                if not 2 < n > stakes.straddle_position:
+                    raise InvalidValueError(f"straddle_position {stakes.straddle_position} is no position of a hand "
+                                            f"of {n} players (a straddle needs three or more)")
+            # Every amount of the stakes that can set a bet level (checked below with the stacks).
+            stakes_chips = (sum(played.blinds) + played.button_blind + played.ante + played.straddle + played.bring_in
+                            + structure.small_bet + structure.big_bet)
+            if len(_TABLES) > 256:
+                _TABLES.clear()  # games made on the fly must not pile up
+            _TABLES[(id(variant), id(asked), id(options), n)] = (variant, asked, options, deal_shape, stakes,
+                                                                 structure, played, stakes_chips)
+            given = stakes
         full_deck = deal_shape[1]
         # The chips at the table and every amount that can set a bet level, within the
         # engine's limit (betting.check_chip_total: its C integers cannot overflow).
         missed_chips = 0
         for live, dead in missed_blinds.values() if missed_blinds else ():
             missed_chips += as_chips(live, "a missed live blind") + as_chips(dead, "a missed dead blind")
-        check_chip_total(sum(initial) + sum(played.blinds) + played.button_blind + played.ante + played.straddle
-                         + played.bring_in + structure.small_bet + structure.big_bet + missed_chips,
+        check_chip_total(sum(initial) + stakes_chips + missed_chips,
                          "the stacks, the stakes' amounts and the missed blinds")
         missed = tuple(sorted([(seat, as_chips(live, "a missed live blind"), as_chips(dead, "a missed dead blind"))
                                for seat, (live, dead) in missed_blinds.items()])) if missed_blinds else ()
@@ -519,7 +543,7 @@ class Hand:
             elif len(deck) != len(full_deck):
                 raise InvalidValueError(f"the deck has {len(deck)} cards; {variant.name} with {n} players deals "
                                         f"from a fresh deck of {len(full_deck)}")
-        self._set_up(variant, options, stakes, structure, played, seats, button, initial, deal_shape[0], full_deck,
+        self._set_up(variant, options, given, structure, played, seats, button, initial, deal_shape[0], full_deck,
                      deal_shape[3], full_deck[0] // 4 + 2, missed, log, deck, script, used, caller)
 
     def _set_up(self, variant: Variant, options: Options, given: Stakes, structure: Structure, stakes: Stakes,
@@ -629,11 +653,15 @@ class Hand:
             return self._straddle_anywhere(forced, 0)
         blinds = self.stakes.blinds
         heads_up = n == 2 and not self.options.heads_up_dead_button
-        posters = (1, 0) if heads_up else range(len(blinds))
-        for i, amount in zip(posters, blinds):
+        # The posters are 0, 1, ... left of the button, or heads-up (1, 0): the button
+        # posts the small blind (by index, not a zip of the two: compiled, a C loop).
+        count = len(blinds)
+        if heads_up and count > 2:
+            count = 2
+        for k in range(count):
             # Posted even by a player all-in on the ante: the others face the full
             # blind, as they do a short one (rules: Betting).
-            forced.append(checked_forced_bet(_BLIND, i, amount))
+            forced.append(checked_forced_bet(_BLIND, 1 - k if heads_up else k, blinds[k]))
         first = len(blinds) % n if not heads_up else 1
         for seat, live, dead in self._missed:
             i = self._index[seat]
@@ -681,9 +709,47 @@ class Hand:
     @property
     def result(self) -> HandResult:
         """The result; IllegalActionError before the hand is over."""
-        if self._result is None:
+        result = self._result
+        if result is None:
             raise IllegalActionError(f"the hand is not over: {self._pending}")
-        return self._result
+        if type(result) is tuple:
+            result = self._result = self._result_record(result)
+        return result
+
+    def _result_record(self, parts: tuple) -> HandResult:
+        """The HandResult of a finished hand from what _finish kept: (payouts,
+        returned, settlements, shown, rake), with the final stacks and nets per seat."""
+        payouts, returned, settlements, shown, rake = parts
+        seats, stacks, initial, cap = self.seats, self._stacks, self._initial, self.options.cap
+        if payouts is None:
+            # _finish's lazy path (one board, no rake, the rules' odd chips, no log):
+            # the settlement and the hands shown as its full path makes them.
+            pot_list, highs, lows, uncalled, live = settlements
+            settlements = (settle_checked(pot_list, highs[0], lows[0], self._index, 0, uncalled,
+                                          self.options.odd_chips, False),)
+            payouts = {}
+            for result in settlements[0].pots:
+                for award in result.awards:
+                    amount = award.amount
+                    if amount:
+                        payouts[award.seat] = payouts.get(award.seat, 0) + amount
+            if len(live) > 1:
+                boards = self._boards + (self._board,) if self._boards else (self._board,)
+                shown = self._show(live, pot_list, boards, highs, lows)
+        final: Dict[int, int] = {}
+        net: Dict[int, int] = {}
+        for i in range(self._n):
+            seat = seats[i]
+            stack = stacks[i]
+            if cap is not None:  # the chips kept behind at a capped table
+                start = initial[i]
+                if start > cap:
+                    stack += start - cap
+            final[seat] = stack
+            net[seat] = stack - initial[i]
+        return _frozen(HandResult, {"payouts": payouts, "returned": returned, "stacks": final, "net": net,
+                                    "settlements": settlements, "shown": shown, "rake": rake,
+                                    "winners": tuple(sorted(payouts))})
 
     @property
     def events(self) -> List[ev.Event]:
@@ -999,7 +1065,7 @@ class Hand:
         waiting, seat, most = _field(pending, 0), _field(pending, 1), _field(pending, 3)
         if waiting is not _WAIT_DRAW:
             raise IllegalActionError(f"no draw now: {pending}")
-        i = self._index[seat]
+        i = self._deal_next  # _next_draw's player to draw: the pending seat's index
         held = self._hole[i]
         thrown = _held_ints(discards, held)
         held_checked = thrown is not None
@@ -1112,8 +1178,17 @@ class Hand:
         _deal_draw's one loop."""
         self._stub -= count
         stack = self._deck._stack
-        for _ in range(count):
-            got.append(stack.pop())
+        start = len(stack) - count
+        if count < 8 or start < 0:
+            for _ in range(count):
+                got.append(stack.pop())
+            return
+        # Many cards (a deal to every player): the top of the stack as one slice, in
+        # the order the pops would give, then cut off the stack.
+        top = stack[start:]
+        top.reverse()
+        got.extend(top)
+        del stack[start:]
 
     def _check_available(self, got: Sequence[int]) -> None:
         used, deck = self._used, self._deck_set
@@ -1198,7 +1273,7 @@ class Hand:
             if op != _SHOWDOWN and _count_false(self._folded) < 2:
                 self._finish()
                 return
-            if op == _BET:
+            if op == _BETTING:
                 self._street = arg
                 if self._start_round(arg):
                     return
@@ -1404,6 +1479,7 @@ class Hand:
         while i < n and folded[i]:
             i += 1
         if i < n:
+            self._deal_next = i  # draw() reads the player's index here
             self._pending = _record5(Pending, _WAIT_DRAW, self.seats[i], None, most, "")
             return True
         self._deal_next = 0
@@ -1500,13 +1576,27 @@ class Hand:
         lows: List[Optional[Dict[int, int]]] = [None] * runs
         pot_list = pots.pots
         shown: Tuple[ShownHand, ...] = ()
-        if len(live) > 1:
-            shown = self._showdown(live, pot_list, boards, highs, lows)
         options = self.options
         rake_rule = options.rake
         # Seats are in clockwise order from the button's left: a seat's index is its
         # distance from the button, which decides odd chips.
         odd = options.odd_chips
+        if log is None and runs == 1 and rake_rule is None and odd is DEFAULT_ODD_CHIPS and not self._conceded:
+            # Nothing logged, one board, no rake, the rules' odd chips, no hand mucked by
+            # muck() (rollouts, simulations): the hands valued and the pots paid into the
+            # stacks; which hands are shown and the settlement's records wait for :attr:`result`.
+            if len(live) > 1:
+                self._values(live, boards, highs, lows)
+            uncalled = {pots.uncalled_seat: uncalled_amount} if uncalled_amount else {}  # Pots.uncalled inline
+            for pot in pot_list:
+                _pay(stacks, pot.amount, pot.eligible, highs[0], lows[0], index)
+            for i, kept in self._kept:  # the chips of players made all-in (protect)
+                stacks[i] += kept
+            self._result = (None, returned, (pot_list, highs, lows, uncalled, live), (), 0)
+            self._pending = _OVER
+            return
+        if len(live) > 1:
+            shown = self._showdown(live, pot_list, boards, highs, lows)
         if runs == 1:
             rake = 0
             if rake_rule is not None:
@@ -1536,22 +1626,10 @@ class Hand:
                 number += 1
         for i, kept in self._kept:  # the chips of players made all-in (protect)
             stacks[i] += kept
-        cap = options.cap
-        initial = self._initial
-        final: Dict[int, int] = {}
-        net: Dict[int, int] = {}
-        for i in range(n):
-            seat = seats[i]
-            stack = stacks[i]
-            if cap is not None:  # the chips kept behind at a capped table
-                start = initial[i]
-                if start > cap:
-                    stack += start - cap
-            final[seat] = stack
-            net[seat] = stack - initial[i]
-        self._result = _frozen(HandResult, {"payouts": payouts, "returned": returned, "stacks": final, "net": net,
-                                            "settlements": settlements, "shown": shown, "rake": rake,
-                                            "winners": tuple(sorted(payouts))})
+        # The HandResult is built when :attr:`result` is first read (rollouts and
+        # simulations never read most of it): its parts as a plain tuple until then;
+        # the final stacks and nets come from the stacks, which no longer change.
+        self._result = (payouts, returned, settlements, shown, rake)
         self._pending = _OVER
 
     def _pots(self) -> Pots:
@@ -1567,6 +1645,12 @@ class Hand:
         the final round first, else the first player left of the button, then clockwise —
         and muck a hand that can win no part of any pot it plays for against the hands
         already shown, unless every called hand is shown (rules: The games and their flow)."""
+        self._values(live, boards, highs, lows)
+        return self._show(live, pots, boards, highs, lows)
+
+    def _values(self, live: List[int], boards, highs, lows) -> None:
+        """Every live hand's high and low values on every board, into ``highs`` and
+        ``lows`` (per run: a dict by seat; a run's low None when the game has no low)."""
         variant, seats, lowest = self.variant, self.seats, self._lowest
         high_rule, low_rule = variant.high, variant.low
         # The value functions read once (an Evaluation is a dataclass: a slow attribute).
@@ -1582,6 +1666,11 @@ class Hand:
                     if high_value is not None else 0
                 if low_value is not None:
                     run_lows[seats[i]] = _value(low_value, low_direct, hole, board, lowest)
+
+    def _show(self, live: List[int], pots: Sequence[Pot], boards, highs, lows) -> Tuple[ShownHand, ...]:
+        """The hands shown, in _showdown's order and by its rule, of the values found."""
+        variant, seats = self.variant, self.seats
+        high_rule, low_rule = variant.high, variant.low
         start = self._aggressor if self._aggressor is not None and not self._folded[self._aggressor] else live[0]
         # Clockwise from start: live is in increasing index order.
         k = 0
@@ -1811,6 +1900,51 @@ def _kept(held: Tuple[int, ...], thrown: Tuple[int, ...]) -> List[int]:
         if not gone >> card & 1:
             kept.append(held[k])
     return kept
+
+
+def _pay(stacks: List[int], amount: int, eligible: Tuple[int, ...], high: Dict[int, int],
+         low: Optional[Dict[int, int]], index: Dict[int, int]) -> None:
+    """A pot of ``amount`` paid into ``stacks`` (by player index) as settle_checked
+    awards it with no rake and the rules' odd chips: the best high of the ``eligible``
+    seats, or its half and the best qualifying low the other half (the high half
+    takes the odd chip); a split's odd chips to the first winner left of the button
+    (the lowest player index)."""
+    if len(eligible) == 1:
+        stacks[index[eligible[0]]] += amount
+        return
+    low_half = 0
+    if low is not None:
+        best = 0
+        for seat in eligible:
+            if low[seat] > best:
+                best = low[seat]
+        if best:  # 0: nobody qualified for low
+            low_half = amount // 2
+            _pay_best(stacks, low_half, eligible, low, best, index)
+    best = high[eligible[0]]
+    for seat in eligible:
+        if high[seat] > best:
+            best = high[seat]
+    _pay_best(stacks, amount - low_half, eligible, high, best, index)
+
+
+def _pay_best(stacks: List[int], amount: int, eligible: Tuple[int, ...], values: Dict[int, int], best: int,
+              index: Dict[int, int]) -> None:
+    """``amount`` split among the ``eligible`` seats whose value is ``best``: equal
+    shares, the odd chips to the winner of the lowest player index."""
+    ways = 0
+    first = -1
+    for seat in eligible:
+        if values[seat] == best:
+            ways += 1
+            i = index[seat]
+            if first < 0 or i < first:
+                first = i
+    share = amount // ways
+    for seat in eligible:
+        if values[seat] == best:
+            stacks[index[seat]] += share
+    stacks[first] += amount - share * ways
 
 
 def _may_win(seat: int, shown: List[int], pots: Sequence[Pot], highs: List[Dict[int, int]],
