@@ -1124,7 +1124,9 @@ class Hand:
             if c in used or c not in deck:
                 problem = "already in play" if c in used else f"not in the {len(self._deck_cards)}-card deck"
                 raise InvalidCardError(f"{_text([c])} cannot be dealt: it is {problem}")
-        if len(set(got)) != len(got):
+        # A repeat among the cards (no set made for one card or two: most deals).
+        n = len(got)
+        if (got[0] == got[1] if n == 2 else n > 2 and len(set(got)) != n):
             raise InvalidCardError(f"a card is dealt twice in {_text(got)}")
         used.update(got)
         self._stub -= len(got)
