@@ -15,6 +15,7 @@ from pokerhash.rl.observations cimport history_code
 cdef Py_ssize_t _SEAT, _KIND, _TO
 # A record's field read in C (the .py names operator.getitem as _field uncompiled).
 from pokerhash._records cimport field as _field
+from cpython.object cimport PyObject_GenericGetAttr as _generic_getattr
 
 
 cdef class _Episode:
@@ -30,6 +31,10 @@ cdef class _Episode:
     cdef public bint reuse
     cdef public object render
     cdef public dict zeros, falses
+    # The AEC attributes (PokerEnv's _EpisodeAttribute).
+    cdef public list agents
+    cdef public object agent_selection, _skip_agent_selection
+    cdef public dict rewards, _cumulative_rewards, terminations, truncations, infos
 
     @cython.locals(attrs=dict, agents=list, infos=dict)
     cpdef begin(self, TypedHand hand, bint reuse, render)
@@ -38,14 +43,11 @@ cdef class _Episode:
     cpdef dict observe(self, seat)
     cpdef Py_ssize_t play(self, action) except -2
     cpdef start(self)
-    @cython.locals(attrs=dict)
     cpdef step(self, action)
-    @cython.locals(attrs=dict, rewards=dict, terminations=dict, cumulative=dict, scale=double)
+    @cython.locals(rewards=dict, terminations=dict, cumulative=dict, scale=double)
     cpdef end(self)
-    @cython.locals(attrs=dict, rewards=dict, agents=list, terminations=dict, truncations=dict, cumulative=dict,
-                   infos=dict)
+    @cython.locals(rewards=dict, agents=list, terminations=dict, truncations=dict, cumulative=dict, infos=dict)
     cpdef dead_step(self, action)
-    @cython.locals(attrs=dict)
     cpdef tuple last(self, bint observe)
 
 
@@ -56,6 +58,9 @@ cdef class _Guard:
     cdef public dict wrapper, env
     cdef public bint direct
     cdef public object owner
+    cdef public _Episode episode
+
+    cpdef _Episode current(self)
 
     @cython.locals(wrapper=dict)
     cpdef step(self, owner, action)
@@ -63,6 +68,10 @@ cdef class _Guard:
     @cython.locals(wrapper=dict)
     cpdef bound_reset(self, seed=*, options=*)
     cpdef read(self, owner, name)
+
+
+cdef class _EpisodeAttribute:
+    cdef public str name
 
 
 cdef class _BeforeReset:

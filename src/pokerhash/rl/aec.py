@@ -34,6 +34,9 @@ _BRING_IN_CODE = HISTORY_CODES["bring-in"]
 # extension type is a Python attribute lookup.
 _SEAT, _KIND, _TO = PENDING_SEAT, PENDING_KIND, ACTION_TO
 globals().setdefault("_field", operator.getitem)
+# An attribute read without the type's __getattr__ hook: compiled, CPython's
+# PyObject_GenericGetAttr (aec.pxd); uncompiled, object.__getattribute__.
+globals().setdefault("_generic_getattr", object.__getattribute__)
 
 
 def default_stakes(variant: Variant) -> Stakes:
@@ -66,12 +69,14 @@ class _Episode:
     extension type when compiled (aec.pxd): PokerEnv is a Python class (AECEnv's
     subclass), whose attribute reads cost more than the rest of a step's plumbing, so
     its step(), last() and observe() hand over to this at once. The AEC attributes
-    (``agent_selection``, ``rewards``, ...) stay plain attributes of the environment,
-    as PettingZoo's users and wrappers read and set them: this reads and writes them
-    in the environment's ``__dict__`` (``attrs``)."""
+    (``agent_selection``, ``rewards``, ...) are this object's fields, C fields when
+    compiled, which the environment's attributes of the same names read and write
+    (_EpisodeAttribute): a step reads and writes them without a lookup in the
+    environment's ``__dict__``."""
 
     __slots__ = ("hand", "layout", "encoder", "scale", "history", "legal", "attrs", "names", "seat_of",
-                 "buffers", "reuse", "render", "zeros", "falses")
+                 "buffers", "reuse", "render", "zeros", "falses", "agents", "agent_selection", "rewards",
+                 "_cumulative_rewards", "terminations", "truncations", "infos", "_skip_agent_selection")
 
     def __init__(self, hand: Hand, layout: ActionLayout, encoder, scale: float, history: List[tuple],
                  attrs: dict, names: tuple, seat_of: dict, buffers: list, reuse: bool, render) -> None:
@@ -94,6 +99,15 @@ class _Episode:
         # a seventh of dict.fromkeys).
         self.zeros = dict.fromkeys(names, 0.0)
         self.falses = dict.fromkeys(names, False)
+        # The AEC attributes (PokerEnv's agents, rewards, ...), set by begin().
+        self.agents: List[str] = []
+        self.agent_selection: Optional[str] = None
+        self.rewards: Dict[str, float] = {}
+        self._cumulative_rewards: Dict[str, float] = {}
+        self.terminations: Dict[str, bool] = {}
+        self.truncations: Dict[str, bool] = {}
+        self.infos: Dict[str, dict] = {}
+        self._skip_agent_selection: Optional[str] = None
 
     def begin(self, hand: Hand, reuse: bool, render) -> None:
         """A new hand on this episode (PokerEnv.reset): its AEC bookkeeping reset as
@@ -105,16 +119,16 @@ class _Episode:
         self.render = render
         attrs = self.attrs
         agents = attrs["possible_agents"][:]
-        attrs["agents"] = agents
-        attrs["rewards"] = self.zeros.copy()
-        attrs["_cumulative_rewards"] = self.zeros.copy()
-        attrs["terminations"] = self.falses.copy()
-        attrs["truncations"] = self.falses.copy()
+        self.agents = agents
+        self.rewards = self.zeros.copy()
+        self._cumulative_rewards = self.zeros.copy()
+        self.terminations = self.falses.copy()
+        self.truncations = self.falses.copy()
         infos = {}
         for agent in agents:
             infos[agent] = {}
-        attrs["infos"] = infos
-        attrs["_skip_agent_selection"] = None
+        self.infos = infos
+        self._skip_agent_selection = None
         self.start()
 
     def copy(self, attrs: dict, buffers: list, render) -> _Episode:
@@ -123,6 +137,14 @@ class _Episode:
         other = _Episode(self.hand.clone(), self.layout, self.encoder, self.scale, self.history[:], attrs,
                          self.names, self.seat_of, buffers, self.reuse, render)
         other.legal = self.legal
+        other.agents = self.agents[:]
+        other.agent_selection = self.agent_selection
+        other.rewards = dict(self.rewards)
+        other._cumulative_rewards = dict(self._cumulative_rewards)
+        other.terminations = dict(self.terminations)
+        other.truncations = dict(self.truncations)
+        other.infos = {agent: dict(info) for agent, info in self.infos.items()}
+        other._skip_agent_selection = self._skip_agent_selection
         return other
 
     def current_legal(self) -> Tuple[int, ...]:
@@ -173,19 +195,18 @@ class _Episode:
         if hand.is_over:
             self.end()
         else:
-            self.attrs["agent_selection"] = self.names[_field(hand._pending, _SEAT)]
+            self.agent_selection = self.names[_field(hand._pending, _SEAT)]
 
     def step(self, action) -> None:
         """PokerEnv.step."""
-        attrs = self.attrs
-        agent = attrs["agent_selection"]
-        if attrs["terminations"][agent] or attrs["truncations"][agent]:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
             self.dead_step(action)
             return
         seat = self.play(action)
-        attrs["_cumulative_rewards"][agent] = 0.0
+        self._cumulative_rewards[agent] = 0.0
         if seat >= 0:
-            attrs["agent_selection"] = self.names[seat]
+            self.agent_selection = self.names[seat]
         else:
             self.end()
         if self.render is not None:
@@ -195,10 +216,9 @@ class _Episode:
         """The hand is over: rewards in units, every agent terminated, the rewards
         accumulated (AECEnv._accumulate_rewards)."""
         net = self.hand.result.net
-        attrs = self.attrs
-        rewards = attrs["rewards"]
-        terminations = attrs["terminations"]
-        cumulative = attrs["_cumulative_rewards"]
+        rewards = self.rewards
+        terminations = self.terminations
+        cumulative = self._cumulative_rewards
         scale = self.scale
         for agent, seat in self.seat_of.items():
             rewards[agent] = net[seat] * scale
@@ -212,23 +232,22 @@ class _Episode:
         the first left (what the base class finds by a scan, here at every hand's end)."""
         if action is not None:
             raise ValueError("when an agent is dead, the only valid action is None")
-        attrs = self.attrs
-        agent = attrs["agent_selection"]
-        rewards = attrs["rewards"]
+        agent = self.agent_selection
+        rewards = self.rewards
         # Typed when compiled (aec.pxd): a dict's own deletion, not the generic one.
-        terminations, truncations = attrs["terminations"], attrs["truncations"]
-        cumulative, infos = attrs["_cumulative_rewards"], attrs["infos"]
+        terminations, truncations = self.terminations, self.truncations
+        cumulative, infos = self._cumulative_rewards, self.infos
         del terminations[agent], truncations[agent], rewards[agent], cumulative[agent], infos[agent]
-        agents = attrs["agents"]
+        agents = self.agents
         agents.remove(agent)
         if agents:
-            if attrs["_skip_agent_selection"] is None:
-                attrs["_skip_agent_selection"] = agent
-            attrs["agent_selection"] = agents[0]
+            if self._skip_agent_selection is None:
+                self._skip_agent_selection = agent
+            self.agent_selection = agents[0]
         else:
-            if attrs["_skip_agent_selection"] is not None:
-                attrs["agent_selection"] = attrs["_skip_agent_selection"]
-            attrs["_skip_agent_selection"] = None
+            if self._skip_agent_selection is not None:
+                self.agent_selection = self._skip_agent_selection
+            self._skip_agent_selection = None
         # AECEnv._clear_rewards (every reward set to 0), skipping the rewards that are
         # 0 already (every dead step after a hand's first): a write is a dict lookup.
         for other, reward in rewards.items():
@@ -237,11 +256,10 @@ class _Episode:
 
     def last(self, observe: bool) -> tuple:
         """PokerEnv.last."""
-        attrs = self.attrs
-        agent = attrs["agent_selection"]
+        agent = self.agent_selection
         assert agent is not None
-        return (self.observe(self.seat_of[agent]) if observe else None, attrs["_cumulative_rewards"][agent],
-                attrs["terminations"][agent], attrs["truncations"][agent], attrs["infos"][agent])
+        return (self.observe(self.seat_of[agent]) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
 
 
 def _episode(env) -> _Episode:
@@ -250,6 +268,50 @@ def _episode(env) -> _Episode:
     if episode is None:
         raise AttributeError(f"{type(env).__name__} has no hand before reset(): call reset() first")
     return episode
+
+
+class _EpisodeAttribute:
+    """An AEC attribute of PokerEnv (``agents``, ``rewards``, ...): the field of the
+    same name of its episode, read and written there (a data descriptor, in C when
+    compiled). Before the first reset, when there is no episode, the attribute is
+    missing as an attribute never set is (AttributeError), and a value set is kept
+    in the environment's ``__dict__`` until the reset sets them all."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, owner, kind):
+        if owner is None:
+            return self
+        episode = getattr(owner, "_episode", None)
+        if episode is None:
+            value = owner.__dict__.get(self.name, _MISSING)
+            if value is _MISSING:
+                raise AttributeError(f"'{type(owner).__name__}' object has no attribute '{self.name}'")
+            return value
+        return getattr(episode, self.name)
+
+    def __set__(self, owner, value) -> None:
+        episode = getattr(owner, "_episode", None)
+        if episode is None:
+            owner.__dict__[self.name] = value
+        else:
+            setattr(episode, self.name, value)
+
+    def __delete__(self, owner) -> None:
+        episode = getattr(owner, "_episode", None)
+        if episode is None:
+            try:
+                del owner.__dict__[self.name]
+            except KeyError:
+                raise AttributeError(self.name) from None
+        else:
+            raise AttributeError(f"{self.name} of a PokerEnv cannot be deleted after reset()")
+
+
+_MISSING = object()
 
 
 class PokerEnv(AECEnv):
@@ -269,6 +331,16 @@ class PokerEnv(AECEnv):
     """
 
     metadata = {"name": "pokerhash_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False}
+
+    # PettingZoo's AEC attributes: the episode's fields (see _Episode).
+    agents = _EpisodeAttribute("agents")
+    agent_selection = _EpisodeAttribute("agent_selection")
+    rewards = _EpisodeAttribute("rewards")
+    _cumulative_rewards = _EpisodeAttribute("_cumulative_rewards")
+    terminations = _EpisodeAttribute("terminations")
+    truncations = _EpisodeAttribute("truncations")
+    infos = _EpisodeAttribute("infos")
+    _skip_agent_selection = _EpisodeAttribute("_skip_agent_selection")
 
     def __init__(
         self,
@@ -398,11 +470,7 @@ class PokerEnv(AECEnv):
         other = PokerEnv.__new__(PokerEnv)
         other.__dict__.update(self.__dict__)
         other._buffers = other._new_buffers()
-        if self._episode is not None:
-            other.agents = self.agents[:]
-            for name in ("rewards", "_cumulative_rewards", "terminations", "truncations"):
-                setattr(other, name, dict(getattr(self, name)))
-            other.infos = {agent: dict(info) for agent, info in self.infos.items()}
+        if self._episode is not None:  # its AEC attributes copied with it
             other._episode = self._episode.copy(other.__dict__, other._buffers,
                                                 other.render if other.render_mode == "human" else None)
         return other
@@ -436,13 +504,24 @@ class _Guard:
     the environment is a PokerEnv itself (a subclass may override its methods: then
     every call goes through them)."""
 
-    __slots__ = ("wrapper", "env", "direct", "owner")
+    __slots__ = ("wrapper", "env", "direct", "owner", "episode")
 
     def __init__(self, wrapper: dict, env: dict, direct: bool, owner=None) -> None:
         self.wrapper = wrapper
         self.env = env
         self.direct = direct
         self.owner = owner  # the wrapper whose last() and step() are bound_last and bound_step
+        # The environment's episode once it has one (direct only): a PokerEnv makes it
+        # at its first reset and keeps it, so step() and last() need not look it up.
+        self.episode: Optional[_Episode] = None
+
+    def current(self) -> _Episode:
+        """The environment's episode (direct): the one kept, or the environment's,
+        kept from now on (AttributeError before its first reset)."""
+        episode = self.episode
+        if episode is None:
+            episode = self.episode = _episode_of(self.env)
+        return episode
 
     def bound_last(self, observe: bool = True):
         """The wrapper's last(), as a method of this guard: bound, a C method that the
@@ -467,19 +546,19 @@ class _Guard:
         if not self.wrapper["_has_reset"]:
             raise AttributeError(f"{name} cannot be accessed before reset")
         if self.direct:
-            value = self.env.get(name, _MISSING)
-            if value is not _MISSING:
-                return value
+            episode = self.episode
+            if episode is not None:  # the AEC attributes are its fields (_EpisodeAttribute)
+                return getattr(episode, name)
         return getattr(owner.env, name)
 
     def step(self, owner, action) -> None:
         wrapper = self.wrapper
-        if not wrapper["_has_reset"] or not self.env["agents"]:
+        if not wrapper["_has_reset"] or not (self.current().agents if self.direct else owner.env.agents):
             OrderEnforcingWrapper.step(owner, action)  # PettingZoo's error, or its warning
             return
         wrapper["_has_updated"] = True
         if self.direct:
-            _episode_of(self.env).step(action)
+            self.current().step(action)
         else:
             owner.env.step(action)
 
@@ -487,11 +566,8 @@ class _Guard:
         if not self.wrapper["_has_reset"]:
             raise AttributeError("agent_selection cannot be accessed before reset")
         if self.direct:
-            return _episode_of(self.env).last(observe)
+            return self.current().last(observe)
         return owner.env.last(observe)
-
-
-_MISSING = object()
 
 
 # The wrapper's calls into its guard: module functions, which compiled take the guard
@@ -537,7 +613,9 @@ class _BeforeReset:
     def __get__(self, owner, kind):
         if owner is None:
             return self
-        return _guarded_read(owner._guard, owner, self.name)
+        # The guard read past the wrapper's __getattr__ hook (PettingZoo's wrapper
+        # has one, which makes every attribute read of the wrapper go through it).
+        return _guarded_read(_generic_getattr(owner, "_guard"), owner, self.name)
 
     def __set__(self, owner, value) -> None:
         setattr(owner.env, self.name, value)
