@@ -14,10 +14,12 @@ prints first the import of PokerStars files (what ``pokerhash import FOLDER --db
 x.sqlite`` does: the site's parse, the engine's replay and verification, the
 statistics, the all-in EV, SQLite), per second of CPU (median of 3 imports, each
 with the all-in store of spots emptied first): the PokerStars test hands of
-tests/data/sites renumbered, or ``--copies`` renumbered copies of the folders given
-(fpdb's ``cash/Stars`` and ``tour/Stars``); the share of the hands with an all-in
-adjustment, and the all-in hands' and the other hands' rates alone, from which the
-rate at any all-in share follows. Then, without pytest, the rest: each import's
+tests/data/sites renumbered, and with ``--stars`` then ``--copies`` renumbered copies
+of the folders given (fpdb's ``cash/Stars`` and ``tour/Stars``: real players' variety,
+several player_summary rows a hand where the test hands have a few players on one
+day); for each, the players a hand, the player_summary rows a hand, the share of the
+hands with an all-in adjustment, and the all-in hands' and the other hands' rates
+alone, from which the rate at any all-in share follows. Then, without pytest, the rest: each import's
 hands per second of wall time and of CPU time (medians), and where the wall time
 beyond the CPU time went: waiting for a core while other processes ran (Linux's
 /proc/self/schedstat), and the rest, blocked (the disk, fsync); from memory, from
@@ -270,7 +272,7 @@ def site_files_import(folder: str, rounds: int = 3) -> Dict[str, Any]:
     more players, the expectation computed)."""
     from pokerhash.tracker import allin
 
-    times, summary, allin_hands = [], None, 0
+    times, summary, allin_hands, counts = [], None, 0, (0, 0, 0)
     for _ in range(rounds):
         allin._SPOTS.clear()
         with tempfile.TemporaryDirectory() as scratch:
@@ -279,8 +281,11 @@ def site_files_import(folder: str, rounds: int = 3) -> Dict[str, Any]:
                 summary = tracker.import_files(folder)
                 times.append(time.process_time() - started)
                 allin_hands = tracker.db.query("SELECT COUNT(DISTINCT hand_id) FROM hand_players WHERE allin = 1")[0][0]
+                counts = tuple(tracker.count(table) for table in ("hand_players", "player_summary", "players"))
+    imported = max(summary.imported, 1)
     return dict(cpu=statistics.median(times), read=summary.read, imported=summary.imported,
-                allin=allin_hands / max(summary.imported, 1))
+                allin=allin_hands / imported, seats=counts[0] / imported, summary_rows=counts[1] / imported,
+                players=counts[2])
 
 
 def split_by_allin(folder: str, out: str) -> Dict[str, int]:
@@ -318,6 +323,10 @@ def report_site_files(sources: Optional[List[str]], copies: int) -> None:
               f"{whole['read'] / whole['cpu']:,.0f} hands read per second of CPU ({whole['read']:,} read, "
               f"{whole['imported']:,} imported; {whole['allin']:.1%} of them all-in with an EV adjustment; "
               "median of 3 imports, each with no all-in spot known beforehand)")
+        # The players' variety, which the store's cost follows: a player row per seat, and a
+        # player_summary row per new (player, game, stakes, position, table size, day) of a batch.
+        print(f"  {whole['seats']:.2f} players a hand, {whole['players']:,} players in all, "
+              f"{whole['summary_rows']:.2f} player_summary rows a hand")
         counts = split_by_allin(os.path.join(folder, "stars"), folder)
         rates = {}
         for kind in ("allin", "other"):
@@ -338,12 +347,16 @@ if __name__ == "__main__":
 
     parser = argparse.ArgumentParser(description="The tracker's speed (see the module's notes).")
     parser.add_argument("--stars", metavar="FOLDER", nargs="+", help="folders of PokerStars files (e.g. fpdb's "
-                        "regression files' cash/Stars and tour/Stars) for the site-file import; default: "
-                        "tests/data/sites' test hands")
+                        "regression files' cash/Stars and tour/Stars) for the site-file import, reported "
+                        "after tests/data/sites' test hands (the default alone)")
     parser.add_argument("--copies", type=int, default=5, help="copies of the site files, renumbered")
     parser.add_argument("--sites-only", action="store_true", help="only the site-file import")
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    if args.stars:
+        # Both rates: the test hands' (few players, one day: the store's cheap case), then
+        # the real files' (their players' variety: several player_summary rows a hand).
+        report_site_files(None, args.copies)
     report_site_files(args.stars, args.copies)
     if args.sites_only:
         raise SystemExit(0)

@@ -225,6 +225,8 @@ typedef struct {
     int suit;               /* the suit being corrected, or -1 in the rank pass */
     int need;               /* suited board cards still needed for any flush of it */
     uint32_t suit_avail;    /* stub ranks of that suit */
+    int suit_left[14];      /* how many of them are rank r or above (a count per rank:
+                             * __builtin_popcount without -mpopcnt is a libgcc call) */
     int avail[13];          /* stub cards of each rank (outside that suit in a correction) */
     ph_eq_counts *counts;
 } ph_eq_flop_walk;
@@ -291,7 +293,7 @@ static void ph_eq_flop_ranks(ph_eq_flop_walk *w, int r, int left, uint32_t key, 
         return;
     }
     if (r == 13) return;
-    if (w->suit >= 0 && n_suited + ph_popcount32(w->suit_avail >> r) < w->need) return;
+    if (w->suit >= 0 && n_suited + w->suit_left[r] < w->need) return;
     int can_suit = w->suit >= 0 && (w->suit_avail >> r & 1);
     uint32_t base = ph_rank_base(r);
     for (int take_suit = 0; take_suit <= can_suit; take_suit++) {
@@ -393,6 +395,8 @@ static void ph_eq_exact_flop(const ph_eq_setup *s, uint8_t holes[][8], ph_eq_cou
         w.suit = suit;
         w.need = need > 0 ? need : 0;
         w.suit_avail = stub_suit[suit];
+        w.suit_left[13] = 0;
+        for (int r = 12; r >= 0; r--) w.suit_left[r] = w.suit_left[r + 1] + (int)(stub_suit[suit] >> r & 1);
         for (int r = 0; r < 13; r++) w.avail[r] = stub_rank[r] - (int)(stub_suit[suit] >> r & 1);
         w.counts = &correction[suit];
         ph_eq_flop_ranks(&w, 0, m, key, ranks, 0, 0, 1);

@@ -842,3 +842,31 @@ def test_bring_in_is_showing_bring_in_seat_on_every_deal(variant):
         up = {seat: hand.up_cards(seat)[0] for seat in hand.seats}
         assert hand.pending.kind is PendingKind.BRING_IN
         assert hand.pending.seat == bring_in_seat(up, razz=variant is RAZZ)
+
+
+
+@pytest.mark.parametrize("script, message", [
+    ("As As Kd Qd", "dealt twice in"),  # one player's two cards the same (the hole cards: one deal of four)
+    ("As Kd Qd Qd", "dealt twice in"),  # the other player's
+    ("As Kd Qd Jd 2c 3c 3c 4c", "dealt twice in"),  # the flop's (after a burn)
+    ("As Kd Qd Jd 2c 3c 4c 5c 6c As", "already in play"),  # the turn's, one card: an earlier one
+])
+def test_scripted_cards_dealt_twice_are_refused(script, message):
+    # Scripted cards are read without refusing repeats; each deal refuses a card it repeats
+    # or one already in play.
+    with pytest.raises(InvalidCardError, match=message):
+        hand = Hand(HOLDEM, {4: 100, 6: 100}, button=4, stakes=BLINDS, cards=script)
+        hand.call()
+        while not hand.is_over:
+            hand.check()
+
+
+def test_two_cards_dealt_twice_are_refused():
+    # The check of every deal: two cards the same (compared, no set made), three with a repeat.
+    hand = Hand(HOLDEM, {4: 100, 6: 100}, button=4, stakes=BLINDS, deal="caller")
+    with pytest.raises(InvalidCardError, match="appears more than once"):
+        hand.deal([51, 51])
+    hand._check_available((50, 49))
+    for got in ((48, 48), (47, 46, 47)):
+        with pytest.raises(InvalidCardError, match="dealt twice in"):
+            hand._check_available(got)

@@ -575,7 +575,10 @@ class Hand:
         self._deck_set = deck_set
         self._lowest = lowest
         self._missed = missed
-        self._log: Optional[list] = [ev.Start(variant, seats, initial, button, given, options, missed)] if log else None
+        # The log's events are NamedTuples made by _new_tuple (every field given): their own
+        # __new__ is interpreted Python, a frame for each of the thirty-odd events of a hand.
+        self._log: Optional[list] = [_new_tuple(ev.Start, (variant, seats, initial, button, given, options,
+                                                           missed))] if log else None
         self._script: Optional[List[int]] = script
         self._used: Optional[set] = used
         self._deck: Optional[Deck] = deck
@@ -634,7 +637,7 @@ class Hand:
         else:
             self._contributed[i] += chips
         if self._log is not None:
-            self._log.append(ev.Post(self.seats[i], kind, chips))
+            self._log.append(_new_tuple(ev.Post, (self.seats[i], kind, chips)))
 
     def _big_blind(self) -> int:
         if self.stakes.button_blind:
@@ -932,7 +935,7 @@ class Hand:
                 if self._opener is None:
                     self._opener = player
             if self._log is not None:
-                self._log.append(ev.Act(seat, move))
+                self._log.append(_new_tuple(ev.Act, (seat, move)))
         else:
             if waiting is not _WAIT_BRING_IN:
                 raise IllegalActionError(f"no betting action is legal now: {pending}")
@@ -958,7 +961,7 @@ class Hand:
                 round_._post(checked_forced_bet(_FORCED_KIND_BRING_IN, i, to))  # checked as start() does
                 round_._advance(first)
             if self._log is not None:
-                self._log.append(ev.Post(seat, ForcedKind.BRING_IN, to))
+                self._log.append(_new_tuple(ev.Post, (seat, ForcedKind.BRING_IN, to)))
             self._begin_round(round_, ())
         if round_.to_act is not None:
             self._ask(round_)
@@ -1080,7 +1083,7 @@ class Hand:
                                      f"{_text(held)}, not {_text(thrown)}")
         self._discarded[i] = thrown
         if self._log is not None:
-            self._log.append(ev.Draw(seat, thrown))
+            self._log.append(_new_tuple(ev.Draw, (seat, thrown)))
         received: Tuple[int, ...] = ()
         if count:
             kept = _kept(held, thrown)
@@ -1196,7 +1199,9 @@ class Hand:
             if c in used or c not in deck:
                 problem = "already in play" if c in used else f"not in the {len(self._deck_cards)}-card deck"
                 raise InvalidCardError(f"{_text([c])} cannot be dealt: it is {problem}")
-        if len(set(got)) != len(got):
+        # A repeat among the cards (no set made for one card or two: most deals).
+        n = len(got)
+        if (got[0] == got[1] if n == 2 else n > 2 and len(set(got)) != n):
             raise InvalidCardError(f"a card is dealt twice in {_text(got)}")
         used.update(got)
         self._stub -= len(got)
@@ -1211,14 +1216,14 @@ class Hand:
             # (rules: The games and their flow, draws).
             self._muck.append(-1)
         if self._log is not None:
-            self._log.append(ev.Burn(card))
+            self._log.append(_new_tuple(ev.Burn, (card,)))
         self._pc += 1
 
     def _put_board(self, got: Sequence[int]) -> None:
         got = tuple(got)
         self._board += got
         if self._log is not None:
-            self._log.append(ev.Deal(None, got, True, len(self._boards)))
+            self._log.append(_new_tuple(ev.Deal, (None, got, True, len(self._boards))))
         self._pc += 1
 
     def _give(self, i: int, got: Sequence[int], face_up: bool) -> None:
@@ -1227,7 +1232,7 @@ class Hand:
         if face_up:
             self._up[i] += got
         if self._log is not None:
-            self._log.append(ev.Deal(self.seats[i], got, face_up))
+            self._log.append(_new_tuple(ev.Deal, (self.seats[i], got, face_up, 0)))
 
     def _deal_to_players(self, count: int, face_up: bool) -> bool:
         """``count`` cards to each live player, one at a time from left of the button;
@@ -1373,7 +1378,7 @@ class Hand:
         if self._log is not None:
             for bet in forced:
                 if round_.bets[bet.player]:
-                    self._log.append(ev.Post(self.seats[bet.player], bet.kind, round_.bets[bet.player]))
+                    self._log.append(_new_tuple(ev.Post, (self.seats[bet.player], bet.kind, round_.bets[bet.player])))
         if self._pc == 0 and self.variant.forced is _FORCED_BLINDS:
             return False  # posted before the deal; the decisions wait for the cards
         if round_.to_act is None:
@@ -1497,7 +1502,7 @@ class Hand:
         self._hole[i] += got
         self._muck.extend(self._discarded[i])
         if self._log is not None:
-            self._log.append(ev.Deal(self.seats[i], got))
+            self._log.append(_new_tuple(ev.Deal, (self.seats[i], got, False, 0)))
         self._deal_next = i + 1
         return got
 
@@ -1513,7 +1518,7 @@ class Hand:
         got = hole[start:]
         self._muck.extend(self._discarded[i])
         if self._log is not None:
-            self._log.append(ev.Deal(self.seats[i], got))
+            self._log.append(_new_tuple(ev.Deal, (self.seats[i], got, False, 0)))
         self._deal_next = i + 1
         return got
 
@@ -1568,7 +1573,7 @@ class Hand:
             returned[uncalled_seat] = uncalled_amount
             stacks[index[uncalled_seat]] += uncalled_amount
             if log is not None:
-                log.append(ev.Return(uncalled_seat, uncalled_amount))
+                log.append(_new_tuple(ev.Return, (uncalled_seat, uncalled_amount)))
         # :attr:`boards` inline (compiled, a property read is a Python attribute lookup).
         boards = self._boards + (self._board,) if self._boards else (self._board,)
         runs = len(boards)
@@ -1611,7 +1616,7 @@ class Hand:
                                  for run, run_pots in enumerate(split_runs(pot_list, rake, every_pot, runs))])
         payouts: Dict[int, int] = {}
         if log is not None and rake:
-            log.append(ev.Rake(rake))
+            log.append(_new_tuple(ev.Rake, (rake,)))
         for run in range(runs):
             number = 0
             for result in settlements[run].pots:
@@ -1622,7 +1627,7 @@ class Hand:
                         payouts[seat] = payouts.get(seat, 0) + amount
                         stacks[index[seat]] += amount
                         if log is not None:
-                            log.append(ev.Win(seat, amount, number, award.reason, run))
+                            log.append(_new_tuple(ev.Win, (seat, amount, number, award.reason, run)))
                 number += 1
         for i, kept in self._kept:  # the chips of players made all-in (protect)
             stacks[i] += kept
@@ -1693,7 +1698,7 @@ class Hand:
             seat = seats[i]
             if seat in mucks or not (show_all or not shown_seats or _may_win(seat, shown_seats, pots, highs, lows)):
                 if log is not None:
-                    log.append(ev.Muck(seat))
+                    log.append(_new_tuple(ev.Muck, (seat,)))
                 continue
             shown_seats.append(seat)
             for run in range(len(boards)):
@@ -1701,7 +1706,7 @@ class Hand:
                 low = lows[run][seat] if low_rule is not None else None
                 shown.append(_new_tuple(ShownHand, (seat, holes[i], high, low, run, variant)))
                 if log is not None:
-                    log.append(ev.Show(seat, holes[i], high, low, run))
+                    log.append(_new_tuple(ev.Show, (seat, holes[i], high, low, run)))
         return tuple(shown)
 
     # -- copies, views, replays ------------------------------------------------

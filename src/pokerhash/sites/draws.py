@@ -185,6 +185,10 @@ class _Dealer:
                 raise SiteError(f"{_text(c)} is still in play when the text deals it again")
         out: List[int] = []
         lent: List[int] = []
+        deck = self.deck
+        # Where the search for the next filler resumes: every card before it is in play,
+        # named, due later or already in ``out`` (none of which changes during one fill).
+        at = 0
         for c in cards:
             if c is None:
                 # A card due later that comes back in time first: the cards no deal
@@ -195,11 +199,13 @@ class _Dealer:
                     # The deck's first card free now and named by no deal still to come
                     # (a loop, not a generator: one per filler of every draw hand).
                     due, in_play = self.last_due, self.in_play
-                    for x in self.deck:
+                    while at < len(deck):
+                        x = deck[at]
+                        at += 1
                         if x not in in_play and x not in named and x not in out and due.get(x, -1) <= t:
                             c = x
                             break
-                    else:
+                    if c is None:
                         raise SiteError("the deck runs out of cards for the draws")
                 else:
                     lent.append(c)
@@ -216,10 +222,15 @@ class _Dealer:
         if back is None:
             return None
         best = None
+        due, in_play = self.due, self.in_play
         for c in self.deck:
-            if c in self.in_play or c in named or c in out:
-                continue
-            when = min((w for w in self.due.get(c, ()) if w > t), default=None)
+            times = due.get(c)
+            if times is None or c in in_play or c in named or c in out:
+                continue  # a card no deal names is never lent
+            when = None
+            for w in times:  # the first time it is due after t (a loop: no generator per card)
+                if w > t and (when is None or w < when):
+                    when = w
             if when is not None and when >= back and (best is None or when < best[0]):
                 best = (when, c)
         return None if best is None else best[1]
