@@ -279,7 +279,9 @@ class _EpisodeAttribute:
 
     __slots__ = ("name",)
 
-    def __init__(self, name: str) -> None:
+    # ``name`` unannotated: compiled, the signature is embedded in the docstring that
+    # the API reference shows for each attribute, where an annotation is a cross-reference.
+    def __init__(self, name) -> None:
         self.name = name
 
     def __get__(self, owner, kind):
