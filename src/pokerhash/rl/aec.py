@@ -315,6 +315,12 @@ class _EpisodeAttribute:
 
 _MISSING = object()
 
+# PettingZoo's AEC attributes that an agent loop reads (the wrapper's properties,
+# _BeforeReset), and with AECEnv's private two, every one PokerEnv keeps as its
+# episode's fields (_EpisodeAttribute).
+_AEC_ATTRIBUTES = ("agents", "agent_selection", "rewards", "terminations", "truncations", "infos")
+_AEC_FIELDS = _AEC_ATTRIBUTES + ("_cumulative_rewards", "_skip_agent_selection")
+
 
 class PokerEnv(AECEnv):
     """A PettingZoo AEC environment on :class:`~pokerhash.engine.Hand` (see ``docs/rl.rst``).
@@ -333,16 +339,6 @@ class PokerEnv(AECEnv):
     """
 
     metadata = {"name": "pokerhash_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False}
-
-    # PettingZoo's AEC attributes: the episode's fields (see _Episode).
-    agents = _EpisodeAttribute("agents")
-    agent_selection = _EpisodeAttribute("agent_selection")
-    rewards = _EpisodeAttribute("rewards")
-    _cumulative_rewards = _EpisodeAttribute("_cumulative_rewards")
-    terminations = _EpisodeAttribute("terminations")
-    truncations = _EpisodeAttribute("truncations")
-    infos = _EpisodeAttribute("infos")
-    _skip_agent_selection = _EpisodeAttribute("_skip_agent_selection")
 
     def __init__(
         self,
@@ -498,6 +494,10 @@ class PokerEnv(AECEnv):
         pass
 
 
+for _name in _AEC_FIELDS:  # the episode's fields (see _Episode)
+    setattr(PokerEnv, _name, _EpisodeAttribute(_name))
+
+
 class _Guard:
     """OrderedPokerEnv's order checks in C (an extension type when compiled): it reads
     the wrapper's flags (``_has_reset``, ``_has_updated``) and the environment's
@@ -645,13 +645,6 @@ class OrderedPokerEnv(OrderEnforcingWrapper):
             self.step = guard.bound_step
             self.reset = guard.bound_reset
 
-    agents = _BeforeReset("agents")
-    agent_selection = _BeforeReset("agent_selection")
-    rewards = _BeforeReset("rewards")
-    terminations = _BeforeReset("terminations")
-    truncations = _BeforeReset("truncations")
-    infos = _BeforeReset("infos")
-
     def last(self, observe: bool = True):
         return _guarded_last(self._guard, self, observe)
 
@@ -662,3 +655,8 @@ class OrderedPokerEnv(OrderEnforcingWrapper):
         if not self._has_reset:
             OrderEnforcingWrapper.observe(self, agent)  # raises PettingZoo's error
         return self.env.observe(agent)
+
+
+for _name in _AEC_ATTRIBUTES:  # read from the wrapped env, PettingZoo's error before reset
+    setattr(OrderedPokerEnv, _name, _BeforeReset(_name))
+del _name
