@@ -241,6 +241,18 @@ globals().setdefault("_item", list.__getitem__)
 globals().setdefault("_set_item", list.__setitem__)
 
 
+def _unset_item(values: list, i: int) -> bool:
+    """Whether ``values[i]`` is None (compiled, betting.pxd's _unset: a C read)."""
+    return values[i] is None
+
+
+# Compiled, betting.pxd's borrowed C reads of the per-player lists: _chips an item as a
+# C integer, _flag its truth, _unset whether it is None.
+globals().setdefault("_chips", list.__getitem__)
+globals().setdefault("_flag", list.__getitem__)
+globals().setdefault("_unset", _unset_item)
+
+
 def tuple_record5(cls: type, a: object, b: object, c: object, d: object, e: object) -> tuple:
     """A record of five fields (Action, Pending): compiled, _records.pxd's new_record5
     builds it in C without the tuple of its values."""
@@ -413,7 +425,7 @@ class BettingRound:
 
     __slots__ = ("_structure", "_limit", "_big_bet_game", "_small_bet", "_big_bet", "_big_bet_street", "_max_bets",
                  "_half_bet_all_in") + _FIELDS[1:] + ("_legal", "_move_kind", "_move_to", "_move_chips",
-                                                      "_move_all_in", "_move_player")
+                                                      "_move_all_in", "_move_player", "_fixed_one")
 
     def __init__(self, structure: Structure, street: int, stacks: List[int], bets: List[int],
                  contributed: List[int], folded: List[bool], acted: List[Optional[int]], current_bet: int,
@@ -436,6 +448,8 @@ class BettingRound:
         self.dead = dead
         #: legal_actions() of the current state, computed once per state.
         self._legal: Optional[LegalActions] = None
+        #: The fixed amounts (to,) of the last fixed-limit legal_actions(), reused while ``to`` holds.
+        self._fixed_one: Optional[Tuple[int]] = None
 
     @property
     def structure(self) -> Structure:
@@ -579,14 +593,17 @@ class BettingRound:
         return legal
 
     def _compute_legal(self) -> LegalActions:
-        player = self._player_to_act()
-        stack, bet = _item(self.stacks, player), _item(self.bets, player)
+        who = self.to_act  # the player to act (compiled, read as a C index below, kept as the int it is)
+        if who is None:
+            raise IllegalActionError("the betting round is over: no action is legal")
+        player = who
+        stack, bet = _chips(self.stacks, player), _chips(self.bets, player)  # compiled, C integers (betting.pxd)
         all_in_to = bet + stack
         call = min(self.current_bet, all_in_to) - bet
         call_is_all_in = 0 < call == stack
         reason = self._no_raise_reason(player)
         if reason:
-            return _record9(LegalActions, player, call == 0, call, call_is_all_in, None, None, None, None, reason)
+            return _record9(LegalActions, who, call == 0, call, call_is_all_in, None, None, None, None, reason)
         kind = _RAISE if self.full_level else _BET
         if self._limit is not _FIXED_LIMIT:
             # No completing (rules: Betting): a raise adds at least the largest full increment
@@ -596,13 +613,22 @@ class BettingRound:
                 max_to = max(min_to, self.current_bet + sum(self.contributed) + self.dead + self.current_bet - bet)
             else:
                 max_to = all_in_to
-            return _record9(LegalActions, player, call == 0, call, call_is_all_in, kind, min(min_to, all_in_to),
+            return _record9(LegalActions, who, call == 0, call, call_is_all_in, kind, min(min_to, all_in_to),
                             min(max_to, all_in_to), None, "")
         if not self.open_pair:  # every fixed-limit round but stud's open pair: one size
             to = min(self.full_level + self._bet_size(), all_in_to)
-            return _record9(LegalActions, player, call == 0, call, call_is_all_in, kind, to, to, (to,), "")
+            # The tuple (to,) of the last decision again while the level holds (most
+            # decisions of a fixed-limit round face the same amount).
+            fixed = self._fixed_one
+            if fixed is None:
+                fixed = self._fixed_one = (to,)
+            else:
+                last = fixed[0]  # compiled, a C integer
+                if last != to:
+                    fixed = self._fixed_one = (to,)
+            return _record9(LegalActions, who, call == 0, call, call_is_all_in, kind, to, to, fixed, "")
         amounts = tuple(sorted({min(self.full_level + size, all_in_to) for size in self._fixed_sizes()}))
-        return _record9(LegalActions, player, call == 0, call, call_is_all_in, kind, amounts[0], amounts[-1], amounts, "")
+        return _record9(LegalActions, who, call == 0, call, call_is_all_in, kind, amounts[0], amounts[-1], amounts, "")
 
     def validate(self, action: Action) -> Action:
         """The normalized action that :meth:`apply` would perform; IllegalActionError if illegal."""
@@ -623,29 +649,31 @@ class BettingRound:
         the request ``kind`` to ``to`` by ``acting`` (None: the player to act) is illegal."""
         legal = self.legal_actions()
         # LegalActions by index (player, can_check, call, call_is_all_in: see validate).
-        player = _field(legal, 0)
-        if acting is not None and acting != player:
-            raise IllegalActionError(f"player {acting} acted out of turn: player {player} is to act; legal: {legal}")
+        who = _field(legal, 0)
+        if acting is not None and acting != who:
+            raise IllegalActionError(f"player {acting} acted out of turn: player {who} is to act; legal: {legal}")
+        player = who  # compiled, a C index
         if type(kind) is not ActionKind:
             try:
                 kind = ActionKind(kind)
             except ValueError:
                 raise InvalidValueError(f"unknown action {kind!r}") from None
-        self._move_player = player
+        self._move_player = who
         if kind is _FOLD:
             self._set_move(kind, None, 0, False)
             return
         if kind is _CHECK:
             if not _field(legal, 1):
                 raise IllegalActionError(f"check is not legal: player {player} faces a bet of {self.current_bet}; legal: {legal}")
-            self._set_move(kind, self.bets[player], 0, False)
+            self._set_move(kind, _item(self.bets, player), 0, False)
             return
-        all_in_to = self.bets[player] + self.stacks[player]
+        bet = _chips(self.bets, player)  # compiled, C integers (betting.pxd)
+        all_in_to = bet + _chips(self.stacks, player)
         if kind is _CALL or (kind is _ALL_IN and all_in_to <= self.current_bet):
             if _field(legal, 1):
                 raise IllegalActionError(f"{kind.value} is not legal: there is no bet to call; legal: {legal}")
-            call = _field(legal, 2)
-            self._set_move(_CALL, self.bets[player] + call, call, _field(legal, 3))
+            # To the bet called: bet + call, which legal_actions made min(current_bet, all_in_to) - bet.
+            self._set_move(_CALL, min(self.current_bet, all_in_to), _field(legal, 2), _field(legal, 3))
             return
         if kind is _ALL_IN:
             to = all_in_to
@@ -684,14 +712,16 @@ class BettingRound:
     def _do(self, kind: ActionKind, to: Optional[int], chips: int, player: int) -> None:
         """Perform the normalized move ``kind`` to ``to``, moving ``chips``, of ``player``."""
         self._legal = None
-        # _item and _set_item: compiled, inlined C reads and writes of the lists (see _records.pxd).
+        # _chips and _set_item: compiled, inlined C reads and writes of the lists (see
+        # betting.pxd, _records.pxd); chips a C integer.
         if kind is _FOLD:
             _set_item(self.folded, player, True)
         else:
             if chips:  # a check moves nothing
-                _set_item(self.stacks, player, _item(self.stacks, player) - chips)
-                _set_item(self.bets, player, _item(self.bets, player) + chips)
-                _set_item(self.contributed, player, _item(self.contributed, player) + chips)
+                stacks, bets, contributed = self.stacks, self.bets, self.contributed
+                _set_item(stacks, player, _chips(stacks, player) - chips)
+                _set_item(bets, player, _chips(bets, player) + chips)
+                _set_item(contributed, player, _chips(contributed, player) + chips)
             if kind is _BET or kind is _RAISE:
                 self._raise_to(to)
             _set_item(self.acted, player, self.current_bet)
@@ -713,6 +743,14 @@ class BettingRound:
             return (self._small_bet, self._big_bet)
         return (self._big_bet,)
 
+    def _first_size(self) -> int:
+        """``_fixed_sizes()[0]`` without the tuple: the size a fixed-limit bet or raise adds."""
+        if not self.open_pair:
+            return self._bet_size()
+        if self.increment < self._big_bet:
+            return self._small_bet
+        return self._big_bet
+
     def _bet_size(self) -> int:
         """Structure.bet_size of this round's street, from the fields the structure setter read."""
         return self._small_bet if self.street < self._big_bet_street else self._big_bet
@@ -721,7 +759,7 @@ class BettingRound:
         """Why ``player`` may not bet or raise now ("" if they may)."""
         if self.capped:
             return f"the betting is capped at {self._max_bets} bets"
-        all_in_to = _item(self.bets, player) + _item(self.stacks, player)  # compiled, a C integer (betting.pxd)
+        all_in_to = _chips(self.bets, player) + _chips(self.stacks, player)  # compiled, a C integer (betting.pxd)
         if all_in_to <= self.current_bet:
             return f"player {player} has no chips beyond a call"
         if not self._opponent_can_cover(player):
@@ -743,7 +781,7 @@ class BettingRound:
             return True
         # A room's half-bet all-in that is no bet of its own still reopens the betting.
         return self.current_bet > matched and self._half_bet_all_in == "last full bet" \
-            and 2 * (self.current_bet - self.full_level) >= self._fixed_sizes()[0]
+            and 2 * (self.current_bet - self.full_level) >= self._first_size()
 
     def _validate_sized(self, legal: LegalActions, requested: ActionKind, to: int) -> None:
         player = _field(legal, 0)  # by index: see validate
@@ -771,12 +809,12 @@ class BettingRound:
         if self._big_bet_game:
             return to - self.current_bet >= self.increment
         # The half-bet rule (rules: Betting): an all-in of half a bet or more counts as a full bet.
-        return 2 * (to - self.full_level) >= self._fixed_sizes()[0]
+        return 2 * (to - self.full_level) >= self._first_size()
 
     def _raise_to(self, to: int) -> None:
         if self._is_full_raise(to):
             if not self._big_bet_game:
-                size = self._fixed_sizes()[0]
+                size = self._first_size()
                 if to - self.full_level < size and self._half_bet_all_in != "all-in":
                     # A half-bet all-in at a room that does not count it at its amount
                     # (Structure.half_bet_all_in).
@@ -805,8 +843,8 @@ class BettingRound:
         otherwise a raise could only be returned uncalled, so none is offered."""
         stacks, folded, bets, current = self.stacks, self.folded, self.bets, self.current_bet
         for p in range(len(stacks)):
-            if p != player and not _item(folded, p):
-                reach = _item(bets, p) + _item(stacks, p)  # compiled, C integers (betting.pxd)
+            if p != player and not _flag(folded, p):
+                reach = _chips(bets, p) + _chips(stacks, p)  # compiled, C integers (betting.pxd)
                 if reach > current:
                     return True
         return False
@@ -818,26 +856,25 @@ class BettingRound:
         self.to_act = None
         live = able = 0
         count = len(stacks)
-        for p in range(count):  # compiled, an index loop: no iterator
-            if not _item(folded, p):
+        # Compiled, index loops over borrowed C reads of the lists (betting.pxd: _flag,
+        # _chips, _unset): no references taken, no int objects tested.
+        for p in range(count):
+            if not _flag(folded, p):
                 live += 1
-                stack = _item(stacks, p)  # compiled, a C integer (betting.pxd): no truth test of an int object
-                if stack:
+                if _chips(stacks, p):
                     able += 1
         if live < 2:
             return
         bets, acted, current = self.bets, self.acted, self.current_bet
-        for k in range(count):
-            player = (start + k) % count
-            if _item(folded, player):
-                continue
-            stack = _item(stacks, player)
-            if not stack:
-                continue
-            bet = _item(bets, player)  # compiled, a C integer (betting.pxd)
-            if bet < current or (able > 1 and _item(acted, player) is None):
+        player = start % count
+        for k in range(count):  # player is (start + k) % count
+            if not _flag(folded, player) and _chips(stacks, player) \
+                    and (_chips(bets, player) < current or (able > 1 and _unset(acted, player))):
                 self.to_act = player
                 return
+            player += 1
+            if player == count:
+                player = 0
 
     def _post(self, forced: ForcedBet) -> None:
         kind, player = forced.kind, forced.player
