@@ -196,3 +196,14 @@ def test_side_pots_of_the_engines_lists_match_side_pots(hand, random):
     assert made == expected
     assert [type(pot.amount) for pot in made.pots] == [int] * len(made.pots)
     assert made == side_pots(contributions, folded)
+
+
+@given(st.lists(st.integers(0, 3), min_size=1, max_size=9))
+def test_best_is_every_seat_with_the_greatest_value(values):
+    """pots._best (one pass, compiled) names the seats max() would, in eligible order."""
+    from pokerhash.pots import _best
+
+    eligible = tuple(range(10, 10 + len(values)))  # seats, not indexes
+    by_seat = dict(zip(eligible, values))
+    best = max(values)
+    assert _best(eligible, by_seat) == tuple(seat for seat in eligible if by_seat[seat] == best)

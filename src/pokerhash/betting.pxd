@@ -82,7 +82,8 @@ cdef class BettingRound:
     # Player indexes as C ints: a list read with a Python int index converts it first
     # (list_subscript -> PyNumber_AsSsize_t), several times per action.
     @cython.locals(player=Py_ssize_t, stack="long long", bet="long long", all_in_to="long long", call="long long",
-                   min_to="long long", to="long long", fixed=tuple, last="long long")
+                   min_to="long long", to="long long", fixed=tuple, last="long long",
+                   pot="long long", max_to="long long", p=Py_ssize_t, contributed=list)
     cpdef _compute_legal(self)
     cpdef validate(self, action)
     @cython.locals(player=Py_ssize_t, all_in_to="long long", bet="long long")

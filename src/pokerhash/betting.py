@@ -610,7 +610,11 @@ class BettingRound:
             # on top of the current bet, even when that bet is a short all-in.
             min_to = self.current_bet + self.increment
             if self._limit is _POT_LIMIT:
-                max_to = max(min_to, self.current_bet + sum(self.contributed) + self.dead + self.current_bet - bet)
+                pot = self.dead  # the pot, sum(contributed) + dead: compiled, a loop of C reads (betting.pxd)
+                contributed = self.contributed
+                for p in range(len(contributed)):
+                    pot += _chips(contributed, p)
+                max_to = max(min_to, self.current_bet + pot + self.current_bet - bet)
             else:
                 max_to = all_in_to
             return _record9(LegalActions, who, call == 0, call, call_is_all_in, kind, min(min_to, all_in_to),
@@ -705,7 +709,7 @@ class BettingRound:
         one record, no unpacking (the engine's path at every action)."""
         self._check(kind, to, None)
         kind, to, chips = self._move_kind, self._move_to, self._move_chips
-        move = normalized_action(kind, to, chips, self._move_all_in, name)
+        move = _record5(Action, kind, to, chips, self._move_all_in, name)  # normalized_action's record, built here
         self._do(kind, to, chips, self._move_player)
         return move
 
