@@ -95,8 +95,8 @@ cdef class BettingRound:
     cpdef _do(self, kind, to, long long chips, Py_ssize_t player)
     cpdef _player_to_act(self)
     cpdef tuple _fixed_sizes(self)
-    cdef long long _bet_size(self)
-    cdef long long _first_size(self)
+    cdef long long _bet_size(self) noexcept
+    cdef long long _first_size(self) noexcept
     @cython.locals(all_in_to="long long")
     cpdef str _no_raise_reason(self, Py_ssize_t player)
     @cython.locals(level=object, matched="long long")
