@@ -395,3 +395,16 @@ def test_fixed_limit_all_in_under_half_a_bet_is_the_same_everywhere(convention):
 def test_half_bet_all_in_convention_is_checked():
     with pytest.raises(InvalidValueError, match="half_bet_all_in is one of 'all-in', 'completed', 'last full bet'"):
         Structure.fixed_limit(10, 20, half_bet_all_in="complete")
+
+
+def test_rounds_of_different_structures_read_their_own():
+    """A round reads its own structure's sizes and limit, whichever structure the
+    round before it had (the last structure's fields are kept: betting._structure_fields)."""
+    no_limit, fixed = Structure.no_limit(10), Structure.fixed_limit(10, 20)
+    rounds = [BettingRound.start(structure, [1000, 1000, 1000], 0)
+              for structure in (no_limit, fixed, no_limit, Structure.pot_limit(10), fixed)]
+    assert [r.legal_actions().fixed_amounts for r in rounds] == [None, (10,), None, None, (10,)]
+    assert [r.legal_actions().max_to for r in rounds] == [1000, 10, 1000, 10, 10]
+    rounds[0].structure = fixed  # the setter reads the new structure's fields
+    rounds[0]._legal = None
+    assert rounds[0].legal_actions().fixed_amounts == (10,) and rounds[0].structure is fixed

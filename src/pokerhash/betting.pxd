@@ -76,6 +76,9 @@ cdef class BettingRound:
     cdef tuple _fixed_one
     cdef public list stacks, bets, contributed, folded, acted
 
+    cdef _fill(self, structure, street, stacks, bets, contributed, folded, acted, current_bet, full_level, increment,
+               bet_count, capped, open_pair, to_act, dead)
+    cdef _set_structure(self, structure)
     cpdef BettingRound copy(self)
     cpdef _advance_street(self, Py_ssize_t first_to_act, bint open_pair)
     cpdef legal_actions(self)
@@ -113,11 +116,14 @@ cdef class BettingRound:
                    stacks=list, folded=list, bets=list, acted=list, current="long long")
     cpdef _advance(self, Py_ssize_t start)
     cpdef _post(self, forced)
-    cpdef _place(self, kind, player, amount)
+    @cython.locals(stacks=list, contributed=list, bets=list, stack="long long", chips="long long")
+    cpdef _place(self, kind, Py_ssize_t player, long long amount)
     cpdef _check_forced(self, kind, player, amount)
 
 
 cpdef normalized_action(kind, to, chips, is_all_in, player)
+@cython.locals(last=tuple)
+cpdef tuple _structure_fields(structure)
 
 # The engine opens a round at every hand: a C call (a classmethod is a Python one).
 # state typed: its methods (_place, _advance) are C calls, not Python method calls.

@@ -399,6 +399,25 @@ def _checked_structure(structure: object) -> Structure:
     return structure
 
 
+# The last structure a round was given and the fields the round reads from it, as one
+# tuple (read at once): the engine gives every round of a table the same structure.
+_LAST_STRUCTURE: list = [(None, None)]
+
+
+def _structure_fields(structure: Structure) -> tuple:
+    """What a round reads from ``structure`` (frozen): its limit, whether it is a
+    big-bet game, small bet, big bet, big-bet street, max bets and half-bet all-in
+    convention; the last structure's are kept (seven dataclass reads and a property
+    call at every hand otherwise)."""
+    last = _LAST_STRUCTURE[0]
+    if last[0] is structure:
+        return last[1]
+    fields = (structure.limit, structure.is_big_bet, structure.small_bet, structure.big_bet, structure.big_bet_street,
+              structure.max_bets, structure.half_bet_all_in)
+    _LAST_STRUCTURE[0] = (structure, fields)
+    return fields
+
+
 # The fields of a round, in the order of BettingRound(...)'s arguments (its repr
 # and == use them too).
 _FIELDS = ("structure", "street", "stacks", "bets", "contributed", "folded", "acted", "current_bet", "full_level",
@@ -431,7 +450,15 @@ class BettingRound:
                  contributed: List[int], folded: List[bool], acted: List[Optional[int]], current_bet: int,
                  full_level: int, increment: int, bet_count: int = 0, capped: bool = False, open_pair: bool = False,
                  to_act: Optional[int] = None, dead: int = 0) -> None:
-        self.structure = structure
+        self._fill(structure, street, stacks, bets, contributed, folded, acted, current_bet, full_level, increment,
+                   bet_count, capped, open_pair, to_act, dead)
+
+    def _fill(self, structure: Structure, street: int, stacks: List[int], bets: List[int], contributed: List[int],
+              folded: List[bool], acted: List[Optional[int]], current_bet: int, full_level: int, increment: int,
+              bet_count: int, capped: bool, open_pair: bool, to_act: Optional[int], dead: int) -> None:
+        """__init__'s fields: compiled, a C call (open_round's at every hand, without
+        the type's Python call and its argument parsing)."""
+        self._set_structure(structure)
         self.street = street
         self.stacks = stacks
         self.bets = bets
@@ -457,15 +484,16 @@ class BettingRound:
 
     @structure.setter
     def structure(self, structure: Structure) -> None:
+        self._set_structure(structure)
+
+    def _set_structure(self, structure: Structure) -> None:
+        """The structure setter (compiled, a C call)."""
         self._structure = _checked_structure(structure)
-        # What the rules ask of the structure at every action, read once.
-        self._limit = structure.limit
-        self._big_bet_game = structure.is_big_bet
-        # The structure is frozen: its sizes read once, as C fields when compiled,
-        # instead of a dataclass attribute lookup at every decision.
-        self._small_bet, self._big_bet = structure.small_bet, structure.big_bet
-        self._big_bet_street, self._max_bets = structure.big_bet_street, structure.max_bets
-        self._half_bet_all_in = structure.half_bet_all_in
+        # What the rules ask of the structure at every action, read once (the
+        # structure is frozen): as C fields when compiled, instead of a dataclass
+        # attribute lookup at every decision.
+        self._limit, self._big_bet_game, self._small_bet, self._big_bet, self._big_bet_street, self._max_bets, \
+            self._half_bet_all_in = _structure_fields(structure)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({', '.join(f'{name}={getattr(self, name)!r}' for name in _FIELDS)})"
@@ -889,12 +917,15 @@ class BettingRound:
     def _place(self, kind: ForcedKind, player: int, amount: int) -> None:
         """Post a checked forced bet."""
         self._legal = None
-        chips = min(amount, self.stacks[player])
-        self.stacks[player] -= chips
-        self.contributed[player] += chips
+        # Compiled, C reads and writes of the lists (betting.pxd), chips as C integers.
+        stacks, contributed, bets = self.stacks, self.contributed, self.bets
+        stack = _chips(stacks, player)
+        chips = min(amount, stack)
+        _set_item(stacks, player, stack - chips)
+        _set_item(contributed, player, _chips(contributed, player) + chips)
         if kind is _ANTE:
             return
-        self.bets[player] += chips
+        _set_item(bets, player, _chips(bets, player) + chips)
         # A short blind is still called in full by the others (table stakes, rules: Betting).
         self.current_bet = max(self.current_bet, amount)
         if kind is _BRING_IN:
@@ -939,13 +970,20 @@ def open_round(structure: Structure, stacks: Sequence[int], first_to_act: int, s
     the lists are copied, the forced bets posted unchecked. A function, not a
     classmethod: compiled, the engine calls it in C (a classmethod is a Python call)."""
     count = len(stacks)
-    state = kind(structure, street, list(stacks), [0] * count, list(contributed), list(folded), [None] * count,
-                 0, 0, 0, 0, False, open_pair, None, dead)
+    if kind is BettingRound:
+        # The type's own instance filled by a C call (compiled): calling the type is a
+        # Python call with fifteen arguments to parse.
+        state = BettingRound.__new__(BettingRound)
+        state._fill(structure, street, list(stacks), [0] * count, list(contributed), list(folded), [None] * count,
+                    0, 0, 0, 0, False, open_pair, None, dead)
+    else:
+        state = kind(structure, street, list(stacks), [0] * count, list(contributed), list(folded), [None] * count,
+                     0, 0, 0, 0, False, open_pair, None, dead)
     # Structure.bet_size(street) from the fields the structure setter read (compiled, a
     # C call: the dataclass's method is a Python one).
     state.increment = state._bet_size()
     for bet in forced:
-        state._place(bet.kind, bet.player, bet.amount)
+        state._place(_field(bet, 0), _field(bet, 1), _field(bet, 2))  # kind, player, amount: see validate
     if advance:
         state._advance(first_to_act)
     return state
