@@ -103,6 +103,10 @@ cdef class Hand:
                  deck_cards, deck_set, lowest, tuple missed, bint log, deck, script, used, bint caller)
 
 
+# The program's ops (hand.py: range(8)): C ints, so that _advance compares C ints at
+# every step (Python ints would be made of its op and compared as objects).
+cdef Py_ssize_t _HOLE, _UP, _BURN, _BOARD, _DRAW, _BETTING, _SEVENTH, _SHOWDOWN
+
 # Every hand's game shape and checked structure (cached per game): C calls, not Python ones.
 cpdef tuple _deal_shape(variant, players, four_players_use_36_cards, large_draw_tables)
 cpdef tuple _structure(stakes, variant, half_bet_all_in=*)
