@@ -95,9 +95,13 @@ def engine_player(variant, stakes: Stakes, players: int, seed: int) -> Callable[
         hand = Hand(variant, stacks, button=players - 1, stakes=stakes, deck=deck, log=False)
         act = hand.act
         while True:
-            # One read of what the hand waits for, unpacked (a NamedTuple's fields are attributes).
-            kind, seat, legal, count, _ = hand.pending
+            # One read of what the hand waits for, its fields read by index as each branch
+            # needs them (unpacking a NamedTuple, a tuple subclass, goes through an
+            # iterator: ~450 instructions a step, a tenth of the engine's own cost of one).
+            pending = hand.pending
+            kind = pending[0]
             if kind is DECISION:
+                legal = pending[2]
                 roll = uniform()
                 if legal.can_check:
                     act(CHECK if roll < 0.85 or legal.raise_kind is None else size(legal))
@@ -106,10 +110,11 @@ def engine_player(variant, stakes: Stakes, players: int, seed: int) -> Callable[
                 else:
                     act(CALL if roll < 0.85 or legal.raise_kind is None else size(legal))
             elif kind is DRAW:
+                count = pending[3]
                 # min(3, count) without a builtin call (pokerkit's loop draws alike).
-                hand.draw(hand.hole_cards(seat)[:int(uniform() * ((count if count < 3 else 3) + 1))])
+                hand.draw(hand.hole_cards(pending[1])[:int(uniform() * ((count if count < 3 else 3) + 1))])
             elif kind is BRING_IN:
-                act(Action.bet_to(legal.min_to))
+                act(Action.bet_to(pending[2].min_to))
             else:
                 return len(hand.seats) - len(hand.folded) > 1
 

@@ -130,3 +130,31 @@ def test_the_decks_draws_replay_through_the_callers_path_and_keep_every_card_onc
         assert sum(hand.result.stacks.values()) == 500 * players
     if players >= 6 and variant is not DEUCE7_SINGLE_DRAW:
         assert reshuffles  # the general path (a new stub) is reached as well
+
+
+@pytest.mark.smoke
+def test_a_draws_pending_names_its_seat_and_most_cards_whatever_drew_before():
+    # The draw's Pending records are shared by seat (Hand._next_draw): the same seat in
+    # games of different most cards (five in 2-7, four in badugi), seats past the small
+    # ints Python keeps once, and a seat equal to another's (True and 1) each get their own.
+    from pokerhash.engine import Pending
+
+    cases = [(DEUCE7_TRIPLE_DRAW, (0, 1, 2)), (BADUGI, (0, 1, 2)), (DEUCE7_TRIPLE_DRAW, (0, 1, 2)),
+             (BADUGI, (10 ** 6, 10 ** 6 + 1, 10 ** 6 + 2)), (DEUCE7_SINGLE_DRAW, (True, 2, 3)),
+             (DEUCE7_SINGLE_DRAW, (0, 1, 2))]
+    for seed, (variant, seats) in enumerate(cases):
+        stakes = BLINDS if variant is DEUCE7_SINGLE_DRAW else FIXED
+        hand = Hand(variant, {seat: 100 for seat in seats}, button=seats[-1], stakes=stakes, seed=seed, log=False)
+        most = 5 if variant is not BADUGI else 4
+        draws = 0
+        while not hand.is_over:
+            pending = hand.pending
+            if pending.kind is PendingKind.DRAW:
+                assert pending == Pending(PendingKind.DRAW, pending.seat, None, most, "")
+                assert type(pending.seat) is type(seats[hand.player_index(pending.seat)])
+                assert pending.seat in seats and pending.seat is hand.seats[hand.player_index(pending.seat)]
+                draws += 1
+                hand.draw(hand.hole_cards(pending.seat)[:1])
+            else:
+                hand.check() if pending.legal.can_check else hand.call()
+        assert draws >= len(seats)

@@ -71,7 +71,7 @@ cdef class Hand:
     # A C function: every draw of a draw game, its locals C ints and typed containers.
     @cython.locals(i=Py_ssize_t, count=Py_ssize_t, held=tuple, thrown=tuple, kept=list)
     cpdef draw(self, discards=*)
-    @cython.locals(i=Py_ssize_t, n=Py_ssize_t, folded=list)
+    @cython.locals(i=Py_ssize_t, n=Py_ssize_t, folded=list, cache=dict)
     cpdef bint _next_draw(self, most) except -1
     cpdef list _draw_cards(self, Py_ssize_t count)
     cpdef tuple _serve_draw(self, Py_ssize_t i, got)
@@ -103,6 +103,10 @@ cdef class Hand:
                  deck_cards, deck_set, lowest, tuple missed, bint log, deck, script, used, bint caller)
 
 
+# The program's ops (hand.py: range(8)): C ints, so that _advance compares C ints at
+# every step (Python ints would be made of its op and compared as objects).
+cdef Py_ssize_t _HOLE, _UP, _BURN, _BOARD, _DRAW, _BETTING, _SEVENTH, _SHOWDOWN
+
 # Every hand's game shape and checked structure (cached per game): C calls, not Python ones.
 cpdef tuple _deal_shape(variant, players, four_players_use_36_cards, large_draw_tables)
 cpdef tuple _structure(stakes, variant, half_bet_all_in=*)
@@ -113,6 +117,9 @@ cpdef tuple _clockwise(list order, button)
 # The players not folded, at every step of a hand: a C loop.
 @cython.locals(count=Py_ssize_t, k=Py_ssize_t)
 cpdef Py_ssize_t _count_false(list values) except -1
+# Hand.folded (read once a hand by a rollout's end test): a C loop.
+@cython.locals(k=Py_ssize_t)
+cpdef tuple _folded_seats(tuple seats, list folded)
 # Called at every draw: a C call, not a Python one.
 # Card sets as bits of a 64-bit int (cards are 0..51).
 @cython.locals(k=Py_ssize_t, card=Py_ssize_t, seen=Py_ssize_t, one=Py_ssize_t)

@@ -356,6 +356,9 @@ _DEFAULTS: Dict[int, Tuple[Variant, Stakes]] = {}
 # options, _deal_shape's entry, the stakes (the default filled in), the structure, the
 # stakes played, the sum of their amounts), once Hand's checks of them have passed.
 _TABLES: Dict[Tuple[int, int, int, int], tuple] = {}
+#: A draw's Pending by seat (Hand._next_draw): the records are immutable, so every draw
+#: of that seat with the same most cards shares one.
+_DRAW_PENDING: Dict[int, Pending] = {}
 
 
 def _default_stakes(variant: Variant) -> Stakes:
@@ -812,7 +815,7 @@ class Hand:
 
     @property
     def folded(self) -> Tuple[int, ...]:
-        return tuple([seat for seat, out in zip(self.seats, self._folded) if out])
+        return _folded_seats(self.seats, self._folded)
 
     @property
     def lowest_rank(self) -> int:
@@ -1485,7 +1488,19 @@ class Hand:
             i += 1
         if i < n:
             self._deal_next = i  # draw() reads the player's index here
-            self._pending = _record5(Pending, _WAIT_DRAW, self.seats[i], None, most, "")
+            # A draw's Pending depends on the seat and the most cards only: one record per
+            # seat, shared by every draw of every hand (a record's allocation and freeing
+            # cost more than the look-up); a cached seat is the same object (a seat equal
+            # to another's, e.g. True and 1, gets its own record).
+            seat = self.seats[i]
+            cache = _DRAW_PENDING  # compiled, a typed local: C dict calls
+            pending = cache.get(seat)
+            if pending is None or _field(pending, 1) is not seat or _field(pending, 3) != most:
+                pending = _record5(Pending, _WAIT_DRAW, seat, None, most, "")
+                if len(cache) > 1024:
+                    cache.clear()  # seats numbered on the fly must not pile up
+                cache[seat] = pending
+            self._pending = pending
             return True
         self._deal_next = 0
         self._discarded = [()] * n
@@ -1852,6 +1867,16 @@ def _count_false(values: List[object]) -> int:
         if value is False or (value is not True and value == False):  # noqa: E712 (list.count's test)
             count += 1
     return count
+
+
+def _folded_seats(seats: Tuple[int, ...], folded: List[bool]) -> Tuple[int, ...]:
+    """The seats that folded, in seat order: compiled, a C loop by index (a zip is a
+    Python iterator of pairs)."""
+    out = []
+    for k in range(len(seats)):
+        if folded[k]:
+            out.append(seats[k])
+    return tuple(out)
 
 
 def _clockwise(order: List[int], button: int) -> Tuple[int, ...]:
