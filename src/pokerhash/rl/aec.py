@@ -214,16 +214,29 @@ class _Episode:
 
     def end(self) -> None:
         """The hand is over: rewards in units, every agent terminated, the rewards
-        accumulated (AECEnv._accumulate_rewards)."""
-        net = self.hand.result.net
+        accumulated (AECEnv._accumulate_rewards).
+
+        The net chips are the final stacks less the starting ones, what
+        ``hand.result.net`` holds (tests/test_rl.py checks them against it), without
+        building the result: the engine pays the pots into the stacks when the hand
+        ends and builds its HandResult (the settlement again, the hands shown) only
+        when read, which cost a fifth of a hand's steps. At a capped table a player
+        plays with at most the cap and keeps the rest behind."""
+        hand = self.hand
+        stacks, initial, seats, names = hand._stacks, hand._initial, hand.seats, self.names
+        cap = hand.options.cap
         rewards = self.rewards
         terminations = self.terminations
         cumulative = self._cumulative_rewards
         scale = self.scale
-        for agent, seat in self.seat_of.items():
-            rewards[agent] = net[seat] * scale
+        for i in range(len(seats)):
+            start = initial[i]
+            if cap is not None and start > cap:
+                start = cap
+            agent = names[seats[i]]
+            reward = (stacks[i] - start) * scale
+            rewards[agent] = reward
             terminations[agent] = True
-        for agent, reward in rewards.items():
             cumulative[agent] += reward
 
     def dead_step(self, action) -> None:
