@@ -68,7 +68,7 @@ cdef class _Guard:
     cpdef last(self, owner, bint observe)
     @cython.locals(wrapper=dict)
     cpdef bound_reset(self, seed=*, options=*)
-    cpdef read(self, owner, name)
+    cpdef read(self, owner, str name)
 
 
 cdef class _EpisodeAttribute:
@@ -82,5 +82,5 @@ cdef class _BeforeReset:
 cpdef _Episode _episode_of(dict attrs)
 cpdef _guarded_step(_Guard guard, owner, action)
 cpdef _guarded_last(_Guard guard, owner, bint observe=*)
-cpdef _guarded_read(_Guard guard, owner, name)
+cpdef _guarded_read(_Guard guard, owner, str name)
 cdef _Guard _check_guard(_Guard guard)

@@ -563,6 +563,8 @@ class _Guard:
         if self.direct:
             episode = self.episode
             if episode is not None:  # the AEC attributes are its fields (_EpisodeAttribute)
+                if name == "agents":  # read by the agent loop at every step: the field at once
+                    return episode.agents
                 return getattr(episode, name)
         return getattr(owner.env, name)
 
