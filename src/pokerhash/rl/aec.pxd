@@ -26,6 +26,7 @@ cdef class _Episode:
     cdef public list history
     cdef public tuple legal
     cdef public dict attrs, seat_of
+    cdef public list index_of
     cdef public tuple names
     cdef public list buffers
     cdef public bint reuse
@@ -40,7 +41,7 @@ cdef class _Episode:
     cpdef begin(self, TypedHand hand, bint reuse, render)
     cpdef _Episode copy(self, dict attrs, list buffers, render)
     cpdef tuple current_legal(self)
-    cpdef dict observe(self, seat)
+    cpdef dict observe(self, Py_ssize_t seat)
     cpdef Py_ssize_t play(self, action) except -2
     cpdef start(self)
     cpdef step(self, action)
@@ -53,6 +54,8 @@ cdef class _Episode:
 
 
 cpdef _Episode _episode(env)
+@cython.locals(indexes=list, seats=tuple, i=Py_ssize_t)
+cdef list _indexes(TypedHand hand, Py_ssize_t players)
 
 
 cdef class _Guard:
