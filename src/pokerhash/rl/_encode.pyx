@@ -3,6 +3,7 @@
 # tests/reference_observation.py is the readable Python encoding it is checked against.
 from cpython.float cimport PyFloat_AS_DOUBLE, PyFloat_AsDouble, PyFloat_CheckExact
 from cpython.long cimport PyLong_AsDouble, PyLong_CheckExact
+from cpython.dict cimport PyDict_Copy
 from libc.string cimport memcpy, memset
 
 from pokerhash.engine.hand cimport Hand
@@ -22,6 +23,8 @@ from pokerhash.rl.actions import LEGAL_CALL, LEGAL_MAX_TO, LEGAL_MIN_TO, LEGAL_R
 # pending state and legal actions are read at every observation).
 cdef Py_ssize_t _SEAT = PENDING_SEAT, _LEGAL = PENDING_LEGAL, _CALL = LEGAL_CALL
 cdef Py_ssize_t _RAISE_KIND = LEGAL_RAISE_KIND, _MIN_TO = LEGAL_MIN_TO, _MAX_TO = LEGAL_MAX_TO
+# observe_into's dicts start as copies of this one (never handed out).
+cdef dict _TEMPLATE = {"observation": None, "action_mask": None}
 
 
 
@@ -151,10 +154,17 @@ cdef class ObservationEncoder:
         memset(mask, 0, actions)
         for item in legal:
             mask[<Py_ssize_t>item] = 1
+        # The dict a copy of a two-key template with its values replaced: a copy of a
+        # small dict clones its keys at once, where two insertions into a new dict
+        # allocate and grow them.
+        observation = PyDict_Copy(_TEMPLATE)
         if reuse:
-            return {"observation": buffer.vector, "action_mask": buffer.mask}
-        return {"observation": new_array(self.size, cnp.NPY_FLOAT32, buffer.data),
-                "action_mask": new_array(actions, cnp.NPY_INT8, mask)}
+            observation["observation"] = buffer.vector
+            observation["action_mask"] = buffer.mask
+        else:
+            observation["observation"] = new_array(self.size, cnp.NPY_FLOAT32, buffer.data)
+            observation["action_mask"] = new_array(actions, cnp.NPY_INT8, mask)
+        return observation
 
     cdef int _check(self, hand, Py_ssize_t index) except -1:
         if not isinstance(hand, Hand):
@@ -177,7 +187,7 @@ cdef class ObservationEncoder:
         cdef Py_ssize_t n = self.players, i, r, at, street, first, player, position, total, k
         cdef object card, legal, cards
         cdef list up, stacks, bets, contributed, folded
-        cdef double stack
+        cdef double stack, pot
         # Hand.snapshot(index)'s fields read in C (the Hand's fields are C struct
         # members: no tuple built and unpacked per observation).
         stacks, contributed, folded, up = hand._stacks, hand._contributed, hand._folded, hand._up
@@ -186,9 +196,11 @@ cdef class ObservationEncoder:
             raise ValueError(f"the hand has {len(stacks)} players, the layout {n}")
         hole = hand._hole[index]
         board = hand._boards[0] if hand._boards else hand._board
-        pot = hand._dead
+        # The pot as a double: the ints' sum in C (exact below 2**53 chips), not a new
+        # Python int at every addition.
+        pot = number(hand._dead)
         for chips in contributed:
-            pot += chips
+            pot += number(chips)
         pending = hand._pending
         street_ = hand._street
         # A tuple of cards already written is skipped: tuples do not change, and the
@@ -231,7 +243,7 @@ cdef class ObservationEncoder:
             at += 6
         out[self.seats_at + 6 * ((n - 1 - index) % n) + 5] = 1.0  # the button: the last player from its left
         at = self.pot_at
-        out[at] = number(pot) * scale
+        out[at] = pot * scale
         out[at + 1] = out[at + 2] = out[at + 3] = 0.0
         # Pending and LegalActions are NamedTuples: their fields by position (see actions.py).
         if field(pending, _SEAT) == hand.seats[index]:

@@ -26,6 +26,7 @@ cdef class _Episode:
     cdef public list history
     cdef public tuple legal
     cdef public dict attrs, seat_of
+    cdef public list index_of
     cdef public tuple names
     cdef public list buffers
     cdef public bint reuse
@@ -40,11 +41,12 @@ cdef class _Episode:
     cpdef begin(self, TypedHand hand, bint reuse, render)
     cpdef _Episode copy(self, dict attrs, list buffers, render)
     cpdef tuple current_legal(self)
-    cpdef dict observe(self, seat)
+    cpdef dict observe(self, Py_ssize_t seat)
     cpdef Py_ssize_t play(self, action) except -2
     cpdef start(self)
     cpdef step(self, action)
-    @cython.locals(rewards=dict, terminations=dict, cumulative=dict, scale=double)
+    @cython.locals(hand=TypedHand, stacks=list, initial=tuple, seats=tuple, names=tuple, i=Py_ssize_t,
+                   rewards=dict, terminations=dict, cumulative=dict, scale=double)
     cpdef end(self)
     @cython.locals(rewards=dict, agents=list, terminations=dict, truncations=dict, cumulative=dict, infos=dict)
     cpdef dead_step(self, action)
@@ -52,6 +54,8 @@ cdef class _Episode:
 
 
 cpdef _Episode _episode(env)
+@cython.locals(indexes=list, seats=tuple, i=Py_ssize_t)
+cdef list _indexes(TypedHand hand, Py_ssize_t players)
 
 
 cdef class _Guard:
@@ -67,7 +71,7 @@ cdef class _Guard:
     cpdef last(self, owner, bint observe)
     @cython.locals(wrapper=dict)
     cpdef bound_reset(self, seed=*, options=*)
-    cpdef read(self, owner, name)
+    cpdef read(self, owner, str name)
 
 
 cdef class _EpisodeAttribute:
@@ -81,5 +85,5 @@ cdef class _BeforeReset:
 cpdef _Episode _episode_of(dict attrs)
 cpdef _guarded_step(_Guard guard, owner, action)
 cpdef _guarded_last(_Guard guard, owner, bint observe=*)
-cpdef _guarded_read(_Guard guard, owner, name)
+cpdef _guarded_read(_Guard guard, owner, str name)
 cdef _Guard _check_guard(_Guard guard)

@@ -74,7 +74,7 @@ class _Episode:
     (_EpisodeAttribute): a step reads and writes them without a lookup in the
     environment's ``__dict__``."""
 
-    __slots__ = ("hand", "layout", "encoder", "scale", "history", "legal", "attrs", "names", "seat_of",
+    __slots__ = ("hand", "layout", "encoder", "scale", "history", "legal", "attrs", "names", "seat_of", "index_of",
                  "buffers", "reuse", "render", "zeros", "falses", "agents", "agent_selection", "rewards",
                  "_cumulative_rewards", "terminations", "truncations", "infos", "_skip_agent_selection")
 
@@ -92,6 +92,9 @@ class _Episode:
         self.attrs = attrs  # the environment's __dict__
         self.names = names  # agent names by seat
         self.seat_of = seat_of  # seats by agent name
+        #: The hand's player indexes by seat (Hand.player_index, read at every
+        #: observation and move without a method call and a dict lookup).
+        self.index_of = _indexes(hand, len(names))
         self.buffers = buffers  # one ObservationBuffer (or None until needed) per seat
         self.reuse = reuse
         self.render = render  # the environment's render() in "human" mode, else None
@@ -113,6 +116,7 @@ class _Episode:
         """A new hand on this episode (PokerEnv.reset): its AEC bookkeeping reset as
         AECEnv.reset sets it, and the first player to act selected."""
         self.hand = hand
+        self.index_of = _indexes(hand, len(self.names))
         self.history = []
         self.legal = None
         self.reuse = reuse
@@ -156,7 +160,7 @@ class _Episode:
 
     def observe(self, seat: int) -> Dict[str, np.ndarray]:
         hand = self.hand
-        index = hand.player_index(seat)
+        index = self.index_of[seat]
         legal = self.current_legal() if _field(hand._pending, _SEAT) == seat else ()  # over: nobody's seat
         buffer = self.buffers[seat]
         if buffer is None:  # made at the seat's first observation: a clone makes none
@@ -174,7 +178,7 @@ class _Episode:
         if type(action) is int or isinstance(action, numbers.Integral):
             action = self.layout.response(hand, seat, int(action), self.current_legal())
         street = hand._street
-        index = hand.player_index(seat)
+        index = self.index_of[seat]
         if kind is _DRAW:
             row = (street + 1, index, _DRAW_CODE, len(hand.draw(action)))
         else:
@@ -214,16 +218,29 @@ class _Episode:
 
     def end(self) -> None:
         """The hand is over: rewards in units, every agent terminated, the rewards
-        accumulated (AECEnv._accumulate_rewards)."""
-        net = self.hand.result.net
+        accumulated (AECEnv._accumulate_rewards).
+
+        The net chips are the final stacks less the starting ones, what
+        ``hand.result.net`` holds (tests/test_rl.py checks them against it), without
+        building the result: the engine pays the pots into the stacks when the hand
+        ends and builds its HandResult (the settlement again, the hands shown) only
+        when read, which cost a fifth of a hand's steps. At a capped table a player
+        plays with at most the cap and keeps the rest behind."""
+        hand = self.hand
+        stacks, initial, seats, names = hand._stacks, hand._initial, hand.seats, self.names
+        cap = hand.options.cap
         rewards = self.rewards
         terminations = self.terminations
         cumulative = self._cumulative_rewards
         scale = self.scale
-        for agent, seat in self.seat_of.items():
-            rewards[agent] = net[seat] * scale
+        for i in range(len(seats)):
+            start = initial[i]
+            if cap is not None and start > cap:
+                start = cap
+            agent = names[seats[i]]
+            reward = (stacks[i] - start) * scale
+            rewards[agent] = reward
             terminations[agent] = True
-        for agent, reward in rewards.items():
             cumulative[agent] += reward
 
     def dead_step(self, action) -> None:
@@ -260,6 +277,16 @@ class _Episode:
         assert agent is not None
         return (self.observe(self.seat_of[agent]) if observe else None, self._cumulative_rewards[agent],
                 self.terminations[agent], self.truncations[agent], self.infos[agent])
+
+
+def _indexes(hand: Hand, players: int) -> List[int]:
+    """The player index of each seat 0..players-1 of ``hand`` (the environments seat
+    every agent at every hand)."""
+    indexes = [0] * players
+    seats = hand.seats
+    for i in range(len(seats)):
+        indexes[seats[i]] = i
+    return indexes
 
 
 def _episode(env) -> _Episode:
@@ -550,6 +577,8 @@ class _Guard:
         if self.direct:
             episode = self.episode
             if episode is not None:  # the AEC attributes are its fields (_EpisodeAttribute)
+                if name == "agents":  # read by the agent loop at every step: the field at once
+                    return episode.agents
                 return getattr(episode, name)
         return getattr(owner.env, name)
 
