@@ -160,6 +160,7 @@ def allin_payouts(hand: Any, rake: Optional[int] = None,
     expected = {seat: 0.0 for seat in live}
     gross = _gross_pots(result)
     left = rake
+    pots = []
     for number, amount in enumerate(gross):
         taken = min(left, amount)
         left -= taken
@@ -167,10 +168,54 @@ def allin_payouts(hand: Any, rake: Optional[int] = None,
         eligible = [seat for seat in result.settlements[0].pots[number].pot.eligible if seat in holdings]
         if not eligible or not amount:
             continue
-        for seat, share in zip(eligible, shares(game, [holdings[s] for s in eligible], board,
-                                                dead + [c for s in live if s not in eligible for c in holdings[s]])):
+        pots.append((amount, eligible, dead + [c for s in live if s not in eligible for c in holdings[s]]))
+    if not board and len(pots) > 1:
+        _count_together(game, holdings, live, dead, pots)
+    for amount, eligible, pot_dead in pots:
+        for seat, share in zip(eligible, shares(game, [holdings[s] for s in eligible], board, pot_dead)):
             expected[seat] += amount * share
     return expected
+
+
+#: The games whose pots before the board :func:`_count_together` counts in one walk
+#: (the equity kernels' walk of board ranks: Hold'em and Omaha).
+_TOGETHER = ("holdem", "plo", "omaha-hi-lo")
+
+
+def _count_together(game: str, holdings: Dict[int, List[int]], live: List[int], dead: List[int],
+                    pots: List[Tuple[int, List[int], List[int]]]) -> None:
+    """Before the board, the pots (main and side pots) whose spots :func:`shares` would
+    count are counted in one walk over the boards (``_equity.exact_known_groups``: each
+    pot's contenders a group, the other live players' cards dead to it, as
+    :func:`shares` deals them), and kept in the store of spots, where :func:`shares`
+    then finds them: a side pot's count cost as much as the main pot's (1-2 ms each
+    before the flop), and both walk the same boards. The same exact counts, so the
+    same floats (tests/test_equity_groups.py, tests/test_tracker_fast_paths.py)."""
+    if game not in _TOGETHER:
+        return
+    wanted = []
+    for _, eligible, pot_dead in pots:
+        hands = [holdings[s] for s in eligible]
+        if len(hands) < 2 or (game == "holdem" and not pot_dead and len(hands) == 2):
+            continue  # one contender, or the preflop table's heads-up Hold'em (shares)
+        key = _canonical(game, hands, pot_dead)
+        if key not in _SPOTS:
+            wanted.append((key, eligible))
+    if len(wanted) < 2:
+        return
+    from .._equity import exact_known_groups
+    from .._equity_api import _DECK_MASKS, _SEATS_BY_HOLE, GAMES
+
+    g = GAMES[game]
+    at = {seat: i for i, seat in enumerate(live)}
+    found = exact_known_groups(g.kind, g.hilo, _SEATS_BY_HOLE[g.name], g.board_size, _DECK_MASKS[g.name],
+                               [holdings[s] for s in live], [], dead, [[at[s] for s in eligible] for _, eligible in wanted])
+    if found is None:
+        return  # shares counts each pot alone
+    for (key, _), counted in zip(wanted, found):
+        if len(_SPOTS) >= _SPOTS_KEPT:
+            _SPOTS.clear()
+        _SPOTS[key] = tuple(counted)
 
 
 def shares(game: str, hands: List[List[int]], board: List[int], dead: List[int]) -> List[float]:
