@@ -169,10 +169,14 @@ def allin_payouts(hand: Any, rake: Optional[int] = None,
         if not eligible or not amount:
             continue
         pots.append((amount, eligible, dead + [c for s in live if s not in eligible for c in holdings[s]]))
-    if not board and len(pots) > 1:
-        _count_together(game, holdings, live, dead, pots)
-    for amount, eligible, pot_dead in pots:
-        for seat, share in zip(eligible, shares(game, [holdings[s] for s in eligible], board, pot_dead)):
+    keys = _count_together(game, holdings, live, dead, pots) if not board and len(pots) > 1 else None
+    for number, (amount, eligible, pot_dead) in enumerate(pots):
+        found = None
+        if keys is not None and keys[number] is not None:
+            found = _SPOTS.get(keys[number])  # the pot's spot, its key made once
+        if found is None:
+            found = shares(game, [holdings[s] for s in eligible], board, pot_dead)
+        for seat, share in zip(eligible, found):
             expected[seat] += amount * share
     return expected
 
@@ -183,26 +187,31 @@ _TOGETHER = ("holdem", "plo", "omaha-hi-lo")
 
 
 def _count_together(game: str, holdings: Dict[int, List[int]], live: List[int], dead: List[int],
-                    pots: List[Tuple[int, List[int], List[int]]]) -> None:
+                    pots: List[Tuple[int, List[int], List[int]]]) -> Optional[List[Optional[Tuple[Any, ...]]]]:
     """Before the board, the pots (main and side pots) whose spots :func:`shares` would
     count are counted in one walk over the boards (``_equity.exact_known_groups``: each
     pot's contenders a group, the other live players' cards dead to it, as
     :func:`shares` deals them), and kept in the store of spots, where :func:`shares`
     then finds them: a side pot's count cost as much as the main pot's (1-2 ms each
     before the flop), and both walk the same boards. The same exact counts, so the
-    same floats (tests/test_equity_groups.py, tests/test_tracker_fast_paths.py)."""
+    same floats (tests/test_equity_groups.py, tests/test_tracker_fast_paths.py).
+    Returns each pot's key in the store (None for a pot :func:`shares` answers
+    otherwise), or None for a game it does not count."""
     if game not in _TOGETHER:
-        return
+        return None
     wanted = []
+    keys: List[Optional[Tuple[Any, ...]]] = []
     for _, eligible, pot_dead in pots:
         hands = [holdings[s] for s in eligible]
         if len(hands) < 2 or (game == "holdem" and not pot_dead and len(hands) == 2):
-            continue  # one contender, or the preflop table's heads-up Hold'em (shares)
+            keys.append(None)  # one contender, or the preflop table's heads-up Hold'em (shares)
+            continue
         key = _canonical(game, hands, pot_dead)
+        keys.append(key)
         if key not in _SPOTS:
             wanted.append((key, eligible))
     if len(wanted) < 2:
-        return
+        return keys
     from .._equity import exact_known_groups
     from .._equity_api import _DECK_MASKS, _SEATS_BY_HOLE, GAMES
 
@@ -211,11 +220,12 @@ def _count_together(game: str, holdings: Dict[int, List[int]], live: List[int], 
     found = exact_known_groups(g.kind, g.hilo, _SEATS_BY_HOLE[g.name], g.board_size, _DECK_MASKS[g.name],
                                [holdings[s] for s in live], [], dead, [[at[s] for s in eligible] for _, eligible in wanted])
     if found is None:
-        return  # shares counts each pot alone
+        return keys  # shares counts each pot alone
     for (key, _), counted in zip(wanted, found):
         if len(_SPOTS) >= _SPOTS_KEPT:
             _SPOTS.clear()
         _SPOTS[key] = tuple(counted)
+    return keys
 
 
 def shares(game: str, hands: List[List[int]], board: List[int], dead: List[int]) -> List[float]:
