@@ -20,7 +20,10 @@
  *   rank multisets, and the score with flushes replaces the rank-only score. With
  *   seven cards, or two hole and three board cards, a flush is possible in at most
  *   one suit per board (two suits would need ten suited cards among nine), so the
- *   corrected board sets do not overlap.
+ *   corrected board sets do not overlap. ph_eq_exact_flop_groups scores several
+ *   groups of the players on the same boards (the pots of one all-in: each group a
+ *   pot's contenders, the other players' cards dead to it), each group's counts
+ *   those of a walk of its players alone.
  */
 #ifndef PH_EQUITY_H
 #define PH_EQUITY_H

@@ -26,7 +26,9 @@ the integers the count gives, divided the same way: the same floats to the last
 bit (12 µs instead of 2 ms). Any other
 spot with no board yet (the costly counts: a millisecond or more) is counted with
 its suits renamed to a canonical order and kept, so that the same spot with other
-suits is not counted again (up to 100,000 spots, then the store starts again). A
+suits is not counted again (up to 100,000 spots, then the store starts again); the
+pots of one all-in that need counting (a main pot and its side pots) are counted
+together, in one walk over the boards. A
 player whose cards the history does not give (a site's muck) leaves the hand
 without an all-in adjustment: the engine played stand-in cards for them. Run it
 twice changes nothing in expectation: each run deals half of each pot from the same
