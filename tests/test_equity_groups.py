@@ -62,3 +62,13 @@ def test_what_the_groups_path_leaves_to_the_other():
     assert _equity.exact_known_groups(*args, players, [], [], [[0, 0]]) is None
     assert _equity.exact_known_groups(*args, players, [], [], [[0, 3]]) is None
     assert _equity.exact_known_groups(*args, [[0, 1], [1, 3]], [], [], [[0, 1]]) is None  # a card twice
+
+
+def test_known_hands_groups_by_game_name():
+    from pokerhash._equity_api import known_hands_groups
+
+    players = [[48, 44], [49, 45], [2, 6]]
+    groups = [[0, 1, 2], [1, 2]]
+    assert known_hands_groups(players, [], [], "holdem", groups) == _together("holdem", players, [], groups)
+    assert known_hands_groups(players, [], [], "short-deck", groups) is None  # its own walk: equity() counts it
+    assert known_hands_groups(players, [], [], "no-such-game", groups) is None

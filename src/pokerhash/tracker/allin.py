@@ -214,13 +214,11 @@ def _count_together(game: str, holdings: Dict[int, List[int]], live: List[int], 
             wanted.append((key, eligible))
     if len(wanted) < 2:
         return keys
-    from .._equity import exact_known_groups
-    from .._equity_api import _DECK_MASKS, _SEATS_BY_HOLE, GAMES
+    from .._equity_api import known_hands_groups
 
-    g = GAMES[game]
     at = {seat: i for i, seat in enumerate(live)}
-    found = exact_known_groups(g.kind, g.hilo, _SEATS_BY_HOLE[g.name], g.board_size, _DECK_MASKS[g.name],
-                               [holdings[s] for s in live], [], dead, [[at[s] for s in eligible] for _, eligible in wanted])
+    found = known_hands_groups([holdings[s] for s in live], [], dead, game,
+                               [[at[s] for s in eligible] for _, eligible in wanted])
     if found is None:
         return keys  # shares counts each pot alone
     for (key, _), counted in zip(wanted, found):
