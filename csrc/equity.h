@@ -20,7 +20,10 @@
  *   rank multisets, and the score with flushes replaces the rank-only score. With
  *   seven cards, or two hole and three board cards, a flush is possible in at most
  *   one suit per board (two suits would need ten suited cards among nine), so the
- *   corrected board sets do not overlap.
+ *   corrected board sets do not overlap. ph_eq_exact_flop_groups scores several
+ *   groups of the players on the same boards (the pots of one all-in: each group a
+ *   pot's contenders, the other players' cards dead to it), each group's counts
+ *   those of a walk of its players alone.
  */
 #ifndef PH_EQUITY_H
 #define PH_EQUITY_H
@@ -228,8 +231,32 @@ typedef struct {
     int suit_left[14];      /* how many of them are rank r or above (a count per rank:
                              * __builtin_popcount without -mpopcnt is a libgcc call) */
     int avail[13];          /* stub cards of each rank (outside that suit in a correction) */
-    ph_eq_counts *counts;
+    ph_eq_counts *counts;   /* one per group */
+    /* The groups of players scored (ph_eq_exact_flop_groups): group g is players
+     * members[g][0..group_n[g]-1], each a pot's contenders, counted into counts[g] by
+     * its members' order; group_all[g]: the group is every player in order. */
+    int n_groups;
+    int group_n[PH_EQ_MAX_PLAYERS];
+    int group_all[PH_EQ_MAX_PLAYERS];
+    const int *members[PH_EQ_MAX_PLAYERS];
 } ph_eq_flop_walk;
+
+/* Score group g's players on one board (their values among every player's). */
+PH_INLINE void ph_eq_score_group(const ph_eq_flop_walk *w, int g, const uint32_t *high, const uint32_t *low,
+                                 int64_t mult)
+{
+    if (w->group_all[g]) {
+        ph_eq_score(&w->counts[g], w->n, high, low, mult, 0);
+        return;
+    }
+    uint32_t h[PH_EQ_MAX_PLAYERS], l[PH_EQ_MAX_PLAYERS];
+    const int *m = w->members[g];
+    int k = w->group_n[g];
+    for (int i = 0; i < k; i++) h[i] = high[m[i]];
+    if (low)
+        for (int i = 0; i < k; i++) l[i] = low[m[i]];
+    ph_eq_score(&w->counts[g], k, h, low ? l : NULL, mult, 0);
+}
 
 PH_INLINE void ph_eq_rank_values(const ph_eq_flop_walk *w, uint32_t key, uint32_t ranks, uint32_t *high, uint32_t *low)
 {
@@ -257,7 +284,7 @@ static void ph_eq_flop_leaf(ph_eq_flop_walk *w, uint32_t key, uint32_t ranks, ui
     uint32_t *lows = w->hilo ? low : NULL;
     ph_eq_rank_values(w, key, ranks, high, low);
     if (w->suit < 0) {
-        ph_eq_score(w->counts, w->n, high, lows, mult, 0);
+        for (int g = 0; g < w->n_groups; g++) ph_eq_score_group(w, g, high, lows, mult);
         return;
     }
     int s = w->suit, changed = 0;
@@ -278,8 +305,16 @@ static void ph_eq_flop_leaf(ph_eq_flop_walk *w, uint32_t key, uint32_t ranks, ui
         flush[p] = value;
     }
     if (!changed) return;
-    ph_eq_score(w->counts, w->n, flush, lows, mult, 0);
-    ph_eq_score(w->counts, w->n, high, lows, -mult, 0);
+    for (int g = 0; g < w->n_groups; g++) {
+        if (!w->group_all[g]) {
+            /* Only a flush of the group's own players changes its score. */
+            int mine = 0;
+            for (int i = 0; i < w->group_n[g] && !mine; i++) mine = flush[w->members[g][i]] != high[w->members[g][i]];
+            if (!mine) continue;
+        }
+        ph_eq_score_group(w, g, flush, lows, mult);
+        ph_eq_score_group(w, g, high, lows, -mult);
+    }
 }
 
 /* Choose the board's cards of rank r and up: in a correction, whether the suit's
@@ -309,15 +344,24 @@ static void ph_eq_flop_ranks(ph_eq_flop_walk *w, int r, int left, uint32_t key, 
  * rank_counts is given and *rank_done, the rank pass is taken from it (the caller
  * knows that the holes' ranks and the stub's ranks are the same as last time);
  * otherwise it is computed and stored there. */
-static void ph_eq_exact_flop(const ph_eq_setup *s, uint8_t holes[][8], ph_eq_counts *counts, ph_eq_counts *rank_counts,
-                             int rank_done)
+static void ph_eq_exact_flop_groups(const ph_eq_setup *s, uint8_t holes[][8], int n_groups, const int *group_n,
+                                    const int *const *members, ph_eq_counts *counts, ph_eq_counts *rank_counts,
+                                    int rank_done)
 {
     ph_eq_flop_walk w;
     uint64_t used = 0;
     uint32_t key = 0, ranks = 0;
     int m = s->board_size - s->n_board;
     memset(&w, 0, sizeof w);
-    memset(counts, 0, sizeof *counts);
+    memset(counts, 0, sizeof *counts * (size_t)n_groups);
+    w.n_groups = n_groups;
+    for (int g = 0; g < n_groups; g++) {
+        w.group_n[g] = group_n[g];
+        w.members[g] = members[g];
+        int all = group_n[g] == s->n_players;
+        for (int i = 0; i < group_n[g] && all; i++) all = members[g][i] == i;
+        w.group_all[g] = all;
+    }
     w.n = s->n_players;
     w.n_hole = s->hole_size;
     w.omaha = s->game == PH_EQ_OMAHA;
@@ -352,18 +396,21 @@ static void ph_eq_exact_flop(const ph_eq_setup *s, uint8_t holes[][8], ph_eq_cou
         stub_suit[card & 3] |= 1u << (card >> 2);
     }
     if (rank_counts && rank_done) {
-        *counts = *rank_counts;
+        memcpy(counts, rank_counts, sizeof *counts * (size_t)n_groups);
     } else {
         w.suit = -1;
         w.need = 0;
         w.counts = counts;
         memcpy(w.avail, stub_rank, sizeof w.avail);
         ph_eq_flop_ranks(&w, 0, m, key, ranks, 0, 0, 1);
-        if (rank_counts) *rank_counts = *counts;
+        if (rank_counts) memcpy(rank_counts, counts, sizeof *counts * (size_t)n_groups);
     }
     /* Two suits that look alike (same ranks in every hand, on the board and in the
-     * stub) have the same correction: swapping them maps the deal to itself. */
-    ph_eq_counts correction[4];
+     * stub) have the same correction: swapping them maps the deal to itself (and each
+     * group's count with it). A correction's boards are those on which some player can
+     * make a flush of its suit: a superset of those of any group's players, and a
+     * group's score changes only where one of its own players' does. */
+    ph_eq_counts correction[4][PH_EQ_MAX_PLAYERS];
     int twin[4];
     for (int suit = 0; suit < 4; suit++) {
         twin[suit] = -1;
@@ -375,10 +422,12 @@ static void ph_eq_exact_flop(const ph_eq_setup *s, uint8_t holes[][8], ph_eq_cou
     }
     for (int suit = 0; suit < 4; suit++) {
         int need;
-        memset(&correction[suit], 0, sizeof correction[suit]);
+        memset(correction[suit], 0, sizeof correction[suit][0] * (size_t)n_groups);
         if (twin[suit] >= 0) {
-            correction[suit] = correction[twin[suit]];
-            ph_eq_counts_add(counts, &correction[suit], w.n);
+            for (int g = 0; g < n_groups; g++) {
+                correction[suit][g] = correction[twin[suit]][g];
+                ph_eq_counts_add(&counts[g], &correction[suit][g], w.group_n[g]);
+            }
             continue;
         }
         if (w.omaha) {
@@ -398,10 +447,20 @@ static void ph_eq_exact_flop(const ph_eq_setup *s, uint8_t holes[][8], ph_eq_cou
         w.suit_left[13] = 0;
         for (int r = 12; r >= 0; r--) w.suit_left[r] = w.suit_left[r + 1] + (int)(stub_suit[suit] >> r & 1);
         for (int r = 0; r < 13; r++) w.avail[r] = stub_rank[r] - (int)(stub_suit[suit] >> r & 1);
-        w.counts = &correction[suit];
+        w.counts = correction[suit];
         ph_eq_flop_ranks(&w, 0, m, key, ranks, 0, 0, 1);
-        ph_eq_counts_add(counts, &correction[suit], w.n);
+        for (int g = 0; g < n_groups; g++) ph_eq_counts_add(&counts[g], &correction[suit][g], w.group_n[g]);
     }
+}
+
+/* ph_eq_exact_flop_groups with one group, every player. */
+static void ph_eq_exact_flop(const ph_eq_setup *s, uint8_t holes[][8], ph_eq_counts *counts, ph_eq_counts *rank_counts,
+                             int rank_done)
+{
+    static const int everyone[PH_EQ_MAX_PLAYERS] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+    const int *members[1] = {everyone};
+    int n = s->n_players;
+    ph_eq_exact_flop_groups(s, holes, 1, &n, members, counts, rank_counts, rank_done);
 }
 
 /* Weighted sums over deals whose range players' hands are given (Hold'em, short

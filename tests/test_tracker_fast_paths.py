@@ -205,3 +205,31 @@ def test_summary_rows_keep_the_order_of_floats():
         rows.append(tuple(row))
     (summed,) = database._summary_rows({("k",): rows})
     assert summed[1] == 3 and repr(summed[3]) == "0.0"  # ((1e16 + 1.0) - 1e16), not 1.0
+
+
+@pytest.mark.parametrize("game, texts, dead_text", [
+    ("holdem", ("AhAd", "KsKc", "7h6h"), ""),  # a main pot three-way and a side pot of two
+    ("holdem", ("AsKs", "QhQd", "Jc9c", "2d2s"), ""),  # four-way: three pots
+    ("omaha-hi-lo", ("AhKh2c3d", "AsQs4c5d", "KdKc9h8s"), ""),
+    ("plo", ("AhKhQd2c", "AsQsJc9d", "KdKc9h8s"), ""),
+])
+def test_pots_counted_together_are_each_pot_counted_alone(monkeypatch, game, texts, dead_text):
+    """The pots of one all-in before the board, counted in one walk (_count_together),
+    store what shares() counts for each pot alone (the other live players' cards dead),
+    to the last bit, and shares() then counts nothing."""
+    holdings = {seat: cards(text) for seat, text in enumerate(texts, 1)}
+    live = list(holdings)
+    dead = cards(dead_text) if dead_text else []
+    groups = [live, live[:2], live[1:]] if len(live) > 3 else [live, live[:2]]
+    pots = [(100, eligible, dead + [c for s in live if s not in eligible for c in holdings[s]]) for eligible in groups]
+    allin._SPOTS.clear()
+    alone = [allin.shares(game, [holdings[s] for s in eligible], [], pot_dead) for _, eligible, pot_dead in pots]
+    allin._SPOTS.clear()
+    counted = []
+    real = allin._counted
+    monkeypatch.setattr(allin, "_counted", lambda *args: counted.append(args) or real(*args))
+    allin._count_together(game, holdings, live, dead, pots)
+    together = [allin.shares(game, [holdings[s] for s in eligible], [], pot_dead) for _, eligible, pot_dead in pots]
+    assert together == alone
+    assert counted == []
+    allin._SPOTS.clear()

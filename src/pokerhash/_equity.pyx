@@ -51,6 +51,9 @@ cdef extern from "equity.h" nogil:
     void ph_eq_exact_generic(const ph_eq_setup *s, uint8_t holes[][8], ph_eq_counts *counts)
     void ph_eq_exact_rows(const ph_eq_setup *s, const uint8_t *holes, const double *weights, size_t n_rows,
                           double *out, int64_t *deals)
+    void ph_eq_exact_flop_groups(const ph_eq_setup *s, uint8_t holes[][8], int n_groups, const int *group_n,
+                                 const int *const *members, ph_eq_counts *counts, ph_eq_counts *rank_counts,
+                                 int rank_done)
 
 
 cdef extern from "equity_sample.h" nogil:
@@ -439,3 +442,76 @@ def exact_known(str game, bint hilo, int order, dict seats, int board_size, uint
         h[p] = sums[4 + 5 * p] / pot
         l[p] = sums[5 + 5 * p] / pot
     return deals, equity, win, tie, high, low
+
+
+def exact_known_groups(str game, bint hilo, dict seats, int board_size, uint64_t deck, players, board, dead,
+                       groups):
+    """The equities of several groups of known Hold'em or Omaha hands (each a list of
+    indices into ``players``, every other player's cards dead to it: the pots of one
+    all-in, each contested by some of its players) counted in one walk over the boards,
+    each group's the same floats as :func:`exact_known` of its own players (the exact
+    counts are the same integers, divided the same way): a list per group, or None
+    when anything (another game, a rare input form, bad input) needs that path."""
+    cdef ph_eq_setup *s
+    cdef ph_eq_setup setup
+    cdef uint8_t dead_cards[52]
+    cdef uint64_t seen = 0
+    cdef int p, i, k, n, g, n_groups, size = 0
+    cdef int group_n[MAX_PLAYERS]
+    cdef int members[MAX_PLAYERS][MAX_PLAYERS]
+    cdef const int *member_rows[MAX_PLAYERS]
+    cdef ph_eq_counts counts[MAX_PLAYERS]
+    cdef double deals, pot
+    if game != "holdem" and game != "omaha":
+        return None
+    if type(players) is not list or type(groups) is not list:
+        return None
+    n = len(players)
+    n_groups = len(groups)
+    if n < 2 or n > MAX_PLAYERS or n_groups < 1 or n_groups > MAX_PLAYERS:
+        return None
+    for g in range(n_groups):
+        group = groups[g]
+        if type(group) is not list or not 2 <= len(group) <= n:
+            return None
+        group_n[g] = len(group)
+        for i in range(group_n[g]):
+            p = group[i]
+            if not 0 <= p < n or p in group[:i]:
+                return None
+            members[g][i] = p
+        member_rows[g] = members[g]
+    s = &setup
+    memset(s, 0, sizeof(setup))
+    k = ph_read_cards(board, s.board, board_size, &seen)
+    if k < 0 or ph_read_cards(dead, dead_cards, 52, &seen) < 0:
+        return None
+    s.n_board = k
+    for p in range(n):
+        k = ph_read_cards(players[p], s.hole[p], 8, &seen)
+        if k < 0 or (p and k != size):
+            return None
+        size = k
+        s.n_hole[p] = k
+    if seen & ~deck or n > seats.get(size, 0):
+        return None
+    for i in range(52):
+        if deck >> i & 1 and not seen >> i & 1:
+            s.stub[s.n_stub] = i
+            s.n_stub += 1
+    if board_size - s.n_board > s.n_stub:
+        return None
+    s.game = GAMES[game]
+    s.hilo = hilo
+    s.n_players = n
+    s.hole_size = size
+    s.board_size = board_size
+    with nogil:
+        ph_eq_exact_flop_groups(s, s.hole, n_groups, group_n, member_rows, counts, NULL, 0)
+    out = []
+    for g in range(n_groups):
+        # As exact_known: the sums of one row of weight 1.0, then the same divisions.
+        deals = <double>counts[g].deals
+        pot = PH_EQ_POT * (deals if deals else 1.0)
+        out.append([<double>counts[g].share[i] / pot for i in range(group_n[g])])
+    return out

@@ -588,6 +588,19 @@ def _known_hands_exact(players, board, dead, game, trips_beat_straight: bool) ->
                         showdowns, True, None, 1.0, time.perf_counter() - started, None)
 
 
+def known_hands_groups(players, board, dead, game: str, groups) -> Optional[List[List[float]]]:
+    """The equities of several groups of known hands of one flop game (Hold'em or
+    Omaha; each group a list of indices into ``players``, every other player's cards
+    dead to it) from one exact count (_equity.exact_known_groups): per group the floats
+    :func:`equity` gives for its players alone, or None when the game or the input
+    needs :func:`equity` itself (the tracker's all-in EV: a hand's pots)."""
+    g = GAMES.get(game)
+    if g is None or g.kind not in ("holdem", "omaha"):
+        return None
+    return _equity.exact_known_groups(g.kind, g.hilo, _SEATS_BY_HOLE[g.name], g.board_size, _DECK_MASKS[g.name],
+                                      players, board, dead, groups)
+
+
 @functools.lru_cache(maxsize=256)
 def _text_range_weights(text: str) -> Optional[np.ndarray]:
     """Range text's weights (read-only), or None when the text is a hand of cards."""

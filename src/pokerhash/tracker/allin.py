@@ -26,7 +26,9 @@ the integers the count gives, divided the same way: the same floats to the last
 bit (12 µs instead of 2 ms). Any other
 spot with no board yet (the costly counts: a millisecond or more) is counted with
 its suits renamed to a canonical order and kept, so that the same spot with other
-suits is not counted again (up to 100,000 spots, then the store starts again). A
+suits is not counted again (up to 100,000 spots, then the store starts again); the
+pots of one all-in that need counting (a main pot and its side pots) are counted
+together, in one walk over the boards. A
 player whose cards the history does not give (a site's muck) leaves the hand
 without an all-in adjustment: the engine played stand-in cards for them. Run it
 twice changes nothing in expectation: each run deals half of each pot from the same
@@ -160,6 +162,7 @@ def allin_payouts(hand: Any, rake: Optional[int] = None,
     expected = {seat: 0.0 for seat in live}
     gross = _gross_pots(result)
     left = rake
+    pots = []
     for number, amount in enumerate(gross):
         taken = min(left, amount)
         left -= taken
@@ -167,10 +170,62 @@ def allin_payouts(hand: Any, rake: Optional[int] = None,
         eligible = [seat for seat in result.settlements[0].pots[number].pot.eligible if seat in holdings]
         if not eligible or not amount:
             continue
-        for seat, share in zip(eligible, shares(game, [holdings[s] for s in eligible], board,
-                                                dead + [c for s in live if s not in eligible for c in holdings[s]])):
+        pots.append((amount, eligible, dead + [c for s in live if s not in eligible for c in holdings[s]]))
+    keys = _count_together(game, holdings, live, dead, pots) if not board and len(pots) > 1 else None
+    for number, (amount, eligible, pot_dead) in enumerate(pots):
+        found = None
+        if keys is not None and keys[number] is not None:
+            found = _SPOTS.get(keys[number])  # the pot's spot, its key made once
+        if found is None:
+            found = shares(game, [holdings[s] for s in eligible], board, pot_dead)
+        for seat, share in zip(eligible, found):
             expected[seat] += amount * share
     return expected
+
+
+#: The games whose pots before the board :func:`_count_together` counts in one walk
+#: (the equity kernels' walk of board ranks: Hold'em and Omaha).
+_TOGETHER = ("holdem", "plo", "omaha-hi-lo")
+
+
+def _count_together(game: str, holdings: Dict[int, List[int]], live: List[int], dead: List[int],
+                    pots: List[Tuple[int, List[int], List[int]]]) -> Optional[List[Optional[Tuple[Any, ...]]]]:
+    """Before the board, the pots (main and side pots) whose spots :func:`shares` would
+    count are counted in one walk over the boards (``_equity.exact_known_groups``: each
+    pot's contenders a group, the other live players' cards dead to it, as
+    :func:`shares` deals them), and kept in the store of spots, where :func:`shares`
+    then finds them: a side pot's count cost as much as the main pot's (1-2 ms each
+    before the flop), and both walk the same boards. The same exact counts, so the
+    same floats (tests/test_equity_groups.py, tests/test_tracker_fast_paths.py).
+    Returns each pot's key in the store (None for a pot :func:`shares` answers
+    otherwise), or None for a game it does not count."""
+    if game not in _TOGETHER:
+        return None
+    wanted = []
+    keys: List[Optional[Tuple[Any, ...]]] = []
+    for _, eligible, pot_dead in pots:
+        hands = [holdings[s] for s in eligible]
+        if len(hands) < 2 or (game == "holdem" and not pot_dead and len(hands) == 2):
+            keys.append(None)  # one contender, or the preflop table's heads-up Hold'em (shares)
+            continue
+        key = _canonical(game, hands, pot_dead)
+        keys.append(key)
+        if key not in _SPOTS:
+            wanted.append((key, eligible))
+    if len(wanted) < 2:
+        return keys
+    from .._equity_api import known_hands_groups
+
+    at = {seat: i for i, seat in enumerate(live)}
+    found = known_hands_groups([holdings[s] for s in live], [], dead, game,
+                               [[at[s] for s in eligible] for _, eligible in wanted])
+    if found is None:
+        return keys  # shares counts each pot alone
+    for (key, _), counted in zip(wanted, found):
+        if len(_SPOTS) >= _SPOTS_KEPT:
+            _SPOTS.clear()
+        _SPOTS[key] = tuple(counted)
+    return keys
 
 
 def shares(game: str, hands: List[List[int]], board: List[int], dead: List[int]) -> List[float]:
