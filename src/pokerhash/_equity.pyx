@@ -377,6 +377,41 @@ cdef class PreflopLookup:
         return win, tie, self.boards - win - tie, self.boards
 
 
+cdef int _read_known(ph_eq_setup *s, str game, bint hilo, dict seats, int board_size, uint64_t deck,
+                     players, board, dead, int n) except -1:
+    """Fill ``s`` with the n known hands of ``players`` (one hole size), the board, the
+    dead cards and the stub of the game's ``deck``: 1, or 0 when anything (a rare input
+    form, a repeated card, too many players for the hole size) needs the Python path."""
+    cdef uint8_t dead_cards[52]
+    cdef uint64_t seen = 0
+    cdef int p, i, k, size = 0
+    memset(s, 0, sizeof(ph_eq_setup))
+    k = ph_read_cards(board, s.board, board_size, &seen)
+    if k < 0 or ph_read_cards(dead, dead_cards, 52, &seen) < 0:
+        return 0
+    s.n_board = k
+    for p in range(n):
+        k = ph_read_cards(players[p], s.hole[p], 8, &seen)
+        if k < 0 or (p and k != size):
+            return 0
+        size = k
+        s.n_hole[p] = k
+    if seen & ~deck or n > seats.get(size, 0):
+        return 0
+    for i in range(52):
+        if deck >> i & 1 and not seen >> i & 1:
+            s.stub[s.n_stub] = i
+            s.n_stub += 1
+    if board_size - s.n_board > s.n_stub:
+        return 0
+    s.game = GAMES[game]
+    s.hilo = hilo
+    s.n_players = n
+    s.hole_size = size
+    s.board_size = board_size
+    return 1
+
+
 def exact_known(str game, bint hilo, int order, dict seats, int board_size, uint64_t deck, players, board, dead):
     """pokerhash.equity's fast path for the small question: every player a known hand
     (Hold'em, short deck, Omaha), read, checked and counted exactly here.
@@ -389,12 +424,10 @@ def exact_known(str game, bint hilo, int order, dict seats, int board_size, uint
     cdef ph_eq_setup *s
     cdef ph_eq_setup setup
     cdef uint8_t row[MAX_PLAYERS * 8]
-    cdef uint8_t dead_cards[52]
-    cdef uint64_t seen = 0
     cdef double weight = 1.0
     cdef double sums[1 + 5 * MAX_PLAYERS]
     cdef int64_t deals = 0
-    cdef int p, i, k, n, size = 0
+    cdef int p, i, n
     cdef double pot
     if type(players) is not list and type(players) is not tuple:
         return None
@@ -402,33 +435,12 @@ def exact_known(str game, bint hilo, int order, dict seats, int board_size, uint
     if n < 2 or n > MAX_PLAYERS:
         return None
     s = &setup
-    memset(s, 0, sizeof(setup))
-    k = ph_read_cards(board, s.board, board_size, &seen)
-    if k < 0 or ph_read_cards(dead, dead_cards, 52, &seen) < 0:
+    if not _read_known(s, game, hilo, seats, board_size, deck, players, board, dead, n):
         return None
-    s.n_board = k
     for p in range(n):
-        k = ph_read_cards(players[p], s.hole[p], 8, &seen)
-        if k < 0 or (p and k != size):
-            return None
-        size = k
-        s.n_hole[p] = k
-        for i in range(k):
-            row[p * k + i] = s.hole[p][i]
-    if seen & ~deck or n > seats.get(size, 0):
-        return None
-    for i in range(52):
-        if deck >> i & 1 and not seen >> i & 1:
-            s.stub[s.n_stub] = i
-            s.n_stub += 1
-    if board_size - s.n_board > s.n_stub:
-        return None
-    s.game = GAMES[game]
-    s.hilo = hilo
+        for i in range(s.hole_size):
+            row[p * s.hole_size + i] = s.hole[p][i]
     s.order = order
-    s.n_players = n
-    s.hole_size = size
-    s.board_size = board_size
     memset(sums, 0, sizeof(sums))
     with nogil:
         ph_eq_exact_rows(s, row, &weight, 1, sums, &deals)
@@ -454,9 +466,7 @@ def exact_known_groups(str game, bint hilo, dict seats, int board_size, uint64_t
     when anything (another game, a rare input form, bad input) needs that path."""
     cdef ph_eq_setup *s
     cdef ph_eq_setup setup
-    cdef uint8_t dead_cards[52]
-    cdef uint64_t seen = 0
-    cdef int p, i, k, n, g, n_groups, size = 0
+    cdef int p, i, n, g, n_groups
     cdef int group_n[MAX_PLAYERS]
     cdef int members[MAX_PLAYERS][MAX_PLAYERS]
     cdef const int *member_rows[MAX_PLAYERS]
@@ -482,30 +492,8 @@ def exact_known_groups(str game, bint hilo, dict seats, int board_size, uint64_t
             members[g][i] = p
         member_rows[g] = members[g]
     s = &setup
-    memset(s, 0, sizeof(setup))
-    k = ph_read_cards(board, s.board, board_size, &seen)
-    if k < 0 or ph_read_cards(dead, dead_cards, 52, &seen) < 0:
+    if not _read_known(s, game, hilo, seats, board_size, deck, players, board, dead, n):
         return None
-    s.n_board = k
-    for p in range(n):
-        k = ph_read_cards(players[p], s.hole[p], 8, &seen)
-        if k < 0 or (p and k != size):
-            return None
-        size = k
-        s.n_hole[p] = k
-    if seen & ~deck or n > seats.get(size, 0):
-        return None
-    for i in range(52):
-        if deck >> i & 1 and not seen >> i & 1:
-            s.stub[s.n_stub] = i
-            s.n_stub += 1
-    if board_size - s.n_board > s.n_stub:
-        return None
-    s.game = GAMES[game]
-    s.hilo = hilo
-    s.n_players = n
-    s.hole_size = size
-    s.board_size = board_size
     with nogil:
         ph_eq_exact_flop_groups(s, s.hole, n_groups, group_n, member_rows, counts, NULL, 0)
     out = []
