@@ -167,6 +167,10 @@ GAME_LAYER = [
 ]
 for game_extension in GAME_LAYER:
     game_extension.cython_c_in_temp = True
+    # cards.pxd's seeded shuffle is csrc/deal.h's generator, which the modules that
+    # cimport Deck include.
+    game_extension.include_dirs = ["csrc"]
+    game_extension.depends = ["csrc/deal.h", "csrc/bits.h"]
     # A module's .pxd beside its .py makes its hot classes extension types (betting.pxd:
     # BettingRound); other modules cimport them from there.
     game_extension.cython_include_dirs = ["src"]

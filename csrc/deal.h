@@ -228,8 +228,9 @@ PH_INLINE uint64_t ph_sim_subset(ph_sim_rng *rng, int n, int k, uint8_t *out)
     return chosen;
 }
 
-/* n_rows rows of k distinct cards each from the stub (k <= n_stub). */
-static void ph_random_deals(uint8_t *stub, int n_stub, int k, size_t n_rows, uint64_t seed, uint8_t *out)
+/* n_rows rows of k distinct cards each from the stub (k <= n_stub). Static inline: the modules
+ * that include this header for its generator alone (cards.pxd) do not warn that it is unused. */
+static inline void ph_random_deals(uint8_t *stub, int n_stub, int k, size_t n_rows, uint64_t seed, uint8_t *out)
 {
     ph_rng rng;
     ph_rng_seed(&rng, seed, 0);

@@ -139,6 +139,29 @@ def test_seeded_shuffles_are_uniform():
     assert all(15 <= count <= 65 for row in positions for count in row)  # mean 38.5, sd 6.2
 
 
+def test_deck_orders_are_the_keyed_shuffle_of_every_round():
+    """A seeded deck's every shuffle (the first, a reshuffle, a restock, the engine's
+    restock of dealt cards) is _equity.shuffled of its key, stream 0 and the round's
+    number: compiled, cards.pxd's C copy of that shuffle must give the same orders."""
+    from pokerhash._equity import shuffled
+    from pokerhash.cards import _deck_key
+
+    rng = random.Random(9)
+    for seed in range(300):
+        stream = rng.choice([0, 1, rng.getrandbits(64)])
+        cards = tuple(range(52)) if seed % 3 else tuple(range(16, 52))  # a stripped deck too
+        deck = Deck(seed, cards, stream=stream)
+        key = _deck_key(seed, stream)
+        assert deck.remaining[::-1] == shuffled(cards, key, 0, 0)
+        deck.shuffle()
+        assert deck.remaining[::-1] == shuffled(cards, key, 0, 1)
+        dealt = deck.deal(rng.randrange(1, 12))
+        deck.restock(dealt)
+        assert deck.remaining[::-1] == shuffled(dealt, key, 0, 2)
+        deck._restock_dealt(list(cards[:5]))
+        assert deck.remaining[::-1] == shuffled(cards[:5], key, 0, 3)
+
+
 @pytest.mark.smoke
 def test_a_copy_reshuffles_as_the_original_would_and_apart_from_it():
     deck = Deck(seed=3)

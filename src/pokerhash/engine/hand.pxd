@@ -13,6 +13,47 @@ from pokerhash.betting cimport BettingRound, normalized_action, open_round
 from pokerhash.pots cimport settle_checked, side_pots_of
 # Deck under another name: hand.py imports the Python name Deck as well.
 from pokerhash.cards cimport Deck as TypedDeck
+# The showdown's evaluators as C calls (_core.pxd's C API): see _evaluated.
+from libc.stdint cimport uint8_t
+from pokerhash._core cimport (evaluate_cards, evaluate_low8_cards, a5_low_cards, deuce7_cards, badugi_cards,
+                              evaluate_omaha_cards, evaluate_omaha_low8_cards)
+
+
+# hand.py's _call_evaluator (an entry of _DIRECT: evaluate, apart, kind) with the C
+# evaluator numbered ``kind`` called directly: no Python call, no parsing of the cards
+# (the engine's are distinct ints 0..51). A count the evaluator does not take, or kind
+# 0, goes to the Python evaluator as it is (which raises for a bad count).
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef inline object _evaluated(object evaluate, bint apart, Py_ssize_t kind, object hole, object board):
+    cdef uint8_t cards[16]
+    cdef Py_ssize_t n_hole, n_board, n, i
+    cdef tuple held, shared
+    if kind == 0 or type(hole) is not tuple or type(board) is not tuple:  # the engine's are tuples
+        return evaluate(hole, board) if apart else evaluate(hole + board)
+    held, shared = <tuple>hole, <tuple>board
+    n_hole, n_board = len(held), len(shared)
+    n = n_hole + n_board
+    if n > 16 or (kind == 4 and n != 5) or (kind == 5 and n != 4) or (kind <= 3 and not 5 <= n <= 7) \
+            or (kind >= 6 and not (4 <= n_hole <= 6 and 3 <= n_board <= 5)):
+        return evaluate(hole, board) if apart else evaluate(hole + board)
+    for i in range(n_hole):
+        cards[i] = held[i]
+    for i in range(n_board):
+        cards[n_hole + i] = shared[i]
+    if kind == 1:
+        return evaluate_cards(cards, <int>n)
+    if kind == 2:
+        return evaluate_low8_cards(cards, <int>n)
+    if kind == 3:
+        return a5_low_cards(cards, <int>n)
+    if kind == 4:
+        return deuce7_cards(cards)
+    if kind == 5:
+        return badugi_cards(cards)
+    if kind == 6:
+        return evaluate_omaha_cards(cards, <int>n_hole, &cards[n_hole], <int>n_board)
+    return evaluate_omaha_low8_cards(cards, <int>n_hole, &cards[n_hole], <int>n_board)
 
 
 cdef class Hand:

@@ -296,8 +296,21 @@ _SIZED = (ActionKind.BET, ActionKind.RAISE)
 #: interpreted wrappers) by the per-call evaluator each one calls, and whether it takes
 #: the hole cards and the board apart (Omaha) or together: the showdown calls the
 #: evaluator itself, a third of the cost (tests/test_engine_showdown.py checks that both agree).
-_DIRECT = {RANKINGS[name].value: (RANKINGS[name].evaluate, name.startswith("omaha"))
+#: Third in each entry: the number of the C evaluator (_core.pxd) that the compiled
+#: showdown calls instead (hand.pxd's _evaluated), 0 for none (shortdeck: called as it is).
+_C_EVALUATORS = {"high": 1, "low8": 2, "a5-low": 3, "deuce7": 4, "badugi": 5, "omaha": 6, "omaha-low8": 7}
+_DIRECT = {RANKINGS[name].value: (RANKINGS[name].evaluate, name.startswith("omaha"), _C_EVALUATORS.get(name, 0))
            for name in ("high", "low8", "shortdeck", "a5-low", "deuce7", "badugi", "omaha", "omaha-low8")}
+
+
+def _call_evaluator(evaluate, apart: bool, kind: int, hole: Tuple[int, ...], board: Tuple[int, ...]) -> int:
+    """``evaluate`` of the hole cards and the board (apart, or together). Compiled,
+    hand.pxd's _evaluated calls the C evaluator numbered ``kind`` itself, with no
+    Python call and no parsing of the cards (the engine's cards are distinct)."""
+    return evaluate(hole, board) if apart else evaluate(hole + board)
+
+
+globals().setdefault("_evaluated", _call_evaluator)
 
 # Opening tests (Opening.allows) that wrap a compiled check of (cards, players,
 # lowest_rank): _may_open calls the check itself, as _DIRECT does for the evaluators.
@@ -1894,8 +1907,8 @@ def _value(value, direct: Optional[tuple], hole: Tuple[int, ...], board: Tuple[i
     (an entry of _DIRECT) names it."""
     if direct is None:
         return value(hole, board, lowest)
-    evaluate, apart = direct
-    return evaluate(hole, board) if apart else evaluate(hole + board)
+    evaluate, apart, kind = direct
+    return _evaluated(evaluate, apart, kind, hole, board)
 
 
 def _held_ints(discards: object, held: Tuple[int, ...]) -> Optional[Tuple[int, ...]]:
