@@ -28,7 +28,7 @@ import statistics
 import time
 from typing import Callable, Dict, List, Optional, Tuple
 
-from pokerhash.betting import Action, LegalActions, Limit
+from pokerhash.betting import Action, Limit
 from pokerhash.cards import Deck
 from pokerhash.engine import (
     BADUGI,
@@ -53,10 +53,6 @@ DECISION, DRAW, BRING_IN = PendingKind.DECISION, PendingKind.DRAW, PendingKind.B
 BLINDS = Stakes(blinds=(1, 2))
 FIXED_BLINDS = Stakes(blinds=(1, 2), small_bet=2, big_bet=4)
 STUD_STAKES = Stakes(ante=1, bring_in=2, small_bet=4, big_bet=8)
-# LegalActions' fields by index, as ``pending``'s are read: a NamedTuple's field by
-# name is a descriptor lookup (~100 instructions), by index a tuple subscript.
-CAN_CHECK, RAISE_KIND, MIN_TO, MAX_TO, FIXED_AMOUNTS = (
-    LegalActions._fields.index(name) for name in ("can_check", "raise_kind", "min_to", "max_to", "fixed_amounts"))
 
 #: name: (pokerhash variant, stakes, players, pokerkit class name or None, its create_state arguments
 #: after the automations: ante trimming, antes, then blinds and min bet, or bring-in and bets)
@@ -88,12 +84,11 @@ def engine_player(variant, stakes: Stakes, players: int, seed: int) -> Callable[
     raise_to = Action.raise_to
 
     def size(legal):
-        fixed = legal[FIXED_AMOUNTS]
-        if fixed:
-            return raise_to(fixed[0])
-        low = legal[MIN_TO]
+        if legal.fixed_amounts:
+            return raise_to(legal.fixed_amounts[0])
+        low = legal.min_to
         # randint's uniform draw without its Python layers (pokerkit's loop draws alike).
-        return raise_to(low + int(uniform() * (legal[MAX_TO] - low + 1)) if uniform() < 0.8 else low)
+        return raise_to(low + int(uniform() * (legal.max_to - low + 1)) if uniform() < 0.8 else low)
 
     def play() -> int:
         deck.shuffle()
@@ -108,18 +103,18 @@ def engine_player(variant, stakes: Stakes, players: int, seed: int) -> Callable[
             if kind is DECISION:
                 legal = pending[2]
                 roll = uniform()
-                if legal[CAN_CHECK]:
-                    act(CHECK if roll < 0.85 or legal[RAISE_KIND] is None else size(legal))
+                if legal.can_check:
+                    act(CHECK if roll < 0.85 or legal.raise_kind is None else size(legal))
                 elif roll < 0.10:
                     act(FOLD)
                 else:
-                    act(CALL if roll < 0.85 or legal[RAISE_KIND] is None else size(legal))
+                    act(CALL if roll < 0.85 or legal.raise_kind is None else size(legal))
             elif kind is DRAW:
                 count = pending[3]
                 # min(3, count) without a builtin call (pokerkit's loop draws alike).
                 hand.draw(hand.hole_cards(pending[1])[:int(uniform() * ((count if count < 3 else 3) + 1))])
             elif kind is BRING_IN:
-                act(Action.bet_to(pending[2][MIN_TO]))
+                act(Action.bet_to(pending[2].min_to))
             else:
                 return len(hand.seats) - len(hand.folded) > 1
 
