@@ -493,13 +493,19 @@ class Hand:
             deal_shape = _deal_shape(variant, n, options.four_players_use_36_cards, options.large_draw_tables)
         seats = _clockwise(order, button)
         chips = []
+        total = 0  # sum(initial) and all(initial) in this loop: no builtin calls
+        empty = False
         for seat in seats:
             stack = stacks[seat]
             # as_chips' own first test here (compiled, a pointer test and a compare): its
             # Python call, with a tuple of details, only for a stack it may reject.
-            chips.append(stack if type(stack) is int and stack >= 0 else as_chips(stack, "stack of seat {}", seat))
+            stack = stack if type(stack) is int and stack >= 0 else as_chips(stack, "stack of seat {}", seat)
+            chips.append(stack)
+            total += stack
+            if not stack:
+                empty = True
         initial = tuple(chips)
-        if not all(initial):
+        if empty:
             raise InvalidValueError(f"every player needs chips: stacks {dict(stacks)}")
         if hit:
             given, structure, played, stakes_chips = table[4], table[5], table[6], table[7]
@@ -532,7 +538,7 @@ class Hand:
         missed_chips = 0
         for live, dead in missed_blinds.values() if missed_blinds else ():
             missed_chips += as_chips(live, "a missed live blind") + as_chips(dead, "a missed dead blind")
-        check_chip_total(sum(initial) + stakes_chips + missed_chips,
+        check_chip_total(total + stakes_chips + missed_chips,
                          "the stacks, the stakes' amounts and the missed blinds")
         missed = tuple(sorted([(seat, as_chips(live, "a missed live blind"), as_chips(dead, "a missed dead blind"))
                                for seat, (live, dead) in missed_blinds.items()])) if missed_blinds else ()
