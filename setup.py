@@ -170,7 +170,7 @@ for game_extension in GAME_LAYER:
     # cards.pxd's seeded shuffle is csrc/deal.h's generator, which the modules that
     # cimport Deck include.
     game_extension.include_dirs = ["csrc"]
-    game_extension.depends = ["csrc/deal.h", "csrc/bits.h"]
+    game_extension.depends = [str(HERE / "csrc" / "deal.h"), str(HERE / "csrc" / "bits.h")]
     # A module's .pxd beside its .py makes its hot classes extension types (betting.pxd:
     # BettingRound); other modules cimport them from there.
     game_extension.cython_include_dirs = ["src"]
