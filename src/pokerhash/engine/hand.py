@@ -616,12 +616,15 @@ class Hand:
     def _new_deal(self) -> None:
         """Fresh cards, antes and blinds: the start of the hand, and a Turkish re-deal."""
         n = self._n
-        self._hole: List[Tuple[int, ...]] = [()] * n
-        self._up: List[Tuple[int, ...]] = [()] * n
+        # One list of empty hands and two copies (compiled, a repeat of a list literal is
+        # a generic multiplication, dearer than a copy).
+        empty: List[Tuple[int, ...]] = [()] * n
+        self._hole: List[Tuple[int, ...]] = empty
+        self._up: List[Tuple[int, ...]] = empty[:]
         self._board: Tuple[int, ...] = ()
         self._boards: Tuple[Tuple[int, ...], ...] = ()
         self._muck: List[int] = []
-        self._discarded: List[Tuple[int, ...]] = [()] * n
+        self._discarded: List[Tuple[int, ...]] = empty[:]
         self._stub = len(self._deck_cards)
         self._pc = 0
         self._deal_next = 0
@@ -1905,6 +1908,8 @@ def _clockwise(order: List[int], button: int) -> Tuple[int, ...]:
         if seat > button:
             start = i
             break
+    if not start:  # the button on the last seat (or past it): the order as it is, no slices
+        return tuple(order)
     return tuple(order[start:] + order[:start])
 
 
