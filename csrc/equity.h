@@ -15,9 +15,13 @@
  * - ph_eq_exact_flop, for Hold'em and Omaha with known hands, walks board rank
  *   multisets (at most 6,175 of five ranks) with the number of suit patterns each
  *   stands for, valuing every hand by ranks alone, then corrects the boards on which
- *   some player can make a flush: for the one suit that can flush on a board, the
- *   suited board cards are walked card by card and the other board cards again as
- *   rank multisets, and the score with flushes replaces the rank-only score. With
+ *   some player can make a flush: for the one suit that can flush on a board, each
+ *   set of suited board cards (a flush's value worked out once per set) with the
+ *   other board cards as rank multisets (one list, made once per suit), the score
+ *   with flushes replacing the rank-only score (the corrections go first and mark,
+ *   per rank multiset and group, the boards they scored, which the rank pass then
+ *   leaves out; when the rank pass is kept for the next deal, the corrections take
+ *   the rank-only scores back instead). With
  *   seven cards, or two hole and three board cards, a flush is possible in at most
  *   one suit per board (two suits would need ten suited cards among nine), so the
  *   corrected board sets do not overlap. ph_eq_exact_flop_groups scores several
