@@ -250,6 +250,11 @@ typedef struct {
      * correction takes the rank-only scores back. */
     int32_t *removed;
     int times;
+    /* With the marks: every full board rank multiset's rank-only values, worked out
+     * once (values + number * stride: the players' highs, then their lows when hilo),
+     * read by the corrections' boards instead of valued again. */
+    uint32_t *values;
+    int stride;
 } ph_eq_flop_walk;
 
 /* The five-card board rank multisets (the last rows of omaha.h's board rows). */
@@ -348,14 +353,31 @@ static void ph_eq_flop_rank_pass(ph_eq_flop_walk *w, int m, uint32_t key, uint32
     int n_sets = ph_eq_all_multisets(w->avail, m, sets);
     for (int i = 0; i < n_sets; i++) {
         ph_eq_rank_values(w, key + sets[i].key, ranks | sets[i].ranks, high, low);
-        if (!w->removed) {
-            for (int g = 0; g < w->n_groups; g++) ph_eq_score_group(w, g, high, lows, sets[i].mult);
-            continue;
-        }
-        const int32_t *removed = w->removed + ph_eq_full_board(key + sets[i].key);
+        for (int g = 0; g < w->n_groups; g++) ph_eq_score_group(w, g, high, lows, sets[i].mult);
+    }
+}
+
+/* The rank-only values of every board of the rank pass (sets[0..n_sets - 1]), kept in
+ * w->values by the board's rank multiset. */
+static void ph_eq_flop_values(ph_eq_flop_walk *w, uint32_t key, uint32_t ranks, const ph_eq_multiset *sets, int n_sets)
+{
+    for (int i = 0; i < n_sets; i++) {
+        uint32_t *v = w->values + (size_t)ph_eq_full_board(key + sets[i].key) * (size_t)w->stride;
+        ph_eq_rank_values(w, key + sets[i].key, ranks | sets[i].ranks, v, v + w->n);
+    }
+}
+
+/* The rank pass after the corrections (w->removed, w->values): each board's rank-only
+ * score, for each group, on the boards no correction scored for the group. */
+static void ph_eq_flop_rank_pass_marked(ph_eq_flop_walk *w, uint32_t key, const ph_eq_multiset *sets, int n_sets)
+{
+    for (int i = 0; i < n_sets; i++) {
+        int number = ph_eq_full_board(key + sets[i].key);
+        const uint32_t *high = w->values + (size_t)number * (size_t)w->stride;
+        const int32_t *removed = w->removed + number;
         for (int g = 0; g < w->n_groups; g++) {
             int64_t mult = sets[i].mult - removed[g * PH_EQ_FULL_BOARDS];
-            if (mult) ph_eq_score_group(w, g, high, lows, mult);
+            if (mult) ph_eq_score_group(w, g, high, w->hilo ? high + w->n : NULL, mult);
         }
     }
 }
@@ -375,8 +397,7 @@ PH_INLINE int ph_eq_bit_count(uint32_t x)
  * once per set of them. */
 static void ph_eq_flop_correct(ph_eq_flop_walk *w, int m, uint32_t key, uint32_t ranks, ph_eq_multiset *sets)
 {
-    uint32_t high[PH_EQ_MAX_PLAYERS], low[PH_EQ_MAX_PLAYERS], flush[PH_EQ_MAX_PLAYERS], made[PH_EQ_MAX_PLAYERS];
-    uint32_t *lows = w->hilo ? low : NULL;
+    uint32_t own_high[PH_EQ_MAX_PLAYERS], own_low[PH_EQ_MAX_PLAYERS], flush[PH_EQ_MAX_PLAYERS], made[PH_EQ_MAX_PLAYERS];
     int s = w->suit, first[7];
     /* The other cards' multisets, by how many: sets[first[j]..first[j + 1] - 1] hold j. */
     first[0] = 0;
@@ -400,8 +421,15 @@ static void ph_eq_flop_correct(ph_eq_flop_walk *w, int m, uint32_t key, uint32_t
             }
             for (int i = first[m - k]; any && i < first[m - k + 1]; i++) {
                 int64_t mult = sets[i].mult;
-                int changed = 0;
-                ph_eq_rank_values(w, key + sub_key + sets[i].key, ranks | sub | sets[i].ranks, high, low);
+                int changed = 0, number = 0;
+                const uint32_t *high = own_high, *lows = w->hilo ? own_low : NULL;
+                if (w->values) {
+                    number = ph_eq_full_board(key + sub_key + sets[i].key);
+                    high = w->values + (size_t)number * (size_t)w->stride;
+                    lows = w->hilo ? high + w->n : NULL;
+                } else {
+                    ph_eq_rank_values(w, key + sub_key + sets[i].key, ranks | sub | sets[i].ranks, own_high, own_low);
+                }
                 for (int p = 0; p < w->n; p++) {
                     flush[p] = made[p] > high[p] ? made[p] : high[p];
                     changed |= flush[p] != high[p];
@@ -416,7 +444,7 @@ static void ph_eq_flop_correct(ph_eq_flop_walk *w, int m, uint32_t key, uint32_t
                     }
                     ph_eq_score_group(w, g, flush, lows, mult);
                     if (w->removed)
-                        w->removed[g * PH_EQ_FULL_BOARDS + ph_eq_full_board(key + sub_key + sets[i].key)] += (int32_t)(mult * w->times);
+                        w->removed[g * PH_EQ_FULL_BOARDS + number] += (int32_t)(mult * w->times);
                     else
                         ph_eq_score_group(w, g, high, lows, -mult);
                 }
@@ -486,9 +514,26 @@ static void ph_eq_exact_flop_groups(const ph_eq_setup *s, uint8_t holes[][8], in
     /* With no rank pass to keep, the corrections come first and mark the boards they
      * scored (w.removed); without the room for the marks, the corrections take the
      * rank-only scores back. */
-    if (!rank_counts) w.removed = (int32_t *)calloc((size_t)n_groups * PH_EQ_FULL_BOARDS, sizeof(int32_t));
+    ph_eq_multiset *rank_sets = NULL;
+    int n_rank = 0;
+    if (!rank_counts && m == s->board_size) {
+        w.stride = w.n * (w.hilo ? 2 : 1);
+        w.removed = (int32_t *)calloc((size_t)n_groups * PH_EQ_FULL_BOARDS, sizeof(int32_t));
+        w.values = (uint32_t *)malloc(sizeof(uint32_t) * PH_EQ_FULL_BOARDS * (size_t)w.stride);
+        rank_sets = (ph_eq_multiset *)malloc(sizeof(ph_eq_multiset) * PH_EQ_MULTISETS);
+        if (!w.removed || !w.values || !rank_sets) {
+            free(w.removed);
+            free(w.values);
+            free(rank_sets);
+            w.removed = NULL;
+            w.values = NULL;
+            rank_sets = NULL;
+        }
+    }
     if (w.removed) {
-        /* the rank pass after the corrections */
+        /* The rank pass's boards valued first; scored after the corrections. */
+        n_rank = ph_eq_all_multisets(stub_rank, m, rank_sets);
+        ph_eq_flop_values(&w, key, ranks, rank_sets, n_rank);
     } else if (rank_counts && rank_done) {
         memcpy(counts, rank_counts, sizeof *counts * (size_t)n_groups);
     } else {
@@ -546,12 +591,11 @@ static void ph_eq_exact_flop_groups(const ph_eq_setup *s, uint8_t holes[][8], in
         for (int g = 0; g < n_groups; g++) ph_eq_counts_add(&counts[g], &correction[suit][g], w.group_n[g]);
     }
     if (w.removed) {
-        w.suit = -1;
-        w.need = 0;
         w.counts = counts;
-        memcpy(w.avail, stub_rank, sizeof w.avail);
-        ph_eq_flop_rank_pass(&w, m, key, ranks, sets);
+        ph_eq_flop_rank_pass_marked(&w, key, rank_sets, n_rank);
         free(w.removed);
+        free(w.values);
+        free(rank_sets);
     }
 }
 
