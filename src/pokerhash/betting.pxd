@@ -2,7 +2,7 @@ cimport cython
 
 # NamedTuple records built in C (the .py's _new_tuple is tuple.__new__ uncompiled).
 from pokerhash._records cimport (new_record as _new_tuple, field as _field, item as _item, set_item as _set_item,
-                                 new_record5 as _record5, new_record9 as _record9)
+                                 new_record5 as _record5, new_record9 as _record9, pool_records as _pool_records)
 
 # The per-player lists read without a reference (borrowed, inlined; list indexing's
 # errors out of line): _chips(values, i) is values[i] as a C integer (chips: the

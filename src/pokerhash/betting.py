@@ -241,6 +241,15 @@ globals().setdefault("_item", list.__getitem__)
 globals().setdefault("_set_item", list.__setitem__)
 
 
+def _no_pool(cls: type, size: int) -> int:
+    """Uncompiled, records are allocated and freed by Python: nothing to pool."""
+    return 0
+
+
+# Compiled, _records.pxd's pool of dead records of a type (see there).
+globals().setdefault("_pool_records", _no_pool)
+
+
 def _unset_item(values: list, i: int) -> bool:
     """Whether ``values[i]`` is None (compiled, betting.pxd's _unset: a C read)."""
     return values[i] is None
@@ -377,6 +386,12 @@ class BringInActions(LegalActions):
             text += f", complete to {self.max_to}"
         return text
 
+
+# The records of every action, made and dropped at every decision (the Action done, the
+# LegalActions of the next one): compiled, kept in pools when they die and made again
+# in the same memory (_records.pxd: pool_records).
+_pool_records(Action, 5)
+_pool_records(LegalActions, 9)
 
 # Enum members as module constants: the hot path compares them per action, and a
 # global is several times cheaper to read than an enum class attribute.

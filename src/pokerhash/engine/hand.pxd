@@ -6,7 +6,7 @@ cimport cython
 
 # NamedTuple records built in C (the .py's _new_tuple is tuple.__new__ uncompiled).
 from pokerhash._records cimport (new_record as _new_tuple, field as _field, new_frozen as _frozen,
-                                 new_record5 as _record5, new_record9 as _record9)
+                                 new_record5 as _record5, new_record9 as _record9, pool_records as _pool_records)
 
 from pokerhash.betting cimport BettingRound, normalized_action, open_round
 # The settlement at every hand's end as C calls (pots.pxd; hand.py imports the Python names).

@@ -24,6 +24,7 @@ from .._core import showing_key  # stud's showing order as one int, in C (showin
 from ..betting import (HALF_BET_ALL_IN, Action, ActionKind, BettingRound, BringInActions, ForcedBet, ForcedKind,
                        LegalActions, Limit, Structure, check_chip_total, checked_forced_bet, normalized_action,
                        open_round, tuple_record5, tuple_record9)
+from ..betting import _no_pool
 from ..cards import Deck, HandLike, cards as parse_cards
 from ..errors import IllegalActionError, InvalidCardError, InvalidValueError
 from ..pots import (DEFAULT_ODD_CHIPS, OddChipRule, Pot, Pots, RakeRule, Settlement, frozen_fields, settle_checked,
@@ -290,6 +291,10 @@ globals().setdefault("_frozen", frozen_fields)
 # Records of five and nine fields from their values (compiled, _records.pxd's C; see betting.py).
 globals().setdefault("_record5", tuple_record5)
 globals().setdefault("_record9", tuple_record9)
+# Compiled, the Pending of every decision is kept when it dies and made again in its
+# memory (_records.pxd: pool_records); uncompiled, a no-op.
+globals().setdefault("_pool_records", _no_pool)
+_pool_records(Pending, 5)
 _SIZED = (ActionKind.BET, ActionKind.RAISE)
 
 #: The catalogue's engine value functions (``value(hole, board, lowest_rank)``: small
