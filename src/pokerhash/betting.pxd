@@ -61,6 +61,11 @@ cdef extern from *:
 # its methods C functions (cpdef: still callable, and overridable, from Python).
 # betting.py stays the one source; uncompiled (e.g. under a debugger) it runs as it is.
 
+# The enum members the rules compare at every action, as C globals: a module global's
+# read is a dict look-up (~7 instructions, a dozen of them an action); nothing reads
+# them from Python (the engine and the other modules have their own).
+cdef object _ALL_IN, _BET, _CALL, _CHECK, _FOLD, _RAISE, _ANTE, _BRING_IN, _STRADDLE, _FIXED_LIMIT, _POT_LIMIT
+
 cdef class BettingRound:
     cdef object _structure, _limit, _max_bets, _half_bet_all_in
     cdef long long _small_bet, _big_bet, _big_bet_street

@@ -106,6 +106,10 @@ cdef class Hand:
 # The program's ops (hand.py: range(8)): C ints, so that _advance compares C ints at
 # every step (Python ints would be made of its op and compared as objects).
 cdef Py_ssize_t _HOLE, _UP, _BURN, _BOARD, _DRAW, _BETTING, _SEVENTH, _SHOWDOWN
+# The enum members (and the OVER record) compared at every action and draw, as C
+# globals: a module global's read is a dict look-up (~7 instructions).
+cdef object _ALL_IN, _BLIND, _ANTE, _FORCED_KIND_BRING_IN, _BET, _RAISE, _CHECK, _FOLD, _CALL, _FIRST_SHOWING
+cdef object _FORCED_BLINDS, _FORCED_BRING_IN, _WAIT_BRING_IN, _WAIT_DEAL, _WAIT_DECISION, _WAIT_DRAW, _OVER
 
 # Every hand's game shape and checked structure (cached per game): C calls, not Python ones.
 cpdef tuple _deal_shape(variant, players, four_players_use_36_cards, large_draw_tables)
