@@ -103,3 +103,28 @@ def test_a_long_chain_of_records_dies_without_exhausting_the_c_stack():
     del tail
     del chain
     assert watch() is None
+
+
+def test_a_draws_pending_names_its_own_seat_at_every_table():
+    """Hand._next_draw shares a draw's Pending per player index while the index holds
+    the same seat: other seats at the same indexes (and seat True, equal to 1) get
+    their own."""
+    stakes = Stakes(blinds=(1, 2), small_bet=2, big_bet=4)
+    tables = [range(6), (3, 7, 9), (10, 11, 12, 13), range(6), (0, True, 5), (0, 1, 5), range(2)]
+    for seed, seats in enumerate(tables * 3):
+        rng = random.Random(seed)
+        hand = Hand(DEUCE7_TRIPLE_DRAW, {seat: 60 for seat in seats}, button=list(seats)[-1], stakes=stakes,
+                    seed=seed, log=False)
+        draws = 0
+        while not hand.is_over:
+            pending = hand.pending
+            if pending.kind is PendingKind.DRAW:
+                draws += 1
+                seat = pending.seat
+                assert any(seat is s for s in hand.seats) and seat not in hand.folded
+                assert pending.count == 5 and pending.legal is None
+                hand.draw(hand.hole_cards(seat)[:rng.randrange(3)])
+                continue
+            legal = pending.legal
+            hand.act(Action.check() if legal.can_check else Action.call())
+        assert draws >= 3 * 2

@@ -65,6 +65,7 @@ cdef extern from *:
 # read is a dict look-up (~7 instructions, a dozen of them an action); nothing reads
 # them from Python (the engine and the other modules have their own).
 cdef object _ALL_IN, _BET, _CALL, _CHECK, _FOLD, _RAISE, _ANTE, _BRING_IN, _STRADDLE, _FIXED_LIMIT, _POT_LIMIT
+cdef object _ACTION_TYPE, _LEGAL_TYPE, _KIND_TYPE
 
 cdef class BettingRound:
     cdef object _structure, _limit, _max_bets, _half_bet_all_in

@@ -71,7 +71,7 @@ cdef class Hand:
     # A C function: every draw of a draw game, its locals C ints and typed containers.
     @cython.locals(i=Py_ssize_t, count=Py_ssize_t, held=tuple, thrown=tuple, kept=list)
     cpdef draw(self, discards=*)
-    @cython.locals(i=Py_ssize_t, n=Py_ssize_t, folded=list, cache=dict)
+    @cython.locals(i=Py_ssize_t, n=Py_ssize_t, folded=list, cache=list)
     cpdef bint _next_draw(self, most) except -1
     cpdef list _draw_cards(self, Py_ssize_t count)
     cpdef tuple _serve_draw(self, Py_ssize_t i, got)
@@ -110,6 +110,7 @@ cdef Py_ssize_t _HOLE, _UP, _BURN, _BOARD, _DRAW, _BETTING, _SEVENTH, _SHOWDOWN
 # globals: a module global's read is a dict look-up (~7 instructions).
 cdef object _ALL_IN, _BLIND, _ANTE, _FORCED_KIND_BRING_IN, _BET, _RAISE, _CHECK, _FOLD, _CALL, _FIRST_SHOWING
 cdef object _FORCED_BLINDS, _FORCED_BRING_IN, _WAIT_BRING_IN, _WAIT_DEAL, _WAIT_DECISION, _WAIT_DRAW, _OVER
+cdef object _PENDING_TYPE, _ACTION_TYPE
 
 # Every hand's game shape and checked structure (cached per game): C calls, not Python ones.
 cpdef tuple _deal_shape(variant, players, four_players_use_36_cards, large_draw_tables)
