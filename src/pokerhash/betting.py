@@ -909,12 +909,16 @@ class BettingRound:
         live = able = 0
         count = len(stacks)
         # Compiled, index loops over borrowed C reads of the lists (betting.pxd: _flag,
-        # _chips, _unset): no references taken, no int objects tested.
+        # _chips, _unset): no references taken, no int objects tested. Only whether two
+        # players are live and whether two can still bet matter below: the count stops
+        # at the second player with chips (able <= live).
         for p in range(count):
             if not _flag(folded, p):
                 live += 1
                 if _chips(stacks, p):
                     able += 1
+                    if able > 1:
+                        break
         if live < 2:
             return
         bets, acted, current = self.bets, self.acted, self.current_bet
