@@ -241,13 +241,13 @@ globals().setdefault("_item", list.__getitem__)
 globals().setdefault("_set_item", list.__setitem__)
 
 
-def _no_pool(cls: type, size: int) -> int:
+def no_record_pool(cls: type, size: int) -> int:
     """Uncompiled, records are allocated and freed by Python: nothing to pool."""
     return 0
 
 
 # Compiled, _records.pxd's pool of dead records of a type (see there).
-globals().setdefault("_pool_records", _no_pool)
+globals().setdefault("_pool_records", no_record_pool)
 
 
 def _unset_item(values: list, i: int) -> bool:

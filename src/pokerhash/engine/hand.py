@@ -24,7 +24,7 @@ from .._core import showing_key  # stud's showing order as one int, in C (showin
 from ..betting import (HALF_BET_ALL_IN, Action, ActionKind, BettingRound, BringInActions, ForcedBet, ForcedKind,
                        LegalActions, Limit, Structure, check_chip_total, checked_forced_bet, normalized_action,
                        open_round, tuple_record5, tuple_record9)
-from ..betting import _no_pool
+from ..betting import no_record_pool
 from ..cards import Deck, HandLike, cards as parse_cards
 from ..errors import IllegalActionError, InvalidCardError, InvalidValueError
 from ..pots import (DEFAULT_ODD_CHIPS, OddChipRule, Pot, Pots, RakeRule, Settlement, frozen_fields, settle_checked,
@@ -293,7 +293,7 @@ globals().setdefault("_record5", tuple_record5)
 globals().setdefault("_record9", tuple_record9)
 # Compiled, the Pending of every decision is kept when it dies and made again in its
 # memory (_records.pxd: pool_records); uncompiled, a no-op.
-globals().setdefault("_pool_records", _no_pool)
+globals().setdefault("_pool_records", no_record_pool)
 _pool_records(Pending, 5)
 # The types the hot path names (compiled, C globals: hand.pxd).
 _PENDING_TYPE = Pending
