@@ -15,9 +15,13 @@
  * - ph_eq_exact_flop, for Hold'em and Omaha with known hands, walks board rank
  *   multisets (at most 6,175 of five ranks) with the number of suit patterns each
  *   stands for, valuing every hand by ranks alone, then corrects the boards on which
- *   some player can make a flush: for the one suit that can flush on a board, the
- *   suited board cards are walked card by card and the other board cards again as
- *   rank multisets, and the score with flushes replaces the rank-only score. With
+ *   some player can make a flush: for the one suit that can flush on a board, each
+ *   set of suited board cards (a flush's value worked out once per set) with the
+ *   other board cards as rank multisets (one list, made once per suit), the score
+ *   with flushes replacing the rank-only score (the corrections go first and mark,
+ *   per rank multiset and group, the boards they scored, which the rank pass then
+ *   leaves out; when the rank pass is kept for the next deal, the corrections take
+ *   the rank-only scores back instead). With
  *   seven cards, or two hole and three board cards, a flush is possible in at most
  *   one suit per board (two suits would need ten suited cards among nine), so the
  *   corrected board sets do not overlap. ph_eq_exact_flop_groups scores several
@@ -29,6 +33,7 @@
 #define PH_EQUITY_H
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bits.h"
@@ -228,8 +233,6 @@ typedef struct {
     int suit;               /* the suit being corrected, or -1 in the rank pass */
     int need;               /* suited board cards still needed for any flush of it */
     uint32_t suit_avail;    /* stub ranks of that suit */
-    int suit_left[14];      /* how many of them are rank r or above (a count per rank:
-                             * __builtin_popcount without -mpopcnt is a libgcc call) */
     int avail[13];          /* stub cards of each rank (outside that suit in a correction) */
     ph_eq_counts *counts;   /* one per group */
     /* The groups of players scored (ph_eq_exact_flop_groups): group g is players
@@ -239,7 +242,33 @@ typedef struct {
     int group_n[PH_EQ_MAX_PLAYERS];
     int group_all[PH_EQ_MAX_PLAYERS];
     const int *members[PH_EQ_MAX_PLAYERS];
+    /* Without a rank pass to reuse: removed + g * PH_EQ_FULL_BOARDS counts, per rank
+     * multiset of the full board, the boards a correction scored for group g with the
+     * flushes they allow (the rank pass then leaves them out for that group, instead
+     * of the correction taking their rank-only score back); times: the suits whose
+     * correction the current one stands for (itself and its twins). NULL: the
+     * correction takes the rank-only scores back. */
+    int32_t *removed;
+    int times;
+    /* With the marks: every full board rank multiset's rank-only values, worked out
+     * once (values + number * stride: the players' highs, then their lows when hilo),
+     * read by the corrections' boards instead of valued again. */
+    uint32_t *values;
+    int stride;
 } ph_eq_flop_walk;
+
+/* The five-card board rank multisets (the last rows of omaha.h's board rows). */
+#define PH_EQ_FULL_BOARDS 6175
+#define PH_EQ_FIRST_FULL_ROW (PH_OMAHA_BOARDS - PH_EQ_FULL_BOARDS)
+
+/* The number (0..6174) of a five-card board's rank multiset, by its rank key: omaha.h's
+ * perfect hash of board keys. */
+PH_INLINE int ph_eq_full_board(uint32_t board_rank_key)
+{
+    uint32_t mixed = (board_rank_key * PH_OMAHA_BOARD_MUL) & ((1u << PH_KEY_BITS) - 1);
+    return (int)ph_omaha_board_row[ph_omaha_board_offset[mixed >> PH_COL_BITS] + (mixed & ((1u << PH_COL_BITS) - 1))]
+           - PH_EQ_FIRST_FULL_ROW;
+}
 
 /* Score group g's players on one board (their values among every player's). */
 PH_INLINE void ph_eq_score_group(const ph_eq_flop_walk *w, int g, const uint32_t *high, const uint32_t *low,
@@ -276,67 +305,153 @@ PH_INLINE void ph_eq_rank_values(const ph_eq_flop_walk *w, uint32_t key, uint32_
     }
 }
 
-/* A board is complete: score it by ranks (rank pass), or, in a correction, replace
- * its rank-only score by the score with the flushes it allows. */
-static void ph_eq_flop_leaf(ph_eq_flop_walk *w, uint32_t key, uint32_t ranks, uint32_t suited, int n_suited, int64_t mult)
+/* A multiset of board ranks: the sum of its rank bases, its ranks (bit r), and the
+ * number of boards it stands for (the suit choices of each rank's cards). */
+typedef struct {
+    uint32_t key;
+    uint16_t ranks, mult; /* mult: at most 6 * 6 * 4 */
+} ph_eq_multiset;
+
+/* Room for the multisets of up to five of the 13 ranks: C(18, 5). */
+#define PH_EQ_MULTISETS 8568
+
+/* Append every multiset of `left` more ranks from rank r up (at most avail[q] cards
+ * of rank q; room[q]: the cards of ranks q and up) to out[n..]; the new n. */
+static int ph_eq_multisets(const int *avail, const int *room, int r, int left, uint32_t key, uint32_t ranks,
+                           int mult, ph_eq_multiset *out, int n)
 {
-    uint32_t high[PH_EQ_MAX_PLAYERS], low[PH_EQ_MAX_PLAYERS], flush[PH_EQ_MAX_PLAYERS];
+    if (left == 0) {
+        out[n].key = key;
+        out[n].ranks = (uint16_t)ranks;
+        out[n].mult = (uint16_t)mult;
+        return n + 1;
+    }
+    if (room[r] < left) return n;
+    uint32_t base = ph_rank_base(r);
+    n = ph_eq_multisets(avail, room, r + 1, left, key, ranks, mult, out, n);
+    for (int c = 1; c <= left && c <= avail[r]; c++)
+        n = ph_eq_multisets(avail, room, r + 1, left - c, key + (uint32_t)c * base, ranks | 1u << r,
+                            mult * (int)ph_eq_binom[avail[r]][c], out, n);
+    return n;
+}
+
+/* The multisets of `left` ranks of avail (13 counts), in out; their number. */
+static int ph_eq_all_multisets(const int *avail, int left, ph_eq_multiset *out)
+{
+    int room[14];
+    room[13] = 0;
+    for (int r = 12; r >= 0; r--) room[r] = room[r + 1] + avail[r];
+    return ph_eq_multisets(avail, room, 0, left, 0, 0, 1, out, 0);
+}
+
+/* The rank pass: every board (key and ranks: the known board's) as rank multisets
+ * of the stub's cards (w->avail), scored by ranks alone. */
+static void ph_eq_flop_rank_pass(ph_eq_flop_walk *w, int m, uint32_t key, uint32_t ranks, ph_eq_multiset *sets)
+{
+    uint32_t high[PH_EQ_MAX_PLAYERS], low[PH_EQ_MAX_PLAYERS];
     uint32_t *lows = w->hilo ? low : NULL;
-    ph_eq_rank_values(w, key, ranks, high, low);
-    if (w->suit < 0) {
-        for (int g = 0; g < w->n_groups; g++) ph_eq_score_group(w, g, high, lows, mult);
-        return;
-    }
-    int s = w->suit, changed = 0;
-    uint32_t board = w->board_suit[s] | suited;
-    int n_board = w->board_suit_n[s] + n_suited;
-    for (int p = 0; p < w->n; p++) {
-        uint32_t value = high[p];
-        if (w->omaha) {
-            if (w->hole_suit_n[p][s] >= 2 && n_board >= 3) {
-                uint32_t f = ph_omaha_flush_value(w->hole_suit[p][s], board);
-                if (f > value) value = f;
-            }
-        } else if (w->hole_suit_n[p][s] + n_board >= 5) {
-            /* With at most seven cards a flush beats every hand of ranks alone. */
-            value = ph_flush_table[w->hole_suit[p][s] | board];
-        }
-        changed |= value != high[p];
-        flush[p] = value;
-    }
-    if (!changed) return;
-    for (int g = 0; g < w->n_groups; g++) {
-        if (!w->group_all[g]) {
-            /* Only a flush of the group's own players changes its score. */
-            int mine = 0;
-            for (int i = 0; i < w->group_n[g] && !mine; i++) mine = flush[w->members[g][i]] != high[w->members[g][i]];
-            if (!mine) continue;
-        }
-        ph_eq_score_group(w, g, flush, lows, mult);
-        ph_eq_score_group(w, g, high, lows, -mult);
+    int n_sets = ph_eq_all_multisets(w->avail, m, sets);
+    for (int i = 0; i < n_sets; i++) {
+        ph_eq_rank_values(w, key + sets[i].key, ranks | sets[i].ranks, high, low);
+        for (int g = 0; g < w->n_groups; g++) ph_eq_score_group(w, g, high, lows, sets[i].mult);
     }
 }
 
-/* Choose the board's cards of rank r and up: in a correction, whether the suit's
- * card of rank r is on it, and how many of the rank's other cards (each count
- * standing for its binomial number of suit choices). */
-static void ph_eq_flop_ranks(ph_eq_flop_walk *w, int r, int left, uint32_t key, uint32_t ranks, uint32_t suited,
-                             int n_suited, int64_t mult)
+/* The rank-only values of every board of the rank pass (sets[0..n_sets - 1]), kept in
+ * w->values by the board's rank multiset. */
+static void ph_eq_flop_values(ph_eq_flop_walk *w, uint32_t key, uint32_t ranks, const ph_eq_multiset *sets, int n_sets)
 {
-    if (left == 0) {
-        if (n_suited >= w->need) ph_eq_flop_leaf(w, key, ranks, suited, n_suited, mult);
-        return;
+    for (int i = 0; i < n_sets; i++) {
+        uint32_t *v = w->values + (size_t)ph_eq_full_board(key + sets[i].key) * (size_t)w->stride;
+        ph_eq_rank_values(w, key + sets[i].key, ranks | sets[i].ranks, v, v + w->n);
     }
-    if (r == 13) return;
-    if (w->suit >= 0 && n_suited + w->suit_left[r] < w->need) return;
-    int can_suit = w->suit >= 0 && (w->suit_avail >> r & 1);
-    uint32_t base = ph_rank_base(r);
-    for (int take_suit = 0; take_suit <= can_suit; take_suit++) {
-        for (int c = 0; c + take_suit <= left && c <= w->avail[r]; c++) {
-            int t = c + take_suit;
-            ph_eq_flop_ranks(w, r + 1, left - t, key + (uint32_t)t * base, t ? ranks | 1u << r : ranks,
-                             suited | (uint32_t)take_suit << r, n_suited + take_suit, mult * ph_eq_binom[w->avail[r]][c]);
+}
+
+/* The rank pass after the corrections (w->removed, w->values): each board's rank-only
+ * score, for each group, on the boards no correction scored for the group. */
+static void ph_eq_flop_rank_pass_marked(ph_eq_flop_walk *w, uint32_t key, const ph_eq_multiset *sets, int n_sets)
+{
+    for (int i = 0; i < n_sets; i++) {
+        int number = ph_eq_full_board(key + sets[i].key);
+        const uint32_t *high = w->values + (size_t)number * (size_t)w->stride;
+        const int32_t *removed = w->removed + number;
+        for (int g = 0; g < w->n_groups; g++) {
+            int64_t mult = sets[i].mult - removed[g * PH_EQ_FULL_BOARDS];
+            if (mult) ph_eq_score_group(w, g, high, w->hilo ? high + w->n : NULL, mult);
         }
+    }
+}
+
+/* Bits set in a 13-bit mask (__builtin_popcount without -mpopcnt is a libgcc call). */
+PH_INLINE int ph_eq_bit_count(uint32_t x)
+{
+    int n = 0;
+    for (; x; x &= x - 1) n++;
+    return n;
+}
+
+/* The correction of suit w->suit: every board with at least w->need cards of the suit
+ * (the suited cards a set of its stub ranks, the others rank multisets of w->avail:
+ * the stub's cards outside the suit), scored with the flushes it allows in place of
+ * its rank-only score. A flush's value depends on the suited cards alone: worked out
+ * once per set of them. */
+static void ph_eq_flop_correct(ph_eq_flop_walk *w, int m, uint32_t key, uint32_t ranks, ph_eq_multiset *sets)
+{
+    uint32_t own_high[PH_EQ_MAX_PLAYERS], own_low[PH_EQ_MAX_PLAYERS], flush[PH_EQ_MAX_PLAYERS], made[PH_EQ_MAX_PLAYERS];
+    int s = w->suit, first[7];
+    /* The other cards' multisets, by how many: sets[first[j]..first[j + 1] - 1] hold j. */
+    first[0] = 0;
+    for (int j = 0; j <= m - w->need; j++) first[j + 1] = first[j] + ph_eq_all_multisets(w->avail, j, sets + first[j]);
+    uint32_t avail = w->suit_avail, sub = avail;
+    for (;;) {
+        int k = ph_eq_bit_count(sub);
+        if (k >= w->need && k <= m) {
+            uint32_t board = w->board_suit[s] | sub, sub_key = 0;
+            int n_board = w->board_suit_n[s] + k, any = 0;
+            for (uint32_t b = sub; b; b &= b - 1) sub_key += ph_rank_base(ph_ctz64(b));
+            for (int p = 0; p < w->n; p++) {
+                made[p] = 0;
+                if (w->omaha) {
+                    if (w->hole_suit_n[p][s] >= 2 && n_board >= 3) made[p] = ph_omaha_flush_value(w->hole_suit[p][s], board);
+                } else if (w->hole_suit_n[p][s] + n_board >= 5) {
+                    /* With at most seven cards a flush beats every hand of ranks alone. */
+                    made[p] = ph_flush_table[w->hole_suit[p][s] | board];
+                }
+                any |= made[p] != 0;
+            }
+            for (int i = first[m - k]; any && i < first[m - k + 1]; i++) {
+                int64_t mult = sets[i].mult;
+                int changed = 0, number = 0;
+                const uint32_t *high = own_high, *lows = w->hilo ? own_low : NULL;
+                if (w->values) {
+                    number = ph_eq_full_board(key + sub_key + sets[i].key);
+                    high = w->values + (size_t)number * (size_t)w->stride;
+                    lows = w->hilo ? high + w->n : NULL;
+                } else {
+                    ph_eq_rank_values(w, key + sub_key + sets[i].key, ranks | sub | sets[i].ranks, own_high, own_low);
+                }
+                for (int p = 0; p < w->n; p++) {
+                    flush[p] = made[p] > high[p] ? made[p] : high[p];
+                    changed |= flush[p] != high[p];
+                }
+                if (!changed) continue;
+                for (int g = 0; g < w->n_groups; g++) {
+                    if (!w->group_all[g]) {
+                        /* Only a flush of the group's own players changes its score. */
+                        int mine = 0;
+                        for (int q = 0; q < w->group_n[g] && !mine; q++) mine = flush[w->members[g][q]] != high[w->members[g][q]];
+                        if (!mine) continue;
+                    }
+                    ph_eq_score_group(w, g, flush, lows, mult);
+                    if (w->removed)
+                        w->removed[g * PH_EQ_FULL_BOARDS + number] += (int32_t)(mult * w->times);
+                    else
+                        ph_eq_score_group(w, g, high, lows, -mult);
+                }
+            }
+        }
+        if (!sub) break;
+        sub = (sub - 1) & avail;
     }
 }
 
@@ -389,20 +504,44 @@ static void ph_eq_exact_flop_groups(const ph_eq_setup *s, uint8_t holes[][8], in
     /* The stub minus the range players' cards. */
     int stub_rank[13] = {0};
     uint32_t stub_suit[4] = {0};
+    ph_eq_multiset sets[PH_EQ_MULTISETS];
     for (int i = 0; i < s->n_stub; i++) {
         int card = s->stub[i];
         if (used >> card & 1) continue;
         stub_rank[card >> 2]++;
         stub_suit[card & 3] |= 1u << (card >> 2);
     }
-    if (rank_counts && rank_done) {
+    /* With no rank pass to keep, the corrections come first and mark the boards they
+     * scored (w.removed); without the room for the marks, the corrections take the
+     * rank-only scores back. */
+    ph_eq_multiset *rank_sets = NULL;
+    int n_rank = 0;
+    if (!rank_counts && m == s->board_size) {
+        w.stride = w.n * (w.hilo ? 2 : 1);
+        w.removed = (int32_t *)calloc((size_t)n_groups * PH_EQ_FULL_BOARDS, sizeof(int32_t));
+        w.values = (uint32_t *)malloc(sizeof(uint32_t) * PH_EQ_FULL_BOARDS * (size_t)w.stride);
+        rank_sets = (ph_eq_multiset *)malloc(sizeof(ph_eq_multiset) * PH_EQ_MULTISETS);
+        if (!w.removed || !w.values || !rank_sets) {
+            free(w.removed);
+            free(w.values);
+            free(rank_sets);
+            w.removed = NULL;
+            w.values = NULL;
+            rank_sets = NULL;
+        }
+    }
+    if (w.removed) {
+        /* The rank pass's boards valued first; scored after the corrections. */
+        n_rank = ph_eq_all_multisets(stub_rank, m, rank_sets);
+        ph_eq_flop_values(&w, key, ranks, rank_sets, n_rank);
+    } else if (rank_counts && rank_done) {
         memcpy(counts, rank_counts, sizeof *counts * (size_t)n_groups);
     } else {
         w.suit = -1;
         w.need = 0;
         w.counts = counts;
         memcpy(w.avail, stub_rank, sizeof w.avail);
-        ph_eq_flop_ranks(&w, 0, m, key, ranks, 0, 0, 1);
+        ph_eq_flop_rank_pass(&w, m, key, ranks, sets);
         if (rank_counts) memcpy(rank_counts, counts, sizeof *counts * (size_t)n_groups);
     }
     /* Two suits that look alike (same ranks in every hand, on the board and in the
@@ -411,7 +550,7 @@ static void ph_eq_exact_flop_groups(const ph_eq_setup *s, uint8_t holes[][8], in
      * make a flush of its suit: a superset of those of any group's players, and a
      * group's score changes only where one of its own players' does. */
     ph_eq_counts correction[4][PH_EQ_MAX_PLAYERS];
-    int twin[4];
+    int twin[4], times[4] = {1, 1, 1, 1};
     for (int suit = 0; suit < 4; suit++) {
         twin[suit] = -1;
         for (int t = 0; t < suit && twin[suit] < 0; t++) {
@@ -419,6 +558,7 @@ static void ph_eq_exact_flop_groups(const ph_eq_setup *s, uint8_t holes[][8], in
             for (int p = 0; p < w.n && same; p++) same = w.hole_suit[p][t] == w.hole_suit[p][suit];
             if (same) twin[suit] = t;
         }
+        if (twin[suit] >= 0) times[twin[suit]]++; /* its boards' rank multisets, marked once more */
     }
     for (int suit = 0; suit < 4; suit++) {
         int need;
@@ -444,12 +584,18 @@ static void ph_eq_exact_flop_groups(const ph_eq_setup *s, uint8_t holes[][8], in
         w.suit = suit;
         w.need = need > 0 ? need : 0;
         w.suit_avail = stub_suit[suit];
-        w.suit_left[13] = 0;
-        for (int r = 12; r >= 0; r--) w.suit_left[r] = w.suit_left[r + 1] + (int)(stub_suit[suit] >> r & 1);
         for (int r = 0; r < 13; r++) w.avail[r] = stub_rank[r] - (int)(stub_suit[suit] >> r & 1);
         w.counts = correction[suit];
-        ph_eq_flop_ranks(&w, 0, m, key, ranks, 0, 0, 1);
+        w.times = times[suit];
+        ph_eq_flop_correct(&w, m, key, ranks, sets);
         for (int g = 0; g < n_groups; g++) ph_eq_counts_add(&counts[g], &correction[suit][g], w.group_n[g]);
+    }
+    if (w.removed) {
+        w.counts = counts;
+        ph_eq_flop_rank_pass_marked(&w, key, rank_sets, n_rank);
+        free(w.removed);
+        free(w.values);
+        free(rank_sets);
     }
 }
 
@@ -481,13 +627,20 @@ static void ph_eq_exact_rows(const ph_eq_setup *s, const uint8_t *holes, const d
         for (int p = 0; p < n; p++)
             for (int i = 0; i < width; i++) row_holes[p][i] = row[p * width + i];
         for (int i = 0; i < n * width; i++) ranks[i] = row[i] >> 2;
-        int same = have_last && memcmp(ranks, last_ranks, (size_t)(n * width)) == 0;
+        int same = have_last && memcmp(ranks, last_ranks, (size_t)(n * width)) == 0, next_same = 0;
+        /* The rank pass is kept only for a next row with the same ranks (without one,
+         * the walk needs no rank pass of its own: ph_eq_exact_flop_groups). */
+        if (!same && t + 1 < n_rows) {
+            const uint8_t *next = row + n * width;
+            next_same = 1;
+            for (int i = 0; i < n * width && next_same; i++) next_same = next[i] >> 2 == ranks[i];
+        }
         /* The short deck's own ranking has no rank pass here: its boards are few (at
          * most 201,376 of the 32 cards left heads-up) and are walked one by one. */
         if (s->game == PH_EQ_SHORTDECK)
             ph_eq_exact_generic(s, row_holes, &counts);
         else
-            ph_eq_exact_flop(s, row_holes, &counts, &rank_counts, same);
+            ph_eq_exact_flop(s, row_holes, &counts, same || next_same ? &rank_counts : NULL, same);
         memcpy(last_ranks, ranks, (size_t)(n * width));
         have_last = 1;
         double weight = weights[t];

@@ -71,8 +71,13 @@ def test_property_chips_conserved_nothing_past_the_cap_phh_round_trip(players, c
             hand.check() if legal.can_check else hand.call()
         else:
             hand.raise_to(rng.choice([legal.min_to, legal.max_to]))
+    nets = hand.nets()  # before the result is built: the same nets, by player index
     result = hand.result
     assert sum(result.stacks.values()) + result.rake == sum(stacks.values())
+    assert nets == [result.net[seat] for seat in hand.seats] and sum(nets) + result.rake == 0
+    for seat, net in zip(hand.seats, nets):  # the chips in play less the capped start; the rest stays behind
+        assert net == hand.stacks[seat] - min(stacks[seat], cap)
+        assert result.stacks[seat] == stacks[seat] + net
     assert all(put <= cap for put in hand.contributed.values())
     for seat, stack in stacks.items():  # the chips over the cap never move
         assert result.stacks[seat] >= stack - min(stack, cap)

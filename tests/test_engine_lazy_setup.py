@@ -11,7 +11,7 @@ import pytest
 from pokerhash.betting import Action, Limit
 from pokerhash.engine import DEUCE7_TRIPLE_DRAW, HOLDEM, STUD, Hand, HandResult, Options, Stakes
 from pokerhash.engine import hand as hand_module
-from pokerhash.errors import ChipLimitError, InvalidValueError
+from pokerhash.errors import ChipLimitError, IllegalActionError, InvalidValueError
 
 STUD_STAKES = Stakes(ante=1, bring_in=2, small_bet=4, big_bet=8)
 
@@ -61,6 +61,16 @@ def test_result_before_the_end_still_raises():
     hand = Hand(HOLDEM, {0: 100, 1: 100}, button=1, seed=1)
     with pytest.raises(Exception, match="not over"):
         hand.result
+    with pytest.raises(IllegalActionError, match="not over"):
+        hand.nets()
+
+
+def test_nets_at_a_capped_table_are_the_results():
+    hand = _finished(HOLDEM, Stakes(blinds=(1, 2)), seed=3, options=Options(cap=10),
+                     stacks={0: 100, 1: 5, 2: 100, 3: 100})
+    nets = hand.nets()
+    assert nets == [hand.result.net[seat] for seat in hand.seats]
+    assert nets == [hand.stacks[seat] - min(10, 100 if seat != 1 else 5) for seat in hand.seats]
 
 
 def test_hands_on_a_cache_hit_are_the_hands_of_a_miss():

@@ -109,6 +109,11 @@ FULL_CASES = [
     ("omaha", ["AhKhQsJsTc", "9c8c7d6d2s"], ""),
     ("omaha", ["AhKhQsJsTc3c", "9c8c7d6d2s2h"], ""),
     ("omaha8", ["Ac2cKhKs", "AdQdJdTd", "3h4h5s6s"], ""),
+    # Three suits alike (one walk stands for three corrections and marks their boards
+    # three times), and Omaha hi/lo heads-up with two suits alike.
+    ("holdem", ["AsKs", "QsJs"], ""),
+    ("holdem", ["AsKs", "QsJs", "2c2d"], ""),
+    ("omaha8", ["As2sKdQd", "AhKh3c4c"], ""),
 ]
 
 

@@ -831,3 +831,52 @@ def test_allin_spots_before_the_board_are_counted_once_per_suit_renaming(monkeyp
     suited = allin.shares("short-deck", [ph.cards("AhAs"), ph.cards("KhQh")], [], [])
     assert len(counted) == 2 and suited != aces_kings
     assert suited == pytest.approx(exact("AhAs", "KhQh"), abs=1e-12)
+
+
+def _summary_in_python(self, sums, firsts):
+    """Tracker._upsert_summary as it was: every key's row summed in Python."""
+    from pokerhash.tracker import database
+
+    self.db.executemany(database._UPSERT_SUMMARY, database._summary_rows(sums))
+
+
+@pytest.mark.parametrize("where", ["sqlite", "postgresql"])
+def test_summary_of_lone_rows_summed_in_sql_equals_python(where, tmp_path, monkeypatch, request):
+    """A player_summary key with one row in its batch is summed in SQL from the
+    hand_players row (two values bound): the same table, to the last bit and (SQLite)
+    in the same row order, as summing every key in Python; batches of 7 hands mix
+    keys of one row and of several (the real sites' hands of tests/data/sites)."""
+    from pokerhash.tracker import database
+
+    from pokerhash.tracker import dialect
+
+    sent = []
+
+    def spied(real):
+        def spy(self, statement, rows):
+            sent.append(statement)
+            return real(self, statement, rows)
+        return spy
+
+    contents = []
+    for python_only in (False, True):
+        if where == "sqlite":
+            db = str(tmp_path / f"hands{python_only}.sqlite")
+        else:
+            db = request.getfixturevalue("postgres_url")
+        with monkeypatch.context() as patched:
+            for kind in (dialect.Dialect, dialect.SQLiteDialect):
+                patched.setattr(kind, "executemany", spied(kind.executemany))
+            if python_only:
+                patched.setattr(database.Tracker, "_upsert_summary", _summary_in_python)
+            with Tracker(db) as tracker:
+                if where == "postgresql":
+                    _empty(tracker)
+                tracker.import_files(Path(__file__).parent / "data" / "sites", batch_size=7)
+                order = "rowid" if where == "sqlite" else "player_id, game, stakes, position, table_size, day"
+                contents.append([tuple(_plain(v) for v in row) for row in
+                                 tracker.db.query(f"SELECT * FROM player_summary ORDER BY {order}")])
+        if not python_only:
+            assert database._UPSERT_SUMMARY_OF_ROW in sent and database._UPSERT_SUMMARY in sent
+    assert len(contents[0]) > 100
+    assert contents[0] == contents[1]

@@ -84,8 +84,11 @@ cdef class Hand:
                    folded=list, live=list, stacks=list, index=dict, returned=dict, boards=tuple, highs=list,
                    lows=list, settlements=tuple, payouts=dict, initial=tuple, final=dict, net=dict)
     cpdef _finish(self)
+    # The nets of a finished hand (result, and the RL environments at every hand's end).
+    @cython.locals(i=Py_ssize_t, stacks=list, initial=tuple, nets=list)
+    cpdef list nets(self)
     # The HandResult built when first read (result): a C call.
-    @cython.locals(i=Py_ssize_t, seats=tuple, stacks=list, initial=tuple, final=dict, net=dict)
+    @cython.locals(i=Py_ssize_t, seats=tuple, initial=tuple, final=dict, net=dict, nets=list)
     cdef _result_record(self, tuple parts)
     @cython.locals(i=Py_ssize_t, seats=tuple, folded=list)
     cpdef _pots(self)

@@ -730,11 +730,28 @@ class Hand:
             result = self._result = self._result_record(result)
         return result
 
+    def nets(self) -> List[int]:
+        """The chips each player won or lost, by player index (the order of
+        :attr:`seats`): what :attr:`result` holds as ``net``, without building the
+        result (the settlement again, the hands shown). The final stack less the
+        starting one; at a capped table a player plays with at most the cap and keeps
+        the rest behind. IllegalActionError before the hand is over."""
+        if self._result is None:
+            raise IllegalActionError(f"the hand is not over: {self._pending}")
+        stacks, initial, cap = self._stacks, self._initial, self.options.cap
+        nets = [0] * self._n
+        for i in range(self._n):
+            start = initial[i]
+            if cap is not None and start > cap:
+                start = cap
+            nets[i] = stacks[i] - start
+        return nets
+
     def _result_record(self, parts: tuple) -> HandResult:
         """The HandResult of a finished hand from what _finish kept: (payouts,
         returned, settlements, shown, rake), with the final stacks and nets per seat."""
         payouts, returned, settlements, shown, rake = parts
-        seats, stacks, initial, cap = self.seats, self._stacks, self._initial, self.options.cap
+        seats, initial = self.seats, self._initial
         if payouts is None:
             # _finish's lazy path (one board, no rake, the rules' odd chips, no log):
             # the settlement and the hands shown as its full path makes them.
@@ -752,15 +769,11 @@ class Hand:
                 shown = self._show(live, pot_list, boards, highs, lows)
         final: Dict[int, int] = {}
         net: Dict[int, int] = {}
+        nets = self.nets()
         for i in range(self._n):
             seat = seats[i]
-            stack = stacks[i]
-            if cap is not None:  # the chips kept behind at a capped table
-                start = initial[i]
-                if start > cap:
-                    stack += start - cap
-            final[seat] = stack
-            net[seat] = stack - initial[i]
+            final[seat] = initial[i] + nets[i]  # the chips kept behind at a capped table included
+            net[seat] = nets[i]
         return _frozen(HandResult, {"payouts": payouts, "returned": returned, "stacks": final, "net": net,
                                     "settlements": settlements, "shown": shown, "rake": rake,
                                     "winners": tuple(sorted(payouts))})

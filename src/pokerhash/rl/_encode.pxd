@@ -10,6 +10,11 @@ cdef class ObservationBuffer:
     cdef Py_ssize_t size, actions, index, rows
     cdef object hand, history, hole, board
     cdef list up
+    # The last observation handed out (not reuse): its dict, arrays and their flags,
+    # written again in place when nobody holds it any more.
+    cdef dict handed
+    cdef object handed_vector, handed_mask
+    cdef int vector_flags, mask_flags
 
     cdef void forget(self)
 

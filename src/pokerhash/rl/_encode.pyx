@@ -3,7 +3,8 @@
 # tests/reference_observation.py is the readable Python encoding it is checked against.
 from cpython.float cimport PyFloat_AS_DOUBLE, PyFloat_AsDouble, PyFloat_CheckExact
 from cpython.long cimport PyLong_AsDouble, PyLong_CheckExact
-from cpython.dict cimport PyDict_Copy
+from cpython.dict cimport PyDict_Copy, PyDict_Next, PyDict_Size
+from cpython.object cimport PyObject
 from libc.string cimport memcpy, memset
 
 from pokerhash.engine.hand cimport Hand
@@ -24,7 +25,8 @@ from pokerhash.rl.actions import LEGAL_CALL, LEGAL_MAX_TO, LEGAL_MIN_TO, LEGAL_R
 cdef Py_ssize_t _SEAT = PENDING_SEAT, _LEGAL = PENDING_LEGAL, _CALL = LEGAL_CALL
 cdef Py_ssize_t _RAISE_KIND = LEGAL_RAISE_KIND, _MIN_TO = LEGAL_MIN_TO, _MAX_TO = LEGAL_MAX_TO
 # observe_into's dicts start as copies of this one (never handed out).
-cdef dict _TEMPLATE = {"observation": None, "action_mask": None}
+cdef str _OBSERVATION = "observation", _ACTION_MASK = "action_mask"
+cdef dict _TEMPLATE = {_OBSERVATION: None, _ACTION_MASK: None}
 
 
 
@@ -57,6 +59,54 @@ cdef inline int put_card(float *out, Py_ssize_t at, object card) except -1:
         raise InvalidCardError(f"card {card!r} is not 0..51")
     out[at + c] = 1.0
     return 0
+
+
+cdef extern from *:
+    """
+    /* A borrowed object's reference count, without the new reference that
+       reading it into a Python variable makes. */
+    static CYTHON_INLINE Py_ssize_t pokerhash_refs(PyObject *o) { return Py_REFCNT(o); }
+    /* Whether an array has weak references (a weakref to a dropped observation
+       must die with it, not see it written again). */
+    static CYTHON_INLINE int pokerhash_weakly_held(PyObject *a) {
+        return ((PyArrayObject_fields *)a)->weakreflist != NULL;
+    }
+    """
+    Py_ssize_t refs "pokerhash_refs" (PyObject *o)
+    bint weakly_held "pokerhash_weakly_held" (PyObject *a)
+
+
+cdef inline bint intact(object array, int flags, Py_ssize_t size, int typenum):
+    """Whether a handed-out array (held by nobody but its observation dict and the
+    buffer: unseen checks that first) is as it was made: no weak references, the
+    same shape, type, flags and no base."""
+    cdef cnp.ndarray typed = <cnp.ndarray>array
+    return (not weakly_held(<PyObject *>array) and cnp.PyArray_NDIM(typed) == 1
+            and cnp.PyArray_DIMS(typed)[0] == size and cnp.PyArray_TYPE(typed) == typenum
+            and cnp.PyArray_ISNOTSWAPPED(typed) and cnp.PyArray_STRIDES(typed)[0] == cnp.PyArray_ITEMSIZE(typed)
+            and cnp.PyArray_FLAGS(typed) == flags and cnp.PyArray_BASE(typed) == NULL)
+
+
+cdef inline bint unseen(ObservationBuffer buffer):
+    """Whether the observation last handed out from ``buffer`` (its dict and two
+    arrays) is held by nobody but the buffer and is as it was made: the dict with
+    its two keys in their order, holding the two arrays, which are intact."""
+    cdef PyObject *observation = <PyObject *>buffer.handed
+    cdef PyObject *key
+    cdef PyObject *value
+    cdef Py_ssize_t position = 0
+    # Reference counts first, on borrowed pointers (a Python variable holds one more).
+    if (refs(observation) != 1 or refs(<PyObject *>buffer.handed_vector) != 2
+            or refs(<PyObject *>buffer.handed_mask) != 2 or PyDict_Size(buffer.handed) != 2):
+        return False
+    if not PyDict_Next(buffer.handed, &position, &key, &value) or key != <PyObject *>_OBSERVATION \
+            or value != <PyObject *>buffer.handed_vector:
+        return False
+    if not PyDict_Next(buffer.handed, &position, &key, &value) or key != <PyObject *>_ACTION_MASK \
+            or value != <PyObject *>buffer.handed_mask:
+        return False
+    return (intact(buffer.handed_vector, buffer.vector_flags, buffer.size, cnp.NPY_FLOAT32)
+            and intact(buffer.handed_mask, buffer.mask_flags, buffer.actions, cnp.NPY_INT8))
 
 
 cdef class ObservationBuffer:
@@ -154,6 +204,13 @@ cdef class ObservationEncoder:
         memset(mask, 0, actions)
         for item in legal:
             mask[<Py_ssize_t>item] = 1
+        if not reuse and buffer.handed is not None and unseen(buffer):
+            # The last observation handed out for this seat, which nobody holds any
+            # more: the same as new arrays (nothing can see the difference), without
+            # the allocations.
+            memcpy(cnp.PyArray_DATA(<cnp.ndarray>buffer.handed_vector), buffer.data, self.size * sizeof(float))
+            memcpy(cnp.PyArray_DATA(<cnp.ndarray>buffer.handed_mask), mask, actions)
+            return buffer.handed
         # The dict a copy of a two-key template with its values replaced: a copy of a
         # small dict clones its keys at once, where two insertions into a new dict
         # allocate and grow them.
@@ -162,8 +219,13 @@ cdef class ObservationEncoder:
             observation["observation"] = buffer.vector
             observation["action_mask"] = buffer.mask
         else:
-            observation["observation"] = new_array(self.size, cnp.NPY_FLOAT32, buffer.data)
-            observation["action_mask"] = new_array(actions, cnp.NPY_INT8, mask)
+            vector = new_array(self.size, cnp.NPY_FLOAT32, buffer.data)
+            action_mask = new_array(actions, cnp.NPY_INT8, mask)
+            observation["observation"] = vector
+            observation["action_mask"] = action_mask
+            buffer.handed, buffer.handed_vector, buffer.handed_mask = observation, vector, action_mask
+            buffer.vector_flags = cnp.PyArray_FLAGS(<cnp.ndarray>vector)
+            buffer.mask_flags = cnp.PyArray_FLAGS(<cnp.ndarray>action_mask)
         return observation
 
     cdef int _check(self, hand, Py_ssize_t index) except -1:

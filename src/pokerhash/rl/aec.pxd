@@ -45,7 +45,7 @@ cdef class _Episode:
     cpdef Py_ssize_t play(self, action) except -2
     cpdef start(self)
     cpdef step(self, action)
-    @cython.locals(hand=TypedHand, stacks=list, initial=tuple, seats=tuple, names=tuple, i=Py_ssize_t,
+    @cython.locals(hand=TypedHand, nets=list, seats=tuple, names=tuple, i=Py_ssize_t,
                    rewards=dict, terminations=dict, cumulative=dict, scale=double)
     cpdef end(self)
     @cython.locals(rewards=dict, agents=list, terminations=dict, truncations=dict, cumulative=dict, infos=dict)

@@ -220,25 +220,20 @@ class _Episode:
         """The hand is over: rewards in units, every agent terminated, the rewards
         accumulated (AECEnv._accumulate_rewards).
 
-        The net chips are the final stacks less the starting ones, what
-        ``hand.result.net`` holds (tests/test_rl.py checks them against it), without
-        building the result: the engine pays the pots into the stacks when the hand
-        ends and builds its HandResult (the settlement again, the hands shown) only
-        when read, which cost a fifth of a hand's steps. At a capped table a player
-        plays with at most the cap and keeps the rest behind."""
+        The net chips are the hand's :meth:`Hand.nets`, what ``hand.result.net``
+        holds (tests/test_rl_rewards.py checks them against it), without building the
+        result: the engine pays the pots into the stacks when the hand ends and builds
+        its HandResult (the settlement again, the hands shown) only when read, which
+        cost a fifth of a hand's steps."""
         hand = self.hand
-        stacks, initial, seats, names = hand._stacks, hand._initial, hand.seats, self.names
-        cap = hand.options.cap
+        nets, seats, names = hand.nets(), hand.seats, self.names
         rewards = self.rewards
         terminations = self.terminations
         cumulative = self._cumulative_rewards
         scale = self.scale
         for i in range(len(seats)):
-            start = initial[i]
-            if cap is not None and start > cap:
-                start = cap
             agent = names[seats[i]]
-            reward = (stacks[i] - start) * scale
+            reward = nets[i] * scale
             rewards[agent] = reward
             terminations[agent] = True
             cumulative[agent] += reward

@@ -39,6 +39,17 @@ _UPSERT_SUMMARY = (f"INSERT INTO player_summary ({', '.join(SUMMARY_KEYS + ('han
                    f"VALUES ({', '.join('?' * (len(SUMMARY_KEYS) + 1 + len(_SUMS)))}) "
                    f"ON CONFLICT ({', '.join(SUMMARY_KEYS)}) DO UPDATE SET "
                    + ", ".join(f"{c} = player_summary.{c} + excluded.{c}" for c in ("hands",) + _SUMS))
+# One hand_players row alone in its player_summary key (in the batch), summed there
+# from the row just stored: two values bound instead of the key's and the sums'
+# forty-six, no summary row made in Python (the same values: a row's money and
+# counters as they are, showdown times the money, the key as _REBUILD_SUMMARY cuts it).
+_UPSERT_SUMMARY_OF_ROW = (
+    f"INSERT INTO player_summary ({', '.join(SUMMARY_KEYS + ('hands',) + _SUMS)}) "
+    "SELECT player_id, game, variant_code, stakes, COALESCE(currency, ''), COALESCE(position, ''), table_size, "
+    "COALESCE(SUBSTR(played_at, 1, 10), ''), 1, " + ", ".join(expr for _, expr, _ in SUMMARY_MONEY) + ", "
+    + ", ".join(FLAGS) + " FROM hand_players WHERE hand_id = ? AND player_id = ? "
+    f"ON CONFLICT ({', '.join(SUMMARY_KEYS)}) DO UPDATE SET "
+    + ", ".join(f"{c} = player_summary.{c} + excluded.{c}" for c in ("hands",) + _SUMS))
 _REBUILD_SUMMARY = (
     f"INSERT INTO player_summary ({', '.join(SUMMARY_KEYS + ('hands',) + _SUMS)}) "
     "SELECT player_id, game, variant_code, stakes, COALESCE(currency, ''), COALESCE(position, ''), table_size, "
@@ -426,6 +437,10 @@ class Tracker:
         shown: List[Tuple[Any, ...]] = []
         stored = [(record, ids.get((record.site, record.hand_key, record.table))) for record in records]
         player_ids = self._player_ids_of([record for record, hand_id in stored if hand_id is not None])
+        # Each key's first row, as (hand id, player id): what _UPSERT_SUMMARY_OF_ROW
+        # reads back when the key has no other row; None when the hand names a player
+        # twice (hand_players keeps one row of the two).
+        firsts: Dict[Tuple[Any, ...], Optional[Tuple[int, int]]] = {}
         played_at: Any = None
         day = ""
         for record, hand_id in stored:
@@ -435,7 +450,9 @@ class Tracker:
             summary.imported += 1
             site = record.site
             head = (hand_id,)
-            for player in record.players:
+            players = record.players
+            alone = len({player[0] for player in players}) == len(players)
+            for player in players:
                 pid = player_ids[site, player[0]]
                 player_rows.append((hand_id, pid) + player[1:])
                 # The player's player_summary key (see _summary_rows), made here: no
@@ -448,6 +465,7 @@ class Tracker:
                 rows = sums.get(key)
                 if rows is None:
                     sums[key] = [player]
+                    firsts[key] = (hand_id, pid) if alone else None
                 else:
                     rows.append(player)
             actions += [head + row for row in record.actions]
@@ -457,7 +475,33 @@ class Tracker:
         db.executemany(_INSERT_ACTION, actions)
         db.executemany(_INSERT_BOARD, boards)
         db.executemany(_INSERT_SHOWN, shown)
-        db.executemany(_UPSERT_SUMMARY, _summary_rows(sums))
+        self._upsert_summary(sums, firsts)
+
+    def _upsert_summary(self, sums: Dict[Tuple[Any, ...], List[Tuple[Any, ...]]],
+                        firsts: Dict[Tuple[Any, ...], Optional[Tuple[int, int]]]) -> None:
+        """The batch's player_summary rows, key by key in the order the keys came (so
+        the same rows in the same order): a key with one row summed in SQL from its
+        hand_players row (_UPSERT_SUMMARY_OF_ROW), the others summed here
+        (_summary_rows); each run of keys of one kind sent by one executemany."""
+        db = self.db
+        alone: List[Tuple[int, int]] = []
+        groups: Dict[Tuple[Any, ...], List[Tuple[Any, ...]]] = {}
+        for key, rows in sums.items():
+            first = firsts[key]
+            if len(rows) == 1 and first is not None:
+                if groups:
+                    db.executemany(_UPSERT_SUMMARY, _summary_rows(groups))
+                    groups = {}
+                alone.append(first)
+            else:
+                if alone:
+                    db.executemany(_UPSERT_SUMMARY_OF_ROW, alone)
+                    alone = []
+                groups[key] = rows
+        if groups:
+            db.executemany(_UPSERT_SUMMARY, _summary_rows(groups))
+        if alone:
+            db.executemany(_UPSERT_SUMMARY_OF_ROW, alone)
 
     def _stored(self, keys: List[Tuple[str, str, str]]) -> Tuple[set, set]:
         """Which of these (site, hand key, table) keys are in ``hands``, and which in
