@@ -18,12 +18,115 @@ cdef extern from "Python.h":
     int PyDict_Update(object, object) except -1
 
 
+# Pools of dead records (a freelist per record type, as Cython's @cython.freelist keeps
+# for an extension type): a record of a pooled type (pool_records) is not freed when it
+# dies but kept, its fields released, and the next record of its type and size is made
+# in its memory. The engine makes and drops three records at every action (the Action
+# done, the LegalActions and the Pending of the next decision): the allocator's
+# PyType_GenericAlloc and the generic subtype_dealloc cost ~180 and ~340 instructions a
+# record, the pool's two paths a fraction of that. A pooled record is made exactly as
+# PyType_GenericAlloc makes it (zeroed, initialized, tracked by the GC), so it is the
+# same object. Only instances of the pooled type itself, of its size, are kept (a
+# subclass's, with a __dict__ perhaps, are freed by tp_free as before), at most
+# __PYX_RECORDS_POOL_SIZE of them. The pools are static in each module that includes
+# this file: a module pools the types it builds at every action (betting: Action and
+# LegalActions; engine.hand: Pending), and a record of a type pooled by another module
+# is allocated as before (tp_alloc) and pooled by that module when it dies.
+# Uncompiled, pool_records is a no-op: records are allocated and freed by Python.
+cdef extern from *:
+    """
+    #define __PYX_RECORDS_POOL_SIZE 32
+    #define __PYX_RECORDS_POOLS 4
+    typedef struct {
+        PyTypeObject *type;
+        Py_ssize_t size;
+        Py_ssize_t count;
+        PyObject *dead[__PYX_RECORDS_POOL_SIZE];
+    } __pyx_records_pool_t;
+    static __pyx_records_pool_t __pyx_records_pools[__PYX_RECORDS_POOLS];
+    static int __pyx_records_pool_count = 0;
+
+    static CYTHON_UNUSED void __pyx_records_dealloc(PyObject *op) {
+        PyTypeObject *type = Py_TYPE(op);
+        Py_ssize_t i, size = Py_SIZE(op);
+        int k;
+        PyObject_GC_UnTrack(op);
+        /* Records may nest (a Pending holds a LegalActions): the trashcan bounds the C
+           stack a long chain of them would take, as tuple's own dealloc does. */
+        Py_TRASHCAN_BEGIN(op, __pyx_records_dealloc)
+        for (i = size; --i >= 0;) Py_XDECREF(PyTuple_GET_ITEM(op, i));
+        for (k = 0; k < __pyx_records_pool_count; k++) {
+            __pyx_records_pool_t *pool = &__pyx_records_pools[k];
+            if (pool->type == type) {
+                if (pool->size == size && pool->count < __PYX_RECORDS_POOL_SIZE) {
+                    pool->dead[pool->count++] = op;
+                    op = NULL;
+                }
+                break;
+            }
+        }
+        if (op) type->tp_free(op);
+        Py_DECREF(type);  /* an instance of a heap type holds a reference to it */
+        Py_TRASHCAN_END
+    }
+
+    static CYTHON_UNUSED int __pyx_records_pool(PyObject *cls, Py_ssize_t size) {
+        PyTypeObject *type = (PyTypeObject *)cls;
+        int k;
+        if (!PyType_Check(cls) || !PyType_IsSubtype(type, &PyTuple_Type) || !(type->tp_flags & Py_TPFLAGS_HEAPTYPE)
+                || type->tp_dictoffset || type->tp_weaklistoffset || type->tp_finalize || type->tp_del
+                || type->tp_basicsize != PyTuple_Type.tp_basicsize || type->tp_itemsize != PyTuple_Type.tp_itemsize
+                || type->tp_alloc != PyType_GenericAlloc || type->tp_free != PyObject_GC_Del) {
+            PyErr_SetString(PyExc_TypeError, "only a tuple subclass with __slots__ = () has a pool of records");
+            return -1;
+        }
+        for (k = 0; k < __pyx_records_pool_count; k++)
+            if (__pyx_records_pools[k].type == type) return 0;
+        if (__pyx_records_pool_count == __PYX_RECORDS_POOLS) {
+            PyErr_SetString(PyExc_RuntimeError, "a module pools at most 4 record types");
+            return -1;
+        }
+        __pyx_records_pools[__pyx_records_pool_count].type = type;
+        __pyx_records_pools[__pyx_records_pool_count].size = size;
+        __pyx_records_pools[__pyx_records_pool_count].count = 0;
+        __pyx_records_pool_count++;
+        Py_INCREF(cls);  /* the pool's: the type outlives its dead records */
+        type->tp_dealloc = __pyx_records_dealloc;
+        return 0;
+    }
+
+    /* A record of cls with size (unfilled) fields, a new reference: a dead one of the
+       pool of cls, or tp_alloc's. */
+    static CYTHON_UNUSED CYTHON_INLINE PyObject *__pyx_records_alloc(PyObject *cls, Py_ssize_t size) {
+        PyTypeObject *type = (PyTypeObject *)cls;
+        int k;
+        for (k = 0; k < __pyx_records_pool_count; k++) {
+            __pyx_records_pool_t *pool = &__pyx_records_pools[k];
+            if (pool->type == type) {
+                if (pool->count && pool->size == size) {
+                    PyObject *op = pool->dead[--pool->count];
+                    /* What PyType_GenericAlloc does: zeroed, initialized (a reference
+                       to its heap type taken), tracked. */
+                    memset(op, 0, (size_t)(type->tp_basicsize + size * type->tp_itemsize));
+                    (void)PyObject_InitVar((PyVarObject *)op, type, size);
+                    PyObject_GC_Track(op);
+                    return op;
+                }
+                break;
+            }
+        }
+        return type->tp_alloc(type, size);
+    }
+    """
+    int pool_records "__pyx_records_pool"(object cls, Py_ssize_t size) except -1
+    PyObject* pooled_alloc "__pyx_records_alloc"(object cls, Py_ssize_t size) except NULL
+
+
 cdef inline object new_record(object cls, tuple values):
     """``tuple.__new__(cls, values)`` for a tuple subclass ``cls`` (a NamedTuple)."""
     cdef Py_ssize_t count = PyTuple_GET_SIZE(values), k
-    cdef PyObject* made = (<_TypeObject*>cls).tp_alloc(<_TypeObject*>cls, count)
-    cdef object record = <object>made
-    Py_DECREF(record)  # tp_alloc's reference, which the cast above counted once more
+    cdef object record = <object>pooled_alloc(cls, count)
+    Py_DECREF(record)  # pooled_alloc's reference, which the cast above counted once more
     for k in range(count):
         item = <object>PyTuple_GET_ITEM(values, k)
         Py_INCREF(item)  # PyTuple_SET_ITEM steals a reference
@@ -114,8 +217,8 @@ cdef inline object new_frozen(object cls, dict fields):
 # use Python functions that call tuple.__new__ (betting.py's tuple_record5, tuple_record9).
 cdef inline object new_record5(object cls, object a, object b, object c, object d, object e):
     """``tuple.__new__(cls, (a, b, c, d, e))`` for a tuple subclass ``cls``."""
-    cdef object record = <object>(<_TypeObject*>cls).tp_alloc(<_TypeObject*>cls, 5)
-    Py_DECREF(record)  # tp_alloc's reference, which the cast above counted once more
+    cdef object record = <object>pooled_alloc(cls, 5)
+    Py_DECREF(record)  # pooled_alloc's reference, which the cast above counted once more
     Py_INCREF(a)
     PyTuple_SET_ITEM(record, 0, a)
     Py_INCREF(b)
@@ -132,8 +235,8 @@ cdef inline object new_record5(object cls, object a, object b, object c, object 
 cdef inline object new_record9(object cls, object a, object b, object c, object d, object e, object f, object g,
                                object h, object i):
     """``tuple.__new__(cls, (a, b, c, d, e, f, g, h, i))`` for a tuple subclass ``cls``."""
-    cdef object record = <object>(<_TypeObject*>cls).tp_alloc(<_TypeObject*>cls, 9)
-    Py_DECREF(record)  # tp_alloc's reference, which the cast above counted once more
+    cdef object record = <object>pooled_alloc(cls, 9)
+    Py_DECREF(record)  # pooled_alloc's reference, which the cast above counted once more
     Py_INCREF(a)
     PyTuple_SET_ITEM(record, 0, a)
     Py_INCREF(b)

@@ -2,7 +2,7 @@ cimport cython
 
 # NamedTuple records built in C (the .py's _new_tuple is tuple.__new__ uncompiled).
 from pokerhash._records cimport (new_record as _new_tuple, field as _field, item as _item, set_item as _set_item,
-                                 new_record5 as _record5, new_record9 as _record9)
+                                 new_record5 as _record5, new_record9 as _record9, pool_records as _pool_records)
 
 # The per-player lists read without a reference (borrowed, inlined; list indexing's
 # errors out of line): _chips(values, i) is values[i] as a C integer (chips: the
@@ -60,6 +60,12 @@ cdef extern from *:
 # Compiled, BettingRound is an extension type: its fields are C struct members and
 # its methods C functions (cpdef: still callable, and overridable, from Python).
 # betting.py stays the one source; uncompiled (e.g. under a debugger) it runs as it is.
+
+# The enum members the rules compare at every action, as C globals: a module global's
+# read is a dict look-up (~7 instructions, a dozen of them an action); nothing reads
+# them from Python (the engine and the other modules have their own).
+cdef object _ALL_IN, _BET, _CALL, _CHECK, _FOLD, _RAISE, _ANTE, _BRING_IN, _STRADDLE, _FIXED_LIMIT, _POT_LIMIT
+cdef object _ACTION_TYPE, _LEGAL_TYPE, _KIND_TYPE
 
 cdef class BettingRound:
     cdef object _structure, _limit, _max_bets, _half_bet_all_in

@@ -241,6 +241,15 @@ globals().setdefault("_item", list.__getitem__)
 globals().setdefault("_set_item", list.__setitem__)
 
 
+def no_record_pool(cls: type, size: int) -> int:
+    """Uncompiled, records are allocated and freed by Python: nothing to pool."""
+    return 0
+
+
+# Compiled, _records.pxd's pool of dead records of a type (see there).
+globals().setdefault("_pool_records", no_record_pool)
+
+
 def _unset_item(values: list, i: int) -> bool:
     """Whether ``values[i]`` is None (compiled, betting.pxd's _unset: a C read)."""
     return values[i] is None
@@ -272,7 +281,7 @@ globals().setdefault("_record9", tuple_record9)
 def normalized_action(kind: ActionKind, to: Optional[int], chips: int, is_all_in: bool, player: Optional[int]) -> Action:
     """An Action whose fields the caller has already checked (a round's normalized
     moves): it skips the checks of ``Action()``, on the hot path of every action."""
-    return _record5(Action, kind, to, chips, is_all_in, player)
+    return _record5(_ACTION_TYPE, kind, to, chips, is_all_in, player)
 
 
 class _ForcedBetFields(NamedTuple):
@@ -377,6 +386,17 @@ class BringInActions(LegalActions):
             text += f", complete to {self.max_to}"
         return text
 
+
+# The records of every action, made and dropped at every decision (the Action done, the
+# LegalActions of the next one): compiled, kept in pools when they die and made again
+# in the same memory (_records.pxd: pool_records).
+_pool_records(Action, 5)
+_pool_records(LegalActions, 9)
+# The record types and ActionKind as the hot path names them: compiled, C globals
+# (betting.pxd), not module dict look-ups.
+_ACTION_TYPE = Action
+_LEGAL_TYPE = LegalActions
+_KIND_TYPE = ActionKind
 
 # Enum members as module constants: the hot path compares them per action, and a
 # global is several times cheaper to read than an enum class attribute.
@@ -631,7 +651,7 @@ class BettingRound:
         call_is_all_in = 0 < call == stack
         reason = self._no_raise_reason(player)
         if reason:
-            return _record9(LegalActions, who, call == 0, call, call_is_all_in, None, None, None, None, reason)
+            return _record9(_LEGAL_TYPE, who, call == 0, call, call_is_all_in, None, None, None, None, reason)
         kind = _RAISE if self.full_level else _BET
         if self._limit is not _FIXED_LIMIT:
             # No completing (rules: Betting): a raise adds at least the largest full increment
@@ -645,7 +665,7 @@ class BettingRound:
                 max_to = max(min_to, self.current_bet + pot + self.current_bet - bet)
             else:
                 max_to = all_in_to
-            return _record9(LegalActions, who, call == 0, call, call_is_all_in, kind, min(min_to, all_in_to),
+            return _record9(_LEGAL_TYPE, who, call == 0, call, call_is_all_in, kind, min(min_to, all_in_to),
                             min(max_to, all_in_to), None, "")
         if not self.open_pair:  # every fixed-limit round but stud's open pair: one size
             to = min(self.full_level + self._bet_size(), all_in_to)
@@ -658,9 +678,9 @@ class BettingRound:
                 last = fixed[0]  # compiled, a C integer
                 if last != to:
                     fixed = self._fixed_one = (to,)
-            return _record9(LegalActions, who, call == 0, call, call_is_all_in, kind, to, to, fixed, "")
+            return _record9(_LEGAL_TYPE, who, call == 0, call, call_is_all_in, kind, to, to, fixed, "")
         amounts = tuple(sorted({min(self.full_level + size, all_in_to) for size in self._fixed_sizes()}))
-        return _record9(LegalActions, who, call == 0, call, call_is_all_in, kind, amounts[0], amounts[-1], amounts, "")
+        return _record9(_LEGAL_TYPE, who, call == 0, call, call_is_all_in, kind, amounts[0], amounts[-1], amounts, "")
 
     def validate(self, action: Action) -> Action:
         """The normalized action that :meth:`apply` would perform; IllegalActionError if illegal."""
@@ -685,7 +705,7 @@ class BettingRound:
         if acting is not None and acting != who:
             raise IllegalActionError(f"player {acting} acted out of turn: player {who} is to act; legal: {legal}")
         player = who  # compiled, a C index
-        if type(kind) is not ActionKind:
+        if type(kind) is not _KIND_TYPE:
             try:
                 kind = ActionKind(kind)
             except ValueError:
@@ -737,7 +757,7 @@ class BettingRound:
         one record, no unpacking (the engine's path at every action)."""
         self._check(kind, to, None)
         kind, to, chips = self._move_kind, self._move_to, self._move_chips
-        move = _record5(Action, kind, to, chips, self._move_all_in, name)  # normalized_action's record, built here
+        move = _record5(_ACTION_TYPE, kind, to, chips, self._move_all_in, name)  # normalized_action's record, built here
         self._do(kind, to, chips, self._move_player)
         return move
 
@@ -889,12 +909,16 @@ class BettingRound:
         live = able = 0
         count = len(stacks)
         # Compiled, index loops over borrowed C reads of the lists (betting.pxd: _flag,
-        # _chips, _unset): no references taken, no int objects tested.
+        # _chips, _unset): no references taken, no int objects tested. Only whether two
+        # players are live and whether two can still bet matter below: the count stops
+        # at the second player with chips (able <= live).
         for p in range(count):
             if not _flag(folded, p):
                 live += 1
                 if _chips(stacks, p):
                     able += 1
+                    if able > 1:
+                        break
         if live < 2:
             return
         bets, acted, current = self.bets, self.acted, self.current_bet

@@ -6,7 +6,7 @@ cimport cython
 
 # NamedTuple records built in C (the .py's _new_tuple is tuple.__new__ uncompiled).
 from pokerhash._records cimport (new_record as _new_tuple, field as _field, new_frozen as _frozen,
-                                 new_record5 as _record5, new_record9 as _record9)
+                                 new_record5 as _record5, new_record9 as _record9, pool_records as _pool_records)
 
 from pokerhash.betting cimport BettingRound, normalized_action, open_round
 # The settlement at every hand's end as C calls (pots.pxd; hand.py imports the Python names).
@@ -112,7 +112,7 @@ cdef class Hand:
     # A C function: every draw of a draw game, its locals C ints and typed containers.
     @cython.locals(i=Py_ssize_t, count=Py_ssize_t, held=tuple, thrown=tuple, kept=list)
     cpdef draw(self, discards=*)
-    @cython.locals(i=Py_ssize_t, n=Py_ssize_t, folded=list, cache=dict)
+    @cython.locals(i=Py_ssize_t, n=Py_ssize_t, folded=list, cache=list)
     cpdef bint _next_draw(self, most) except -1
     cpdef list _draw_cards(self, Py_ssize_t count)
     cpdef tuple _serve_draw(self, Py_ssize_t i, got)
@@ -150,6 +150,11 @@ cdef class Hand:
 # The program's ops (hand.py: range(8)): C ints, so that _advance compares C ints at
 # every step (Python ints would be made of its op and compared as objects).
 cdef Py_ssize_t _HOLE, _UP, _BURN, _BOARD, _DRAW, _BETTING, _SEVENTH, _SHOWDOWN
+# The enum members (and the OVER record) compared at every action and draw, as C
+# globals: a module global's read is a dict look-up (~7 instructions).
+cdef object _ALL_IN, _BLIND, _ANTE, _FORCED_KIND_BRING_IN, _BET, _RAISE, _CHECK, _FOLD, _CALL, _FIRST_SHOWING
+cdef object _FORCED_BLINDS, _FORCED_BRING_IN, _WAIT_BRING_IN, _WAIT_DEAL, _WAIT_DECISION, _WAIT_DRAW, _OVER
+cdef object _PENDING_TYPE, _ACTION_TYPE
 
 # Every hand's game shape and checked structure (cached per game): C calls, not Python ones.
 cpdef tuple _deal_shape(variant, players, four_players_use_36_cards, large_draw_tables)

@@ -24,6 +24,7 @@ from .._core import showing_key  # stud's showing order as one int, in C (showin
 from ..betting import (HALF_BET_ALL_IN, Action, ActionKind, BettingRound, BringInActions, ForcedBet, ForcedKind,
                        LegalActions, Limit, Structure, check_chip_total, checked_forced_bet, normalized_action,
                        open_round, tuple_record5, tuple_record9)
+from ..betting import no_record_pool
 from ..cards import Deck, HandLike, cards as parse_cards
 from ..errors import IllegalActionError, InvalidCardError, InvalidValueError
 from ..pots import (DEFAULT_ODD_CHIPS, OddChipRule, Pot, Pots, RakeRule, Settlement, frozen_fields, settle_checked,
@@ -290,6 +291,13 @@ globals().setdefault("_frozen", frozen_fields)
 # Records of five and nine fields from their values (compiled, _records.pxd's C; see betting.py).
 globals().setdefault("_record5", tuple_record5)
 globals().setdefault("_record9", tuple_record9)
+# Compiled, the Pending of every decision is kept when it dies and made again in its
+# memory (_records.pxd: pool_records); uncompiled, a no-op.
+globals().setdefault("_pool_records", no_record_pool)
+_pool_records(Pending, 5)
+# The types the hot path names (compiled, C globals: hand.pxd).
+_PENDING_TYPE = Pending
+_ACTION_TYPE = Action
 _SIZED = (ActionKind.BET, ActionKind.RAISE)
 
 #: The catalogue's engine value functions (``value(hole, board, lowest_rank)``: small
@@ -369,9 +377,9 @@ _DEFAULTS: Dict[int, Tuple[Variant, Stakes]] = {}
 # options, _deal_shape's entry, the stakes (the default filled in), the structure, the
 # stakes played, the sum of their amounts), once Hand's checks of them have passed.
 _TABLES: Dict[Tuple[int, int, int, int], tuple] = {}
-#: A draw's Pending by seat (Hand._next_draw): the records are immutable, so every draw
-#: of that seat with the same most cards shares one.
-_DRAW_PENDING: Dict[int, Pending] = {}
+#: A draw's Pending by player index (Hand._next_draw): the records are immutable, so
+#: every draw of the same seat at that index with the same most cards shares one.
+_DRAW_PENDING: List[Pending] = []
 
 
 def _default_stakes(variant: Variant) -> Stakes:
@@ -943,7 +951,7 @@ class Hand:
         """Perform a betting action (or a stud bring-in choice); return it normalized
         (its ``player`` is the seat)."""
         pending = self._pending
-        if not isinstance(action, Action):
+        if type(action) is not _ACTION_TYPE and not isinstance(action, Action):
             raise InvalidValueError(f"an action is a pokerhash.Action (e.g. Action.call()), not {action!r:.100}")
         # Fields by index (_field): compiled, a NamedTuple's attribute, index or
         # unpacking is a Python lookup, _field a C read; this runs at every action.
@@ -1437,7 +1445,7 @@ class Hand:
             legal = _record9(LegalActions, i, _field(legal, 1), _field(legal, 2), _field(legal, 3), None, None, None,
                              None, f"opening needs {opening.name}")
         # Built in C: a NamedTuple's own __new__ is interpreted Python, once per decision.
-        self._pending = _record5(Pending, _WAIT_DECISION, self.seats[i], legal, 0, "")
+        self._pending = _record5(_PENDING_TYPE, _WAIT_DECISION, self.seats[i], legal, 0, "")
 
     def _end_round(self) -> None:
         """A round is over: re-deal if nobody opened (Turkish), else play on."""
@@ -1524,17 +1532,19 @@ class Hand:
         if i < n:
             self._deal_next = i  # draw() reads the player's index here
             # A draw's Pending depends on the seat and the most cards only: one record per
-            # seat, shared by every draw of every hand (a record's allocation and freeing
-            # cost more than the look-up); a cached seat is the same object (a seat equal
-            # to another's, e.g. True and 1, gets its own record).
+            # player index, shared by every draw of every hand while that index holds the
+            # same seat (a record's allocation and freeing cost more than the list read); a
+            # cached seat is the same object (a seat equal to another's, e.g. True and 1,
+            # gets its own record).
             seat = self.seats[i]
-            cache = _DRAW_PENDING  # compiled, a typed local: C dict calls
-            pending = cache.get(seat)
-            if pending is None or _field(pending, 1) is not seat or _field(pending, 3) != most:
-                pending = _record5(Pending, _WAIT_DRAW, seat, None, most, "")
-                if len(cache) > 1024:
-                    cache.clear()  # seats numbered on the fly must not pile up
-                cache[seat] = pending
+            cache = _DRAW_PENDING  # compiled, a typed local: C list reads
+            if i < len(cache):
+                pending = cache[i]
+                if _field(pending, 1) is not seat or _field(pending, 3) != most:
+                    pending = cache[i] = _record5(_PENDING_TYPE, _WAIT_DRAW, seat, None, most, "")
+            else:
+                pending = _record5(_PENDING_TYPE, _WAIT_DRAW, seat, None, most, "")
+                cache.extend([pending] * (i + 1 - len(cache)))  # the places before i hold a record too
             self._pending = pending
             return True
         self._deal_next = 0
