@@ -67,6 +67,24 @@ PH_INLINE uint32_t ph_rng_below(ph_rng *rng, uint32_t n)
  * the high half of value * n, whose low half feeds the next; the leftover decides,
  * rarely, that the whole batch is drawn again, which makes every triple exactly
  * equally likely. k = 1, 2 or 3 of the bounds are used. */
+/* A deck's shuffle: Fisher-Yates of stub[0..n) on stream `stream` of `seed`, advanced
+ * round * 2^32 outputs (SplitMix64 counts by its constant) so that a deck's successive
+ * shuffles (a reshuffle, a restock) never share outputs; a shuffle takes fewer than a
+ * hundred. The one shuffle of _equity.shuffled and of the compiled Deck (cards.pxd). */
+PH_INLINE void ph_keyed_shuffle(uint8_t *stub, int n, uint64_t seed, uint64_t stream, uint64_t round)
+{
+    ph_rng rng;
+    int i;
+    ph_rng_seed(&rng, seed, stream);
+    rng.state += round * (UINT64_C(0x9E3779B97F4A7C15) << 32);
+    for (i = n - 1; i > 0; i--) {
+        uint32_t j = ph_rng_below(&rng, (uint32_t)(i + 1));
+        uint8_t card = stub[i];
+        stub[i] = stub[j];
+        stub[j] = card;
+    }
+}
+
 PH_INLINE void ph_rng_below3(ph_rng *rng, int k, const uint32_t *n, uint32_t *out)
 {
     uint32_t product = n[0];

@@ -62,10 +62,7 @@ cdef extern from "equity_sample.h" nogil:
 
 
 cdef extern from "deal.h" nogil:
-    ctypedef struct ph_rng:
-        uint64_t state
-    void ph_rng_seed(ph_rng *rng, uint64_t seed, uint64_t stream)
-    uint32_t ph_rng_below(ph_rng *rng, uint32_t n)
+    void ph_keyed_shuffle(uint8_t *stub, int n, uint64_t seed, uint64_t stream, uint64_t round)
     void ph_random_deals(uint8_t *stub, int n_stub, int k, size_t n_rows, uint64_t seed, uint8_t *out)
 
 
@@ -249,21 +246,13 @@ def shuffled(cards, uint64_t seed, uint64_t stream, uint64_t round):
     ``seed`` (deal.h), advanced ``round`` * 2**32 outputs so that a deck's successive
     shuffles (a reshuffle, a restock) never share outputs; a shuffle takes fewer than
     a hundred. Everything a copy of the deck needs to go on alike is three ints."""
-    cdef Py_ssize_t n = len(cards), i, j
+    cdef Py_ssize_t n = len(cards), i
     cdef uint8_t stub[52]
-    cdef uint8_t card
-    cdef ph_rng rng
     if n > 52:
         raise InvalidValueError(f"a deck has at most 52 cards, not {n}")
     for i in range(n):
         stub[i] = cards[i]
-    ph_rng_seed(&rng, seed, stream)
-    rng.state += round * (<uint64_t>0x9E3779B97F4A7C15ULL << 32)  # SplitMix64 counts by that constant
-    for i in range(n - 1, 0, -1):
-        j = ph_rng_below(&rng, <uint32_t>(i + 1))
-        card = stub[i]
-        stub[i] = stub[j]
-        stub[j] = card
+    ph_keyed_shuffle(stub, <int>n, seed, stream, round)
     return [stub[i] for i in range(n)]
 
 

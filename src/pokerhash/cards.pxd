@@ -3,27 +3,22 @@
 cimport cython
 from cpython.ref cimport Py_INCREF
 from cpython.list cimport PyList_New, PyList_SET_ITEM
-from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from libc.stdint cimport uint8_t, uint64_t
 
 
 cdef extern from "deal.h" nogil:
-    ctypedef struct ph_rng:
-        uint64_t state
-    void ph_rng_seed(ph_rng *rng, uint64_t seed, uint64_t stream)
-    uint32_t ph_rng_below(ph_rng *rng, uint32_t n)
+    void ph_keyed_shuffle(uint8_t *stub, int n, uint64_t seed, uint64_t stream, uint64_t round)
 
 
 # A seeded deck's shuffle as a C call (cards.py's _keyed_shuffle is _equity.shuffled
 # uncompiled, a Python call with four int conversions and a list built by appends):
-# the same Fisher-Yates on the same generator, line for line that of _equity.shuffled
-# (tests/test_cards.py checks that both give the same orders).
+# deal.h's ph_keyed_shuffle, the shuffle of _equity.shuffled too (tests/test_cards.py
+# checks that both give the same orders).
 @cython.boundscheck(False)
 @cython.wraparound(False)
 cdef inline list _keyed_shuffle(object cards, uint64_t seed, uint64_t stream, uint64_t round_):
-    cdef Py_ssize_t n = len(cards), i, j
+    cdef Py_ssize_t n = len(cards), i
     cdef uint8_t stub[52]
-    cdef uint8_t card
-    cdef ph_rng rng
     cdef list out
     cdef object item
     if n > 52:  # _equity.shuffled's error
@@ -40,13 +35,7 @@ cdef inline list _keyed_shuffle(object cards, uint64_t seed, uint64_t stream, ui
     else:
         for i in range(n):
             stub[i] = cards[i]
-    ph_rng_seed(&rng, seed, stream)
-    rng.state += round_ * (<uint64_t>0x9E3779B97F4A7C15ULL << 32)  # as _equity.shuffled
-    for i in range(n - 1, 0, -1):
-        j = ph_rng_below(&rng, <uint32_t>(i + 1))
-        card = stub[i]
-        stub[i] = stub[j]
-        stub[j] = card
+    ph_keyed_shuffle(stub, <int>n, seed, stream, round_)
     out = PyList_New(n)
     for i in range(n):
         item = stub[i]
