@@ -112,10 +112,18 @@ class SQLiteDialect(Dialect):
         if path != ":memory:":
             conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=NORMAL")
+        # On, though every id an import writes comes from the same transaction or the
+        # players' cache: the checks cost 2% of a real file's hand (51,000 of its 2.46
+        # million instructions, benchmarks/tracker_sql_instructions.py, 2026-12-04),
+        # and they refuse an id that names no row (a player deleted by another
+        # connection while its id is cached) instead of storing rows that point nowhere.
         conn.execute("PRAGMA foreign_keys=ON")
         return cls(conn)
 
-    # An INSERT of one row that executemany sends as statements of many rows.
+    # An INSERT of one row that executemany sends as statements of many rows. Not an
+    # upsert (ON CONFLICT ... DO UPDATE): sent as statements of many rows, the
+    # player_summary upserts cost as many instructions as one row a statement
+    # (benchmarks/tracker_sql_instructions.py, 2026-12-04).
     _ONE_ROW_INSERT = re.compile(r"(INSERT INTO \w+ \([\w, ]+\) VALUES )(\((?:\?, )*\?\))( ON CONFLICT DO NOTHING)")
     # Parameters per statement when the connection cannot say its limit: SQLite's
     # before 3.32 (999), which any build takes.

@@ -179,7 +179,12 @@ def ddl(id_type: str, bigint: str, real: str, clustered: str = "") -> Tuple[str,
     """The CREATE statements with a database's types filled in; ``clustered`` is
     written after the tables of many small rows keyed by hand (actions, boards,
     shown): SQLite's `` WITHOUT ROWID`` stores such a row in its primary key's
-    b-tree, one b-tree to write per row instead of two (the table and its key)."""
+    b-tree, one b-tree to write per row instead of two (the table and its key).
+    Not after ``hand_players`` nor ``player_summary``: clustered, neither costs an
+    import fewer instructions (measured 2026-12-04 with
+    ``benchmarks/tracker_sql_instructions.py``: hand_players' rows are wide and its
+    player index would hold the two-column key; an upsert's cost is the search of
+    the eight-column key and the row's forty-six values, not the second b-tree)."""
     flags = ",\n    ".join(f"{name} INTEGER NOT NULL" for name in FLAGS)
     types = {"bigint": bigint, "real": real}
     sums = ",\n    ".join([f"{name} {types[kind]} NOT NULL" for name, _, kind in SUMMARY_MONEY]
