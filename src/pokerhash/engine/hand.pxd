@@ -68,6 +68,8 @@ cdef class Hand:
     cdef public BettingRound _round
     cdef public TypedDeck _deck
 
+    # n and i C ints: range(n) a C loop, [()] * n a list's repeat (Python ints: generic calls).
+    @cython.locals(n=Py_ssize_t, i=Py_ssize_t)
     cpdef _new_deal(self)
     cpdef _post_dead(self, Py_ssize_t i, amount, kind, bint dead=*)
     cpdef Py_ssize_t _big_blind(self) except? -1  # -1 is an index: the last player
@@ -92,7 +94,7 @@ cdef class Hand:
     cpdef _put_board(self, got)
     cpdef _give(self, Py_ssize_t i, got, bint face_up)
     @cython.locals(players=list, dealt=list, cards_=list, live=Py_ssize_t, total=Py_ssize_t, position=Py_ssize_t,
-                   k=Py_ssize_t)
+                   k=Py_ssize_t, stack=list, top=Py_ssize_t)
     cpdef bint _deal_to_players(self, count, bint face_up) except -1
     # The program's op and argument as C ints: compared at every step.
     @cython.locals(op=Py_ssize_t, arg=Py_ssize_t)
@@ -110,14 +112,14 @@ cdef class Hand:
     cpdef Py_ssize_t _bring_in_index(self, list players) except -1
     cpdef Py_ssize_t _best_showing(self) except -1
     # A C function: every draw of a draw game, its locals C ints and typed containers.
-    @cython.locals(i=Py_ssize_t, count=Py_ssize_t, held=tuple, thrown=tuple, kept=list)
+    @cython.locals(i=Py_ssize_t, count=Py_ssize_t, held=tuple, thrown=tuple)
     cpdef draw(self, discards=*)
     @cython.locals(i=Py_ssize_t, n=Py_ssize_t, folded=list, cache=list)
     cpdef bint _next_draw(self, most) except -1
     cpdef list _draw_cards(self, Py_ssize_t count)
     cpdef tuple _serve_draw(self, Py_ssize_t i, got)
     @cython.locals(start=Py_ssize_t, hole=tuple)
-    cpdef tuple _deal_draw(self, Py_ssize_t i, list kept, Py_ssize_t count)
+    cpdef tuple _deal_draw(self, Py_ssize_t i, tuple held, tuple thrown, Py_ssize_t count)
     cpdef _make_room(self, Py_ssize_t count)
     cpdef list _take_muck(self)
     cpdef _restock(self)
@@ -161,6 +163,39 @@ cpdef tuple _deal_shape(variant, players, four_players_use_36_cards, large_draw_
 cpdef tuple _structure(stakes, variant, half_bet_all_in=*)
 # Turkish poker's opening check at every first-round decision: a C call.
 cpdef bint _may_open(opening, tuple hole, lowest) except -1
+cdef object _TURKISH_OPENERS, _REASON_OPENING, _REASON_TEXT
+cdef Py_ssize_t _OPEN_CLASS, _TK_CODE_BITS
+cpdef str _no_open_reason(opening)
+from pokerhash._core cimport turkish5_cards
+
+
+# hand.py's _no_direct_opening (see there): kings or better of the built-in opening as
+# the C evaluator's value compared with _OPEN_CLASS, no Python call and no parsing: 1 or
+# 0; -1 (can_open_turkish decides) unless the hand is five distinct ints of the deck
+# from ``lowest`` (6..9), which the engine's always are.
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef inline int _opens_kings(tuple hole, object lowest) except -2:
+    cdef uint8_t cards[5]
+    cdef Py_ssize_t i, low
+    cdef long card
+    cdef unsigned long long seen = 0
+    cdef object item
+    if len(hole) != 5 or type(lowest) is not int:
+        return -1
+    low = lowest
+    if not 6 <= low <= 9:
+        return -1
+    for i in range(5):
+        item = hole[i]
+        if type(item) is not int:
+            return -1
+        card = item
+        if not (low - 2) * 4 <= card <= 51 or seen >> card & 1:
+            return -1
+        seen |= 1ULL << card
+        cards[i] = <uint8_t>card
+    return (turkish5_cards(cards, <int>(low - 2)) >> _TK_CODE_BITS) >= _OPEN_CLASS
 # Called for every hand: a C call.
 cpdef tuple _clockwise(list order, button)
 # The players not folded, at every step of a hand: a C loop.
@@ -183,3 +218,59 @@ cdef _pay(list stacks, amount, eligible, dict high, low, dict index)
 cdef _pay_best(list stacks, amount, eligible, dict values, best, dict index)
 @cython.locals(run=Py_ssize_t, high=dict, low=dict)
 cpdef bint _may_win(seat, list shown, pots, list highs, list lows) except -1
+
+
+# hand.py's _stack_cards_list, _cut_list and _drawn_hole_list (see there) in C: the
+# deal's and the draw's cards straight from the deck's stack into the hands' tuples.
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from cpython.ref cimport Py_INCREF, PyObject
+
+cdef extern from "Python.h":
+    PyObject *PyList_GET_ITEM(object stack, Py_ssize_t i)  # a borrowed reference, not counted here
+    void Py_SET_SIZE(object stack, Py_ssize_t size)
+    int _list_set_slice "PyList_SetSlice"(object stack, Py_ssize_t low, Py_ssize_t high, PyObject *items) except -1
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef inline tuple _stack_cards(list stack, Py_ssize_t start, Py_ssize_t step, Py_ssize_t count):
+    cdef tuple out = PyTuple_New(count)
+    cdef Py_ssize_t k
+    cdef object item
+    for k in range(count):
+        item = stack[start - k * step]  # the caller keeps every index within the stack
+        Py_INCREF(item)  # PyTuple_SET_ITEM steals a reference
+        PyTuple_SET_ITEM(out, k, item)
+    return out
+
+
+cdef inline int _cut(list stack, Py_ssize_t start) except -1:
+    return _list_set_slice(stack, start, len(stack), NULL)
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef inline tuple _drawn_hole(tuple held, tuple thrown, list stack, Py_ssize_t count):
+    cdef unsigned long long gone = 0
+    cdef Py_ssize_t n = len(held), k, at = 0, top = len(stack) - 1
+    cdef long card
+    cdef object item
+    cdef tuple out
+    for k in range(len(thrown)):
+        card = thrown[k]  # cards of held (draw() checked them): 0..51
+        gone |= 1ULL << card
+    out = PyTuple_New(n - len(thrown) + count)
+    for k in range(n):
+        item = held[k]
+        card = item
+        if not gone >> card & 1:
+            Py_INCREF(item)
+            PyTuple_SET_ITEM(out, at, item)
+            at += 1
+    # The stack's last count cards move into the tuple, references and all, and the list
+    # is shortened over them, as list.pop does (no slice deletion, no reference counted
+    # twice). Nothing between the tuple's allocation and here can fail.
+    for k in range(count):
+        PyTuple_SET_ITEM(out, at + k, <object>PyList_GET_ITEM(stack, top - k))  # the caller keeps count within
+    Py_SET_SIZE(stack, top + 1 - count)
+    return out

@@ -31,8 +31,9 @@ from ..pots import (DEFAULT_ODD_CHIPS, OddChipRule, Pot, Pots, RakeRule, Settlem
                     side_pots_of, split_runs, with_dead_money)
 from . import events as ev
 from ..evaluators.catalog import RANKINGS
-from .variants import Forced, FirstToAct, Variant, kings_or_better
-from ..evaluators.turkish import can_open_turkish
+from .variants import TURKISH_OPENERS, Forced, FirstToAct, Variant, kings_or_better
+from ..evaluators.turkish import TurkishCategory, can_open_turkish
+from .._core import turkish_class_table as _turkish_class_table
 
 __all__ = ["Hand", "HandResult", "Options", "Pending", "PendingKind", "ShownHand", "Stakes"]
 
@@ -323,6 +324,43 @@ globals().setdefault("_evaluated", _call_evaluator)
 # Opening tests (Opening.allows) that wrap a compiled check of (cards, players,
 # lowest_rank): _may_open calls the check itself, as _DIRECT does for the evaluators.
 _DIRECT_OPENING = {kings_or_better: can_open_turkish}
+# The built-in opening (the Turkish variants'), known by identity: a frozen dataclass's
+# field read and a dict look-up cost more than the check (compiled, a C global).
+_TURKISH_OPENERS = TURKISH_OPENERS
+# A pair of kings or better as one comparison of evaluate_turkish's value: its class ids
+# number the classes in the rules' order (category, then ranks), so the hands that open
+# are those from the weakest pair of kings up (tests/test_engine_turkish_fast.py checks
+# it on every hand of every deck against can_open_turkish). Compiled, hand.pxd's
+# _opens_kings compares the C evaluator's value with it; C globals.
+_TK_CODE_BITS = _turkish_class_table()[2]
+_OPEN_CLASS = min(class_id for class_id, (category, ranks) in enumerate(zip(*(column.tolist() for column in
+                                                                              _turkish_class_table()[:2])))
+                  if class_id and category == TurkishCategory.ONE_PAIR and ranks >> 16 & 15 >= 11)  # 11: the king
+# Both as Python names for the tests (compiled, the two above are C globals).
+_OPENING_THRESHOLD = (_OPEN_CLASS, _TK_CODE_BITS)
+# The reason a player without openers may not open (LegalActions.no_raise_reason), made
+# once per opening: an f-string at every such decision costs a format and a concatenation.
+_REASON_OPENING: object = None
+_REASON_TEXT = ""
+
+
+def _no_open_reason(opening) -> str:
+    """``f"opening needs {opening.name}"``, kept for the last opening asked."""
+    global _REASON_OPENING, _REASON_TEXT
+    if opening is not _REASON_OPENING:
+        _REASON_TEXT = f"opening needs {opening.name}"
+        _REASON_OPENING = opening
+    return _REASON_TEXT
+
+
+def _no_direct_opening(hole: Tuple[int, ...], lowest: int) -> int:
+    """Compiled, hand.pxd's _opens_kings: 1 or 0 when five cards of the deck open with a
+    pair of kings or better, -1 when the hand is not the usual one (not five distinct ints
+    of the deck): then can_open_turkish decides, and names a bad card. Uncompiled, -1."""
+    return -1
+
+
+globals().setdefault("_opens_kings", _no_direct_opening)
 
 # The program of a hand: ops run in order, each street's deals then its betting.
 # (_BETTING: not _BET, which names ActionKind.BET below; the ops are C ints in _advance.)
@@ -644,12 +682,13 @@ class Hand:
         self._result: Optional[HandResult] = None
         self._pending = _OVER
         stakes = self.stakes
-        if stakes.ante:
+        ante = stakes.ante  # read once: a dataclass's field is a Python lookup (a Turkish hand deals ~6 times)
+        if ante:
             if stakes.big_blind_ante:
-                self._post_dead(self._big_blind(), stakes.ante * n, ForcedKind.ANTE, dead=True)
+                self._post_dead(self._big_blind(), ante * n, ForcedKind.ANTE, dead=True)
             else:
                 for i in range(n):
-                    self._post_dead(i, stakes.ante, _ANTE)
+                    self._post_dead(i, ante, _ANTE)
         if self.variant.forced is _FORCED_BLINDS:
             # Blinds and straddle go in before the cards: round 0 starts now.
             forced: List[ForcedBet] = []
@@ -1132,17 +1171,16 @@ class Hand:
             self._log.append(_new_tuple(ev.Draw, (seat, thrown)))
         received: Tuple[int, ...] = ()
         if count:
-            kept = _kept(held, thrown)
             if self._caller:
-                self._hole[i] = tuple(kept)
+                self._hole[i] = tuple(_kept(held, thrown))
                 self._pending = _new_tuple(Pending, (_WAIT_DEAL, seat, None, count, "draw"))
                 return received
             if self._deck is not None and count < self._stub:
                 # The stub serves the whole draw and keeps its last card: no new stub
                 # (what _draw_cards would find), the cards straight off the deck.
-                received = self._deal_draw(i, kept, count)
+                received = self._deal_draw(i, held, thrown, count)
             else:
-                self._hole[i] = tuple(kept)
+                self._hole[i] = tuple(_kept(held, thrown))
                 received = self._serve_draw(i, self._draw_cards(count))
         else:
             self._deal_next = i + 1
@@ -1237,7 +1275,7 @@ class Hand:
         top = stack[start:]
         top.reverse()
         got.extend(top)
-        del stack[start:]
+        _cut(stack, start)
 
     def _check_available(self, got: Sequence[int]) -> None:
         used, deck = self._used, self._deck_set
@@ -1296,21 +1334,33 @@ class Hand:
             players = [i for i in range(self._n) if not folded[i]]
             live = len(players)
             total = count * live
-            dealt = self._take(total)
-            for position in range(live):
-                # One card each (stud's streets): a one-card tuple; else every live-th card
-                # from the player's position, gathered by a C loop (a stepped slice builds
-                # a slice object and a list).
-                if count == 1:
-                    got = (dealt[position],)
-                else:
-                    cards_ = []
-                    k = position
-                    while k < total:
-                        cards_.append(dealt[k])
-                        k += live
-                    got = tuple(cards_)
-                self._give(players[position], got, face_up)
+            if self._deck is not None and total <= len(self._deck._stack):
+                # Straight off the engine's deck: player ``position`` gets the cards _take's
+                # pops would give it (the position-th from the top, then every live-th), one
+                # tuple each (compiled, _stack_cards fills it in C), then the stack is cut
+                # once: no list of the dealt cards, no list per player.
+                stack = self._deck._stack
+                top = len(stack) - 1
+                for position in range(live):
+                    self._give(players[position], _stack_cards(stack, top - position, live, count), face_up)
+                _cut(stack, top + 1 - total)
+                self._stub -= total
+            else:
+                dealt = self._take(total)
+                for position in range(live):
+                    # One card each (stud's streets): a one-card tuple; else every live-th card
+                    # from the player's position, gathered by a C loop (a stepped slice builds
+                    # a slice object and a list).
+                    if count == 1:
+                        got = (dealt[position],)
+                    else:
+                        cards_ = []
+                        k = position
+                        while k < total:
+                            cards_.append(dealt[k])
+                            k += live
+                        got = tuple(cards_)
+                    self._give(players[position], got, face_up)
         self._deal_next = 0
         self._pc += 1
         return False
@@ -1438,12 +1488,13 @@ class Hand:
         i = round_.to_act
         legal = round_.legal_actions()
         opening = self._opening
-        if opening is not None and legal.raise_kind is not None and self._street == 0 and self._opener is None \
+        # _field(legal, 4): raise_kind, a C read compiled (a NamedTuple's attribute is a Python lookup).
+        if opening is not None and _field(legal, 4) is not None and self._street == 0 and self._opener is None \
                 and not _may_open(opening, self._hole[i], self._lowest):
             # Without openers the player may check, call or fold, but not open (rules: Turkish poker).
             # tuple.__new__ (see below); the fields in LegalActions' order.
             legal = _record9(LegalActions, i, _field(legal, 1), _field(legal, 2), _field(legal, 3), None, None, None,
-                             None, f"opening needs {opening.name}")
+                             None, _no_open_reason(opening))
         # Built in C: a NamedTuple's own __new__ is interpreted Python, once per decision.
         self._pending = _record5(_PENDING_TYPE, _WAIT_DECISION, self.seats[i], legal, 0, "")
 
@@ -1566,15 +1617,17 @@ class Hand:
         self._deal_next = i + 1
         return got
 
-    def _deal_draw(self, i: int, kept: List[int], count: int) -> Tuple[int, ...]:
+    def _deal_draw(self, i: int, held: Tuple[int, ...], thrown: Tuple[int, ...], count: int) -> Tuple[int, ...]:
         """_serve_draw(i, _take(count)) from the engine's own deck when the stub holds
-        more than ``count`` cards, ``i`` keeping ``kept`` (a new list): the cards popped
-        off the deck's stack in the order Deck.deal gives them (its top first)."""
-        start = len(kept)
-        # _take(count) popped straight onto kept (the deck's own cards: nothing to check;
-        # the caller keeps count within the stub): no list of the cards in between.
-        self._pop_onto(kept, count)
-        hole = self._hole[i] = tuple(kept)
+        more than ``count`` cards, ``i`` holding ``held`` and throwing ``thrown`` (of
+        them, ``count`` cards): the cards popped off the deck's stack in the order
+        Deck.deal gives them (its top first)."""
+        start = len(held) - count
+        # The kept cards and _take(count)'s, off the deck's stack, as one tuple (compiled,
+        # _drawn_hole fills it in C; the deck's own cards: nothing to check; the caller
+        # keeps count within the stub): no list of the kept cards, none of the new ones.
+        self._stub -= count
+        hole = self._hole[i] = _drawn_hole(held, thrown, self._deck._stack, count)
         got = hole[start:]
         self._muck.extend(self._discarded[i])
         if self._log is not None:
@@ -1896,6 +1949,11 @@ def _may_open(opening, hole: Tuple[int, ...], lowest: int) -> bool:
     """``opening.allows(hole, lowest)``; a test that _DIRECT_OPENING lists (the built-in
     kings or better, rules: Turkish poker) through the compiled check it wraps, without
     variants.py's Python wrapper."""
+    if opening is _TURKISH_OPENERS:
+        opens = _opens_kings(hole, lowest)
+        if opens >= 0:
+            return opens == 1
+        return can_open_turkish(hole, None, lowest)
     allows = opening.allows
     direct = _DIRECT_OPENING.get(allows)
     if direct is not None:
@@ -1963,6 +2021,32 @@ def _held_ints(discards: object, held: Tuple[int, ...]) -> Optional[Tuple[int, .
             return None
         seen |= one << card
     return discards if kind is tuple else tuple(discards)
+
+
+def _stack_cards_list(stack: List[int], start: int, step: int, count: int) -> Tuple[int, ...]:
+    """``count`` cards of a deck's ``stack`` from index ``start`` down, every ``step``-th:
+    one player's share of a deal. Compiled, hand.pxd's _stack_cards (a tuple filled in C)."""
+    return tuple([stack[start - k * step] for k in range(count)])
+
+
+def _cut_list(stack: List[int], start: int) -> None:
+    """``del stack[start:]``; compiled, hand.pxd's _cut (PyList_SetSlice: no slice object)."""
+    del stack[start:]
+
+
+def _drawn_hole_list(held: Tuple[int, ...], thrown: Tuple[int, ...], stack: List[int], count: int) -> Tuple[int, ...]:
+    """The cards of ``held`` not in ``thrown`` (in the order held), then ``count`` cards
+    popped off ``stack`` (its last first), which loses them. Compiled, hand.pxd's
+    _drawn_hole (one tuple filled in C)."""
+    kept = _kept(held, thrown)
+    for _ in range(count):
+        kept.append(stack.pop())
+    return tuple(kept)
+
+
+globals().setdefault("_stack_cards", _stack_cards_list)
+globals().setdefault("_cut", _cut_list)
+globals().setdefault("_drawn_hole", _drawn_hole_list)
 
 
 def _kept(held: Tuple[int, ...], thrown: Tuple[int, ...]) -> List[int]:
