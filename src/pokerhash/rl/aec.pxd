@@ -46,6 +46,7 @@ cdef class _Episode:
     cpdef _Episode copy(self, dict attrs, list buffers, render)
     cpdef tuple current_legal(self)
     cpdef dict observe(self, Py_ssize_t seat)
+    @cython.locals(chips=double, amount=double)
     cpdef Py_ssize_t play(self, action) except -2
     cpdef start(self)
     cpdef step(self, action)
