@@ -451,6 +451,26 @@ def test_env_reset_is_pettingzoo_wrappers_reset():
         ours.reset(1, None, 3)
 
 
+def test_env_step_sets_pettingzoo_updated_flag():
+    """rl.env()'s step() sets the wrapper's ``_has_updated`` as PettingZoo's
+    OrderEnforcingWrapper.step does, also after something cleared it (PettingZoo's
+    AEC-to-parallel wrapper does): the C step writes it only when it is not True."""
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+    ours = rl.env(variant="holdem", players=3, seed=5)
+    theirs = OrderEnforcingWrapper(PokerEnv("holdem", 3, seed=5))
+    for env in (ours, theirs):
+        env.reset()
+        for _ in range(3):
+            env._has_updated = False
+            observation = env.last()[0]
+            env.step(int(observation["action_mask"].nonzero()[0][1]))  # check or call
+            assert env._has_updated is True
+            env.step(int(env.last()[0]["action_mask"].nonzero()[0][1]))  # already True: stays True
+            assert env._has_updated is True
+    assert str(ours.unwrapped.hand) == str(theirs.unwrapped.hand)
+
+
 def test_env_keeps_pettingzoo_order_checks(caplog):
     """rl.env()'s wrapper is PettingZoo's order-enforcing wrapper with its checks: the
     same errors before reset as PettingZoo's own, the warning after the end, and the

@@ -1,8 +1,12 @@
 # The observation writer of pokerhash.rl (_encode.pyx), declared for the environments'
 # plumbing (aec.pxd), which calls it in C at every observation.
+cimport cython
 from pokerhash.engine.hand cimport Hand
 
 
+# Final, as aec.pxd's _Episode: the writer's methods called from C without the
+# check for a Python override, open to the C compiler's inlining.
+@cython.final
 cdef class ObservationBuffer:
     cdef readonly object vector, mask
     cdef float *data
@@ -19,6 +23,7 @@ cdef class ObservationBuffer:
     cdef void forget(self)
 
 
+@cython.final
 cdef class ObservationEncoder:
     cdef readonly Py_ssize_t size, players, history
     cdef Py_ssize_t board_at, up_at, seats_at, pot_at, street_at, history_at, streets

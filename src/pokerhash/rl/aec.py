@@ -175,7 +175,9 @@ class _Episode:
         pending = hand._pending
         seat = _field(pending, _SEAT)
         kind = _field(pending, _KIND)
-        if type(action) is int or isinstance(action, numbers.Integral):
+        if type(action) is int:  # the agent loop's index: no int() call (a Python call compiled)
+            action = self.layout.response(hand, seat, action, self.current_legal())
+        elif isinstance(action, numbers.Integral):
             action = self.layout.response(hand, seat, int(action), self.current_legal())
         street = hand._street
         index = self.index_of[seat]
@@ -184,8 +186,15 @@ class _Episode:
         else:
             move = hand.act(action)
             to = _field(move, _TO)
-            row = (street + 1, index, _BRING_IN_CODE if kind is _BRING_IN else history_code(move),
-                   to * self.scale if to is not None else 0.0)
+            if to is not None:
+                # The chips as a float, then scaled: what ``to * self.scale`` computes
+                # (Python converts the int the same way), without a Python
+                # multiplication (compiled, ``chips`` is a C double: aec.pxd).
+                chips = float(to)
+                amount = chips * self.scale
+            else:
+                amount = 0.0
+            row = (street + 1, index, _BRING_IN_CODE if kind is _BRING_IN else history_code(move), amount)
         self.history.append(row)
         self.legal = None
         pending = hand._pending
@@ -582,7 +591,8 @@ class _Guard:
         if not wrapper["_has_reset"] or not (self.current().agents if self.direct else owner.env.agents):
             OrderEnforcingWrapper.step(owner, action)  # PettingZoo's error, or its warning
             return
-        wrapper["_has_updated"] = True
+        if wrapper.get("_has_updated") is not True:  # a dict write at every step costs more than the read
+            wrapper["_has_updated"] = True
         if self.direct:
             self.current().step(action)
         else:
