@@ -170,7 +170,7 @@ cdef class Hand:
     @cython.locals(other=Hand, k=Py_ssize_t, seats=tuple, initial=tuple, log=list)
     cpdef Hand next_hand(self, button, deck)
     # Every field of a new hand (__init__ after its checks, next_hand): a C call.
-    @cython.locals(n=Py_ssize_t)
+    @cython.locals(n=Py_ssize_t, index=dict)
     cdef _set_up(self, variant, options, given, structure, stakes, tuple seats, button, tuple initial, program,
                  deck_cards, deck_set, lowest, tuple missed, bint log, deck, script, used, bint caller)
 

@@ -391,6 +391,8 @@ _TABLES: Dict[Tuple[int, int, int, int], tuple] = {}
 # hand, and the entry compared by identity spares the key's three id() calls and the
 # dict look-up (~1,500 instructions a hand). Emptied with _TABLES (_table_entry).
 _LAST_TABLE: list = [None, 0]
+# Hand._index by the seats in clockwise order (_set_up).
+_INDEXES: Dict[Tuple[int, ...], Dict[int, int]] = {}
 # The last variant valued at a showdown and its rules' value functions and _DIRECT
 # entries (_index_values): the same game hand after hand, read once.
 _LAST_RULES: list = [None, None, None, None, None]
@@ -614,7 +616,14 @@ class Hand:
         self.seats = seats
         self.button = button
         self.structure, self.stakes = structure, stakes
-        self._index = {seat: i for i, seat in enumerate(seats)}
+        # The seat -> index dict, shared by every hand of the same seats in the same
+        # order (clone() shares it already: nothing writes to it), as _TABLES bounded.
+        index = _INDEXES.get(seats)
+        if index is None:
+            if len(_INDEXES) > 256:
+                _INDEXES.clear()
+            index = _INDEXES[seats] = {seat: i for i, seat in enumerate(seats)}
+        self._index = index
         self._n = n = len(seats)
         self._program = program
         self._initial = initial
