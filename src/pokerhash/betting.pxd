@@ -108,6 +108,7 @@ cdef class BettingRound:
     cdef long long _first_size(self) noexcept
     @cython.locals(all_in_to="long long")
     cpdef str _no_raise_reason(self, Py_ssize_t player)
+    cdef inline bint _may_raise(self, Py_ssize_t player, long long all_in_to) except -1
     @cython.locals(level=object, matched="long long")
     cpdef bint _reopened(self, Py_ssize_t player) except -1
     @cython.locals(player=Py_ssize_t, all_in_to="long long")

@@ -649,9 +649,11 @@ class BettingRound:
         all_in_to = bet + stack
         call = min(self.current_bet, all_in_to) - bet
         call_is_all_in = 0 < call == stack
-        reason = self._no_raise_reason(player)
-        if reason:
-            return _record9(_LEGAL_TYPE, who, call == 0, call, call_is_all_in, None, None, None, None, reason)
+        # The message only when there is no raise (most decisions may raise): _may_raise
+        # is the same test as a C call, without the cpdef dispatch and the string test.
+        if not self._may_raise(player, all_in_to):
+            return _record9(_LEGAL_TYPE, who, call == 0, call, call_is_all_in, None, None, None, None,
+                            self._no_raise_reason(player))
         kind = _RAISE if self.full_level else _BET
         if self._limit is not _FIXED_LIMIT:
             # No completing (rules: Betting): a raise adds at least the largest full increment
@@ -819,6 +821,12 @@ class BettingRound:
         if not self._reopened(player):
             return f"player {player} has acted and faces less than a full raise, which does not reopen the betting"
         return ""
+
+    def _may_raise(self, player: int, all_in_to: int) -> bool:
+        """``not _no_raise_reason(player)``, ``all_in_to`` the player's bet and stack."""
+        if self.capped or all_in_to <= self.current_bet:
+            return False
+        return self._opponent_can_cover(player) and self._reopened(player)
 
     def _reopened(self, player: int) -> bool:
         """Whether ``player`` may raise again: not yet acted, or facing a full raise since."""

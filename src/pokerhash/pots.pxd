@@ -12,7 +12,9 @@ from pokerhash._records cimport new_frozen as _frozen
 @cython.locals(live=list, pots=list, puts=list, amount=object, previous=object, dead=object)
 cpdef side_pots_checked(dict chips, folded)
 # The engine's: index loops over its lists, amounts as C integers (within MAX_CHIPS).
-@cython.locals(n=Py_ssize_t, i=Py_ssize_t, k=Py_ssize_t, top=Py_ssize_t, first="long long", second="long long",
+@cython.locals(i=Py_ssize_t, top=Py_ssize_t, first="long long", second="long long", put="long long")
+cpdef tuple top_excess(list contributed)
+@cython.locals(n=Py_ssize_t, i=Py_ssize_t, k=Py_ssize_t, top=Py_ssize_t,
                uncalled="long long", put="long long", previous="long long", level="long long", amount="long long",
                dead="long long", puts=list, live=list, levels=list, pots=list)
 cpdef side_pots_of(tuple seats, list contributed, list folded)

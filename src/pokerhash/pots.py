@@ -148,6 +148,21 @@ def side_pots_checked(chips: Dict[int, int], folded: Collection[int]) -> Pots:
                           "uncalled_amount": uncalled_amount})
 
 
+def top_excess(contributed: List[int]) -> Tuple[int, int]:
+    """_uncalled in the players' order: the index of the single largest of
+    ``contributed`` (the first of equals; -1 for none) and its excess over the next
+    largest, the chips nobody called (0 when two put in the most)."""
+    top = -1
+    first = second = 0
+    for i in range(len(contributed)):
+        put = contributed[i]
+        if top < 0 or put > first:
+            top, first, second = i, put, first
+        elif put > second:
+            second = put
+    return top, first - second
+
+
 def side_pots_of(seats: Tuple[int, ...], contributed: List[int], folded: List[bool]) -> Pots:
     """:func:`side_pots_checked` of the engine's per-player lists (at every hand's end):
     the chips ``contributed[i]`` of seat ``seats[i]`` (distinct seats, non-negative ints
@@ -155,16 +170,7 @@ def side_pots_of(seats: Tuple[int, ...], contributed: List[int], folded: List[bo
     (at least one has not). The same pots, found by index loops over the lists (C
     integers compiled: pots.pxd) rather than through a dict and a set of seats."""
     n = len(seats)
-    # _uncalled in the seats' order: the single largest contribution over the next one.
-    top = -1
-    first = second = 0
-    for i in range(n):
-        put = contributed[i]
-        if top < 0 or put > first:
-            top, first, second = i, put, first
-        elif put > second:
-            second = put
-    uncalled = first - second
+    top, uncalled = top_excess(contributed)
     puts = list(contributed)
     if uncalled:
         puts[top] -= uncalled

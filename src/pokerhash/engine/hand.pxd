@@ -10,13 +10,34 @@ from pokerhash._records cimport (new_record as _new_tuple, field as _field, new_
 
 from pokerhash.betting cimport BettingRound, normalized_action, open_round
 # The settlement at every hand's end as C calls (pots.pxd; hand.py imports the Python names).
-from pokerhash.pots cimport settle_checked, side_pots_of
+from pokerhash.pots cimport settle_checked, side_pots_of, top_excess
 # Deck under another name: hand.py imports the Python name Deck as well.
 from pokerhash.cards cimport Deck as TypedDeck
 # The showdown's evaluators as C calls (_core.pxd's C API): see _evaluated.
 from libc.stdint cimport uint8_t
 from pokerhash._core cimport (evaluate_cards, evaluate_low8_cards, a5_low_cards, deuce7_cards, badugi_cards,
                               evaluate_omaha_cards, evaluate_omaha_low8_cards)
+
+
+# hand.py's _stepped_tuple: ``count`` cards of ``cards`` every ``step``-th from
+# ``start`` (one player's cards of a deal; a negative ``step`` walks down a deck's stack;
+# the caller keeps every index within the list) as a
+# tuple filled in place: no list appended to and copied, no slice object.
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from cpython.ref cimport Py_INCREF
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef inline tuple _stepped(list cards, Py_ssize_t start, Py_ssize_t step, Py_ssize_t count):
+    cdef tuple got = PyTuple_New(count)
+    cdef Py_ssize_t k
+    cdef object card
+    for k in range(count):
+        card = cards[start + k * step]
+        Py_INCREF(card)
+        PyTuple_SET_ITEM(got, k, card)
+    return got
 
 
 # hand.py's _call_evaluator (an entry of _DIRECT: evaluate, apart, kind) with the C
@@ -133,6 +154,14 @@ cdef class Hand:
     # The HandResult built when first read (result): a C call.
     @cython.locals(i=Py_ssize_t, seats=tuple, initial=tuple, final=dict, net=dict, nets=list)
     cdef _result_record(self, tuple parts)
+    # _finish's usual path (no log, one board, no rake): C loops by index.
+    @cython.locals(n=Py_ssize_t, i=Py_ssize_t, top=Py_ssize_t, uncalled="long long", put="long long",
+                   top_level="long long", previous="long long", level="long long", amount="long long",
+                   last_level="long long", dead="long long", seats=tuple, stacks=list,
+                   contributed=list, puts=list, returned=dict, high=list, low=list, eligible=list)
+    cdef _settle_by_index(self, list live)
+    @cython.locals(n=Py_ssize_t, i=Py_ssize_t, holes=list, high=list, low=list)
+    cdef tuple _index_values(self, list live)
     @cython.locals(i=Py_ssize_t, seats=tuple, folded=list)
     cpdef _pots(self)
     cpdef tuple _showdown(self, list live, pots, boards, list highs, list lows)
@@ -144,7 +173,7 @@ cdef class Hand:
     @cython.locals(other=Hand, k=Py_ssize_t, seats=tuple, initial=tuple, log=list)
     cpdef Hand next_hand(self, button, deck)
     # Every field of a new hand (__init__ after its checks, next_hand): a C call.
-    @cython.locals(n=Py_ssize_t)
+    @cython.locals(n=Py_ssize_t, index=dict)
     cdef _set_up(self, variant, options, given, structure, stakes, tuple seats, button, tuple initial, program,
                  deck_cards, deck_set, lowest, tuple missed, bint log, deck, script, used, bint caller)
 
@@ -212,15 +241,16 @@ cpdef tuple _held_ints(discards, tuple held)
 cpdef list _kept(tuple held, tuple thrown)
 # Called for every hand shown down.
 cpdef _value(value, direct, hole, board, lowest)
-# A pot paid at the end of a hand without a log (Hand._finish's lazy path): C calls.
-cdef _pay(list stacks, amount, eligible, dict high, low, dict index)
-@cython.locals(ways=Py_ssize_t, first=Py_ssize_t, i=Py_ssize_t)
-cdef _pay_best(list stacks, amount, eligible, dict values, best, dict index)
+# A pot paid at the end of a hand without a log (Hand._settle_by_index): C calls.
+@cython.locals(i=Py_ssize_t, low_half="long long")
+cdef _pay_indexes(list stacks, long long amount, list eligible, list high, list low)
+@cython.locals(ways=Py_ssize_t, first=Py_ssize_t, i=Py_ssize_t, share="long long")
+cdef _pay_best_indexes(list stacks, long long amount, list eligible, list values, best)
 @cython.locals(run=Py_ssize_t, high=dict, low=dict)
 cpdef bint _may_win(seat, list shown, pots, list highs, list lows) except -1
 
 
-# hand.py's _stack_cards_list, _cut_list and _drawn_hole_list (see there) in C: the
+# hand.py's _cut_list and _drawn_hole_list (see there) in C, with _stepped above: the
 # deal's and the draw's cards straight from the deck's stack into the hands' tuples.
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from cpython.ref cimport Py_INCREF, PyObject
@@ -229,19 +259,6 @@ cdef extern from "Python.h":
     PyObject *PyList_GET_ITEM(object stack, Py_ssize_t i)  # a borrowed reference, not counted here
     void Py_SET_SIZE(object stack, Py_ssize_t size)
     int _list_set_slice "PyList_SetSlice"(object stack, Py_ssize_t low, Py_ssize_t high, PyObject *items) except -1
-
-
-@cython.boundscheck(False)
-@cython.wraparound(False)
-cdef inline tuple _stack_cards(list stack, Py_ssize_t start, Py_ssize_t step, Py_ssize_t count):
-    cdef tuple out = PyTuple_New(count)
-    cdef Py_ssize_t k
-    cdef object item
-    for k in range(count):
-        item = stack[start - k * step]  # the caller keeps every index within the stack
-        Py_INCREF(item)  # PyTuple_SET_ITEM steals a reference
-        PyTuple_SET_ITEM(out, k, item)
-    return out
 
 
 cdef inline int _cut(list stack, Py_ssize_t start) except -1:

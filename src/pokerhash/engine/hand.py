@@ -28,7 +28,7 @@ from ..betting import no_record_pool
 from ..cards import Deck, HandLike, cards as parse_cards
 from ..errors import IllegalActionError, InvalidCardError, InvalidValueError
 from ..pots import (DEFAULT_ODD_CHIPS, OddChipRule, Pot, Pots, RakeRule, Settlement, frozen_fields, settle_checked,
-                    side_pots_of, split_runs, with_dead_money)
+                    side_pots_of, split_runs, top_excess, with_dead_money)
 from . import events as ev
 from ..evaluators.catalog import RANKINGS
 from .variants import TURKISH_OPENERS, Forced, FirstToAct, Variant, kings_or_better
@@ -321,6 +321,17 @@ def _call_evaluator(evaluate, apart: bool, kind: int, hole: Tuple[int, ...], boa
 
 globals().setdefault("_evaluated", _call_evaluator)
 
+
+def _stepped_tuple(cards: List[int], start: int, step: int, count: int) -> Tuple[int, ...]:
+    """``count`` cards of ``cards`` every ``step``-th from index ``start`` (``step``
+    below 0: down a deck's stack from its top): the cards of one player of a deal.
+    Compiled, hand.pxd's _stepped fills the tuple in C (a list appended to and copied,
+    or a stepped slice, cost ~8 times as much)."""
+    return tuple([cards[start + k * step] for k in range(count)])
+
+
+globals().setdefault("_stepped", _stepped_tuple)
+
 # Opening tests (Opening.allows) that wrap a compiled check of (cards, players,
 # lowest_rank): _may_open calls the check itself, as _DIRECT does for the evaluators.
 _DIRECT_OPENING = {kings_or_better: can_open_turkish}
@@ -415,6 +426,15 @@ _DEFAULTS: Dict[int, Tuple[Variant, Stakes]] = {}
 # options, _deal_shape's entry, the stakes (the default filled in), the structure, the
 # stakes played, the sum of their amounts), once Hand's checks of them have passed.
 _TABLES: Dict[Tuple[int, int, int, int], tuple] = {}
+# The last _TABLES entry used and its player count: a table plays one game hand after
+# hand, and the entry compared by identity spares the key's three id() calls and the
+# dict look-up (~1,500 instructions a hand). Emptied with _TABLES (_table_entry).
+_LAST_TABLE: list = [None, 0]
+# Hand._index by the seats in clockwise order (_set_up).
+_INDEXES: Dict[Tuple[int, ...], Dict[int, int]] = {}
+# The last variant valued at a showdown and its rules' value functions and _DIRECT
+# entries (_index_values): the same game hand after hand, read once.
+_LAST_RULES: list = [None, None, None, None, None]
 #: A draw's Pending by player index (Hand._next_draw): the records are immutable, so
 #: every draw of the same seat at that index with the same most cards shares one.
 _DRAW_PENDING: List[Pending] = []
@@ -531,8 +551,13 @@ class Hand:
         # What every hand of this game, stakes, options and player count shares, once its
         # checks have passed (the objects are frozen; the entry holds them, so their ids
         # are not reused): one look-up instead of the checks and a dozen dataclass reads.
-        table = _TABLES.get((id(variant), id(stakes), id(options), n))
+        table = _LAST_TABLE[0]
+        if table is None or table[0] is not variant or table[1] is not stakes or table[2] is not options \
+                or _LAST_TABLE[1] != n or not _TABLES:
+            table = _TABLES.get((id(variant), id(stakes), id(options), n))
         hit = table is not None and table[0] is variant and table[1] is stakes and table[2] is options
+        if hit:
+            _LAST_TABLE[0], _LAST_TABLE[1] = table, n
         if hit:
             deal_shape = table[3]
         else:
@@ -630,7 +655,14 @@ class Hand:
         self.seats = seats
         self.button = button
         self.structure, self.stakes = structure, stakes
-        self._index = {seat: i for i, seat in enumerate(seats)}
+        # The seat -> index dict, shared by every hand of the same seats in the same
+        # order (clone() shares it already: nothing writes to it), as _TABLES bounded.
+        index = _INDEXES.get(seats)
+        if index is None:
+            if len(_INDEXES) > 256:
+                _INDEXES.clear()
+            index = _INDEXES[seats] = {seat: i for i, seat in enumerate(seats)}
+        self._index = index
         self._n = n = len(seats)
         self._program = program
         self._initial = initial
@@ -814,9 +846,19 @@ class Hand:
         payouts, returned, settlements, shown, rake = parts
         seats, initial = self.seats, self._initial
         if payouts is None:
-            # _finish's lazy path (one board, no rake, the rules' odd chips, no log):
-            # the settlement and the hands shown as its full path makes them.
-            pot_list, highs, lows, uncalled, live = settlements
+            # _finish's path by index (_settle_by_index): the Pots (_pots's), the values by
+            # seat, the settlement and the hands shown as its full path makes them.
+            contributed, folded, dead, high, low, live = settlements
+            pots = side_pots_of(seats, contributed, folded)
+            if dead:
+                pots = with_dead_money(pots, dead, [seats[i] for i in live])
+            pot_list = pots.pots
+            uncalled = {pots.uncalled_seat: pots.uncalled_amount} if pots.uncalled_amount else {}
+            if high is None:
+                highs, lows = [{}], [None]
+            else:
+                highs = [{seats[i]: high[i] for i in live}]
+                lows = [{seats[i]: low[i] for i in live} if low is not None else None]
             settlements = (settle_checked(pot_list, highs[0], lows[0], self._index, 0, uncalled,
                                           self.options.odd_chips, False),)
             payouts = {}
@@ -1337,30 +1379,20 @@ class Hand:
             if self._deck is not None and total <= len(self._deck._stack):
                 # Straight off the engine's deck: player ``position`` gets the cards _take's
                 # pops would give it (the position-th from the top, then every live-th), one
-                # tuple each (compiled, _stack_cards fills it in C), then the stack is cut
+                # tuple each (compiled, _stepped fills it in C), then the stack is cut
                 # once: no list of the dealt cards, no list per player.
                 stack = self._deck._stack
                 top = len(stack) - 1
                 for position in range(live):
-                    self._give(players[position], _stack_cards(stack, top - position, live, count), face_up)
+                    self._give(players[position], _stepped(stack, top - position, -live, count), face_up)
                 _cut(stack, top + 1 - total)
                 self._stub -= total
             else:
                 dealt = self._take(total)
                 for position in range(live):
-                    # One card each (stud's streets): a one-card tuple; else every live-th card
-                    # from the player's position, gathered by a C loop (a stepped slice builds
-                    # a slice object and a list).
-                    if count == 1:
-                        got = (dealt[position],)
-                    else:
-                        cards_ = []
-                        k = position
-                        while k < total:
-                            cards_.append(dealt[k])
-                            k += live
-                        got = tuple(cards_)
-                    self._give(players[position], got, face_up)
+                    # Every live-th card (one card each on stud's streets) from the
+                    # player's position, in a tuple filled by a C loop (_stepped).
+                    self._give(players[position], _stepped(dealt, position, live, count), face_up)
         self._deal_next = 0
         self._pc += 1
         return False
@@ -1676,6 +1708,14 @@ class Hand:
         n, seats, log = self._n, self.seats, self._log
         folded = self._folded
         live = [i for i in range(n) if not folded[i]]
+        options = self.options
+        if log is None and not self._boards and options.rake is None and options.odd_chips is DEFAULT_ODD_CHIPS \
+                and not self._conceded:
+            # Nothing logged, one board, no rake, the rules' odd chips, no hand mucked by
+            # muck() (rollouts, simulations, benchmarks): paid by player index, no Pot,
+            # Pots or value dict built; :attr:`result` builds them when read.
+            self._settle_by_index(live)
+            return
         pots = self._pots()
         stacks = self._stacks
         index = self._index
@@ -1694,25 +1734,10 @@ class Hand:
         lows: List[Optional[Dict[int, int]]] = [None] * runs
         pot_list = pots.pots
         shown: Tuple[ShownHand, ...] = ()
-        options = self.options
         rake_rule = options.rake
         # Seats are in clockwise order from the button's left: a seat's index is its
         # distance from the button, which decides odd chips.
         odd = options.odd_chips
-        if log is None and runs == 1 and rake_rule is None and odd is DEFAULT_ODD_CHIPS and not self._conceded:
-            # Nothing logged, one board, no rake, the rules' odd chips, no hand mucked by
-            # muck() (rollouts, simulations): the hands valued and the pots paid into the
-            # stacks; which hands are shown and the settlement's records wait for :attr:`result`.
-            if len(live) > 1:
-                self._values(live, boards, highs, lows)
-            uncalled = {pots.uncalled_seat: uncalled_amount} if uncalled_amount else {}  # Pots.uncalled inline
-            for pot in pot_list:
-                _pay(stacks, pot.amount, pot.eligible, highs[0], lows[0], index)
-            for i, kept in self._kept:  # the chips of players made all-in (protect)
-                stacks[i] += kept
-            self._result = (None, returned, (pot_list, highs, lows, uncalled, live), (), 0)
-            self._pending = _OVER
-            return
         if len(live) > 1:
             shown = self._showdown(live, pot_list, boards, highs, lows)
         if runs == 1:
@@ -1749,6 +1774,100 @@ class Hand:
         # the final stacks and nets come from the stacks, which no longer change.
         self._result = (payouts, returned, settlements, shown, rake)
         self._pending = _OVER
+
+    def _settle_by_index(self, live: List[int]) -> None:
+        """_finish's lazy path without records: the uncalled chips returned, the live
+        hands valued and every pot paid into the stacks, by player index. The same
+        pots as side_pots_of (levels of the live players' contributions, the uncalled
+        excess of the single largest one returned, folded chips above the top level in
+        the last pot, dead money in the first) and the same shares as settle_checked with no rake and the
+        rules' odd chips; :attr:`result` builds the Pots, the
+        values by seat and the settlement from what is kept here (_result_record)."""
+        n, seats, stacks, contributed = self._n, self.seats, self._stacks, self._contributed
+        top, uncalled = top_excess(contributed)  # the uncalled chips, as side_pots_of finds them
+        returned: Dict[int, int] = {}
+        if uncalled:
+            returned[seats[top]] = uncalled
+            stacks[top] += uncalled
+        puts = contributed[:]
+        if uncalled:
+            puts[top] -= uncalled
+        high: Optional[List[object]] = None
+        low: Optional[List[object]] = None
+        if len(live) > 1:
+            high, low = self._index_values(live)
+        # Pots from the lowest live level up; a live player's level is what it put in.
+        top_level = 0
+        for i in live:
+            put = puts[i]
+            if put > top_level:
+                top_level = put
+        previous = 0
+        last_level = -1
+        dead = self._dead  # dead money (with_dead_money): in the main pot, the first paid
+        while True:
+            level = -1
+            for i in live:
+                put = puts[i]
+                if put > previous and (level < 0 or put < level):
+                    level = put
+            if level < 0:
+                break
+            amount = 0
+            for i in range(n):
+                put = puts[i]
+                if put > previous:
+                    amount += (put if put < level else level) - previous
+            # Folded chips above the top live level go to the last pot (side_pots_of's dead).
+            if level == top_level:
+                for i in range(n):
+                    put = puts[i]
+                    if put > level:
+                        amount += put - level
+            if last_level < 0:
+                amount += dead
+            eligible = []
+            for i in live:
+                put = puts[i]
+                if put >= level:
+                    eligible.append(i)
+            _pay_indexes(stacks, amount, eligible, high, low)
+            last_level = level
+            previous = level
+        if last_level < 0:
+            # No live player put anything in: folded chips and dead money alone, one pot
+            # of every live player.
+            amount = dead
+            for i in range(n):
+                amount += puts[i]
+            if amount:
+                _pay_indexes(stacks, amount, live, high, low)
+        for i, kept in self._kept:  # the chips of players made all-in (protect)
+            stacks[i] += kept
+        self._result = (None, returned, (contributed[:], self._folded[:], dead, high, low, live), (), 0)
+        self._pending = _OVER
+
+    def _index_values(self, live: List[int]) -> tuple:
+        """The live hands' high and low values on the board, by player index (0 for a
+        game without a high; the lows None for a game without a low): _values's."""
+        variant, lowest, board, holes = self.variant, self._lowest, self._board, self._hole
+        rules = _LAST_RULES
+        if rules[0] is not variant:
+            high_rule, low_rule = variant.high, variant.low
+            high_value = high_rule.value if high_rule is not None else None
+            low_value = low_rule.value if low_rule is not None else None
+            rules[:] = [variant, high_value, low_value, _DIRECT.get(high_value), _DIRECT.get(low_value)]
+        high_value, low_value, high_direct, low_direct = rules[1], rules[2], rules[3], rules[4]
+        n = self._n
+        high: List[object] = [0] * n
+        low: Optional[List[object]] = [0] * n if low_value is not None else None
+        for i in live:
+            hole = holes[i]
+            if high_value is not None:
+                high[i] = _value(high_value, high_direct, hole, board, lowest)
+            if low is not None:
+                low[i] = _value(low_value, low_direct, hole, board, lowest)
+        return high, low
 
     def _pots(self) -> Pots:
         """The pots (rules: Pots, splitting and rake), dead money in the main pot."""
@@ -2023,12 +2142,6 @@ def _held_ints(discards: object, held: Tuple[int, ...]) -> Optional[Tuple[int, .
     return discards if kind is tuple else tuple(discards)
 
 
-def _stack_cards_list(stack: List[int], start: int, step: int, count: int) -> Tuple[int, ...]:
-    """``count`` cards of a deck's ``stack`` from index ``start`` down, every ``step``-th:
-    one player's share of a deal. Compiled, hand.pxd's _stack_cards (a tuple filled in C)."""
-    return tuple([stack[start - k * step] for k in range(count)])
-
-
 def _cut_list(stack: List[int], start: int) -> None:
     """``del stack[start:]``; compiled, hand.pxd's _cut (PyList_SetSlice: no slice object)."""
     del stack[start:]
@@ -2044,7 +2157,6 @@ def _drawn_hole_list(held: Tuple[int, ...], thrown: Tuple[int, ...], stack: List
     return tuple(kept)
 
 
-globals().setdefault("_stack_cards", _stack_cards_list)
 globals().setdefault("_cut", _cut_list)
 globals().setdefault("_drawn_hole", _drawn_hole_list)
 
@@ -2063,48 +2175,46 @@ def _kept(held: Tuple[int, ...], thrown: Tuple[int, ...]) -> List[int]:
     return kept
 
 
-def _pay(stacks: List[int], amount: int, eligible: Tuple[int, ...], high: Dict[int, int],
-         low: Optional[Dict[int, int]], index: Dict[int, int]) -> None:
-    """A pot of ``amount`` paid into ``stacks`` (by player index) as settle_checked
-    awards it with no rake and the rules' odd chips: the best high of the ``eligible``
-    seats, or its half and the best qualifying low the other half (the high half
-    takes the odd chip); a split's odd chips to the first winner left of the button
-    (the lowest player index)."""
+def _pay_indexes(stacks: List[int], amount: int, eligible: List[int], high: Optional[List[object]],
+                 low: Optional[List[object]]) -> None:
+    """A pot of ``amount`` that the players ``eligible``
+    (ascending indexes) contest, paid into ``stacks``; ``high`` and ``low`` the
+    values by index (None: one player left)."""
     if len(eligible) == 1:
-        stacks[index[eligible[0]]] += amount
+        i = eligible[0]
+        stacks[i] += amount
         return
     low_half = 0
     if low is not None:
         best = 0
-        for seat in eligible:
-            if low[seat] > best:
-                best = low[seat]
+        for i in eligible:
+            if low[i] > best:
+                best = low[i]
         if best:  # 0: nobody qualified for low
             low_half = amount // 2
-            _pay_best(stacks, low_half, eligible, low, best, index)
+            _pay_best_indexes(stacks, low_half, eligible, low, best)
     best = high[eligible[0]]
-    for seat in eligible:
-        if high[seat] > best:
-            best = high[seat]
-    _pay_best(stacks, amount - low_half, eligible, high, best, index)
+    for i in eligible:
+        if high[i] > best:
+            best = high[i]
+    _pay_best_indexes(stacks, amount - low_half, eligible, high, best)
 
 
-def _pay_best(stacks: List[int], amount: int, eligible: Tuple[int, ...], values: Dict[int, int], best: int,
-              index: Dict[int, int]) -> None:
-    """``amount`` split among the ``eligible`` seats whose value is ``best``: equal
-    shares, the odd chips to the winner of the lowest player index."""
+def _pay_best_indexes(stacks: List[int], amount: int, eligible: List[int], values: List[object],
+                      best: object) -> None:
+    """``amount`` split among the ``eligible`` players
+    whose value is ``best``, the odd chips to the first of them (the lowest index)."""
     ways = 0
     first = -1
-    for seat in eligible:
-        if values[seat] == best:
+    for i in eligible:
+        if values[i] == best:
             ways += 1
-            i = index[seat]
-            if first < 0 or i < first:
+            if first < 0:
                 first = i
     share = amount // ways
-    for seat in eligible:
-        if values[seat] == best:
-            stacks[index[seat]] += share
+    for i in eligible:
+        if values[i] == best:
+            stacks[i] += share
     stacks[first] += amount - share * ways
 
 
