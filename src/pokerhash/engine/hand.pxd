@@ -141,8 +141,10 @@ cdef class Hand:
     cpdef tuple _serve_draw(self, Py_ssize_t i, got)
     @cython.locals(start=Py_ssize_t, hole=tuple)
     cpdef tuple _deal_draw(self, Py_ssize_t i, tuple held, tuple thrown, Py_ssize_t count)
+    @cython.locals(room=Py_ssize_t, served=list)
     cpdef _make_room(self, Py_ssize_t count)
     cpdef list _take_muck(self)
+    @cython.locals(deck=TypedDeck, cards=list, stack=list)
     cpdef _restock(self)
     @cython.locals(n=Py_ssize_t, i=Py_ssize_t, runs=Py_ssize_t, run=Py_ssize_t, number=Py_ssize_t, seats=tuple,
                    folded=list, live=list, stacks=list, index=dict, returned=dict, boards=tuple, highs=list,
