@@ -79,13 +79,13 @@ cdef inline object _evaluated(object evaluate, bint apart, Py_ssize_t kind, obje
 
 cdef class Hand:
     cdef public object variant, stakes, options, button, structure, _script, _used, _lowest, _pending
-    cdef public object _opening, _opener, _aggressor, _twice, _result, _deck_cards, _deck_set, _missed, _dead, _conceded
+    cdef public object _forced, _opening, _opener, _aggressor, _twice, _result, _deck_cards, _deck_set, _missed, _dead, _conceded
     cdef public tuple _kept
     cdef public dict _index
     cdef public tuple seats, _program, _initial, _board, _boards
     cdef public list _stacks, _contributed, _folded, _hole, _up, _muck, _discarded, _log
     cdef public Py_ssize_t _n, _pc, _stub, _deal_next, _street
-    cdef public bint _caller
+    cdef public bint _caller, _by_showing
     cdef public BettingRound _round
     cdef public TypedDeck _deck
 
@@ -237,7 +237,7 @@ cpdef Py_ssize_t _count_false(list values) except -1
 cpdef tuple _folded_seats(tuple seats, list folded)
 # Called at every draw: a C call, not a Python one.
 # Card sets as bits of a 64-bit int (cards are 0..51).
-@cython.locals(k=Py_ssize_t, card=Py_ssize_t, seen=Py_ssize_t, one=Py_ssize_t)
+@cython.locals(k=Py_ssize_t, card=Py_ssize_t, left=Py_ssize_t, one=Py_ssize_t)
 cpdef tuple _held_ints(discards, tuple held)
 @cython.locals(k=Py_ssize_t, card=Py_ssize_t, gone=Py_ssize_t, one=Py_ssize_t, kept=list)
 cpdef list _kept(tuple held, tuple thrown)

@@ -526,7 +526,8 @@ class Hand:
         "_round", "_stacks", "_contributed", "_folded", "_initial", "_hole", "_up", "_board", "_boards",
         "_deck", "_script", "_used", "_stub", "_muck", "_lowest", "_log", "_pending", "_deal_next",
         "_discarded", "_opener", "_aggressor", "_twice", "_result", "_street", "_caller", "_deck_cards",
-        "_deck_set", "_missed", "_dead", "_conceded", "_kept", "_opening",
+        "_deck_set", "_missed", "_dead", "_conceded", "_kept", "_opening", "_forced",
+        "_by_showing",
     )
 
     def __init__(
@@ -651,6 +652,9 @@ class Hand:
         script and the caller (None with a deck). Compiled, a C method (hand.pxd)."""
         self.variant = variant
         self._opening = variant.opening  # read at every decision: a field, not a dataclass lookup
+        self._forced = variant.forced  # read at every round and deal: likewise
+        # Whether the best showing hand acts first from 4th street: read at every round.
+        self._by_showing = variant.first_to_act is _FIRST_SHOWING and not options.stud_by_position
         self.options = options
         self.seats = seats
         self.button = button
@@ -721,7 +725,7 @@ class Hand:
             else:
                 for i in range(n):
                     self._post_dead(i, ante, _ANTE)
-        if self.variant.forced is _FORCED_BLINDS:
+        if self._forced is _FORCED_BLINDS:
             # Blinds and straddle go in before the cards: round 0 starts now.
             forced: List[ForcedBet] = []
             first = self._post_blinds(forced)
@@ -1469,10 +1473,11 @@ class Hand:
         """Start the betting of ``street`` (round 0 of a blinds game is already
         open); True when a player must act or bring in."""
         variant = self.variant
+        forced = self._forced
         if street == 0:
-            if variant.forced is _FORCED_BRING_IN:
+            if forced is _FORCED_BRING_IN:
                 return self._ask_bring_in()
-            if variant.forced is _FORCED_BLINDS:
+            if forced is _FORCED_BLINDS:
                 round_ = self._round
                 if round_.to_act is None:
                     self._pc += 1
@@ -1480,14 +1485,14 @@ class Hand:
                 self._ask(round_)
                 return True
             first = 0
-        elif variant.first_to_act is _FIRST_SHOWING and not self.options.stud_by_position:
+        elif self._by_showing:
             first = self._best_showing()
         elif self._opening is not None and self._opener is not None:  # _opening: the variant's
             first = self._opener  # the opener, or the next player on, acts first after the draw (rules: Turkish poker)
         else:
             first = 0
         # variant.is_stud without its Python property call.
-        open_pair = street == 1 and variant.forced is _FORCED_BRING_IN and variant.low is None and not variant.razz and any([
+        open_pair = street == 1 and forced is _FORCED_BRING_IN and variant.low is None and not variant.razz and any([
             len({c >> 2 for c in self._up[i]}) < len(self._up[i]) for i in range(self._n) if not self._folded[i]])
         round_ = self._round
         if round_ is None:  # Turkish poker's first round, with antes only
@@ -1507,7 +1512,7 @@ class Hand:
             for bet in forced:
                 if round_.bets[bet.player]:
                     self._log.append(_new_tuple(ev.Post, (self.seats[bet.player], bet.kind, round_.bets[bet.player])))
-        if self._pc == 0 and self.variant.forced is _FORCED_BLINDS:
+        if self._pc == 0 and self._forced is _FORCED_BLINDS:
             return False  # posted before the deal; the decisions wait for the cards
         if round_.to_act is None:
             self._pc += 1
@@ -2144,15 +2149,22 @@ def _held_ints(discards: object, held: Tuple[int, ...]) -> Optional[Tuple[int, .
     kind = type(discards)
     if kind is not tuple and kind is not list:
         return None
-    seen, one = 0, 1  # one: compiled, a 64-bit int (a literal 1 is a C int: 1 << 40 overflows)
+    # The held cards as bits (the hand's own cards: ints 0..51): a card's test is one
+    # bit, not the tuple's equality compares (`c in held`, ~3 a card at every draw).
+    # A card thrown takes its bit away, so the same card thrown twice is refused.
+    left, one = 0, 1  # one: compiled, a 64-bit int (a literal 1 is a C int: 1 << 40 overflows)
+    for k in range(len(held)):
+        card = held[k]
+        left |= one << card
     for k in range(len(discards)):
         c = discards[k]
-        if type(c) is not int or c not in held:
+        # An int out of 0..51 is none of the hand's cards (and no shift of a C integer).
+        if type(c) is not int or c < 0 or c > 51:
             return None
-        card = c  # one of the hand's cards: 0..51, a bit of seen
-        if seen >> card & 1:
-            return None
-        seen |= one << card
+        card = c  # 0..51, a bit of left
+        if not left >> card & 1:
+            return None  # not held, or thrown already
+        left ^= one << card
     return discards if kind is tuple else tuple(discards)
 
 
