@@ -6,7 +6,7 @@ import gc
 import os
 import re
 from collections import Counter
-from operator import add, itemgetter
+from operator import add, itemgetter, mul
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
@@ -254,9 +254,9 @@ def _summary_rows(groups: Dict[Tuple[Any, ...], List[Tuple[Any, ...]]]) -> List[
         player = rows[0]
         money = _money(player)
         showdown = player[_SHOWDOWN]
-        shown = (showdown * money[0], showdown * money[1], showdown * money[2])
         if len(rows) == 1:
-            out.append(key + (1,) + money + shown + player[_FIRST_FLAG:])
+            out.append(key + (1,) + money + (showdown * money[0], showdown * money[1], showdown * money[2])
+                       + player[_FIRST_FLAG:])
             continue
         # The key's other rows added to the first one at a time, left to right: the
         # same additions in the same order as summing each column over the rows (so
@@ -265,11 +265,14 @@ def _summary_rows(groups: Dict[Tuple[Any, ...], List[Tuple[Any, ...]]]) -> List[
         # instructions each, were most of this function's ~65,000 a key, callgrind
         # 2026-12-04).
         flags = player[_FIRST_FLAG:]
+        shown = tuple(map(mul, (showdown, showdown, showdown), money))
         for row in rows[1:]:
             more = _money(row)
             showdown = row[_SHOWDOWN]
             money = tuple(map(add, money, more))
-            shown = (shown[0] + showdown * more[0], shown[1] + showdown * more[1], shown[2] + showdown * more[2])
+            # operator's add and mul, as Python computes them: Cython's inlined + of
+            # an int 0 and -0.0 gave -0.0 (Python: 0.0).
+            shown = tuple(map(add, shown, map(mul, (showdown, showdown, showdown), more)))
             flags = tuple(map(add, flags, row[_FIRST_FLAG:]))
         out.append(key + (len(rows),) + money + shown + flags)
     return out
