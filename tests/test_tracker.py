@@ -279,6 +279,36 @@ def test_site_hand_objects_plug_in(tracker):
     assert "rake" in tracker.refused()[0]["reason"]
 
 
+def test_one_hand_key_on_several_tables_is_several_hands(tracker):
+    """A hand is known by its site, key and table: the same key on another table is
+    another hand (the duplicate look-up asks by site and key, the table checked
+    after), already imported ones are duplicates, and a fold's or check's action row
+    (no bet_to) is stored with a NULL bet_to."""
+    hand = history.load(HANDS / "straddle-limp-allin.phh")
+    hand.finishing_stacks = None
+    del hand.fields["players"]
+    hand.fields["seats"] = [7, 9, 2, 4]
+
+    def site_hand(table, hand_id="2001"):
+        return types.SimpleNamespace(
+            site="PokerStars", hand_id=hand_id, table=table, time="2026-03-01T10:00:00", game="holdem",
+            stakes="$1/$2", currency="USD", players={"Uma": Decimal(200), "Bo": Decimal(200), "Sam": Decimal(100),
+                                                     "Bea": Decimal(200)},
+            seats={"Uma": 2, "Bo": 4, "Sam": 7, "Bea": 9}, button="Bo",
+            collected={"Sam": Decimal(203)}, rake=Decimal(3), history=hand, error=None, source=("hh.txt", 1))
+
+    first = tracker.import_hands([site_hand("Alpha"), site_hand("Beta")])
+    assert (first.imported, first.duplicates) == (2, 0)
+    again = tracker.import_hands([site_hand("Beta"), site_hand("Gamma"), site_hand("Alpha", "2002"),
+                                  site_hand("Alpha")])
+    assert (again.imported, again.duplicates) == (2, 2)
+    assert sorted(tracker.db.query("SELECT table_name, hand_key FROM hands")) == [
+        ("Alpha", "2001"), ("Alpha", "2002"), ("Beta", "2001"), ("Gamma", "2001")]
+    rows = tracker.db.query("SELECT kind, bet_to FROM actions WHERE hand_id = 1 ORDER BY seq")
+    assert ("fold", None) in rows and all(to is not None for kind, to in rows if kind in ("bet", "raise", "call"))
+    assert len(tracker.db.query("SELECT * FROM actions")) == 4 * len(rows)
+
+
 # tests/data/sites/pokerstars/cash.txt, counted by hand from its text: each player's
 # (hands, VPIP, PFR). Walks: none. Rae sits out (not dealt in); Quin posts a dead small
 # blind and a live big blind and checks (not voluntary); Eve checks her big blind.

@@ -6,7 +6,6 @@ import gc
 import os
 import re
 from collections import Counter
-from functools import reduce
 from operator import add, itemgetter, mul
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -32,6 +31,11 @@ def _insert(table: str, columns: Sequence[str]) -> str:
 
 _INSERT_HAND_PLAYER = _insert("hand_players", ("hand_id", "player_id") + _PLAYER_COLUMNS)
 _INSERT_ACTION = _insert("actions", ("hand_id", "seq", "street", "seat", "kind", "amount", "bet_to", "all_in"))
+# An action whose bet_to is NULL (a fold, a check, an ante alone, a draw), inserted
+# without the column (NULL, its default): Python's sqlite3 binds a None through its
+# adapter look-up, about 1,100 instructions a NULL against about 300 for a value
+# (callgrind, 2026-12-04), and several actions a hand have none.
+_INSERT_ACTION_NO_BET_TO = _insert("actions", ("hand_id", "seq", "street", "seat", "kind", "amount", "all_in"))
 _INSERT_BOARD = _insert("boards", ("hand_id", "run", "street", "cards"))
 _INSERT_SHOWN = _insert("shown", ("hand_id", "seat", "run", "cards"))
 _SUMS = tuple(name for name, _, _ in SUMMARY_MONEY) + FLAGS
@@ -247,19 +251,30 @@ def _summary_rows(groups: Dict[Tuple[Any, ...], List[Tuple[Any, ...]]]) -> List[
     player, the columns are added in C."""
     out = []
     for key, rows in groups.items():
+        player = rows[0]
+        money = _money(player)
+        showdown = player[_SHOWDOWN]
         if len(rows) == 1:
-            player = rows[0]
-            money = _money(player)
-            showdown = player[_SHOWDOWN]
             out.append(key + (1,) + money + (showdown * money[0], showdown * money[1], showdown * money[2])
                        + player[_FIRST_FLAG:])
             continue
-        columns = list(zip(*rows))
-        showdown = columns[_SHOWDOWN]
-        money = tuple([reduce(add, columns[i]) for i in _MONEY_AT])
-        shown = tuple([reduce(add, map(mul, showdown, columns[i])) for i in _MONEY_AT[:3]])
-        # The counters are ints (exact in any order): sum's C loop over small ints.
-        out.append(key + (len(rows),) + money + shown + tuple([sum(column) for column in columns[_FIRST_FLAG:]]))
+        # The key's other rows added to the first one at a time, left to right: the
+        # same additions in the same order as summing each column over the rows (so
+        # the same floats), each row's counters added in one map over the row (one
+        # call a row, not a sum call a column: forty of those, about 900
+        # instructions each, were most of this function's ~65,000 a key, callgrind
+        # 2026-12-04).
+        flags = player[_FIRST_FLAG:]
+        shown = tuple(map(mul, (showdown, showdown, showdown), money))
+        for row in rows[1:]:
+            more = _money(row)
+            showdown = row[_SHOWDOWN]
+            money = tuple(map(add, money, more))
+            # operator's add and mul, as Python computes them: Cython's inlined + of
+            # an int 0 and -0.0 gave -0.0 (Python: 0.0).
+            shown = tuple(map(add, shown, map(mul, (showdown, showdown, showdown), more)))
+            flags = tuple(map(add, flags, row[_FIRST_FLAG:]))
+        out.append(key + (len(rows),) + money + shown + flags)
     return out
 
 
@@ -433,6 +448,7 @@ class Tracker:
         sums: Dict[Tuple[Any, ...], List[Tuple[Any, ...]]] = {}
         player_rows: List[Tuple[Any, ...]] = []
         actions: List[Tuple[Any, ...]] = []
+        no_bet_to: List[Tuple[Any, ...]] = []  # the actions whose bet_to is NULL, without it
         boards: List[Tuple[Any, ...]] = []
         shown: List[Tuple[Any, ...]] = []
         stored = [(record, ids.get((record.site, record.hand_key, record.table))) for record in records]
@@ -468,11 +484,16 @@ class Tracker:
                     firsts[key] = (hand_id, pid) if alone else None
                 else:
                     rows.append(player)
-            actions += [head + row for row in record.actions]
+            for row in record.actions:
+                if row[5] is None:
+                    no_bet_to.append(head + row[:5] + row[6:])
+                else:
+                    actions.append(head + row)
             boards += [head + row for row in record.boards]
             shown += [head + row for row in record.shown]
         db.executemany(_INSERT_HAND_PLAYER, player_rows)
         db.executemany(_INSERT_ACTION, actions)
+        db.executemany(_INSERT_ACTION_NO_BET_TO, no_bet_to)
         db.executemany(_INSERT_BOARD, boards)
         db.executemany(_INSERT_SHOWN, shown)
         self._upsert_summary(sums, firsts)
@@ -505,19 +526,25 @@ class Tracker:
 
     def _stored(self, keys: List[Tuple[str, str, str]]) -> Tuple[set, set]:
         """Which of these (site, hand key, table) keys are in ``hands``, and which in
-        ``refused``."""
-        groups: Dict[Tuple[str, str], List[str]] = {}
-        for site, key, table in keys:
-            groups.setdefault((site, table), []).append(key)
+        ``refused``: two queries per site and 500 hand keys (the unique index's
+        site and hand_key, the table checked here), not per table (a real file's
+        batch has many tables, and each query's own cost was about 0.4% of an
+        import, callgrind 2026-12-04)."""
+        wanted = set(keys)
+        groups: Dict[str, Dict[str, None]] = {}
+        for site, key, _ in keys:
+            groups.setdefault(site, {})[key] = None
         found: Tuple[set, set] = (set(), set())
-        for (site, table), hand_keys in groups.items():
+        for site, hand_keys in groups.items():
+            hand_keys = list(hand_keys)
             for start in range(0, len(hand_keys), 500):
                 chunk = hand_keys[start:start + 500]
                 marks = ", ".join("?" * len(chunk))
                 for name, keys_found in zip(("hands", "refused"), found):
-                    for (key,) in self.db.query(f"SELECT hand_key FROM {name} WHERE site = ? AND table_name = ? "
-                                                f"AND hand_key IN ({marks})", [site, table] + chunk):
-                        keys_found.add((site, key, table))
+                    for key, table in self.db.query(f"SELECT hand_key, table_name FROM {name} WHERE site = ? "
+                                                    f"AND hand_key IN ({marks})", [site] + chunk):
+                        if (site, key, table) in wanted:
+                            keys_found.add((site, key, table))
         return found
 
     def rebuild_summary(self) -> None:
