@@ -50,11 +50,17 @@ def recorded_executemany(self, statement, rows):
     rows = list(rows)
     log.append(("executemany", statement, rows))
     return executemany(self, statement, rows)
+insert_values = getattr(dialect.SQLiteDialect, "insert_values", None)
+def recorded_insert_values(self, statement, values, width):
+    log.append(("insert_values", statement, (list(values), width)))
+    return insert_values(self, statement, values, width)
 def recorded_commit(self):
     log.append(("commit", "", ()))
     return commit(self)
 dialect.Dialect.execute, dialect.SQLiteDialect.executemany, dialect.Dialect.commit = (
     recorded_execute, recorded_executemany, recorded_commit)
+if hasattr(dialect.SQLiteDialect, "insert_values"):
+    dialect.SQLiteDialect.insert_values = recorded_insert_values
 out, sources = sys.argv[1], sys.argv[2:]
 folder = tempfile.mkdtemp()
 stars_folder(sources, 1, os.path.join(folder, "stars"))
@@ -80,6 +86,8 @@ if sys.argv[2] == "send":
             continue
         if kind == "executemany":
             db.executemany(statement, params)
+        elif kind == "insert_values":
+            db.insert_values(statement, *params)
         elif kind == "execute":
             db.execute(statement, params).fetchall()
         else:

@@ -99,17 +99,58 @@ def test_sqlite_inserts_of_many_rows_store_what_one_at_a_time_stores(rows, width
                  "ON CONFLICT DO NOTHING")
     wide = [row + tuple(range(width - 3)) for row in rows]
     tables = []
-    for many in (True, False):
+    for how in ("many", "flat", "one"):
         conn = sqlite3.connect(":memory:")
         if limit is not None:
             conn.setlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER, limit)
         conn.execute(f"CREATE TABLE t ({', '.join(columns)}, UNIQUE (k))")
         conn.executemany("INSERT INTO t (k, v, t) VALUES (?, -1, 'x') ON CONFLICT DO NOTHING",
                          [(k,) for k in before])
-        if many:
+        if how == "many":
             SQLiteDialect(conn).executemany(statement, iter(wide))
+        elif how == "flat":  # insert_values: the rows as one list, the last ones 32, 16, ... 1 a statement
+            SQLiteDialect(conn).insert_values(statement, [value for row in wide for value in row], width)
         else:
             conn.executemany(statement, wide)
         tables.append(conn.execute("SELECT rowid, * FROM t ORDER BY rowid").fetchall())
         conn.close()
-    assert tables[0] == tables[1]
+    assert tables[0] == tables[2] and tables[1] == tables[2]
+
+
+def test_insert_values_refuses_values_that_are_no_whole_rows():
+    """insert_values' flat list must hold whole rows (SQLite's and the base dialect's)."""
+    from pokerhash.errors import InvalidValueError
+    from pokerhash.tracker.dialect import Dialect, SQLiteDialect
+
+    statement = "INSERT INTO t (a, b) VALUES (?, ?) ON CONFLICT DO NOTHING"
+    for kind in (SQLiteDialect, Dialect):
+        conn = sqlite3.connect(":memory:")
+        conn.execute("CREATE TABLE t (a, b)")
+        with pytest.raises(InvalidValueError):
+            kind(conn).insert_values(statement, [1, 2, 3], 2)
+        kind(conn).insert_values(statement, [1, 2, 3, 4], 2)
+        assert conn.execute("SELECT a, b FROM t ORDER BY rowid").fetchall() == [(1, 2), (3, 4)]
+        conn.close()
+
+
+@pytest.mark.parametrize("count", [0, 1, 7, 63, 64, 65, 127, 200])
+def test_sqlite_insert_ids_in_statements_of_powers_of_two(count):
+    """insert_ids sends 64 rows a statement, the rest 32, 16, ... 1 a statement: every
+    row inserted in order (the same ids as one at a time), the rows already there (or
+    twice in the rows) without an id."""
+    from pokerhash.tracker.dialect import SQLiteDialect
+
+    conn = sqlite3.connect(":memory:")
+    conn.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, k TEXT NOT NULL, v INTEGER, UNIQUE (k))")
+    conn.execute("INSERT INTO t (k, v) VALUES ('k5', -1)")
+    rows = [(f"k{i % 150}", i) for i in range(count)]
+    ids = SQLiteDialect(conn).insert_ids("t", ("k", "v"), rows, ("k",))
+    stored = conn.execute("SELECT id, k, v FROM t WHERE v >= 0 ORDER BY id").fetchall()
+    firsts = {}
+    for k, v in rows:
+        if k != "k5":
+            firsts.setdefault(k, v)
+    assert [(k, v) for _, k, v in stored] == list(firsts.items())  # in order, each key once
+    assert ids == {(k,): i for i, k, _ in stored}
+    assert [i for i, _, _ in stored] == list(range(2, 2 + len(stored)))
+    conn.close()

@@ -297,6 +297,20 @@ def _collector_paused() -> Iterator[None]:
         gc.enable()
 
 
+# Values of a look-up's IN (...) list at most, and the multiple its length is rounded up to.
+_IN_CHUNK = 512
+_IN_STEP = 32
+
+
+def _padded(values: List[Any]) -> List[Any]:
+    """``values`` (not empty) with its first value repeated up to a multiple of 32 (IN
+    (...) is a set: the same rows found). A look-up's statement is then one of sixteen
+    texts, prepared once and cached by the connection, where a list sized to each
+    batch's new players or hand keys made a statement to prepare for every batch."""
+    extra = -len(values) % _IN_STEP
+    return values + [values[0]] * extra if extra else values
+
+
 # Player ids kept in memory (then the cache starts again: ids are read back from the database).
 _PLAYER_CACHE = 200_000
 
@@ -439,18 +453,20 @@ class Tracker:
             raise
 
     def _store(self, records: List[HandRecord], summary: ImportSummary) -> None:
-        """Insert the hands (their ids come back from one statement per few hundred
-        hands), then every other row of the batch in one ``executemany`` per table
-        (PostgreSQL: one round trip per table and batch instead of per hand)."""
+        """Insert the hands (their ids come back from one statement per 64 hands), then
+        every other row of the batch by one ``insert_values`` per table (PostgreSQL: one
+        round trip per table and batch instead of per hand)."""
         db = self.db
         ids = db.insert_ids("hands", _HAND_COLUMNS, [record.hand for record in records],
                             ("site", "hand_key", "table_name"))
         sums: Dict[Tuple[Any, ...], List[Tuple[Any, ...]]] = {}
-        player_rows: List[Tuple[Any, ...]] = []
-        actions: List[Tuple[Any, ...]] = []
-        no_bet_to: List[Tuple[Any, ...]] = []  # the actions whose bet_to is NULL, without it
-        boards: List[Tuple[Any, ...]] = []
-        shown: List[Tuple[Any, ...]] = []
+        # Each table's rows as one flat list of values, row after row (Dialect.insert_values):
+        # a row's values added in C, no tuple made per row to be flattened again.
+        player_rows: List[Any] = []
+        actions: List[Any] = []
+        no_bet_to: List[Any] = []  # the actions whose bet_to is NULL, without it
+        boards: List[Any] = []
+        shown: List[Any] = []
         stored = [(record, ids.get((record.site, record.hand_key, record.table))) for record in records]
         player_ids = self._player_ids_of([record for record, hand_id in stored if hand_id is not None])
         # Each key's first row, as (hand id, player id): what _UPSERT_SUMMARY_OF_ROW
@@ -465,12 +481,15 @@ class Tracker:
                 continue
             summary.imported += 1
             site = record.site
-            head = (hand_id,)
             players = record.players
             alone = len({player[0] for player in players}) == len(players)
             for player in players:
                 pid = player_ids[site, player[0]]
-                player_rows.append((hand_id, pid) + player[1:])
+                # hand id, player id, the columns after the name: the row's values
+                # added whole, the name's place then given the player's id.
+                player_rows.append(hand_id)
+                player_rows += player
+                player_rows[len(player_rows) - len(player)] = pid
                 # The player's player_summary key (see _summary_rows), made here: no
                 # function call per player, the day cut from the time once per time.
                 if player[_PLAYED_AT] is not played_at:
@@ -486,16 +505,23 @@ class Tracker:
                     rows.append(player)
             for row in record.actions:
                 if row[5] is None:
-                    no_bet_to.append(head + row[:5] + row[6:])
+                    no_bet_to.append(hand_id)
+                    no_bet_to += row[:5]
+                    no_bet_to.append(row[6])
                 else:
-                    actions.append(head + row)
-            boards += [head + row for row in record.boards]
-            shown += [head + row for row in record.shown]
-        db.executemany(_INSERT_HAND_PLAYER, player_rows)
-        db.executemany(_INSERT_ACTION, actions)
-        db.executemany(_INSERT_ACTION_NO_BET_TO, no_bet_to)
-        db.executemany(_INSERT_BOARD, boards)
-        db.executemany(_INSERT_SHOWN, shown)
+                    actions.append(hand_id)
+                    actions += row
+            for row in record.boards:
+                boards.append(hand_id)
+                boards += row
+            for row in record.shown:
+                shown.append(hand_id)
+                shown += row
+        db.insert_values(_INSERT_HAND_PLAYER, player_rows, 2 + len(_PLAYER_COLUMNS))
+        db.insert_values(_INSERT_ACTION, actions, 8)
+        db.insert_values(_INSERT_ACTION_NO_BET_TO, no_bet_to, 7)
+        db.insert_values(_INSERT_BOARD, boards, 4)
+        db.insert_values(_INSERT_SHOWN, shown, 4)
         self._upsert_summary(sums, firsts)
 
     def _upsert_summary(self, sums: Dict[Tuple[Any, ...], List[Tuple[Any, ...]]],
@@ -537,8 +563,8 @@ class Tracker:
         found: Tuple[set, set] = (set(), set())
         for site, hand_keys in groups.items():
             hand_keys = list(hand_keys)
-            for start in range(0, len(hand_keys), 500):
-                chunk = hand_keys[start:start + 500]
+            for start in range(0, len(hand_keys), _IN_CHUNK):
+                chunk = _padded(hand_keys[start:start + _IN_CHUNK])
                 marks = ", ".join("?" * len(chunk))
                 for name, keys_found in zip(("hands", "refused"), found):
                     for key, table in self.db.query(f"SELECT hand_key, table_name FROM {name} WHERE site = ? "
@@ -582,8 +608,8 @@ class Tracker:
             for site, name in new:
                 by_site.setdefault(site, []).append(name)
             for site, names in by_site.items():
-                for start in range(0, len(names), 500):
-                    chunk = names[start:start + 500]
+                for start in range(0, len(names), _IN_CHUNK):
+                    chunk = _padded(names[start:start + _IN_CHUNK])
                     for name, pid in self.db.query(f"SELECT name, id FROM players WHERE site = ? AND name IN "
                                                    f"({', '.join('?' * len(chunk))})", [site] + chunk):
                         found[site, name] = pid

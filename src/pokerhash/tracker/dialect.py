@@ -51,32 +51,52 @@ class Dialect:
         if rows:
             self.conn.cursor().executemany(self.sql(statement), rows)
 
+    def insert_values(self, statement: str, values: List[Any], width: int) -> None:
+        """:meth:`executemany` of rows given as one flat list: ``values`` holds the rows'
+        values one row after the other, ``width`` a row (the importer builds its rows so:
+        a tuple's values are added to a list in C, where a tuple per row, then flattened
+        again into a statement's parameters, cost about 100 instructions a value)."""
+        if len(values) % width:
+            raise InvalidValueError(f"{len(values)} values are not rows of {width}")
+        self.executemany(statement, [tuple(values[start:start + width]) for start in range(0, len(values), width)])
+
     def query(self, statement: str, params: Sequence[Any] = ()) -> List[Tuple[Any, ...]]:
         return [tuple(row) for row in self.execute(statement, params).fetchall()]
 
-    #: Rows per multi-row INSERT (a statement's parameters stay well under the limits).
-    rows_per_insert = 500
+    #: Rows per multi-row INSERT (a power of two; a statement's parameters stay well
+    #: under the limits).
+    rows_per_insert = 64
 
     def insert_ids(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]],
                    key: Sequence[str]) -> Dict[Tuple[Any, ...], int]:
-        """Insert ``rows`` (``ON CONFLICT DO NOTHING``) a few hundred per statement; the
+        """Insert ``rows`` (``ON CONFLICT DO NOTHING``) 64 per statement, in order; the
         ids of the rows inserted, by their ``key`` columns (a row already there has none).
         One round trip per statement, not per row: ``INSERT ... VALUES (...), (...)
         RETURNING`` (PostgreSQL, SQLite 3.35+), whose rows come back in no set order,
-        hence the key."""
+        hence the key. The rows left after the whole statements of 64 go in statements
+        of 32, 16, ... 1 rows (its binary digits): seven statement texts in all, each
+        prepared once per connection (cached), where a statement sized to each batch's
+        last rows was a new one to prepare every time (SQLite prepared the 500 rows a
+        statement ``hands`` had in 31 million instructions, callgrind 2026-12-04)."""
         ids: Dict[Tuple[Any, ...], int] = {}
         width = len(columns)
-        head = f"INSERT INTO {table} ({', '.join(columns)}) VALUES "
-        tail = f" ON CONFLICT DO NOTHING RETURNING id, {', '.join(key)}"
-        one = "(" + ", ".join("?" * width) + ")"
         step = self.rows_per_insert
-        for start in range(0, len(rows), step):
-            chunk = rows[start:start + step]
-            statement = head + ", ".join([one] * len(chunk)) + tail
-            params = list(chain.from_iterable(chunk))
+        start = 0
+        while start < len(rows):
+            count = min(step, len(rows) - start)
+            count = 1 << (count.bit_length() - 1)  # the largest power of two that fits
+            statement = self._insert_ids_sql(table, columns, key, count)
+            params = list(chain.from_iterable(rows[start:start + count]))
+            start += count
             for found in self.execute(statement, params).fetchall():
                 ids[tuple(found[1:])] = found[0]
         return ids
+
+    def _insert_ids_sql(self, table: str, columns: Sequence[str], key: Sequence[str], count: int) -> str:
+        """The INSERT ... RETURNING of ``count`` rows of :meth:`insert_ids`."""
+        one = "(" + ", ".join("?" * len(columns)) + ")"
+        return (f"INSERT INTO {table} ({', '.join(columns)}) VALUES {', '.join([one] * count)} "
+                f"ON CONFLICT DO NOTHING RETURNING id, {', '.join(key)}")
 
     def create(self) -> None:
         for statement in ddl(self.id_type, self.bigint, self.real, self.clustered):
@@ -134,6 +154,7 @@ class SQLiteDialect(Dialect):
     def __init__(self, conn: Any):
         super().__init__(conn)
         self._many_rows: Dict[str, Tuple[str, int]] = {}
+        self._sized: Dict[Tuple[str, int], str] = {}  # insert_values' statements of many rows
         # The build's own limit of parameters per statement (32,766 since SQLite 3.32):
         # hand_players' rows of 49 values go 64 to a statement instead of 20 (0.25 µs
         # less a row, 2026-12-04), within the limit of whatever build runs.
@@ -172,6 +193,32 @@ class SQLiteDialect(Dialect):
                 cursor.execute(sql, list(chain.from_iterable(rows[start:start + count])))
         if whole < len(rows):
             self.conn.cursor().executemany(statement, rows[whole:] if whole else rows)
+
+    def insert_values(self, statement: str, values: List[Any], width: int) -> None:
+        """As :meth:`Dialect.insert_values`; an ``INSERT ... VALUES (?, ...) ON CONFLICT
+        DO NOTHING`` of one row is sent as statements of 64 rows (as :meth:`executemany`
+        does), each a slice of ``values`` (no row tuples made, no list flattened), and
+        the rows left in statements of 32, 16, ... 1 rows (its binary digits) instead of
+        one statement a row: seven texts a table, each prepared once per connection. The
+        same rows in the same order, each conflict skipped as alone, so the same table."""
+        if len(values) % width:
+            raise InvalidValueError(f"{len(values)} values are not rows of {width}")
+        found = self._ONE_ROW_INSERT.fullmatch(statement)
+        if found is None or found.group(2).count("?") != width:
+            super().insert_values(statement, values, width)
+            return
+        most = max(1, min(self._MAX_ROWS, self.max_parameters // width))
+        rows = len(values) // width
+        cursor = self.conn.cursor()
+        start = 0
+        while start < rows:
+            count = most if rows - start >= most else 1 << ((rows - start).bit_length() - 1)
+            sql = self._sized.get((statement, count))
+            if sql is None:
+                head, one, tail = found.groups()
+                sql = self._sized[statement, count] = head + ", ".join([one] * count) + tail
+            cursor.execute(sql, values[start * width:(start + count) * width])
+            start += count
 
     def insert_ids(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]],
                    key: Sequence[str]) -> Dict[Tuple[Any, ...], int]:
