@@ -335,13 +335,43 @@ static int ph_eq_multisets(const int *avail, const int *room, int r, int left, u
     return n;
 }
 
-/* The multisets of `left` ranks of avail (13 counts), in out; their number. */
+/* The multisets of `left` ranks of avail (13 counts), in out; their number. Built rank
+ * by rank (every multiset of at most `left` cards of the ranks so far extended by
+ * 1, 2... cards of the next), then those of `left` cards kept: a tenth of the work of
+ * the recursion's walk down every rank (ph_eq_multisets), which gives the same
+ * multisets in another order (their counts are summed: the order does not matter). */
 static int ph_eq_all_multisets(const int *avail, int left, ph_eq_multiset *out)
 {
-    int room[14];
-    room[13] = 0;
-    for (int r = 12; r >= 0; r--) room[r] = room[r + 1] + avail[r];
-    return ph_eq_multisets(avail, room, 0, left, 0, 0, 1, out, 0);
+    /* At most C(13 + 5, 5) multisets of up to five of the 13 ranks. */
+    ph_eq_multiset part[PH_EQ_MULTISETS];
+    uint8_t used[PH_EQ_MULTISETS];
+    int n = 1, n_out = 0;
+    if (left < 0 || left > 5) {
+        int room[14];
+        room[13] = 0;
+        for (int r = 12; r >= 0; r--) room[r] = room[r + 1] + avail[r];
+        return ph_eq_multisets(avail, room, 0, left, 0, 0, 1, out, 0);
+    }
+    part[0].key = 0;
+    part[0].ranks = 0;
+    part[0].mult = 1;
+    used[0] = 0;
+    for (int r = 0; r < 13; r++) {
+        int end = n, most = avail[r] < left ? avail[r] : left;
+        uint32_t base = ph_rank_base(r);
+        for (int i = 0; i < end; i++) {
+            for (int c = 1; c <= most && used[i] + c <= left; c++) {
+                part[n].key = part[i].key + (uint32_t)c * base;
+                part[n].ranks = (uint16_t)(part[i].ranks | 1u << r);
+                part[n].mult = (uint16_t)(part[i].mult * (int)ph_eq_binom[avail[r]][c]);
+                used[n] = (uint8_t)(used[i] + c);
+                n++;
+            }
+        }
+    }
+    for (int i = 0; i < n; i++)
+        if (used[i] == left) out[n_out++] = part[i];
+    return n_out;
 }
 
 /* The rank pass: every board (key and ranks: the known board's) as rank multisets
@@ -398,14 +428,31 @@ PH_INLINE int ph_eq_bit_count(uint32_t x)
 static void ph_eq_flop_correct(ph_eq_flop_walk *w, int m, uint32_t key, uint32_t ranks, ph_eq_multiset *sets)
 {
     uint32_t own_high[PH_EQ_MAX_PLAYERS], own_low[PH_EQ_MAX_PLAYERS], flush[PH_EQ_MAX_PLAYERS], made[PH_EQ_MAX_PLAYERS];
-    int s = w->suit, first[7];
+    int s = w->suit, first[7], pos[13], n_avail = 0;
     /* The other cards' multisets, by how many: sets[first[j]..first[j + 1] - 1] hold j. */
     first[0] = 0;
     for (int j = 0; j <= m - w->need; j++) first[j + 1] = first[j] + ph_eq_all_multisets(w->avail, j, sets + first[j]);
-    uint32_t avail = w->suit_avail, sub = avail;
-    for (;;) {
-        int k = ph_eq_bit_count(sub);
-        if (k >= w->need && k <= m) {
+    uint32_t avail = w->suit_avail;
+    for (uint32_t b = avail; b; b &= b - 1) pos[n_avail++] = ph_ctz64(b);
+    /* High only (no low to value board by board), seven-card Hold'em or Omaha (two
+     * hole cards and three of the board), with the marks: on an unpaired board nobody
+     * holds a full house or four of a kind (that takes a pair on the board), and only
+     * suit s can flush (another suit would need three of the other board cards), so
+     * whoever makes a flush of s beats everyone who does not: a group's score there
+     * is its members' flushes alone (made, 0 for the others), the same on every
+     * unpaired board of the set of suited cards. Those boards are only marked one by
+     * one and scored once, their multiplicities summed (the counts are linear in the
+     * multiplicity: the same integers). */
+    int unpaired_fast = w->values && (w->seven || w->omaha) && !w->hilo;
+    int known_distinct = ph_eq_bit_count(ranks);
+    /* Only the sets of k suited cards with need <= k <= m make a flush possible: they
+     * are walked as k-subsets of avail's ranks (Gosper's next combination of the
+     * indices into pos), not as every subset. */
+    for (int k = w->need; k <= m && k <= n_avail; k++) {
+        uint32_t comb = k ? (1u << k) - 1 : 0;
+        for (;;) {
+            uint32_t sub = 0;
+            for (uint32_t b = comb; b; b &= b - 1) sub |= 1u << pos[ph_ctz64(b)];
             uint32_t board = w->board_suit[s] | sub, sub_key = 0;
             int n_board = w->board_suit_n[s] + k, any = 0;
             for (uint32_t b = sub; b; b &= b - 1) sub_key += ph_rank_base(ph_ctz64(b));
@@ -419,10 +466,35 @@ static void ph_eq_flop_correct(ph_eq_flop_walk *w, int m, uint32_t key, uint32_t
                 }
                 any |= made[p] != 0;
             }
+            /* The unpaired boards of this set: the known board unpaired, the suited
+             * ranks not on it, then (per board) the other cards of distinct ranks met
+             * nowhere else. mine[g]: a member of group g makes a flush; summed[g]:
+             * the boards summed for its one score. */
+            uint32_t taken = ranks | sub;
+            int fast = any && unpaired_fast && ph_eq_bit_count(taken) == known_distinct + k &&
+                       known_distinct == 5 - m;
+            int mine[PH_EQ_MAX_PLAYERS];
+            int64_t summed[PH_EQ_MAX_PLAYERS];
+            if (fast) {
+                for (int g = 0; g < w->n_groups; g++) {
+                    mine[g] = 0;
+                    summed[g] = 0;
+                    for (int q = 0; q < w->group_n[g] && !mine[g]; q++) mine[g] = made[w->members[g][q]] != 0;
+                }
+            }
             for (int i = first[m - k]; any && i < first[m - k + 1]; i++) {
                 int64_t mult = sets[i].mult;
                 int changed = 0, number = 0;
                 const uint32_t *high = own_high, *lows = w->hilo ? own_low : NULL;
+                if (fast && !(sets[i].ranks & taken) && ph_eq_bit_count(sets[i].ranks) == m - k) {
+                    number = ph_eq_full_board(key + sub_key + sets[i].key);
+                    for (int g = 0; g < w->n_groups; g++) {
+                        if (!mine[g]) continue;
+                        summed[g] += mult;
+                        w->removed[g * PH_EQ_FULL_BOARDS + number] += (int32_t)(mult * w->times);
+                    }
+                    continue;
+                }
                 if (w->values) {
                     number = ph_eq_full_board(key + sub_key + sets[i].key);
                     high = w->values + (size_t)number * (size_t)w->stride;
@@ -438,9 +510,9 @@ static void ph_eq_flop_correct(ph_eq_flop_walk *w, int m, uint32_t key, uint32_t
                 for (int g = 0; g < w->n_groups; g++) {
                     if (!w->group_all[g]) {
                         /* Only a flush of the group's own players changes its score. */
-                        int mine = 0;
-                        for (int q = 0; q < w->group_n[g] && !mine; q++) mine = flush[w->members[g][q]] != high[w->members[g][q]];
-                        if (!mine) continue;
+                        int own = 0;
+                        for (int q = 0; q < w->group_n[g] && !own; q++) own = flush[w->members[g][q]] != high[w->members[g][q]];
+                        if (!own) continue;
                     }
                     ph_eq_score_group(w, g, flush, lows, mult);
                     if (w->removed)
@@ -449,9 +521,14 @@ static void ph_eq_flop_correct(ph_eq_flop_walk *w, int m, uint32_t key, uint32_t
                         ph_eq_score_group(w, g, high, lows, -mult);
                 }
             }
+            if (fast)
+                for (int g = 0; g < w->n_groups; g++)
+                    if (mine[g] && summed[g]) ph_eq_score_group(w, g, made, NULL, summed[g]);
+            if (!comb) break; /* k = 0: the one empty set */
+            uint32_t low_bit = comb & (0u - comb), ripple = comb + low_bit;
+            comb = (((ripple ^ comb) >> 2) / low_bit) | ripple;
+            if (comb >> n_avail) break;
         }
-        if (!sub) break;
-        sub = (sub - 1) & avail;
     }
 }
 

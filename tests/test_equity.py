@@ -114,6 +114,9 @@ FULL_CASES = [
     ("holdem", ["AsKs", "QsJs"], ""),
     ("holdem", ["AsKs", "QsJs", "2c2d"], ""),
     ("omaha8", ["As2sKdQd", "AhKh3c4c"], ""),
+    # High only before the flop: the flushes of unpaired boards scored once per set
+    # of suited board cards (three-way Omaha, flushes of two suits).
+    ("omaha", ["AhKhQhJh", "9h8h7c6c", "5c4c3d2d"], ""),
 ]
 
 
