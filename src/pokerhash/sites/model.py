@@ -131,7 +131,13 @@ class Parsed:
             posts.append((name, kind, amount // 100, line))
         acts = []
         # tuple.__new__, not _replace: NamedTuple's is slow, and a tournament hand has dozens of acts
-        for player, verb, amount, to, all_in, street, line in self.acts:
+        for act in self.acts:
+            player, verb, amount, to, all_in, street, line = act
+            if to is None and (amount is None or verb == "d") and type(act) is Act:
+                # No chips in it (a fold, a check, a draw's card count): the same Act
+                # serves, no new one (a tuple.__new__ call, about 600 instructions).
+                acts.append(act)
+                continue
             if amount is not None and verb != "d":
                 odd |= amount % 100
                 amount //= 100
@@ -285,11 +291,14 @@ def site_hand(parsed: Parsed, source: Source, text: str) -> SiteHand:
     """The SiteHand of a parsed hand."""
     d = parsed.decimals
     sitting = parsed.sitting_out
+    # to_decimal's cache read here first: stacks repeat, and a call is a Python call
+    known = _DECIMALS[1 if d else 0]
     players = {}
     seats = {}
     for seat, name, stack in parsed.seats:
         if name not in sitting:
-            players[name] = to_decimal(stack, d)
+            value = known.get(stack)
+            players[name] = value if value is not None else to_decimal(stack, d)
             seats[name] = seat
     variant = parsed.variant
     return SiteHand(site=parsed.site, hand_id=parsed.hand_id, table=parsed.table, time=parsed.time,
