@@ -7,6 +7,7 @@ cimport cython
 cdef _guarded(site_hand, attempt, log)
 cdef _apply(hand, player, verb, amount, to, all_in, pending, kind, legal, seat, kept_back)
 cdef list _card_ints(texts)
+@cython.locals(one=cython.ulonglong, mask=cython.ulonglong, c=cython.longlong, rest=list)
 cdef list _rest(deck, set used)
 cdef list _filled(template, cards)
 cdef tuple _by_name(amounts, name_of, d)

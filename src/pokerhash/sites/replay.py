@@ -408,6 +408,23 @@ def _options(take: int, run_twice: bool, odd: OddChipRule, every_pot: bool, stra
     return found[1]
 
 
+_REPLACED: Dict[tuple, tuple] = {}
+
+
+def _replaced(frozen, field: str):
+    """``replace(frozen, field=True)`` (Stakes, Options), one object for the same one
+    hand after hand: the engine keeps a table's set-up (betting structure, deal shape)
+    by the stakes' and options' objects, and a new object every hand missed it. The
+    entry keeps the original, so its id is not reused while it lives."""
+    key = (id(frozen), field)
+    found = _REPLACED.get(key)
+    if found is None or found[0] is not frozen:
+        if len(_REPLACED) > 4096:
+            _REPLACED.clear()
+        found = _REPLACED[key] = (frozen, replace(frozen, **{field: True}))
+    return found[1]
+
+
 def replay(site_hand, log: bool = False) -> SiteReplay:
     """Play the hand on the engine and compare (see :class:`SiteReplay`). When players
     reach the showdown without showing, their stand-in cards are chosen to lose there;
@@ -455,9 +472,9 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
                        half_bet_all_in(p) if fixed else "all-in",
                        len(p.boards) if p.run_twice and len(p.boards) > 2 else 2)
     if fixed and uncapped_heads_up(p):
-        lay = lay._replace(stakes=replace(lay.stakes, uncapped_heads_up=True))
+        lay = lay._replace(stakes=_replaced(lay.stakes, "uncapped_heads_up"))
     if p.fields.get("heads_up_dead_button"):
-        options = replace(options, heads_up_dead_button=True)
+        options = _replaced(options, "heads_up_dead_button")
     name_of = {seat: name for seat, name, _ in lay.order}
     seat_of = {name: seat for seat, name, _ in lay.order}
     try:
@@ -892,12 +909,17 @@ def _cards_for(p: Parsed, lay: Layout, variant, attempt: int = 0) -> Tuple[Dict[
 
 
 def _rest(deck: Tuple[int, ...], used: set) -> List[int]:
-    """The cards of ``deck`` not in ``used``, in the deck's order: the deck's list with
-    each used card taken out (a few removals in C, not a set look-up per deck card)."""
-    rest = list(deck)
+    """The cards of ``deck`` not in ``used``, in the deck's order. The used cards as
+    bits of one word (cards are 0..51): compiled, the loop is C integer tests
+    (replay.pxd types it), not a set look-up per deck card."""
+    one = 1
+    mask = 0
     for c in used:
-        if c in rest:
-            rest.remove(c)
+        mask |= one << c
+    rest = []
+    for c in deck:
+        if not (mask >> c) & 1:
+            rest.append(c)
     return rest
 
 
