@@ -154,3 +154,27 @@ def test_sqlite_insert_ids_in_statements_of_powers_of_two(count):
     assert ids == {(k,): i for i, k, _ in stored}
     assert [i for i, _, _ in stored] == list(range(2, 2 + len(stored)))
     conn.close()
+
+
+def test_replaced_stakes_and_options_are_one_object_per_original_and_equal_a_new_one():
+    from dataclasses import replace
+
+    from pokerhash.engine import Options
+
+    stakes = Stakes(blinds=(50, 100), small_bet=100, big_bet=200)
+    one = replay._replaced(stakes, "uncapped_heads_up")
+    assert one == replace(stakes, uncapped_heads_up=True) and one is not stakes
+    assert replay._replaced(stakes, "uncapped_heads_up") is one
+    other = Stakes(blinds=(50, 100), small_bet=100, big_bet=200)  # equal, another object: its own entry
+    assert replay._replaced(other, "uncapped_heads_up") == one
+    options = Options()
+    dead = replay._replaced(options, "heads_up_dead_button")
+    assert dead == replace(options, heads_up_dead_button=True)
+    assert replay._replaced(options, "heads_up_dead_button") is dead
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from([tuple(range(52)), tuple(range(16, 52)), tuple(range(20, 52))]), st.sets(st.integers(0, 51)))
+def test_deck_rest_is_the_deck_without_the_used_cards_in_order(deck, used):
+    # The bit mask's high cards (32..51) included: a 32-bit shift would lose them.
+    assert replay._rest(deck, set(used)) == [c for c in deck if c not in used]

@@ -48,17 +48,24 @@ class DrawDeals:
 
     def __init__(self, p: Parsed, order: Sequence[Tuple[int, str, int]], finals: Dict[int, Sequence[int]],
                  deck: Sequence[int], card) -> None:
-        folded = {a.player for a in p.acts if a.verb == "f"}
+        folded = set()
         seat_of = {name: seat for seat, name, _ in order}
         # The engine's order of deals: the first deal seat by seat, then each draw
         # round (a burn, then every live player's draw in the order the text writes).
         events: List[Tuple[int, int, int]] = [(seat, 0, len(finals[seat])) for seat, _, _ in order]
         made: Dict[int, int] = {}
-        for a in p.acts:
-            seat = seat_of.get(a.player)
-            if a.verb == "d" and seat is not None:
-                k = made[seat] = made.get(seat, 0) + 1
-                events.append((seat, k, a.amount or 0))
+        # Each player's discard counts as written, read in the same one pass over the
+        # acts (not one pass per player and plan).
+        counts_of: Dict[str, List[int]] = {}
+        for player, verb, amount, _, _, _, _ in p.acts:
+            if verb == "d":
+                counts_of.setdefault(player, []).append(amount)
+                seat = seat_of.get(player)
+                if seat is not None:
+                    k = made[seat] = made.get(seat, 0) + 1
+                    events.append((seat, k, amount or 0))
+            elif verb == "f":
+                folded.add(player)
         self._dealt: Dict[Tuple[int, int], Tuple[Tuple[int, ...], Tuple[int, ...]]] = {}
         self._error: Optional[SiteError] = None
         self._draw: Dict[int, int] = {}  # seat -> draws made in the replay
@@ -68,7 +75,7 @@ class DrawDeals:
             plans: Dict[int, List[list]] = {}  # seat -> [initial, [thrown, received]...]; None: a filler
             keep: Dict[int, set] = {}  # seat -> the cards it never discards (its final hand's)
             for seat, name, _ in order:
-                counts = [a.amount for a in p.acts if a.player == name and a.verb == "d"]
+                counts = counts_of.get(name, [])
                 plan = _written(p.draws.get(name), counts, card)
                 keep[seat] = set()
                 if plan is None:
@@ -144,6 +151,16 @@ class _Dealer:
                     stub, muck = stub + muck, 0
                 stub -= count
                 muck += count
+        # The named cards in the deck's order (_lend's candidates: a card no deal names
+        # is never lent), each seat's draws (event, count) in order, and the last
+        # reshuffle: _lend and _back, asked for every filler of a hand that reshuffles,
+        # read these instead of walking the whole deck and every event each time.
+        self.named_in_deck = [c for c in deck if c in self.due]
+        self.throws: Dict[int, List[Tuple[int, int]]] = {seat: [] for seat in plans}
+        for t, (seat, k, count) in enumerate(events):
+            if k:
+                self.throws[seat].append((t, count))
+        self.last_reshuffle = max(self.reshuffles, default=-1)
         self.in_play: set = set()
         self.held: Dict[int, List[int]] = {}
         self.lent: Dict[int, List[int]] = {seat: [] for seat in plans}  # seat -> lent cards held, in order
@@ -223,10 +240,10 @@ class _Dealer:
             return None
         best = None
         due, in_play = self.due, self.in_play
-        for c in self.deck:
-            times = due.get(c)
-            if times is None or c in in_play or c in named or c in out:
-                continue  # a card no deal names is never lent
+        for c in self.named_in_deck:
+            times = due[c]
+            if c in in_play or c in named or c in out:
+                continue
             when = None
             for w in times:  # the first time it is due after t (a loop: no generator per card)
                 if w > t and (when is None or w < when):
@@ -238,18 +255,23 @@ class _Dealer:
     def _back(self, t: int, seat: int, ahead: int) -> Optional[int]:
         """The first reshuffle after ``seat`` throws the filler dealt at event ``t``
         (``ahead`` lent cards go first), None if there is none."""
+        if t >= self.last_reshuffle:
+            return None  # no reshuffle after t (and the throw comes after t)
         left = ahead + 1
         thrown_at = None
-        for u in range(t + 1, len(self.events)):
-            s, k, count = self.events[u]
-            if s == seat and k:
+        for u, count in self.throws[seat]:  # the seat's draws, in order
+            if u > t:
                 left -= count
                 if left <= 0:
                     thrown_at = u
                     break
         if thrown_at is None:
             return None
-        return min((r for r in self.reshuffles if r > thrown_at), default=None)
+        first = None
+        for r in self.reshuffles:  # the first reshuffle after the throw (a loop: no generator)
+            if r > thrown_at and (first is None or r < first):
+                first = r
+        return first
 
 
 def _text(card: int) -> str:

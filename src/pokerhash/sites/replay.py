@@ -89,15 +89,19 @@ def layout(p: Parsed) -> Layout:
     # The first small blind, big blind and button blind posted, the antes of players
     # dealt in and the straddles: one loop over the posts (not five).
     sb = bb = button_blind = None
+    # (name, line) of the first small and big blind posted (_first_post's answers)
+    first_sb = first_bb = None
     antes = []
     straddles = []
-    for name, kind, amount, _ in p.posts:
+    for name, kind, amount, line in p.posts:
         if kind == "sb":
             if sb is None:
                 sb = (name, amount)
+                first_sb = (name, line)
         elif kind == "bb":
             if bb is None:
                 bb = (name, amount)
+                first_bb = (name, line)
         elif kind == "ante":
             if name in seat_of:
                 antes.append((name, amount))
@@ -134,7 +138,7 @@ def layout(p: Parsed) -> Layout:
     if len(by_seat) == n:
         # Each player's seat once: the order is the seats from ``start`` round the
         # table, read off (what the sort below gives, without a key function per player).
-        order = tuple([by_seat[seats[(start + k) % n]] for k in range(n)])
+        order = tuple([by_seat[seat] for seat in seats[start:] + seats[:start]])
     else:
         order = tuple(sorted(dealt, key=lambda d: (seats.index(d[0]) - start) % n))
     position = {name: k for k, (_, name, _) in enumerate(order)}
@@ -151,7 +155,9 @@ def layout(p: Parsed) -> Layout:
     blinds = (_blind(p, dealt, sb, 0), _blind(p, dealt, bb, 1)) if sb is not None else (_blind(p, dealt, bb, 1),)
     missed: Dict[int, Tuple[int, int]] = {}
     for name, kind, amount, line in p.posts:
-        if kind in ("sb", "bb") and _first_post(p, kind, name, line) or name not in seat_of:
+        # _first_post(p, kind, name, line) for "sb" and "bb", from the loop above
+        if (kind == "sb" and first_sb == (name, line) or kind == "bb" and first_bb == (name, line)) \
+                or name not in seat_of:
             continue  # the blinds themselves (any other blind is posted by a player coming back), dead antes
         live, dead = missed.get(seat_of[name], (0, 0))
         if kind == "bb" or (kind == "sb" and _live_small_blind(p, name, amount, bb)):
@@ -193,8 +199,8 @@ def layout(p: Parsed) -> Layout:
                             "out) in a hand with no seat outside the blinds")
         outside_seat = free[-1]
         missed[outside_seat] = (0, outside)
-    stakes = _stakes(blinds=blinds, ante=ante, big_blind_ante=big_blind_ante, straddle=straddle,
-                    small_bet=p.small_bet, big_bet=p.big_bet, straddle_position=straddle_position)
+    # (positional: a call with keywords parses them by name)
+    stakes = _stakes(blinds, 0, ante, big_blind_ante, straddle, 0, p.small_bet, p.big_bet, straddle_position)
     # tuple.__new__: the NamedTuple's own __new__ is a Python function (a frame a hand).
     return _new(Layout, (order, button, stakes, missed, straddler, dead_button and n == 2, outside_seat,
                          tuple(dead_antes)))
@@ -273,7 +279,10 @@ def _blind(p: Parsed, dealt: list, post: Tuple[str, int], which: int) -> int:
 def _equal_antes(antes: List[Tuple[str, int]], dealt: list) -> int:
     """The table's ante (each player's, or all the chips of a short stack); SiteError
     when they differ otherwise or a player dealt in posts none."""
-    ante = max(a for _, a in antes)
+    ante = antes[0][1]
+    for _, a in antes:  # max(): a loop, no generator
+        if a > ante:
+            ante = a
     stack = {name: s for _, name, s in dealt}
     for name, amount in antes:
         if amount != min(ante, stack[name]):
@@ -313,14 +322,6 @@ def _button_blind_layout(p: Parsed, dealt: list, seats: List[int], seat_of: Dict
     position = next(k for k, (_, name, _) in enumerate(order) if name == straddler)
     stakes = _stakes(blinds=(), button_blind=post[1], ante=ante, straddle=straddle, straddle_position=position)
     return Layout(order, button, stakes, {}, straddler)
-
-
-def _first_post(p: Parsed, kind: str, name: str, line: int) -> bool:
-    """Whether this is the first post of its kind (the blind itself, not a missed one)."""
-    for other_name, other_kind, _, other_line in p.posts:
-        if other_kind == kind:
-            return other_line == line and other_name == name
-    return False
 
 
 _CARD_CACHE: Dict[str, int] = {}
@@ -407,6 +408,23 @@ def _options(take: int, run_twice: bool, odd: OddChipRule, every_pot: bool, stra
     return found[1]
 
 
+_REPLACED: Dict[tuple, tuple] = {}
+
+
+def _replaced(frozen, field: str):
+    """``replace(frozen, field=True)`` (Stakes, Options), one object for the same one
+    hand after hand: the engine keeps a table's set-up (betting structure, deal shape)
+    by the stakes' and options' objects, and a new object every hand missed it. The
+    entry keeps the original, so its id is not reused while it lives."""
+    key = (id(frozen), field)
+    found = _REPLACED.get(key)
+    if found is None or found[0] is not frozen:
+        if len(_REPLACED) > 4096:
+            _REPLACED.clear()
+        found = _REPLACED[key] = (frozen, replace(frozen, **{field: True}))
+    return found[1]
+
+
 def replay(site_hand, log: bool = False) -> SiteReplay:
     """Play the hand on the engine and compare (see :class:`SiteReplay`). When players
     reach the showdown without showing, their stand-in cards are chosen to lose there;
@@ -454,9 +472,9 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
                        half_bet_all_in(p) if fixed else "all-in",
                        len(p.boards) if p.run_twice and len(p.boards) > 2 else 2)
     if fixed and uncapped_heads_up(p):
-        lay = lay._replace(stakes=replace(lay.stakes, uncapped_heads_up=True))
+        lay = lay._replace(stakes=_replaced(lay.stakes, "uncapped_heads_up"))
     if p.fields.get("heads_up_dead_button"):
-        options = replace(options, heads_up_dead_button=True)
+        options = _replaced(options, "heads_up_dead_button")
     name_of = {seat: name for seat, name, _ in lay.order}
     seat_of = {name: seat for seat, name, _ in lay.order}
     try:
@@ -479,7 +497,7 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
         # attribute read of the engine's or an act's was a lookup: 200 a hand).
         while True:
             pending = hand.pending
-            kind, pending_seat, _, count, target = pending
+            kind, pending_seat, legal, count, target = pending
             if kind is _OVER:
                 break
             if conceded and _decided(hand, conceded) and (k >= n_acts or acts[k].verb == "m"):
@@ -538,7 +556,7 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
                 break
             act = acts[k]
             k += 1
-            player, verb, amount, _, _, street, line = act
+            player, verb, amount, to, all_in, street, line = act
             seat = seat_of.get(player)
             if seat != pending_seat:
                 differences.append(f"line {line}: {player} acts, but the engine has "
@@ -553,7 +571,7 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
                 if problem is None:
                     hand.draw(drawing.discard(seat, amount))
             else:
-                problem = _apply(hand, act, pending, seat, kept_back)
+                problem = _apply(hand, player, verb, amount, to, all_in, pending, kind, legal, seat, kept_back)
             if problem:
                 differences.append(f"line {line}: {problem}")
                 break
@@ -568,11 +586,9 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
     if not hand.is_over:
         return SiteReplay({}, {}, Decimal(0), False, tuple(differences), hand), picked
     result = hand.result
-    won = {name_of[seat]: to_decimal(v, d) for seat, v in result.payouts.items() if v}
-    returned = {name_of[seat]: to_decimal(v, d) for seat, v in result.returned.items() if v}
+    engine_won, won = _by_name(result.payouts, name_of, d)
+    engine_returned, returned = _by_name(result.returned, name_of, d)
     rake = to_decimal(result.rake, d)
-    engine_won = {name_of[seat]: v for seat, v in result.payouts.items() if v}
-    engine_returned = {name_of[seat]: v for seat, v in result.returned.items() if v}
     site_won = {k2: v for k2, v in p.collected.items() if v}
     for name, amount in kept_back.items():
         engine_returned[name] = engine_returned.get(name, 0) + amount
@@ -622,7 +638,8 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
         differences.append(f"rake and fees: the engine took {to_decimal(result.rake, d)}, the site "
                            f"{to_decimal(take, d)}")
     if p.total is not None:
-        put_in = sum(hand.contributed.values()) + _dead(lay) - sum(result.returned.values()) - shifted
+        # (the live list of what each player put in: the contributed property builds a dict)
+        put_in = sum(hand.chips()[2]) + _dead(lay) - sum(result.returned.values()) - shifted
         # contributed counts live chips; dead money (big-blind ante, dead blinds, a cash drop)
         # is apart.
         # A site that returns chips without a line may count them in the total pot, and
@@ -635,9 +652,26 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
     return _new(SiteReplay, (won, returned, rake, not differences, tuple(differences), hand)), picked
 
 
+def _by_name(amounts: Dict[int, int], name_of: Dict[int, str], d: int) -> Tuple[Dict[str, int], Dict[str, Decimal]]:
+    """The amounts that are not 0 (seat -> chips) by name: in chips and as Decimals, in
+    one pass (not two comprehensions)."""
+    chips, decimals = {}, {}
+    for seat, v in amounts.items():
+        if v:
+            name = name_of[seat]
+            chips[name] = v
+            decimals[name] = to_decimal(v, d)
+    return chips, decimals
+
+
 def _decided(hand: Hand, conceded: List[int]) -> bool:
     """Whether at most one player left in the hand has not given up (``conceded``)."""
-    return sum(1 for seat in hand.seats if seat not in hand.folded and seat not in conceded) <= 1
+    left = 0
+    folded = hand.folded
+    for seat in hand.seats:  # a loop, no generator (a C function compiled: replay.pxd)
+        if seat not in folded and seat not in conceded:
+            left += 1
+    return left <= 1
 
 
 def _rake_spread(site_pots: List[Tuple[str, int, int]], settlement, name_of: Dict[int, str], take: int) -> bool:
@@ -710,10 +744,12 @@ _DEAL, _DRAW, _DECISION, _BRING_IN, _OVER = (PendingKind.DEAL, PendingKind.DRAW,
                                              PendingKind.BRING_IN, PendingKind.OVER)
 
 
-def _apply(hand: Hand, act: Act, pending, seat: int, kept_back: Dict[str, int]) -> Optional[str]:
-    player, verb, amount, to, all_in, _, _ = act
-    legal = pending[2]
-    if pending[0] is _BRING_IN:
+def _apply(hand: Hand, player: str, verb: str, amount: Optional[int], to: Optional[int], all_in: bool, pending,
+           kind, legal, seat: int, kept_back: Dict[str, int]) -> Optional[str]:
+    # The act's fields and the pending request's ``kind`` and ``legal``, unpacked once
+    # by the caller (an index into the Pending NamedTuple is a generic sequence call,
+    # ~750 instructions; unpacking the act again here cost as much).
+    if kind is _BRING_IN:
         if verb == "bi":
             done = hand.bring_in()
             if amount is not None and done.to != amount:
@@ -784,35 +820,59 @@ def _cards_for(p: Parsed, lay: Layout, variant, attempt: int = 0) -> Tuple[Dict[
     stud = facts.is_stud
     if stud and boards:
         hole_count -= 1  # the deck ran short: the seventh card was one community card
-    # A stud player who folds is dealt only the cards of the streets before the fold.
-    folded_on = {a.player: a.street for a in p.acts if a.verb == "f"} if stud else {}
-    used = {c for board in boards for c in board}
+    # Who folds, and (stud: a player who folds is dealt only the cards of the streets
+    # before the fold) on which street: one pass over the acts, read as tuples.
+    folded_on: Dict[str, int] = {}
+    for player, verb, _, _, _, street, _ in p.acts:
+        if verb == "f":
+            folded_on[player] = street
+    folded = set(folded_on)
+    if not stud:
+        folded_on = {}
+    used = set()
+    for board in boards:
+        used.update(board)
     for player in p.draws.values():  # every card a draw game's text names is taken
         for part in player:
             for cards in ((part,) if not part or isinstance(part[0], str) else part):
                 used.update(_card_ints(cards or ()))
     templates: Dict[int, List[Optional[int]]] = {}
+    holes: Dict[int, tuple] = {}  # the seats whose every card is known
+    unknown = []  # (seat, name) of the others, in the order dealt
     known, stud_cards = p.known, p.stud
+    cached = _CARD_CACHE.get
     for seat, name, _ in lay.order:
-        count = min(hole_count, 3 + folded_on[name]) if name in folded_on else hole_count
+        count = min(hole_count, 3 + folded_on[name]) if folded_on and name in folded_on else hole_count
         cards = known.get(name)
         if not (cards and len(cards) == hole_count):
-            cards = stud_cards.get(name)
+            cards = stud_cards.get(name) if stud_cards else None
             if not cards:
                 templates[seat] = [None] * count  # nothing seen (most players)
+                unknown.append((seat, name))
                 continue
-        template = [None if c is None or c == "XX" else _card(c) for c in cards[:count]]
+        # _card of each text seen (its cache read in line: a call per card cost more)
+        template = []
+        for c in cards[:count]:
+            if c is None or c == "XX":
+                template.append(None)
+            else:
+                card = cached(c)
+                template.append(_card(c) if card is None else card)
         template += [None] * (count - len(template))
+        complete = True
         for c in template:
             if c is not None:
                 used.add(c)
+            else:
+                complete = False
         templates[seat] = template
-    holes = {seat: t for seat, t in templates.items() if None not in t}
-    unknown = [(seat, name) for seat, name, _ in lay.order if seat not in holes]
+        if complete:
+            holes[seat] = template
+        else:
+            unknown.append((seat, name))
     if not unknown:
         return {seat: tuple(cards) for seat, cards in holes.items()}, [tuple(board) for board in boards], False
-    rest = [c for c in _deck(variant, len(lay.order)) if c not in used]
-    folded = {a.player for a in p.acts if a.verb == "f"}
+    rest = _rest(_deck(variant, len(lay.order)), used)
     live_unknown = [(seat, name) for seat, name in unknown if name not in folded]
     live_known = [seat for seat, name, _ in lay.order if name not in folded and seat in holes]
     picked = False
@@ -833,17 +893,34 @@ def _cards_for(p: Parsed, lay: Layout, variant, attempt: int = 0) -> Tuple[Dict[
     # fold, and eight stud players may together hold more unknown slots than the deck.
     # (sorted(unknown, key=lambda u: u[1] in folded) without a call per player: the
     # players still in, then those who folded, each in their order)
+    # (``at``: the next card of ``rest`` to give, in place of cutting ``rest`` each time)
+    at = 0
     for seat, name in [u for u in unknown if u[1] not in folded] + [u for u in unknown if u[1] in folded]:
         if seat not in holes:
             template = templates[seat]
             missing = template.count(None)
-            if missing == len(template) <= len(rest):
-                holes[seat] = rest[:missing]  # _filled of a template of unknown cards only
+            if missing == len(template) <= len(rest) - at:
+                holes[seat] = rest[at:at + missing]  # _filled of a template of unknown cards only
             else:
-                holes[seat] = _filled(template, rest)
-            rest = rest[missing:]
+                holes[seat] = _filled(template, rest[at:])
+            at += missing
     # Tuples: the engine reads a tuple of ints faster than a list.
     return {seat: tuple(cards) for seat, cards in holes.items()}, [tuple(board) for board in boards], picked
+
+
+def _rest(deck: Tuple[int, ...], used: set) -> List[int]:
+    """The cards of ``deck`` not in ``used``, in the deck's order. The used cards as
+    bits of one word (cards are 0..51): compiled, the loop is C integer tests
+    (replay.pxd types it), not a set look-up per deck card."""
+    one = 1
+    mask = 0
+    for c in used:
+        mask |= one << c
+    rest = []
+    for c in deck:
+        if not (mask >> c) & 1:
+            rest.append(c)
+    return rest
 
 
 def _filled(template: List[Optional[int]], cards) -> List[int]:
