@@ -84,11 +84,14 @@ def engine_player(variant, stakes: Stakes, players: int, seed: int) -> Callable[
     raise_to = Action.raise_to
 
     def size(legal):
-        if legal.fixed_amounts:
-            return raise_to(legal.fixed_amounts[0])
-        low = legal.min_to
+        # LegalActions' fields by index, as play() reads them (see there): fixed_amounts,
+        # min_to, max_to.
+        fixed = legal[7]
+        if fixed:
+            return raise_to(fixed[0])
+        low = legal[5]
         # randint's uniform draw without its Python layers (pokerkit's loop draws alike).
-        return raise_to(low + int(uniform() * (legal.max_to - low + 1)) if uniform() < 0.8 else low)
+        return raise_to(low + int(uniform() * (legal[6] - low + 1)) if uniform() < 0.8 else low)
 
     def play() -> int:
         deck.shuffle()
@@ -97,18 +100,21 @@ def engine_player(variant, stakes: Stakes, players: int, seed: int) -> Callable[
         while True:
             # One read of what the hand waits for, its fields read by index as each branch
             # needs them (unpacking a NamedTuple, a tuple subclass, goes through an
-            # iterator: ~450 instructions a step, a tenth of the engine's own cost of one).
+            # iterator: ~450 instructions a step, a tenth of the engine's own cost of one),
+            # and the LegalActions' likewise: legal[1] can_check, legal[4] raise_kind (a
+            # NamedTuple's field by name is a descriptor's lookup and call, ~180
+            # instructions; by index ~110). pokerkit's side reads its state's fields.
             pending = hand.pending
             kind = pending[0]
             if kind is DECISION:
                 legal = pending[2]
                 roll = uniform()
-                if legal.can_check:
-                    act(CHECK if roll < 0.85 or legal.raise_kind is None else size(legal))
+                if legal[1]:
+                    act(CHECK if roll < 0.85 or legal[4] is None else size(legal))
                 elif roll < 0.10:
                     act(FOLD)
                 else:
-                    act(CALL if roll < 0.85 or legal.raise_kind is None else size(legal))
+                    act(CALL if roll < 0.85 or legal[4] is None else size(legal))
             elif kind is DRAW:
                 count = pending[3]
                 # min(3, count) without a builtin call (pokerkit's loop draws alike).

@@ -54,7 +54,13 @@ def test_discards_read_as_bits_match_the_reference_on_every_subset_of_random_han
         for k in range(len(held) + 1):
             for thrown in itertools.permutations(held, k):
                 for form in (tuple, list):
-                    assert _held_ints(form(thrown), held) == tuple(thrown)
+                    given = form(thrown)
+                    got = _held_ints(given, held)
+                    assert got == tuple(thrown)
+                    # Always an exact tuple (draw() stores it): a tuple given is that
+                    # tuple, a list its copy, left as it was.
+                    assert type(got) is tuple
+                    assert got is given if form is tuple else given == list(thrown)
                 assert _kept(held, thrown) == [c for c in held if c not in thrown]
 
 

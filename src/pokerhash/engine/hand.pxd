@@ -237,7 +237,7 @@ cpdef Py_ssize_t _count_false(list values) except -1
 cpdef tuple _folded_seats(tuple seats, list folded)
 # Called at every draw: a C call, not a Python one.
 # Card sets as bits of a 64-bit int (cards are 0..51).
-@cython.locals(k=Py_ssize_t, card=Py_ssize_t, left=Py_ssize_t, one=Py_ssize_t)
+@cython.locals(k=Py_ssize_t, card=Py_ssize_t, left=Py_ssize_t, one=Py_ssize_t, thrown=tuple)
 cpdef tuple _held_ints(discards, tuple held)
 @cython.locals(k=Py_ssize_t, card=Py_ssize_t, gone=Py_ssize_t, one=Py_ssize_t, kept=list)
 cpdef list _kept(tuple held, tuple thrown)

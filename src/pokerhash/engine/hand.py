@@ -2147,7 +2147,11 @@ def _held_ints(discards: object, held: Tuple[int, ...]) -> Optional[Tuple[int, .
     as they are; draw() then has nothing to check), else None: parse and check."""
     # type() is: compiled, a pointer test (an attribute read of __class__ is a lookup).
     kind = type(discards)
-    if kind is not tuple and kind is not list:
+    if kind is tuple:
+        thrown = discards
+    elif kind is list:
+        thrown = tuple(discards)  # what is returned for a list; its test below reads a tuple
+    else:
         return None
     # The held cards as bits (the hand's own cards: ints 0..51): a card's test is one
     # bit, not the tuple's equality compares (`c in held`, ~3 a card at every draw).
@@ -2156,8 +2160,9 @@ def _held_ints(discards: object, held: Tuple[int, ...]) -> Optional[Tuple[int, .
     for k in range(len(held)):
         card = held[k]
         left |= one << card
-    for k in range(len(discards)):
-        c = discards[k]
+    # thrown: compiled, a typed tuple (hand.pxd): its length and items C reads.
+    for k in range(len(thrown)):
+        c = thrown[k]
         # An int out of 0..51 is none of the hand's cards (and no shift of a C integer).
         if type(c) is not int or c < 0 or c > 51:
             return None
@@ -2165,7 +2170,7 @@ def _held_ints(discards: object, held: Tuple[int, ...]) -> Optional[Tuple[int, .
         if not left >> card & 1:
             return None  # not held, or thrown already
         left ^= one << card
-    return discards if kind is tuple else tuple(discards)
+    return thrown
 
 
 def _cut_list(stack: List[int], start: int) -> None:
