@@ -253,9 +253,9 @@ cpdef bint _may_win(seat, list shown, pots, list highs, list lows) except -1
 
 
 # hand.py's _cut_list and _drawn_hole_list (see there) in C, with _stepped above: the
-# deal's and the draw's cards straight from the deck's stack into the hands' tuples.
-from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
-from cpython.ref cimport Py_INCREF, PyObject
+# deal's and the draw's cards straight from the deck's stack into the hands' tuples
+# (PyTuple_New, PyTuple_SET_ITEM and Py_INCREF cimported above, for _stepped).
+from cpython.ref cimport PyObject
 
 cdef extern from "Python.h":
     PyObject *PyList_GET_ITEM(object stack, Py_ssize_t i)  # a borrowed reference, not counted here
