@@ -99,6 +99,7 @@ cdef class BettingRound:
     cpdef _check(self, kind, to, acting)
     cdef _set_move(self, kind, to, chips, is_all_in)
     cpdef perform(self, move)
+    @cython.locals(player=Py_ssize_t, bet="long long", all_in_to="long long")
     cpdef _play(self, kind, to, name)
     @cython.locals(stacks=list, bets=list, contributed=list)
     cpdef _do(self, kind, to, long long chips, Py_ssize_t player)
@@ -106,7 +107,7 @@ cdef class BettingRound:
     cpdef tuple _fixed_sizes(self)
     cdef long long _bet_size(self) noexcept
     cdef long long _first_size(self) noexcept
-    @cython.locals(all_in_to="long long")
+    @cython.locals(all_in_to="long long", text=list)
     cpdef str _no_raise_reason(self, Py_ssize_t player)
     cdef inline bint _may_raise(self, Py_ssize_t player, long long all_in_to) except -1
     @cython.locals(level=object, matched="long long")

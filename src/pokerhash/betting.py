@@ -413,6 +413,10 @@ _FIXED_LIMIT = Limit.FIXED_LIMIT
 _POT_LIMIT = Limit.POT_LIMIT
 
 
+#: The last cap's message of _no_raise_reason: [max bets, text].
+_CAPPED_TEXT: list = [None, ""]
+
+
 def _checked_structure(structure: object) -> Structure:
     if not isinstance(structure, Structure):
         raise InvalidValueError(f"structure must be a Structure (e.g. Structure.no_limit(10)), not {structure!r}")
@@ -680,7 +684,9 @@ class BettingRound:
                 last = fixed[0]  # compiled, a C integer
                 if last != to:
                     fixed = self._fixed_one = (to,)
-            return _record9(_LEGAL_TYPE, who, call == 0, call, call_is_all_in, kind, to, to, fixed, "")
+            # min_to and max_to: the tuple's own int, not two made from the C integer.
+            amount = _field(fixed, 0)
+            return _record9(_LEGAL_TYPE, who, call == 0, call, call_is_all_in, kind, amount, amount, fixed, "")
         amounts = tuple(sorted({min(self.full_level + size, all_in_to) for size in self._fixed_sizes()}))
         return _record9(_LEGAL_TYPE, who, call == 0, call, call_is_all_in, kind, amounts[0], amounts[-1], amounts, "")
 
@@ -757,6 +763,35 @@ class BettingRound:
         """:meth:`apply` of the request ``kind`` to ``to`` by the player to act, the
         normalized action's ``player`` being ``name`` (the engine's seat): one check,
         one record, no unpacking (the engine's path at every action)."""
+        legal = self._legal
+        if legal is not None and (kind is _CHECK or kind is _CALL or kind is _FOLD):
+            # The requests that carry no amount, checked and performed here against the
+            # decision's LegalActions (what _check would find, by index: see validate),
+            # without _check's and _set_move's calls and fields: most actions. A check
+            # that is not legal, or a call with nothing to call, goes to _check, which
+            # raises its own message.
+            player = _field(legal, 0)  # compiled, a C index (betting.pxd)
+            if kind is _FOLD:
+                move = _record5(_ACTION_TYPE, _FOLD, None, 0, False, name)
+                self._legal = None
+                _set_item(self.folded, player, True)
+                self._advance(player + 1)
+                return move
+            if _field(legal, 1):
+                if kind is _CHECK:
+                    move = _record5(_ACTION_TYPE, _CHECK, _item(self.bets, player), 0, False, name)
+                    self._legal = None
+                    _set_item(self.acted, player, self.current_bet)
+                    self._advance(player + 1)
+                    return move
+            elif kind is _CALL:
+                # To the bet called: bet + call, which legal_actions made min(current_bet, all_in_to) - bet.
+                bet = _chips(self.bets, player)  # compiled, C integers (betting.pxd)
+                all_in_to = bet + _chips(self.stacks, player)
+                chips = _field(legal, 2)
+                move = _record5(_ACTION_TYPE, _CALL, min(self.current_bet, all_in_to), chips, _field(legal, 3), name)
+                self._do(_CALL, _field(move, 1), chips, player)
+                return move
         self._check(kind, to, None)
         kind, to, chips = self._move_kind, self._move_to, self._move_chips
         move = _record5(_ACTION_TYPE, kind, to, chips, self._move_all_in, name)  # normalized_action's record, built here
@@ -812,7 +847,12 @@ class BettingRound:
     def _no_raise_reason(self, player: int) -> str:
         """Why ``player`` may not bet or raise now ("" if they may)."""
         if self.capped:
-            return f"the betting is capped at {self._max_bets} bets"
+            # The message of the last cap again (one string a structure, not an f-string
+            # made at every capped decision).
+            text = _CAPPED_TEXT
+            if text[0] != self._max_bets:
+                text[:] = [self._max_bets, f"the betting is capped at {self._max_bets} bets"]
+            return text[1]
         all_in_to = _chips(self.bets, player) + _chips(self.stacks, player)  # compiled, a C integer (betting.pxd)
         if all_in_to <= self.current_bet:
             return f"player {player} has no chips beyond a call"

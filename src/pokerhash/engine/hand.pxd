@@ -90,7 +90,7 @@ cdef class Hand:
     cdef public TypedDeck _deck
 
     # n and i C ints: range(n) a C loop, [()] * n a list's repeat (Python ints: generic calls).
-    @cython.locals(n=Py_ssize_t, i=Py_ssize_t)
+    @cython.locals(n=Py_ssize_t, i=Py_ssize_t, deal=list)
     cpdef _new_deal(self)
     cpdef _post_dead(self, Py_ssize_t i, amount, kind, bint dead=*)
     cpdef Py_ssize_t _big_blind(self) except? -1  # -1 is an index: the last player
@@ -120,6 +120,7 @@ cdef class Hand:
     # The program's op and argument as C ints: compared at every step.
     @cython.locals(op=Py_ssize_t, arg=Py_ssize_t)
     cpdef _advance(self)
+    @cython.locals(setup=list)
     cpdef _maybe_twice(self)
     cpdef _seventh_street(self)
     @cython.locals(round_=BettingRound)
@@ -139,7 +140,7 @@ cdef class Hand:
     cpdef bint _next_draw(self, most) except -1
     cpdef list _draw_cards(self, Py_ssize_t count)
     cpdef tuple _serve_draw(self, Py_ssize_t i, got)
-    @cython.locals(start=Py_ssize_t, hole=tuple)
+    @cython.locals(start=Py_ssize_t, hole=tuple, k=Py_ssize_t, muck=list)
     cpdef tuple _deal_draw(self, Py_ssize_t i, tuple held, tuple thrown, Py_ssize_t count)
     @cython.locals(room=Py_ssize_t, served=list)
     cpdef _make_room(self, Py_ssize_t count)
@@ -148,7 +149,7 @@ cdef class Hand:
     cpdef _restock(self)
     @cython.locals(n=Py_ssize_t, i=Py_ssize_t, runs=Py_ssize_t, run=Py_ssize_t, number=Py_ssize_t, seats=tuple,
                    folded=list, live=list, stacks=list, index=dict, returned=dict, boards=tuple, highs=list,
-                   lows=list, settlements=tuple, payouts=dict, initial=tuple, final=dict, net=dict)
+                   lows=list, settlements=tuple, payouts=dict, initial=tuple, final=dict, net=dict, setup=list)
     cpdef _finish(self)
     # The nets of a finished hand (result, and the RL environments at every hand's end).
     @cython.locals(i=Py_ssize_t, stacks=list, initial=tuple, nets=list)
@@ -175,7 +176,7 @@ cdef class Hand:
     @cython.locals(other=Hand, k=Py_ssize_t, seats=tuple, initial=tuple, log=list)
     cpdef Hand next_hand(self, button, deck)
     # Every field of a new hand (__init__ after its checks, next_hand): a C call.
-    @cython.locals(n=Py_ssize_t, index=dict)
+    @cython.locals(n=Py_ssize_t, index=dict, setup=list, indexes=dict)
     cdef _set_up(self, variant, options, given, structure, stakes, tuple seats, button, tuple initial, program,
                  deck_cards, deck_set, lowest, tuple missed, bint log, deck, script, used, bint caller)
 
@@ -237,8 +238,10 @@ cpdef Py_ssize_t _count_false(list values) except -1
 cpdef tuple _folded_seats(tuple seats, list folded)
 # Called at every draw: a C call, not a Python one.
 # Card sets as bits of a 64-bit int (cards are 0..51).
-@cython.locals(k=Py_ssize_t, card=Py_ssize_t, left=Py_ssize_t, one=Py_ssize_t, thrown=tuple)
+@cython.locals(k=Py_ssize_t, j=Py_ssize_t, n=Py_ssize_t, taken=Py_ssize_t, one=Py_ssize_t, thrown=tuple)
 cpdef tuple _held_ints(discards, tuple held)
+@cython.locals(k=Py_ssize_t, card=Py_ssize_t, left=Py_ssize_t, one=Py_ssize_t)
+cpdef tuple _held_values(tuple thrown, tuple held)
 @cython.locals(k=Py_ssize_t, card=Py_ssize_t, gone=Py_ssize_t, one=Py_ssize_t, kept=list)
 cpdef list _kept(tuple held, tuple thrown)
 # Called for every hand shown down.

@@ -438,6 +438,15 @@ _LAST_RULES: list = [None, None, None, None, None]
 #: A draw's Pending by player index (Hand._next_draw): the records are immutable, so
 #: every draw of the same seat at that index with the same most cards shares one.
 _DRAW_PENDING: List[Pending] = []
+# The last game's fields that every hand's set-up reads (a frozen dataclass's field is
+# a Python attribute lookup, ~190 instructions): variant, options, then the opening,
+# forced bets, whether the best showing acts first, the cap, run it twice, the rake and
+# the odd chips' rule (see _set_up, _maybe_twice, _finish).
+_LAST_SETUP: list = [None, None, None, None, False, None, False, None, None]
+# The last stakes' antes and blinds as a hand posts them (see _new_deal): stakes,
+# options, player count, ante, big-blind ante, then the blinds' ForcedBets as a tuple and
+# who acts first, or None when they depend on the hand (missed blinds, a straddle).
+_LAST_DEAL: list = [None, None, 0, 0, 0, None, 0]
 
 
 def _default_stakes(variant: Variant) -> Stakes:
@@ -651,27 +660,33 @@ class Hand:
         or (``caller``) from deal(); ``used``: the set of cards dealt so far, for the
         script and the caller (None with a deck). Compiled, a C method (hand.pxd)."""
         self.variant = variant
-        self._opening = variant.opening  # read at every decision: a field, not a dataclass lookup
-        self._forced = variant.forced  # read at every round and deal: likewise
-        # Whether the best showing hand acts first from 4th street: read at every round.
-        self._by_showing = variant.first_to_act is _FIRST_SHOWING and not options.stud_by_position
+        setup = _LAST_SETUP  # the last game's fields, read once per game (frozen objects)
+        if setup[0] is not variant or setup[1] is not options:
+            # Whether the best showing hand acts first from 4th street: read at every round.
+            setup[:] = [variant, options, variant.opening, variant.forced,
+                        variant.first_to_act is _FIRST_SHOWING and not options.stud_by_position, options.cap,
+                        options.run_it_twice, options.rake, options.odd_chips]
+        self._opening = setup[2]  # read at every decision: a field, not a dataclass lookup
+        self._forced = setup[3]  # read at every round and deal: likewise
+        self._by_showing = setup[4]
         self.options = options
         self.seats = seats
         self.button = button
         self.structure, self.stakes = structure, stakes
         # The seat -> index dict, shared by every hand of the same seats in the same
         # order (clone() shares it already: nothing writes to it), as _TABLES bounded.
-        index = _INDEXES.get(seats)
+        indexes = _INDEXES  # compiled, a typed dict: its get a C call, not a method's lookup and call
+        index = indexes.get(seats)
         if index is None:
-            if len(_INDEXES) > 256:
-                _INDEXES.clear()
-            index = _INDEXES[seats] = {seat: i for i, seat in enumerate(seats)}
+            if len(indexes) > 256:
+                indexes.clear()
+            index = indexes[seats] = {seat: i for i, seat in enumerate(seats)}
         self._index = index
         self._n = n = len(seats)
         self._program = program
         self._initial = initial
         # A capped table: the chips over the cap take no part in the hand (see _finish).
-        cap = options.cap
+        cap = setup[5]
         self._stacks = list(initial) if cap is None else [min(s, cap) for s in initial]
         self._contributed = [0] * n
         self._folded = [False] * n
@@ -718,17 +733,31 @@ class Hand:
         self._result: Optional[HandResult] = None
         self._pending = _OVER
         stakes = self.stakes
-        ante = stakes.ante  # read once: a dataclass's field is a Python lookup (a Turkish hand deals ~6 times)
+        # The stakes' antes and blinds as the last hand of these stakes, options and
+        # players posted them (frozen objects, kept alive by the entry: their ids are
+        # not reused): dataclass lookups and the blinds' ForcedBets once per game.
+        deal = _LAST_DEAL
+        if deal[0] is not stakes or deal[1] is not self.options or deal[2] != n:
+            deal[:] = [stakes, self.options, n, stakes.ante, stakes.big_blind_ante, None, 0]
+        ante = deal[3]
         if ante:
-            if stakes.big_blind_ante:
+            if deal[4]:
                 self._post_dead(self._big_blind(), ante * n, ForcedKind.ANTE, dead=True)
             else:
                 for i in range(n):
                     self._post_dead(i, ante, _ANTE)
         if self._forced is _FORCED_BLINDS:
             # Blinds and straddle go in before the cards: round 0 starts now.
-            forced: List[ForcedBet] = []
-            first = self._post_blinds(forced)
+            forced = deal[5]
+            if forced is not None and not self._missed:
+                first = deal[6]
+            else:
+                forced = []
+                first = self._post_blinds(forced)
+                # The blinds depend on the stakes, options and players alone without
+                # missed blinds or a straddle (which depend on the stacks or the seats).
+                if not self._missed and stakes.straddle_position is None and not stakes.straddle:
+                    deal[5], deal[6] = tuple(forced), first
             self._begin_round(open_round(self.structure, self._stacks, first, 0, forced, self._contributed,
                                          self._folded, False, self._dead), forced)
 
@@ -968,7 +997,10 @@ class Hand:
 
     def hole_cards(self, seat: int) -> Tuple[int, ...]:
         """All of ``seat``'s own cards in the order held (stud's up cards included)."""
-        return self._hole[self.player_index(seat)]
+        # An int seat's index by one dict read (player_index's try and call for the rest:
+        # an int is hashable, so only a seat not in the hand is missing).
+        i = self._index.get(seat) if type(seat) is int else None
+        return self._hole[i if i is not None else self.player_index(seat)]
 
     def up_cards(self, seat: int) -> Tuple[int, ...]:
         """``seat``'s face-up cards (stud)."""
@@ -1448,7 +1480,9 @@ class Hand:
         """Run it twice (option): once no more betting can happen with two or more
         players left, the rest of the board is dealt twice if the stub holds it
         (rules: The games and their flow)."""
-        if self.options.run_it_twice and self._twice is None and not self._boards and self.variant.has_board:
+        setup = _LAST_SETUP  # the options' field read once per game (see _set_up)
+        twice = setup[6] if setup[1] is self.options else self.options.run_it_twice
+        if twice and self._twice is None and not self._boards and self.variant.has_board:
             if sum([1 for i in range(self._n) if not self._folded[i] and self._stacks[i]]) < 2:
                 # Only when the stub holds every run (ten players of Omaha may not).
                 rest = sum([arg if op == _BOARD else 1 for op, arg in self._program[self._pc:] if op in (_BURN, _BOARD)])
@@ -1523,7 +1557,10 @@ class Hand:
     def _ask(self, round_: BettingRound) -> None:
         """Wait for the decision of the player to act, with what is legal for them."""
         i = round_.to_act
-        legal = round_.legal_actions()
+        # legal_actions() without its call: the round's cached record, or a new one kept there.
+        legal = round_._legal
+        if legal is None:
+            legal = round_._legal = round_._compute_legal()
         opening = self._opening
         # _field(legal, 4): raise_kind, a C read compiled (a NamedTuple's attribute is a Python lookup).
         if opening is not None and _field(legal, 4) is not None and self._street == 0 and self._opener is None \
@@ -1666,7 +1703,11 @@ class Hand:
         self._stub -= count
         hole = self._hole[i] = _drawn_hole(held, thrown, self._deck._stack, count)
         got = hole[start:]
-        self._muck.extend(self._discarded[i])
+        # The discards (draw() kept them in _discarded) appended one by one: compiled, C
+        # appends (list.extend of a tuple is a call of ~140 instructions).
+        muck = self._muck
+        for k in range(len(thrown)):
+            muck.append(thrown[k])
         if self._log is not None:
             self._log.append(_new_tuple(ev.Deal, (self.seats[i], got, False, 0)))
         self._deal_next = i + 1
@@ -1728,7 +1769,12 @@ class Hand:
         folded = self._folded
         live = [i for i in range(n) if not folded[i]]
         options = self.options
-        if log is None and not self._boards and options.rake is None and options.odd_chips is DEFAULT_ODD_CHIPS \
+        setup = _LAST_SETUP  # the options' fields read once per game (see _set_up)
+        if setup[1] is options:
+            rake_rule, odd = setup[7], setup[8]
+        else:
+            rake_rule, odd = options.rake, options.odd_chips
+        if log is None and not self._boards and rake_rule is None and odd is DEFAULT_ODD_CHIPS \
                 and not self._conceded:
             # Nothing logged, one board, no rake, the rules' odd chips, no hand mucked by
             # muck() (rollouts, simulations, benchmarks): paid by player index, no Pot,
@@ -1753,10 +1799,8 @@ class Hand:
         lows: List[Optional[Dict[int, int]]] = [None] * runs
         pot_list = pots.pots
         shown: Tuple[ShownHand, ...] = ()
-        rake_rule = options.rake
         # Seats are in clockwise order from the button's left: a seat's index is its
-        # distance from the button, which decides odd chips.
-        odd = options.odd_chips
+        # distance from the button, which decides odd chips (odd, read above).
         if len(live) > 1:
             shown = self._showdown(live, pot_list, boards, highs, lows)
         if runs == 1:
@@ -2153,6 +2197,27 @@ def _held_ints(discards: object, held: Tuple[int, ...]) -> Optional[Tuple[int, .
         thrown = tuple(discards)  # what is returned for a list; its test below reads a tuple
     else:
         return None
+    # The usual discards are the held cards' own objects (a slice of hole_cards()): each
+    # found among them by identity, a pointer test (compiled), its place taken once;
+    # anything else (an equal int of another object, a card thrown twice) is checked by
+    # value below. The held cards are distinct ints 0..51, so an object found is one of
+    # them, thrown once if its place was free.
+    taken, one = 0, 1
+    n = len(held)
+    for k in range(len(thrown)):
+        c = thrown[k]
+        j = 0
+        while j < n and held[j] is not c:
+            j += 1
+        if j == n or taken >> j & 1:
+            return _held_values(thrown, held)
+        taken |= one << j
+    return thrown
+
+
+def _held_values(thrown: Tuple[int, ...], held: Tuple[int, ...]) -> Optional[Tuple[int, ...]]:
+    """_held_ints's test by value: ``thrown`` if its cards are distinct ints among the
+    cards ``held``, else None."""
     # The held cards as bits (the hand's own cards: ints 0..51): a card's test is one
     # bit, not the tuple's equality compares (`c in held`, ~3 a card at every draw).
     # A card thrown takes its bit away, so the same card thrown twice is refused.
