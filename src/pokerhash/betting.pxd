@@ -111,7 +111,8 @@ cdef class BettingRound:
     cpdef str _no_raise_reason(self, Py_ssize_t player)
     cdef inline bint _may_raise(self, Py_ssize_t player, long long all_in_to) except -1
     @cython.locals(level=object, matched="long long")
-    cpdef bint _reopened(self, Py_ssize_t player) except -1
+    # Inlined C calls (they are asked at every decision, within _compute_legal).
+    cdef inline bint _reopened(self, Py_ssize_t player) except -1
     @cython.locals(player=Py_ssize_t, all_in_to="long long")
     cpdef _validate_sized(self, legal, requested, to)
     cpdef bint _is_full_raise(self, long long to) except -1
@@ -119,7 +120,7 @@ cdef class BettingRound:
     cpdef _raise_to(self, long long to)
     cpdef bint _cap_reached(self) except -1
     @cython.locals(p=Py_ssize_t, stacks=list, folded=list, bets=list, current="long long", reach="long long")
-    cpdef bint _opponent_can_cover(self, Py_ssize_t player) except -1
+    cdef inline bint _opponent_can_cover(self, Py_ssize_t player) except -1
     @cython.locals(count=Py_ssize_t, k=Py_ssize_t, player=Py_ssize_t, live=Py_ssize_t, able=Py_ssize_t, p=Py_ssize_t,
                    stacks=list, folded=list, bets=list, acted=list, current="long long")
     cpdef _advance(self, Py_ssize_t start)

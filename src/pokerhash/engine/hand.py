@@ -1456,7 +1456,12 @@ class Hand:
                     return
                 if not self._stub and self._deck is not None:
                     self._restock()  # a draw game's stub ran dry: burn from a new one
-                self._burn(self._take(1)[0] if self._stub or self._deck is None else None)
+                if self._deck is not None and self._stub:
+                    # _take(1)[0] without its list: the deck's top card popped (_pop_onto's pop).
+                    self._stub -= 1
+                    self._burn(self._deck._stack.pop())
+                else:
+                    self._burn(self._take(1)[0] if self._stub or self._deck is None else None)
             elif op == _BOARD:
                 if self._caller:
                     self._pending = _new_tuple(Pending, (_WAIT_DEAL, None, None, arg, "board"))
