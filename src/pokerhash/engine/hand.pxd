@@ -115,7 +115,7 @@ cdef class Hand:
     # cards' checks C integer tests and typed set look-ups.
     @cython.locals(count=Py_ssize_t, i=Py_ssize_t, seen="unsigned long long", bit="unsigned long long",
                    one="unsigned long long", again=Py_ssize_t, card=Py_ssize_t, c=object, used=set, deck=frozenset,
-                   taken=bint, freed=list)
+                   taken=bint, freed=list, hole=bint)
     cpdef _deal_ints(self, got)
     cpdef _burn(self, card)
     cpdef _put_board(self, got)

@@ -1328,7 +1328,10 @@ class Hand:
             raise InvalidCardError(f"card {_text([again])} appears more than once")
         target = _field(pending, 4)
         count = len(got)
-        if target == "burn" and not count:
+        # The target's name compared as few times as can be: a player's hole cards (most
+        # deals) once.
+        hole = target == "hole"
+        if not count and not hole and target == "burn":
             self._burn(None)
             self._advance()
             return
@@ -1337,7 +1340,7 @@ class Hand:
         used, deck = self._used, self._deck_set
         # A draw past the stub: the stub rule's new stub (_make_room) takes the burns and
         # discards back first, so they may be dealt again; checked before it is made.
-        freed = self._muck if target == "draw" and count > self._stub - 1 else None
+        freed = self._muck if not hole and target == "draw" and count > self._stub - 1 else None
         for c in got:
             taken = c in used and (freed is None or c not in freed)
             if taken or c not in deck:
@@ -1348,16 +1351,16 @@ class Hand:
         for c in got:
             used.add(c)
         self._stub -= count
-        if target == "board":
+        if hole or target == "up":
+            i = self._index[_field(pending, 1)]
+            self._give(i, got, not hole)
+            self._deal_next = i + 1
+        elif target == "board":
             self._put_board(got)
         elif target == "burn":
             self._burn(got[0])
-        elif target == "draw":
+        else:  # "draw"
             self._serve_draw(self._index[_field(pending, 1)], got)
-        else:
-            i = self._index[_field(pending, 1)]
-            self._give(i, got, target == "up")
-            self._deal_next = i + 1
         self._advance()
 
     def _take(self, count: int) -> List[int]:

@@ -2,8 +2,8 @@ cimport cython
 
 # Compiled, the helpers the replay calls for every hand or action are C functions (a C
 # call in place of a Python call with its argument parsing): none is called from
-# outside this module (_rest and _replay are cpdef: _rest's test calls it, _replay is
-# reachable from Python as before). replay.py stays the one source; uncompiled it runs as it is.
+# outside this module (_rest, _facts and _deck are cpdef: their tests call them; _replay
+# is reachable from Python as before). replay.py stays the one source; uncompiled it runs as it is.
 
 # The engine's Hand under another name (replay.py imports the Python name Hand as
 # well): typed, its cpdef methods (act, _deal_ints, draw, muck, player_index,
@@ -19,6 +19,10 @@ cpdef _replay(site_hand, attempt, log=*)
 @cython.locals(index=Py_ssize_t)
 cdef _apply(TypedHand hand, player, verb, amount, to, all_in, pending, kind, legal, seat, kept_back)
 cdef list _card_ints(texts)
+# Read for every hand (their tests call them: cpdef).
+cpdef _facts(variant)
+@cython.locals(decks=dict)
+cpdef tuple _deck(variant, players)
 @cython.locals(one=cython.ulonglong, mask=cython.ulonglong, c=cython.longlong, rest=list)
 cpdef list _rest(deck, set used)
 cdef list _filled(template, cards)

@@ -365,8 +365,9 @@ _FACTS: Dict[int, _Facts] = {}
 
 
 def _facts(variant) -> _Facts:
+    # (compiled, a C function, its entry's variant read by _field: replay.pxd)
     found = _FACTS.get(id(variant))
-    if found is None or found.variant is not variant:  # the variant is kept in it: its id is not reused
+    if found is None or _field(found, 0) is not variant:  # the variant is kept in it: its id is not reused
         if len(_FACTS) > 1000:
             _FACTS.clear()
         found = _FACTS[id(variant)] = _Facts(variant, variant.cards_per_player, variant.is_stud, variant.is_draw,
@@ -375,8 +376,9 @@ def _facts(variant) -> _Facts:
 
 
 def _deck(variant, players: int) -> Tuple[int, ...]:
-    """``variant.deck(players)``, made once per variant and table size."""
-    decks = _facts(variant).decks
+    """``variant.deck(players)``, made once per variant and table size (compiled, a C
+    function)."""
+    decks = _field(_facts(variant), 5)  # decks
     deck = decks.get(players)
     if deck is None:
         deck = decks[players] = variant.deck(players)
