@@ -14,7 +14,9 @@ from pokerhash._records cimport field as _field
 
 cdef _guarded(site_hand, attempt, log)
 # The hand's play: a C function (_guarded's call), the hand typed, the acts' index a C int.
-@cython.locals(hand=TypedHand, k=Py_ssize_t, n_acts=Py_ssize_t)
+# (its mappings typed: their look-ups and get() C calls)
+@cython.locals(hand=TypedHand, k=Py_ssize_t, n_acts=Py_ssize_t, seat_of=dict, name_of=dict, dealt_count=dict,
+               stacks=dict, kept_back=dict, differences=list)
 cpdef _replay(site_hand, attempt, log=*)
 @cython.locals(index=Py_ssize_t)
 cdef _apply(TypedHand hand, player, verb, amount, to, all_in, pending, kind, legal, seat, kept_back)

@@ -531,8 +531,13 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
             if kind is _DEAL:
                 # The cards are ints, placed and checked by _cards_for and DrawDeals: the
                 # engine's deal of known ints (Hand._deal_ints), not deal()'s parse of card
-                # text and generic checks (deal()'s errors all the same).
-                if target == "burn":
+                # text and generic checks (deal()'s errors all the same). A player's cards
+                # (most deals) after one comparison of the target's name.
+                if drawing is None and (target == "hole" or target == "up"):
+                    at = dealt_count[pending_seat]
+                    hand._deal_ints(holes[pending_seat][at:at + count])
+                    dealt_count[pending_seat] = at + count
+                elif target == "burn":
                     hand._deal_ints(())
                 elif target == "board":
                     now = hand.boards
@@ -549,7 +554,7 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
                         hand._deal_ints(drawing.received(pending_seat, count))
                     else:
                         hand._deal_ints(drawing.initial(pending_seat, count))
-                else:
+                else:  # (a draw's cards in a game whose last street is no draw)
                     at = dealt_count[pending_seat]
                     hand._deal_ints(holes[pending_seat][at:at + count])
                     dealt_count[pending_seat] = at + count
