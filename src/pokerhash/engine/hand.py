@@ -26,7 +26,7 @@ from ..betting import (HALF_BET_ALL_IN, Action, ActionKind, BettingRound, BringI
                        open_round, tuple_record5, tuple_record9)
 from ..betting import no_record_pool
 from ..cards import Deck, HandLike, cards as parse_cards
-from ..errors import IllegalActionError, InvalidCardError, InvalidValueError
+from ..errors import CardTypeError, IllegalActionError, InvalidCardError, InvalidValueError
 from ..pots import (DEFAULT_ODD_CHIPS, OddChipRule, Pot, Pots, RakeRule, Settlement, frozen_fields, settle_checked,
                     side_pots_of, split_runs, top_excess, with_dead_money)
 from . import events as ev
@@ -1321,6 +1321,79 @@ class Hand:
             self._deal_next = i + 1
         self._advance()
         return got
+
+    # The package's caller dealing with cards it already holds as ints (sites/replay.py:
+    # every card of a site's hand it plays is parsed and placed before the hand starts).
+    # Internal, not API: deal() for everyone else. What deal() spends that such a caller
+    # does not need is left out: the parse of card text or objects (cards.cards), the
+    # tuple made again, _check_available's generic operations. What guards the hand's
+    # state is kept, all of it checked before anything changes (after an error the hand
+    # is as it was), with deal()'s errors in deal()'s order: a deal asked for, each card
+    # an int 0..51 (CardTypeError for any other object: no card text here) given once,
+    # the count asked for, each card of this game's deck and not in play (deal() makes a
+    # draw's new stub before its check; here it is made once the cards pass). Compiled,
+    # a C method (hand.pxd), its card tests C integer tests; returns nothing (deal()
+    # returns the cards).
+    def _deal_ints(self, got: Tuple[int, ...]) -> None:
+        pending = self._pending
+        if _field(pending, 0) is not _WAIT_DEAL:
+            raise IllegalActionError(f"no deal now: {pending}")
+        if type(got) is not tuple:
+            got = tuple(got)
+        # cards.cards' checks of ints, as it makes them: every card 0..51 first, then the
+        # first card given again (a bit per card).
+        seen = 0
+        again = -1
+        one = 1
+        for c in got:
+            if type(c) is not int:
+                raise CardTypeError(f"a card dealt here is an int 0..51, not {type(c).__name__} {c!r}")
+            if not 0 <= c <= 51:
+                raise InvalidCardError(f"card {c} is outside 0..51")
+            card = c
+            bit = one << card
+            if seen & bit:
+                if again < 0:
+                    again = card
+            seen |= bit
+        if again >= 0:
+            raise InvalidCardError(f"card {_text([again])} appears more than once")
+        target = _field(pending, 4)
+        count = len(got)
+        # The target's name compared as few times as can be: a player's hole cards (most
+        # deals) once.
+        hole = target == "hole"
+        if not count and not hole and target == "burn":
+            self._burn(None)
+            self._advance()
+            return
+        if count != _field(pending, 3):
+            raise IllegalActionError(f"{pending}: got {count} cards")
+        used, deck = self._used, self._deck_set
+        # A draw past the stub: the stub rule's new stub (_make_room) takes the burns and
+        # discards back first, so they may be dealt again; checked before it is made.
+        freed = self._muck if not hole and target == "draw" and count > self._stub - 1 else None
+        for c in got:
+            taken = c in used and (freed is None or c not in freed)
+            if taken or c not in deck:
+                problem = "already in play" if taken else f"not in the {len(self._deck_cards)}-card deck"
+                raise InvalidCardError(f"{_text([c])} cannot be dealt: it is {problem}")
+        if freed is not None:
+            self._make_room(count)
+        for c in got:
+            used.add(c)
+        self._stub -= count
+        if hole or target == "up":
+            i = self._index[_field(pending, 1)]
+            self._give(i, got, not hole)
+            self._deal_next = i + 1
+        elif target == "board":
+            self._put_board(got)
+        elif target == "burn":
+            self._burn(got[0])
+        else:  # "draw"
+            self._serve_draw(self._index[_field(pending, 1)], got)
+        self._advance()
 
     def _take(self, count: int) -> List[int]:
         """``count`` cards off the deck or the script (a script's are checked)."""

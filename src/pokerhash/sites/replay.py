@@ -72,6 +72,10 @@ class Layout(NamedTuple):
 
 
 _new = tuple.__new__  # a NamedTuple made without its Python-level __new__ (every field given)
+# A record's field by index (the engine's Pending, LegalActions and Action, the parse's
+# Act): compiled, _records.pxd's C read (replay.pxd), where an attribute, an index or an
+# unpacking of a tuple subclass is a Python lookup or an iteration; uncompiled, indexing.
+globals().setdefault("_field", tuple.__getitem__)
 
 
 def layout(p: Parsed) -> Layout:
@@ -361,8 +365,9 @@ _FACTS: Dict[int, _Facts] = {}
 
 
 def _facts(variant) -> _Facts:
+    # (compiled, a C function, its entry's variant read by _field: replay.pxd)
     found = _FACTS.get(id(variant))
-    if found is None or found.variant is not variant:  # the variant is kept in it: its id is not reused
+    if found is None or _field(found, 0) is not variant:  # the variant is kept in it: its id is not reused
         if len(_FACTS) > 1000:
             _FACTS.clear()
         found = _FACTS[id(variant)] = _Facts(variant, variant.cards_per_player, variant.is_stud, variant.is_draw,
@@ -371,8 +376,9 @@ def _facts(variant) -> _Facts:
 
 
 def _deck(variant, players: int) -> Tuple[int, ...]:
-    """``variant.deck(players)``, made once per variant and table size."""
-    decks = _facts(variant).decks
+    """``variant.deck(players)``, made once per variant and table size (compiled, a C
+    function)."""
+    decks = _field(_facts(variant), 5)  # decks
     deck = decks.get(players)
     if deck is None:
         deck = decks[players] = variant.deck(players)
@@ -496,10 +502,14 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
         # Per step: the pending request unpacked once, the acts read as tuples (each
         # attribute read of the engine's or an act's was a lookup: 200 a hand).
         while True:
-            pending = hand.pending
-            kind, pending_seat, legal, count, target = pending
+            # (the field, as the pending property reads it: compiled, a C read of the
+            # engine's Hand, replay.pxd)
+            pending = hand._pending
+            kind = _field(pending, 0)
             if kind is _OVER:
                 break
+            pending_seat, legal, count, target = _field(pending, 1), _field(pending, 2), _field(pending, 3), \
+                _field(pending, 4)
             if conceded and _decided(hand, conceded) and (k >= n_acts or acts[k].verb == "m"):
                 # Every rival left has given up: the site's hand is over. The engine plays
                 # on to its showdown, which no card can change: draws stand pat, a board
@@ -510,16 +520,25 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
                 if kind is _DEAL and target == "board":
                     if spare is None:
                         taken = {c for cards in holes.values() for c in cards}
-                        taken.update(c for board in boards for c in board)
+                        for board in boards:  # (no generator: _replay is cpdef, without closures)
+                            taken.update(board)
                         spare = [c for c in _deck(variant, len(lay.order)) if c not in taken]
                     if len(boards) <= len(hand.boards) - 1 or len(boards[len(hand.boards) - 1]) < \
                             len(hand.boards[-1]) + count:
-                        hand.deal(spare[:count])
+                        hand._deal_ints(tuple(spare[:count]))
                         del spare[:count]
                         continue
             if kind is _DEAL:
-                if target == "burn":
-                    hand.deal(())
+                # The cards are ints, placed and checked by _cards_for and DrawDeals: the
+                # engine's deal of known ints (Hand._deal_ints), not deal()'s parse of card
+                # text and generic checks (deal()'s errors all the same). A player's cards
+                # (most deals) after one comparison of the target's name.
+                if drawing is None and (target == "hole" or target == "up"):
+                    at = dealt_count[pending_seat]
+                    hand._deal_ints(holes[pending_seat][at:at + count])
+                    dealt_count[pending_seat] = at + count
+                elif target == "burn":
+                    hand._deal_ints(())
                 elif target == "board":
                     now = hand.boards
                     run = len(now) - 1  # the run being dealt (the second after run it twice)
@@ -529,21 +548,21 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
                         differences.append(f"the site's board {board} stops before the engine's deal of "
                                            f"{count} more card(s)")
                         break
-                    hand.deal(board[have:have + count])
+                    hand._deal_ints(board[have:have + count])
                 elif drawing is not None:
                     if target == "draw":
-                        hand.deal(drawing.received(pending_seat, count))
+                        hand._deal_ints(drawing.received(pending_seat, count))
                     else:
-                        hand.deal(drawing.initial(pending_seat, count))
-                else:
+                        hand._deal_ints(drawing.initial(pending_seat, count))
+                else:  # (a draw's cards in a game whose last street is no draw)
                     at = dealt_count[pending_seat]
-                    hand.deal(holes[pending_seat][at:at + count])
+                    hand._deal_ints(holes[pending_seat][at:at + count])
                     dealt_count[pending_seat] = at + count
                 continue
             # A muck written while the betting still runs is no action; an all-in
             # player's (PokerStars writes a fold for one sitting out) gives up the hand.
-            while k < n_acts and acts[k].verb == "m" and name_of[pending_seat] != acts[k].player:
-                seat = seat_of.get(acts[k].player)
+            while k < n_acts and _field(acts[k], 1) == "m" and name_of[pending_seat] != _field(acts[k], 0):
+                seat = seat_of.get(_field(acts[k], 0))
                 if seat is not None and kind is _DECISION and not hand.stacks[seat] \
                         and seat not in hand.folded and seat not in conceded:
                     hand.muck(seat)
@@ -556,13 +575,15 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
                 break
             act = acts[k]
             k += 1
-            player, verb, amount, to, all_in, street, line = act
+            player, verb, amount, to, all_in, street, line = (_field(act, 0), _field(act, 1), _field(act, 2),
+                                                              _field(act, 3), _field(act, 4), _field(act, 5),
+                                                              _field(act, 6))
             seat = seat_of.get(player)
             if seat != pending_seat:
                 differences.append(f"line {line}: {player} acts, but the engine has "
                                    f"{name_of.get(pending_seat)} to act ({pending})")
                 break
-            if street != hand.street and street >= 0 and verb != "d":
+            if street != hand._street and street >= 0 and verb != "d":  # (the street property's field)
                 differences.append(f"line {line}: {player} acts on street {street}, the engine is on "
                                    f"street {hand.street}")
                 break
@@ -622,7 +643,7 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
                 for name, amount in engine_returned.items():
                     if site_won.get(name, 0) == engine_won.get(name, 0) + amount:
                         engine_won[name] = engine_won.get(name, 0) + amount
-    elif engine_won != site_won and take and all(name in seat_of for name in site_won):
+    elif engine_won != site_won and take and site_won.keys() <= seat_of.keys():  # every winner seated
         # Checked pot by pot: each pot gave up to the rake and fees what its one winner
         # did not collect (the site says no more: .settling), adding up to the site's.
         given = deductions_from_collections(p, result, {seat_of[name]: v for name, v in site_won.items()})
@@ -638,8 +659,9 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
         differences.append(f"rake and fees: the engine took {to_decimal(result.rake, d)}, the site "
                            f"{to_decimal(take, d)}")
     if p.total is not None:
-        # (the live list of what each player put in: the contributed property builds a dict)
-        put_in = sum(hand.chips()[2]) + _dead(lay) - sum(result.returned.values()) - shifted
+        # (the live list of what each player put in, chips()[2]: the contributed property
+        # builds a dict)
+        put_in = sum(hand._contributed) + _dead(lay) - sum(result.returned.values()) - shifted
         # contributed counts live chips; dead money (big-blind ante, dead blinds, a cash drop)
         # is apart.
         # A site that returns chips without a line may count them in the total pot, and
@@ -746,9 +768,11 @@ _DEAL, _DRAW, _DECISION, _BRING_IN, _OVER = (PendingKind.DEAL, PendingKind.DRAW,
 
 def _apply(hand: Hand, player: str, verb: str, amount: Optional[int], to: Optional[int], all_in: bool, pending,
            kind, legal, seat: int, kept_back: Dict[str, int]) -> Optional[str]:
-    # The act's fields and the pending request's ``kind`` and ``legal``, unpacked once
-    # by the caller (an index into the Pending NamedTuple is a generic sequence call,
-    # ~750 instructions; unpacking the act again here cost as much).
+    # The act's fields and the pending request's ``kind`` and ``legal``, read once by
+    # the caller; the fields of ``legal`` (LegalActions) and of the Action done read by
+    # _field (a C read compiled: an attribute of a NamedTuple is a Python lookup).
+    # Compiled, ``hand`` is the engine's typed Hand (replay.pxd): act, player_index and
+    # round_bets are C calls.
     if kind is _BRING_IN:
         if verb == "bi":
             done = hand.bring_in()
@@ -763,12 +787,16 @@ def _apply(hand: Hand, player: str, verb: str, amount: Optional[int], to: Option
     if verb == "f" or verb == "m":
         hand.act(_FOLD_ACTION)
     elif verb == "c":
-        if legal.can_check:
+        if _field(legal, 1):  # can_check
             return f"{player} calls with nothing to call"
-        call = legal.call
+        call = _field(legal, 2)  # call
         if amount is not None and amount < call and not all_in:
             bets = hand.bets
-            if bets[seat] + amount == max(b for s2, b in bets.items() if s2 != seat):
+            most = None  # the largest bet of the others (a loop: a generator here made a
+            for s2, b in bets.items():  # closure at every call of this function)
+                if s2 != seat and (most is None or b > most):
+                    most = b
+            if bets[seat] + amount == most:
                 # A big blind all-in for less: the engine has callers call the full blind,
                 # the site only as far as the largest bet in front; the engine's excess
                 # comes back to the caller as uncalled, which the site never wrote.
@@ -776,10 +804,10 @@ def _apply(hand: Hand, player: str, verb: str, amount: Optional[int], to: Option
                 kept_back[player] = kept_back.get(player, 0) - (call - amount)
                 return None
         done = hand.act(_CALL_ACTION)
-        if amount is not None and done.chips != amount:
+        if amount is not None and _field(done, 2) != amount:  # chips
             return f"{player} calls {amount}, the engine's call is {done.chips} (in the hand's smallest unit)"
     elif verb == "x":
-        if not legal.can_check:
+        if not _field(legal, 1):  # can_check
             return f"{player} checks facing a bet"
         hand.act(_CHECK_ACTION)
     elif verb == "b" or verb == "co":
@@ -789,7 +817,7 @@ def _apply(hand: Hand, player: str, verb: str, amount: Optional[int], to: Option
         bet = hand.round_bets()[index]
         if to is None:
             to = bet + amount
-        if legal.max_to is None and not legal.can_check and to > bet:
+        if _field(legal, 6) is None and not _field(legal, 1) and to > bet:  # max_to, can_check
             # No opponent can answer a raise (all are all-in or covered): the site writes
             # the raise, the engine takes the call it amounts to; the rest stays behind,
             # and the site returns it as uncalled.
@@ -797,11 +825,11 @@ def _apply(hand: Hand, player: str, verb: str, amount: Optional[int], to: Option
             if to > done.to:
                 kept_back[player] = kept_back.get(player, 0) + to - done.to
             return None
-        if to >= bet + hand.chips()[0][index]:  # all-in (some sites do not say so)
+        if to >= bet + hand._stacks[index]:  # all-in (some sites do not say so); chips()[0], the live list
             done = hand.act(_ALL_IN_ACTION)
         else:
             done = hand.act(Action.bet_to(to))
-        if done.to != to:
+        if _field(done, 1) != to:  # to
             return f"{player} bets or raises to {to}, the engine's to {done.to} (in the hand's smallest unit)"
     elif verb == "dp":
         hand.protect()
@@ -821,11 +849,12 @@ def _cards_for(p: Parsed, lay: Layout, variant, attempt: int = 0) -> Tuple[Dict[
     if stud and boards:
         hole_count -= 1  # the deck ran short: the seventh card was one community card
     # Who folds, and (stud: a player who folds is dealt only the cards of the streets
-    # before the fold) on which street: one pass over the acts, read as tuples.
+    # before the fold) on which street: one pass over the acts, their fields read by
+    # _field (unpacking a NamedTuple iterates it).
     folded_on: Dict[str, int] = {}
-    for player, verb, _, _, _, street, _ in p.acts:
-        if verb == "f":
-            folded_on[player] = street
+    for act in p.acts:
+        if _field(act, 1) == "f":  # verb
+            folded_on[_field(act, 0)] = _field(act, 5)  # player, street
     folded = set(folded_on)
     if not stud:
         folded_on = {}
