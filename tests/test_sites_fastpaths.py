@@ -56,9 +56,23 @@ def test_hand_starts_after_line_ends_are_the_multiline_matches(lines, leading_li
     data = data.encode("utf-8")
     expected = [m.start() for m in sources._HEADER_AT.finditer(data)]
     found = [m.start() + 1 for m in sources._HEADER_AFTER_LINE_END.finditer(data)]
+    # the compiled walk of the line ends (memchr and the pair table) finds the same
+    assert sources._header_starts(data) == found
+    assert sources._header_starts(data.replace(b"\n", b"\r\n")) == [
+        m.start() + 1 for m in sources._HEADER_AFTER_LINE_END.finditer(data.replace(b"\n", b"\r\n"))]
     if sources._HEADER_AT.match(data):
         found.insert(0, 0)
     assert found == expected
+
+
+def test_pairs_that_can_start_a_first_line():
+    pairs = {bytes([k // 256, k % 256]) for k, allowed in enumerate(sources._PAIRS) if allowed}
+    assert pairs == {b"Po", b"#G", b"Wi", b"Fu", b"**", b"Ga", b"Ha", b"\xef\xbb"}
+    assert sources._lead([], 2) == {b""}
+    from re import _parser as parser
+    assert sources._lead(list(parser.parse(rb"(?:ab)?c|d[ef]")), 2) == {b"ab", b"c", b"de", b"df"}
+    assert sources._lead(list(parser.parse(rb"a.")), 2) is None  # "." not followed: the table allows every pair
+    assert sources._lead(list(parser.parse(rb"x")), 2) == {b"x"}  # one byte long: any second byte
 
 
 def test_first_bytes_of_the_patterns():
