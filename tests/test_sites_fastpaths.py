@@ -73,6 +73,17 @@ def test_pairs_that_can_start_a_first_line():
     assert sources._lead(list(parser.parse(rb"(?:ab)?c|d[ef]")), 2) == {b"ab", b"c", b"de", b"df"}
     assert sources._lead(list(parser.parse(rb"a.")), 2) is None  # "." not followed: the table allows every pair
     assert sources._lead(list(parser.parse(rb"x")), 2) == {b"x"}  # one byte long: any second byte
+    assert sources._QUADS is not None and b"Poke" in sources._QUADS and b"\xef\xbb\xbfP" in sources._QUADS
+    assert all(len(quad) == 4 and pairs.issuperset({quad[:2]}) for quad in sources._QUADS)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from([b"\n", b"ab", b"\n\n", b"x" * 40, b"\r"]), max_size=12), st.data())
+def test_line_ends_count_the_line_ends(pieces, data):
+    text = b"".join(pieces)
+    start = data.draw(st.integers(0, len(text)))
+    end = data.draw(st.integers(start, len(text)))
+    assert sources._line_ends(text, start, end) == text.count(b"\n", start, end)
 
 
 def test_first_bytes_of_the_patterns():

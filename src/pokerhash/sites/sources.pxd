@@ -8,5 +8,8 @@ cdef extern from "string.h":
     const unsigned char *memchr(const unsigned char *s, int c, size_t n)
 
 @cython.locals(buffer="const unsigned char *", pairs="const unsigned char *", end="const unsigned char *",
-               n=Py_ssize_t, at=Py_ssize_t, starts=list, table=bytes)
+               n=Py_ssize_t, at=Py_ssize_t, starts=list, table=bytes, quads=frozenset)
 cpdef list _header_starts(bytes data)
+
+@cython.locals(buffer="const unsigned char *", found="const unsigned char *", count=Py_ssize_t, at=Py_ssize_t)
+cpdef Py_ssize_t _line_ends(bytes data, Py_ssize_t start, Py_ssize_t end)

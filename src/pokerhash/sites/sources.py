@@ -265,6 +265,20 @@ def _pair_table() -> bytes:
 _PAIRS = _pair_table()
 
 
+def _quad_set() -> Optional[frozenset]:
+    """The first four bytes a hand's first line can start with, or None when that
+    cannot be told (a pattern ``_lead`` does not follow, or a first line shorter)."""
+    try:
+        from re import _parser as parser  # type: ignore[attr-defined]  # Python 3.11+
+    except ImportError:  # pragma: no cover
+        import sre_parse as parser  # type: ignore[no-redef]
+    starts = _lead(list(parser.parse(_HEADER_AT.pattern[1:])), 4)
+    return None if starts is None or any(len(start) < 4 for start in starts) else frozenset(starts)
+
+
+_QUADS = _quad_set()
+
+
 def _header_starts(data: bytes) -> list:
     """Where the lines of ``data`` that start a hand begin (after a line end; the
     block's own start is matched apart): the matches of ``_HEADER_AFTER_LINE_END``
@@ -283,6 +297,7 @@ def _header_starts(data: bytes) -> list:
     buffer = data
     table = _PAIRS  # held here: the pointer below is into it
     pairs = table
+    quads = _QUADS
     n = len(data)
     at = 0
     while at < n:
@@ -290,9 +305,28 @@ def _header_starts(data: bytes) -> list:
         if not end:
             break
         at = end - buffer + 1  # the next line's start
-        if at + 1 < n and pairs[buffer[at] * 256 + buffer[at + 1]] and _HEADER_AT.match(data, at) is not None:
+        if at + 1 < n and pairs[buffer[at] * 256 + buffer[at + 1]] and (
+                quads is None or data[at:at + 4] in quads) and _HEADER_AT.match(data, at) is not None:
             starts.append(at)
     return starts
+
+
+def _line_ends(data: bytes, start: int, end: int) -> int:
+    """``data.count(b"\\n", start, end)`` (0 <= start <= end <= len(data)); compiled, by
+    memchr from line end to line end (a hand's lines are some dozens of bytes: fewer
+    steps than a byte at a time)."""
+    if not _COMPILED:
+        return data.count(b"\n", start, end)
+    buffer = data
+    count = 0
+    at = start
+    while at < end:
+        found = memchr(buffer + at, 10, end - at)
+        if not found:
+            break
+        count += 1
+        at = found - buffer + 1
+    return count
 
 
 _COMPILED = not isinstance(_header_starts, types.FunctionType)  # compiled by Cython: its functions are not Python's
@@ -340,7 +374,7 @@ def chunks(stream: IO[bytes]) -> Iterator[Chunk]:
                     chunk.cut = start in inside
                     yield chunk
                     index += 1
-                line += data.count(b"\n", at, start)
+                line += _line_ends(data, at, start)
             at = start
         pending = data[at:]
     if pending:
