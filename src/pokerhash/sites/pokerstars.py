@@ -32,7 +32,8 @@ from typing import Dict, List
 from ..betting import Limit
 from ..engine import (BADUGI, BIG_O, DEUCE7_SINGLE_DRAW, DEUCE7_TRIPLE_DRAW, FIVE_CARD_DRAW, HOLDEM, OMAHA_HI_LO, PLO,
                       PLO5, PLO6, RAZZ, SHORTDECK, SHORTDECK_HIGH_CLASSIC, STUD, STUD_HI_LO)
-from .common import amount as _amount
+from .common import _AMOUNTS
+from .common import amount as _read_amount
 from .common import cents, finish, read_seats
 from .draws import final_draw_hands
 from .model import Act, Parsed, SiteError
@@ -65,6 +66,15 @@ _STAKES = re.compile(r"\((?P<stakes>[^()]*(?:\([^()]*\))?[^()]*)\)")
 _TABLE = re.compile(r"Table '(?P<table>.*)'(?: (?P<max>\d+)-max)?(?: \(Play Money\))?(?: Seat #(?P<button>\d+) is the button)?")
 _SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^()]*?) in chips(?:, [^()]*)?\)(?P<rest>.*)")
 _COLLECTED = re.compile(r"(?P<name>.*) collected (?P<amount>\S+) from (?P<pot>(?:main |side )?pot(?:-\d+)?)")
+
+
+def _amount(text: str, line: int) -> int:
+    """common.amount(text, line): its cache of the amounts read so far looked up here
+    first (compiled, a C call and a dict lookup in place of a Python call: a hand reads
+    a few dozen amounts, nearly all already known)."""
+    cache = _AMOUNTS
+    value = cache.get(text)
+    return value if value is not None else _read_amount(text, line)
 
 
 def _seat_fields(line: str):
@@ -564,8 +574,12 @@ def _post(p: Parsed, name: str, verb: str, line: int) -> bool:
     all_in = verb.endswith(" and is all-in")
     if all_in:
         verb = verb[:-14]
-    what, _, amount = verb.rpartition(" ")
-    kind = _POSTS.get(what)
+    # verb.rpartition(" ") by rfind and slices (compiled, C calls: no tuple, no method call)
+    cut = verb.rfind(" ")
+    what = verb[:cut] if cut >= 0 else ""
+    amount = verb[cut + 1:]
+    kinds = _POSTS
+    kind = kinds.get(what)
     if kind is None:
         raise SiteError(f"unknown post {verb!r}", line)
     chips = _amount(amount, line)
