@@ -209,3 +209,18 @@ def test_in_chips_gives_what_a_call_per_amount_gave(p):
     for name in _PARSED_FIELDS:
         assert getattr(p, name) == getattr(expected, name), name
     assert all(type(act).__name__ == "Act" for act in p.acts)
+
+
+def test_site_hand_is_what_the_dataclass_makes():
+    from pokerhash.sites import parse_hand
+    from pokerhash.sites.model import SiteHand
+    import dataclasses
+    import pathlib
+    text = next(path for path in sorted(pathlib.Path(__file__).parent.joinpath("data", "sites").rglob("*.txt"))
+                if path.read_text(encoding="utf-8", errors="replace").startswith("PokerStars Hand #")).read_text(
+        encoding="utf-8")
+    hand = parse_hand(text.split("\n\n\n")[0])
+    assert hand.error is None
+    made = SiteHand(**{f.name: getattr(hand, f.name) for f in dataclasses.fields(SiteHand)})
+    assert made == hand and vars(made) == vars(hand) and list(vars(made)) == list(vars(hand))
+    assert made._parsed is hand._parsed and hand._history is None
