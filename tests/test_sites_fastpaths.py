@@ -224,3 +224,35 @@ def test_site_hand_is_what_the_dataclass_makes():
     made = SiteHand(**{f.name: getattr(hand, f.name) for f in dataclasses.fields(SiteHand)})
     assert made == hand and vars(made) == vars(hand) and list(vars(made)) == list(vars(hand))
     assert made._parsed is hand._parsed and hand._history is None
+
+
+_TABLE_PARTS = st.sampled_from(["Table '", "'", "a", " ", "6", "٣", "-max", " 6-max", " (Play Money)", " Seat #",
+                                "5", " is the button", "\n", "x'y", "Seat #2 is the button"])
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(_TABLE_PARTS, max_size=10).map("".join), st.booleans())
+def test_table_fields_are_the_patterns_groups(line, table_first):
+    line = ("Table '" if table_first else "") + line
+    match = pokerstars._TABLE.match(line)
+    assert pokerstars._table_fields(line) == (None if match is None else match.group("table", "max", "button"))
+
+
+def test_table_fields_read_the_common_lines():
+    assert pokerstars._table_fields("Table 'Miriam III' 6-max Seat #5 is the button") == ("Miriam III", "6", "5")
+    assert pokerstars._table_fields("Table 'T 1' 9-max (Play Money) Seat #1 is the button") == ("T 1", "9", "1")
+    assert pokerstars._table_fields("Table '123 4' 8-max") == ("123 4", "8", None)  # stud: no button
+    assert pokerstars._table_fields("Table 'It's' 6-max Seat #2 is the button") == ("It's", "6", "2")
+    assert pokerstars._table_fields("Table '") is None and pokerstars._table_fields("Tables 'a'") is None
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.integers(0, 255), st.sampled_from([b"", b"Game #1 starts.", b"#Game No : 2", b"* # 3 *", b"BEGIN", b"\n"]))
+def test_preamble_and_archive_marks_start_with_their_bytes(first, rest):
+    text = bytes([first]) + rest
+    if first not in sources._OPENING_BYTES:
+        assert sources._PREAMBLE.match(text) is None
+    if first not in sources._MARK_BYTES:
+        assert sources._ARCHIVE_MARKS.match(text) is None
+    assert sources._PREAMBLE.fullmatch(b"\xef\xbb\xbfGame #1 starts.\n#Game No : 2 ")
+    assert sources._ARCHIVE_MARKS.fullmatch(b"***** # 12 *****\nBEGIN\n")

@@ -29,3 +29,9 @@ cpdef _post(p, str name, str verb, line)
 @cython.locals(text=str, at=Py_ssize_t, end=Py_ssize_t, line=str, parts=list, part=str, label=str, value=str,
                k=Py_ssize_t, boards=list)
 cpdef _summary(p, list lines, Py_ssize_t start, dict seat_names)
+
+@cython.locals(n=Py_ssize_t)
+cpdef Py_ssize_t _decimals_end(str text, Py_ssize_t at)
+
+@cython.locals(close=Py_ssize_t, at=Py_ssize_t, end=Py_ssize_t, size=str, button=str)
+cpdef tuple _table_fields(str line)

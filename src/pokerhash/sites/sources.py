@@ -366,7 +366,7 @@ def chunks(stream: IO[bytes]) -> Iterator[Chunk]:
             starts = [data.rfind(b"\n") + 1]  # report overlong text that is no hand, in pieces
         at = 0
         for start in starts:
-            if start > at and _PREAMBLE.fullmatch(data, at, start):
+            if start > at and data[at] in _OPENING_BYTES and _PREAMBLE.fullmatch(data, at, start):
                 continue  # a line that opens the hand starting next: part of it
             if start > at:
                 chunk = _chunk(data[at:start], line, index)
@@ -406,15 +406,19 @@ def _chained(head: list, blocks: Iterator[bytes]) -> Iterator[bytes]:
 # Lines archives put between hands, no text of a hand: Full Tilt's archive numbering
 # ("***** # 12 *****") and Hold'em Manager's "BEGIN".
 _ARCHIVE_MARKS = re.compile(rb"(?:(?:\*+ # \d+ \*+|BEGIN)\s*)+")
+# The bytes a match of _PREAMBLE and of _ARCHIVE_MARKS can start with: tested first, a
+# hand's text (which starts with neither) costs no pattern call.
+_OPENING_BYTES = b"\xefG#"
+_MARK_BYTES = b"*B"
 
 
 def _chunk(data: bytes, line: int, index: int) -> Optional[Chunk]:
     body = data.lstrip(_BOM)
     stripped = body.rstrip()
-    if not stripped or _ARCHIVE_MARKS.fullmatch(stripped):
+    if not stripped or (stripped[0] in _MARK_BYTES and _ARCHIVE_MARKS.fullmatch(stripped)):
         return None
     site = None
-    if body.startswith(_HEADER_BYTES) and not _PREAMBLE.match(body):
+    if body.startswith(_HEADER_BYTES) and not (body[0] in _OPENING_BYTES and _PREAMBLE.match(body)):
         for header in _HEADER_BYTES:  # the common case, fast (a loop: no generator made per hand)
             if body.startswith(header):
                 site = _SITE_BY_BYTES[header]
