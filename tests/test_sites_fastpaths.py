@@ -56,9 +56,34 @@ def test_hand_starts_after_line_ends_are_the_multiline_matches(lines, leading_li
     data = data.encode("utf-8")
     expected = [m.start() for m in sources._HEADER_AT.finditer(data)]
     found = [m.start() + 1 for m in sources._HEADER_AFTER_LINE_END.finditer(data)]
+    # the compiled walk of the line ends (memchr and the pair table) finds the same
+    assert sources._header_starts(data) == found
+    assert sources._header_starts(data.replace(b"\n", b"\r\n")) == [
+        m.start() + 1 for m in sources._HEADER_AFTER_LINE_END.finditer(data.replace(b"\n", b"\r\n"))]
     if sources._HEADER_AT.match(data):
         found.insert(0, 0)
     assert found == expected
+
+
+def test_pairs_that_can_start_a_first_line():
+    pairs = {bytes([k // 256, k % 256]) for k, allowed in enumerate(sources._PAIRS) if allowed}
+    assert pairs == {b"Po", b"#G", b"Wi", b"Fu", b"**", b"Ga", b"Ha", b"\xef\xbb"}
+    assert sources._lead([], 2) == {b""}
+    from re import _parser as parser
+    assert sources._lead(list(parser.parse(rb"(?:ab)?c|d[ef]")), 2) == {b"ab", b"c", b"de", b"df"}
+    assert sources._lead(list(parser.parse(rb"a.")), 2) is None  # "." not followed: the table allows every pair
+    assert sources._lead(list(parser.parse(rb"x")), 2) == {b"x"}  # one byte long: any second byte
+    assert sources._QUADS is not None and b"Poke" in sources._QUADS and b"\xef\xbb\xbfP" in sources._QUADS
+    assert all(len(quad) == 4 and pairs.issuperset({quad[:2]}) for quad in sources._QUADS)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from([b"\n", b"ab", b"\n\n", b"x" * 40, b"\r"]), max_size=12), st.data())
+def test_line_ends_count_the_line_ends(pieces, data):
+    text = b"".join(pieces)
+    start = data.draw(st.integers(0, len(text)))
+    end = data.draw(st.integers(start, len(text)))
+    assert sources._line_ends(text, start, end) == text.count(b"\n", start, end)
 
 
 def test_first_bytes_of_the_patterns():
@@ -184,3 +209,50 @@ def test_in_chips_gives_what_a_call_per_amount_gave(p):
     for name in _PARSED_FIELDS:
         assert getattr(p, name) == getattr(expected, name), name
     assert all(type(act).__name__ == "Act" for act in p.acts)
+
+
+def test_site_hand_is_what_the_dataclass_makes():
+    from pokerhash.sites import parse_hand
+    from pokerhash.sites.model import SiteHand
+    import dataclasses
+    import pathlib
+    text = next(path for path in sorted(pathlib.Path(__file__).parent.joinpath("data", "sites").rglob("*.txt"))
+                if path.read_text(encoding="utf-8", errors="replace").startswith("PokerStars Hand #")).read_text(
+        encoding="utf-8")
+    hand = parse_hand(text.split("\n\n\n")[0])
+    assert hand.error is None
+    made = SiteHand(**{f.name: getattr(hand, f.name) for f in dataclasses.fields(SiteHand)})
+    assert made == hand and vars(made) == vars(hand) and list(vars(made)) == list(vars(hand))
+    assert made._parsed is hand._parsed and hand._history is None
+
+
+_TABLE_PARTS = st.sampled_from(["Table '", "'", "a", " ", "6", "٣", "-max", " 6-max", " (Play Money)", " Seat #",
+                                "5", " is the button", "\n", "x'y", "Seat #2 is the button"])
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(_TABLE_PARTS, max_size=10).map("".join), st.booleans())
+def test_table_fields_are_the_patterns_groups(line, table_first):
+    line = ("Table '" if table_first else "") + line
+    match = pokerstars._TABLE.match(line)
+    assert pokerstars._table_fields(line) == (None if match is None else match.group("table", "max", "button"))
+
+
+def test_table_fields_read_the_common_lines():
+    assert pokerstars._table_fields("Table 'Miriam III' 6-max Seat #5 is the button") == ("Miriam III", "6", "5")
+    assert pokerstars._table_fields("Table 'T 1' 9-max (Play Money) Seat #1 is the button") == ("T 1", "9", "1")
+    assert pokerstars._table_fields("Table '123 4' 8-max") == ("123 4", "8", None)  # stud: no button
+    assert pokerstars._table_fields("Table 'It's' 6-max Seat #2 is the button") == ("It's", "6", "2")
+    assert pokerstars._table_fields("Table '") is None and pokerstars._table_fields("Tables 'a'") is None
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.integers(0, 255), st.sampled_from([b"", b"Game #1 starts.", b"#Game No : 2", b"* # 3 *", b"BEGIN", b"\n"]))
+def test_preamble_and_archive_marks_start_with_their_bytes(first, rest):
+    text = bytes([first]) + rest
+    if first not in sources._OPENING_BYTES:
+        assert sources._PREAMBLE.match(text) is None
+    if first not in sources._MARK_BYTES:
+        assert sources._ARCHIVE_MARKS.match(text) is None
+    assert sources._PREAMBLE.fullmatch(b"\xef\xbb\xbfGame #1 starts.\n#Game No : 2 ")
+    assert sources._ARCHIVE_MARKS.fullmatch(b"***** # 12 *****\nBEGIN\n")

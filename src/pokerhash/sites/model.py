@@ -301,10 +301,19 @@ def site_hand(parsed: Parsed, source: Source, text: str) -> SiteHand:
             players[name] = value if value is not None else to_decimal(stack, d)
             seats[name] = seat
     variant = parsed.variant
-    return SiteHand(site=parsed.site, hand_id=parsed.hand_id, table=parsed.table, time=parsed.time,
-                    game=variant.name, limit=_limit_text(variant.limit), stakes=parsed.stakes, currency=parsed.currency,
-                    players=players, seats=seats, button=parsed.button,
-                    collected={name: to_decimal(v, d) for name, v in parsed.collected.items()},
-                    returned={name: to_decimal(v, d) for name, v in parsed.returned.items()},
-                    rake=None if parsed.rake is None else to_decimal(parsed.rake, d), fees=to_decimal(parsed.fees, d),
-                    error=None, source=source, text=text, _parsed=parsed)
+    # What SiteHand(...) makes, every field in order, without its generated __init__:
+    # interpreted Python taking twenty keywords and setting one attribute at a time
+    # (about 10,000 instructions a hand). SiteHand has no __post_init__.
+    hand = _object_new(SiteHand)
+    hand.__dict__.update({
+        "site": parsed.site, "hand_id": parsed.hand_id, "table": parsed.table, "time": parsed.time,
+        "game": variant.name, "limit": _limit_text(variant.limit), "stakes": parsed.stakes,
+        "currency": parsed.currency, "players": players, "seats": seats, "button": parsed.button,
+        "collected": {name: to_decimal(v, d) for name, v in parsed.collected.items()},
+        "returned": {name: to_decimal(v, d) for name, v in parsed.returned.items()},
+        "rake": None if parsed.rake is None else to_decimal(parsed.rake, d), "fees": to_decimal(parsed.fees, d),
+        "error": None, "source": source, "text": text, "_parsed": parsed, "_history": None})
+    return hand
+
+
+_object_new = object.__new__

@@ -7,6 +7,9 @@ cimport cython
 
 cpdef list _cards(str text)
 
+@cython.locals(value=object, cache=dict)
+cpdef object _amount(text, line)
+
 @cython.locals(i=Py_ssize_t, n=Py_ssize_t, colon=Py_ssize_t, space=Py_ssize_t, cut=Py_ssize_t, first=Py_UCS4,
                line=str, header=str, rest=str, name=str, verb=str, word=str, marker=str, amount=str, who=str)
 cpdef _parse(list lines, str site)
@@ -20,5 +23,15 @@ cpdef list _summary_cards(str text)
 @cython.locals(at=Py_ssize_t, space=Py_ssize_t, rest=str, amount=str)
 cpdef tuple _collected_fields(str line)
 
-@cython.locals(what=str, amount=str)
+@cython.locals(what=str, amount=str, cut=Py_ssize_t, kinds=dict)
 cpdef _post(p, str name, str verb, line)
+
+@cython.locals(text=str, at=Py_ssize_t, end=Py_ssize_t, line=str, parts=list, part=str, label=str, value=str,
+               k=Py_ssize_t, boards=list)
+cpdef _summary(p, list lines, Py_ssize_t start, dict seat_names)
+
+@cython.locals(n=Py_ssize_t)
+cpdef Py_ssize_t _decimals_end(str text, Py_ssize_t at)
+
+@cython.locals(close=Py_ssize_t, at=Py_ssize_t, end=Py_ssize_t, size=str, button=str)
+cpdef tuple _table_fields(str line)

@@ -32,7 +32,8 @@ from typing import Dict, List
 from ..betting import Limit
 from ..engine import (BADUGI, BIG_O, DEUCE7_SINGLE_DRAW, DEUCE7_TRIPLE_DRAW, FIVE_CARD_DRAW, HOLDEM, OMAHA_HI_LO, PLO,
                       PLO5, PLO6, RAZZ, SHORTDECK, SHORTDECK_HIGH_CLASSIC, STUD, STUD_HI_LO)
-from .common import amount as _amount
+from .common import _AMOUNTS
+from .common import amount as _read_amount
 from .common import cents, finish, read_seats
 from .draws import final_draw_hands
 from .model import Act, Parsed, SiteError
@@ -63,8 +64,56 @@ _TOURNAMENT = re.compile(r"Tournament #(?P<id>\d+)")
 _STAKES = re.compile(r"\((?P<stakes>[^()]*(?:\([^()]*\))?[^()]*)\)")
 # Stud tables have no button: the line stops after the size.
 _TABLE = re.compile(r"Table '(?P<table>.*)'(?: (?P<max>\d+)-max)?(?: \(Play Money\))?(?: Seat #(?P<button>\d+) is the button)?")
+
+
+def _decimals_end(text: str, at: int) -> int:
+    """Where the run of decimal digits (``\\d`` in a str pattern) starting at ``at`` ends."""
+    n = len(text)
+    while at < n and text[at].isdecimal():
+        at += 1
+    return at
+
+
+def _table_fields(line: str):
+    """The groups of ``_TABLE.match(line)`` (table, max, button), None when it does not
+    match, read with str methods (the pattern's greedy name backtracks from the line's
+    end to its last quote, and what follows it is all optional: the match always ends
+    there, whatever follows). A line end in the line is left to the pattern."""
+    if "\n" in line:
+        match = _TABLE.match(line)
+        return None if match is None else match.group("table", "max", "button")
+    if not line.startswith("Table '"):
+        return None
+    close = line.rfind("'")
+    if close < 7:
+        return None
+    size = button = None
+    at = close + 1
+    if line.startswith(" ", at):
+        end = _decimals_end(line, at + 1)
+        if end > at + 1 and line.startswith("-max", end):
+            size = line[at + 1:end]
+            at = end + 4
+    if line.startswith(" (Play Money)", at):
+        at += 13
+    if line.startswith(" Seat #", at):
+        end = _decimals_end(line, at + 7)
+        if end > at + 7 and line.startswith(" is the button", end):
+            button = line[at + 7:end]
+    return line[7:close], size, button
+
+
 _SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^()]*?) in chips(?:, [^()]*)?\)(?P<rest>.*)")
 _COLLECTED = re.compile(r"(?P<name>.*) collected (?P<amount>\S+) from (?P<pot>(?:main |side )?pot(?:-\d+)?)")
+
+
+def _amount(text: str, line: int) -> int:
+    """common.amount(text, line): its cache of the amounts read so far looked up here
+    first (compiled, a C call and a dict lookup in place of a Python call: a hand reads
+    a few dozen amounts, nearly all already known)."""
+    cache = _AMOUNTS
+    value = cache.get(text)
+    return value if value is not None else _read_amount(text, line)
 
 
 def _seat_fields(line: str):
@@ -264,16 +313,16 @@ def _parse(lines: List[str], site: str) -> Parsed:
         p.fields["tournament"] = p.tournament
     if len(lines) < 2:
         raise SiteError("the hand is truncated after its first line", 1)
-    table = _TABLE.match(lines[1].rstrip())
+    table = _table_fields(lines[1].rstrip())
     if table is None:
         raise SiteError(f"expected the table line (Table '...' Seat #N is the button), not {lines[1]!r}", 2)
-    p.table = table.group("table")
-    if table.group("button"):
-        p.button = int(table.group("button"))
+    p.table = table[0]
+    if table[2]:
+        p.button = int(table[2])
     elif not p.variant.is_stud:
         raise SiteError(f"the table line does not say where the button is: {lines[1]!r}", 2)
-    if table.group("max"):
-        p.max_seats = int(table.group("max"))
+    if table[1]:
+        p.max_seats = int(table[1])
 
     i, names = read_seats(lines, 2, _SEAT, _amount, p, _seat_fields)
     n = len(lines)
@@ -564,8 +613,12 @@ def _post(p: Parsed, name: str, verb: str, line: int) -> bool:
     all_in = verb.endswith(" and is all-in")
     if all_in:
         verb = verb[:-14]
-    what, _, amount = verb.rpartition(" ")
-    kind = _POSTS.get(what)
+    # verb.rpartition(" ") by rfind and slices (compiled, C calls: no tuple, no method call)
+    cut = verb.rfind(" ")
+    what = verb[:cut] if cut >= 0 else ""
+    amount = verb[cut + 1:]
+    kinds = _POSTS
+    kind = kinds.get(what)
     if kind is None:
         raise SiteError(f"unknown post {verb!r}", line)
     chips = _amount(amount, line)

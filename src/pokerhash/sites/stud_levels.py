@@ -126,6 +126,11 @@ def with_neighbour_bets(hands: Iterator[SiteHand]) -> Iterator[SiteHand]:
     waiting: Dict[str, List[_Waiting]] = {}  # tournament -> hands waiting for a later neighbour
     last: Dict[str, SiteHand] = {}  # tournament -> the latest hand that gives its own sizes
     for hand in hands:
+        if not out and hand.site != "ipoker":
+            # Nothing held back and not iPoker (neither sized nor waiting): the loop
+            # below would append it and yield it at once.
+            yield hand
+            continue
         tournament = _sized(hand)
         if tournament is not None:
             for entry in waiting.pop(tournament, ()):

@@ -1,0 +1,15 @@
+cimport cython
+
+# Compiled, _header_starts walks a block's line ends with memchr and C pointers (see
+# its documentation); sources.py stays the one source and, uncompiled, searches the
+# block with the regular expression it stands for (the same positions).
+
+cdef extern from "string.h":
+    const unsigned char *memchr(const unsigned char *s, int c, size_t n)
+
+@cython.locals(buffer="const unsigned char *", pairs="const unsigned char *", end="const unsigned char *",
+               n=Py_ssize_t, at=Py_ssize_t, starts=list, table=bytes, quads=frozenset)
+cpdef list _header_starts(bytes data)
+
+@cython.locals(buffer="const unsigned char *", found="const unsigned char *", count=Py_ssize_t, at=Py_ssize_t)
+cpdef Py_ssize_t _line_ends(bytes data, Py_ssize_t start, Py_ssize_t end)
