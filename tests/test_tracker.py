@@ -863,7 +863,7 @@ def test_allin_spots_before_the_board_are_counted_once_per_suit_renaming(monkeyp
     assert suited == pytest.approx(exact("AhAs", "KhQh"), abs=1e-12)
 
 
-def _summary_in_python(self, sums, firsts):
+def _summary_in_python(self, sums, firsts, by_row_id=False):
     """Tracker._upsert_summary as it was: every key's row summed in Python."""
     from pokerhash.tracker import database
 
@@ -873,9 +873,10 @@ def _summary_in_python(self, sums, firsts):
 @pytest.mark.parametrize("where", ["sqlite", "postgresql"])
 def test_summary_of_lone_rows_summed_in_sql_equals_python(where, tmp_path, monkeypatch, request):
     """A player_summary key with one row in its batch is summed in SQL from the
-    hand_players row (two values bound): the same table, to the last bit and (SQLite)
-    in the same row order, as summing every key in Python; batches of 7 hands mix
-    keys of one row and of several (the real sites' hands of tests/data/sites)."""
+    hand_players row (two values bound; SQLite: a run of such keys by one statement
+    naming the rows by row id): the same table, to the last bit and (SQLite) in the
+    same row order, as summing every key in Python; batches of 7 hands mix keys of
+    one row and of several (the real sites' hands of tests/data/sites)."""
     from pokerhash.tracker import database
 
     from pokerhash.tracker import dialect
@@ -883,9 +884,9 @@ def test_summary_of_lone_rows_summed_in_sql_equals_python(where, tmp_path, monke
     sent = []
 
     def spied(real):
-        def spy(self, statement, rows):
+        def spy(self, statement, *rows):
             sent.append(statement)
-            return real(self, statement, rows)
+            return real(self, statement, *rows)
         return spy
 
     contents = []
@@ -897,6 +898,7 @@ def test_summary_of_lone_rows_summed_in_sql_equals_python(where, tmp_path, monke
         with monkeypatch.context() as patched:
             for kind in (dialect.Dialect, dialect.SQLiteDialect):
                 patched.setattr(kind, "executemany", spied(kind.executemany))
+            patched.setattr(dialect.Dialect, "execute", spied(dialect.Dialect.execute))
             if python_only:
                 patched.setattr(database.Tracker, "_upsert_summary", _summary_in_python)
             with Tracker(db) as tracker:
@@ -907,6 +909,54 @@ def test_summary_of_lone_rows_summed_in_sql_equals_python(where, tmp_path, monke
                 contents.append([tuple(_plain(v) for v in row) for row in
                                  tracker.db.query(f"SELECT * FROM player_summary ORDER BY {order}")])
         if not python_only:
-            assert database._UPSERT_SUMMARY_OF_ROW in sent and database._UPSERT_SUMMARY in sent
+            by_ids = any(s.startswith(database._UPSERT_SUMMARY_OF_ROWIDS.split("IN (")[0]) for s in sent)
+            assert by_ids == (where == "sqlite") and database._UPSERT_SUMMARY in sent
+            assert (database._UPSERT_SUMMARY_OF_ROW in sent) == (where == "postgresql")
     assert len(contents[0]) > 100
     assert contents[0] == contents[1]
+
+
+def test_summary_of_lone_rows_by_row_id_after_a_hand_naming_a_player_twice(tmp_path, monkeypatch):
+    """SQLite: a batch's keys of one row are summed from their hand_players rows named
+    by row id (_UPSERT_SUMMARY_OF_ROWIDS), the ids counted as the rows are inserted:
+    after a hand that names a player twice (hand_players keeps one row of the two,
+    player_summary both) the ids still name the right rows, so the same table, in
+    the same order, as every key summed in Python; ids that do not follow the
+    table's last one (checked after the inserts) are not used."""
+    from pokerhash.tracker import database, dialect
+
+    walk = (HANDS / "walk.phh").read_text()
+    folder = tmp_path / "hands"
+    folder.mkdir()
+    for number, players in ((1, '"Sam", "Sam", "Bo"'), (2, '"Sam", "Bea", "Bo"'), (3, '"Al", "Bea", "Cy"'),
+                            (4, '"Al", "Di", "Bo"')):
+        (folder / f"h{number}.phh").write_text(walk.replace("hand = 2", f"hand = {number}").replace(
+            'players = ["Sam", "Bea", "Bo"]', f"players = [{players}]"))
+    sent = []
+    real_execute = dialect.Dialect.execute
+
+    def spy(self, statement, params=()):
+        sent.append(statement)
+        return real_execute(self, statement, params)
+
+    contents = []
+    for how in ("row ids", "ids off", "python"):
+        with monkeypatch.context() as patched:
+            patched.setattr(dialect.Dialect, "execute", spy)
+            if how == "ids off":  # the count after the inserts disagrees: (hand id, player id) as before
+                last = dialect.SQLiteDialect.last_row_id
+                calls = []
+                patched.setattr(dialect.SQLiteDialect, "last_row_id",
+                                lambda self, table: last(self, table) + len(calls.append(1) or calls))
+            if how == "python":
+                patched.setattr(database.Tracker, "_upsert_summary", _summary_in_python)
+            with Tracker(str(tmp_path / f"{how}.sqlite")) as tracker:
+                tracker.import_files(folder)
+                assert tracker.count("hand_players") == 11
+                contents.append(tracker.db.query("SELECT rowid, * FROM player_summary ORDER BY rowid"))
+        by_ids = [s for s in sent if s.startswith(database._UPSERT_SUMMARY_OF_ROWIDS.split("IN (")[0])]
+        assert bool(by_ids) == (how == "row ids"), how
+        sent.clear()
+    assert contents[0] == contents[1] == contents[2]
+    # Sam's two seats of hand 1 both summed (SB, BB), Sam's SB key then summed over two hands.
+    assert [(row[1], row[6], row[9]) for row in contents[0] if row[1] == 1] == [(1, "SB", 2), (1, "BB", 1)]

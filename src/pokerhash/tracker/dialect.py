@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from itertools import chain
-from typing import Any, Dict, Iterable, List, Sequence, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from ..errors import InvalidValueError
 from .schema import ddl
@@ -91,6 +91,12 @@ class Dialect:
             for found in self.execute(statement, params).fetchall():
                 ids[tuple(found[1:])] = found[0]
         return ids
+
+    def last_row_id(self, table: str) -> Optional[int]:
+        """The largest row id of ``table`` (0 when empty), or None if the dialect has
+        no row ids: SQLite gives the rows a transaction inserts the ids after it, in
+        order (no other connection writes meanwhile)."""
+        return None
 
     def _insert_ids_sql(self, table: str, columns: Sequence[str], key: Sequence[str], count: int) -> str:
         """The INSERT ... RETURNING of ``count`` rows of :meth:`insert_ids`."""
@@ -219,6 +225,9 @@ class SQLiteDialect(Dialect):
                 sql = self._sized[statement, count] = head + ", ".join([one] * count) + tail
             cursor.execute(sql, values[start * width:(start + count) * width])
             start += count
+
+    def last_row_id(self, table: str) -> Optional[int]:
+        return self.execute(f"SELECT COALESCE(MAX(rowid), 0) FROM {table}").fetchone()[0]
 
     def insert_ids(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]],
                    key: Sequence[str]) -> Dict[Tuple[Any, ...], int]:
