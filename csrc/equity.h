@@ -11,8 +11,8 @@
  *
  * Two exact enumerators:
  * - ph_eq_exact_generic walks every completion of the deal card by card (any game;
- *   used for stud and the short deck, and by the tests as the check of the fast one);
- * - ph_eq_exact_flop, for Hold'em and Omaha with known hands, walks board rank
+ *   used for stud, and by the tests as the check of the fast one);
+ * - ph_eq_exact_flop, for Hold'em, the short deck and Omaha with known hands, walks board rank
  *   multisets (at most 6,175 of five ranks) with the number of suit patterns each
  *   stands for, valuing every hand by ranks alone, then corrects the boards on which
  *   some player can make a flush: for the one suit that can flush on a board, each
@@ -223,6 +223,10 @@ PH_INLINE uint32_t ph_eq_low_bits(uint32_t ranks) { return ((ranks & 0x7F) << 1)
 
 typedef struct {
     int n, n_hole, omaha, hilo, seven; /* seven: Hold'em hands of seven cards (high.h's seven-card hash) */
+    /* The short deck (seven cards too): its ranks walked as slots 0..8 (rank - 4:
+     * shortdeck.h's rank bases are high.h's first nine), valued by its own tables in
+     * `order`. */
+    int shortdeck, order;
     const uint8_t *holes[PH_EQ_MAX_PLAYERS];
     uint32_t hole_rank_key[PH_EQ_MAX_PLAYERS]; /* sum of the hole cards' rank bases */
     uint32_t hole_low[PH_EQ_MAX_PLAYERS];
@@ -287,9 +291,20 @@ PH_INLINE void ph_eq_score_group(const ph_eq_flop_walk *w, int g, const uint32_t
     ph_eq_score(&w->counts[g], k, h, low ? l : NULL, mult, 0);
 }
 
+/* The short deck's value of seven cards without a flush, by the sum of their slots'
+ * rank bases (shortdeck.h's key, bits 0..18: the suit counters above do not enter
+ * its hash). */
+PH_INLINE uint32_t ph_eq_sd_rank_lookup(uint32_t rank_key, int order)
+{
+    uint32_t mixed = (rank_key * PH_SD_HASH_MUL) & ((1u << PH_SD_KEY_BITS) - 1);
+    return ph_sd_rank_table[order & 1][ph_sd_row_offset[mixed >> PH_SD_COL_BITS] + (mixed & ((1u << PH_SD_COL_BITS) - 1))];
+}
+
 PH_INLINE void ph_eq_rank_values(const ph_eq_flop_walk *w, uint32_t key, uint32_t ranks, uint32_t *high, uint32_t *low)
 {
-    if (w->omaha) {
+    if (w->shortdeck) {
+        for (int p = 0; p < w->n; p++) high[p] = ph_eq_sd_rank_lookup(key + w->hole_rank_key[p], w->order);
+    } else if (w->omaha) {
         const uint16_t *row = ph_omaha_row(key);
         for (int p = 0; p < w->n; p++) high[p] = ph_omaha_pairs(row, w->holes[p], w->n_hole);
     } else {
@@ -443,7 +458,7 @@ static void ph_eq_flop_correct(ph_eq_flop_walk *w, int m, uint32_t key, uint32_t
      * unpaired board of the set of suited cards. Those boards are only marked one by
      * one and scored once, their multiplicities summed (the counts are linear in the
      * multiplicity: the same integers). */
-    int unpaired_fast = w->values && (w->seven || w->omaha) && !w->hilo;
+    int unpaired_fast = w->values && (w->seven || w->omaha) && !w->hilo; /* seven: the short deck's too */
     int known_distinct = ph_eq_bit_count(ranks);
     /* Only the sets of k suited cards with need <= k <= m make a flush possible: they
      * are walked as k-subsets of avail's ranks (Gosper's next combination of the
@@ -461,8 +476,11 @@ static void ph_eq_flop_correct(ph_eq_flop_walk *w, int m, uint32_t key, uint32_t
                 if (w->omaha) {
                     if (w->hole_suit_n[p][s] >= 2 && n_board >= 3) made[p] = ph_omaha_flush_value(w->hole_suit[p][s], board);
                 } else if (w->hole_suit_n[p][s] + n_board >= 5) {
-                    /* With at most seven cards a flush beats every hand of ranks alone. */
-                    made[p] = ph_flush_table[w->hole_suit[p][s] | board];
+                    /* With at most seven cards a flush beats every hand of ranks alone
+                     * (the short deck's too: its flush beats a full house, and seven
+                     * cards hold no flush with four of a kind). */
+                    made[p] = w->shortdeck ? ph_sd_flush_table[w->hole_suit[p][s] | board]
+                                           : ph_flush_table[w->hole_suit[p][s] | board];
                 }
                 any |= made[p] != 0;
             }
@@ -559,12 +577,16 @@ static void ph_eq_exact_flop_groups(const ph_eq_setup *s, uint8_t holes[][8], in
     w.omaha = s->game == PH_EQ_OMAHA;
     w.hilo = s->hilo;
     w.seven = !w.omaha && w.n_hole + s->board_size == 7;
+    w.shortdeck = s->game == PH_EQ_SHORTDECK;
+    w.order = s->order;
+    /* The short deck's cards 16..51 walked as 0..35: ranks as slots 0..8. */
+    int shift = w.shortdeck ? 16 : 0;
     if (w.omaha) ph_omaha_prepare();
     for (int p = 0; p < w.n; p++) {
         w.holes[p] = holes[p];
         for (int i = 0; i < w.n_hole; i++) {
-            int card = holes[p][i], r = card >> 2, suit = card & 3;
-            used |= 1ULL << card;
+            int card = holes[p][i] - shift, r = card >> 2, suit = card & 3;
+            used |= 1ULL << holes[p][i];
             w.hole_rank_key[p] += ph_rank_base(r);
             w.hole_low[p] |= ph_eq_low_bits(1u << r);
             w.hole_suit[p][suit] |= 1u << r;
@@ -572,7 +594,7 @@ static void ph_eq_exact_flop_groups(const ph_eq_setup *s, uint8_t holes[][8], in
         }
     }
     for (int i = 0; i < s->n_board; i++) {
-        int card = s->board[i];
+        int card = s->board[i] - shift;
         key += ph_rank_base(card >> 2);
         ranks |= 1u << (card >> 2);
         w.board_suit[card & 3] |= 1u << (card >> 2);
@@ -585,6 +607,7 @@ static void ph_eq_exact_flop_groups(const ph_eq_setup *s, uint8_t holes[][8], in
     for (int i = 0; i < s->n_stub; i++) {
         int card = s->stub[i];
         if (used >> card & 1) continue;
+        card -= shift;
         stub_rank[card >> 2]++;
         stub_suit[card & 3] |= 1u << (card >> 2);
     }
@@ -712,12 +735,10 @@ static void ph_eq_exact_rows(const ph_eq_setup *s, const uint8_t *holes, const d
             next_same = 1;
             for (int i = 0; i < n * width && next_same; i++) next_same = next[i] >> 2 == ranks[i];
         }
-        /* The short deck's own ranking has no rank pass here: its boards are few (at
-         * most 201,376 of the 32 cards left heads-up) and are walked one by one. */
-        if (s->game == PH_EQ_SHORTDECK)
-            ph_eq_exact_generic(s, row_holes, &counts);
-        else
-            ph_eq_exact_flop(s, row_holes, &counts, same || next_same ? &rank_counts : NULL, same);
+        /* The short deck too (Hold'em's walk of board ranks, valued by its own
+         * tables): 201,376 boards heads-up before the flop cost ~100 M instructions
+         * one by one. */
+        ph_eq_exact_flop(s, row_holes, &counts, same || next_same ? &rank_counts : NULL, same);
         memcpy(last_ranks, ranks, (size_t)(n * width));
         have_last = 1;
         double weight = weights[t];
