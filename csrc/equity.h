@@ -227,6 +227,7 @@ typedef struct {
      * shortdeck.h's rank bases are high.h's first nine), valued by its own tables in
      * `order`. */
     int shortdeck, order;
+    const uint16_t *flush_table; /* a suit's ranks -> its flush's value: high.h's, or the short deck's */
     const uint8_t *holes[PH_EQ_MAX_PLAYERS];
     uint32_t hole_rank_key[PH_EQ_MAX_PLAYERS]; /* sum of the hole cards' rank bases */
     uint32_t hole_low[PH_EQ_MAX_PLAYERS];
@@ -300,6 +301,13 @@ PH_INLINE uint32_t ph_eq_sd_rank_lookup(uint32_t rank_key, int order)
     return ph_sd_rank_table[order & 1][ph_sd_row_offset[mixed >> PH_SD_COL_BITS] + (mixed & ((1u << PH_SD_COL_BITS) - 1))];
 }
 
+/* Every player's low on a board whose low ranks are board_low (ph_eq_low_bits). */
+PH_INLINE void ph_eq_lows(const ph_eq_flop_walk *w, uint32_t board_low, uint32_t *low)
+{
+    for (int p = 0; p < w->n; p++)
+        low[p] = w->omaha ? ph_omaha_low_value[w->hole_low[p] << 8 | board_low] : ph_low_value[w->hole_low[p] | board_low];
+}
+
 PH_INLINE void ph_eq_rank_values(const ph_eq_flop_walk *w, uint32_t key, uint32_t ranks, uint32_t *high, uint32_t *low)
 {
     if (w->shortdeck) {
@@ -313,11 +321,7 @@ PH_INLINE void ph_eq_rank_values(const ph_eq_flop_walk *w, uint32_t key, uint32_
         else
             for (int p = 0; p < w->n; p++) high[p] = ph_rank_lookup(key + w->hole_rank_key[p]);
     }
-    if (w->hilo) {
-        uint32_t board_low = ph_eq_low_bits(ranks);
-        for (int p = 0; p < w->n; p++)
-            low[p] = w->omaha ? ph_omaha_low_value[w->hole_low[p] << 8 | board_low] : ph_low_value[w->hole_low[p] | board_low];
-    }
+    if (w->hilo) ph_eq_lows(w, ph_eq_low_bits(ranks), low);
 }
 
 /* A multiset of board ranks: the sum of its rank bases, its ranks (bit r), and the
@@ -449,16 +453,22 @@ static void ph_eq_flop_correct(ph_eq_flop_walk *w, int m, uint32_t key, uint32_t
     for (int j = 0; j <= m - w->need; j++) first[j + 1] = first[j] + ph_eq_all_multisets(w->avail, j, sets + first[j]);
     uint32_t avail = w->suit_avail;
     for (uint32_t b = avail; b; b &= b - 1) pos[n_avail++] = ph_ctz64(b);
-    /* High only (no low to value board by board), seven-card Hold'em or Omaha (two
-     * hole cards and three of the board), with the marks: on an unpaired board nobody
-     * holds a full house or four of a kind (that takes a pair on the board), and only
-     * suit s can flush (another suit would need three of the other board cards), so
-     * whoever makes a flush of s beats everyone who does not: a group's score there
-     * is its members' flushes alone (made, 0 for the others), the same on every
-     * unpaired board of the set of suited cards. Those boards are only marked one by
-     * one and scored once, their multiplicities summed (the counts are linear in the
+    /* Seven-card Hold'em (the short deck's too) or Omaha (two hole cards and three of
+     * the board), with the marks: on an unpaired board nobody holds a full house or
+     * four of a kind (that takes a pair on the board), and only suit s can flush
+     * (another suit would need three of the other board cards), so whoever makes a
+     * flush of s beats everyone who does not: a group's high there is its members'
+     * flushes alone (made, 0 for the others), the same on every unpaired board of the
+     * set of suited cards, and its low depends on the board's low ranks alone. Those
+     * boards are only marked one by one and scored once per set of low ranks (once
+     * when high only), their multiplicities summed (the counts are linear in the
      * multiplicity: the same integers). */
-    int unpaired_fast = w->values && (w->seven || w->omaha) && !w->hilo; /* seven: the short deck's too */
+    int unpaired_fast = w->values && (w->seven || w->omaha);
+    /* With a low, the boards summed by their low ranks; touched: the buckets in use,
+     * emptied after each set of suited cards. */
+    int64_t bucket[256];
+    uint8_t touched[256];
+    memset(bucket, 0, sizeof bucket);
     int known_distinct = ph_eq_bit_count(ranks);
     /* Only the sets of k suited cards with need <= k <= m make a flush possible: they
      * are walked as k-subsets of avail's ranks (Gosper's next combination of the
@@ -479,24 +489,21 @@ static void ph_eq_flop_correct(ph_eq_flop_walk *w, int m, uint32_t key, uint32_t
                     /* With at most seven cards a flush beats every hand of ranks alone
                      * (the short deck's too: its flush beats a full house, and seven
                      * cards hold no flush with four of a kind). */
-                    made[p] = w->shortdeck ? ph_sd_flush_table[w->hole_suit[p][s] | board]
-                                           : ph_flush_table[w->hole_suit[p][s] | board];
+                    made[p] = w->flush_table[w->hole_suit[p][s] | board];
                 }
                 any |= made[p] != 0;
             }
             /* The unpaired boards of this set: the known board unpaired, the suited
              * ranks not on it, then (per board) the other cards of distinct ranks met
-             * nowhere else. mine[g]: a member of group g makes a flush; summed[g]:
-             * the boards summed for its one score. */
+             * nowhere else. mine[g]: a member of group g makes a flush. */
             uint32_t taken = ranks | sub;
             int fast = any && unpaired_fast && ph_eq_bit_count(taken) == known_distinct + k &&
                        known_distinct == 5 - m;
-            int mine[PH_EQ_MAX_PLAYERS];
-            int64_t summed[PH_EQ_MAX_PLAYERS];
+            int mine[PH_EQ_MAX_PLAYERS], n_touched = 0;
+            int64_t summed = 0; /* high only: the boards summed */
             if (fast) {
                 for (int g = 0; g < w->n_groups; g++) {
                     mine[g] = 0;
-                    summed[g] = 0;
                     for (int q = 0; q < w->group_n[g] && !mine[g]; q++) mine[g] = made[w->members[g][q]] != 0;
                 }
             }
@@ -508,8 +515,14 @@ static void ph_eq_flop_correct(ph_eq_flop_walk *w, int m, uint32_t key, uint32_t
                     number = ph_eq_full_board(key + sub_key + sets[i].key);
                     for (int g = 0; g < w->n_groups; g++) {
                         if (!mine[g]) continue;
-                        summed[g] += mult;
                         w->removed[g * PH_EQ_FULL_BOARDS + number] += (int32_t)(mult * w->times);
+                    }
+                    if (w->hilo) {
+                        uint32_t b = ph_eq_low_bits(taken | sets[i].ranks);
+                        if (!bucket[b]) touched[n_touched++] = (uint8_t)b;
+                        bucket[b] += mult;
+                    } else {
+                        summed += mult;
                     }
                     continue;
                 }
@@ -539,9 +552,17 @@ static void ph_eq_flop_correct(ph_eq_flop_walk *w, int m, uint32_t key, uint32_t
                         ph_eq_score_group(w, g, high, lows, -mult);
                 }
             }
-            if (fast)
+            if (summed)
                 for (int g = 0; g < w->n_groups; g++)
-                    if (mine[g] && summed[g]) ph_eq_score_group(w, g, made, NULL, summed[g]);
+                    if (mine[g]) ph_eq_score_group(w, g, made, NULL, summed);
+            for (int t = 0; t < n_touched; t++) {
+                uint32_t lows[PH_EQ_MAX_PLAYERS];
+                int b = touched[t];
+                ph_eq_lows(w, (uint32_t)b, lows);
+                for (int g = 0; g < w->n_groups; g++)
+                    if (mine[g]) ph_eq_score_group(w, g, made, lows, bucket[b]);
+                bucket[b] = 0;
+            }
             if (!comb) break; /* k = 0: the one empty set */
             uint32_t low_bit = comb & (0u - comb), ripple = comb + low_bit;
             comb = (((ripple ^ comb) >> 2) / low_bit) | ripple;
@@ -579,6 +600,7 @@ static void ph_eq_exact_flop_groups(const ph_eq_setup *s, uint8_t holes[][8], in
     w.seven = !w.omaha && w.n_hole + s->board_size == 7;
     w.shortdeck = s->game == PH_EQ_SHORTDECK;
     w.order = s->order;
+    w.flush_table = w.shortdeck ? ph_sd_flush_table : ph_flush_table;
     /* The short deck's cards 16..51 walked as 0..35: ranks as slots 0..8. */
     int shift = w.shortdeck ? 16 : 0;
     if (w.omaha) ph_omaha_prepare();

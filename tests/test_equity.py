@@ -117,6 +117,9 @@ FULL_CASES = [
     # High only before the flop: the flushes of unpaired boards scored once per set
     # of suited board cards (three-way Omaha, flushes of two suits).
     ("omaha", ["AhKhQhJh", "9h8h7c6c", "5c4c3d2d"], ""),
+    # With a low: those boards scored once per set of suited cards and low ranks
+    # (Omaha hi/lo heads-up, flushes of three suits, both hands with low cards).
+    ("omaha8", ["Ah2h3c4c", "KhQh5d6d"], ""),
 ]
 
 
