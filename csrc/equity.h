@@ -260,6 +260,9 @@ typedef struct {
      * read by the corrections' boards instead of valued again. */
     uint32_t *values;
     int stride;
+    /* With the values: per full board rank multiset, the best rank-only high of any
+     * player (after the values, in the same block). */
+    uint32_t *top;
 } ph_eq_flop_walk;
 
 /* The five-card board rank multisets (the last rows of omaha.h's board rows). */
@@ -411,8 +414,11 @@ static void ph_eq_flop_rank_pass(ph_eq_flop_walk *w, int m, uint32_t key, uint32
 static void ph_eq_flop_values(ph_eq_flop_walk *w, uint32_t key, uint32_t ranks, const ph_eq_multiset *sets, int n_sets)
 {
     for (int i = 0; i < n_sets; i++) {
-        uint32_t *v = w->values + (size_t)ph_eq_full_board(key + sets[i].key) * (size_t)w->stride;
+        int number = ph_eq_full_board(key + sets[i].key);
+        uint32_t *v = w->values + (size_t)number * (size_t)w->stride, best = 0;
         ph_eq_rank_values(w, key + sets[i].key, ranks | sets[i].ranks, v, v + w->n);
+        for (int p = 0; p < w->n; p++) best = v[p] > best ? v[p] : best;
+        w->top[number] = best;
     }
 }
 
@@ -454,22 +460,22 @@ static void ph_eq_flop_correct(ph_eq_flop_walk *w, int m, uint32_t key, uint32_t
     uint32_t avail = w->suit_avail;
     for (uint32_t b = avail; b; b &= b - 1) pos[n_avail++] = ph_ctz64(b);
     /* Seven-card Hold'em (the short deck's too) or Omaha (two hole cards and three of
-     * the board), with the marks: on an unpaired board nobody holds a full house or
-     * four of a kind (that takes a pair on the board), and only suit s can flush
-     * (another suit would need three of the other board cards), so whoever makes a
-     * flush of s beats everyone who does not: a group's high there is its members'
-     * flushes alone (made, 0 for the others), the same on every unpaired board of the
-     * set of suited cards, and its low depends on the board's low ranks alone. Those
-     * boards are only marked one by one and scored once per set of low ranks (once
-     * when high only), their multiplicities summed (the counts are linear in the
-     * multiplicity: the same integers). */
-    int unpaired_fast = w->values && (w->seven || w->omaha);
+     * the board), with the marks: only suit s can flush (another suit would need three
+     * of the other board cards), so on a board where every player's rank-only high is
+     * below every flush made of s (w->top: nobody holds a full house or four of a
+     * kind that beats one; on an unpaired board nobody holds either), whoever makes a
+     * flush beats everyone who does not: a group's high there is its members' flushes
+     * alone (made, 0 for the others), the same on every such board of the set of
+     * suited cards, and its low depends on the board's low ranks alone. Those boards
+     * are only marked one by one and scored once per set of low ranks (once when high
+     * only), their multiplicities summed (the counts are linear in the multiplicity:
+     * the same integers). */
+    int below_fast = w->values && (w->seven || w->omaha);
     /* With a low, the boards summed by their low ranks; touched: the buckets in use,
      * emptied after each set of suited cards. */
     int64_t bucket[256];
     uint8_t touched[256];
     memset(bucket, 0, sizeof bucket);
-    int known_distinct = ph_eq_bit_count(ranks);
     /* Only the sets of k suited cards with need <= k <= m make a flush possible: they
      * are walked as k-subsets of avail's ranks (Gosper's next combination of the
      * indices into pos), not as every subset. */
@@ -493,12 +499,11 @@ static void ph_eq_flop_correct(ph_eq_flop_walk *w, int m, uint32_t key, uint32_t
                 }
                 any |= made[p] != 0;
             }
-            /* The unpaired boards of this set: the known board unpaired, the suited
-             * ranks not on it, then (per board) the other cards of distinct ranks met
-             * nowhere else. mine[g]: a member of group g makes a flush. */
-            uint32_t taken = ranks | sub;
-            int fast = any && unpaired_fast && ph_eq_bit_count(taken) == known_distinct + k &&
-                       known_distinct == 5 - m;
+            /* least: the weakest flush made; mine[g]: a member of group g makes one. */
+            uint32_t taken = ranks | sub, least = UINT32_MAX;
+            for (int p = 0; p < w->n; p++)
+                if (made[p] && made[p] < least) least = made[p];
+            int fast = any && below_fast;
             int mine[PH_EQ_MAX_PLAYERS], n_touched = 0;
             int64_t summed = 0; /* high only: the boards summed */
             if (fast) {
@@ -511,8 +516,8 @@ static void ph_eq_flop_correct(ph_eq_flop_walk *w, int m, uint32_t key, uint32_t
                 int64_t mult = sets[i].mult;
                 int changed = 0, number = 0;
                 const uint32_t *high = own_high, *lows = w->hilo ? own_low : NULL;
-                if (fast && !(sets[i].ranks & taken) && ph_eq_bit_count(sets[i].ranks) == m - k) {
-                    number = ph_eq_full_board(key + sub_key + sets[i].key);
+                if (w->values) number = ph_eq_full_board(key + sub_key + sets[i].key);
+                if (fast && w->top[number] < least) {
                     for (int g = 0; g < w->n_groups; g++) {
                         if (!mine[g]) continue;
                         w->removed[g * PH_EQ_FULL_BOARDS + number] += (int32_t)(mult * w->times);
@@ -527,7 +532,6 @@ static void ph_eq_flop_correct(ph_eq_flop_walk *w, int m, uint32_t key, uint32_t
                     continue;
                 }
                 if (w->values) {
-                    number = ph_eq_full_board(key + sub_key + sets[i].key);
                     high = w->values + (size_t)number * (size_t)w->stride;
                     lows = w->hilo ? high + w->n : NULL;
                 } else {
@@ -641,7 +645,8 @@ static void ph_eq_exact_flop_groups(const ph_eq_setup *s, uint8_t holes[][8], in
     if (!rank_counts && m == s->board_size) {
         w.stride = w.n * (w.hilo ? 2 : 1);
         w.removed = (int32_t *)calloc((size_t)n_groups * PH_EQ_FULL_BOARDS, sizeof(int32_t));
-        w.values = (uint32_t *)malloc(sizeof(uint32_t) * PH_EQ_FULL_BOARDS * (size_t)w.stride);
+        w.values = (uint32_t *)malloc(sizeof(uint32_t) * PH_EQ_FULL_BOARDS * (size_t)(w.stride + 1));
+        w.top = w.values ? w.values + (size_t)PH_EQ_FULL_BOARDS * (size_t)w.stride : NULL;
         rank_sets = (ph_eq_multiset *)malloc(sizeof(ph_eq_multiset) * PH_EQ_MULTISETS);
         if (!w.removed || !w.values || !rank_sets) {
             free(w.removed);
@@ -649,6 +654,7 @@ static void ph_eq_exact_flop_groups(const ph_eq_setup *s, uint8_t holes[][8], in
             free(rank_sets);
             w.removed = NULL;
             w.values = NULL;
+            w.top = NULL;
             rank_sets = NULL;
         }
     }
