@@ -252,7 +252,8 @@ typedef struct {
      * flushes they allow (the rank pass then leaves them out for that group, instead
      * of the correction taking their rank-only score back); times: the suits whose
      * correction the current one stands for (itself and its twins). NULL: the
-     * correction takes the rank-only scores back. */
+     * correction takes the rank-only scores back. Row n_groups: the boards marked
+     * for every group at once (one mark instead of one per group). */
     int32_t *removed;
     int times;
     /* With the marks: every full board rank multiset's rank-only values, worked out
@@ -430,8 +431,9 @@ static void ph_eq_flop_rank_pass_marked(ph_eq_flop_walk *w, uint32_t key, const 
         int number = ph_eq_full_board(key + sets[i].key);
         const uint32_t *high = w->values + (size_t)number * (size_t)w->stride;
         const int32_t *removed = w->removed + number;
+        int64_t left = sets[i].mult - removed[w->n_groups * PH_EQ_FULL_BOARDS];
         for (int g = 0; g < w->n_groups; g++) {
-            int64_t mult = sets[i].mult - removed[g * PH_EQ_FULL_BOARDS];
+            int64_t mult = left - removed[g * PH_EQ_FULL_BOARDS];
             if (mult) ph_eq_score_group(w, g, high, w->hilo ? high + w->n : NULL, mult);
         }
     }
@@ -504,12 +506,13 @@ static void ph_eq_flop_correct(ph_eq_flop_walk *w, int m, uint32_t key, uint32_t
             for (int p = 0; p < w->n; p++)
                 if (made[p] && made[p] < least) least = made[p];
             int fast = any && below_fast;
-            int mine[PH_EQ_MAX_PLAYERS], n_touched = 0;
+            int mine[PH_EQ_MAX_PLAYERS], n_touched = 0, every = 1;
             int64_t summed = 0; /* high only: the boards summed */
             if (fast) {
                 for (int g = 0; g < w->n_groups; g++) {
                     mine[g] = 0;
                     for (int q = 0; q < w->group_n[g] && !mine[g]; q++) mine[g] = made[w->members[g][q]] != 0;
+                    every &= mine[g];
                 }
             }
             for (int i = first[m - k]; any && i < first[m - k + 1]; i++) {
@@ -518,9 +521,11 @@ static void ph_eq_flop_correct(ph_eq_flop_walk *w, int m, uint32_t key, uint32_t
                 const uint32_t *high = own_high, *lows = w->hilo ? own_low : NULL;
                 if (w->values) number = ph_eq_full_board(key + sub_key + sets[i].key);
                 if (fast && w->top[number] < least) {
-                    for (int g = 0; g < w->n_groups; g++) {
-                        if (!mine[g]) continue;
-                        w->removed[g * PH_EQ_FULL_BOARDS + number] += (int32_t)(mult * w->times);
+                    if (every) {
+                        w->removed[w->n_groups * PH_EQ_FULL_BOARDS + number] += (int32_t)(mult * w->times);
+                    } else {
+                        for (int g = 0; g < w->n_groups; g++)
+                            if (mine[g]) w->removed[g * PH_EQ_FULL_BOARDS + number] += (int32_t)(mult * w->times);
                     }
                     if (w->hilo) {
                         uint32_t b = ph_eq_low_bits(taken | sets[i].ranks);
@@ -644,7 +649,7 @@ static void ph_eq_exact_flop_groups(const ph_eq_setup *s, uint8_t holes[][8], in
     int n_rank = 0;
     if (!rank_counts && m == s->board_size) {
         w.stride = w.n * (w.hilo ? 2 : 1);
-        w.removed = (int32_t *)calloc((size_t)n_groups * PH_EQ_FULL_BOARDS, sizeof(int32_t));
+        w.removed = (int32_t *)calloc((size_t)(n_groups + 1) * PH_EQ_FULL_BOARDS, sizeof(int32_t));
         w.values = (uint32_t *)malloc(sizeof(uint32_t) * PH_EQ_FULL_BOARDS * (size_t)(w.stride + 1));
         w.top = w.values ? w.values + (size_t)PH_EQ_FULL_BOARDS * (size_t)w.stride : NULL;
         rank_sets = (ph_eq_multiset *)malloc(sizeof(ph_eq_multiset) * PH_EQ_MULTISETS);
