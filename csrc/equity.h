@@ -11,8 +11,8 @@
  *
  * Two exact enumerators:
  * - ph_eq_exact_generic walks every completion of the deal card by card (any game;
- *   used for stud and the short deck, and by the tests as the check of the fast one);
- * - ph_eq_exact_flop, for Hold'em and Omaha with known hands, walks board rank
+ *   used for stud, and by the tests as the check of the fast one);
+ * - ph_eq_exact_flop, for Hold'em, the short deck and Omaha with known hands, walks board rank
  *   multisets (at most 6,175 of five ranks) with the number of suit patterns each
  *   stands for, valuing every hand by ranks alone, then corrects the boards on which
  *   some player can make a flush: for the one suit that can flush on a board, each
@@ -223,6 +223,11 @@ PH_INLINE uint32_t ph_eq_low_bits(uint32_t ranks) { return ((ranks & 0x7F) << 1)
 
 typedef struct {
     int n, n_hole, omaha, hilo, seven; /* seven: Hold'em hands of seven cards (high.h's seven-card hash) */
+    /* The short deck (seven cards too): its ranks walked as slots 0..8 (rank - 4:
+     * shortdeck.h's rank bases are high.h's first nine), valued by its own tables in
+     * `order`. */
+    int shortdeck, order;
+    const uint16_t *flush_table; /* a suit's ranks -> its flush's value: high.h's, or the short deck's */
     const uint8_t *holes[PH_EQ_MAX_PLAYERS];
     uint32_t hole_rank_key[PH_EQ_MAX_PLAYERS]; /* sum of the hole cards' rank bases */
     uint32_t hole_low[PH_EQ_MAX_PLAYERS];
@@ -247,7 +252,8 @@ typedef struct {
      * flushes they allow (the rank pass then leaves them out for that group, instead
      * of the correction taking their rank-only score back); times: the suits whose
      * correction the current one stands for (itself and its twins). NULL: the
-     * correction takes the rank-only scores back. */
+     * correction takes the rank-only scores back. Row n_groups: the boards marked
+     * for every group at once (one mark instead of one per group). */
     int32_t *removed;
     int times;
     /* With the marks: every full board rank multiset's rank-only values, worked out
@@ -255,6 +261,9 @@ typedef struct {
      * read by the corrections' boards instead of valued again. */
     uint32_t *values;
     int stride;
+    /* With the values: per full board rank multiset, the best rank-only high of any
+     * player (after the values, in the same block). */
+    uint32_t *top;
 } ph_eq_flop_walk;
 
 /* The five-card board rank multisets (the last rows of omaha.h's board rows). */
@@ -287,9 +296,27 @@ PH_INLINE void ph_eq_score_group(const ph_eq_flop_walk *w, int g, const uint32_t
     ph_eq_score(&w->counts[g], k, h, low ? l : NULL, mult, 0);
 }
 
+/* The short deck's value of seven cards without a flush, by the sum of their slots'
+ * rank bases (shortdeck.h's key, bits 0..18: the suit counters above do not enter
+ * its hash). */
+PH_INLINE uint32_t ph_eq_sd_rank_lookup(uint32_t rank_key, int order)
+{
+    uint32_t mixed = (rank_key * PH_SD_HASH_MUL) & ((1u << PH_SD_KEY_BITS) - 1);
+    return ph_sd_rank_table[order & 1][ph_sd_row_offset[mixed >> PH_SD_COL_BITS] + (mixed & ((1u << PH_SD_COL_BITS) - 1))];
+}
+
+/* Every player's low on a board whose low ranks are board_low (ph_eq_low_bits). */
+PH_INLINE void ph_eq_lows(const ph_eq_flop_walk *w, uint32_t board_low, uint32_t *low)
+{
+    for (int p = 0; p < w->n; p++)
+        low[p] = w->omaha ? ph_omaha_low_value[w->hole_low[p] << 8 | board_low] : ph_low_value[w->hole_low[p] | board_low];
+}
+
 PH_INLINE void ph_eq_rank_values(const ph_eq_flop_walk *w, uint32_t key, uint32_t ranks, uint32_t *high, uint32_t *low)
 {
-    if (w->omaha) {
+    if (w->shortdeck) {
+        for (int p = 0; p < w->n; p++) high[p] = ph_eq_sd_rank_lookup(key + w->hole_rank_key[p], w->order);
+    } else if (w->omaha) {
         const uint16_t *row = ph_omaha_row(key);
         for (int p = 0; p < w->n; p++) high[p] = ph_omaha_pairs(row, w->holes[p], w->n_hole);
     } else {
@@ -298,11 +325,7 @@ PH_INLINE void ph_eq_rank_values(const ph_eq_flop_walk *w, uint32_t key, uint32_
         else
             for (int p = 0; p < w->n; p++) high[p] = ph_rank_lookup(key + w->hole_rank_key[p]);
     }
-    if (w->hilo) {
-        uint32_t board_low = ph_eq_low_bits(ranks);
-        for (int p = 0; p < w->n; p++)
-            low[p] = w->omaha ? ph_omaha_low_value[w->hole_low[p] << 8 | board_low] : ph_low_value[w->hole_low[p] | board_low];
-    }
+    if (w->hilo) ph_eq_lows(w, ph_eq_low_bits(ranks), low);
 }
 
 /* A multiset of board ranks: the sum of its rank bases, its ranks (bit r), and the
@@ -392,8 +415,11 @@ static void ph_eq_flop_rank_pass(ph_eq_flop_walk *w, int m, uint32_t key, uint32
 static void ph_eq_flop_values(ph_eq_flop_walk *w, uint32_t key, uint32_t ranks, const ph_eq_multiset *sets, int n_sets)
 {
     for (int i = 0; i < n_sets; i++) {
-        uint32_t *v = w->values + (size_t)ph_eq_full_board(key + sets[i].key) * (size_t)w->stride;
+        int number = ph_eq_full_board(key + sets[i].key);
+        uint32_t *v = w->values + (size_t)number * (size_t)w->stride, best = 0;
         ph_eq_rank_values(w, key + sets[i].key, ranks | sets[i].ranks, v, v + w->n);
+        for (int p = 0; p < w->n; p++) best = v[p] > best ? v[p] : best;
+        w->top[number] = best;
     }
 }
 
@@ -405,8 +431,9 @@ static void ph_eq_flop_rank_pass_marked(ph_eq_flop_walk *w, uint32_t key, const 
         int number = ph_eq_full_board(key + sets[i].key);
         const uint32_t *high = w->values + (size_t)number * (size_t)w->stride;
         const int32_t *removed = w->removed + number;
+        int64_t left = sets[i].mult - removed[w->n_groups * PH_EQ_FULL_BOARDS];
         for (int g = 0; g < w->n_groups; g++) {
-            int64_t mult = sets[i].mult - removed[g * PH_EQ_FULL_BOARDS];
+            int64_t mult = left - removed[g * PH_EQ_FULL_BOARDS];
             if (mult) ph_eq_score_group(w, g, high, w->hilo ? high + w->n : NULL, mult);
         }
     }
@@ -434,17 +461,23 @@ static void ph_eq_flop_correct(ph_eq_flop_walk *w, int m, uint32_t key, uint32_t
     for (int j = 0; j <= m - w->need; j++) first[j + 1] = first[j] + ph_eq_all_multisets(w->avail, j, sets + first[j]);
     uint32_t avail = w->suit_avail;
     for (uint32_t b = avail; b; b &= b - 1) pos[n_avail++] = ph_ctz64(b);
-    /* High only (no low to value board by board), seven-card Hold'em or Omaha (two
-     * hole cards and three of the board), with the marks: on an unpaired board nobody
-     * holds a full house or four of a kind (that takes a pair on the board), and only
-     * suit s can flush (another suit would need three of the other board cards), so
-     * whoever makes a flush of s beats everyone who does not: a group's score there
-     * is its members' flushes alone (made, 0 for the others), the same on every
-     * unpaired board of the set of suited cards. Those boards are only marked one by
-     * one and scored once, their multiplicities summed (the counts are linear in the
-     * multiplicity: the same integers). */
-    int unpaired_fast = w->values && (w->seven || w->omaha) && !w->hilo;
-    int known_distinct = ph_eq_bit_count(ranks);
+    /* Seven-card Hold'em (the short deck's too) or Omaha (two hole cards and three of
+     * the board), with the marks: only suit s can flush (another suit would need three
+     * of the other board cards), so on a board where every player's rank-only high is
+     * below every flush made of s (w->top: nobody holds a full house or four of a
+     * kind that beats one; on an unpaired board nobody holds either), whoever makes a
+     * flush beats everyone who does not: a group's high there is its members' flushes
+     * alone (made, 0 for the others), the same on every such board of the set of
+     * suited cards, and its low depends on the board's low ranks alone. Those boards
+     * are only marked one by one and scored once per set of low ranks (once when high
+     * only), their multiplicities summed (the counts are linear in the multiplicity:
+     * the same integers). */
+    int below_fast = w->values && (w->seven || w->omaha);
+    /* With a low, the boards summed by their low ranks; touched: the buckets in use,
+     * emptied after each set of suited cards. */
+    int64_t bucket[256];
+    uint8_t touched[256];
+    memset(bucket, 0, sizeof bucket);
     /* Only the sets of k suited cards with need <= k <= m make a flush possible: they
      * are walked as k-subsets of avail's ranks (Gosper's next combination of the
      * indices into pos), not as every subset. */
@@ -461,42 +494,49 @@ static void ph_eq_flop_correct(ph_eq_flop_walk *w, int m, uint32_t key, uint32_t
                 if (w->omaha) {
                     if (w->hole_suit_n[p][s] >= 2 && n_board >= 3) made[p] = ph_omaha_flush_value(w->hole_suit[p][s], board);
                 } else if (w->hole_suit_n[p][s] + n_board >= 5) {
-                    /* With at most seven cards a flush beats every hand of ranks alone. */
-                    made[p] = ph_flush_table[w->hole_suit[p][s] | board];
+                    /* With at most seven cards a flush beats every hand of ranks alone
+                     * (the short deck's too: its flush beats a full house, and seven
+                     * cards hold no flush with four of a kind). */
+                    made[p] = w->flush_table[w->hole_suit[p][s] | board];
                 }
                 any |= made[p] != 0;
             }
-            /* The unpaired boards of this set: the known board unpaired, the suited
-             * ranks not on it, then (per board) the other cards of distinct ranks met
-             * nowhere else. mine[g]: a member of group g makes a flush; summed[g]:
-             * the boards summed for its one score. */
-            uint32_t taken = ranks | sub;
-            int fast = any && unpaired_fast && ph_eq_bit_count(taken) == known_distinct + k &&
-                       known_distinct == 5 - m;
-            int mine[PH_EQ_MAX_PLAYERS];
-            int64_t summed[PH_EQ_MAX_PLAYERS];
+            /* least: the weakest flush made; mine[g]: a member of group g makes one. */
+            uint32_t taken = ranks | sub, least = UINT32_MAX;
+            for (int p = 0; p < w->n; p++)
+                if (made[p] && made[p] < least) least = made[p];
+            int fast = any && below_fast;
+            int mine[PH_EQ_MAX_PLAYERS], n_touched = 0, every = 1;
+            int64_t summed = 0; /* high only: the boards summed */
             if (fast) {
                 for (int g = 0; g < w->n_groups; g++) {
                     mine[g] = 0;
-                    summed[g] = 0;
                     for (int q = 0; q < w->group_n[g] && !mine[g]; q++) mine[g] = made[w->members[g][q]] != 0;
+                    every &= mine[g];
                 }
             }
             for (int i = first[m - k]; any && i < first[m - k + 1]; i++) {
                 int64_t mult = sets[i].mult;
                 int changed = 0, number = 0;
                 const uint32_t *high = own_high, *lows = w->hilo ? own_low : NULL;
-                if (fast && !(sets[i].ranks & taken) && ph_eq_bit_count(sets[i].ranks) == m - k) {
-                    number = ph_eq_full_board(key + sub_key + sets[i].key);
-                    for (int g = 0; g < w->n_groups; g++) {
-                        if (!mine[g]) continue;
-                        summed[g] += mult;
-                        w->removed[g * PH_EQ_FULL_BOARDS + number] += (int32_t)(mult * w->times);
+                if (w->values) number = ph_eq_full_board(key + sub_key + sets[i].key);
+                if (fast && w->top[number] < least) {
+                    if (every) {
+                        w->removed[w->n_groups * PH_EQ_FULL_BOARDS + number] += (int32_t)(mult * w->times);
+                    } else {
+                        for (int g = 0; g < w->n_groups; g++)
+                            if (mine[g]) w->removed[g * PH_EQ_FULL_BOARDS + number] += (int32_t)(mult * w->times);
+                    }
+                    if (w->hilo) {
+                        uint32_t b = ph_eq_low_bits(taken | sets[i].ranks);
+                        if (!bucket[b]) touched[n_touched++] = (uint8_t)b;
+                        bucket[b] += mult;
+                    } else {
+                        summed += mult;
                     }
                     continue;
                 }
                 if (w->values) {
-                    number = ph_eq_full_board(key + sub_key + sets[i].key);
                     high = w->values + (size_t)number * (size_t)w->stride;
                     lows = w->hilo ? high + w->n : NULL;
                 } else {
@@ -521,9 +561,17 @@ static void ph_eq_flop_correct(ph_eq_flop_walk *w, int m, uint32_t key, uint32_t
                         ph_eq_score_group(w, g, high, lows, -mult);
                 }
             }
-            if (fast)
+            if (summed)
                 for (int g = 0; g < w->n_groups; g++)
-                    if (mine[g] && summed[g]) ph_eq_score_group(w, g, made, NULL, summed[g]);
+                    if (mine[g]) ph_eq_score_group(w, g, made, NULL, summed);
+            for (int t = 0; t < n_touched; t++) {
+                uint32_t lows[PH_EQ_MAX_PLAYERS];
+                int b = touched[t];
+                ph_eq_lows(w, (uint32_t)b, lows);
+                for (int g = 0; g < w->n_groups; g++)
+                    if (mine[g]) ph_eq_score_group(w, g, made, lows, bucket[b]);
+                bucket[b] = 0;
+            }
             if (!comb) break; /* k = 0: the one empty set */
             uint32_t low_bit = comb & (0u - comb), ripple = comb + low_bit;
             comb = (((ripple ^ comb) >> 2) / low_bit) | ripple;
@@ -559,12 +607,17 @@ static void ph_eq_exact_flop_groups(const ph_eq_setup *s, uint8_t holes[][8], in
     w.omaha = s->game == PH_EQ_OMAHA;
     w.hilo = s->hilo;
     w.seven = !w.omaha && w.n_hole + s->board_size == 7;
+    w.shortdeck = s->game == PH_EQ_SHORTDECK;
+    w.order = s->order;
+    w.flush_table = w.shortdeck ? ph_sd_flush_table : ph_flush_table;
+    /* The short deck's cards 16..51 walked as 0..35: ranks as slots 0..8. */
+    int shift = w.shortdeck ? 16 : 0;
     if (w.omaha) ph_omaha_prepare();
     for (int p = 0; p < w.n; p++) {
         w.holes[p] = holes[p];
         for (int i = 0; i < w.n_hole; i++) {
-            int card = holes[p][i], r = card >> 2, suit = card & 3;
-            used |= 1ULL << card;
+            int card = holes[p][i] - shift, r = card >> 2, suit = card & 3;
+            used |= 1ULL << holes[p][i];
             w.hole_rank_key[p] += ph_rank_base(r);
             w.hole_low[p] |= ph_eq_low_bits(1u << r);
             w.hole_suit[p][suit] |= 1u << r;
@@ -572,7 +625,7 @@ static void ph_eq_exact_flop_groups(const ph_eq_setup *s, uint8_t holes[][8], in
         }
     }
     for (int i = 0; i < s->n_board; i++) {
-        int card = s->board[i];
+        int card = s->board[i] - shift;
         key += ph_rank_base(card >> 2);
         ranks |= 1u << (card >> 2);
         w.board_suit[card & 3] |= 1u << (card >> 2);
@@ -585,6 +638,7 @@ static void ph_eq_exact_flop_groups(const ph_eq_setup *s, uint8_t holes[][8], in
     for (int i = 0; i < s->n_stub; i++) {
         int card = s->stub[i];
         if (used >> card & 1) continue;
+        card -= shift;
         stub_rank[card >> 2]++;
         stub_suit[card & 3] |= 1u << (card >> 2);
     }
@@ -595,8 +649,9 @@ static void ph_eq_exact_flop_groups(const ph_eq_setup *s, uint8_t holes[][8], in
     int n_rank = 0;
     if (!rank_counts && m == s->board_size) {
         w.stride = w.n * (w.hilo ? 2 : 1);
-        w.removed = (int32_t *)calloc((size_t)n_groups * PH_EQ_FULL_BOARDS, sizeof(int32_t));
-        w.values = (uint32_t *)malloc(sizeof(uint32_t) * PH_EQ_FULL_BOARDS * (size_t)w.stride);
+        w.removed = (int32_t *)calloc((size_t)(n_groups + 1) * PH_EQ_FULL_BOARDS, sizeof(int32_t));
+        w.values = (uint32_t *)malloc(sizeof(uint32_t) * PH_EQ_FULL_BOARDS * (size_t)(w.stride + 1));
+        w.top = w.values ? w.values + (size_t)PH_EQ_FULL_BOARDS * (size_t)w.stride : NULL;
         rank_sets = (ph_eq_multiset *)malloc(sizeof(ph_eq_multiset) * PH_EQ_MULTISETS);
         if (!w.removed || !w.values || !rank_sets) {
             free(w.removed);
@@ -604,6 +659,7 @@ static void ph_eq_exact_flop_groups(const ph_eq_setup *s, uint8_t holes[][8], in
             free(rank_sets);
             w.removed = NULL;
             w.values = NULL;
+            w.top = NULL;
             rank_sets = NULL;
         }
     }
@@ -712,12 +768,10 @@ static void ph_eq_exact_rows(const ph_eq_setup *s, const uint8_t *holes, const d
             next_same = 1;
             for (int i = 0; i < n * width && next_same; i++) next_same = next[i] >> 2 == ranks[i];
         }
-        /* The short deck's own ranking has no rank pass here: its boards are few (at
-         * most 201,376 of the 32 cards left heads-up) and are walked one by one. */
-        if (s->game == PH_EQ_SHORTDECK)
-            ph_eq_exact_generic(s, row_holes, &counts);
-        else
-            ph_eq_exact_flop(s, row_holes, &counts, same || next_same ? &rank_counts : NULL, same);
+        /* The short deck too (Hold'em's walk of board ranks, valued by its own
+         * tables): 201,376 boards heads-up before the flop cost ~100 M instructions
+         * one by one. */
+        ph_eq_exact_flop(s, row_holes, &counts, same || next_same ? &rank_counts : NULL, same);
         memcpy(last_ranks, ranks, (size_t)(n * width));
         have_last = 1;
         double weight = weights[t];

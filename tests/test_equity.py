@@ -117,6 +117,9 @@ FULL_CASES = [
     # High only before the flop: the flushes of unpaired boards scored once per set
     # of suited board cards (three-way Omaha, flushes of two suits).
     ("omaha", ["AhKhQhJh", "9h8h7c6c", "5c4c3d2d"], ""),
+    # With a low: those boards scored once per set of suited cards and low ranks
+    # (Omaha hi/lo heads-up, flushes of three suits, both hands with low cards).
+    ("omaha8", ["Ah2h3c4c", "KhQh5d6d"], ""),
 ]
 
 
@@ -129,6 +132,31 @@ def test_rank_pass_with_flush_corrections_equals_walking_every_board(game, hands
     for row, key in enumerate(("win", "tie")):
         assert np.array_equal(np.round(getattr(result, key) * deals).astype(np.int64), counts[row])
     assert np.allclose(result.equity, counts[2] / deals / 5040, atol=1e-15)
+
+
+# The short deck walked by board ranks as Hold'em is (slots 6..A, its own tables),
+# against the card-by-card walk: flushes (a flush above a full house), the A-6-7-8-9
+# straight (and straight flush), trips against straights in both orders, three suits
+# alike, three-way, a known flop.
+SHORTDECK_FULL_CASES = [
+    (["AhKh", "QhJh"], ""),
+    (["9s8s", "7d7c"], ""),
+    (["6h7h", "AsAd"], ""),
+    (["AhKh", "QsQd", "9c8c"], ""),
+    (["6h7h", "AsKd", "JcJd"], "8h 9h Ts"),
+]
+
+
+@pytest.mark.parametrize("trips_beat_straight", [True, False])
+@pytest.mark.parametrize("hands, board", SHORTDECK_FULL_CASES)
+def test_shortdeck_rank_walk_equals_walking_every_board(hands, board, trips_beat_straight):
+    result = equity(hands, board, game="short-deck", method="exact", trips_beat_straight=trips_beat_straight)
+    spec = _equity_api._Spec(hands, board, (), "short-deck", trips_beat_straight)
+    deals, counts = spec.deal().exact_generic()
+    assert result.showdowns == deals
+    for row, key in enumerate(("win", "tie")):
+        assert np.array_equal(np.round(getattr(result, key) * deals).astype(np.int64), counts[row])
+    assert np.array_equal(result.equity, counts[2] / (5040 * deals))
 
 
 def test_stud_community_card_when_the_deck_runs_out():

@@ -72,3 +72,22 @@ def test_known_hands_groups_by_game_name():
     assert known_hands_groups(players, [], [], "holdem", groups) == _together("holdem", players, [], groups)
     assert known_hands_groups(players, [], [], "short-deck", groups) is None  # its own walk: equity() counts it
     assert known_hands_groups(players, [], [], "no-such-game", groups) is None
+
+
+@pytest.mark.parametrize("name, players, groups", [
+    # Suited hands against a pocket pair (its full houses and four of a kind beat
+    # flushes on paired boards): the flush boards scored together only where nobody's
+    # hand of ranks alone beats the weakest flush made.
+    ("holdem", ["AsKs", "QsJs", "2c2d"], [[0, 1, 2], [1, 2]]),
+    ("holdem", ["9h8h", "7c7d", "AhQc"], [[0, 1, 2], [2, 1], [0, 2]]),
+])
+def test_groups_against_the_card_by_card_walk(name, players, groups):
+    from pokerhash._equity_api import _Spec
+    from pokerhash.cards import cards
+
+    hands = [cards(h) for h in players]
+    together = _together(name, hands, [], groups)
+    for group, found in zip(groups, together):
+        dead = [c for i, hand in enumerate(hands) if i not in group for c in hand]
+        deals, counts = _Spec([hands[i] for i in group], [], dead, name).deal().exact_generic()
+        assert found == [float(x) for x in counts[2] / (5040 * deals)], group

@@ -94,18 +94,20 @@ def allin_moment(hand: Any) -> Optional[Tuple[Dict[int, List[int]], List[int], L
     cards: Dict[int, List[int]] = {seat: [] for seat in events[0].seats}
     up: Dict[int, List[int]] = {seat: [] for seat in events[0].seats}
     board: List[int] = []
+    # The event classes read once (each ev.X is a module attribute lookup per event).
+    Deal, Draw, Redeal = ev.Deal, ev.Draw, ev.Redeal
     for event in events[1:last_act + 1]:
         kind = type(event)
-        if kind is ev.Act and event.action.kind is _FOLD:
+        if kind is Act and event.action.kind is _FOLD:
             folded.add(event.seat)
-        elif kind is ev.Deal:
+        elif kind is Deal:
             if event.seat is None:
                 board.extend(event.cards)
             else:
                 cards[event.seat].extend(event.cards)
                 if event.face_up:
                     up[event.seat].extend(event.cards)
-        elif kind in (ev.Draw, ev.Redeal):
+        elif kind is Draw or kind is Redeal:
             return None
     live = [seat for seat in events[0].seats if seat not in folded]
     if len(live) < 2:
@@ -113,7 +115,6 @@ def allin_moment(hand: Any) -> Optional[Tuple[Dict[int, List[int]], List[int], L
     for seat in live:
         if not cards[seat]:
             return None
-    Deal = ev.Deal
     for i in range(last_act + 1, len(events)):
         if type(events[i]) is Deal:
             break
