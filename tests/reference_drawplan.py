@@ -1,6 +1,7 @@
 """The draw plan as pokerhash.sites.draws dealt it before issue 25 (Python sets, lists
 and dicts, searched card by card): the reference that tests/test_sites_draws_plan.py
-holds the compiled plan (C masks and arrays) to, deal for deal and error for error.
+holds the compiled plan (C masks and arrays) to, deal for deal and error for error (through
+``_deals``: ``initial``, ``discard`` and ``received`` are the same code on top of it).
 
 Used only by the tests; the plan helpers it shares with the module (the written plans,
 the two arrivals of the final cards, a card's text) are imported from it."""
@@ -72,25 +73,7 @@ class DrawDeals:
             raise self._error or SiteError(f"seat {seat} draws more often than the text says")
         return got
 
-    def initial(self, seat: int, count: int) -> Tuple[int, ...]:
-        cards = self._deals(seat, 0)[1]
-        if len(cards) != count:
-            raise SiteError(f"seat {seat} is dealt {count} cards, the text names {len(cards)}")
-        return cards
-
-    def discard(self, seat: int, count: int) -> Tuple[int, ...]:
-        """The cards ``seat`` throws at its next draw (``count`` of them)."""
-        k = self._draw[seat] = self._draw.get(seat, 0) + 1
-        thrown = self._deals(seat, k)[0]
-        if len(thrown) != count:
-            raise SiteError(f"seat {seat} cannot discard {count} card(s) as the text says")
-        return thrown
-
-    def received(self, seat: int, count: int) -> Tuple[int, ...]:
-        cards = self._deals(seat, self._draw.get(seat, 0))[1]
-        if len(cards) != count:
-            raise SiteError(f"seat {seat} receives {count} card(s), the text names {len(cards)}")
-        return cards
+    # initial, discard and received: the module's own, on _deals (the same code before and after).
 
 
 class _Dealer:

@@ -4,29 +4,29 @@
 # fields C slots). draws.py stays the one source; uncompiled it runs as it is (its
 # masks Python ints, its arrays lists).
 cimport cython
-from cpython.ref cimport Py_INCREF
-from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from cpython.object cimport PyObject
+from cpython.tuple cimport PyTuple_New
 
 
 cdef extern from "bits.h":
     int ph_ctz64(unsigned long long x)
 
 
+cdef extern from "Python.h":
+    # Raw references, for _ints: the tuple steals each new int, no count kept by Cython.
+    PyObject *_new_int "PyLong_FromLong"(long v)
+    void _tuple_set "PyTuple_SET_ITEM"(object out, Py_ssize_t i, PyObject *item)
+
+
 # The first n cards of a C array as a tuple of ints (draws.py's _ints_py uncompiled):
-# no list made on the way.
-@cython.boundscheck(False)
-@cython.wraparound(False)
+# no list made on the way. (Cards are 0..51: ints Python keeps made, never NULL.)
 cdef inline tuple _ints(int *cards, Py_ssize_t n):
-    cdef Py_ssize_t i
-    cdef tuple out
-    cdef object item
     if n == 0:
         return ()
-    out = PyTuple_New(n)
+    cdef tuple out = PyTuple_New(n)
+    cdef Py_ssize_t i
     for i in range(n):
-        item = cards[i]
-        Py_INCREF(item)  # PyTuple_SET_ITEM steals a reference
-        PyTuple_SET_ITEM(out, i, item)
+        _tuple_set(out, i, _new_int(cards[i]))
     return out
 
 
@@ -36,6 +36,24 @@ cdef class DrawDeals:
     cdef object _error
     cdef dict _draw
 
+
+# The plan helpers: C calls (cpdef: the tests' reference plan imports them).
+@cython.locals(plan=list)
+cpdef list _written(written, counts, card)
+
+@cython.locals(n=Py_ssize_t, left=Py_ssize_t, j=Py_ssize_t, count=Py_ssize_t, take=Py_ssize_t, arriving=list,
+               plan=list, got=list)
+cpdef list _ending_in(list final, counts)
+
+@cython.locals(size=Py_ssize_t, n=Py_ssize_t, most=Py_ssize_t, have=Py_ssize_t, j=Py_ssize_t, i=Py_ssize_t,
+               count=Py_ssize_t, later=Py_ssize_t, take=Py_ssize_t, arriving=list, plan=list)
+cpdef list _earliest(list final, counts)
+
+@cython.locals(one=cython.ulonglong, mask=cython.ulonglong, c=cython.longlong)
+cdef unsigned long long _bits(cards) except? 0
+
+@cython.locals(i=Py_ssize_t, j=Py_ssize_t, c=cython.int)
+cdef Py_ssize_t _drop(int *cards, Py_ssize_t base, Py_ssize_t n, unsigned long long mask) noexcept
 
 @cython.locals(c=cython.int)
 cdef int _first(unsigned long long mask, bint ascending, tuple deck) except? -2

@@ -68,8 +68,12 @@ class DrawDeals:
         # Each player's discard counts as written, read in the same one pass over the
         # acts (not one pass per player and plan).
         counts_of: Dict[str, List[int]] = {}
-        for player, verb, amount, _, _, _, _ in p.acts:
+        for act in p.acts:
+            # By name, the fields used only (Act's getters are C): unpacking all seven, or
+            # an index (a tuple subclass's item slot is a Python-level call), cost more.
+            verb = act.verb
             if verb == "d":
+                player, amount = act.player, act.amount
                 counts = counts_of.get(player)
                 if counts is None:
                     counts = counts_of[player] = []
@@ -82,7 +86,7 @@ class DrawDeals:
                     ev_count.append(amount or 0)
                     events.append(len(ev_seat) - 1)
             elif verb == "f":
-                folded.add(player)
+                folded.add(act.player)
         self._at = at
         self._out = []  # by event: (thrown, received)
         self._error = None
@@ -91,7 +95,7 @@ class DrawDeals:
         written: List[Optional[List[list]]] = []  # the plans the text writes whole, from the first try
         # The final cards arrive as late as the draws allow (most hands), else as early
         # (a few crowded tables that the first runs out of cards for).
-        for arrival in (_ending_in, _earliest):
+        for attempt in range(2):
             plans: List[List[list]] = []  # by index: [initial, [thrown, received]...]; None: a filler
             keeps: List[int] = []  # by index: the cards it never discards (its final hand's), as bits
             first = not written
@@ -108,10 +112,8 @@ class DrawDeals:
                     # A player who folds and shows nothing holds any cards: fillers all.
                     final = finals.get(seat, ()) if name not in folded or name in p.known else \
                         [None] * len(finals[seat])
-                    plan = arrival(list(final), counts)
-                    for c in final:
-                        if c is not None:
-                            keep |= 1 << c
+                    plan = _ending_in(list(final), counts) if attempt == 0 else _earliest(list(final), counts)
+                    keep = _bits(final)
                 plans.append(plan)
                 keeps.append(keep)
             out: List[Tuple[Tuple[int, ...], Tuple[int, ...]]] = []
@@ -172,6 +174,31 @@ def _ints_py(cards: List[int], n: int) -> Tuple[int, ...]:
     return tuple(cards[:n])
 
 
+def _bits(cards: Sequence[Optional[int]]) -> int:
+    """The cards (None: none) as the bits of one word."""
+    one = 1
+    mask = 0
+    for x in cards:
+        if x is not None:
+            c = x
+            if c < 0 or c >= 64:
+                raise SiteError(f"the text names {x!r}, not a card")
+            mask |= one << c
+    return mask
+
+
+def _drop(cards: List[int], base: int, n: int, mask: int) -> int:
+    """Takes the cards in ``mask`` out of the ``n`` at ``cards[base:]``, the others kept
+    in order; the number left."""
+    j = 0
+    for i in range(n):
+        c = cards[base + i]
+        if not (mask >> c) & 1:
+            cards[base + j] = c
+            j += 1
+    return j
+
+
 globals().setdefault("ph_ctz64", _ctz64)
 globals().setdefault("_ints", _ints_py)
 
@@ -228,15 +255,7 @@ def _deal(plans: List[List[list]], keeps: List[int], seats: List[int], ev_seat: 
         count_at[t] = ev_count[t]
         plan = plans[s]
         wanted = plan[0] if k == 0 else (plan[k][1] if k < len(plan) else None)
-        named = 0
-        if wanted is not None:
-            for x in wanted:
-                if x is not None:
-                    c = x
-                    if c < 0 or c >= 64:
-                        raise SiteError(f"the text names {x!r}, not a card")
-                    named |= one << c
-        named_at[t] = named
+        named_at[t] = _bits(wanted) if wanted is not None else 0
     for t in range(n_events - 1, -1, -1):
         from_at[t] = from_at[t + 1] | named_at[t]
     # Which draws reshuffle: the stub's and the muck's sizes through the events (the
@@ -248,17 +267,17 @@ def _deal(plans: List[List[list]], keeps: List[int], seats: List[int], ev_seat: 
     for t in range(n_events):
         k = k_at[t]
         count = count_at[t]
-        if k == 0:
-            stub -= count
-            continue
-        if k > round_:
-            round_, stub, muck_size = k, stub - 1, muck_size + 1  # the burn before the round, mucked
-        if count:
-            if count > stub - 1:
-                reshuffles[t] = 1
-                last_reshuffle = t
-                stub, muck_size = stub + muck_size, 0
-            stub -= count
+        if k and k > round_:  # a new round: its burn, mucked
+            round_ = k
+            stub -= 1
+            muck_size += 1
+        if k and count and count > stub - 1:  # the stub too short: the muck back in first
+            reshuffles[t] = 1
+            last_reshuffle = t
+            stub += muck_size
+            muck_size = 0
+        stub -= count
+        if k:
             muck_size += count
     held = [0] * 512  # _SEATS * _HELD: seat s's cards in held[s * _HELD:], in order
     held_n = [0] * 32
@@ -318,20 +337,8 @@ def _deal(plans: List[List[list]], keeps: List[int], seats: List[int], ev_seat: 
                 if not (have >> c) & 1:
                     raise SiteError(f"seat {seats[s]} cannot discard {count} card(s) as the text says")
                 throw |= one << c
-            j = 0
-            for i in range(h):
-                c = held[base + i]
-                if not (throw >> c) & 1:
-                    held[base + j] = c
-                    j += 1
-            held_n[s] = j
-            j = 0
-            for i in range(lent_n[s]):
-                c = lent[base + i]
-                if not (throw >> c) & 1:
-                    lent[base + j] = c
-                    j += 1
-            lent_n[s] = j
+            held_n[s] = _drop(held, base, h, throw)
+            lent_n[s] = _drop(lent, base, lent_n[s], throw)
             size = 0
             wanted = None
             if count:
@@ -431,36 +438,51 @@ def _written(written: Optional[list], counts: List[int], card) -> Optional[List[
     return plan
 
 
-def _ending_in(final: List[int], counts: List[int]) -> List[list]:
+def _ending_in(final: List[int], counts: Sequence[int]) -> List[list]:
     """A plan whose draws (``counts`` cards each) end in ``final``: the last draws
     bring final cards (as many as they can), every other card is a filler (None)."""
+    n = len(counts)
     left = len(final)
-    arriving: List[List[int]] = [[] for _ in counts]
-    for j in range(len(counts) - 1, -1, -1):
-        take = min(counts[j], left)
+    arriving: List[List[int]] = [None] * n
+    for j in range(n - 1, -1, -1):
+        count = counts[j]
+        take = count if count < left else left
         arriving[j] = final[left - take:left]
         left -= take
-    initial: List[Optional[int]] = list(final[:left]) + [None] * (len(final) - left)
-    plan: List[list] = [initial]
-    for j, count in enumerate(counts):
-        plan.append([None, arriving[j] + [None] * (count - len(arriving[j]))])
+    plan: List[list] = [final[:left] + [None] * (len(final) - left)]
+    for j in range(n):
+        got = arriving[j]
+        plan.append([None, got + [None] * (counts[j] - len(got))])
     return plan
 
 
-def _earliest(final: List[int], counts: List[int]) -> List[list]:
+def _earliest(final: List[int], counts: Sequence[int]) -> List[list]:
     """A plan whose draws end in ``final``, its cards dealt as early as the draws allow
     (kept from the first deal, or received at the first draws after which the player
     still holds enough other cards to throw), every other card a filler (None)."""
     size = len(final)
-    if not counts:
+    n = len(counts)
+    if not n:
         return [list(final)]
-    have = max(0, size - max(counts))
-    plan: List[list] = [list(final[:have]) + [None] * (size - have)]
-    for j, count in enumerate(counts):
-        later = max(counts[j + 1:], default=0)
-        take = count if j == len(counts) - 1 else max(0, min(count, size - later - have))
+    most = counts[0]
+    for j in range(1, n):
+        if counts[j] > most:
+            most = counts[j]
+    have = size - most if size - most > 0 else 0
+    plan: List[list] = [final[:have] + [None] * (size - have)]
+    for j in range(n):
+        count = counts[j]
+        later = 0  # the most any later draw throws
+        for i in range(j + 1, n):
+            if i == j + 1 or counts[i] > later:
+                later = counts[i]
+        if j == n - 1:
+            take = count
+        else:
+            take = count if count < size - later - have else size - later - have
+            if take < 0:
+                take = 0
         arriving = final[have:have + take]
         have += len(arriving)
         plan.append([None, arriving + [None] * (count - len(arriving))])
     return plan
-
