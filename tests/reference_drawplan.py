@@ -4,13 +4,14 @@ holds the compiled plan (C masks and arrays) to, deal for deal and error for err
 ``_deals``: ``initial``, ``discard`` and ``received`` are the same code on top of it).
 
 Used only by the tests; the plan helpers it shares with the module (the written plans,
-the two arrivals of the final cards, a card's text) are imported from it."""
+a card's text) are imported from it; the two arrivals of the final cards are the old ones
+(the module's own build fewer lists)."""
 
 from __future__ import annotations
 
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from pokerhash.sites.draws import _earliest, _ending_in, _text, _written
+from pokerhash.sites.draws import _text, _written
 from pokerhash.sites.model import Parsed, SiteError
 
 
@@ -226,3 +227,38 @@ class _Dealer:
             if r > thrown_at and (first is None or r < first):
                 first = r
         return first
+
+
+def _ending_in(final: List[int], counts: List[int]) -> List[list]:
+    """A plan whose draws (``counts`` cards each) end in ``final``: the last draws
+    bring final cards (as many as they can), every other card is a filler (None)."""
+    left = len(final)
+    arriving: List[List[int]] = [[] for _ in counts]
+    for j in range(len(counts) - 1, -1, -1):
+        take = min(counts[j], left)
+        arriving[j] = final[left - take:left]
+        left -= take
+    initial: List[Optional[int]] = list(final[:left]) + [None] * (len(final) - left)
+    plan: List[list] = [initial]
+    for j, count in enumerate(counts):
+        plan.append([None, arriving[j] + [None] * (count - len(arriving[j]))])
+    return plan
+
+
+def _earliest(final: List[int], counts: List[int]) -> List[list]:
+    """A plan whose draws end in ``final``, its cards dealt as early as the draws allow
+    (kept from the first deal, or received at the first draws after which the player
+    still holds enough other cards to throw), every other card a filler (None)."""
+    size = len(final)
+    if not counts:
+        return [list(final)]
+    have = max(0, size - max(counts))
+    plan: List[list] = [list(final[:have]) + [None] * (size - have)]
+    for j, count in enumerate(counts):
+        later = max(counts[j + 1:], default=0)
+        take = count if j == len(counts) - 1 else max(0, min(count, size - later - have))
+        arriving = final[have:have + take]
+        have += len(arriving)
+        plan.append([None, arriving + [None] * (count - len(arriving))])
+    return plan
+

@@ -135,3 +135,17 @@ def test_bad_counts_and_cards_are_site_errors():
     deals = DrawDeals(q, order, finals, deck, int)
     with pytest.raises(SiteError):
         deals.initial(seat, 5)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(final=st.lists(st.one_of(st.none(), st.integers(0, 51)), max_size=6),
+       counts=st.lists(st.integers(-2, 7), max_size=4))
+def test_the_arrivals_plan_as_the_reference(final, counts):
+    """The two arrivals of the final cards (as late, as early as the draws allow), the
+    module's against the old ones, for any counts (a negative one too: no parser writes
+    one, the plan must still not differ)."""
+    from pokerhash.sites.draws import _earliest, _ending_in
+
+    assert _ending_in(list(final), list(counts)) == reference_drawplan._ending_in(list(final), list(counts))
+    assert _earliest(list(final), list(counts)) == reference_drawplan._earliest(list(final), list(counts))
+    assert _ending_in(list(final), tuple(counts)) == reference_drawplan._ending_in(list(final), tuple(counts))

@@ -35,13 +35,27 @@ cdef class DrawDeals:
     cdef list _out
     cdef object _error
     cdef dict _draw
+    # cpdef: a C call from initial, discard and received (the tests call it too)
+    cpdef tuple _deals(self, seat, Py_ssize_t k)
+
+
+@cython.locals(verb=object, counts=list, i=object, events=list)
+cdef _read_acts(list acts, dict index_of, list seats, dict at, list ev_seat, list ev_k, list ev_count, dict counts_of,
+                set folded)
+
+@cython.locals(first=bint, i=Py_ssize_t, keep=cython.ulonglong)
+cdef _plans(Py_ssize_t attempt, order, dict finals, dict draws, dict known, set folded, dict counts_of, card,
+            list written, list plans, list keeps)
 
 
 # The plan helpers: C calls (cpdef: the tests' reference plan imports them).
 @cython.locals(plan=list)
 cpdef list _written(written, counts, card)
 
-@cython.locals(n=Py_ssize_t, left=Py_ssize_t, j=Py_ssize_t, count=Py_ssize_t, take=Py_ssize_t, arriving=list,
+@cython.locals(cards=list)
+cdef list _read(texts, card)
+
+@cython.locals(n=Py_ssize_t, size=Py_ssize_t, left=Py_ssize_t, j=Py_ssize_t, count=Py_ssize_t, take=Py_ssize_t,
                plan=list, got=list)
 cpdef list _ending_in(list final, counts)
 

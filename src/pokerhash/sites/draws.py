@@ -68,25 +68,7 @@ class DrawDeals:
         # Each player's discard counts as written, read in the same one pass over the
         # acts (not one pass per player and plan).
         counts_of: Dict[str, List[int]] = {}
-        for act in p.acts:
-            # By name, the fields used only (Act's getters are C): unpacking all seven, or
-            # an index (a tuple subclass's item slot is a Python-level call), cost more.
-            verb = act.verb
-            if verb == "d":
-                player, amount = act.player, act.amount
-                counts = counts_of.get(player)
-                if counts is None:
-                    counts = counts_of[player] = []
-                counts.append(amount)
-                i = index_of.get(player)
-                if i is not None:
-                    events = at[seats[i]]
-                    ev_seat.append(i)
-                    ev_k.append(len(events))
-                    ev_count.append(amount or 0)
-                    events.append(len(ev_seat) - 1)
-            elif verb == "f":
-                folded.add(act.player)
+        _read_acts(p.acts, index_of, seats, at, ev_seat, ev_k, ev_count, counts_of, folded)
         self._at = at
         self._out = []  # by event: (thrown, received)
         self._error = None
@@ -98,24 +80,7 @@ class DrawDeals:
         for attempt in range(2):
             plans: List[List[list]] = []  # by index: [initial, [thrown, received]...]; None: a filler
             keeps: List[int] = []  # by index: the cards it never discards (its final hand's), as bits
-            first = not written
-            for i in range(len(seats)):
-                seat, name, _ = order[i]
-                counts = counts_of.get(name, ())
-                if first:
-                    plan = _written(p.draws.get(name), counts, card)
-                    written.append(plan)
-                else:
-                    plan = written[i]
-                keep = 0
-                if plan is None:
-                    # A player who folds and shows nothing holds any cards: fillers all.
-                    final = finals.get(seat, ()) if name not in folded or name in p.known else \
-                        [None] * len(finals[seat])
-                    plan = _ending_in(list(final), counts) if attempt == 0 else _earliest(list(final), counts)
-                    keep = _bits(final)
-                plans.append(plan)
-                keeps.append(keep)
+            _plans(attempt, order, finals, p.draws, p.known, folded, counts_of, card, written, plans, keeps)
             out: List[Tuple[Tuple[int, ...], Tuple[int, ...]]] = []
             try:
                 _deal(plans, keeps, seats, ev_seat, ev_k, ev_count, deck, out)
@@ -127,6 +92,8 @@ class DrawDeals:
             break
 
     def _deals(self, seat: int, k: int) -> Tuple[Tuple[int, ...], Tuple[int, ...]]:
+        """The (thrown, received) cards of ``seat``'s deal ``k`` (0: the first deal, then
+        each draw); SiteError if the plan has none."""
         events = self._at.get(seat)
         if events is not None and k < len(events):
             t = events[k]
@@ -153,6 +120,57 @@ class DrawDeals:
         if len(cards) != count:
             raise SiteError(f"seat {seat} receives {count} card(s), the text names {len(cards)}")
         return cards
+
+
+def _read_acts(acts: list, index_of: Dict[str, int], seats: List[int], at: Dict[int, List[int]], ev_seat: List[int],
+               ev_k: List[int], ev_count: List[int], counts_of: Dict[str, List[int]], folded: set) -> None:
+    """Adds each draw of the acts to the events (ev_seat, ev_k, ev_count; ``at``, each
+    seat's events) and to ``counts_of`` (every player's discard counts as written), and
+    each folding player to ``folded``."""
+    for act in acts:
+        # By name, the fields used only (Act's getters are C): unpacking all seven, or
+        # an index (a tuple subclass's item slot is a Python-level call), cost more.
+        verb = act.verb
+        if verb == "d":
+            player, amount = act.player, act.amount
+            counts = counts_of.get(player)
+            if counts is None:
+                counts = counts_of[player] = []
+            counts.append(amount)
+            i = index_of.get(player)
+            if i is not None:
+                events = at[seats[i]]
+                ev_seat.append(i)
+                ev_k.append(len(events))
+                ev_count.append(amount or 0)
+                events.append(len(ev_seat) - 1)
+        elif verb == "f":
+            folded.add(act.player)
+
+
+def _plans(attempt: int, order: Sequence[Tuple[int, str, int]], finals: Dict[int, Sequence[int]], draws: dict,
+           known: dict, folded: set, counts_of: Dict[str, List[int]], card, written: list, plans: list,
+           keeps: list) -> None:
+    """Each seat's plan for this attempt (0: the final cards as late as the draws allow,
+    1: as early) into ``plans``, and the cards it keeps into ``keeps``; ``written``, the
+    plans the text writes whole, is filled by the first attempt and read by the second."""
+    first = not written
+    for i in range(len(order)):
+        seat, name, _ = order[i]
+        counts = counts_of.get(name, ())
+        if first:
+            plan = _written(draws.get(name), counts, card)
+            written.append(plan)
+        else:
+            plan = written[i]
+        keep = 0
+        if plan is None:
+            # A player who folds and shows nothing holds any cards: fillers all.
+            final = finals.get(seat, ()) if name not in folded or name in known else [None] * len(finals[seat])
+            plan = _ending_in(list(final), counts) if attempt == 0 else _earliest(list(final), counts)
+            keep = _bits(final)
+        plans.append(plan)
+        keeps.append(keep)
 
 
 # Compiled, the dealer's state is C arrays on the stack (draws.pxd): these are their
@@ -430,29 +448,55 @@ def _written(written: Optional[list], counts: List[int], card) -> Optional[List[
     """The plan of a player whose every card the text names, else None."""
     if not written or written[0] is None or len(written) - 1 != len(counts):
         return None
-    plan: List[list] = [[card(c) for c in written[0]]]
+    plan: List[list] = [_read(written[0], card)]
     for (thrown, received), count in zip(written[1:], counts):
         if thrown is None or received is None or len(thrown) != count or len(received) != count:
             return None
-        plan.append([[card(c) for c in thrown], [card(c) for c in received]])
+        plan.append([_read(thrown, card), _read(received, card)])
     return plan
+
+
+_READ: Dict[object, int] = {}  # card text -> int, as _READER[0] reads it
+_READER: list = [None]
+
+
+def _read(texts, card) -> List[int]:
+    """``card`` of each text (a pure reading: the replay's _card), the texts read
+    before taken from a cache (a Python call per card cost ~900 instructions)."""
+    if _READER[0] is not card or len(_READ) > 1000:
+        _READ.clear()
+        _READER[0] = card
+    cards = []
+    for text in texts:
+        c = _READ.get(text)
+        if c is None:
+            c = _READ[text] = card(text)
+        cards.append(c)
+    return cards
 
 
 def _ending_in(final: List[int], counts: Sequence[int]) -> List[list]:
     """A plan whose draws (``counts`` cards each) end in ``final``: the last draws
-    bring final cards (as many as they can), every other card is a filler (None)."""
+    bring final cards (as many as they can), every other card is a filler (None).
+    ``final`` is the caller's own copy: the first deal is made of it in place."""
     n = len(counts)
-    left = len(final)
-    arriving: List[List[int]] = [None] * n
+    size = len(final)
+    plan: List[list] = [None] * (n + 1)
+    left = size
     for j in range(n - 1, -1, -1):
         count = counts[j]
         take = count if count < left else left
-        arriving[j] = final[left - take:left]
+        got = final[left - take:left]
+        if len(got) < count:
+            got += [None] * (count - len(got))
+        plan[j + 1] = [None, got]
         left -= take
-    plan: List[list] = [final[:left] + [None] * (len(final) - left)]
-    for j in range(n):
-        got = arriving[j]
-        plan.append([None, got + [None] * (counts[j] - len(got))])
+    if 0 <= left <= size:
+        for j in range(left, size):
+            final[j] = None
+        plan[0] = final
+    else:
+        plan[0] = final[:left] + [None] * (size - left)
     return plan
 
 
