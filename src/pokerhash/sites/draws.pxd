@@ -52,7 +52,7 @@ cdef _plans(Py_ssize_t attempt, order, dict finals, dict draws, dict known, set 
 @cython.locals(plan=list)
 cpdef list _written(written, counts, card)
 
-@cython.locals(cards=list)
+@cython.locals(cards=list, cache=dict)
 cdef list _read(texts, card)
 
 @cython.locals(n=Py_ssize_t, size=Py_ssize_t, left=Py_ssize_t, j=Py_ssize_t, count=Py_ssize_t, take=Py_ssize_t,

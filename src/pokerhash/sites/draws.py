@@ -463,14 +463,15 @@ _READER: list = [None]
 def _read(texts, card) -> List[int]:
     """``card`` of each text (a pure reading: the replay's _card), the texts read
     before taken from a cache (a Python call per card cost ~900 instructions)."""
-    if _READER[0] is not card or len(_READ) > 1000:
-        _READ.clear()
+    cache = _READ  # a typed local: its get and set are C calls
+    if _READER[0] is not card or len(cache) > 1000:
+        cache.clear()
         _READER[0] = card
     cards = []
     for text in texts:
-        c = _READ.get(text)
+        c = cache.get(text)
         if c is None:
-            c = _READ[text] = card(text)
+            c = cache[text] = card(text)
         cards.append(c)
     return cards
 
