@@ -8,8 +8,8 @@ from typing import Callable, Dict, List, Optional, Pattern, Tuple
 
 from .model import Act, Parsed, SiteError
 
-__all__ = ["actor", "all_in_calls", "amount", "begin", "body", "cents", "check_hand", "finish", "game", "plain_action",
-           "read_seats", "seated", "stud_cards", "summary_line"]
+__all__ = ["AMOUNT_CACHE", "actor", "all_in_calls", "amount", "begin", "body", "cents", "check_hand", "finish", "game",
+           "plain_action", "read_seats", "seated", "stud_cards", "summary_line"]
 
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
 _SYMBOLS = "$€£¥₹ "
@@ -32,22 +32,25 @@ def cents(text: str) -> int:
     return int(whole) * 100 + (int((fraction + "0")[:2]) if dot else 0)
 
 
-_AMOUNTS: Dict[str, int] = {}  # amounts repeat (stakes, stacks, bets): read each once
+#: The amounts read so far, by their text (amounts repeat: stakes, stacks, bets; each is
+#: read once). Cleared in place when large, so a module may keep a reference to it
+#: (pokerstars looks amounts up here before calling amount()).
+AMOUNT_CACHE: Dict[str, int] = {}
 
 
 def amount(text: str, line: int) -> int:
     """An amount as written (see :func:`cents`), in cents; SiteError naming ``line``
     when it is no amount."""
-    value = _AMOUNTS.get(text)
+    value = AMOUNT_CACHE.get(text)
     if value is not None:
         return value
     try:
         value = cents(text)
     except ValueError as error:
         raise SiteError(str(error), line) from None
-    if len(_AMOUNTS) > 50000:
-        _AMOUNTS.clear()
-    _AMOUNTS[text] = value
+    if len(AMOUNT_CACHE) > 50000:
+        AMOUNT_CACHE.clear()
+    AMOUNT_CACHE[text] = value
     return value
 
 

@@ -32,7 +32,7 @@ from typing import Dict, List
 from ..betting import Limit
 from ..engine import (BADUGI, BIG_O, DEUCE7_SINGLE_DRAW, DEUCE7_TRIPLE_DRAW, FIVE_CARD_DRAW, HOLDEM, OMAHA_HI_LO, PLO,
                       PLO5, PLO6, RAZZ, SHORTDECK, SHORTDECK_HIGH_CLASSIC, STUD, STUD_HI_LO)
-from .common import _AMOUNTS
+from .common import AMOUNT_CACHE
 from .common import amount as _read_amount
 from .common import cents, finish, read_seats
 from .draws import final_draw_hands
@@ -111,7 +111,7 @@ def _amount(text: str, line: int) -> int:
     """common.amount(text, line): its cache of the amounts read so far looked up here
     first (compiled, a C call and a dict lookup in place of a Python call: a hand reads
     a few dozen amounts, nearly all already known)."""
-    cache = _AMOUNTS
+    cache = AMOUNT_CACHE
     value = cache.get(text)
     return value if value is not None else _read_amount(text, line)
 
