@@ -132,20 +132,25 @@ def test_set_up_caches_give_a_fresh_hands_events(stakes, options, missed):
     options and players, and after one of the same): the same events."""
     args = dict(variant=HOLDEM, stacks={s: 200 for s in range(4)}, button=3, stakes=stakes, options=options, seed=11,
                 missed_blinds=missed)
-    hand_module._LAST_DEAL[:] = [None, None, 0, 0, 0, None, 0]
-    hand_module._LAST_SETUP[:] = [None] * len(hand_module._LAST_SETUP)
+    hand_module._LAST_DEAL[:] = [None]
+    hand_module._LAST_SETUP[:] = [None]
     cold = _log(args)
     _log(dict(args, stakes=Stakes(blinds=(2, 5)), options=Options(), missed_blinds={},
               stacks={s: 100 for s in range(2)}, button=1))
     other = _log(args)
     same = _log(args)
     assert cold == other == same
+    # Each cache is one immutable entry, replaced whole: a hand on another thread reads
+    # one game's fields under that game's key, never a mix of two.
+    deal, setup = hand_module._LAST_DEAL[0], hand_module._LAST_SETUP[0]
+    assert type(deal) is tuple and deal[0] is stakes and deal[1] is options and deal[2] == 4
+    assert type(setup) is tuple and setup[0] is HOLDEM and setup[1] is options
     # A hand of the same stakes and options without missed blinds, whose straddler (left
     # of the big blind) cannot afford a straddle, after the hand above: as played cold.
     plain = dict(args, missed_blinds={}, stacks={0: 200, 1: 200, 2: 3, 3: 200})
-    hand_module._LAST_DEAL[:] = [None, None, 0, 0, 0, None, 0]
+    hand_module._LAST_DEAL[:] = [None]
     plain_cold = _log(plain)
-    hand_module._LAST_DEAL[:] = [None, None, 0, 0, 0, None, 0]
+    hand_module._LAST_DEAL[:] = [None]
     _log(args)
     assert _log(plain) == plain_cold
     if not missed:

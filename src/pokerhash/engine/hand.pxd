@@ -90,7 +90,7 @@ cdef class Hand:
     cdef public TypedDeck _deck
 
     # n and i C ints: range(n) a C loop, [()] * n a list's repeat (Python ints: generic calls).
-    @cython.locals(n=Py_ssize_t, i=Py_ssize_t, deal=list)
+    @cython.locals(n=Py_ssize_t, i=Py_ssize_t, deal=tuple)
     cpdef _new_deal(self)
     cpdef _post_dead(self, Py_ssize_t i, amount, kind, bint dead=*)
     cpdef Py_ssize_t _big_blind(self) except? -1  # -1 is an index: the last player
@@ -126,7 +126,7 @@ cdef class Hand:
     # The program's op and argument as C ints: compared at every step.
     @cython.locals(op=Py_ssize_t, arg=Py_ssize_t)
     cpdef _advance(self)
-    @cython.locals(setup=list)
+    @cython.locals(setup=tuple)
     cpdef _maybe_twice(self)
     cpdef _seventh_street(self)
     @cython.locals(round_=BettingRound)
@@ -155,7 +155,7 @@ cdef class Hand:
     cpdef _restock(self)
     @cython.locals(n=Py_ssize_t, i=Py_ssize_t, runs=Py_ssize_t, run=Py_ssize_t, number=Py_ssize_t, seats=tuple,
                    folded=list, live=list, stacks=list, index=dict, returned=dict, boards=tuple, highs=list,
-                   lows=list, settlements=tuple, payouts=dict, initial=tuple, final=dict, net=dict, setup=list)
+                   lows=list, settlements=tuple, payouts=dict, initial=tuple, final=dict, net=dict, setup=tuple)
     cpdef _finish(self)
     # The nets of a finished hand (result, and the RL environments at every hand's end).
     @cython.locals(i=Py_ssize_t, stacks=list, initial=tuple, nets=list)
@@ -182,7 +182,7 @@ cdef class Hand:
     @cython.locals(other=Hand, k=Py_ssize_t, seats=tuple, initial=tuple, log=list)
     cpdef Hand next_hand(self, button, deck)
     # Every field of a new hand (__init__ after its checks, next_hand): a C call.
-    @cython.locals(n=Py_ssize_t, index=dict, setup=list, indexes=dict)
+    @cython.locals(n=Py_ssize_t, index=dict, setup=tuple, indexes=dict)
     cdef _set_up(self, variant, options, given, structure, stakes, tuple seats, button, tuple initial, program,
                  deck_cards, deck_set, lowest, tuple missed, bint log, deck, script, used, bint caller)
 

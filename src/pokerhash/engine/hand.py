@@ -441,12 +441,15 @@ _DRAW_PENDING: List[Pending] = []
 # The last game's fields that every hand's set-up reads (a frozen dataclass's field is
 # a Python attribute lookup, ~190 instructions): variant, options, then the opening,
 # forced bets, whether the best showing acts first, the cap, run it twice, the rake and
-# the odd chips' rule (see _set_up, _maybe_twice, _finish).
-_LAST_SETUP: list = [None, None, None, None, False, None, False, None, None]
+# the odd chips' rule (see _set_up, _maybe_twice, _finish). One tuple, replaced whole and
+# read through a local: hands on other threads never see one game's fields under
+# another's key.
+_LAST_SETUP: list = [None]
 # The last stakes' antes and blinds as a hand posts them (see _new_deal): stakes,
 # options, player count, ante, big-blind ante, then the blinds' ForcedBets as a tuple and
 # who acts first, or None when they depend on the hand (missed blinds, a straddle).
-_LAST_DEAL: list = [None, None, 0, 0, 0, None, 0]
+# One tuple, replaced whole (as _LAST_SETUP): never one stakes' blinds under another's key.
+_LAST_DEAL: list = [None]
 
 
 def _default_stakes(variant: Variant) -> Stakes:
@@ -660,12 +663,13 @@ class Hand:
         or (``caller``) from deal(); ``used``: the set of cards dealt so far, for the
         script and the caller (None with a deck). Compiled, a C method (hand.pxd)."""
         self.variant = variant
-        setup = _LAST_SETUP  # the last game's fields, read once per game (frozen objects)
-        if setup[0] is not variant or setup[1] is not options:
+        setup = _LAST_SETUP[0]  # the last game's fields, read once per game (frozen objects)
+        if setup is None or setup[0] is not variant or setup[1] is not options:
             # Whether the best showing hand acts first from 4th street: read at every round.
-            setup[:] = [variant, options, variant.opening, variant.forced,
-                        variant.first_to_act is _FIRST_SHOWING and not options.stud_by_position, options.cap,
-                        options.run_it_twice, options.rake, options.odd_chips]
+            setup = (variant, options, variant.opening, variant.forced,
+                     variant.first_to_act is _FIRST_SHOWING and not options.stud_by_position, options.cap,
+                     options.run_it_twice, options.rake, options.odd_chips)
+            _LAST_SETUP[0] = setup
         self._opening = setup[2]  # read at every decision: a field, not a dataclass lookup
         self._forced = setup[3]  # read at every round and deal: likewise
         self._by_showing = setup[4]
@@ -736,9 +740,10 @@ class Hand:
         # The stakes' antes and blinds as the last hand of these stakes, options and
         # players posted them (frozen objects, kept alive by the entry: their ids are
         # not reused): dataclass lookups and the blinds' ForcedBets once per game.
-        deal = _LAST_DEAL
-        if deal[0] is not stakes or deal[1] is not self.options or deal[2] != n:
-            deal[:] = [stakes, self.options, n, stakes.ante, stakes.big_blind_ante, None, 0]
+        deal = _LAST_DEAL[0]
+        if deal is None or deal[0] is not stakes or deal[1] is not self.options or deal[2] != n:
+            deal = (stakes, self.options, n, stakes.ante, stakes.big_blind_ante, None, 0)
+            _LAST_DEAL[0] = deal
         ante = deal[3]
         if ante:
             if deal[4]:
@@ -757,7 +762,7 @@ class Hand:
                 # The blinds depend on the stakes, options and players alone without
                 # missed blinds or a straddle (which depend on the stacks or the seats).
                 if not self._missed and stakes.straddle_position is None and not stakes.straddle:
-                    deal[5], deal[6] = tuple(forced), first
+                    _LAST_DEAL[0] = deal[:5] + (tuple(forced), first)
             self._begin_round(open_round(self.structure, self._stacks, first, 0, forced, self._contributed,
                                          self._folded, False, self._dead), forced)
 
@@ -1558,8 +1563,8 @@ class Hand:
         """Run it twice (option): once no more betting can happen with two or more
         players left, the rest of the board is dealt twice if the stub holds it
         (rules: The games and their flow)."""
-        setup = _LAST_SETUP  # the options' field read once per game (see _set_up)
-        twice = setup[6] if setup[1] is self.options else self.options.run_it_twice
+        setup = _LAST_SETUP[0]  # the options' field read once per game (see _set_up)
+        twice = setup[6] if setup is not None and setup[1] is self.options else self.options.run_it_twice
         if twice and self._twice is None and not self._boards and self.variant.has_board:
             if sum([1 for i in range(self._n) if not self._folded[i] and self._stacks[i]]) < 2:
                 # Only when the stub holds every run (ten players of Omaha may not).
@@ -1847,8 +1852,8 @@ class Hand:
         folded = self._folded
         live = [i for i in range(n) if not folded[i]]
         options = self.options
-        setup = _LAST_SETUP  # the options' fields read once per game (see _set_up)
-        if setup[1] is options:
+        setup = _LAST_SETUP[0]  # the options' fields read once per game (see _set_up)
+        if setup is not None and setup[1] is options:
             rake_rule, odd = setup[7], setup[8]
         else:
             rake_rule, odd = options.rake, options.odd_chips

@@ -429,10 +429,12 @@ def _deal(plans: List[List[list]], keeps: List[int], seats: List[int], ev_seat: 
                 held[base + j + i] = got[i]
             held_n[s] = j + size
             j = lent_n[s]
-            for i in range(n_new):
-                lent[base + j + i] = new_lent[i]
+            # Checked before the writes (lent cards are some of the held ones, which are
+            # checked against 16 above, so this never fires: it guards the array).
             if j + n_new > 16:  # _HELD
                 raise SiteError(f"seat {seats[s]} is dealt more cards than a draw hand holds")
+            for i in range(n_new):
+                lent[base + j + i] = new_lent[i]
             lent_n[s] = j + n_new
             muck |= throw
             out.append((_ints(thrown, n_thrown), _ints(got, size)))
