@@ -128,31 +128,40 @@ def test_property_deal_ints_plays_the_hand_deal_plays(game, players, seed):
     assert play(variant, players, seed) > 0
 
 
-def test_draws_past_the_stub_deal_the_muck_again():
-    # Eight players of triple draw throwing hard: new stubs from the muck, dealt by both.
-    passed = 0
-    for seed in range(40):
-        rng = random.Random(seed)
-        hand = Hand(DEUCE7_TRIPLE_DRAW, {s: 1000 for s in range(8)}, button=7, stakes=BLINDS,
-                    options=Options(large_draw_tables=True), deal="caller")
-        while not hand.is_over:
-            pending = hand.pending
-            if pending.kind is PendingKind.DEAL:
-                if pending.target == "draw" and pending.count > hand._stub - 1:
-                    passed += 1
-                    muck = [c for c in hand._muck if c >= 0]
-                    assert muck and all(c in hand._used for c in muck)
-                    # a card of the muck is dealt again (checked before the new stub is made)
-                    cards = (muck[0],) + tuple(c for c in free_cards(hand) if c != muck[0])[:pending.count - 1]
-                    hand._deal_ints(cards)
-                    assert hand.hole_cards(pending.seat)[-pending.count:] == cards
-                    continue
-                hand._deal_ints(tuple(rng.sample(free_cards(hand), pending.count)) if pending.count else ())
-            elif pending.kind is PendingKind.DRAW:
-                hand.draw(hand.hole_cards(pending.seat)[:pending.count])
+def play_past_the_stub(seed, at_past_stub):
+    """Eight players of triple draw throwing hard (new stubs from the muck), dealt by
+    _deal_ints; at each draw past the stub ``at_past_stub(hand, pending)`` deals instead."""
+    rng = random.Random(seed)
+    hand = Hand(DEUCE7_TRIPLE_DRAW, {s: 1000 for s in range(8)}, button=7, stakes=BLINDS,
+                options=Options(large_draw_tables=True), deal="caller")
+    while not hand.is_over:
+        pending = hand.pending
+        if pending.kind is PendingKind.DEAL:
+            if pending.target == "draw" and pending.count > hand._stub - 1:
+                at_past_stub(hand, pending)
             else:
-                hand.act(Action.check() if pending.legal.can_check else Action.call())
-    assert passed > 0
+                hand._deal_ints(tuple(rng.sample(free_cards(hand), pending.count)) if pending.count else ())
+        elif pending.kind is PendingKind.DRAW:
+            hand.draw(hand.hole_cards(pending.seat)[:pending.count])
+        else:
+            hand.act(Action.check() if pending.legal.can_check else Action.call())
+
+
+def test_draws_past_the_stub_deal_the_muck_again():
+    passed = []
+
+    def muck_again(hand, pending):
+        muck = [c for c in hand._muck if c >= 0]
+        assert muck and all(c in hand._used for c in muck)
+        # a card of the muck is dealt again (checked before the new stub is made)
+        cards = (muck[0],) + tuple(c for c in free_cards(hand) if c != muck[0])[:pending.count - 1]
+        hand._deal_ints(cards)
+        assert hand.hole_cards(pending.seat)[-pending.count:] == cards
+        passed.append(1)
+
+    for seed in range(40):
+        play_past_the_stub(seed, muck_again)
+    assert passed
     for seed in range(3):
         play(DEUCE7_TRIPLE_DRAW, 8, seed)
 
@@ -190,3 +199,25 @@ def test_refused_deals_leave_the_hand_as_it_was():
         hand._deal_ints((48, 46))
     hand._deal_ints((48, 46, 45))
     assert hand.board == (48, 46, 45)
+
+
+def test_a_refused_draw_past_the_stub_leaves_the_hand_as_it_was():
+    # deal() and _deal_ints check a draw's cards before the stub rule's new stub is made
+    # (it takes the muck back and logs a reshuffle): a card in play refused, nothing moved.
+    tried = []
+
+    def refuse_then_deal(hand, pending):
+        free = free_cards(hand)
+        in_play = [c for c in hand._used if c not in free]
+        bad = (in_play[0],) + tuple(free[:pending.count - 1])
+        before = state(hand)
+        for deal in (hand.deal, hand._deal_ints):
+            with pytest.raises(InvalidCardError, match="already in play"):
+                deal(bad)
+            assert state(hand) == before
+        tried.append(1)
+        hand._deal_ints(tuple(free[:pending.count]))
+
+    for seed in range(40):
+        play_past_the_stub(seed, refuse_then_deal)
+    assert tried

@@ -111,11 +111,13 @@ cdef class Hand:
     @cython.locals(stack=list, _=Py_ssize_t, start=Py_ssize_t, top=list)
     cdef _pop_onto(self, list got, Py_ssize_t count)
     cpdef _check_available(self, got)
+    @cython.locals(used=set, deck=frozenset, taken=bint, c=object)
+    cpdef _check_free(self, tuple got, freed)
     # The replay's deal of cards it holds as ints (hand.py: see there): a C call, the
     # cards' checks C integer tests and typed set look-ups.
     @cython.locals(count=Py_ssize_t, i=Py_ssize_t, seen="unsigned long long", bit="unsigned long long",
-                   one="unsigned long long", again=Py_ssize_t, card=Py_ssize_t, c=object, used=set, deck=frozenset,
-                   taken=bint, freed=list, hole=bint)
+                   one="unsigned long long", again=Py_ssize_t, card=Py_ssize_t, c=object, used=set, hole=bint,
+                   past=bint)
     cpdef _deal_ints(self, got)
     cpdef _burn(self, card)
     cpdef _put_board(self, got)

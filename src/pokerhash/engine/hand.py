@@ -450,6 +450,8 @@ _LAST_SETUP: list = [None]
 # who acts first, or None when they depend on the hand (missed blinds, a straddle).
 # One tuple, replaced whole (as _LAST_SETUP): never one stakes' blinds under another's key.
 _LAST_DEAL: list = [None]
+# No cards freed (Hand._check_free's second argument outside a draw past the stub).
+_NO_CARDS: Tuple[int, ...] = ()
 
 
 def _default_stakes(variant: Variant) -> Stakes:
@@ -1311,7 +1313,11 @@ class Hand:
             return got
         if len(got) != pending.count:
             raise IllegalActionError(f"{pending}: got {len(got)} cards")
-        if target == "draw":
+        if target == "draw" and len(got) > self._stub - 1:
+            # A draw past the stub: the stub rule's new stub (_make_room) takes the burns
+            # and discards back, so they may be dealt again; the cards are checked before
+            # it is made, so that a refused draw leaves the hand as it was.
+            self._check_free(got, self._muck)
             self._make_room(len(got))
         self._check_available(got)
         if target == "burn":
@@ -1374,16 +1380,12 @@ class Hand:
             return
         if count != _field(pending, 3):
             raise IllegalActionError(f"{pending}: got {count} cards")
-        used, deck = self._used, self._deck_set
+        used = self._used
         # A draw past the stub: the stub rule's new stub (_make_room) takes the burns and
         # discards back first, so they may be dealt again; checked before it is made.
-        freed = self._muck if not hole and target == "draw" and count > self._stub - 1 else None
-        for c in got:
-            taken = c in used and (freed is None or c not in freed)
-            if taken or c not in deck:
-                problem = "already in play" if taken else f"not in the {len(self._deck_cards)}-card deck"
-                raise InvalidCardError(f"{_text([c])} cannot be dealt: it is {problem}")
-        if freed is not None:
+        past = not hole and target == "draw" and count > self._stub - 1
+        self._check_free(got, self._muck if past else _NO_CARDS)
+        if past:
             self._make_room(count)
         for c in got:
             used.add(c)
@@ -1432,6 +1434,17 @@ class Hand:
         top.reverse()
         got.extend(top)
         _cut(stack, start)
+
+    def _check_free(self, got: Tuple[int, ...], freed: Sequence[int]) -> None:
+        """Each of ``got`` (distinct cards) is of this game's deck and not in play, the
+        cards of ``freed`` (the muck a new stub takes back) counted as free; changes
+        nothing (deal() and _deal_ints check before they change the hand)."""
+        used, deck = self._used, self._deck_set
+        for c in got:
+            taken = c in used and c not in freed
+            if taken or c not in deck:
+                problem = "already in play" if taken else f"not in the {len(self._deck_cards)}-card deck"
+                raise InvalidCardError(f"{_text([c])} cannot be dealt: it is {problem}")
 
     def _check_available(self, got: Sequence[int]) -> None:
         used, deck = self._used, self._deck_set
