@@ -74,7 +74,7 @@ class Dialect:
         One round trip per statement, not per row: ``INSERT ... VALUES (...), (...)
         RETURNING`` (PostgreSQL, SQLite 3.35+), whose rows come back in no set order,
         hence the key. The rows left after the whole statements of 64 go in statements
-        of 32, 16, ... 1 rows (its binary digits): seven statement texts in all, each
+        of 8 rows, then of one (see :func:`_fewer`): three statement texts in all, each
         prepared once per connection (cached), where a statement sized to each batch's
         last rows was a new one to prepare every time (SQLite prepared the 500 rows a
         statement ``hands`` had in 31 million instructions, callgrind 2026-12-04)."""
@@ -84,7 +84,7 @@ class Dialect:
         start = 0
         while start < len(rows):
             count = min(step, len(rows) - start)
-            count = 1 << (count.bit_length() - 1)  # the largest power of two that fits
+            count = count if count == step else _fewer(count)
             statement = self._insert_ids_sql(table, columns, key, count)
             params = list(chain.from_iterable(rows[start:start + count]))
             start += count
@@ -204,8 +204,8 @@ class SQLiteDialect(Dialect):
         """As :meth:`Dialect.insert_values`; an ``INSERT ... VALUES (?, ...) ON CONFLICT
         DO NOTHING`` of one row is sent as statements of 64 rows (as :meth:`executemany`
         does), each a slice of ``values`` (no row tuples made, no list flattened), and
-        the rows left in statements of 32, 16, ... 1 rows (its binary digits) instead of
-        one statement a row: seven texts a table, each prepared once per connection. The
+        the rows left in statements of 8 rows, then of one (see :func:`_fewer`): three
+        texts a table, each prepared once per connection. The
         same rows in the same order, each conflict skipped as alone, so the same table."""
         if len(values) % width:
             raise InvalidValueError(f"{len(values)} values are not rows of {width}")
@@ -218,7 +218,7 @@ class SQLiteDialect(Dialect):
         cursor = self.conn.cursor()
         start = 0
         while start < rows:
-            count = most if rows - start >= most else 1 << ((rows - start).bit_length() - 1)
+            count = most if rows - start >= most else _fewer(rows - start)
             sql = self._sized.get((statement, count))
             if sql is None:
                 head, one, tail = found.groups()
@@ -245,6 +245,18 @@ class SQLiteDialect(Dialect):
             if cursor.rowcount == 1:
                 ids[tuple(row[i] for i in where)] = cursor.lastrowid
         return ids
+
+
+def _fewer(left: int) -> int:
+    """Rows of the next statement for ``left`` rows (fewer than a whole statement's
+    64) at the end of a batch: 8, else 1. Three statement texts a table (64, 8 and 1
+    rows), each prepared once per connection: the binary digits (32, 16, ... 1: seven
+    texts) cost more to prepare than they saved (SQLite prepares hand_players' 64 rows
+    in 5.3 million instructions, 32 in 2.3, 16 in 1.5; the real files' 1,634 hands:
+    2,650 instructions a hand fewer with 8 and 1, 1,600 with 16, 4 and 1, 1,900 with
+    1 alone, callgrind 2026-12-05, benchmarks/tracker_sql_instructions.py); at most
+    seven statements of 8 rows and seven of one a table and batch instead of six."""
+    return 8 if left >= 8 else 1
 
 
 def _bind_none_directly(sqlite3: Any) -> None:
