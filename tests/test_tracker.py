@@ -917,8 +917,9 @@ def test_summary_of_lone_rows_summed_in_sql_equals_python(where, tmp_path, monke
 
 
 def test_summary_of_lone_rows_by_row_id_after_a_hand_naming_a_player_twice(tmp_path, monkeypatch):
-    """SQLite: a batch's keys of one row are summed from their hand_players rows named
-    by row id (_UPSERT_SUMMARY_OF_ROWIDS), the ids counted as the rows are inserted:
+    """SQLite: a batch's keys of one row (and of two: _UPSERT_SUMMARY_OF_PAIRS) are
+    summed from their hand_players rows named by row id (_UPSERT_SUMMARY_OF_ROWIDS),
+    the ids counted as the rows are inserted:
     after a hand that names a player twice (hand_players keeps one row of the two,
     player_summary both) the ids still name the right rows, so the same table, in
     the same order, as every key summed in Python; ids that do not follow the
@@ -954,8 +955,12 @@ def test_summary_of_lone_rows_by_row_id_after_a_hand_naming_a_player_twice(tmp_p
                 tracker.import_files(folder)
                 assert tracker.count("hand_players") == 11
                 contents.append(tracker.db.query("SELECT rowid, * FROM player_summary ORDER BY rowid"))
-        by_ids = [s for s in sent if s.startswith(database._UPSERT_SUMMARY_OF_ROWIDS.split("IN (")[0])]
+        by_ids = [s for s in sent if s.startswith((database._UPSERT_SUMMARY_OF_ROWIDS.split("IN (")[0],
+                                                   database._UPSERT_SUMMARY_OF_PAIRS.split("(VALUES")[0]))]
         assert bool(by_ids) == (how == "row ids"), how
+        # Bea's two hands (2 and 3, one key) summed in SQL from her two rows, by row id.
+        paired = [s for s in by_ids if s.startswith(database._UPSERT_SUMMARY_OF_PAIRS.split("(VALUES")[0])]
+        assert bool(paired) == (how == "row ids"), how
         sent.clear()
     assert contents[0] == contents[1] == contents[2]
     # Sam's two seats of hand 1 both summed (SB, BB), Sam's SB key then summed over two hands.

@@ -30,12 +30,13 @@ def _insert(table: str, columns: Sequence[str]) -> str:
 
 
 _INSERT_HAND_PLAYER = _insert("hand_players", ("hand_id", "player_id") + _PLAYER_COLUMNS)
+# Every action by one statement, a NULL bet_to bound as None: in key order, so SQLite's
+# actions b-tree (WITHOUT ROWID, keyed by hand and seq) grows at its end. The actions
+# without a bet_to inserted apart by a statement without the column (binding no None,
+# about 800 instructions each) went into the middle of the tree after the others, and
+# cost more (3,150 instructions a hand more, the real files, callgrind 2026-12-05,
+# benchmarks/tracker_sql_instructions.py) besides a second statement's texts to prepare.
 _INSERT_ACTION = _insert("actions", ("hand_id", "seq", "street", "seat", "kind", "amount", "bet_to", "all_in"))
-# An action whose bet_to is NULL (a fold, a check, an ante alone, a draw), inserted
-# without the column (NULL, its default): Python's sqlite3 binds a None through its
-# adapter look-up, about 1,100 instructions a NULL against about 300 for a value
-# (callgrind, 2026-12-04), and several actions a hand have none.
-_INSERT_ACTION_NO_BET_TO = _insert("actions", ("hand_id", "seq", "street", "seat", "kind", "amount", "all_in"))
 _INSERT_BOARD = _insert("boards", ("hand_id", "run", "street", "cards"))
 _INSERT_SHOWN = _insert("shown", ("hand_id", "seat", "run", "cards"))
 _SUMS = tuple(name for name, _, _ in SUMMARY_MONEY) + FLAGS
@@ -63,6 +64,24 @@ _UPSERT_SUMMARY_OF_ROW = (
 _UPSERT_SUMMARY_OF_ROWIDS = _UPSERT_SUMMARY_OF_ROW.replace("WHERE hand_id = ? AND player_id = ?",
                                                            "WHERE rowid IN ({marks}) ORDER BY rowid")
 assert _UPSERT_SUMMARY_OF_ROWIDS != _UPSERT_SUMMARY_OF_ROW
+# _UPSERT_SUMMARY_OF_ROWIDS of a run of keys of one or two rows each (a key's two rows
+# summed here, left to right as _summary_rows adds them, so the same values): keys
+# named by (first row id, second row id or 0, which names no row), in the keys' order
+# (CROSS JOIN: SQLite keeps the VALUES list as the outer loop, in its order). A key of
+# two rows so costs two ids bound instead of forty-six values made and bound.
+_PAIRED = ", ".join(
+    ["a.player_id", "a.game", "a.variant_code", "a.stakes", "COALESCE(a.currency, '')", "COALESCE(a.position, '')",
+     "a.table_size", "COALESCE(SUBSTR(a.played_at, 1, 10), '')", "1 + (b.rowid IS NOT NULL)"]
+    + [f"{expr.replace('showdown * ', 'a.showdown * a.') if '*' in expr else 'a.' + expr} + COALESCE("
+       f"{expr.replace('showdown * ', 'b.showdown * b.') if '*' in expr else 'b.' + expr}, 0)"
+       for _, expr, _ in SUMMARY_MONEY]
+    + [f"a.{flag} + COALESCE(b.{flag}, 0)" for flag in FLAGS])
+_UPSERT_SUMMARY_OF_PAIRS = (
+    f"INSERT INTO player_summary ({', '.join(SUMMARY_KEYS + ('hands',) + _SUMS)}) SELECT {_PAIRED} "
+    "FROM (VALUES {values}) AS k CROSS JOIN hand_players AS a ON a.rowid = k.column1 "
+    "LEFT JOIN hand_players AS b ON b.rowid = k.column2 WHERE 1 "
+    f"ON CONFLICT ({', '.join(SUMMARY_KEYS)}) DO UPDATE SET "
+    + ", ".join(f"{c} = player_summary.{c} + excluded.{c}" for c in ("hands",) + _SUMS))
 _REBUILD_SUMMARY = (
     f"INSERT INTO player_summary ({', '.join(SUMMARY_KEYS + ('hands',) + _SUMS)}) "
     "SELECT player_id, game, variant_code, stakes, COALESCE(currency, ''), COALESCE(position, ''), table_size, "
@@ -325,6 +344,23 @@ def _padded(values: List[Any]) -> List[Any]:
 
 # _UPSERT_SUMMARY_OF_ROWIDS by its number of row ids.
 _SUMMARY_OF_ROWIDS: Dict[int, str] = {}
+# _UPSERT_SUMMARY_OF_PAIRS by its number of keys.
+_SUMMARY_OF_PAIRS: Dict[int, str] = {}
+
+
+def _run_size(count: int) -> int:
+    """The keys a player_summary statement of a run of ``count`` keys (at most 256) is
+    padded to: 8, 64 or 256, three texts per statement, each prepared once per
+    connection. Powers of two (ten texts each) cost more to prepare than the padding
+    costs to run: the real files' 1,634 hands, 1,250 instructions a hand more for the
+    IN lists, 9,100 more for the pairs (callgrind 2026-12-05,
+    benchmarks/tracker_sql_instructions.py)."""
+    return 8 if count <= 8 else 64 if count <= 64 else _RUN_CHUNK
+
+
+# Keys of a player_summary statement by row ids at most: a pairs statement binds two
+# values a key, 512 in all, within SQLite's 999 parameters before 3.32.
+_RUN_CHUNK = 256
 
 # Player ids kept in memory (then the cache starts again: ids are read back from the database).
 _PLAYER_CACHE = 200_000
@@ -479,7 +515,6 @@ class Tracker:
         # a row's values added in C, no tuple made per row to be flattened again.
         player_rows: List[Any] = []
         actions: List[Any] = []
-        no_bet_to: List[Any] = []  # the actions whose bet_to is NULL, without it
         boards: List[Any] = []
         shown: List[Any] = []
         stored = [(record, ids.get((record.site, record.hand_key, record.table))) for record in records]
@@ -490,6 +525,8 @@ class Tracker:
         # row ids follow the table's last one in the order the rows are inserted (a
         # row of a name met twice in its hand is not), checked after the inserts.
         firsts: Dict[Tuple[Any, ...], Optional[Tuple[int, int, int]]] = {}
+        # Each key's second row id (0: the hand names a player twice).
+        seconds: Dict[Tuple[Any, ...], int] = {}
         last_row = db.last_row_id("hand_players")
         row_id = 0 if last_row is None else last_row
         played_at: Any = None
@@ -526,15 +563,12 @@ class Tracker:
                     sums[key] = [player]
                     firsts[key] = (hand_id, pid, row_id) if alone else None
                 else:
+                    if len(rows) == 1:
+                        seconds[key] = row_id if alone else 0
                     rows.append(player)
             for row in record.actions:
-                if row[5] is None:
-                    no_bet_to.append(hand_id)
-                    no_bet_to += row[:5]
-                    no_bet_to.append(row[6])
-                else:
-                    actions.append(hand_id)
-                    actions += row
+                actions.append(hand_id)
+                actions += row
             for row in record.boards:
                 boards.append(hand_id)
                 boards += row
@@ -543,31 +577,32 @@ class Tracker:
                 shown += row
         db.insert_values(_INSERT_HAND_PLAYER, player_rows, 2 + len(_PLAYER_COLUMNS))
         db.insert_values(_INSERT_ACTION, actions, 8)
-        db.insert_values(_INSERT_ACTION_NO_BET_TO, no_bet_to, 7)
         db.insert_values(_INSERT_BOARD, boards, 4)
         db.insert_values(_INSERT_SHOWN, shown, 4)
         # The row ids as counted, or none used (not a run after the last one).
         by_row_id = last_row is not None and db.last_row_id("hand_players") == row_id
-        self._upsert_summary(sums, firsts, by_row_id)
+        self._upsert_summary(sums, firsts, seconds if by_row_id else None)
 
     def _upsert_summary(self, sums: Dict[Tuple[Any, ...], List[Tuple[Any, ...]]],
                         firsts: Dict[Tuple[Any, ...], Optional[Tuple[int, int, int]]],
-                        by_row_id: bool = False) -> None:
+                        seconds: Optional[Dict[Tuple[Any, ...], int]] = None) -> None:
         """The batch's player_summary rows, key by key in the order the keys came (so
         the same rows in the same order): a key with one row summed in SQL from its
         hand_players row (_UPSERT_SUMMARY_OF_ROW), the others summed here
         (_summary_rows); each run of keys of one kind sent by one executemany, or a
-        run of keys of one row, ``by_row_id``, by _upsert_summary_of_rows."""
+        run of keys of one row by _upsert_summary_of_rows; with ``seconds`` (each key's
+        second row id, the rows' ids known: see _store), the keys of two rows too."""
         db = self.db
-        alone: List[Tuple[int, int, int]] = []
+        by_row_id = seconds is not None
+        alone: List[Tuple[int, ...]] = []
         groups: Dict[Tuple[Any, ...], List[Tuple[Any, ...]]] = {}
         for key, rows in sums.items():
             first = firsts[key]
-            if len(rows) == 1 and first is not None:
+            if first is not None and (len(rows) == 1 or (len(rows) == 2 and by_row_id and seconds[key])):
                 if groups:
                     db.executemany(_UPSERT_SUMMARY, _summary_rows(groups))
                     groups = {}
-                alone.append(first)
+                alone.append(first if len(rows) == 1 else first + (seconds[key],))
             else:
                 if alone:
                     self._upsert_summary_of_rows(alone, by_row_id)
@@ -578,20 +613,35 @@ class Tracker:
         if alone:
             self._upsert_summary_of_rows(alone, by_row_id)
 
-    def _upsert_summary_of_rows(self, firsts: List[Tuple[int, int, int]], by_row_id: bool) -> None:
+    def _upsert_summary_of_rows(self, firsts: List[Tuple[int, ...]], by_row_id: bool) -> None:
         """_UPSERT_SUMMARY_OF_ROW of these rows, (hand id, player id, row id) each, in
-        order: ``by_row_id``, by _UPSERT_SUMMARY_OF_ROWIDS, 512 rows a statement (their
+        order: ``by_row_id``, by _UPSERT_SUMMARY_OF_ROWIDS, 256 rows a statement (their
         row ids rise with the keys' order, which ORDER BY rowid keeps), else one
         executemany. The ids are padded with the first one (IN (...) is a set) up to
-        a power of two: ten statement texts, cached by the connection, and at most
-        as many ids again bound (a batch's runs of such keys are a few keys long,
-        between keys of several rows: padded to 32 they bound six times as many)."""
+        8, 64 or 256 (_run_size). With ``by_row_id``, a key of two rows is (hand id,
+        player id, row id, second row id): 256 keys with such ones among them are
+        summed by one _UPSERT_SUMMARY_OF_PAIRS."""
         if not by_row_id:
             self.db.executemany(_UPSERT_SUMMARY_OF_ROW, [first[:2] for first in firsts])
             return
-        for start in range(0, len(firsts), _IN_CHUNK):
-            chunk = [first[2] for first in firsts[start:start + _IN_CHUNK]]
-            chunk += [chunk[0]] * ((1 << (len(chunk) - 1).bit_length()) - len(chunk))
+        for start in range(0, len(firsts), _RUN_CHUNK):
+            part = firsts[start:start + _RUN_CHUNK]
+            if any(len(first) == 4 for first in part):
+                # Keys of two rows among them: (first, second or 0) each, padded with
+                # (0, 0), which names no row.
+                size = _run_size(len(part))
+                pairs: List[int] = []
+                for first in part:
+                    pairs += (first[2], first[3] if len(first) == 4 else 0)
+                pairs += [0] * (2 * (size - len(part)))
+                statement = _SUMMARY_OF_PAIRS.get(size)
+                if statement is None:
+                    statement = _SUMMARY_OF_PAIRS[size] = _UPSERT_SUMMARY_OF_PAIRS.format(
+                        values=", ".join(["(?, ?)"] * size))
+                self.db.execute(statement, pairs)
+                continue
+            chunk = [first[2] for first in part]
+            chunk += [chunk[0]] * (_run_size(len(chunk)) - len(chunk))
             statement = _SUMMARY_OF_ROWIDS.get(len(chunk))
             if statement is None:
                 statement = _SUMMARY_OF_ROWIDS[len(chunk)] = _UPSERT_SUMMARY_OF_ROWIDS.format(
