@@ -265,12 +265,13 @@ typedef struct {
     /* With the values: per full board rank multiset, the best rank-only high of any
      * player (after the values, in the same block). */
     uint32_t *top;
-    /* High only (no low): a group's score on a board depends only on which of its
-     * members hold its best high, so the boards' multiplicities are summed per group
-     * and set of those members (tally[g][mask], bit i member i), and each set is
-     * scored once when the walk's counts are final (ph_eq_tally_flush): ph_eq_score
-     * is linear in the multiplicity, so the same integers. NULL: scored board by
-     * board (with a low, or too many players for the room). */
+    /* A group's score on a board depends only on which of its members hold its best
+     * high (and its best low), so the boards' multiplicities are summed per group and
+     * sets of those members (tally[g][mask], bit i member i holds the best high, bit
+     * k + i the best low of k members), and each is scored once when the walk's
+     * counts are final (ph_eq_tally_flush): ph_eq_score is linear in the
+     * multiplicity, so the same integers. NULL: scored board by board (too many
+     * players for the room). */
     int64_t *tally[PH_EQ_MAX_PLAYERS];
 } ph_eq_flop_walk;
 
@@ -304,18 +305,21 @@ PH_INLINE void ph_eq_score_group(const ph_eq_flop_walk *w, int g, const uint32_t
     ph_eq_score(&w->counts[g], k, h, low ? l : NULL, mult, 0);
 }
 
-/* Group g's score on one board, high only: tallied by the members holding its best
- * high (the ties ph_eq_score finds: high[p] == the best), or scored at once. */
-PH_INLINE void ph_eq_tally_group(const ph_eq_flop_walk *w, int g, const uint32_t *high, int64_t mult)
+/* Group g's score on one board (low: every player's low, or NULL when high only):
+ * tallied by the members holding its best high and those holding its best low (the
+ * ties ph_eq_score finds), or scored at once. */
+PH_INLINE void ph_eq_tally_group(const ph_eq_flop_walk *w, int g, const uint32_t *high, const uint32_t *low,
+                                 int64_t mult)
 {
     int64_t *tally = w->tally[g];
     if (!tally) {
-        ph_eq_score_group(w, g, high, NULL, mult);
+        ph_eq_score_group(w, g, high, low, mult);
         return;
     }
     const int *m = w->members[g];
+    int k = w->group_n[g];
     uint32_t best = high[m[0]], mask = 1;
-    for (int i = 1; i < w->group_n[g]; i++) {
+    for (int i = 1; i < k; i++) {
         uint32_t v = high[m[i]];
         if (v > best) {
             best = v;
@@ -323,6 +327,20 @@ PH_INLINE void ph_eq_tally_group(const ph_eq_flop_walk *w, int g, const uint32_t
         } else if (v == best) {
             mask |= 1u << i;
         }
+    }
+    if (low) {
+        /* Bits k and up: the members holding the best low (none: no low qualifies). */
+        uint32_t best_low = 0, low_mask = 0;
+        for (int i = 0; i < k; i++) {
+            uint32_t v = low[m[i]];
+            if (v > best_low) {
+                best_low = v;
+                low_mask = 1u << i;
+            } else if (v && v == best_low) {
+                low_mask |= 1u << i;
+            }
+        }
+        mask |= low_mask << k;
     }
     tally[mask] += mult;
 }
@@ -335,11 +353,14 @@ static void ph_eq_tally_flush(const ph_eq_flop_walk *w)
         int64_t *tally = w->tally[g];
         int k = w->group_n[g];
         if (!tally) continue;
-        for (uint32_t mask = 1; mask < 1u << k; mask++) {
+        for (uint32_t mask = 1; mask < 1u << (w->hilo ? 2 * k : k); mask++) {
             if (!tally[mask]) continue;
-            uint32_t h[PH_EQ_MAX_PLAYERS];
-            for (int i = 0; i < k; i++) h[i] = mask >> i & 1;
-            ph_eq_score(&w->counts[g], k, h, NULL, tally[mask], 0);
+            uint32_t h[PH_EQ_MAX_PLAYERS], l[PH_EQ_MAX_PLAYERS];
+            for (int i = 0; i < k; i++) {
+                h[i] = mask >> i & 1;
+                l[i] = mask >> (k + i) & 1;
+            }
+            ph_eq_score(&w->counts[g], k, h, w->hilo ? l : NULL, tally[mask], 0);
             tally[mask] = 0;
         }
     }
@@ -456,10 +477,7 @@ static void ph_eq_flop_rank_pass(ph_eq_flop_walk *w, int m, uint32_t key, uint32
     for (int i = 0; i < n_sets; i++) {
         ph_eq_rank_values(w, key + sets[i].key, ranks | sets[i].ranks, high, low);
         for (int g = 0; g < w->n_groups; g++) {
-            if (lows)
-                ph_eq_score_group(w, g, high, lows, sets[i].mult);
-            else
-                ph_eq_tally_group(w, g, high, sets[i].mult);
+            ph_eq_tally_group(w, g, high, lows, sets[i].mult);
         }
     }
     ph_eq_tally_flush(w);
@@ -490,10 +508,7 @@ static void ph_eq_flop_rank_pass_marked(ph_eq_flop_walk *w, uint32_t key, const 
         for (int g = 0; g < w->n_groups; g++) {
             int64_t mult = left - removed[g * PH_EQ_FULL_BOARDS];
             if (!mult) continue;
-            if (w->hilo)
-                ph_eq_score_group(w, g, high, high + w->n, mult);
-            else
-                ph_eq_tally_group(w, g, high, mult);
+            ph_eq_tally_group(w, g, high, w->hilo ? high + w->n : NULL, mult);
         }
     }
     ph_eq_tally_flush(w);
@@ -534,16 +549,11 @@ PH_INLINE void ph_eq_flop_correct_board(ph_eq_flop_walk *w, uint32_t board_key, 
             for (int q = 0; q < w->group_n[g] && !own; q++) own = flush[w->members[g][q]] != high[w->members[g][q]];
             if (!own) continue;
         }
-        if (lows)
-            ph_eq_score_group(w, g, flush, lows, mult);
-        else
-            ph_eq_tally_group(w, g, flush, mult);
+        ph_eq_tally_group(w, g, flush, lows, mult);
         if (w->removed)
             w->removed[g * PH_EQ_FULL_BOARDS + number] += (int32_t)(mult * w->times);
-        else if (lows)
-            ph_eq_score_group(w, g, high, lows, -mult);
         else
-            ph_eq_tally_group(w, g, high, -mult);
+            ph_eq_tally_group(w, g, high, lows, -mult);
     }
 }
 
@@ -686,13 +696,13 @@ static void ph_eq_flop_correct(ph_eq_flop_walk *w, int m, uint32_t key, uint32_t
             }
             if (summed)
                 for (int g = 0; g < w->n_groups; g++)
-                    if (mine[g]) ph_eq_tally_group(w, g, made, summed);
+                    if (mine[g]) ph_eq_tally_group(w, g, made, NULL, summed);
             for (int t = 0; t < n_touched; t++) {
                 uint32_t lows[PH_EQ_MAX_PLAYERS];
                 int b = touched[t];
                 ph_eq_lows(w, (uint32_t)b, lows);
                 for (int g = 0; g < w->n_groups; g++)
-                    if (mine[g]) ph_eq_score_group(w, g, made, lows, bucket[b]);
+                    if (mine[g]) ph_eq_tally_group(w, g, made, lows, bucket[b]);
                 bucket[b] = 0;
             }
             if (!comb) break; /* k = 0: the one empty set */
@@ -739,14 +749,14 @@ static void ph_eq_exact_flop_groups(const ph_eq_setup *s, uint8_t holes[][8], in
     w.shortdeck = s->game == PH_EQ_SHORTDECK;
     w.order = s->order;
     w.flush_table = w.shortdeck ? ph_sd_flush_table : ph_flush_table;
-    /* The tallies of the sets of best members (high only): room for groups of up to
-     * eight players at once; beyond, each board scored as it comes. */
+    /* The tallies of the sets of best members: room for groups of up to eight players
+     * at once (four with a low); beyond, each board scored as it comes. */
     int64_t tally_room[PH_EQ_TALLY_ROOM];
-    int tally_n = 0;
-    for (int g = 0; g < n_groups; g++) tally_n += 1 << group_n[g];
-    if (!w.hilo && tally_n <= PH_EQ_TALLY_ROOM) {
+    int tally_n = 0, bits = w.hilo ? 2 : 1; /* a set of best highs, and with a low one of best lows */
+    for (int g = 0; g < n_groups; g++) tally_n += 1 << (bits * group_n[g]);
+    if (tally_n <= PH_EQ_TALLY_ROOM) {
         memset(tally_room, 0, sizeof tally_room[0] * (size_t)tally_n);
-        for (int g = 0, at = 0; g < n_groups; at += 1 << group_n[g], g++) w.tally[g] = tally_room + at;
+        for (int g = 0, at = 0; g < n_groups; at += 1 << (bits * group_n[g]), g++) w.tally[g] = tally_room + at;
     }
     /* The short deck's cards 16..51 walked as 0..35: ranks as slots 0..8. */
     int shift = w.shortdeck ? 16 : 0;

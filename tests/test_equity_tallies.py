@@ -4,7 +4,8 @@ holding the best high, each set scored once) against the card-by-card walk
 (ph_eq_exact_generic): the same integer counts, so the same floats to the last bit.
 Random spots of 3 to 6 Hold'em players (pocket pairs, suited and unsuited hands,
 shared ranks and suits), before the flop and on a flop or turn, with the pots' groups
-of the all-in EV (exact_known_groups), and Omaha high (its flushes of two hole cards)."""
+of the all-in EV (exact_known_groups), and Omaha high and hi-lo (its flushes of two
+hole cards; its tallies of best lows too)."""
 
 import random
 
@@ -113,6 +114,31 @@ def test_omaha_high_against_the_card_by_card_walk():
             used = {c for hand in hands for c in hand}
             board = rng.sample([c for c in range(52) if c not in used], 3)
             _check("plo", hands, board, _pots(rng, n))
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_omaha_hi_lo_against_the_card_by_card_walk(n):
+    # The tallies by best highs and best lows (no low qualifying among them); five
+    # players' sets (4^5) are beyond the room: scored board by board.
+    rng = random.Random(f"tallies hi-lo {n}")
+    for _ in range(6):
+        hands = _spot(rng, n, 4)
+        used = {c for hand in hands for c in hand}
+        board = rng.sample([c for c in range(52) if c not in used], rng.choice([3, 4]))
+        _check("omaha-hi-lo", hands, board, _pots(rng, n))
+
+
+def test_omaha_hi_lo_low_hands_against_the_card_by_card_walk():
+    # Low cards (aces to eights) in every hand: split pots, shared and quartered lows.
+    rng = random.Random("tallies lows")
+    lows = [c for c in range(52) if c // 4 <= 6 or c // 4 == 12]
+    for n in (2, 3, 4):
+        for _ in range(4):
+            cards = rng.sample(lows, 4 * n)
+            hands = [cards[i * 4:(i + 1) * 4] for i in range(n)]
+            used = set(cards)
+            board = rng.sample([c for c in range(52) if c not in used], 3)
+            _check("omaha-hi-lo", hands, board, _pots(rng, n))
 
 
 def test_many_players_beyond_the_tallies_room():
