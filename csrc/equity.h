@@ -247,6 +247,7 @@ typedef struct {
     int group_n[PH_EQ_MAX_PLAYERS];
     int group_all[PH_EQ_MAX_PLAYERS];
     const int *members[PH_EQ_MAX_PLAYERS];
+    uint32_t group_mask[PH_EQ_MAX_PLAYERS]; /* bit p: player p is in group g */
     /* Without a rank pass to reuse: removed + g * PH_EQ_FULL_BOARDS counts, per rank
      * multiset of the full board, the boards a correction scored for group g with the
      * flushes they allow (the rank pass then leaves them out for that group, instead
@@ -264,6 +265,14 @@ typedef struct {
     /* With the values: per full board rank multiset, the best rank-only high of any
      * player (after the values, in the same block). */
     uint32_t *top;
+    /* A group's score on a board depends only on which of its members hold its best
+     * high (and its best low), so the boards' multiplicities are summed per group and
+     * sets of those members (tally[g][mask], bit i member i holds the best high, bit
+     * k + i the best low of k members), and each is scored once when the walk's
+     * counts are final (ph_eq_tally_flush): ph_eq_score is linear in the
+     * multiplicity, so the same integers. NULL: scored board by board (too many
+     * players for the room). */
+    int64_t *tally[PH_EQ_MAX_PLAYERS];
 } ph_eq_flop_walk;
 
 /* The five-card board rank multisets (the last rows of omaha.h's board rows). */
@@ -294,6 +303,67 @@ PH_INLINE void ph_eq_score_group(const ph_eq_flop_walk *w, int g, const uint32_t
     if (low)
         for (int i = 0; i < k; i++) l[i] = low[m[i]];
     ph_eq_score(&w->counts[g], k, h, low ? l : NULL, mult, 0);
+}
+
+/* Group g's score on one board (low: every player's low, or NULL when high only):
+ * tallied by the members holding its best high and those holding its best low (the
+ * ties ph_eq_score finds), or scored at once. */
+PH_INLINE void ph_eq_tally_group(const ph_eq_flop_walk *w, int g, const uint32_t *high, const uint32_t *low,
+                                 int64_t mult)
+{
+    int64_t *tally = w->tally[g];
+    if (!tally) {
+        ph_eq_score_group(w, g, high, low, mult);
+        return;
+    }
+    const int *m = w->members[g];
+    int k = w->group_n[g];
+    uint32_t best = high[m[0]], mask = 1;
+    for (int i = 1; i < k; i++) {
+        uint32_t v = high[m[i]];
+        if (v > best) {
+            best = v;
+            mask = 1u << i;
+        } else if (v == best) {
+            mask |= 1u << i;
+        }
+    }
+    if (low) {
+        /* Bits k and up: the members holding the best low (none: no low qualifies). */
+        uint32_t best_low = 0, low_mask = 0;
+        for (int i = 0; i < k; i++) {
+            uint32_t v = low[m[i]];
+            if (v > best_low) {
+                best_low = v;
+                low_mask = 1u << i;
+            } else if (v && v == best_low) {
+                low_mask |= 1u << i;
+            }
+        }
+        mask |= low_mask << k;
+    }
+    tally[mask] += mult;
+}
+
+/* Score the tallied boards into w->counts (each set of best members once, as a
+ * showdown where they tie above the others) and empty the tallies. */
+static void ph_eq_tally_flush(const ph_eq_flop_walk *w)
+{
+    for (int g = 0; g < w->n_groups; g++) {
+        int64_t *tally = w->tally[g];
+        int k = w->group_n[g];
+        if (!tally) continue;
+        for (uint32_t mask = 1; mask < 1u << (w->hilo ? 2 * k : k); mask++) {
+            if (!tally[mask]) continue;
+            uint32_t h[PH_EQ_MAX_PLAYERS], l[PH_EQ_MAX_PLAYERS];
+            for (int i = 0; i < k; i++) {
+                h[i] = mask >> i & 1;
+                l[i] = mask >> (k + i) & 1;
+            }
+            ph_eq_score(&w->counts[g], k, h, w->hilo ? l : NULL, tally[mask], 0);
+            tally[mask] = 0;
+        }
+    }
 }
 
 /* The short deck's value of seven cards without a flush, by the sum of their slots'
@@ -406,8 +476,11 @@ static void ph_eq_flop_rank_pass(ph_eq_flop_walk *w, int m, uint32_t key, uint32
     int n_sets = ph_eq_all_multisets(w->avail, m, sets);
     for (int i = 0; i < n_sets; i++) {
         ph_eq_rank_values(w, key + sets[i].key, ranks | sets[i].ranks, high, low);
-        for (int g = 0; g < w->n_groups; g++) ph_eq_score_group(w, g, high, lows, sets[i].mult);
+        for (int g = 0; g < w->n_groups; g++) {
+            ph_eq_tally_group(w, g, high, lows, sets[i].mult);
+        }
     }
+    ph_eq_tally_flush(w);
 }
 
 /* The rank-only values of every board of the rank pass (sets[0..n_sets - 1]), kept in
@@ -434,9 +507,11 @@ static void ph_eq_flop_rank_pass_marked(ph_eq_flop_walk *w, uint32_t key, const 
         int64_t left = sets[i].mult - removed[w->n_groups * PH_EQ_FULL_BOARDS];
         for (int g = 0; g < w->n_groups; g++) {
             int64_t mult = left - removed[g * PH_EQ_FULL_BOARDS];
-            if (mult) ph_eq_score_group(w, g, high, w->hilo ? high + w->n : NULL, mult);
+            if (!mult) continue;
+            ph_eq_tally_group(w, g, high, w->hilo ? high + w->n : NULL, mult);
         }
     }
+    ph_eq_tally_flush(w);
 }
 
 /* Bits set in a 13-bit mask (__builtin_popcount without -mpopcnt is a libgcc call). */
@@ -447,6 +522,41 @@ PH_INLINE int ph_eq_bit_count(uint32_t x)
     return n;
 }
 
+/* One board of a correction scored with the flushes it allows (made: each player's
+ * flush of the suited cards, 0 for none) in place of its rank-only score (the board's
+ * rank key and ranks; number: its full board rank multiset, with w->values). */
+PH_INLINE void ph_eq_flop_correct_board(ph_eq_flop_walk *w, uint32_t board_key, uint32_t board_ranks, int number,
+                                        int64_t mult, const uint32_t *made)
+{
+    uint32_t own_high[PH_EQ_MAX_PLAYERS], own_low[PH_EQ_MAX_PLAYERS], flush[PH_EQ_MAX_PLAYERS];
+    const uint32_t *high = own_high, *lows = w->hilo ? own_low : NULL;
+    int changed = 0;
+    if (w->values) {
+        high = w->values + (size_t)number * (size_t)w->stride;
+        lows = w->hilo ? high + w->n : NULL;
+    } else {
+        ph_eq_rank_values(w, board_key, board_ranks, own_high, own_low);
+    }
+    for (int p = 0; p < w->n; p++) {
+        flush[p] = made[p] > high[p] ? made[p] : high[p];
+        changed |= flush[p] != high[p];
+    }
+    if (!changed) return;
+    for (int g = 0; g < w->n_groups; g++) {
+        if (!w->group_all[g]) {
+            /* Only a flush of the group's own players changes its score. */
+            int own = 0;
+            for (int q = 0; q < w->group_n[g] && !own; q++) own = flush[w->members[g][q]] != high[w->members[g][q]];
+            if (!own) continue;
+        }
+        ph_eq_tally_group(w, g, flush, lows, mult);
+        if (w->removed)
+            w->removed[g * PH_EQ_FULL_BOARDS + number] += (int32_t)(mult * w->times);
+        else
+            ph_eq_tally_group(w, g, high, lows, -mult);
+    }
+}
+
 /* The correction of suit w->suit: every board with at least w->need cards of the suit
  * (the suited cards a set of its stub ranks, the others rank multisets of w->avail:
  * the stub's cards outside the suit), scored with the flushes it allows in place of
@@ -454,13 +564,32 @@ PH_INLINE int ph_eq_bit_count(uint32_t x)
  * once per set of them. */
 static void ph_eq_flop_correct(ph_eq_flop_walk *w, int m, uint32_t key, uint32_t ranks, ph_eq_multiset *sets)
 {
-    uint32_t own_high[PH_EQ_MAX_PLAYERS], own_low[PH_EQ_MAX_PLAYERS], flush[PH_EQ_MAX_PLAYERS], made[PH_EQ_MAX_PLAYERS];
+    uint32_t made[PH_EQ_MAX_PLAYERS];
     int s = w->suit, first[7], pos[13], n_avail = 0;
     /* The other cards' multisets, by how many: sets[first[j]..first[j + 1] - 1] hold j. */
     first[0] = 0;
     for (int j = 0; j <= m - w->need; j++) first[j + 1] = first[j] + ph_eq_all_multisets(w->avail, j, sets + first[j]);
     uint32_t avail = w->suit_avail;
     for (uint32_t b = avail; b; b &= b - 1) pos[n_avail++] = ph_ctz64(b);
+    /* The ranks (and their key) of a set of indices into pos, by its low seven bits
+     * and its high six: two look-ups a set instead of a walk of its bits. */
+    uint32_t sub_low[128], key_low[128], sub_high[64], key_high[64];
+    for (int c = 0; c < 128; c++) {
+        sub_low[c] = key_low[c] = 0;
+        for (int i = 0; i < 7 && i < n_avail; i++)
+            if (c >> i & 1) {
+                sub_low[c] |= 1u << pos[i];
+                key_low[c] += ph_rank_base(pos[i]);
+            }
+    }
+    for (int c = 0; c < 64; c++) {
+        sub_high[c] = key_high[c] = 0;
+        for (int i = 0; i < 6 && i + 7 < n_avail; i++)
+            if (c >> i & 1) {
+                sub_high[c] |= 1u << pos[i + 7];
+                key_high[c] += ph_rank_base(pos[i + 7]);
+            }
+    }
     /* Seven-card Hold'em (the short deck's too) or Omaha (two hole cards and three of
      * the board), with the marks: only suit s can flush (another suit would need three
      * of the other board cards), so on a board where every player's rank-only high is
@@ -484,11 +613,9 @@ static void ph_eq_flop_correct(ph_eq_flop_walk *w, int m, uint32_t key, uint32_t
     for (int k = w->need; k <= m && k <= n_avail; k++) {
         uint32_t comb = k ? (1u << k) - 1 : 0;
         for (;;) {
-            uint32_t sub = 0;
-            for (uint32_t b = comb; b; b &= b - 1) sub |= 1u << pos[ph_ctz64(b)];
-            uint32_t board = w->board_suit[s] | sub, sub_key = 0;
+            uint32_t sub = sub_low[comb & 127] | sub_high[comb >> 7];
+            uint32_t board = w->board_suit[s] | sub, sub_key = key_low[comb & 127] + key_high[comb >> 7];
             int n_board = w->board_suit_n[s] + k, any = 0;
-            for (uint32_t b = sub; b; b &= b - 1) sub_key += ph_rank_base(ph_ctz64(b));
             for (int p = 0; p < w->n; p++) {
                 made[p] = 0;
                 if (w->omaha) {
@@ -509,67 +636,73 @@ static void ph_eq_flop_correct(ph_eq_flop_walk *w, int m, uint32_t key, uint32_t
             int mine[PH_EQ_MAX_PLAYERS], n_touched = 0, every = 1;
             int64_t summed = 0; /* high only: the boards summed */
             if (fast) {
+                uint32_t flushing = 0; /* bit p: player p makes a flush */
+                for (int p = 0; p < w->n; p++) flushing |= (uint32_t)(made[p] != 0) << p;
                 for (int g = 0; g < w->n_groups; g++) {
-                    mine[g] = 0;
-                    for (int q = 0; q < w->group_n[g] && !mine[g]; q++) mine[g] = made[w->members[g][q]] != 0;
+                    mine[g] = (flushing & w->group_mask[g]) != 0;
                     every &= mine[g];
                 }
             }
-            for (int i = first[m - k]; any && i < first[m - k + 1]; i++) {
-                int64_t mult = sets[i].mult;
-                int changed = 0, number = 0;
-                const uint32_t *high = own_high, *lows = w->hilo ? own_low : NULL;
-                if (w->values) number = ph_eq_full_board(key + sub_key + sets[i].key);
-                if (fast && w->top[number] < least) {
-                    if (every) {
-                        w->removed[w->n_groups * PH_EQ_FULL_BOARDS + number] += (int32_t)(mult * w->times);
-                    } else {
-                        for (int g = 0; g < w->n_groups; g++)
-                            if (mine[g]) w->removed[g * PH_EQ_FULL_BOARDS + number] += (int32_t)(mult * w->times);
-                    }
-                    if (w->hilo) {
-                        uint32_t b = ph_eq_low_bits(taken | sets[i].ranks);
-                        if (!bucket[b]) touched[n_touched++] = (uint8_t)b;
-                        bucket[b] += mult;
-                    } else {
-                        summed += mult;
-                    }
-                    continue;
-                }
-                if (w->values) {
-                    high = w->values + (size_t)number * (size_t)w->stride;
-                    lows = w->hilo ? high + w->n : NULL;
+            if (!any) {
+                /* no flush on any board of this set of suited cards */
+            } else if (fast && !w->hilo) {
+                /* High only, the boards below every flush made: marked and summed in a
+                 * loop of its own (most boards of a correction are such). */
+                int32_t *marks[PH_EQ_MAX_PLAYERS + 1];
+                int n_marks = 0;
+                if (every) {
+                    marks[n_marks++] = w->removed + w->n_groups * PH_EQ_FULL_BOARDS;
                 } else {
-                    ph_eq_rank_values(w, key + sub_key + sets[i].key, ranks | sub | sets[i].ranks, own_high, own_low);
+                    for (int g = 0; g < w->n_groups; g++)
+                        if (mine[g]) marks[n_marks++] = w->removed + g * PH_EQ_FULL_BOARDS;
                 }
-                for (int p = 0; p < w->n; p++) {
-                    flush[p] = made[p] > high[p] ? made[p] : high[p];
-                    changed |= flush[p] != high[p];
-                }
-                if (!changed) continue;
-                for (int g = 0; g < w->n_groups; g++) {
-                    if (!w->group_all[g]) {
-                        /* Only a flush of the group's own players changes its score. */
-                        int own = 0;
-                        for (int q = 0; q < w->group_n[g] && !own; q++) own = flush[w->members[g][q]] != high[w->members[g][q]];
-                        if (!own) continue;
+                const uint32_t *top = w->top;
+                uint32_t board_key = key + sub_key;
+                int32_t times = w->times, *mark = marks[0];
+                for (int i = first[m - k]; i < first[m - k + 1]; i++) {
+                    int number = ph_eq_full_board(board_key + sets[i].key);
+                    int64_t mult = sets[i].mult;
+                    if (top[number] < least) {
+                        mark[number] += (int32_t)(mult * times);
+                        for (int t = 1; t < n_marks; t++) marks[t][number] += (int32_t)(mult * times);
+                        summed += mult;
+                    } else {
+                        ph_eq_flop_correct_board(w, board_key + sets[i].key, taken | sets[i].ranks, number, mult, made);
                     }
-                    ph_eq_score_group(w, g, flush, lows, mult);
-                    if (w->removed)
-                        w->removed[g * PH_EQ_FULL_BOARDS + number] += (int32_t)(mult * w->times);
-                    else
-                        ph_eq_score_group(w, g, high, lows, -mult);
+                }
+            } else {
+                for (int i = first[m - k]; i < first[m - k + 1]; i++) {
+                    int64_t mult = sets[i].mult;
+                    int number = 0;
+                    if (w->values) number = ph_eq_full_board(key + sub_key + sets[i].key);
+                    if (fast && w->top[number] < least) {
+                        if (every) {
+                            w->removed[w->n_groups * PH_EQ_FULL_BOARDS + number] += (int32_t)(mult * w->times);
+                        } else {
+                            for (int g = 0; g < w->n_groups; g++)
+                                if (mine[g]) w->removed[g * PH_EQ_FULL_BOARDS + number] += (int32_t)(mult * w->times);
+                        }
+                        if (w->hilo) {
+                            uint32_t b = ph_eq_low_bits(taken | sets[i].ranks);
+                            if (!bucket[b]) touched[n_touched++] = (uint8_t)b;
+                            bucket[b] += mult;
+                        } else {
+                            summed += mult;
+                        }
+                        continue;
+                    }
+                    ph_eq_flop_correct_board(w, key + sub_key + sets[i].key, taken | sets[i].ranks, number, mult, made);
                 }
             }
             if (summed)
                 for (int g = 0; g < w->n_groups; g++)
-                    if (mine[g]) ph_eq_score_group(w, g, made, NULL, summed);
+                    if (mine[g]) ph_eq_tally_group(w, g, made, NULL, summed);
             for (int t = 0; t < n_touched; t++) {
                 uint32_t lows[PH_EQ_MAX_PLAYERS];
                 int b = touched[t];
                 ph_eq_lows(w, (uint32_t)b, lows);
                 for (int g = 0; g < w->n_groups; g++)
-                    if (mine[g]) ph_eq_score_group(w, g, made, lows, bucket[b]);
+                    if (mine[g]) ph_eq_tally_group(w, g, made, lows, bucket[b]);
                 bucket[b] = 0;
             }
             if (!comb) break; /* k = 0: the one empty set */
@@ -578,7 +711,12 @@ static void ph_eq_flop_correct(ph_eq_flop_walk *w, int m, uint32_t key, uint32_t
             if (comb >> n_avail) break;
         }
     }
+    ph_eq_tally_flush(w);
 }
+
+/* Room for the tallies of ph_eq_exact_flop_groups (int64 each: 8 KB): every group's
+ * sets of members, 2^group_n[g] each. */
+#define PH_EQ_TALLY_ROOM 1024
 
 /* The counts of one deal with every player's hole known (Hold'em or Omaha). When
  * rank_counts is given and *rank_done, the rank pass is taken from it (the caller
@@ -601,6 +739,7 @@ static void ph_eq_exact_flop_groups(const ph_eq_setup *s, uint8_t holes[][8], in
         int all = group_n[g] == s->n_players;
         for (int i = 0; i < group_n[g] && all; i++) all = members[g][i] == i;
         w.group_all[g] = all;
+        for (int i = 0; i < group_n[g]; i++) w.group_mask[g] |= 1u << members[g][i];
     }
     w.n = s->n_players;
     w.n_hole = s->hole_size;
@@ -610,6 +749,15 @@ static void ph_eq_exact_flop_groups(const ph_eq_setup *s, uint8_t holes[][8], in
     w.shortdeck = s->game == PH_EQ_SHORTDECK;
     w.order = s->order;
     w.flush_table = w.shortdeck ? ph_sd_flush_table : ph_flush_table;
+    /* The tallies of the sets of best members: room for groups of up to eight players
+     * at once (four with a low); beyond, each board scored as it comes. */
+    int64_t tally_room[PH_EQ_TALLY_ROOM];
+    int tally_n = 0, bits = w.hilo ? 2 : 1; /* a set of best highs, and with a low one of best lows */
+    for (int g = 0; g < n_groups; g++) tally_n += 1 << (bits * group_n[g]);
+    if (tally_n <= PH_EQ_TALLY_ROOM) {
+        memset(tally_room, 0, sizeof tally_room[0] * (size_t)tally_n);
+        for (int g = 0, at = 0; g < n_groups; at += 1 << (bits * group_n[g]), g++) w.tally[g] = tally_room + at;
+    }
     /* The short deck's cards 16..51 walked as 0..35: ranks as slots 0..8. */
     int shift = w.shortdeck ? 16 : 0;
     if (w.omaha) ph_omaha_prepare();
