@@ -161,6 +161,9 @@ GAME_LAYER = [
         # not under its own module name, which tools/check_wheels.sh imports every
         # compiled module by (its wheels failed: no PyInit___init__).
         ("pokerhash.sites.sources", "src/pokerhash/sites/sources.py"),
+        # The loop that parses each chunk into a hand (read, parse_hand: sites/__init__.py
+        # exports them), once per hand as sources' loop is.
+        ("pokerhash.sites.reading", "src/pokerhash/sites/reading.py"),
         ("pokerhash.sites.stud_levels", "src/pokerhash/sites/stud_levels.py"),
         ("pokerhash.sites.settling", "src/pokerhash/sites/settling.py"),
     )

@@ -69,15 +69,54 @@ def test_pairs_that_can_start_a_first_line():
     pairs = {bytes([k // 256, k % 256]) for k, allowed in enumerate(sources._PAIRS) if allowed}
     assert pairs == {b"Po", b"#G", b"Wi", b"Fu", b"**", b"Ga", b"Ha", b"\xef\xbb"}
     assert sources._lead([], 2) == {b""}
-    try:
-        from re import _parser as parser  # Python 3.11+
-    except ImportError:  # Python 3.9, 3.10
-        import sre_parse as parser
+    parser = sources._regex_parser()  # re._parser (Python 3.11+), sre_parse before
+    assert parser.parse(rb"ab")[0] == (parser.LITERAL, ord("a"))
     assert sources._lead(list(parser.parse(rb"(?:ab)?c|d[ef]")), 2) == {b"ab", b"c", b"de", b"df"}
     assert sources._lead(list(parser.parse(rb"a.")), 2) is None  # "." not followed: the table allows every pair
     assert sources._lead(list(parser.parse(rb"x")), 2) == {b"x"}  # one byte long: any second byte
     assert sources._QUADS is not None and b"Poke" in sources._QUADS and b"\xef\xbb\xbfP" in sources._QUADS
     assert all(len(quad) == 4 and pairs.issuperset({quad[:2]}) for quad in sources._QUADS)
+    # the third and fourth bytes' table: exactly the quads' tails, so "*** FLOP ***"
+    # (which starts like "***** History for hand") is turned away there
+    tails = {bytes([k // 256, k % 256]) for k, allowed in enumerate(sources._TAILS) if allowed}
+    assert tails == {quad[2:] for quad in sources._QUADS}
+    assert b"* " not in tails and b"**" in tails
+    assert sources._tail_table(None) == b"\x01" * 65536
+    block = b"x\n*** FLOP *** [2c 3d 4h]\n***** History for hand 1\nPokerStars Hand #2: \n"
+    assert sources._header_starts(block) == [m.start() + 1 for m in sources._HEADER_AFTER_LINE_END.finditer(block)]
+    assert sources._header_starts(block) == [block.index(b"***** H"), block.index(b"PokerStars")]
+
+
+def test_a_text_file_ending_like_a_zip_reads_as_text(tmp_path):
+    """A file is a zip only when zipfile says so: one whose tail holds a zip's end
+    record (the bytes are looked for first) but is no zip reads as text; a zip reads
+    as its members; a file without the record is never given to zipfile."""
+    import zipfile
+
+    from pokerhash import sites
+
+    hand = (tmp_path / "x.txt")
+    text = ("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/01 00:00:00 ET\n"
+            "PK\x05\x06 and more\n")
+    hand.write_bytes(text.encode())
+    assert [name for name, _ in sources.open_sources(str(hand))] == [str(hand)]
+    assert [h.text for h in sites.read(str(hand))] == [text.rstrip()]
+    archive = tmp_path / "y.zip"
+    with zipfile.ZipFile(archive, "w") as out:
+        out.writestr("in/a.txt", text)
+    assert [name for name, _ in sources.open_sources(str(archive))] == [f"{archive}/in/a.txt"]
+    calls = []
+    real = zipfile.is_zipfile
+    try:
+        zipfile.is_zipfile = lambda path: calls.append(path) or real(path)
+        plain = tmp_path / "z.txt"
+        plain.write_bytes(b"PokerStars Hand #2: \n")
+        assert [name for name, _ in sources.open_sources(str(plain))] == [str(plain)]
+        assert calls == []
+        assert [name for name, _ in sources.open_sources(str(archive))] == [f"{archive}/in/a.txt"]
+        assert len(calls) == 1
+    finally:
+        zipfile.is_zipfile = real
 
 
 @settings(max_examples=300, deadline=None)

@@ -102,10 +102,16 @@ def _decode(data: bytes) -> str:
 
 def _blocks(stream: IO[bytes]) -> Iterator[bytes]:
     """The stream in blocks of whole lines, every line end made ``\\n``, read in bounded chunks."""
-    head = stream.read(4)
+    # The first bytes, for a UTF-16 byte-order mark: peeked where the stream can (a
+    # file, a zip's member), so the first block is read whole and not joined to
+    # them (a copy of the block); else read, and carried into the first block.
+    head = stream.peek(4)[:4] if hasattr(stream, "peek") else b""
+    peeked = len(head) >= 2
+    if not peeked:
+        head = stream.read(4)
     if head[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
         # UTF-16 (some Windows clients): decode incrementally, hand on UTF-8.
-        reader = codecs.getreader("utf-16")(io.BufferedReader(_Prefixed(head, stream)))
+        reader = codecs.getreader("utf-16")(io.BufferedReader(_Prefixed(b"" if peeked else head, stream)))
         rest = ""
         while True:
             text = reader.read(_CHUNK)
@@ -118,12 +124,13 @@ def _blocks(stream: IO[bytes]) -> Iterator[bytes]:
         if rest:
             yield rest.replace("\r", "\n").encode("utf-8")
         return
-    rest = head
+    rest = b"" if peeked else head
     while True:
         data = stream.read(_CHUNK)
         if not data:
             break
-        data = rest + data
+        if rest:
+            data = rest + data
         # A \r at the very end may be half of a \r\n: keep it for the next chunk.
         cut = len(data) - 1 if data.endswith(b"\r") else len(data)
         if cut < len(data):
@@ -160,13 +167,21 @@ _HEADER_AT = re.compile(b"^(?:\xef\xbb\xbf)*(?:" + b"|".join([re.escape(h) for h
                                                                 + [pattern for pattern, _ in PATTERNS]) + b")", re.M)
 
 
-def _first_bytes(patterns: Tuple[bytes, ...]) -> Optional[set]:
-    """The bytes a match of any of the regular expressions ``patterns`` can start with,
-    or None when a pattern says something this does not follow (then any byte can)."""
+def _regex_parser():
+    """The standard library's regular-expression parser module (``re._parser`` from
+    Python 3.11, ``sre_parse`` before), whose parsed patterns the tables below are
+    made from."""
     try:
         from re import _parser as parser  # type: ignore[attr-defined]  # Python 3.11+
     except ImportError:  # pragma: no cover
         import sre_parse as parser  # type: ignore[no-redef]
+    return parser
+
+
+def _first_bytes(patterns: Tuple[bytes, ...]) -> Optional[set]:
+    """The bytes a match of any of the regular expressions ``patterns`` can start with,
+    or None when a pattern says something this does not follow (then any byte can)."""
+    parser = _regex_parser()
 
     def first(items) -> Optional[set]:
         for k, (op, value) in enumerate(items):
@@ -206,10 +221,7 @@ def _lead(items: list, size: int) -> Optional[set]:
     """Every way the first ``size`` bytes of a match of the parsed pattern ``items`` can
     read (shorter: the match can end there), or None when a pattern says something
     this does not follow."""
-    try:
-        from re import _parser as parser  # type: ignore[attr-defined]  # Python 3.11+
-    except ImportError:  # pragma: no cover
-        import sre_parse as parser  # type: ignore[no-redef]
+    parser = _regex_parser()
     if size == 0 or not items:
         return {b""}
     op, value = items[0]
@@ -245,10 +257,7 @@ def _pair_table() -> bytes:
     """65,536 bytes, one per pair of bytes (first * 256 + second): 1 where a line that
     starts with that pair can be a hand's first line (a match of ``_HEADER_AT``), 0
     where it cannot. All 1 when the patterns say something ``_lead`` does not follow."""
-    try:
-        from re import _parser as parser  # type: ignore[attr-defined]  # Python 3.11+
-    except ImportError:  # pragma: no cover
-        import sre_parse as parser  # type: ignore[no-redef]
+    parser = _regex_parser()
     starts = _lead(list(parser.parse(_HEADER_AT.pattern[1:])), 2)
     if starts is None:
         return b"\x01" * 65536
@@ -268,15 +277,29 @@ _PAIRS = _pair_table()
 def _quad_set() -> Optional[frozenset]:
     """The first four bytes a hand's first line can start with, or None when that
     cannot be told (a pattern ``_lead`` does not follow, or a first line shorter)."""
-    try:
-        from re import _parser as parser  # type: ignore[attr-defined]  # Python 3.11+
-    except ImportError:  # pragma: no cover
-        import sre_parse as parser  # type: ignore[no-redef]
+    parser = _regex_parser()
     starts = _lead(list(parser.parse(_HEADER_AT.pattern[1:])), 4)
     return None if starts is None or any(len(start) < 4 for start in starts) else frozenset(starts)
 
 
 _QUADS = _quad_set()
+
+
+def _tail_table(quads: Optional[frozenset]) -> bytes:
+    """``_PAIRS`` for a first line's third and fourth bytes: 1 at third * 256 + fourth
+    where some quad of ``quads`` ends with that pair (all 1 when ``quads`` is None).
+    Tested before the quad itself, it turns away in C the lines whose first two bytes
+    pass (a PokerStars hand's "*** FLOP ***" lines start like "***** History for hand")
+    without a slice and a set look-up each."""
+    if quads is None:
+        return b"\x01" * 65536
+    table = bytearray(65536)
+    for quad in quads:
+        table[quad[2] * 256 + quad[3]] = 1
+    return bytes(table)
+
+
+_TAILS = _tail_table(_QUADS)
 
 
 def _header_starts(data: bytes) -> list:
@@ -295,9 +318,12 @@ def _header_starts(data: bytes) -> list:
         return [match.start() + 1 for match in _HEADER_AFTER_LINE_END.finditer(data)]
     starts = []
     buffer = data
-    table = _PAIRS  # held here: the pointer below is into it
+    table = _PAIRS  # held here: the pointers below are into these
     pairs = table
+    tail_table = _TAILS
+    tails = tail_table
     quads = _QUADS
+    headers = _HEADER_BYTES
     n = len(data)
     at = 0
     while at < n:
@@ -305,8 +331,11 @@ def _header_starts(data: bytes) -> list:
         if not end:
             break
         at = end - buffer + 1  # the next line's start
-        if at + 1 < n and pairs[buffer[at] * 256 + buffer[at + 1]] and (
-                quads is None or data[at:at + 4] in quads) and _HEADER_AT.match(data, at) is not None:
+        if at + 1 < n and pairs[buffer[at] * 256 + buffer[at + 1]] and (quads is None or (
+                at + 3 < n and tails[buffer[at + 2] * 256 + buffer[at + 3]] and data[at:at + 4] in quads)) and (
+                # a line that starts with a site's header is a match (one of the pattern's
+                # alternatives, at a line's start): the pattern is asked only otherwise
+                data.startswith(headers, at) or _HEADER_AT.match(data, at) is not None):
             starts.append(at)
     return starts
 
@@ -470,18 +499,35 @@ def open_sources(source: Source) -> Iterator[Tuple[str, IO[bytes]]]:
 
 
 def _file(path: str) -> Iterator[Tuple[str, IO[bytes]]]:
-    if zipfile.is_zipfile(path):
-        with zipfile.ZipFile(path) as archive:
-            for member in sorted(archive.namelist()):
-                if member.endswith("/"):
-                    continue
-                with archive.open(member) as stream:
-                    if _is_text(stream.peek(4096) if hasattr(stream, "peek") else b""):
-                        yield f"{path}/{member}", stream
-        return
     with open(path, "rb") as stream:
-        if _is_text(stream.peek(4096)):
-            yield path, stream
+        # zipfile.is_zipfile (Python code and a second open of the file) is asked only
+        # when the file's tail holds a zip's end record, where is_zipfile looks for it:
+        # a hand history's file (a few hands often) is told from a zip by C calls
+        if not (_ZIP_END in _tail(stream) and zipfile.is_zipfile(stream)):
+            stream.seek(0)
+            if _is_text(stream.peek(4096)):
+                yield path, stream
+            return
+    with zipfile.ZipFile(path) as archive:
+        for member in sorted(archive.namelist()):
+            if member.endswith("/"):
+                continue
+            with archive.open(member) as stream:
+                if _is_text(stream.peek(4096) if hasattr(stream, "peek") else b""):
+                    yield f"{path}/{member}", stream
+
+
+# A zip's end-of-central-directory signature, and how far from a file's end
+# zipfile.is_zipfile looks for it (the record and a comment up to 64 KiB).
+_ZIP_END = b"PK\x05\x06"
+_ZIP_TAIL = (1 << 16) + 22
+
+
+def _tail(stream: IO[bytes]) -> bytes:
+    """The bytes of an open file where zipfile.is_zipfile looks for a zip's end record."""
+    size = stream.seek(0, 2)
+    stream.seek(max(size - _ZIP_TAIL, 0))
+    return stream.read()
 
 
 def _is_text(head: bytes) -> bool:

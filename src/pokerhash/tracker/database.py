@@ -132,6 +132,7 @@ def read_files(paths: Union[str, "os.PathLike[str]", Iterable[Union[str, "os.Pat
     import; a file that cannot be read at all is one Refused naming the file."""
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
+    read = SiteError = None  # imported at the first site's file (pokerhash.sites is imported only then)
     for path in paths:
         path = os.fspath(path)
         if os.path.isdir(path):
@@ -153,19 +154,16 @@ def read_files(paths: Union[str, "os.PathLike[str]", Iterable[Union[str, "os.Pat
                 except (PHHError, OSError, UnicodeDecodeError) as error:
                     yield Refused("phh", f"file:{os.path.abspath(name)}", "", f"unreadable file: {error}", name), name
             else:
-                yield from _site_hands(name)
-
-
-def _site_hands(name: str) -> Iterator[Any]:
-    """The hands of a site's file (see :func:`read_files`)."""
-    from ..sites import read
-    from ..sites.model import SiteError
-
-    try:
-        for hand in read(name):
-            yield hand, None
-    except (SiteError, OSError) as error:
-        yield Refused("sites", f"file:{os.path.abspath(name)}", "", f"unreadable file: {error}", name), name
+                # A site's file, here rather than in a generator of its own: one
+                # generator fewer that every hand passes through.
+                if read is None:
+                    from ..sites import read
+                    from ..sites.model import SiteError
+                try:
+                    for hand in read(name):
+                        yield hand, None
+                except (SiteError, OSError) as error:
+                    yield Refused("sites", f"file:{os.path.abspath(name)}", "", f"unreadable file: {error}", name), name
 
 
 # A .phhs hand starts at a line that is a table header, [name], at the line's start.
@@ -464,12 +462,12 @@ class Tracker:
         stored, refused_before = self._stored(keys)
         todo = []
         for pair, key in zip(pairs, keys):
-            summary.read += 1
-            if key in stored:
-                summary.duplicates += 1
-            else:
+            if key not in stored:
                 stored.add(key)
                 todo.append(pair)
+        # counted once per batch: the summary's fields are a Python object's attributes
+        summary.read += len(pairs)
+        summary.duplicates += len(pairs) - len(todo)
         if self._pool is not None:
             records = list(self._pool.map(_extracted, todo, chunksize=max(1, len(todo) // 32)))
         else:
@@ -492,7 +490,7 @@ class Tracker:
                     summary.duplicates += 1  # refused before for the same reason, or twice in the batch
             hands = [record for record in records if not isinstance(record, Refused)]
             retried = [(record.site, record.hand_key, record.table) for record in hands
-                       if (record.site, record.hand_key, record.table) in refused_before]
+                       if (record.site, record.hand_key, record.table) in refused_before] if refused_before else []
             if retried:
                 db.executemany(_DELETE_REFUSED, retried)
             if hands:
