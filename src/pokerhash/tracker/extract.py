@@ -30,7 +30,7 @@ from ..sites.model import SiteHand
 from ..sites.replay import replay as site_replay
 from .allin import allin_payouts
 from .schema import FLAGS
-from .walk import walk
+from .walk import walk_parts
 
 __all__ = ["HAND_COLUMNS", "PLAYER_COLUMNS", "HandRecord", "Refused", "extract", "hand_key", "key_of"]
 
@@ -345,7 +345,8 @@ def _site_extract(item: SiteHand, source: Optional[str]) -> Any:
         # replay checked it pot by pot. What each player got is the site's figure.
         collected = site_collected
     _, game, code, dealt = _variant_columns(hand.variant)
-    holes = [_site_cards(parsed, name, dealt) for name in names]
+    known, stud = parsed.known, parsed.stud  # read once, not per player
+    holes = [_site_cards(known, stud, name, dealt) for name in names]
     folded = set(hand.folded)
     live = [i for i, seat in enumerate(seats) if seat not in folded]
     shown = [(seats[i], 0, holes[i]) for i in live if len(live) > 1 and holes[i] is not None and "??" not in holes[i]
@@ -365,11 +366,12 @@ def _site_refused(item: SiteHand, site: str, key: str, table: str, source: Optio
     return Refused(site, key, table, reason, source, item.text or None)
 
 
-def _site_cards(parsed: Any, name: str, count: int) -> Optional[str]:
-    """A player's hole cards as the site wrote them (``??`` unseen; None: none seen)."""
-    cards = parsed.known.get(name)
+def _site_cards(known: Dict[str, List[str]], stud: Dict[str, List[str]], name: str, count: int) -> Optional[str]:
+    """A player's hole cards as the site wrote them (``??`` unseen; None: none seen):
+    the parse's ``known`` cards, else its ``stud`` ones."""
+    cards = known.get(name)
     if not (cards and len(cards) == count):
-        cards = parsed.stud.get(name)
+        cards = stud.get(name)
         if not cards:
             return None
     text = "".join(["??" if card is None else card for card in cards[:count]])  # a list: no generator object
@@ -393,6 +395,15 @@ def _site_time(text: Optional[str]) -> Optional[str]:
     no form known here, None when empty."""
     if not text:
         return None
+    if len(text) >= 19 and text[13] == ":" and text[16] == ":" and text[4] in "/-" and text[7] in "/-" \
+            and text[10] in " T":
+        # "2025/04/24 17:21:34" at the start (PokerStars): the match _YMD.search finds
+        # first (at 0, every field two digits, ASCII), read by slicing, not by the
+        # regular expression (~3,000 instructions a hand).
+        y, mo, d, h, mi, s = text[0:4], text[5:7], text[8:10], text[11:13], text[14:16], text[17:19]
+        digits = y + mo + d + h + mi + s
+        if digits.isascii() and digits.isdigit():
+            return f"{y}-{mo}-{d}T{h}:{mi}:{s}"
     found = _YMD.search(text)
     if found:
         y, mo, d, h, mi, s = found.groups()
@@ -523,12 +534,11 @@ def _rows(hand: Any, seats: Sequence[int], names: List[str], starting: List[int]
     final_stacks, payouts = result.stacks, result.payouts
     n = len(seats)
     positions = _positions(n, blinds)
-    walked = walk(hand, seats, positions)
+    flags, actions, street, all_in = walk_parts(hand, seats, positions)
     expected = None
-    if walked.all_in:  # no all-in, no all-in moment: the equity work is skipped
+    if all_in:  # no all-in, no all-in moment: the equity work is skipped
         expected = allin_payouts(hand, rake, dict(zip(seats, holes)))
     unit = 10.0 ** -common[4]
-    flags = walked.flags
     players = []
     for i, seat in enumerate(seats):
         won = collected[i]
@@ -542,19 +552,24 @@ def _rows(hand: Any, seats: Sequence[int], names: List[str], starting: List[int]
         if won > 0:
             counters[_WON_SAW_FLOP] = counters[_SAW_FLOP]
             counters[_WSD] = counters[_WTSD]
-        players.append((names[i], seat, positions[i], holes[i], starting[i], net, won, adjusted, net * unit,
-                        adjusted * unit, net / big_blind, adjusted / big_blind) + common + tuple(counters))
+        # One list extended and made a tuple: ``(...) + common + tuple(counters)`` made
+        # three tuples of up to 45 items for every player.
+        row = [names[i], seat, positions[i], holes[i], starting[i], net, won, adjusted, net * unit, adjusted * unit,
+               net / big_blind, adjusted / big_blind]
+        row.extend(common)
+        row.extend(counters)
+        players.append(tuple(row))
     site, key, table, source = where
     hand_row = (site, key, table, common[5], common[0], common[1], common[2], big_blind, common[3], common[4],
                 common[6], n, seats[-1] if positions[-1] else None, sum(payouts.values()) + result.rake, rake,
-                walked.street + 1) + tournament + (source,)
-    return HandRecord(site, key, table, hand_row, players, walked.actions, _boards(hand), shown)
+                street + 1) + tournament + (source,)
+    return HandRecord(site, key, table, hand_row, players, actions, _boards(hand), shown)
 
 
 def _boards(hand: Any) -> List[Tuple[int, int, str]]:
     """(run, street, cards) of each street's community cards; run 1 (run it twice)
     lists only the streets dealt again."""
-    sizes = [street.board for street in hand.variant.streets]
+    sizes = [part.board for part in hand.variant.streets]
     rows = []
     first: Tuple[int, ...] = ()
     for run, board in enumerate(hand.boards):
