@@ -71,3 +71,26 @@ actions = ['d dh p1 AsKs', 'd dh p2 7c2d', 'd dh p3 QhQd', 'p3 cbr 6', 'p1 cbr 1
     walked = walk(played.hand, seats, positions)
     assert (walked.flags, walked.actions, walked.street, walked.all_in) == walk_parts(played.hand, seats, positions)
     assert walked.street == 1 and not walked.all_in
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(st.text(), st.lists(st.sampled_from("0123456789: ()ETAM,Jjuly٣"), max_size=30).map("".join)))
+def test_site_time_of_a_text_without_a_date_is_the_text(text):
+    # _site_time returns a text without "-" or "/" that _DMY does not match as it is,
+    # without the other searches: none of them can match it.
+    if "-" in text or "/" in text:
+        return
+    for pattern in (extract._YMD, extract._TIME_YMD, extract._TIME_MONTH):
+        assert pattern.search(text) is None
+    if text and not extract._DMY.match(text):
+        assert extract._site_time(text) == text
+
+
+@pytest.mark.parametrize("text", ["23:45:12 (ET)", "5 6 2022 23:06:24", "05 06 2022 23:06:24 (ET)", "July 21, 2010"])
+def test_site_time_of_texts_without_a_dash_or_slash(text):
+    expected = text
+    found = extract._DMY.match(text)
+    if found:
+        d, mo, y, h, mi, s = found.groups()
+        expected = f"{int(y):04d}-{int(mo):02d}-{int(d):02d}T{int(h):02d}:{int(mi):02d}:{int(s):02d}"
+    assert extract._site_time(text) == expected

@@ -404,6 +404,10 @@ def _site_time(text: Optional[str]) -> Optional[str]:
         digits = y + mo + d + h + mi + s
         if digits.isascii() and digits.isdigit():
             return f"{y}-{mo}-{d}T{h}:{mi}:{s}"
+    if "-" not in text and "/" not in text and not _DMY.match(text):
+        # No date ("23:45:12 (ET)", PokerStars' older tournaments): _YMD, _TIME_YMD and
+        # _TIME_MONTH each need a "-" or "/"; the text as written, without their searches.
+        return text
     found = _YMD.search(text)
     if found:
         y, mo, d, h, mi, s = found.groups()
