@@ -6,6 +6,11 @@ cimport cython
 # method calls. extract.py stays the one source; uncompiled it runs as it is.
 
 cpdef str _text(cards)
+@cython.locals(count=Py_ssize_t, c=Py_UCS4)
+cdef Py_ssize_t _digits(str text, Py_ssize_t at, Py_ssize_t most) except -1
+# A site's time read by hand: its characters C reads of the str.
+@cython.locals(at=Py_ssize_t, month=Py_ssize_t, day=Py_ssize_t, spaces=Py_ssize_t, hour=Py_ssize_t, seconds=bint)
+cpdef _ymd_at_start(str text)
 cpdef _site_time(text)
 cpdef _site_cards(known, stud, name, count)
 @cython.locals(names=list, starting=list, collected=list, site_collected=list, holes=list, by_seat=dict,

@@ -389,21 +389,70 @@ _MONTHS = {name: i for i, name in enumerate(("january", "february", "march", "ap
                                               "august", "september", "october", "november", "december"), 1)}
 
 
+def _digits(text: str, at: int, most: int) -> int:
+    """How many ASCII digits (at most ``most``) ``text`` has from ``at``."""
+    count = 0
+    while count < most and at + count < len(text):
+        c = text[at + count]
+        if not "0" <= c <= "9":
+            break
+        count += 1
+    return count
+
+
+def _ymd_at_start(text: str) -> Optional[str]:
+    """_site_time of a text that _YMD matches at its start in ASCII (PokerStars'
+    ``2025/04/24 17:21:34`` and ``2008/11/10 7:04:47``), read by hand: the match the
+    regular expression finds first (at 0; its runs of digits are greedy and digits are
+    no separators, so its first match is this one), formatted as _site_time formats
+    it (ASCII digits: ``int(x):02d`` is ``x`` padded with zeros). None when the text is
+    not of that form, or when a character the expression reads near it is not ASCII
+    (``\\d`` matches other digits): the regular expressions read it."""
+    if _digits(text, 0, 4) != 4 or len(text) < 5 or text[4] not in "/-":
+        return None
+    at = 5
+    month = _digits(text, at, 2)
+    if not month or at + month >= len(text) or text[at + month] not in "/-":
+        return None
+    at += month + 1
+    day = _digits(text, at, 2)
+    if not day:
+        return None
+    at += day
+    spaces = 0
+    while at + spaces < len(text) and text[at + spaces] in " T":
+        spaces += 1
+    if not spaces:
+        return None
+    at += spaces
+    hour = _digits(text, at, 2)
+    if not hour or at + hour >= len(text) or text[at + hour] != ":":
+        return None
+    at += hour + 1
+    if _digits(text, at, 2) != 2:
+        return None
+    at += 2
+    seconds = at + 2 < len(text) and text[at] == ":" and _digits(text, at + 1, 2) == 2
+    if not text[:at + 3].isascii():
+        return None  # \d reads a digit that is not ASCII where this reads none (or another separator)
+    y, mo = text[0:4], text[5:5 + month]
+    d = text[6 + month:6 + month + day]
+    h = text[at - 3 - hour:at - 3]
+    mi = text[at - 2:at]
+    s = text[at + 1:at + 3] if seconds else "00"
+    return f"{y}-{mo.zfill(2)}-{d.zfill(2)}T{h.zfill(2)}:{mi}:{s}"
+
+
 def _site_time(text: Optional[str]) -> Optional[str]:
     """A site's time as ISO 8601 (``2025-04-24T17:21:34``): the first clock the hand
     writes, as written (its time zone is not converted); the text itself when it is in
     no form known here, None when empty."""
     if not text:
         return None
-    if len(text) >= 19 and text[13] == ":" and text[16] == ":" and text[4] in "/-" and text[7] in "/-" \
-            and text[10] in " T":
-        # "2025/04/24 17:21:34" at the start (PokerStars): the match _YMD.search finds
-        # first (at 0, every field two digits, ASCII), read by slicing, not by the
-        # regular expression (~3,000 instructions a hand).
-        y, mo, d, h, mi, s = text[0:4], text[5:7], text[8:10], text[11:13], text[14:16], text[17:19]
-        digits = y + mo + d + h + mi + s
-        if digits.isascii() and digits.isdigit():
-            return f"{y}-{mo}-{d}T{h}:{mi}:{s}"
+    if type(text) is str:
+        found_text = _ymd_at_start(text)
+        if found_text is not None:
+            return found_text
     if "-" not in text and "/" not in text and not _DMY.match(text):
         # No date ("23:45:12 (ET)", PokerStars' older tournaments): _YMD, _TIME_YMD and
         # _TIME_MONTH each need a "-" or "/"; the text as written, without their searches.
