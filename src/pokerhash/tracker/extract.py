@@ -30,7 +30,7 @@ from ..sites.model import SiteHand
 from ..sites.replay import replay as site_replay
 from .allin import allin_payouts
 from .schema import FLAGS
-from .walk import walk
+from .walk import walk_parts
 
 __all__ = ["HAND_COLUMNS", "PLAYER_COLUMNS", "HandRecord", "Refused", "extract", "hand_key", "key_of"]
 
@@ -345,7 +345,8 @@ def _site_extract(item: SiteHand, source: Optional[str]) -> Any:
         # replay checked it pot by pot. What each player got is the site's figure.
         collected = site_collected
     _, game, code, dealt = _variant_columns(hand.variant)
-    holes = [_site_cards(parsed, name, dealt) for name in names]
+    known, stud = parsed.known, parsed.stud  # read once, not per player
+    holes = [_site_cards(known, stud, name, dealt) for name in names]
     folded = set(hand.folded)
     live = [i for i, seat in enumerate(seats) if seat not in folded]
     shown = [(seats[i], 0, holes[i]) for i in live if len(live) > 1 and holes[i] is not None and "??" not in holes[i]
@@ -365,11 +366,12 @@ def _site_refused(item: SiteHand, site: str, key: str, table: str, source: Optio
     return Refused(site, key, table, reason, source, item.text or None)
 
 
-def _site_cards(parsed: Any, name: str, count: int) -> Optional[str]:
-    """A player's hole cards as the site wrote them (``??`` unseen; None: none seen)."""
-    cards = parsed.known.get(name)
+def _site_cards(known: Dict[str, List[str]], stud: Dict[str, List[str]], name: str, count: int) -> Optional[str]:
+    """A player's hole cards as the site wrote them (``??`` unseen; None: none seen):
+    the parse's ``known`` cards, else its ``stud`` ones."""
+    cards = known.get(name)
     if not (cards and len(cards) == count):
-        cards = parsed.stud.get(name)
+        cards = stud.get(name)
         if not cards:
             return None
     text = "".join(["??" if card is None else card for card in cards[:count]])  # a list: no generator object
@@ -387,12 +389,74 @@ _MONTHS = {name: i for i, name in enumerate(("january", "february", "march", "ap
                                               "august", "september", "october", "november", "december"), 1)}
 
 
+def _digits(text: str, at: int, most: int) -> int:
+    """How many ASCII digits (at most ``most``) ``text`` has from ``at``."""
+    count = 0
+    while count < most and at + count < len(text):
+        c = text[at + count]
+        if not "0" <= c <= "9":
+            break
+        count += 1
+    return count
+
+
+def _ymd_at_start(text: str) -> Optional[str]:
+    """_site_time of a text that _YMD matches at its start in ASCII (PokerStars'
+    ``2025/04/24 17:21:34`` and ``2008/11/10 7:04:47``), read by hand: the match the
+    regular expression finds first (at 0; its runs of digits are greedy and digits are
+    no separators, so its first match is this one), formatted as _site_time formats
+    it (ASCII digits: ``int(x):02d`` is ``x`` padded with zeros). None when the text is
+    not of that form, or when a character the expression reads near it is not ASCII
+    (``\\d`` matches other digits): the regular expressions read it."""
+    if _digits(text, 0, 4) != 4 or len(text) < 5 or text[4] not in "/-":
+        return None
+    at = 5
+    month = _digits(text, at, 2)
+    if not month or at + month >= len(text) or text[at + month] not in "/-":
+        return None
+    at += month + 1
+    day = _digits(text, at, 2)
+    if not day:
+        return None
+    at += day
+    spaces = 0
+    while at + spaces < len(text) and text[at + spaces] in " T":
+        spaces += 1
+    if not spaces:
+        return None
+    at += spaces
+    hour = _digits(text, at, 2)
+    if not hour or at + hour >= len(text) or text[at + hour] != ":":
+        return None
+    at += hour + 1
+    if _digits(text, at, 2) != 2:
+        return None
+    at += 2
+    seconds = at + 2 < len(text) and text[at] == ":" and _digits(text, at + 1, 2) == 2
+    if not text[:at + 3].isascii():
+        return None  # \d reads a digit that is not ASCII where this reads none (or another separator)
+    y, mo = text[0:4], text[5:5 + month]
+    d = text[6 + month:6 + month + day]
+    h = text[at - 3 - hour:at - 3]
+    mi = text[at - 2:at]
+    s = text[at + 1:at + 3] if seconds else "00"
+    return f"{y}-{mo.zfill(2)}-{d.zfill(2)}T{h.zfill(2)}:{mi}:{s}"
+
+
 def _site_time(text: Optional[str]) -> Optional[str]:
     """A site's time as ISO 8601 (``2025-04-24T17:21:34``): the first clock the hand
     writes, as written (its time zone is not converted); the text itself when it is in
     no form known here, None when empty."""
     if not text:
         return None
+    if type(text) is str:
+        found_text = _ymd_at_start(text)
+        if found_text is not None:
+            return found_text
+    if "-" not in text and "/" not in text and not _DMY.match(text):
+        # No date ("23:45:12 (ET)", PokerStars' older tournaments): _YMD, _TIME_YMD and
+        # _TIME_MONTH each need a "-" or "/"; the text as written, without their searches.
+        return text
     found = _YMD.search(text)
     if found:
         y, mo, d, h, mi, s = found.groups()
@@ -523,12 +587,11 @@ def _rows(hand: Any, seats: Sequence[int], names: List[str], starting: List[int]
     final_stacks, payouts = result.stacks, result.payouts
     n = len(seats)
     positions = _positions(n, blinds)
-    walked = walk(hand, seats, positions)
+    flags, actions, street, all_in = walk_parts(hand, seats, positions)
     expected = None
-    if walked.all_in:  # no all-in, no all-in moment: the equity work is skipped
+    if all_in:  # no all-in, no all-in moment: the equity work is skipped
         expected = allin_payouts(hand, rake, dict(zip(seats, holes)))
     unit = 10.0 ** -common[4]
-    flags = walked.flags
     players = []
     for i, seat in enumerate(seats):
         won = collected[i]
@@ -542,19 +605,24 @@ def _rows(hand: Any, seats: Sequence[int], names: List[str], starting: List[int]
         if won > 0:
             counters[_WON_SAW_FLOP] = counters[_SAW_FLOP]
             counters[_WSD] = counters[_WTSD]
-        players.append((names[i], seat, positions[i], holes[i], starting[i], net, won, adjusted, net * unit,
-                        adjusted * unit, net / big_blind, adjusted / big_blind) + common + tuple(counters))
+        # One list extended and made a tuple: ``(...) + common + tuple(counters)`` made
+        # three tuples of up to 45 items for every player.
+        row = [names[i], seat, positions[i], holes[i], starting[i], net, won, adjusted, net * unit, adjusted * unit,
+               net / big_blind, adjusted / big_blind]
+        row.extend(common)
+        row.extend(counters)
+        players.append(tuple(row))
     site, key, table, source = where
     hand_row = (site, key, table, common[5], common[0], common[1], common[2], big_blind, common[3], common[4],
                 common[6], n, seats[-1] if positions[-1] else None, sum(payouts.values()) + result.rake, rake,
-                walked.street + 1) + tournament + (source,)
-    return HandRecord(site, key, table, hand_row, players, walked.actions, _boards(hand), shown)
+                street + 1) + tournament + (source,)
+    return HandRecord(site, key, table, hand_row, players, actions, _boards(hand), shown)
 
 
 def _boards(hand: Any) -> List[Tuple[int, int, str]]:
     """(run, street, cards) of each street's community cards; run 1 (run it twice)
     lists only the streets dealt again."""
-    sizes = [street.board for street in hand.variant.streets]
+    sizes = [part.board for part in hand.variant.streets]
     rows = []
     first: Tuple[int, ...] = ()
     for run, board in enumerate(hand.boards):

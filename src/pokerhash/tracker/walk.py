@@ -15,7 +15,7 @@ from ..betting import ActionKind, ForcedKind
 from ..engine import events as ev
 from .schema import FLAGS
 
-__all__ = ["Walk", "walk"]
+__all__ = ["Walk", "walk", "walk_parts"]
 
 _FOLD, _CHECK, _CALL, _BET, _RAISE = (ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET,
                                       ActionKind.RAISE)
@@ -36,6 +36,9 @@ _ZEROS = [0] * len(FLAGS)
 # The action rows' kinds by enum member: an Enum's ``.value`` is a Python property,
 # a dict lookup is several times cheaper (a dozen rows a hand).
 _KIND = {member: member.value for member in list(ActionKind) + list(ForcedKind)}
+# An event's or action's field by index (all are NamedTuples): compiled, _records.pxd's
+# C read (walk.pxd cimports it), uncompiled tuple's own.
+globals().setdefault("_field", tuple.__getitem__)
 
 
 class Walk:
@@ -55,18 +58,41 @@ class Walk:
 
 def walk(hand: Any, seats: Sequence[int], positions: Sequence[Optional[str]]) -> Walk:
     """Walk the event log of a finished engine hand (see the module's notes)."""
-    position = dict(zip(seats, positions))
-    flags: Dict[int, List[int]] = {seat: _ZEROS[:] for seat in seats}
-    rows: List[Tuple[Any, ...]] = []
+    return Walk(*walk_parts(hand, seats, positions))
+
+
+def walk_parts(hand: Any, seats: Sequence[int], positions: Sequence[Optional[str]]) -> Tuple[Any, ...]:
+    """:func:`walk`'s figures as a tuple (flags, actions, street, all_in): what the
+    import reads for every hand, without a Walk object made and read. Each player's
+    state is kept in lists by the player's index in the log's Start (a seat's index
+    read once an event, then list items: a dict's look-up and store by seat cost
+    ~130 and ~230 instructions, and a hand made ~100). Compiled, the counters,
+    indexes and containers are C-typed (walk.pxd) and the events' fields are read as
+    a tuple's items (_field), not unpacked through an iterator."""
+    position = {}
+    for seat, where in zip(seats, positions):  # a loop: dict(zip()) is a generic call (~3,000 instructions)
+        position[seat] = where
+    flags = {}
+    for seat in seats:
+        flags[seat] = _ZEROS[:]
+    rows = []
     events = hand.events
     start = events[0]
-    stacks = dict(zip(start.seats, start.stacks))
-    folded: set = set()
+    order = _field(start, 1)  # the Start's seats: the players' indexes
+    stacks = list(_field(start, 2))
+    n = len(order)
+    at = {}
+    mine_at = []  # each index's counters (flags' lists)
+    for i in range(n):
+        seat = order[i]
+        at[seat] = i
+        mine_at.append(flags[seat])
+    folded = [False] * n
     last_street = len(hand.variant.streets) - 1
     street = 0
-    in_front: Dict[int, int] = {}
-    top = 0  # the largest of in_front's values (0 when empty): bets only grow within a round
-    acted: set = set()
+    in_front = [None] * n  # chips in front of each index this round (None: none put in)
+    top = 0  # the largest of in_front's values (0 when none): bets only grow within a round
+    acted = [False] * n
     any_all_in = False
     bring_in = hand.stakes.bring_in or 0
     # Preflop (first betting round) state.
@@ -81,25 +107,34 @@ def walk(hand: Any, seats: Sequence[int], positions: Sequence[Optional[str]]) ->
     cbettor: Optional[int] = None
     raises_after_cbet = 0
     flop_bets = 0
-    faced_cbet: set = set()
-    faced_steal: set = set()
-    faced_three_bet: set = set()
+    faced_cbet = set()
+    faced_steal = set()
+    faced_three_bet = set()
     second_run = False
     seq = 0
-    Act, Post, Burn, Deal = ev.Act, ev.Post, ev.Burn, ev.Deal
+    # Read once a hand, not at every event (module globals and the events module's names).
+    Act, Post, Burn, Deal, Redeal, Draw = ev.Act, ev.Post, ev.Burn, ev.Deal, ev.Redeal, ev.Draw
+    FOLD, CHECK, CALL, BET, RAISE = _FOLD, _CHECK, _CALL, _BET, _RAISE
     kinds = _KIND
+    postflop = _POSTFLOP
     for event in events:
         kind = type(event)
         if kind is Act:
-            seat, action = event
-            what, to, chips, all_in, _ = action
-            mine = flags[seat]
-            first_decision = seat not in acted
-            acted.add(seat)
+            seat = _field(event, 0)
+            action = _field(event, 1)
+            what = _field(action, 0)
+            to = _field(action, 1)
+            chips = _field(action, 2)
+            all_in = _field(action, 3)
+            i = at[seat]
+            mine = mine_at[i]
+            first_decision = not acted[i]
+            acted[i] = True
             if street == 0:
-                can_raise = stacks[seat] > top - in_front.get(seat, 0)
-                aggressive = what is _BET or what is _RAISE
-                if aggressive or what is _CALL:
+                front = in_front[i]
+                can_raise = stacks[i] > top - (0 if front is None else front)
+                aggressive = what is BET or what is RAISE
+                if aggressive or what is CALL:
                     mine[_VPIP] = 1
                     anyone_voluntary = True
                 if aggressive:
@@ -115,7 +150,7 @@ def walk(hand: Any, seats: Sequence[int], positions: Sequence[Optional[str]]) ->
                 if raises == 2 and first_raiser == seat and seat not in faced_three_bet:
                     faced_three_bet.add(seat)
                     mine[_FOLD_3B_OPP] = 1
-                    mine[_FOLD_3B] = int(what is _FOLD)
+                    mine[_FOLD_3B] = 1 if what is FOLD else 0
                 where = position[seat]
                 if first_decision and raises == 0 and callers == 0 and where in _STEAL_POSITIONS and can_raise:
                     mine[_STEAL_OPP] = 1
@@ -126,20 +161,20 @@ def walk(hand: Any, seats: Sequence[int], positions: Sequence[Optional[str]]) ->
                       and where in _BLIND_POSITIONS and seat not in faced_steal):
                     faced_steal.add(seat)
                     mine[_FOLD_STEAL_OPP] = 1
-                    mine[_FOLD_STEAL] = int(what is _FOLD)
+                    mine[_FOLD_STEAL] = 1 if what is FOLD else 0
                 if aggressive:
                     raises += 1
                     last_raiser = seat
                     if first_raiser is None:
                         first_raiser = seat
-                elif what is _CALL:
+                elif what is CALL:
                     callers += 1
                     if stealer is not None:
                         calls_after_steal += 1
             else:
-                mine[_POSTFLOP[what]] += 1
+                mine[postflop[what]] += 1
                 if street == 1:
-                    aggressive = what is _BET or what is _RAISE
+                    aggressive = what is BET or what is RAISE
                     if seat == last_raiser and first_decision and flop_bets == 0:
                         mine[_CBET_OPP] = 1
                         if aggressive:
@@ -148,64 +183,70 @@ def walk(hand: Any, seats: Sequence[int], positions: Sequence[Optional[str]]) ->
                     elif cbettor is not None and seat != cbettor and raises_after_cbet == 0 and seat not in faced_cbet:
                         faced_cbet.add(seat)
                         mine[_FOLD_CBET_OPP] = 1
-                        mine[_FOLD_CBET] = int(what is _FOLD)
+                        mine[_FOLD_CBET] = 1 if what is FOLD else 0
                     if aggressive:
                         flop_bets += 1
                         if cbettor is not None and seat != cbettor:
                             raises_after_cbet += 1
-            if what is _FOLD:
-                folded.add(seat)
-            elif what is not _CHECK:
-                in_front[seat] = to
+            if what is FOLD:
+                folded[i] = True
+            elif what is not CHECK:
+                in_front[i] = to
                 if to > top:
                     top = to
-                stacks[seat] -= chips
+                stacks[i] = stacks[i] - chips
             if all_in:
                 any_all_in = True
-            rows.append((seq, street, seat, kinds[what], chips, to, int(all_in)))
+            rows.append((seq, street, seat, kinds[what], chips, to, 1 if all_in else 0))
             seq += 1
         elif kind is Burn:
             if street < last_street and not second_run:
                 street += 1
-                in_front = {}
+                in_front = [None] * n
                 top = 0
-                acted = set()
+                acted = [False] * n
                 if street == 1:
-                    for seat in stacks:
-                        if seat not in folded:
-                            flags[seat][_SAW_FLOP] = 1
+                    for i in range(n):
+                        if not folded[i]:
+                            mine = mine_at[i]
+                            mine[_SAW_FLOP] = 1
         elif kind is Deal:
-            if event.seat is None and event.run == 1 and event.cards:
+            if _field(event, 0) is None and _field(event, 3) == 1 and _field(event, 1):  # seat, run, cards
                 second_run = True  # run it twice: the second board's streets are not new streets
         elif kind is Post:
-            seat, forced, amount = event
-            stacks[seat] -= amount
+            seat = _field(event, 0)
+            forced = _field(event, 1)
+            amount = _field(event, 2)
+            i = at[seat]
+            stacks[i] = stacks[i] - amount
             if forced is not _ANTE:
-                front = in_front[seat] = in_front.get(seat, 0) + amount
+                front = in_front[i]
+                front = (0 if front is None else front) + amount
+                in_front[i] = front
                 if front > top:
                     top = front
             if forced is _BRING_IN and amount > bring_in and street == 0:
                 # Completing instead of bringing in (the engine logs both as the bring-in
                 # post): the player's choice, a raise.
-                mine = flags[seat]
+                mine = mine_at[i]
                 mine[_VPIP] = mine[_PFR] = 1
                 anyone_voluntary = True
-                acted.add(seat)
+                acted[i] = True
                 raises += 1
                 last_raiser = seat
                 if first_raiser is None:
                     first_raiser = seat
-            broke = stacks[seat] == 0
+            broke = stacks[i] == 0
             if broke:
                 any_all_in = True
-            rows.append((seq, street, seat, kinds[forced], amount, in_front.get(seat), int(broke)))
+            rows.append((seq, street, seat, kinds[forced], amount, in_front[i], 1 if broke else 0))
             seq += 1
-        elif kind is ev.Redeal:
-            street, in_front, top, acted = 0, {}, 0, set()
-        elif kind is ev.Draw:
-            rows.append((seq, street, event.seat, "draw", len(event.discarded), None, 0))
+        elif kind is Redeal:
+            street, in_front, top, acted = 0, [None] * n, 0, [False] * n
+        elif kind is Draw:
+            rows.append((seq, street, _field(event, 0), "draw", len(_field(event, 1)), None, 0))
             seq += 1
-    live = [seat for seat in stacks if seat not in folded]
+    live = [order[i] for i in range(n) if not folded[i]]
     if len(live) >= 2:
         for seat in live:
             mine = flags[seat]
@@ -213,6 +254,6 @@ def walk(hand: Any, seats: Sequence[int], positions: Sequence[Optional[str]]) ->
             mine[_WTSD] = mine[_SAW_FLOP]
     if not anyone_voluntary and street == 0 and len(live) == 1:
         winner = live[0]
-        if position.get(winner) == "BB" and winner not in acted:
+        if position.get(winner) == "BB" and not acted[at[winner]]:
             flags[winner][_WALK] = 1
-    return Walk(flags, rows, street, any_all_in)
+    return flags, rows, street, any_all_in

@@ -1,0 +1,18 @@
+cimport cython
+
+# Compiled, walk_parts (one pass over every imported hand's event log) has C-typed
+# counters, flags and player indexes (street, seq, the raise and call counts: small
+# ints, compared at every action) and typed containers (their look-ups, stores and
+# appends are C calls, not method calls); chip amounts stay Python ints (walk.py's
+# arithmetic exactly). walk.py stays the one source; uncompiled it runs as it is.
+# A record's field read in C (walk.py names tuple.__getitem__ as _field uncompiled).
+from pokerhash._records cimport field as _field
+
+@cython.locals(position=dict, flags=dict, rows=list, stacks=list, folded=list, in_front=list, acted=list, at=dict,
+               mine_at=list, faced_cbet=set, faced_steal=set, faced_three_bet=set, mine=list,
+               live=list, kinds=dict, postflop=dict, n=Py_ssize_t, i=Py_ssize_t,
+               last_street=Py_ssize_t, street=Py_ssize_t, seq=Py_ssize_t, raises=Py_ssize_t,
+               callers=Py_ssize_t, calls_after_steal=Py_ssize_t, raises_after_cbet=Py_ssize_t,
+               flop_bets=Py_ssize_t, any_all_in=bint, anyone_voluntary=bint, second_run=bint,
+               first_decision=bint, can_raise=bint, aggressive=bint, broke=bint)
+cpdef tuple walk_parts(hand, seats, positions)
