@@ -13,7 +13,8 @@ cpdef object _amount(text, line, bint chips=*)
 @cython.locals(value=object, cache=dict)
 cpdef object _chips(text, line)
 
-@cython.locals(n=Py_ssize_t, i=Py_ssize_t, line=str, name=str, names=dict, seats=list, fields=tuple, regular=bint)
+@cython.locals(n=Py_ssize_t, i=Py_ssize_t, line=str, name=str, names=dict, seats=list, fields=tuple, regular=bint,
+               rest=str)
 cpdef tuple _seats(list lines, p, bint chips)
 
 @cython.locals(i=Py_ssize_t, n=Py_ssize_t, colon=Py_ssize_t, space=Py_ssize_t, cut=Py_ssize_t, first=Py_UCS4,

@@ -173,11 +173,10 @@ def _seat_fields(line: str):
 
 def _seats(lines: List[str], p: Parsed, chips: bool):
     """``read_seats(lines, 2, _SEAT, reader, p, _seat_fields)`` (the reader _amount, in
-    chips when ``chips``) for the common seat list, each line one _seat_fields reads,
-    read here in line (compiled: C calls, no Python call per seat for the fields and
-    the stack). Any other seat list (a line left to the pattern, a seat without a name
-    or seated twice, no seat at all) is read again from its start by read_seats: its
-    results and errors are read_seats' own."""
+    chips when ``chips``) read here in line (compiled: C calls, no Python call per seat
+    for the fields and the stack; the pattern for the lines _seat_fields leaves). A seat list read_seats refuses (a line
+    not a seat, a seat without a name or seated twice, no seat at all) is read again
+    from its start by read_seats: its errors are read_seats' own."""
     names: Dict[str, int] = {}
     seats = p.seats
     n = len(lines)
@@ -192,10 +191,14 @@ def _seats(lines: List[str], p: Parsed, chips: bool):
             break
         if not line.startswith("Seat "):
             break
-        fields = _seat_fields(line.rstrip())
-        if fields is None:
-            regular = False  # a line for the pattern
-            break
+        line = line.rstrip()
+        fields = _seat_fields(line)
+        if fields is None:  # a bounty, a comma in the stack, sitting out: the pattern's
+            seat = _SEAT.fullmatch(line)
+            if seat is None:
+                regular = False  # an error read_seats words
+                break
+            fields = seat.group("seat", "name", "stack", "rest")
         name = fields[1]
         if not name.strip() or name in names:
             regular = False  # an error read_seats words
@@ -203,9 +206,13 @@ def _seats(lines: List[str], p: Parsed, chips: bool):
         number = int(fields[0])
         names[name] = number
         seats.append((number, name, _amount(fields[2], i + 1, chips)))
+        rest = fields[3]
+        if rest and ("sitting out" in rest or "out of hand" in rest):
+            p.sitting_out.add(name)
         i += 1
     if not regular or not seats:
         del seats[:]
+        p.sitting_out.clear()
         return read_seats(lines, 2, _SEAT, _chips_reader if chips else _amount, p, _seat_fields)
     return i, names
 
