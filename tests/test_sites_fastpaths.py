@@ -298,3 +298,13 @@ def test_preamble_and_archive_marks_start_with_their_bytes(first, rest):
         assert sources._ARCHIVE_MARKS.match(text) is None
     assert sources._PREAMBLE.fullmatch(b"\xef\xbb\xbfGame #1 starts.\n#Game No : 2 ")
     assert sources._ARCHIVE_MARKS.fullmatch(b"***** # 12 *****\nBEGIN\n")
+
+
+_BOARD_PARTS = st.sampled_from(["\n", "Board [", "FIRST ", "SECOND ", "THIRD ", "FOURTH ", "]", "2c 7d", " ", "x",
+                                "\nBoard [Ah Kd Qs]", "\nSECOND Board [5c]"])
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(_BOARD_PARTS, max_size=12).map("".join))
+def test_summary_boards_are_the_patterns_matches(text):
+    assert pokerstars._summary_boards(text) == pokerstars._SUMMARY_BOARD.findall(text)

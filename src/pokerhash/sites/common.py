@@ -121,21 +121,22 @@ def plain_action(name: str, verb: str, all_in: bool, street: int, line: int, sho
     return None
 
 
-def finish(p: Parsed, board: List[str] = ()) -> Parsed:
+def finish(p: Parsed, board: List[str] = (), read_in_chips: bool = False) -> Parsed:
     """Who is dealt in (a player marked sitting out who posts or acts is, as a
     tournament's; a player who neither posts, acts nor shows is not), the board (the
     summary's, else ``board`` as the streets dealt it), and whole chips for a hand
-    played in chips."""
+    played in chips (``read_in_chips``: the parser read its amounts in whole chips
+    already, as Parsed.in_chips makes them)."""
     if not p.boards and board:
         p.boards = [list(board)]
     posted = {post[0] for post in p.posts}
-    acted = {act.player for act in p.acts}
+    acted = {act[0] for act in p.acts}  # the player (an item: no attribute lookup per act)
     p.sitting_out = {name for name in p.sitting_out if name not in posted and name not in acted}
     known = p.known
     for _, name, _ in p.seats:
         if name not in posted and name not in acted and name not in known:
             p.sitting_out.add(name)
-    if p.decimals == 0:
+    if p.decimals == 0 and not read_in_chips:
         p.in_chips()
     return p
 

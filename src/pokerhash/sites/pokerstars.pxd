@@ -8,11 +8,19 @@ cimport cython
 cpdef list _cards(str text)
 
 @cython.locals(value=object, cache=dict)
-cpdef object _amount(text, line)
+cpdef object _amount(text, line, bint chips=*)
+
+@cython.locals(value=object, cache=dict)
+cpdef object _chips(text, line)
+
+@cython.locals(n=Py_ssize_t, i=Py_ssize_t, line=str, name=str, names=dict, seats=list, fields=tuple, regular=bint,
+               rest=str)
+cpdef tuple _seats(list lines, p, bint chips)
 
 @cython.locals(i=Py_ssize_t, n=Py_ssize_t, colon=Py_ssize_t, space=Py_ssize_t, cut=Py_ssize_t, first=Py_UCS4,
-               line=str, header=str, rest=str, name=str, verb=str, word=str, marker=str, amount=str, who=str)
-cpdef _parse(list lines, str site)
+               line=str, header=str, rest=str, name=str, verb=str, word=str, marker=str, amount=str, who=str,
+               chips=bint)
+cpdef _parse(list lines, str site, bint whole)
 
 @cython.locals(colon=Py_ssize_t, open_=Py_ssize_t, seat=str, stack=str)
 cpdef tuple _seat_fields(str line)
@@ -24,14 +32,23 @@ cpdef list _summary_cards(str text)
 cpdef tuple _collected_fields(str line)
 
 @cython.locals(what=str, amount=str, cut=Py_ssize_t, kinds=dict)
-cpdef _post(p, str name, str verb, line)
+cpdef _post(p, str name, str verb, line, bint chips)
 
 @cython.locals(text=str, at=Py_ssize_t, end=Py_ssize_t, line=str, parts=list, part=str, label=str, value=str,
                k=Py_ssize_t, boards=list)
-cpdef _summary(p, list lines, Py_ssize_t start, dict seat_names)
+cpdef _summary(p, list lines, Py_ssize_t start, dict seat_names, bint chips)
 
 @cython.locals(n=Py_ssize_t)
 cpdef Py_ssize_t _decimals_end(str text, Py_ssize_t at)
 
 @cython.locals(close=Py_ssize_t, at=Py_ssize_t, end=Py_ssize_t, size=str, button=str)
 cpdef tuple _table_fields(str line)
+
+@cython.locals(player=list, words=list, thrown=list)
+cpdef _draw(p, dict draws, str name, str verb, street, line)
+
+@cython.locals(player=list, received=list, thrown=list)
+cpdef _dealt_draw(dict draws, str who, list brackets, street, str line, number)
+
+@cython.locals(boards=list, done=Py_ssize_t, at=Py_ssize_t, begin=Py_ssize_t, close=Py_ssize_t, prefix=str)
+cpdef list _summary_boards(str text)

@@ -107,13 +107,49 @@ _SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^()]*?) in ch
 _COLLECTED = re.compile(r"(?P<name>.*) collected (?P<amount>\S+) from (?P<pot>(?:main |side )?pot(?:-\d+)?)")
 
 
-def _amount(text: str, line: int) -> int:
+def _amount(text: str, line: int, chips: bool = False) -> int:
     """common.amount(text, line): its cache of the amounts read so far looked up here
     first (compiled, a C call and a dict lookup in place of a Python call: a hand reads
-    a few dozen amounts, nearly all already known)."""
+    a few dozen amounts, nearly all already known). ``chips``: in whole chips (see
+    :func:`_chips`), for a hand played in chips."""
+    if chips:
+        cache = _CHIPS  # (compiled, a dict: the lookup a C call, not a method call)
+        value = cache.get(text)
+        return value if value is not None else _chips(text, line)
     cache = AMOUNT_CACHE
     value = cache.get(text)
     return value if value is not None else _read_amount(text, line)
+
+
+#: The amounts of hands played in chips read so far, by their text, in whole chips.
+_CHIPS: Dict[str, int] = {}
+
+
+class _Fraction(SiteError):
+    """An amount of a hand played in chips that is not whole chips: the hand is read
+    again as every other site's, in cents (Parsed.in_chips then refuses it, naming the
+    amount, unless the hand has an error before that)."""
+
+
+def _chips(text: str, line: int) -> int:
+    """An amount in whole chips (its cents divided by 100: what Parsed.in_chips makes of
+    it), for a hand played in chips read in chips as it is read (no pass over every
+    amount after the parse, no new Act per amount); _Fraction when it is no whole
+    number of chips, SiteError as common.amount when it is no amount."""
+    value = _amount(text, line)
+    if value % 100:
+        raise _Fraction(f"{text!r} is not whole chips", line)
+    value //= 100
+    cache = _CHIPS
+    if len(cache) > 50000:
+        cache.clear()
+    cache[text] = value
+    return value
+
+
+def _chips_reader(text: str, line: int) -> int:
+    """_amount in whole chips, for read_seats (a reader of two arguments)."""
+    return _amount(text, line, True)
 
 
 def _seat_fields(line: str):
@@ -133,6 +169,52 @@ def _seat_fields(line: str):
     if not seat.isdecimal() or "(" in stack or ")" in stack or "," in stack:
         return None
     return seat, line[colon + 2:open_], stack, ""
+
+
+def _seats(lines: List[str], p: Parsed, chips: bool):
+    """``read_seats(lines, 2, _SEAT, reader, p, _seat_fields)`` (the reader _amount, in
+    chips when ``chips``) read here in line (compiled: C calls, no Python call per seat
+    for the fields and the stack; the pattern for the lines _seat_fields leaves). A seat list read_seats refuses (a line
+    not a seat, a seat without a name or seated twice, no seat at all) is read again
+    from its start by read_seats: its errors are read_seats' own."""
+    names: Dict[str, int] = {}
+    seats = p.seats
+    n = len(lines)
+    i = 2
+    regular = True
+    while i < n:
+        line = lines[i]
+        if not line:  # as read_seats: a blank line between seat lines is skipped
+            if i + 1 < n and seats and lines[i + 1].startswith("Seat "):
+                i += 1
+                continue
+            break
+        if not line.startswith("Seat "):
+            break
+        line = line.rstrip()
+        fields = _seat_fields(line)
+        if fields is None:  # a bounty, a comma in the stack, sitting out: the pattern's
+            seat = _SEAT.fullmatch(line)
+            if seat is None:
+                regular = False  # an error read_seats words
+                break
+            fields = seat.group("seat", "name", "stack", "rest")
+        name = fields[1]
+        if not name.strip() or name in names:
+            regular = False  # an error read_seats words
+            break
+        number = int(fields[0])
+        names[name] = number
+        seats.append((number, name, _amount(fields[2], i + 1, chips)))
+        rest = fields[3]
+        if rest and ("sitting out" in rest or "out of hand" in rest):
+            p.sitting_out.add(name)
+        i += 1
+    if not regular or not seats:
+        del seats[:]
+        p.sitting_out.clear()
+        return read_seats(lines, 2, _SEAT, _chips_reader if chips else _amount, p, _seat_fields)
+    return i, names
 
 
 _PLAIN_POTS = ("pot", "main pot", "side pot")
@@ -198,11 +280,22 @@ def _cards(text: str) -> List[str]:
 
 def parse(text: str, site: str) -> Parsed:
     """One hand's text; SiteError (naming the line) when it cannot be read."""
+    return _read(text, site, True)
+
+
+def _read(text: str, site: str, whole: bool) -> Parsed:
+    """parse(text, site); ``whole``: a hand played in chips read in whole chips (see
+    _parse; False: in cents, the parse before that fast path, for the tests)."""
     if " \n" in text or "\t" in text:
         text = _TRAILING.sub("\n", text)  # trailing blanks (after a section marker, say) are no part of a line
     lines = text.split("\n")
     try:
-        return _parse(lines, site)
+        try:
+            return _parse(lines, site, whole)
+        except _Fraction:
+            # an amount of a hand played in chips that is not whole chips: read in cents
+            # as before (the error is then the first the hand has, as in every site)
+            return _parse(lines, site, False)
     except SiteError as error:
         at = error.line
         if at and "*** SUMMARY ***" not in text and not any(line.strip() for line in lines[at:]) \
@@ -289,7 +382,10 @@ def _game(rest: str) -> tuple:
             big_bet, blinds)
 
 
-def _parse(lines: List[str], site: str) -> Parsed:
+def _parse(lines: List[str], site: str, whole: bool) -> Parsed:
+    """The hand of ``lines``. ``whole``: a hand played in chips (a tournament's, play
+    money) is read in whole chips (every amount divided by 100 as read, _Fraction for
+    one that is not whole chips), not in cents that Parsed.in_chips divides after."""
     p = Parsed(site)
     header = lines[0].rstrip()
     match = _HEADER.match(header)
@@ -311,6 +407,13 @@ def _parse(lines: List[str], site: str) -> Parsed:
         p.variant = _GG_SHORTDECK.with_limit(p.variant.limit)  # GGPoker ranks a straight above three of a kind
     if p.tournament is not None:
         p.fields["tournament"] = p.tournament
+    chips = whole and p.decimals == 0
+    if chips:  # the first line's figures in chips too, as in_chips makes them
+        blinds = p.blinds
+        if p.small_bet % 100 or p.big_bet % 100 or blinds[0] % 100 or blinds[1] % 100:
+            raise _Fraction("a stake that is not whole chips", 1)
+        p.small_bet, p.big_bet = p.small_bet // 100, p.big_bet // 100
+        p.blinds = (blinds[0] // 100, blinds[1] // 100)
     if len(lines) < 2:
         raise SiteError("the hand is truncated after its first line", 1)
     table = _table_fields(lines[1].rstrip())
@@ -324,7 +427,7 @@ def _parse(lines: List[str], site: str) -> Parsed:
     if table[1]:
         p.max_seats = int(table[1])
 
-    i, names = read_seats(lines, 2, _SEAT, _amount, p, _seat_fields)
+    i, names = _seats(lines, p, chips)
     n = len(lines)
     by_length = None  # the seat names longest first, sorted when a line needs them
     seat_names = {number: name for name, number in names.items()}
@@ -397,22 +500,22 @@ def _parse(lines: List[str], site: str) -> Parsed:
                     if all_in:
                         amount = amount[:-14]
                         all_ins.add(name)
-                    acts.append(new_act(Act, (name, "c" if word == "calls" else "b", _amount(amount, i), None, all_in,
-                                              street, i)))
+                    acts.append(new_act(Act, (name, "c" if word == "calls" else "b", _amount(amount, i, chips), None,
+                                              all_in, street, i)))
                 elif word == "raises":
                     words = verb.split(" ")
                     if len(words) < 4 or words[2] != "to" or (len(words) > 4 and not (
                             verb.endswith(" and is all-in") or " cap" in verb)):
                         raise SiteError(f"cannot read the raise {line!r}", i)
                     all_in = verb.endswith(" and is all-in")
-                    acts.append(new_act(Act, (name, "b", _amount(words[1], i), _amount(words[3], i), all_in, street,
-                                              i)))
+                    acts.append(new_act(Act, (name, "b", _amount(words[1], i, chips), _amount(words[3], i, chips),
+                                              all_in, street, i)))
                     if all_in:
                         all_ins.add(name)
                 elif verb == "checks":
                     acts.append(new_act(Act, (name, "x", None, None, False, street, i)))
                 elif word == "posts" or word == "straddle":  # GGPoker's short deck: "NAME: straddle X"
-                    if _post(p, name, verb if word == "posts" else "posts " + verb, i):
+                    if _post(p, name, verb if word == "posts" else "posts " + verb, i, chips):
                         all_ins.add(name)
                 elif word == "shows" and verb.startswith("shows ["):
                     end = verb.index("]")
@@ -423,13 +526,13 @@ def _parse(lines: List[str], site: str) -> Parsed:
                 elif verb.startswith("brings in for "):
                     amount = verb[14:]
                     all_in = amount.endswith(" and is all-in")
-                    acts.append(Act(name, "bi", _amount(amount[:-14] if all_in else amount, i), None, all_in, street,
-                                    i))
+                    acts.append(new_act(Act, (name, "bi", _amount(amount[:-14] if all_in else amount, i, chips), None,
+                                              all_in, street, i)))
                 elif verb.startswith("completes it to "):
                     amount = verb[16:]
                     all_in = amount.endswith(" and is all-in")
-                    acts.append(Act(name, "co", None, _amount(amount[:-14] if all_in else amount, i), all_in, street,
-                                    i))
+                    acts.append(new_act(Act, (name, "co", None, _amount(amount[:-14] if all_in else amount, i, chips),
+                                              all_in, street, i)))
                 elif verb.startswith("cashed out the hand"):
                     _cash_out(p, line, names, i)
                 elif word == "discards" or verb.startswith("stands pat"):
@@ -471,22 +574,24 @@ def _parse(lines: List[str], site: str) -> Parsed:
                 if m is None or m.group("name") not in names:
                     raise SiteError(f"cannot read {line!r}", i)
                 who = m.group("name")
-                returned[who] = returned.get(who, 0) + _amount(m.group("amount"), i)
+                returned[who] = returned.get(who, 0) + _amount(m.group("amount"), i, chips)
                 continue
             if " collected " in line:
                 fields = _collected_fields(line)
                 if fields is not None and fields[0] in names:
                     who = fields[0]
-                    value = _amount(fields[1], i)
+                    value = _amount(fields[1], i, chips)
                     collected[who] = collected.get(who, 0) + value
                     pot = fields[2]
                     if pot != "pot":
-                        # Which pot: the replay checks a rake the site spread over the pots.
+                        # Which pot: the replay checks a rake the site spread over the pots
+                        # (its amount in cents, as Parsed.in_chips leaves it in a hand in chips).
                         number = _POT_NUMBER.get(pot)
-                        p.fields.setdefault("pots", []).append((who, int(pot[9:]) if number is None else number, value))
+                        p.fields.setdefault("pots", []).append((who, int(pot[9:]) if number is None else number,
+                                                                value * 100 if chips else value))
                     continue
             if line.startswith("Cash Drop to Pot : total "):
-                p.cash_drop += _amount(line[25:], i)
+                p.cash_drop += _amount(line[25:], i, chips)
                 continue
             if " cashed out the hand" in line:
                 _cash_out(p, line, names, i)
@@ -514,12 +619,12 @@ def _parse(lines: List[str], site: str) -> Parsed:
         # outside what it says was collected and the total pot; text converted to this
         # format by other tools puts them inside both. Either is checked (see replay).
         p.reports_returned = False
-    _summary(p, lines, summary, seat_names)
+    _summary(p, lines, summary, seat_names, chips)
     if draws:
         final_draw_hands(p)
     if not p.boards and any(boards_from_streets):
         p.boards = [b for b in boards_from_streets if b]
-    finish(p)
+    finish(p, (), chips)
     kinds = {post[1] for post in p.posts}
     if "straddle" in kinds:
         straddlers = [post[0] for post in p.posts if post[1] == "straddle"]
@@ -576,7 +681,7 @@ def _draw(p: Parsed, draws: Dict[str, list], name: str, verb: str, street: int, 
         if thrown is not None and len(thrown) != count:
             thrown = None  # "discards 2 cards []": the cards are not said
     player.append([thrown, [] if count == 0 else None])
-    p.acts.append(Act(name, "d", count, None, False, street, line))
+    p.acts.append(new_act(Act, (name, "d", count, None, False, street, line)))
     return street
 
 
@@ -608,8 +713,9 @@ def _cash_out(p: Parsed, line: str, names, number: int) -> None:
     p.fields.setdefault("cash_out", {})[m.group("name")] = (_amount(m.group("amount"), number), fee)
 
 
-def _post(p: Parsed, name: str, verb: str, line: int) -> bool:
-    """A forced bet into ``p.posts``; whether it put the player all-in."""
+def _post(p: Parsed, name: str, verb: str, line: int, chips: bool) -> bool:
+    """A forced bet into ``p.posts`` (in whole chips when ``chips``); whether it put
+    the player all-in."""
     all_in = verb.endswith(" and is all-in")
     if all_in:
         verb = verb[:-14]
@@ -621,7 +727,7 @@ def _post(p: Parsed, name: str, verb: str, line: int) -> bool:
     kind = kinds.get(what)
     if kind is None:
         raise SiteError(f"unknown post {verb!r}", line)
-    chips = _amount(amount, line)
+    value = _amount(amount, line, chips)
     if kind == "straddle":
         # GGPoker's "straddle X" is the player's whole forced bet: his blind and any
         # straddle he wrote before (a re-straddle doubles it) are part of it. Kept as
@@ -629,10 +735,10 @@ def _post(p: Parsed, name: str, verb: str, line: int) -> bool:
         blind = sum([post[2] for post in p.posts if post[0] == name and post[1] in ("sb", "bb", "button")])
         if any([post[0] == name and post[1] == "straddle" for post in p.posts]) or blind:
             p.posts[:] = [post for post in p.posts if not (post[0] == name and post[1] == "straddle")]
-            if chips <= blind:
+            if value <= blind:
                 raise SiteError(f"{name} straddles {amount}, no more than the blind he posted", line)
-            chips -= blind
-    p.posts.append((name, kind, chips, line))
+            value -= blind
+    p.posts.append((name, kind, value, line))
     return all_in
 
 
@@ -662,11 +768,41 @@ def _summary_cards(text: str) -> list:
         at = text.find("ed [", at + 1)
     return matches
 _SUMMARY_BOARD = re.compile(r"\n(?:FIRST |SECOND |THIRD )?Board \[([^\]]*)\]")
+_RUN_PREFIXES = ("\nFIRST ", "\nSECOND ", "\nTHIRD ")
 
 
-def _summary(p: Parsed, lines: List[str], start: int, seat_names: Dict[int, str]) -> None:
-    """The summary's figures, boards and the cards it shows (lines matter only when they
-    say one of those: the summary is searched, not walked line by line)."""
+def _summary_boards(text: str) -> list:
+    """``_SUMMARY_BOARD.findall(text)``, found by ``Board [`` (str.find) in place of the
+    pattern tried at every line end of the summary: each ``Board [`` has one place the
+    pattern can start (the line end before it, or before FIRST, SECOND or THIRD and a
+    space), taken when the match before has ended there; the cards run to the next
+    ``]``, a line end or not (none: no match, there or later)."""
+    boards = []
+    done = 0  # where the last match ended: the next starts there or after
+    at = text.find("Board [")
+    while at >= 0:
+        begin = -1
+        if at > 0 and text[at - 1] == "\n":
+            begin = at - 1
+        else:
+            for prefix in _RUN_PREFIXES:
+                if at >= len(prefix) and text.startswith(prefix, at - len(prefix)):
+                    begin = at - len(prefix)
+                    break
+        if begin >= done:
+            close = text.find("]", at + 7)
+            if close < 0:
+                break
+            boards.append(text[at + 7:close])
+            done = close + 1
+        at = text.find("Board [", at + 1)
+    return boards
+
+
+def _summary(p: Parsed, lines: List[str], start: int, seat_names: Dict[int, str], chips: bool) -> None:
+    """The summary's figures (in whole chips when ``chips``), boards and the cards it
+    shows (lines matter only when they say one of those: the summary is searched, not
+    walked line by line)."""
     text = "\n" + "\n".join(lines[start:])  # line k of the summary (0 first) follows its (k+1)th line end
     at = text.find("Total pot ")
     if at >= 0:
@@ -674,19 +810,19 @@ def _summary(p: Parsed, lines: List[str], start: int, seat_names: Dict[int, str]
         line = text[at:end if end >= 0 else len(text)]
         number = start + text.count("\n", 0, at)
         parts = line.split(" | ")
-        p.total = _amount(parts[0][10:].split(" ")[0], number)
+        p.total = _amount(parts[0][10:].split(" ")[0], number, chips)
         for part in parts[1:]:
             label, _, value = part.rpartition(" ")
             if label == "Rake":
-                p.rake = _amount(value, number)
+                p.rake = _amount(value, number, chips)
             elif label in ("Jackpot", "Bingo", "Fortune", "Tax", "JP Fee", "Fee"):
-                p.fees += _amount(value, number)
+                p.fees += _amount(value, number, chips)
                 if label in ("Bingo", "Fortune"):
                     p.site = "ggpoker"  # GGPoker's fees: its PokerStars-style text, however labelled
             else:
                 raise SiteError(f"unknown figure {part!r} in {line!r}", number)
     if "Board [" in text:
-        p.boards = boards = [_cards(board) for board in _SUMMARY_BOARD.findall(text)]
+        p.boards = boards = [_cards(board) for board in _summary_boards(text)]
         for k in range(1, len(boards)):
             if len(boards[k]) < len(boards[0]):
                 # GGPoker writes only the cards of a later run: the rest is the first's.
@@ -702,7 +838,7 @@ def _summary(p: Parsed, lines: List[str], start: int, seat_names: Dict[int, str]
             if name is None:
                 raise SiteError(f"the summary names a seat that is not in the seat list: {match.group(0)!r}", number)
             if name not in p.collected:
-                p.collected[name] = _amount(match.group("amount"), number)
+                p.collected[name] = _amount(match.group("amount"), number, chips)
     for match in _summary_cards(text):
         name = seat_names.get(int(match.group(1)))
         if name is None or not match.group(2).startswith(name):
