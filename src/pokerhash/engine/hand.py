@@ -454,6 +454,30 @@ _LAST_DEAL: list = [None]
 _NO_CARDS: Tuple[int, ...] = ()
 
 
+def _int_cards(got: Tuple[int, ...]) -> int:
+    """The cards a caller deals as ints as bits (a bit per card), checked as
+    cards.cards checks ints: every card an int 0..51 first (CardTypeError for any other
+    object), then the first card given again (Hand._deal_ints, Hand._deal_players_ints).
+    Compiled, a C function (hand.pxd): C integer tests."""
+    seen = 0
+    again = -1
+    one = 1
+    for c in got:
+        if type(c) is not int:
+            raise CardTypeError(f"a card dealt here is an int 0..51, not {type(c).__name__} {c!r}")
+        if not 0 <= c <= 51:
+            raise InvalidCardError(f"card {c} is outside 0..51")
+        card = c
+        bit = one << card
+        if seen & bit:
+            if again < 0:
+                again = card
+        seen |= bit
+    if again >= 0:
+        raise InvalidCardError(f"card {_text([again])} appears more than once")
+    return seen
+
+
 def _default_stakes(variant: Variant) -> Stakes:
     """Stakes.default, one value per game (the structure cache is keyed by identity)."""
     entry = _DEFAULTS.get(id(variant))
@@ -1351,24 +1375,7 @@ class Hand:
             raise IllegalActionError(f"no deal now: {pending}")
         if type(got) is not tuple:
             got = tuple(got)
-        # cards.cards' checks of ints, as it makes them: every card 0..51 first, then the
-        # first card given again (a bit per card).
-        seen = 0
-        again = -1
-        one = 1
-        for c in got:
-            if type(c) is not int:
-                raise CardTypeError(f"a card dealt here is an int 0..51, not {type(c).__name__} {c!r}")
-            if not 0 <= c <= 51:
-                raise InvalidCardError(f"card {c} is outside 0..51")
-            card = c
-            bit = one << card
-            if seen & bit:
-                if again < 0:
-                    again = card
-            seen |= bit
-        if again >= 0:
-            raise InvalidCardError(f"card {_text([again])} appears more than once")
+        _int_cards(got)
         target = _field(pending, 4)
         count = len(got)
         # The target's name compared as few times as can be: a player's hole cards (most
@@ -1400,6 +1407,65 @@ class Hand:
             self._burn(got[0])
         else:  # "draw"
             self._serve_draw(self._index[_field(pending, 1)], got)
+        self._advance()
+
+    # The rest of a deal of the players' cards (hole or up) in one call, for the same
+    # caller (sites/replay.py): ``cards[j]`` the cards of the j-th player the deal asks
+    # for from now on (the pending player, then each live player after it in the
+    # engine's order). It deals what one _deal_ints call per player deals, with the
+    # program run once (not once per player, each making a Pending that the next deal
+    # replaces). Each player's cards are refused as _deal_ints would refuse them at its
+    # turn, with its error and message (a card given to an earlier player of the call
+    # is "already in play"), and every player's are checked before anything changes: a
+    # refusal leaves the hand as it was (the earlier players undealt too).
+    def _deal_players_ints(self, cards: Tuple[Tuple[int, ...], ...]) -> None:
+        pending = self._pending
+        if _field(pending, 0) is not _WAIT_DEAL:
+            raise IllegalActionError(f"no deal now: {pending}")
+        target = _field(pending, 4)
+        hole = target == "hole"
+        if not hole and target != "up":
+            raise IllegalActionError(f"{pending}: not a deal of the players' cards")
+        if type(cards) is not tuple:
+            cards = tuple(cards)
+        count = _field(pending, 3)
+        folded = self._folded
+        # The players _deal_to_players would ask for in turn: the pending one, then each
+        # live player after it.
+        players = []
+        for i in range(self._index[_field(pending, 1)], self._n):
+            if not folded[i]:
+                players.append(i)
+        if len(cards) != len(players):
+            raise IllegalActionError(f"{pending}: cards for {len(cards)} player(s), {len(players)} to be dealt")
+        used, deck = self._used, self._deck_set
+        given = 0  # the cards of the earlier players of this call (a bit per card)
+        dealt = []
+        for j in range(len(players)):
+            got = tuple(cards[j])  # (a tuple given is itself)
+            # _deal_ints' checks, in its order.
+            seen = _int_cards(got)
+            if len(got) != count:
+                # the Pending _deal_to_players would have made for this player
+                asked = pending if j == 0 else _new_tuple(Pending, (_WAIT_DEAL, self.seats[players[j]], None, count,
+                                                                    target))
+                raise IllegalActionError(f"{asked}: got {len(got)} cards")
+            # _check_free's test, the earlier players' cards in play.
+            for c in got:
+                card = c
+                taken = c in used or (given >> card) & 1
+                if taken or c not in deck:
+                    problem = "already in play" if taken else f"not in the {len(self._deck_cards)}-card deck"
+                    raise InvalidCardError(f"{_text([c])} cannot be dealt: it is {problem}")
+            given |= seen
+            dealt.append(got)
+        for j in range(len(players)):
+            got = dealt[j]
+            for c in got:
+                used.add(c)
+            self._stub -= count
+            self._give(players[j], got, not hole)
+        self._deal_next = players[len(players) - 1] + 1
         self._advance()
 
     def _take(self, count: int) -> List[int]:
