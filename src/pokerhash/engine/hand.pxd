@@ -314,3 +314,7 @@ cdef inline tuple _drawn_hole(tuple held, tuple thrown, list stack, Py_ssize_t c
         PyTuple_SET_ITEM(out, at + k, <object>PyList_GET_ITEM(stack, top - k))  # the caller keeps count within
     Py_SET_SIZE(stack, top + 1 - count)
     return out
+
+
+# The event records of the log (hand.py: ev.Act etc.), read at every logged event.
+cdef object _EV_ACT, _EV_BURN, _EV_DEAL, _EV_DRAW, _EV_MUCK, _EV_POST, _EV_RAKE, _EV_RETURN, _EV_SHOW, _EV_START, _EV_WIN

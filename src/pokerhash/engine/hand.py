@@ -450,6 +450,10 @@ _LAST_SETUP: list = [None]
 # who acts first, or None when they depend on the hand (missed blinds, a straddle).
 # One tuple, replaced whole (as _LAST_SETUP): never one stakes' blinds under another's key.
 _LAST_DEAL: list = [None]
+# The event records the log is made of, as C globals compiled (hand.pxd): ev.Act is a
+# module attribute look-up (~240 instructions), made for every event of a logged hand.
+_EV_ACT, _EV_BURN, _EV_DEAL, _EV_DRAW, _EV_MUCK, _EV_POST, _EV_RAKE, _EV_RETURN, _EV_SHOW, _EV_START, _EV_WIN = \
+    ev.Act, ev.Burn, ev.Deal, ev.Draw, ev.Muck, ev.Post, ev.Rake, ev.Return, ev.Show, ev.Start, ev.Win
 # No cards freed (Hand._check_free's second argument outside a draw past the stub).
 _NO_CARDS: Tuple[int, ...] = ()
 
@@ -726,7 +730,7 @@ class Hand:
         self._missed = missed
         # The log's events are NamedTuples made by _new_tuple (every field given): their own
         # __new__ is interpreted Python, a frame for each of the thirty-odd events of a hand.
-        self._log: Optional[list] = [_new_tuple(ev.Start, (variant, seats, initial, button, given, options,
+        self._log: Optional[list] = [_new_tuple(_EV_START, (variant, seats, initial, button, given, options,
                                                            missed))] if log else None
         self._script: Optional[List[int]] = script
         self._used: Optional[set] = used
@@ -805,7 +809,7 @@ class Hand:
         else:
             self._contributed[i] += chips
         if self._log is not None:
-            self._log.append(_new_tuple(ev.Post, (self.seats[i], kind, chips)))
+            self._log.append(_new_tuple(_EV_POST, (self.seats[i], kind, chips)))
 
     def _big_blind(self) -> int:
         if self.stakes.button_blind:
@@ -1129,7 +1133,7 @@ class Hand:
                 if self._opener is None:
                     self._opener = player
             if self._log is not None:
-                self._log.append(_new_tuple(ev.Act, (seat, move)))
+                self._log.append(_new_tuple(_EV_ACT, (seat, move)))
         else:
             if waiting is not _WAIT_BRING_IN:
                 raise IllegalActionError(f"no betting action is legal now: {pending}")
@@ -1155,7 +1159,7 @@ class Hand:
                 round_._post(checked_forced_bet(_FORCED_KIND_BRING_IN, i, to))  # checked as start() does
                 round_._advance(first)
             if self._log is not None:
-                self._log.append(_new_tuple(ev.Post, (seat, ForcedKind.BRING_IN, to)))
+                self._log.append(_new_tuple(_EV_POST, (seat, ForcedKind.BRING_IN, to)))
             self._begin_round(round_, ())
         if round_.to_act is not None:
             self._ask(round_)
@@ -1277,7 +1281,7 @@ class Hand:
                                      f"{_text(held)}, not {_text(thrown)}")
         self._discarded[i] = thrown
         if self._log is not None:
-            self._log.append(_new_tuple(ev.Draw, (seat, thrown)))
+            self._log.append(_new_tuple(_EV_DRAW, (seat, thrown)))
         received: Tuple[int, ...] = ()
         if count:
             if self._caller:
@@ -1535,14 +1539,14 @@ class Hand:
             # (rules: The games and their flow, draws).
             self._muck.append(-1)
         if self._log is not None:
-            self._log.append(_new_tuple(ev.Burn, (card,)))
+            self._log.append(_new_tuple(_EV_BURN, (card,)))
         self._pc += 1
 
     def _put_board(self, got: Sequence[int]) -> None:
         got = tuple(got)
         self._board += got
         if self._log is not None:
-            self._log.append(_new_tuple(ev.Deal, (None, got, True, len(self._boards))))
+            self._log.append(_new_tuple(_EV_DEAL, (None, got, True, len(self._boards))))
         self._pc += 1
 
     def _give(self, i: int, got: Sequence[int], face_up: bool) -> None:
@@ -1551,7 +1555,7 @@ class Hand:
         if face_up:
             self._up[i] += got
         if self._log is not None:
-            self._log.append(_new_tuple(ev.Deal, (self.seats[i], got, face_up, 0)))
+            self._log.append(_new_tuple(_EV_DEAL, (self.seats[i], got, face_up, 0)))
 
     def _deal_to_players(self, count: int, face_up: bool) -> bool:
         """``count`` cards to each live player, one at a time from left of the button;
@@ -1707,7 +1711,7 @@ class Hand:
         if self._log is not None:
             for bet in forced:
                 if round_.bets[bet.player]:
-                    self._log.append(_new_tuple(ev.Post, (self.seats[bet.player], bet.kind, round_.bets[bet.player])))
+                    self._log.append(_new_tuple(_EV_POST, (self.seats[bet.player], bet.kind, round_.bets[bet.player])))
         if self._pc == 0 and self._forced is _FORCED_BLINDS:
             return False  # posted before the deal; the decisions wait for the cards
         if round_.to_act is None:
@@ -1849,7 +1853,7 @@ class Hand:
         self._hole[i] += got
         self._muck.extend(self._discarded[i])
         if self._log is not None:
-            self._log.append(_new_tuple(ev.Deal, (self.seats[i], got, False, 0)))
+            self._log.append(_new_tuple(_EV_DEAL, (self.seats[i], got, False, 0)))
         self._deal_next = i + 1
         return got
 
@@ -1871,7 +1875,7 @@ class Hand:
         for k in range(len(thrown)):
             muck.append(thrown[k])
         if self._log is not None:
-            self._log.append(_new_tuple(ev.Deal, (self.seats[i], got, False, 0)))
+            self._log.append(_new_tuple(_EV_DEAL, (self.seats[i], got, False, 0)))
         self._deal_next = i + 1
         return got
 
@@ -1953,7 +1957,7 @@ class Hand:
             returned[uncalled_seat] = uncalled_amount
             stacks[index[uncalled_seat]] += uncalled_amount
             if log is not None:
-                log.append(_new_tuple(ev.Return, (uncalled_seat, uncalled_amount)))
+                log.append(_new_tuple(_EV_RETURN, (uncalled_seat, uncalled_amount)))
         # :attr:`boards` inline (compiled, a property read is a Python attribute lookup).
         boards = self._boards + (self._board,) if self._boards else (self._board,)
         runs = len(boards)
@@ -1979,7 +1983,7 @@ class Hand:
                                  for run, run_pots in enumerate(split_runs(pot_list, rake, every_pot, runs))])
         payouts: Dict[int, int] = {}
         if log is not None and rake:
-            log.append(_new_tuple(ev.Rake, (rake,)))
+            log.append(_new_tuple(_EV_RAKE, (rake,)))
         for run in range(runs):
             number = 0
             for result in settlements[run].pots:
@@ -1990,7 +1994,7 @@ class Hand:
                         payouts[seat] = payouts.get(seat, 0) + amount
                         stacks[index[seat]] += amount
                         if log is not None:
-                            log.append(_new_tuple(ev.Win, (seat, amount, number, award.reason, run)))
+                            log.append(_new_tuple(_EV_WIN, (seat, amount, number, award.reason, run)))
                 number += 1
         for i, kept in self._kept:  # the chips of players made all-in (protect)
             stacks[i] += kept
@@ -2155,7 +2159,7 @@ class Hand:
             seat = seats[i]
             if seat in mucks or not (show_all or not shown_seats or _may_win(seat, shown_seats, pots, highs, lows)):
                 if log is not None:
-                    log.append(_new_tuple(ev.Muck, (seat,)))
+                    log.append(_new_tuple(_EV_MUCK, (seat,)))
                 continue
             shown_seats.append(seat)
             for run in range(len(boards)):
@@ -2163,7 +2167,7 @@ class Hand:
                 low = lows[run][seat] if low_rule is not None else None
                 shown.append(_new_tuple(ShownHand, (seat, holes[i], high, low, run, variant)))
                 if log is not None:
-                    log.append(_new_tuple(ev.Show, (seat, holes[i], high, low, run)))
+                    log.append(_new_tuple(_EV_SHOW, (seat, holes[i], high, low, run)))
         return tuple(shown)
 
     # -- copies, views, replays ------------------------------------------------
