@@ -115,10 +115,13 @@ cdef class Hand:
     cpdef _check_free(self, tuple got, freed)
     # The replay's deal of cards it holds as ints (hand.py: see there): a C call, the
     # cards' checks C integer tests and typed set look-ups.
-    @cython.locals(count=Py_ssize_t, i=Py_ssize_t, seen="unsigned long long", bit="unsigned long long",
-                   one="unsigned long long", again=Py_ssize_t, card=Py_ssize_t, c=object, used=set, hole=bint,
-                   past=bint)
+    @cython.locals(count=Py_ssize_t, i=Py_ssize_t, c=object, used=set, hole=bint, past=bint)
     cpdef _deal_ints(self, got)
+    # The rest of a deal of the players' cards in one call (hand.py: see there).
+    @cython.locals(count=Py_ssize_t, i=Py_ssize_t, j=Py_ssize_t, seen="unsigned long long",
+                   given="unsigned long long", card=Py_ssize_t, c=object, got=tuple, used=set, hole=bint,
+                   taken=bint, folded=list, players=list, dealt=list)
+    cpdef _deal_players_ints(self, cards)
     cpdef _burn(self, card)
     cpdef _put_board(self, got)
     cpdef _give(self, Py_ssize_t i, got, bint face_up)
@@ -187,6 +190,13 @@ cdef class Hand:
     @cython.locals(n=Py_ssize_t, index=dict, setup=tuple, indexes=dict)
     cdef _set_up(self, variant, options, given, structure, stakes, tuple seats, button, tuple initial, program,
                  deck_cards, deck_set, lowest, tuple missed, bint log, deck, script, used, bint caller)
+
+
+# The checks of a caller's cards as ints (Hand._deal_ints, Hand._deal_players_ints): a C
+# function, its tests C integer tests; the cards as bits (0 for no card: except?).
+@cython.locals(seen="unsigned long long", bit="unsigned long long", one="unsigned long long", again=Py_ssize_t,
+               card=Py_ssize_t, c=object)
+cdef unsigned long long _int_cards(tuple got) except? 0
 
 
 # The program's ops (hand.py: range(8)): C ints, so that _advance compares C ints at
@@ -304,3 +314,7 @@ cdef inline tuple _drawn_hole(tuple held, tuple thrown, list stack, Py_ssize_t c
         PyTuple_SET_ITEM(out, at + k, <object>PyList_GET_ITEM(stack, top - k))  # the caller keeps count within
     Py_SET_SIZE(stack, top + 1 - count)
     return out
+
+
+# The event records of the log (hand.py: ev.Act etc.), read at every logged event.
+cdef object _EV_ACT, _EV_BURN, _EV_DEAL, _EV_DRAW, _EV_MUCK, _EV_POST, _EV_RAKE, _EV_RETURN, _EV_SHOW, _EV_START, _EV_WIN

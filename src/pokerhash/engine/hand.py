@@ -450,8 +450,36 @@ _LAST_SETUP: list = [None]
 # who acts first, or None when they depend on the hand (missed blinds, a straddle).
 # One tuple, replaced whole (as _LAST_SETUP): never one stakes' blinds under another's key.
 _LAST_DEAL: list = [None]
+# The event records the log is made of, as C globals compiled (hand.pxd): ev.Act is a
+# module attribute look-up (~240 instructions), made for every event of a logged hand.
+_EV_ACT, _EV_BURN, _EV_DEAL, _EV_DRAW, _EV_MUCK, _EV_POST, _EV_RAKE, _EV_RETURN, _EV_SHOW, _EV_START, _EV_WIN = \
+    ev.Act, ev.Burn, ev.Deal, ev.Draw, ev.Muck, ev.Post, ev.Rake, ev.Return, ev.Show, ev.Start, ev.Win
 # No cards freed (Hand._check_free's second argument outside a draw past the stub).
 _NO_CARDS: Tuple[int, ...] = ()
+
+
+def _int_cards(got: Tuple[int, ...]) -> int:
+    """The cards a caller deals as ints as bits (a bit per card), checked as
+    cards.cards checks ints: every card an int 0..51 first (CardTypeError for any other
+    object), then the first card given again (Hand._deal_ints, Hand._deal_players_ints).
+    Compiled, a C function (hand.pxd): C integer tests."""
+    seen = 0
+    again = -1
+    one = 1
+    for c in got:
+        if type(c) is not int:
+            raise CardTypeError(f"a card dealt here is an int 0..51, not {type(c).__name__} {c!r}")
+        if not 0 <= c <= 51:
+            raise InvalidCardError(f"card {c} is outside 0..51")
+        card = c
+        bit = one << card
+        if seen & bit:
+            if again < 0:
+                again = card
+        seen |= bit
+    if again >= 0:
+        raise InvalidCardError(f"card {_text([again])} appears more than once")
+    return seen
 
 
 def _default_stakes(variant: Variant) -> Stakes:
@@ -702,7 +730,7 @@ class Hand:
         self._missed = missed
         # The log's events are NamedTuples made by _new_tuple (every field given): their own
         # __new__ is interpreted Python, a frame for each of the thirty-odd events of a hand.
-        self._log: Optional[list] = [_new_tuple(ev.Start, (variant, seats, initial, button, given, options,
+        self._log: Optional[list] = [_new_tuple(_EV_START, (variant, seats, initial, button, given, options,
                                                            missed))] if log else None
         self._script: Optional[List[int]] = script
         self._used: Optional[set] = used
@@ -781,7 +809,7 @@ class Hand:
         else:
             self._contributed[i] += chips
         if self._log is not None:
-            self._log.append(_new_tuple(ev.Post, (self.seats[i], kind, chips)))
+            self._log.append(_new_tuple(_EV_POST, (self.seats[i], kind, chips)))
 
     def _big_blind(self) -> int:
         if self.stakes.button_blind:
@@ -1105,7 +1133,7 @@ class Hand:
                 if self._opener is None:
                     self._opener = player
             if self._log is not None:
-                self._log.append(_new_tuple(ev.Act, (seat, move)))
+                self._log.append(_new_tuple(_EV_ACT, (seat, move)))
         else:
             if waiting is not _WAIT_BRING_IN:
                 raise IllegalActionError(f"no betting action is legal now: {pending}")
@@ -1131,7 +1159,7 @@ class Hand:
                 round_._post(checked_forced_bet(_FORCED_KIND_BRING_IN, i, to))  # checked as start() does
                 round_._advance(first)
             if self._log is not None:
-                self._log.append(_new_tuple(ev.Post, (seat, ForcedKind.BRING_IN, to)))
+                self._log.append(_new_tuple(_EV_POST, (seat, ForcedKind.BRING_IN, to)))
             self._begin_round(round_, ())
         if round_.to_act is not None:
             self._ask(round_)
@@ -1253,7 +1281,7 @@ class Hand:
                                      f"{_text(held)}, not {_text(thrown)}")
         self._discarded[i] = thrown
         if self._log is not None:
-            self._log.append(_new_tuple(ev.Draw, (seat, thrown)))
+            self._log.append(_new_tuple(_EV_DRAW, (seat, thrown)))
         received: Tuple[int, ...] = ()
         if count:
             if self._caller:
@@ -1351,24 +1379,7 @@ class Hand:
             raise IllegalActionError(f"no deal now: {pending}")
         if type(got) is not tuple:
             got = tuple(got)
-        # cards.cards' checks of ints, as it makes them: every card 0..51 first, then the
-        # first card given again (a bit per card).
-        seen = 0
-        again = -1
-        one = 1
-        for c in got:
-            if type(c) is not int:
-                raise CardTypeError(f"a card dealt here is an int 0..51, not {type(c).__name__} {c!r}")
-            if not 0 <= c <= 51:
-                raise InvalidCardError(f"card {c} is outside 0..51")
-            card = c
-            bit = one << card
-            if seen & bit:
-                if again < 0:
-                    again = card
-            seen |= bit
-        if again >= 0:
-            raise InvalidCardError(f"card {_text([again])} appears more than once")
+        _int_cards(got)
         target = _field(pending, 4)
         count = len(got)
         # The target's name compared as few times as can be: a player's hole cards (most
@@ -1400,6 +1411,65 @@ class Hand:
             self._burn(got[0])
         else:  # "draw"
             self._serve_draw(self._index[_field(pending, 1)], got)
+        self._advance()
+
+    # The rest of a deal of the players' cards (hole or up) in one call, for the same
+    # caller (sites/replay.py): ``cards[j]`` the cards of the j-th player the deal asks
+    # for from now on (the pending player, then each live player after it in the
+    # engine's order). It deals what one _deal_ints call per player deals, with the
+    # program run once (not once per player, each making a Pending that the next deal
+    # replaces). Each player's cards are refused as _deal_ints would refuse them at its
+    # turn, with its error and message (a card given to an earlier player of the call
+    # is "already in play"), and every player's are checked before anything changes: a
+    # refusal leaves the hand as it was (the earlier players undealt too).
+    def _deal_players_ints(self, cards: Tuple[Tuple[int, ...], ...]) -> None:
+        pending = self._pending
+        if _field(pending, 0) is not _WAIT_DEAL:
+            raise IllegalActionError(f"no deal now: {pending}")
+        target = _field(pending, 4)
+        hole = target == "hole"
+        if not hole and target != "up":
+            raise IllegalActionError(f"{pending}: not a deal of the players' cards")
+        if type(cards) is not tuple:
+            cards = tuple(cards)
+        count = _field(pending, 3)
+        folded = self._folded
+        # The players _deal_to_players would ask for in turn: the pending one, then each
+        # live player after it.
+        players = []
+        for i in range(self._index[_field(pending, 1)], self._n):
+            if not folded[i]:
+                players.append(i)
+        if len(cards) != len(players):
+            raise IllegalActionError(f"{pending}: cards for {len(cards)} player(s), {len(players)} to be dealt")
+        used, deck = self._used, self._deck_set
+        given = 0  # the cards of the earlier players of this call (a bit per card)
+        dealt = []
+        for j in range(len(players)):
+            got = tuple(cards[j])  # (a tuple given is itself)
+            # _deal_ints' checks, in its order.
+            seen = _int_cards(got)
+            if len(got) != count:
+                # the Pending _deal_to_players would have made for this player
+                asked = pending if j == 0 else _new_tuple(Pending, (_WAIT_DEAL, self.seats[players[j]], None, count,
+                                                                    target))
+                raise IllegalActionError(f"{asked}: got {len(got)} cards")
+            # _check_free's test, the earlier players' cards in play.
+            for c in got:
+                card = c
+                taken = c in used or (given >> card) & 1
+                if taken or c not in deck:
+                    problem = "already in play" if taken else f"not in the {len(self._deck_cards)}-card deck"
+                    raise InvalidCardError(f"{_text([c])} cannot be dealt: it is {problem}")
+            given |= seen
+            dealt.append(got)
+        for j in range(len(players)):
+            got = dealt[j]
+            for c in got:
+                used.add(c)
+            self._stub -= count
+            self._give(players[j], got, not hole)
+        self._deal_next = players[len(players) - 1] + 1
         self._advance()
 
     def _take(self, count: int) -> List[int]:
@@ -1469,14 +1539,14 @@ class Hand:
             # (rules: The games and their flow, draws).
             self._muck.append(-1)
         if self._log is not None:
-            self._log.append(_new_tuple(ev.Burn, (card,)))
+            self._log.append(_new_tuple(_EV_BURN, (card,)))
         self._pc += 1
 
     def _put_board(self, got: Sequence[int]) -> None:
         got = tuple(got)
         self._board += got
         if self._log is not None:
-            self._log.append(_new_tuple(ev.Deal, (None, got, True, len(self._boards))))
+            self._log.append(_new_tuple(_EV_DEAL, (None, got, True, len(self._boards))))
         self._pc += 1
 
     def _give(self, i: int, got: Sequence[int], face_up: bool) -> None:
@@ -1485,7 +1555,7 @@ class Hand:
         if face_up:
             self._up[i] += got
         if self._log is not None:
-            self._log.append(_new_tuple(ev.Deal, (self.seats[i], got, face_up, 0)))
+            self._log.append(_new_tuple(_EV_DEAL, (self.seats[i], got, face_up, 0)))
 
     def _deal_to_players(self, count: int, face_up: bool) -> bool:
         """``count`` cards to each live player, one at a time from left of the button;
@@ -1641,7 +1711,7 @@ class Hand:
         if self._log is not None:
             for bet in forced:
                 if round_.bets[bet.player]:
-                    self._log.append(_new_tuple(ev.Post, (self.seats[bet.player], bet.kind, round_.bets[bet.player])))
+                    self._log.append(_new_tuple(_EV_POST, (self.seats[bet.player], bet.kind, round_.bets[bet.player])))
         if self._pc == 0 and self._forced is _FORCED_BLINDS:
             return False  # posted before the deal; the decisions wait for the cards
         if round_.to_act is None:
@@ -1783,7 +1853,7 @@ class Hand:
         self._hole[i] += got
         self._muck.extend(self._discarded[i])
         if self._log is not None:
-            self._log.append(_new_tuple(ev.Deal, (self.seats[i], got, False, 0)))
+            self._log.append(_new_tuple(_EV_DEAL, (self.seats[i], got, False, 0)))
         self._deal_next = i + 1
         return got
 
@@ -1805,7 +1875,7 @@ class Hand:
         for k in range(len(thrown)):
             muck.append(thrown[k])
         if self._log is not None:
-            self._log.append(_new_tuple(ev.Deal, (self.seats[i], got, False, 0)))
+            self._log.append(_new_tuple(_EV_DEAL, (self.seats[i], got, False, 0)))
         self._deal_next = i + 1
         return got
 
@@ -1887,7 +1957,7 @@ class Hand:
             returned[uncalled_seat] = uncalled_amount
             stacks[index[uncalled_seat]] += uncalled_amount
             if log is not None:
-                log.append(_new_tuple(ev.Return, (uncalled_seat, uncalled_amount)))
+                log.append(_new_tuple(_EV_RETURN, (uncalled_seat, uncalled_amount)))
         # :attr:`boards` inline (compiled, a property read is a Python attribute lookup).
         boards = self._boards + (self._board,) if self._boards else (self._board,)
         runs = len(boards)
@@ -1913,7 +1983,7 @@ class Hand:
                                  for run, run_pots in enumerate(split_runs(pot_list, rake, every_pot, runs))])
         payouts: Dict[int, int] = {}
         if log is not None and rake:
-            log.append(_new_tuple(ev.Rake, (rake,)))
+            log.append(_new_tuple(_EV_RAKE, (rake,)))
         for run in range(runs):
             number = 0
             for result in settlements[run].pots:
@@ -1924,7 +1994,7 @@ class Hand:
                         payouts[seat] = payouts.get(seat, 0) + amount
                         stacks[index[seat]] += amount
                         if log is not None:
-                            log.append(_new_tuple(ev.Win, (seat, amount, number, award.reason, run)))
+                            log.append(_new_tuple(_EV_WIN, (seat, amount, number, award.reason, run)))
                 number += 1
         for i, kept in self._kept:  # the chips of players made all-in (protect)
             stacks[i] += kept
@@ -2089,7 +2159,7 @@ class Hand:
             seat = seats[i]
             if seat in mucks or not (show_all or not shown_seats or _may_win(seat, shown_seats, pots, highs, lows)):
                 if log is not None:
-                    log.append(_new_tuple(ev.Muck, (seat,)))
+                    log.append(_new_tuple(_EV_MUCK, (seat,)))
                 continue
             shown_seats.append(seat)
             for run in range(len(boards)):
@@ -2097,7 +2167,7 @@ class Hand:
                 low = lows[run][seat] if low_rule is not None else None
                 shown.append(_new_tuple(ShownHand, (seat, holes[i], high, low, run, variant)))
                 if log is not None:
-                    log.append(_new_tuple(ev.Show, (seat, holes[i], high, low, run)))
+                    log.append(_new_tuple(_EV_SHOW, (seat, holes[i], high, low, run)))
         return tuple(shown)
 
     # -- copies, views, replays ------------------------------------------------

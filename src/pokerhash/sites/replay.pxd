@@ -6,7 +6,7 @@ cimport cython
 # is reachable from Python as before). replay.py stays the one source; uncompiled it runs as it is.
 
 # The engine's Hand under another name (replay.py imports the Python name Hand as
-# well): typed, its cpdef methods (act, _deal_ints, draw, muck, player_index,
+# well): typed, its cpdef methods (act, _deal_ints, _deal_players_ints, draw, muck, player_index,
 # round_bets) are C calls and its fields C reads.
 from pokerhash.engine.hand cimport Hand as TypedHand
 # A record's field read in C (replay.py names tuple.__getitem__ as _field uncompiled).
@@ -16,7 +16,8 @@ cdef _guarded(site_hand, attempt, log)
 # The hand's play: a C function (_guarded's call), the hand typed, the acts' index a C int.
 # (its mappings typed: their look-ups and get() C calls)
 @cython.locals(hand=TypedHand, k=Py_ssize_t, n_acts=Py_ssize_t, seat_of=dict, name_of=dict, dealt_count=dict,
-               stacks=dict, kept_back=dict, differences=list)
+               stacks=dict, kept_back=dict, differences=list, i=Py_ssize_t, seats=tuple, folded=list,
+               round_cards=list)
 cpdef _replay(site_hand, attempt, log=*)
 @cython.locals(index=Py_ssize_t)
 cdef _apply(TypedHand hand, player, verb, amount, to, all_in, pending, kind, legal, seat, kept_back)

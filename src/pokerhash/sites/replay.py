@@ -534,9 +534,20 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
                 # text and generic checks (deal()'s errors all the same). A player's cards
                 # (most deals) after one comparison of the target's name.
                 if drawing is None and (target == "hole" or target == "up"):
-                    at = dealt_count[pending_seat]
-                    hand._deal_ints(holes[pending_seat][at:at + count])
-                    dealt_count[pending_seat] = at + count
+                    # Every player's cards of this deal in one engine call (the engine
+                    # runs its program once, not once a player): the pending player's,
+                    # then each live player's after it in the engine's order, as the
+                    # engine would ask for them one by one.
+                    seats = hand.seats
+                    folded = hand._folded
+                    round_cards = []
+                    for i in range(hand._index[pending_seat], hand._n):
+                        if not folded[i]:
+                            seat = seats[i]
+                            at = dealt_count[seat]
+                            round_cards.append(holes[seat][at:at + count])
+                            dealt_count[seat] = at + count
+                    hand._deal_players_ints(tuple(round_cards))
                 elif target == "burn":
                     hand._deal_ints(())
                 elif target == "board":
