@@ -656,14 +656,16 @@ static void ph_eq_flop_correct(ph_eq_flop_walk *w, int m, uint32_t key, uint32_t
                     for (int g = 0; g < w->n_groups; g++)
                         if (mine[g]) marks[n_marks++] = w->removed + g * PH_EQ_FULL_BOARDS;
                 }
+                /* No mark when no group holds a flush-maker (a flush by a player
+                 * outside every group): the boards are only counted. */
                 const uint32_t *top = w->top;
                 uint32_t board_key = key + sub_key;
-                int32_t times = w->times, *mark = marks[0];
+                int32_t times = w->times, *mark = n_marks ? marks[0] : NULL;
                 for (int i = first[m - k]; i < first[m - k + 1]; i++) {
                     int number = ph_eq_full_board(board_key + sets[i].key);
                     int64_t mult = sets[i].mult;
                     if (top[number] < least) {
-                        mark[number] += (int32_t)(mult * times);
+                        if (mark) mark[number] += (int32_t)(mult * times);
                         for (int t = 1; t < n_marks; t++) marks[t][number] += (int32_t)(mult * times);
                         summed += mult;
                     } else {

@@ -150,3 +150,14 @@ def test_many_players_beyond_the_tallies_room():
     board = rng.sample([c for c in range(52) if c not in used], 4)
     _check("holdem", hands, board, [list(range(10)), list(range(1, 10))])
     assert np.isfinite(_groups("holdem", hands, board, [list(range(10))])[0]).all()
+
+
+@pytest.mark.parametrize("board", [[], [8, 12, 30]])
+def test_groups_that_leave_out_the_flush_maker(board):
+    # Only the side pot of players 1 and 2 is counted (as the all-in EV does when the
+    # main pot's count is already known): player 0, in no group, makes every flush of
+    # hearts, so no group is marked on those boards. The walk once wrote through an
+    # unset pointer here.
+    hands = [[49, 45], [48, 6], [50, 7]]   # two hearts; the others no two of a suit
+    _check("holdem", hands, board, [[1, 2]])
+    _check("holdem", hands, board, [[2, 1], [1, 2]])

@@ -119,6 +119,34 @@ def test_a_text_file_ending_like_a_zip_reads_as_text(tmp_path):
         zipfile.is_zipfile = real
 
 
+def test_a_pipe_reads_as_text(tmp_path):
+    """A FIFO (or /dev/stdin, a shell's <(...)) cannot seek: it is no zip and is read
+    as it comes, not refused as unseekable."""
+    import os
+    import threading
+
+    import pytest
+
+    from pokerhash import sites
+
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs here")
+    fifo = tmp_path / "hands.fifo"
+    os.mkfifo(fifo)
+    text = "PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/01 00:00:00 ET\nPK\x05\x06\n"
+
+    def write():
+        with open(fifo, "wb") as out:
+            out.write(text.encode())
+
+    writer = threading.Thread(target=write)
+    writer.start()
+    try:
+        assert [h.text for h in sites.read(str(fifo))] == [text.rstrip()]
+    finally:
+        writer.join(10)
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from([b"\n", b"ab", b"\n\n", b"x" * 40, b"\r"]), max_size=12), st.data())
 def test_line_ends_count_the_line_ends(pieces, data):

@@ -503,8 +503,12 @@ def _file(path: str) -> Iterator[Tuple[str, IO[bytes]]]:
         # zipfile.is_zipfile (Python code and a second open of the file) is asked only
         # when the file's tail holds a zip's end record, where is_zipfile looks for it:
         # a hand history's file (a few hands often) is told from a zip by C calls
-        if not (_ZIP_END in _tail(stream) and zipfile.is_zipfile(stream)):
-            stream.seek(0)
+        # a pipe (a FIFO, /dev/stdin, a shell's <(...)) cannot be a zip and cannot seek:
+        # it is read as it comes, as zipfile.is_zipfile's refusal of it read it before
+        seekable = stream.seekable()
+        if not (seekable and _ZIP_END in _tail(stream) and zipfile.is_zipfile(stream)):
+            if seekable:
+                stream.seek(0)
             if _is_text(stream.peek(4096)):
                 yield path, stream
             return
