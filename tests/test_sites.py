@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import pokerhash.sites as sites
-from pokerhash.engine import history
+from pokerhash.engine import PendingKind, history
 from pokerhash.errors import InvalidValueError
 
 DATA = Path(__file__).parent / "data" / "sites"
@@ -115,6 +115,18 @@ def test_an_illegal_action_is_a_difference_not_an_exception():
     text = _hands_of(DATA / "pokerstars" / "cash.txt")[3].replace("Ivy: calls $0.50", "Ivy: raises $5 to $5.50")
     result = next(sites.read(text)).replay()
     assert not result.agrees and "line" in result.differences[0]
+
+
+def test_a_refused_players_cards_leave_the_players_before_him_dealt():
+    # Charlie (last of the deal) shows a card Alpha holds: the deal of his cards is
+    # refused, and the hand returned holds Alpha's and Bravo's, dealt before his.
+    text = _hands_of(DATA / "pokerstars" / "cash.txt")[1].replace("[As Ad]", "[As Qd]")
+    result = next(sites.read(text)).replay()
+    assert not result.agrees
+    assert result.differences[0] == "the engine refuses it: Qd cannot be dealt: it is already in play"
+    hand = result.hand
+    assert [len(hand.hole_cards(seat)) for seat in (1, 2, 3)] == [2, 2, 0]
+    assert hand.pending.seat == 3 and hand.pending.kind is PendingKind.DEAL
 
 
 def test_refused_hands_name_the_line_and_reason():

@@ -124,12 +124,15 @@ def layout(p: Parsed) -> Layout:
         return _button_blind_layout(p, dealt, seats, seat_of, button_blind, antes, straddles)
     if sb is None and bb is not None and n == 2:
         # Heads-up, the button all-in on the ante posts nothing: its small blind is still due.
-        other = next(d for d in dealt if d[1] != bb[0])
-        if other[2] == sum(a for nm, a in antes if nm == other[1]):
+        for other in dealt:  # (the other player: loops, no generators in a C function)
+            if other[1] != bb[0]:
+                break
+        else:
+            raise StopIteration  # (never: two players, one the big blind; as next() would)
+        if other[2] == _antes_of(antes, other[1]):
             sb = (other[1], 0)
     first = sb or bb
-    if first is None and antes and len(antes) == n and all(a == s for (_, a), (_, _, s) in
-                                                            zip(sorted(antes), sorted(dealt, key=lambda d: d[1]))):
+    if first is None and antes and len(antes) == n and _all_in_antes(antes, dealt):
         return _antes_only(p, dealt, seats, antes)
     if first is None:
         raise SiteError("no blinds are posted")
@@ -144,12 +147,12 @@ def layout(p: Parsed) -> Layout:
         # table, read off (what the sort below gives, without a key function per player).
         order = tuple([by_seat[seat] for seat in seats[start:] + seats[:start]])
     else:
-        order = tuple(sorted(dealt, key=lambda d: (seats.index(d[0]) - start) % n))
+        order = _by_position(dealt, seats, start, n)
     position = {name: k for k, (_, name, _) in enumerate(order)}
     if bb is None and sb is not None and n > 2:
         # The big blind's player all-in on the ante posts nothing: the blind is still due.
         name = order[1][1]
-        if order[1][2] == sum(a for nm, a in antes if nm == name):
+        if order[1][2] == _antes_of(antes, name):
             bb = (name, 0)
     if bb is None:
         raise SiteError("no big blind is posted")
@@ -208,6 +211,26 @@ def layout(p: Parsed) -> Layout:
     # tuple.__new__: the NamedTuple's own __new__ is a Python function (a frame a hand).
     return _new(Layout, (order, button, stakes, missed, straddler, dead_button and n == 2, outside_seat,
                          tuple(dead_antes)))
+
+
+def _antes_of(antes: List[Tuple[str, int]], name: str) -> int:
+    """What ``name`` posted in antes."""
+    total = 0
+    for ante in antes:
+        if ante[0] == name:
+            total += ante[1]
+    return total
+
+
+def _all_in_antes(antes: List[Tuple[str, int]], dealt: list) -> bool:
+    """Whether every player dealt in posted his whole stack as the ante (a flip-out)."""
+    return all(a == s for (_, a), (_, _, s) in zip(sorted(antes), sorted(dealt, key=lambda d: d[1])))
+
+
+def _by_position(dealt: list, seats: List[int], start: int, n: int) -> tuple:
+    """The dealt players in seat order from ``start`` round the table (a seat held twice
+    kept in the order dealt: a stable sort)."""
+    return tuple(sorted(dealt, key=lambda d: (seats.index(d[0]) - start) % n))
 
 
 _STAKES: Dict[tuple, Stakes] = {}
@@ -275,8 +298,18 @@ def _blind(p: Parsed, dealt: list, post: Tuple[str, int], which: int) -> int:
     table = p.blinds[which]
     if not table or amount >= table:
         return amount
-    stack = next(s for _, nm, s in dealt if nm == name)
-    antes = sum(a for nm, kind, a, _ in p.posts if nm == name and kind == "ante")
+    # (loops, no generators: a C function compiled, replay.pxd, has no closures)
+    stack = None
+    for d in dealt:
+        if d[1] == name:
+            stack = d[2]
+            break
+    if stack is None:
+        raise StopIteration  # (as next() of no player: the replay reports it)
+    antes = 0
+    for post in p.posts:
+        if post[0] == name and post[1] == "ante":
+            antes += post[2]
     return table if amount == stack - antes else amount
 
 
@@ -468,12 +501,25 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
         return SiteReplay({}, {}, Decimal(0), False, (f"the engine cannot seat the hand: {error}",), None), False
     variant = p.variant
     facts = _facts(variant)
-    stacks = {seat: stack for seat, _, stack in lay.order}
+    # Each seat's stack, name, cards dealt so far, and each name's seat: one pass over
+    # the order (not four comprehensions).
+    stacks = {}
+    name_of = {}
+    seat_of = {}
+    dealt_count = {}
+    for entry in lay.order:
+        seat = _field(entry, 0)
+        name = _field(entry, 1)
+        stacks[seat] = _field(entry, 2)
+        name_of[seat] = name
+        seat_of[name] = seat
+        dealt_count[seat] = 0
     if lay.outside_seat is not None:
         stacks[lay.outside_seat] += lay.missed[lay.outside_seat][1]
     take = (p.rake or 0) + p.fees
     fixed = variant.limit is Limit.FIXED_LIMIT
-    options = _options(take, p.run_twice, *settlement(p), lay.stakes.straddle_position is not None,
+    odd, every_pot = settlement(p)
+    options = _options(take, p.run_twice, odd, every_pot, lay.stakes.straddle_position is not None,
                        p.fields.get("capped_at"), facts.is_draw and not variant.fits(len(lay.order)),
                        half_bet_all_in(p) if fixed else "all-in",
                        len(p.boards) if p.run_twice and len(p.boards) > 2 else 2)
@@ -481,8 +527,6 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
         lay = lay._replace(stakes=_replaced(lay.stakes, "uncapped_heads_up"))
     if p.fields.get("heads_up_dead_button"):
         options = _replaced(options, "heads_up_dead_button")
-    name_of = {seat: name for seat, name, _ in lay.order}
-    seat_of = {name: seat for seat, name, _ in lay.order}
     try:
         hand = Hand(variant, stacks, button=lay.button, stakes=lay.stakes, options=options, deal="caller", log=log,
                     missed_blinds=lay.missed)
@@ -493,7 +537,6 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
         return SiteReplay({}, {}, Decimal(0), False, (f"the engine cannot play the hand: {error}",), None), False
     acts = p.acts
     k = 0
-    dealt_count = {seat: 0 for seat in stacks}
     kept_back: Dict[str, int] = {}  # raises no opponent could answer: the part the engine never took
     conceded: List[int] = []  # all-in players written as folding: they give up their hand
     spare: Optional[List[int]] = None  # cards for a board the site never dealt (see _decided)
@@ -547,7 +590,15 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
                             at = dealt_count[seat]
                             round_cards.append(holes[seat][at:at + count])
                             dealt_count[seat] = at + count
-                    hand._deal_players_ints(tuple(round_cards))
+                    try:
+                        hand._deal_players_ints(tuple(round_cards))
+                    except PokerhashError:
+                        # A player's cards refused: dealt one by one instead, the players
+                        # before him keep theirs in the hand returned (the engine's error
+                        # is the same, raised by the refused player's deal).
+                        for cards in round_cards:
+                            hand._deal_ints(cards)
+                        raise
                 elif target == "burn":
                     hand._deal_ints(())
                 elif target == "board":
@@ -765,6 +816,8 @@ def _dead(lay: Layout) -> int:
 
 
 def _compare(what: str, engine: Dict[str, int], site: Dict[str, int], d: int, differences: List[str]) -> None:
+    if engine == site:
+        return  # (most hands: no sorted set of the names, no look-ups)
     for name in sorted(set(engine) | set(site)):
         a, b = engine.get(name, 0), site.get(name, 0)
         if a != b:
@@ -879,6 +932,7 @@ def _cards_for(p: Parsed, lay: Layout, variant, attempt: int = 0) -> Tuple[Dict[
     templates: Dict[int, List[Optional[int]]] = {}
     holes: Dict[int, tuple] = {}  # the seats whose every card is known
     unknown = []  # (seat, name) of the others, in the order dealt
+    need = 0  # their unknown cards, all told
     known, stud_cards = p.known, p.stud
     cached = _CARD_CACHE.get
     for seat, name, _ in lay.order:
@@ -889,6 +943,7 @@ def _cards_for(p: Parsed, lay: Layout, variant, attempt: int = 0) -> Tuple[Dict[
             if not cards:
                 templates[seat] = [None] * count  # nothing seen (most players)
                 unknown.append((seat, name))
+                need += count
                 continue
         # _card of each text seen (its cache read in line: a call per card cost more)
         template = []
@@ -910,24 +965,18 @@ def _cards_for(p: Parsed, lay: Layout, variant, attempt: int = 0) -> Tuple[Dict[
             holes[seat] = template
         else:
             unknown.append((seat, name))
+            need += template.count(None)
     if not unknown:
         return {seat: tuple(cards) for seat, cards in holes.items()}, [tuple(board) for board in boards], False
-    rest = _rest(_deck(variant, len(lay.order)), used)
     live_unknown = [(seat, name) for seat, name in unknown if name not in folded]
     live_known = [seat for seat, name, _ in lay.order if name not in folded and seat in holes]
     picked = False
-    if live_unknown and (boards or stud or facts.draws_last) and len(live_known) + len(live_unknown) > 1:
-        lowest = _deck(variant, len(lay.order))[0] // 4 + 2  # variant.lowest_rank
-        winners = [s for s in live_known if p.collected.get(_name(lay, s), 0)]
-        # Stand-ins for players who reach the showdown without showing.
-        for seat, name in sorted(live_unknown, key=lambda u: bool(p.collected.get(u[1], 0))):
-            wins = bool(p.collected.get(name, 0))
-            rivals = live_known + [s for s in holes if s not in live_known] if wins else winners or live_known
-            holes[seat] = _pick(variant, rest, templates[seat], boards or [[]],
-                                [holes[s] for s in rivals if s in holes], lowest, wins, attempt)
-            rest = [c for c in rest if c not in holes[seat]]
-            if not wins:
-                live_known.append(seat)
+    pick = live_unknown and (boards or stud or facts.draws_last) and len(live_known) + len(live_unknown) > 1
+    # Without stand-ins to pick, the unknown cards are the first ``need`` of the rest in
+    # the deck's order: the rest is made only that far (the loop below takes no more).
+    rest = _rest(_deck(variant, len(lay.order)), used, -1 if pick else need)
+    if pick:
+        rest = _stand_ins(p, lay, variant, attempt, rest, holes, templates, boards, live_known, live_unknown)
         picked = True
     # Players who fold last: a folded stud player needs only the cards dealt before the
     # fold, and eight stud players may together hold more unknown slots than the deck.
@@ -948,18 +997,42 @@ def _cards_for(p: Parsed, lay: Layout, variant, attempt: int = 0) -> Tuple[Dict[
     return {seat: tuple(cards) for seat, cards in holes.items()}, [tuple(board) for board in boards], picked
 
 
-def _rest(deck: Tuple[int, ...], used: set) -> List[int]:
-    """The cards of ``deck`` not in ``used``, in the deck's order. The used cards as
-    bits of one word (cards are 0..51): compiled, the loop is C integer tests
-    (replay.pxd types it), not a set look-up per deck card."""
+def _stand_ins(p: Parsed, lay: Layout, variant, attempt: int, rest: List[int], holes: dict, templates: dict,
+               boards: list, live_known: List[int], live_unknown: list) -> List[int]:
+    """The stand-ins of the players who reach the showdown without showing, into
+    ``holes`` (see :func:`_pick`); the rest of the deck after them. (A function of its
+    own: its sort key is a closure, which _cards_for, a C function compiled, cannot hold.)"""
+    lowest = _deck(variant, len(lay.order))[0] // 4 + 2  # variant.lowest_rank
+    winners = [s for s in live_known if p.collected.get(_name(lay, s), 0)]
+    # Stand-ins for players who reach the showdown without showing.
+    for seat, name in sorted(live_unknown, key=lambda u: bool(p.collected.get(u[1], 0))):
+        wins = bool(p.collected.get(name, 0))
+        rivals = live_known + [s for s in holes if s not in live_known] if wins else winners or live_known
+        holes[seat] = _pick(variant, rest, templates[seat], boards or [[]],
+                            [holes[s] for s in rivals if s in holes], lowest, wins, attempt)
+        rest = [c for c in rest if c not in holes[seat]]
+        if not wins:
+            live_known.append(seat)
+    return rest
+
+
+def _rest(deck: Tuple[int, ...], used: set, limit: int = -1) -> List[int]:
+    """The cards of ``deck`` not in ``used``, in the deck's order (the first ``limit``
+    of them when ``limit`` is not negative). The used cards as bits of one word (cards
+    are 0..51): compiled, the loop is C integer tests (replay.pxd types it), not a set
+    look-up per deck card."""
     one = 1
     mask = 0
     for c in used:
         mask |= one << c
     rest = []
+    if limit == 0:
+        return rest
     for c in deck:
         if not (mask >> c) & 1:
             rest.append(c)
+            if len(rest) == limit:
+                break
     return rest
 
 
