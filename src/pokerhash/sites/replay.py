@@ -80,10 +80,19 @@ globals().setdefault("_field", tuple.__getitem__)
 
 def layout(p: Parsed) -> Layout:
     """Where the engine seats the hand's players; SiteError when it cannot play it."""
-    dealt = [(seat, name, stack) for seat, name, stack in p.seats if name not in p.sitting_out]
+    # The players dealt in, each name's seat and each seat's player: one pass.
+    sitting_out = p.sitting_out
+    dealt = []
+    seat_of = {}
+    by_seat = {}
+    for seat, name, stack in p.seats:
+        if name not in sitting_out:
+            d = (seat, name, stack)
+            dealt.append(d)
+            seat_of[name] = seat
+            by_seat[seat] = d
     if len(dealt) < 2:
         raise SiteError(f"{len(dealt)} player(s) dealt in: a hand needs two")
-    seat_of = {name: seat for seat, name, _ in dealt}
     dead_antes = []
     for name, kind, amount, line in p.posts:
         if name not in seat_of:
@@ -116,9 +125,10 @@ def layout(p: Parsed) -> Layout:
                 button_blind = (name, amount)
     seats = sorted(seat_of.values())
     n = len(seats)
-    if dead_antes and (p.variant.is_stud or sb is None and bb is None):
+    stud = _field(_facts(p.variant), 2)  # is_stud, read once per variant
+    if dead_antes and (stud or sb is None and bb is None):
         raise SiteError(f"{dead_antes[0][0]!r} posts an ante but is not dealt in, in a hand without blinds")
-    if p.variant.is_stud:
+    if stud:
         return _stud_layout(p, dealt, seats, antes)
     if button_blind is not None and sb is None and bb is None:
         return _button_blind_layout(p, dealt, seats, seat_of, button_blind, antes, straddles)
@@ -141,14 +151,12 @@ def layout(p: Parsed) -> Layout:
     if n == 2 and sb is not None and not dead_button:
         start = (start + 1) % n  # heads-up the button posts the small blind
     button = seats[start - 1]
-    by_seat = {d[0]: d for d in dealt}
     if len(by_seat) == n:
         # Each player's seat once: the order is the seats from ``start`` round the
         # table, read off (what the sort below gives, without a key function per player).
         order = tuple([by_seat[seat] for seat in seats[start:] + seats[:start]])
     else:
         order = _by_position(dealt, seats, start, n)
-    position = {name: k for k, (_, name, _) in enumerate(order)}
     if bb is None and sb is not None and n > 2:
         # The big blind's player all-in on the ante posts nothing: the blind is still due.
         name = order[1][1]
@@ -157,7 +165,7 @@ def layout(p: Parsed) -> Layout:
     if bb is None:
         raise SiteError("no big blind is posted")
     expected_bb = 0 if n == 2 and not dead_button else (1 if sb is not None else 0)
-    if position[bb[0]] != expected_bb:
+    if _position(order, bb[0]) != expected_bb:
         raise SiteError(f"the big blind ({bb[0]}) is not on the small blind's left: the engine cannot seat the blinds")
     blinds = (_blind(p, dealt, sb, 0), _blind(p, dealt, bb, 1)) if sb is not None else (_blind(p, dealt, bb, 1),)
     missed: Dict[int, Tuple[int, int]] = {}
@@ -182,10 +190,10 @@ def layout(p: Parsed) -> Layout:
     straddle_position = None
     if straddles:
         straddler, straddle = _straddle(p, straddles, n)
-        if position[straddler] != 2 or any([post[0] == straddler and post[1] in ("sb", "bb") for post in p.posts]):
+        if _position(order, straddler) != 2 or any([post[0] == straddler and post[1] in ("sb", "bb") for post in p.posts]):
             if p.site not in STRADDLE_ANYWHERE:
                 raise SiteError("the engine plays one straddle, by the player on the big blind's left")
-            straddle_position = position[straddler]  # the room's straddle from any seat
+            straddle_position = _position(order, straddler)  # the room's straddle from any seat
             # his own blind is part of the straddle (the engine posts the straddle instead)
             straddle += sum([post[2] for post in p.posts if post[0] == straddler and post[1] in ("sb", "bb")])
     ante, big_blind_ante = 0, False
@@ -211,6 +219,17 @@ def layout(p: Parsed) -> Layout:
     # tuple.__new__: the NamedTuple's own __new__ is a Python function (a frame a hand).
     return _new(Layout, (order, button, stakes, missed, straddler, dead_button and n == 2, outside_seat,
                          tuple(dead_antes)))
+
+
+def _position(order: tuple, name: str) -> int:
+    """``name``'s place in ``order`` (the last, as a dict of the places would say):
+    KeyError when he has none."""
+    k = len(order) - 1
+    while k >= 0:
+        if order[k][1] == name:
+            return k
+        k -= 1
+    raise KeyError(name)
 
 
 def _antes_of(antes: List[Tuple[str, int]], name: str) -> int:
@@ -411,10 +430,15 @@ def _facts(variant) -> _Facts:
 def _deck(variant, players: int) -> Tuple[int, ...]:
     """``variant.deck(players)``, made once per variant and table size (compiled, a C
     function)."""
-    decks = _field(_facts(variant), 5)  # decks
+    return _deck_of(_facts(variant), players)
+
+
+def _deck_of(facts: _Facts, players: int) -> Tuple[int, ...]:
+    """:func:`_deck` of the variant whose :func:`_facts` are ``facts`` (read once by the caller)."""
+    decks = _field(facts, 5)  # decks
     deck = decks.get(players)
     if deck is None:
-        deck = decks[players] = variant.deck(players)
+        deck = decks[players] = _field(facts, 0).deck(players)  # the variant's
     return deck
 
 
@@ -501,19 +525,17 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
         return SiteReplay({}, {}, Decimal(0), False, (f"the engine cannot seat the hand: {error}",), None), False
     variant = p.variant
     facts = _facts(variant)
-    # Each seat's stack, name, cards dealt so far, and each name's seat: one pass over
-    # the order (not four comprehensions).
+    # Each seat's stack and name, and each name's seat: one pass over the order (not
+    # three comprehensions).
     stacks = {}
     name_of = {}
     seat_of = {}
-    dealt_count = {}
     for entry in lay.order:
         seat = _field(entry, 0)
         name = _field(entry, 1)
         stacks[seat] = _field(entry, 2)
         name_of[seat] = name
         seat_of[name] = seat
-        dealt_count[seat] = 0
     if lay.outside_seat is not None:
         stacks[lay.outside_seat] += lay.missed[lay.outside_seat][1]
     take = (p.rake or 0) + p.fees
@@ -531,12 +553,13 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
         hand = Hand(variant, stacks, button=lay.button, stakes=lay.stakes, options=options, deal="caller", log=log,
                     missed_blinds=lay.missed)
         holes, boards, picked = _cards_for(p, lay, variant, attempt)
-        drawing = DrawDeals(p, lay.order, holes, _deck(variant, len(lay.order)), _card) if facts.draws_last \
+        drawing = DrawDeals(p, lay.order, holes, _deck_of(facts, len(lay.order)), _card) if facts.draws_last \
             else None
     except PokerhashError as error:
         return SiteReplay({}, {}, Decimal(0), False, (f"the engine cannot play the hand: {error}",), None), False
     acts = p.acts
     k = 0
+    dealt_count = [0] * hand._n  # the cards dealt so far to each player, by the engine's index
     kept_back: Dict[str, int] = {}  # raises no opponent could answer: the part the engine never took
     conceded: List[int] = []  # all-in players written as folding: they give up their hand
     spare: Optional[List[int]] = None  # cards for a board the site never dealt (see _decided)
@@ -565,7 +588,7 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
                         taken = {c for cards in holes.values() for c in cards}
                         for board in boards:  # (no generator: _replay is cpdef, without closures)
                             taken.update(board)
-                        spare = [c for c in _deck(variant, len(lay.order)) if c not in taken]
+                        spare = [c for c in _deck_of(facts, len(lay.order)) if c not in taken]
                     if len(boards) <= len(hand.boards) - 1 or len(boards[len(hand.boards) - 1]) < \
                             len(hand.boards[-1]) + count:
                         hand._deal_ints(tuple(spare[:count]))
@@ -586,10 +609,11 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
                     round_cards = []
                     for i in range(hand._index[pending_seat], hand._n):
                         if not folded[i]:
-                            seat = seats[i]
-                            at = dealt_count[seat]
-                            round_cards.append(holes[seat][at:at + count])
-                            dealt_count[seat] = at + count
+                            cards = holes[seats[i]]
+                            at = dealt_count[i]
+                            # (all his cards at once, most deals: the tuple itself, no slice made)
+                            round_cards.append(cards if at == 0 and len(cards) == count else cards[at:at + count])
+                            dealt_count[i] = at + count
                     try:
                         hand._deal_players_ints(tuple(round_cards))
                     except PokerhashError:
@@ -617,9 +641,10 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
                     else:
                         hand._deal_ints(drawing.initial(pending_seat, count))
                 else:  # (a draw's cards in a game whose last street is no draw)
-                    at = dealt_count[pending_seat]
+                    i = hand._index[pending_seat]
+                    at = dealt_count[i]
                     hand._deal_ints(holes[pending_seat][at:at + count])
-                    dealt_count[pending_seat] = at + count
+                    dealt_count[i] = at + count
                 continue
             # A muck written while the betting still runs is no action; an all-in
             # player's (PokerStars writes a fold for one sitting out) gives up the hand.
@@ -962,19 +987,19 @@ def _cards_for(p: Parsed, lay: Layout, variant, attempt: int = 0) -> Tuple[Dict[
                 complete = False
         templates[seat] = template
         if complete:
-            holes[seat] = template
+            holes[seat] = tuple(template)  # (tuples: the engine reads a tuple of ints faster than a list)
         else:
             unknown.append((seat, name))
             need += template.count(None)
     if not unknown:
-        return {seat: tuple(cards) for seat, cards in holes.items()}, [tuple(board) for board in boards], False
+        return holes, [tuple(board) for board in boards], False
     live_unknown = [(seat, name) for seat, name in unknown if name not in folded]
     live_known = [seat for seat, name, _ in lay.order if name not in folded and seat in holes]
     picked = False
     pick = live_unknown and (boards or stud or facts.draws_last) and len(live_known) + len(live_unknown) > 1
     # Without stand-ins to pick, the unknown cards are the first ``need`` of the rest in
     # the deck's order: the rest is made only that far (the loop below takes no more).
-    rest = _rest(_deck(variant, len(lay.order)), used, -1 if pick else need)
+    rest = _rest(_deck_of(facts, len(lay.order)), used, -1 if pick else need)
     if pick:
         rest = _stand_ins(p, lay, variant, attempt, rest, holes, templates, boards, live_known, live_unknown)
         picked = True
@@ -983,18 +1008,27 @@ def _cards_for(p: Parsed, lay: Layout, variant, attempt: int = 0) -> Tuple[Dict[
     # (sorted(unknown, key=lambda u: u[1] in folded) without a call per player: the
     # players still in, then those who folded, each in their order)
     # (``at``: the next card of ``rest`` to give, in place of cutting ``rest`` each time)
+    # (``cards``: the rest as a tuple, whose slices are the tuples the engine reads)
     at = 0
-    for seat, name in [u for u in unknown if u[1] not in folded] + [u for u in unknown if u[1] in folded]:
+    cards = tuple(rest)
+    ordered = []
+    later = []
+    for u in unknown:
+        if u[1] in folded:
+            later.append(u)
+        else:
+            ordered.append(u)
+    ordered += later
+    for seat, name in ordered:
         if seat not in holes:
             template = templates[seat]
             missing = template.count(None)
-            if missing == len(template) <= len(rest) - at:
-                holes[seat] = rest[at:at + missing]  # _filled of a template of unknown cards only
+            if missing == len(template) <= len(cards) - at:
+                holes[seat] = cards[at:at + missing]  # _filled of a template of unknown cards only
             else:
-                holes[seat] = _filled(template, rest[at:])
+                holes[seat] = tuple(_filled(template, rest[at:]))
             at += missing
-    # Tuples: the engine reads a tuple of ints faster than a list.
-    return {seat: tuple(cards) for seat, cards in holes.items()}, [tuple(board) for board in boards], picked
+    return holes, [tuple(board) for board in boards], picked
 
 
 def _stand_ins(p: Parsed, lay: Layout, variant, attempt: int, rest: List[int], holes: dict, templates: dict,
@@ -1008,8 +1042,8 @@ def _stand_ins(p: Parsed, lay: Layout, variant, attempt: int, rest: List[int], h
     for seat, name in sorted(live_unknown, key=lambda u: bool(p.collected.get(u[1], 0))):
         wins = bool(p.collected.get(name, 0))
         rivals = live_known + [s for s in holes if s not in live_known] if wins else winners or live_known
-        holes[seat] = _pick(variant, rest, templates[seat], boards or [[]],
-                            [holes[s] for s in rivals if s in holes], lowest, wins, attempt)
+        holes[seat] = tuple(_pick(variant, rest, templates[seat], boards or [[]],
+                                  [holes[s] for s in rivals if s in holes], lowest, wins, attempt))
         rest = [c for c in rest if c not in holes[seat]]
         if not wins:
             live_known.append(seat)
