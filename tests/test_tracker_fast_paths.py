@@ -193,6 +193,19 @@ def test_summary_rows_equal_the_row_by_row_sums_to_the_last_bit(players):
     assert [tuple(map(repr, row)) for row in got] == [tuple(map(repr, row)) for row in want]
 
 
+def test_qualified_names_each_column_of_a_money_expression_through_the_alias():
+    """The pairs' upsert reads a key's two rows side by side: every column of a
+    SUMMARY_MONEY expression named through its row's alias, nothing else touched."""
+    from pokerhash.tracker import database
+    from pokerhash.tracker.schema import SUMMARY_MONEY
+
+    assert database._qualified("showdown * net_amount", "b") == "b.showdown * b.net_amount"
+    assert database._qualified("net", "a") == "a.net"
+    for _, expr, _ in SUMMARY_MONEY:
+        assert f"{database._qualified(expr, 'a')} + COALESCE({database._qualified(expr, 'b')}, 0)" in database._PAIRED
+    assert "a.showdown * a.net_bb + COALESCE(b.showdown * b.net_bb, 0)" in database._PAIRED
+
+
 def test_summary_rows_keep_the_order_of_floats():
     from pokerhash.tracker import database
     from pokerhash.tracker.extract import PLAYER_COLUMNS

@@ -40,6 +40,16 @@ _INSERT_ACTION = _insert("actions", ("hand_id", "seq", "street", "seat", "kind",
 _INSERT_BOARD = _insert("boards", ("hand_id", "run", "street", "cards"))
 _INSERT_SHOWN = _insert("shown", ("hand_id", "seat", "run", "cards"))
 _SUMS = tuple(name for name, _, _ in SUMMARY_MONEY) + FLAGS
+_COLUMN_NAME = re.compile(r"[A-Za-z_]\w*")
+
+
+def _qualified(expression: str, alias: str) -> str:
+    """``expression`` (a SUMMARY_MONEY expression over hand_players: column names and
+    operators) with each column named through the table ``alias``: ``"showdown * net"``
+    and ``"a"`` give ``"a.showdown * a.net"`` (a key's two rows side by side below)."""
+    return _COLUMN_NAME.sub(lambda found: f"{alias}.{found.group(0)}", expression)
+
+
 _UPSERT_SUMMARY = (f"INSERT INTO player_summary ({', '.join(SUMMARY_KEYS + ('hands',) + _SUMS)}) "
                    f"VALUES ({', '.join('?' * (len(SUMMARY_KEYS) + 1 + len(_SUMS)))}) "
                    f"ON CONFLICT ({', '.join(SUMMARY_KEYS)}) DO UPDATE SET "
@@ -72,9 +82,7 @@ assert _UPSERT_SUMMARY_OF_ROWIDS != _UPSERT_SUMMARY_OF_ROW
 _PAIRED = ", ".join(
     ["a.player_id", "a.game", "a.variant_code", "a.stakes", "COALESCE(a.currency, '')", "COALESCE(a.position, '')",
      "a.table_size", "COALESCE(SUBSTR(a.played_at, 1, 10), '')", "1 + (b.rowid IS NOT NULL)"]
-    + [f"{expr.replace('showdown * ', 'a.showdown * a.') if '*' in expr else 'a.' + expr} + COALESCE("
-       f"{expr.replace('showdown * ', 'b.showdown * b.') if '*' in expr else 'b.' + expr}, 0)"
-       for _, expr, _ in SUMMARY_MONEY]
+    + [f"{_qualified(expr, 'a')} + COALESCE({_qualified(expr, 'b')}, 0)" for _, expr, _ in SUMMARY_MONEY]
     + [f"a.{flag} + COALESCE(b.{flag}, 0)" for flag in FLAGS])
 _UPSERT_SUMMARY_OF_PAIRS = (
     f"INSERT INTO player_summary ({', '.join(SUMMARY_KEYS + ('hands',) + _SUMS)}) SELECT {_PAIRED} "
