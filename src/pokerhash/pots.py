@@ -592,16 +592,22 @@ def settle_checked(pots: Sequence[Pot], high: Mapping[int, int], low: Optional[M
     else:
         taken_by_pot = None
     remaining_rake = rake
-    for k, pot in enumerate(pots):
+    k = 0
+    for pot in pots:
+        # Each field of a Pot and an Award read once (a frozen dataclass's attribute is
+        # a Python lookup); min() of two ints written out (the first of equals, as min()).
+        amount = pot.amount
         if taken_by_pot is None:
-            taken = min(remaining_rake, pot.amount)
+            taken = amount if amount < remaining_rake else remaining_rake
             remaining_rake -= taken
         else:
             taken = taken_by_pot[k]
-        awards = _award(pot, pot.amount - taken, high, low, order, odd)
+        awards = _award(pot, amount - taken, high, low, order, odd)
         for award in awards:
-            payouts[award.seat] = payouts.get(award.seat, 0) + award.amount
+            seat = award.seat
+            payouts[seat] = payouts.get(seat, 0) + award.amount
         results.append(_frozen(PotResult, {"pot": pot, "rake": taken, "awards": awards}))
+        k += 1
     return _frozen(Settlement, {"pots": tuple(results), "payouts": payouts, "rake": rake, "uncalled": uncalled})
 
 
