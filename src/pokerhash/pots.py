@@ -372,7 +372,13 @@ class RakeRule:
         if as_flag(ended_first_round, "ended_first_round") and self.no_flop_no_drop:
             return 0
         rate = self.heads_up_rate if players_dealt == 2 else self.multiway_rate
-        rake = int(pot * rate) // self.unit * self.unit
+        if type(rate) is Fraction:  # what __post_init__ stores (_rate)
+            # int(pot * rate) as integers: the Fraction product is Python code (~1,500
+            # instructions); the pot and the rate are not negative, so the floor of the
+            # quotient is int()'s truncation.
+            rake = pot * rate.numerator // rate.denominator // self.unit * self.unit
+        else:
+            rake = int(pot * rate) // self.unit * self.unit
         cap = self.cap_for(players_dealt)
         return rake if cap is None else min(rake, cap)
 
@@ -433,6 +439,8 @@ class OddChipRule:
 
 
 _DEFAULT_ODD = OddChipRule()
+# The last odd-chip rule settle_checked asked is_default of, and its answer (see there).
+_LAST_ODD: list = [None]
 #: The rules' odd-chip rule (the engine's ``Options`` default: the same object, so
 #: that a showdown tells it by identity).
 DEFAULT_ODD_CHIPS = _DEFAULT_ODD
@@ -563,23 +571,43 @@ def settle_checked(pots: Sequence[Pot], high: Mapping[int, int], low: Optional[M
     the odd-chip rule (None or the default: the rules')."""
     results = []
     payouts: Dict[int, int] = {}
-    if odd is not None and (odd is _DEFAULT_ODD or odd.is_default):  # identity first: the engine's default
-        odd = None
+    if odd is not None:
+        if odd is _DEFAULT_ODD:  # identity first: the engine's default
+            odd = None
+        else:
+            # is_default is a dataclass comparison in Python (~1,800 instructions); a rule is
+            # frozen, so its answer is kept with the last rule asked (a table settles hand
+            # after hand with one: a site's importer passes its own equal rule). One
+            # tuple, replaced whole: another thread never reads one rule's answer for another.
+            last = _LAST_ODD[0]
+            if last is not None and last[0] is odd:
+                default = last[1]
+            else:
+                default = bool(odd.is_default)
+                _LAST_ODD[0] = (odd, default)
+            if default:
+                odd = None
     if every_pot and rake:
         taken_by_pot = rake_by_pot([pot.amount for pot in pots], rake, True)
     else:
         taken_by_pot = None
     remaining_rake = rake
-    for k, pot in enumerate(pots):
+    k = 0
+    for pot in pots:
+        # Each field of a Pot and an Award read once (a frozen dataclass's attribute is
+        # a Python lookup); min() of two ints written out (the first of equals, as min()).
+        amount = pot.amount
         if taken_by_pot is None:
-            taken = min(remaining_rake, pot.amount)
+            taken = amount if amount < remaining_rake else remaining_rake
             remaining_rake -= taken
         else:
             taken = taken_by_pot[k]
-        awards = _award(pot, pot.amount - taken, high, low, order, odd)
+        awards = _award(pot, amount - taken, high, low, order, odd)
         for award in awards:
-            payouts[award.seat] = payouts.get(award.seat, 0) + award.amount
+            seat = award.seat
+            payouts[seat] = payouts.get(seat, 0) + award.amount
         results.append(_frozen(PotResult, {"pot": pot, "rake": taken, "awards": awards}))
+        k += 1
     return _frozen(Settlement, {"pots": tuple(results), "payouts": payouts, "rake": rake, "uncalled": uncalled})
 
 

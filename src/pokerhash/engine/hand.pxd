@@ -120,7 +120,7 @@ cdef class Hand:
     # The rest of a deal of the players' cards in one call (hand.py: see there).
     @cython.locals(count=Py_ssize_t, i=Py_ssize_t, j=Py_ssize_t, seen="unsigned long long",
                    given="unsigned long long", card=Py_ssize_t, c=object, got=tuple, used=set, hole=bint,
-                   taken=bint, folded=list, players=list, dealt=list)
+                   taken=bint, folded=list, players=list, dealt=list, deck=frozenset)
     cpdef _deal_players_ints(self, cards)
     cpdef _burn(self, card)
     cpdef _put_board(self, got)
@@ -166,7 +166,7 @@ cdef class Hand:
     @cython.locals(i=Py_ssize_t, stacks=list, initial=tuple, nets=list)
     cpdef list nets(self)
     # The HandResult built when first read (result): a C call.
-    @cython.locals(i=Py_ssize_t, seats=tuple, initial=tuple, final=dict, net=dict, nets=list)
+    @cython.locals(i=Py_ssize_t, seats=tuple, initial=tuple, final=dict, net=dict, stacks=list, setup=tuple)
     cdef _result_record(self, tuple parts)
     # _finish's usual path (no log, one board, no rake): C loops by index.
     @cython.locals(n=Py_ssize_t, i=Py_ssize_t, top=Py_ssize_t, uncalled="long long", put="long long",
@@ -207,6 +207,9 @@ cdef Py_ssize_t _HOLE, _UP, _BURN, _BOARD, _DRAW, _BETTING, _SEVENTH, _SHOWDOWN
 cdef object _ALL_IN, _BLIND, _ANTE, _FORCED_KIND_BRING_IN, _BET, _RAISE, _CHECK, _FOLD, _CALL, _FIRST_SHOWING
 cdef object _FORCED_BLINDS, _FORCED_BRING_IN, _WAIT_BRING_IN, _WAIT_DEAL, _WAIT_DECISION, _WAIT_DRAW, _OVER
 cdef object _PENDING_TYPE, _ACTION_TYPE
+# A caller's burn and board deals' shared Pending records (Hand._advance).
+cdef object _BURN_PENDING
+cdef tuple _BOARD_PENDING
 
 # Every hand's game shape and checked structure (cached per game): C calls, not Python ones.
 cpdef tuple _deal_shape(variant, players, four_players_use_36_cards, large_draw_tables)

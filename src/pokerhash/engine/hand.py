@@ -404,6 +404,16 @@ def _program(variant: Variant) -> Tuple[Tuple[int, int], ...]:
 # checked betting structure by stakes.
 _SHAPES: Dict[Tuple[int, int, bool, bool], tuple] = {}
 _STRUCTURES: Dict[Tuple[int, int], tuple] = {}
+# _structure's entries by the stakes and the variant's form (see there).
+_STRUCTURE_FORMS: Dict[tuple, tuple] = {}
+
+
+# The same by the game's form, what the program, the deck and the seating check read
+# (the streets by identity, stud or not, the deck's fields, the table's size), for a
+# variant not met yet: a site's importer makes a Variant per table header
+# (with_limit's copies share the streets tuple), and building the shape again (the
+# program, the deck, its set, fits) cost ~25,000 instructions a new table.
+_SHAPE_FORMS: Dict[tuple, tuple] = {}
 
 
 def _deal_shape(variant: Variant, players: int, four_players_use_36_cards: bool, large_draw_tables: bool) -> tuple:
@@ -412,12 +422,30 @@ def _deal_shape(variant: Variant, players: int, four_players_use_36_cards: bool,
     if shape is None or shape[2] is not variant:
         if len(_SHAPES) > 256:
             _SHAPES.clear()  # games made on the fly must not pile up
+        form = None
+        # Variant itself only (a subclass may read its fields otherwise; any other object
+        # fails below as before), its fields plain ints and flags (they are not checked:
+        # anything else is not keyed, and built as before).
+        if type(variant) is Variant and type(four_players_use_36_cards) is bool and type(large_draw_tables) is bool:
+            streets, ranks, by_players, most = variant.streets, variant.deck_ranks, variant.deck_by_players, \
+                variant.max_players
+            if type(ranks) is int and type(most) is int and type(by_players) is bool:
+                form = (id(streets), variant.forced is _FORCED_BRING_IN, ranks, by_players, most, players,
+                        four_players_use_36_cards, large_draw_tables)
+                found = _SHAPE_FORMS.get(form)
+                if found is not None and found[0] is streets:
+                    shape = _SHAPES[key] = found[1][:2] + (variant,) + found[1][3:]
+                    return shape
         if not variant.fits(players, large_draw_tables):
             low, high = variant.player_limits(large_draw_tables)
             raise InvalidValueError(f"{variant.name} seats {low} to {high} players, not {players}")
         deck = variant.deck(players, four_players_use_36_cards)
         # The deck as a set as well: a dealt card's check is then one look-up.
         shape = _SHAPES[key] = (_program(variant), deck, variant, frozenset(deck))
+        if form is not None:
+            if len(_SHAPE_FORMS) > 256:
+                _SHAPE_FORMS.clear()
+            _SHAPE_FORMS[form] = (variant.streets, shape)  # the streets kept: their id is not reused
     return shape
 
 
@@ -447,13 +475,19 @@ _DRAW_PENDING: List[Pending] = []
 _LAST_SETUP: list = [None]
 # The last stakes' antes and blinds as a hand posts them (see _new_deal): stakes,
 # options, player count, ante, big-blind ante, then the blinds' ForcedBets as a tuple and
-# who acts first, or None when they depend on the hand (missed blinds, a straddle).
+# who acts first, or None when they depend on the hand (missed blinds, a straddle), and
+# the options' heads_up_dead_button (what the blinds read of the options).
 # One tuple, replaced whole (as _LAST_SETUP): never one stakes' blinds under another's key.
 _LAST_DEAL: list = [None]
 # The event records the log is made of, as C globals compiled (hand.pxd): ev.Act is a
 # module attribute look-up (~240 instructions), made for every event of a logged hand.
 _EV_ACT, _EV_BURN, _EV_DEAL, _EV_DRAW, _EV_MUCK, _EV_POST, _EV_RAKE, _EV_RETURN, _EV_SHOW, _EV_START, _EV_WIN = \
     ev.Act, ev.Burn, ev.Deal, ev.Draw, ev.Muck, ev.Post, ev.Rake, ev.Return, ev.Show, ev.Start, ev.Win
+# The Pending of a caller's burn, and of a caller's board deal by its count (Hand._advance):
+# records are immutable, so every such deal shares one (a new record a deal, and its
+# release, cost ~300 instructions).
+_BURN_PENDING = Pending(PendingKind.DEAL, None, None, 1, "burn")
+_BOARD_PENDING: Tuple[Pending, ...] = tuple(Pending(PendingKind.DEAL, None, None, k, "board") for k in range(8))
 # No cards freed (Hand._check_free's second argument outside a draw past the stub).
 _NO_CARDS: Tuple[int, ...] = ()
 
@@ -500,6 +534,18 @@ def _structure(stakes: Stakes, variant: Variant, half_bet_all_in: str = "all-in"
     if entry is None or entry[1] is not stakes or entry[2] is not variant:
         if len(_STRUCTURES) > 256:
             _STRUCTURES.clear()
+        # A variant not met yet (a site's importer makes one per table header): the
+        # same by what the structure and its checks read of it (the limit, the forced
+        # bets, the big-bet street), the stakes by identity as above.
+        form = None
+        if type(variant) is Variant and type(half_bet_all_in) is str:  # (as _deal_shape's forms)
+            street = variant.big_bet_street
+            if type(street) is int:
+                form = (id(stakes), id(variant.limit), id(variant.forced), street, half_bet_all_in)
+                found = _STRUCTURE_FORMS.get(form)
+                if found is not None and found[1] is stakes:
+                    entry = _STRUCTURES[key] = (found[0], stakes, variant, found[3])
+                    return entry[0], entry[3]
         structure = stakes.structure(variant)
         if half_bet_all_in != structure.half_bet_all_in and not structure.is_big_bet:
             structure = replace(structure, half_bet_all_in=half_bet_all_in)
@@ -520,6 +566,12 @@ def _structure(stakes: Stakes, variant: Variant, half_bet_all_in: str = "all-in"
         if variant.forced is Forced.ANTES and not stakes.ante:
             raise InvalidValueError(f"{variant.name} needs an ante")
         entry = _STRUCTURES[key] = (structure, stakes, variant, played)
+        if form is not None:
+            if len(_STRUCTURE_FORMS) > 256:
+                _STRUCTURE_FORMS.clear()
+            # (the entry keeps the stakes, and the variant's limit and forced bets: their
+            # ids are not reused)
+            _STRUCTURE_FORMS[form] = (structure, stakes, variant, played)
     return entry[0], entry[3]
 
 
@@ -770,9 +822,14 @@ class Hand:
         # The stakes' antes and blinds as the last hand of these stakes, options and
         # players posted them (frozen objects, kept alive by the entry: their ids are
         # not reused): dataclass lookups and the blinds' ForcedBets once per game.
+        # Of the options, the blinds read heads_up_dead_button alone: other options
+        # with the same flag (a site's importer makes options per rake amount) post
+        # the same blinds.
         deal = _LAST_DEAL[0]
-        if deal is None or deal[0] is not stakes or deal[1] is not self.options or deal[2] != n:
-            deal = (stakes, self.options, n, stakes.ante, stakes.big_blind_ante, None, 0)
+        options = self.options
+        if deal is None or deal[0] is not stakes or deal[2] != n or \
+                (deal[1] is not options and deal[7] is not options.heads_up_dead_button):
+            deal = (stakes, options, n, stakes.ante, stakes.big_blind_ante, None, 0, options.heads_up_dead_button)
             _LAST_DEAL[0] = deal
         ante = deal[3]
         if ante:
@@ -792,7 +849,7 @@ class Hand:
                 # The blinds depend on the stakes, options and players alone without
                 # missed blinds or a straddle (which depend on the stacks or the seats).
                 if not self._missed and stakes.straddle_position is None and not stakes.straddle:
-                    _LAST_DEAL[0] = deal[:5] + (tuple(forced), first)
+                    _LAST_DEAL[0] = deal[:5] + (tuple(forced), first, deal[7])
             self._begin_round(open_round(self.structure, self._stacks, first, 0, forced, self._contributed,
                                          self._folded, False, self._dead), forced)
 
@@ -800,7 +857,8 @@ class Hand:
         """Chips into the pot that are no bet. An ante counts towards its player's
         side-pot level; ``dead`` money (a big-blind ante, a missed small blind) is
         everyone's: it goes to the main pot and is never returned as uncalled."""
-        chips = min(amount, self._stacks[i])
+        stack = self._stacks[i]
+        chips = stack if stack < amount else amount  # min(amount, stack) without the builtin's call
         if not chips:
             return
         self._stacks[i] -= chips
@@ -940,11 +998,19 @@ class Hand:
                 shown = self._show(live, pot_list, boards, highs, lows)
         final: Dict[int, int] = {}
         net: Dict[int, int] = {}
-        nets = self.nets()
+        # nets() inline (no list, no call), the cap read once per game (see _set_up).
+        options = self.options
+        setup = _LAST_SETUP[0]
+        cap = setup[5] if setup is not None and setup[1] is options else options.cap
+        stacks = self._stacks
         for i in range(self._n):
             seat = seats[i]
-            final[seat] = initial[i] + nets[i]  # the chips kept behind at a capped table included
-            net[seat] = nets[i]
+            start = initial[i]
+            if cap is not None and start > cap:
+                start = cap
+            won = stacks[i] - start
+            final[seat] = initial[i] + won  # the chips kept behind at a capped table included
+            net[seat] = won
         return _frozen(HandResult, {"payouts": payouts, "returned": returned, "stacks": final, "net": net,
                                     "settlements": settlements, "shown": shown, "rake": rake,
                                     "winners": tuple(sorted(payouts))})
@@ -1566,8 +1632,8 @@ class Hand:
             while i < self._n and folded[i]:
                 i += 1
             if i < self._n:
-                self._pending = _new_tuple(Pending, (_WAIT_DEAL, self.seats[i], None, count,
-                                                        "up" if face_up else "hole"))
+                self._pending = _record5(_PENDING_TYPE, _WAIT_DEAL, self.seats[i], None, count,
+                                         "up" if face_up else "hole")
                 return True
         else:
             players = [i for i in range(self._n) if not folded[i]]
@@ -1613,7 +1679,7 @@ class Hand:
             elif op == _BURN:
                 self._maybe_twice()
                 if self._caller:
-                    self._pending = _new_tuple(Pending, (_WAIT_DEAL, None, None, 1, "burn"))
+                    self._pending = _BURN_PENDING  # (immutable: one record for every burn)
                     return
                 if not self._stub and self._deck is not None:
                     self._restock()  # a draw game's stub ran dry: burn from a new one
@@ -1625,7 +1691,9 @@ class Hand:
                     self._burn(self._take(1)[0] if self._stub or self._deck is None else None)
             elif op == _BOARD:
                 if self._caller:
-                    self._pending = _new_tuple(Pending, (_WAIT_DEAL, None, None, arg, "board"))
+                    # One record for every board deal of the same count (immutable).
+                    self._pending = _BOARD_PENDING[arg] if arg < len(_BOARD_PENDING) else \
+                        _record5(_PENDING_TYPE, _WAIT_DEAL, None, None, arg, "board")
                     return
                 self._put_board(self._take(arg))
             elif op == _DRAW:
@@ -1709,9 +1777,13 @@ class Hand:
         self._aggressor = None
         self._stacks, self._contributed, self._folded = round_.stacks, round_.contributed, round_.folded
         if self._log is not None:
+            bets = round_.bets
             for bet in forced:
-                if round_.bets[bet.player]:
-                    self._log.append(_new_tuple(_EV_POST, (self.seats[bet.player], bet.kind, round_.bets[bet.player])))
+                # ForcedBet's fields by index (_field: compiled, a C read; a NamedTuple's
+                # attribute is a Python lookup): kind, player.
+                player = _field(bet, 1)
+                if bets[player]:
+                    self._log.append(_new_tuple(_EV_POST, (self.seats[player], _field(bet, 0), bets[player])))
         if self._pc == 0 and self._forced is _FORCED_BLINDS:
             return False  # posted before the deal; the decisions wait for the cards
         if round_.to_act is None:
