@@ -95,3 +95,39 @@ def test_site_time_of_texts_without_a_dash_or_slash(text):
         d, mo, y, h, mi, s = found.groups()
         expected = f"{int(y):04d}-{int(mo):02d}-{int(d):02d}T{int(h):02d}:{int(mi):02d}:{int(s):02d}"
     assert extract._site_time(text) == expected
+
+
+def test_player_rows_hold_each_column_where_player_columns_names_it():
+    # _rows writes a player's row as one tuple display (28 counters by index): each
+    # column must be where PLAYER_COLUMNS says, the counters walk_parts' (FLAGS order)
+    # but for the ones _rows itself sets (allin, won_saw_flop, wsd).
+    from pathlib import Path
+
+    from pokerhash.sites import read
+    from pokerhash.sites.replay import replay as site_replay
+    from pokerhash.tracker.schema import FLAGS
+
+    folder = Path(__file__).parent / "data" / "sites" / "pokerstars"
+    checked = 0
+    for path in sorted(folder.rglob("*.txt")):
+        for item in read(str(path)):
+            record = extract.extract(item)
+            if not isinstance(record, extract.HandRecord):
+                continue
+            hand = record.hand_dict()
+            names = ("game", "variant_code", "stakes", "currency", "decimals", "played_at", "table_size")
+            rows = record.player_dicts()
+            seats = [row["seat"] for row in rows]
+            played = site_replay(item, log=True).hand
+            flags = walk_parts(played, seats, [row["position"] for row in rows])[0]
+            for raw, row in zip(record.players, rows):
+                assert len(raw) == 1 + len(extract.PLAYER_COLUMNS)
+                assert {name: row[name] for name in names} == {name: hand[name] for name in names}
+                for at, name in enumerate(FLAGS):
+                    if name not in ("allin", "won_saw_flop", "wsd"):
+                        assert row[name] == flags[row["seat"]][at], name
+                assert row["wsd"] == (row["wtsd"] if row["collected"] > 0 else 0)
+                assert row["net_amount"] == row["net"] * 10.0 ** -row["decimals"]
+                assert row["net_bb"] == row["net"] / hand["big_blind"]
+            checked += 1
+    assert checked >= 5

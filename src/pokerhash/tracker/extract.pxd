@@ -12,11 +12,12 @@ cdef Py_ssize_t _digits(str text, Py_ssize_t at, Py_ssize_t most) except -1
 @cython.locals(at=Py_ssize_t, month=Py_ssize_t, day=Py_ssize_t, spaces=Py_ssize_t, hour=Py_ssize_t, seconds=bint)
 cpdef _ymd_at_start(str text)
 cpdef _site_time(text)
-cpdef _site_cards(known, stud, name, count)
+cpdef _site_cards(dict known, dict stud, name, count)
 @cython.locals(names=list, starting=list, collected=list, site_collected=list, holes=list, by_seat=dict,
-               folded=set, live=list, shown=list)
+               folded=set, live=list, shown=list, payouts=dict, site_paid=dict, known=dict, stud=dict,
+               i=Py_ssize_t)
 cpdef _site_extract(item, source)
-@cython.locals(players=list, row=list, counters=list, flags=dict, i=Py_ssize_t, n=Py_ssize_t)
+@cython.locals(players=list, c=list, flags=dict, paid=dict, i=Py_ssize_t, n=Py_ssize_t)
 cpdef _rows(hand, seats, names, starting, collected, rake, holes, shown, blinds, big_blind, common, tournament,
             where)
 @cython.locals(rows=list, sizes=list, at=Py_ssize_t, run=Py_ssize_t, street=Py_ssize_t, size=Py_ssize_t)

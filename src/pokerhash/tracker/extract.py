@@ -47,6 +47,8 @@ PLAYER_COLUMNS: Tuple[str, ...] = (
 _AT = {name: i for i, name in enumerate(FLAGS)}
 _ALLIN, _SAW_FLOP, _WON_SAW_FLOP, _WTSD, _WSD = (_AT[name] for name in ("allin", "saw_flop", "won_saw_flop", "wtsd",
                                                                          "wsd"))
+if len(FLAGS) != 28:  # _rows writes a player's counters as 28 items of a tuple display
+    raise ImportError(f"pokerhash.tracker.extract: _rows writes 28 counters, schema.FLAGS has {len(FLAGS)}")
 
 
 @dataclass
@@ -333,24 +335,52 @@ def _site_extract(item: SiteHand, source: Optional[str]) -> Any:
     hand = played.hand
     result = hand.result
     seats = hand.seats  # clockwise from the engine's button's left, as PHH orders players
-    by_seat = {seat: (name, stack) for seat, name, stack in parsed.seats}
-    names = [by_seat[seat][0] for seat in seats]
-    starting = [by_seat[seat][1] for seat in seats]  # the site's stacks (a cash drop is not the player's)
+    by_seat = {}
+    for seat, name, stack in parsed.seats:
+        by_seat[seat] = (name, stack)
     payouts = result.payouts
-    collected = [payouts.get(seat, 0) for seat in seats]
-    site_collected = [parsed.collected.get(name, 0) for name in names]
+    if type(payouts) is not dict:
+        payouts = dict(payouts)  # a dict's get in C (compiled)
+    site_paid = parsed.collected
+    if type(site_paid) is not dict:
+        site_paid = dict(site_paid)
+    _, game, code, dealt = _variant_columns(hand.variant)
+    known, stud = parsed.known, parsed.stud  # read once, not per player
+    if type(known) is not dict:
+        known = dict(known)
+    if type(stud) is not dict:
+        stud = dict(stud)
+    folded = set(hand.folded)
+    # One pass over the players (each list appended in C, compiled), not one
+    # comprehension a column.
+    names = []
+    starting = []  # the site's stacks (a cash drop is not the player's)
+    collected = []
+    site_collected = []
+    holes = []
+    live = []
+    for i in range(len(seats)):
+        seat = seats[i]
+        name, stack = by_seat[seat]
+        names.append(name)
+        starting.append(stack)
+        collected.append(payouts.get(seat, 0))
+        site_collected.append(site_paid.get(name, 0))
+        holes.append(_site_cards(known, stud, name, dealt))
+        if seat not in folded:
+            live.append(i)
     if site_collected != collected and sum(site_collected) == sum(collected):
         # The same chips paid out, shared otherwise: the site took its rake from every
         # pot (PokerStars), not from the main pot first as the engine does, and the
         # replay checked it pot by pot. What each player got is the site's figure.
         collected = site_collected
-    _, game, code, dealt = _variant_columns(hand.variant)
-    known, stud = parsed.known, parsed.stud  # read once, not per player
-    holes = [_site_cards(known, stud, name, dealt) for name in names]
-    folded = set(hand.folded)
-    live = [i for i, seat in enumerate(seats) if seat not in folded]
-    shown = [(seats[i], 0, holes[i]) for i in live if len(live) > 1 and holes[i] is not None and "??" not in holes[i]
-             and (names[i] not in parsed.mucked or parsed.collected.get(names[i]))]
+    shown = []
+    if len(live) > 1:
+        mucked = parsed.mucked
+        for i in live:
+            cards = holes[i]
+            if cards is not None and "??" not in cards and (names[i] not in mucked or site_paid.get(names[i])):
+                shown.append((seats[i], 0, cards))
     stakes = hand.stakes
     big_blind = stakes.blinds[-1] if stakes.blinds else stakes.button_blind or stakes.small_bet or stakes.bring_in or 1
     common = (game, code, str(item.stakes), item.currency or None, parsed.decimals,
@@ -374,6 +404,9 @@ def _site_cards(known: Dict[str, List[str]], stud: Dict[str, List[str]], name: s
         cards = stud.get(name)
         if not cards:
             return None
+    elif None not in cards:
+        text = "".join(cards)  # the known cards, all written (most hands): no copy, no list of texts
+        return text if text.strip("?") else None
     text = "".join(["??" if card is None else card for card in cards[:count]])  # a list: no generator object
     return text if text.strip("?") else None
 
@@ -591,31 +624,35 @@ def _rows(hand: Any, seats: Sequence[int], names: List[str], starting: List[int]
     expected = None
     if all_in:  # no all-in, no all-in moment: the equity work is skipped
         expected = allin_payouts(hand, rake, dict(zip(seats, holes)))
-    unit = 10.0 ** -common[4]
+    game, code, stakes, currency, decimals, played_at, table_size = common
+    unit = 10.0 ** -decimals
+    paid = payouts if type(payouts) is dict else dict(payouts)  # a dict's get in C (compiled)
     players = []
-    for i, seat in enumerate(seats):
+    for i in range(n):
+        seat = seats[i]
         won = collected[i]
-        net = final_stacks[seat] - payouts.get(seat, 0) + won - starting[i]
-        counters = flags[seat]
+        net = final_stacks[seat] - paid.get(seat, 0) + won - starting[i]
+        c = flags[seat]
         if expected is not None and seat in expected:
             adjusted = net - won + expected[seat]
-            counters[_ALLIN] = 1
+            c[_ALLIN] = 1
         else:
             adjusted = float(net)
         if won > 0:
-            counters[_WON_SAW_FLOP] = counters[_SAW_FLOP]
-            counters[_WSD] = counters[_WTSD]
-        # One list extended and made a tuple: ``(...) + common + tuple(counters)`` made
-        # three tuples of up to 45 items for every player.
-        row = [names[i], seat, positions[i], holes[i], starting[i], net, won, adjusted, net * unit, adjusted * unit,
-               net / big_blind, adjusted / big_blind]
-        row.extend(common)
-        row.extend(counters)
-        players.append(tuple(row))
+            c[_WON_SAW_FLOP] = c[_SAW_FLOP]
+            c[_WSD] = c[_WTSD]
+        # The row as one tuple display (compiled: one PyTuple_New filled in C), not a
+        # list extended twice and copied into a tuple (~1,500 instructions a player).
+        # Its counters are len(FLAGS) == 28 items (checked where FLAGS is read, above).
+        players.append((names[i], seat, positions[i], holes[i], starting[i], net, won, adjusted, net * unit,
+                        adjusted * unit, net / big_blind, adjusted / big_blind, game, code, stakes, currency,
+                        decimals, played_at, table_size, c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9],
+                        c[10], c[11], c[12], c[13], c[14], c[15], c[16], c[17], c[18], c[19], c[20], c[21], c[22],
+                        c[23], c[24], c[25], c[26], c[27]))
     site, key, table, source = where
-    hand_row = (site, key, table, common[5], common[0], common[1], common[2], big_blind, common[3], common[4],
-                common[6], n, seats[-1] if positions[-1] else None, sum(payouts.values()) + result.rake, rake,
-                street + 1) + tournament + (source,)
+    hand_row = (site, key, table, played_at, game, code, stakes, big_blind, currency, decimals, table_size, n,
+                seats[-1] if positions[-1] else None, sum(paid.values()) + result.rake, rake, street + 1,
+                tournament[0], tournament[1], tournament[2], source)
     return HandRecord(site, key, table, hand_row, players, actions, _boards(hand), shown)
 
 

@@ -33,6 +33,8 @@ _AT = {name: i for i, name in enumerate(FLAGS)}
 _POSTFLOP = {_BET: _AT["postflop_bets"], _RAISE: _AT["postflop_raises"], _CALL: _AT["postflop_calls"],
              _FOLD: _AT["postflop_folds"], _CHECK: _AT["postflop_checks"]}
 _ZEROS = [0] * len(FLAGS)
+# The events' types, read from the events module once, not at every hand.
+_EV_ACT, _EV_POST, _EV_BURN, _EV_DEAL, _EV_REDEAL, _EV_DRAW = ev.Act, ev.Post, ev.Burn, ev.Deal, ev.Redeal, ev.Draw
 # The action rows' kinds by enum member: an Enum's ``.value`` is a Python property,
 # a dict lookup is several times cheaper (a dozen rows a hand).
 _KIND = {member: member.value for member in list(ActionKind) + list(ForcedKind)}
@@ -69,9 +71,6 @@ def walk_parts(hand: Any, seats: Sequence[int], positions: Sequence[Optional[str
     ~130 and ~230 instructions, and a hand made ~100). Compiled, the counters,
     indexes and containers are C-typed (walk.pxd) and the events' fields are read as
     a tuple's items (_field), not unpacked through an iterator."""
-    position = {}
-    for seat, where in zip(seats, positions):  # a loop: dict(zip()) is a generic call (~3,000 instructions)
-        position[seat] = where
     flags = {}
     for seat in seats:
         flags[seat] = _ZEROS[:]
@@ -87,6 +86,13 @@ def walk_parts(hand: Any, seats: Sequence[int], positions: Sequence[Optional[str
         seat = order[i]
         at[seat] = i
         mine_at.append(flags[seat])
+    # Each index's position (a list read by index at every preflop action, not a dict
+    # built and read by seat); a seat the log does not seat has none.
+    where_at = [None] * n
+    for seat, where in zip(seats, positions):
+        found = at.get(seat)
+        if found is not None:
+            where_at[found] = where
     folded = [False] * n
     last_street = len(hand.variant.streets) - 1
     street = 0
@@ -113,7 +119,7 @@ def walk_parts(hand: Any, seats: Sequence[int], positions: Sequence[Optional[str
     second_run = False
     seq = 0
     # Read once a hand, not at every event (module globals and the events module's names).
-    Act, Post, Burn, Deal, Redeal, Draw = ev.Act, ev.Post, ev.Burn, ev.Deal, ev.Redeal, ev.Draw
+    Act, Post, Burn, Deal, Redeal, Draw = _EV_ACT, _EV_POST, _EV_BURN, _EV_DEAL, _EV_REDEAL, _EV_DRAW
     FOLD, CHECK, CALL, BET, RAISE = _FOLD, _CHECK, _CALL, _BET, _RAISE
     kinds = _KIND
     postflop = _POSTFLOP
@@ -151,7 +157,7 @@ def walk_parts(hand: Any, seats: Sequence[int], positions: Sequence[Optional[str
                     faced_three_bet.add(seat)
                     mine[_FOLD_3B_OPP] = 1
                     mine[_FOLD_3B] = 1 if what is FOLD else 0
-                where = position[seat]
+                where = where_at[i]
                 if first_decision and raises == 0 and callers == 0 and where in _STEAL_POSITIONS and can_raise:
                     mine[_STEAL_OPP] = 1
                     if aggressive:
@@ -254,6 +260,7 @@ def walk_parts(hand: Any, seats: Sequence[int], positions: Sequence[Optional[str
             mine[_WTSD] = mine[_SAW_FLOP]
     if not anyone_voluntary and street == 0 and len(live) == 1:
         winner = live[0]
-        if position.get(winner) == "BB" and not acted[at[winner]]:
+        i = at[winner]
+        if where_at[i] == "BB" and not acted[i]:
             flags[winner][_WALK] = 1
     return flags, rows, street, any_all_in
