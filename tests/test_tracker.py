@@ -253,6 +253,67 @@ def test_a_hand_refused_before_is_imported_when_a_later_version_reads_it(tracker
         assert _rounded(fresh.stats()) == _rounded(stats)
 
 
+def test_refusals_are_looked_up_by_key_when_a_site_has_more_than_are_read_whole(tracker, monkeypatch):
+    """A site's refusals are read whole when they are few (Tracker._stored), else looked
+    up by the batch's hand keys: the same refusals are found either way (retried,
+    replaced, deleted once the hands are read)."""
+    from pokerhash.tracker import database
+
+    hands = history.load_all(DATA / "phh" / "handhq-ps-50nlh.phhs")[:3]
+    real = database._extracted
+
+    def refuse(pair, reason="replay: this version cannot read it"):
+        item, source = pair
+        return Refused(*key_of(item), reason, source)
+
+    # A site's refusals read whole when no more than 1 (one more read, to tell): 3 are
+    # more, looked up key by key.
+    limit = f"LIMIT {database._IN_CHUNK + 1}"
+    assert database._REFUSED_OF_SITE.endswith(limit)
+    monkeypatch.setattr(database, "_REFUSED_OF_SITE", database._REFUSED_OF_SITE.replace(limit, "LIMIT 2"))
+    monkeypatch.setattr(database, "_IN_CHUNK", 1)
+    monkeypatch.setattr(database, "_extracted", refuse)
+    assert tracker.import_hands(hands).refused == 3
+    assert tracker.import_hands(hands).duplicates == 3  # the same refusals: found, nothing changes
+    monkeypatch.setattr(database, "_extracted", lambda pair: refuse(pair, "replay: another reason"))
+    other = tracker.import_hands(hands)
+    assert (other.refused, other.duplicates) == (3, 0)
+    assert [row["reason"] for row in tracker.refused()] == ["replay: another reason"] * 3
+    monkeypatch.setattr(database, "_extracted", real)
+    later = tracker.import_hands(hands)
+    assert (later.imported, later.refused) == (3, 0) and tracker.refused() == []
+
+
+def test_the_collector_is_paused_while_an_import_reads_and_resumed_after(tracker):
+    """An import pauses Python's cyclic collector while it reads the hands too (a batch
+    is collected after it is stored), and leaves it as it found it, also when the
+    hands' reading fails; a collector paused by the caller stays paused."""
+    import gc
+
+    hands = history.load_all(DATA / "phh" / "handhq-ps-50nlh.phhs")[:3]
+    seen = []
+
+    def read(fail=False):
+        for hand in hands:
+            seen.append(gc.isenabled())
+            yield hand
+        if fail:
+            raise OSError("the disk went away")
+
+    assert gc.isenabled()
+    assert tracker.import_hands(read(), batch_size=2).imported == 3
+    assert seen == [False] * 3 and gc.isenabled()
+    with pytest.raises(OSError):
+        tracker.import_hands(read(fail=True), batch_size=2)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        assert tracker.import_hands(read(), batch_size=1).duplicates == 3
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
 def test_site_hand_objects_plug_in(tracker):
     """Anything with SiteHand's attribute names imports: its metadata wins over the history's."""
     hand = history.load(HANDS / "straddle-limp-allin.phh")

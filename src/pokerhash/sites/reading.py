@@ -14,7 +14,7 @@ from typing import Iterator, Optional
 
 from .model import SiteError, SiteHand, Source, failed, site_hand
 from .sources import chunks, open_sources, site_of
-from .stud_levels import with_neighbour_bets
+from .stud_levels import Neighbours
 from .xmlsources import xml_hand_id as _xml_hand_id
 from .xmlsources import is_xml, xml_site
 
@@ -110,23 +110,40 @@ def read(source, site: Optional[str] = None) -> Iterator[SiteHand]:
     hand is returned the same way. Memory holds one hand at a time (and the hands
     after an iPoker stud tournament hand waiting for its later neighbour:
     :mod:`.stud_levels`)."""
+    return _read(source, site, False)
+
+
+def _read(source, site: Optional[str], pairs: bool) -> Iterator:
+    """:func:`read`'s hands, or with ``pairs`` each as ``(hand, None)``, the pairs
+    :func:`pokerhash.tracker.read_files` yields: it delegates to this generator
+    (``yield from``), so that its own does not run again for every hand."""
     if site is not None and site not in SITES:
         raise SiteError(f"unknown site {site!r} (sites: {', '.join(SITES)})")
+    # One generator between the caller and the cutting of the file (chunks), where a
+    # generator per file for its hands and one for stud_levels' pass cost about 2,000
+    # instructions a hand each (callgrind, 2026-12-05): the hands are read here.
     for name, stream in open_sources(source):
         # iPoker stud tournament hands without their bet sizes take them from their
-        # neighbours in the file when those tell them exactly (stud_levels)
-        yield from with_neighbour_bets(_hands(name, stream, site))
-
-
-def _hands(name: str, stream, site: Optional[str]) -> Iterator[SiteHand]:
-    """The hands of one file, each read from its own text."""
-    for chunk in chunks(stream):
-        if chunk.cut and chunk.site is not None and site in (None, chunk.site):
-            # Cut inside a line by the next hand's first line: it stops there, whatever it says.
+        # neighbours in the file when those tell them exactly (stud_levels): once the
+        # file has shown an iPoker hand, every later hand of it passes by Neighbours.
+        neighbours = None
+        for chunk in chunks(stream):
             text = chunk.text
-            first = text[:text.find("\n")] if "\n" in text else text
-            yield failed(chunk.site, _id_of(text, first, chunk.site),
-                         f"line {chunk.line + text.count(chr(10))}: the hand is truncated: the next hand "
-                         "starts inside this line", Source(name, chunk.index, chunk.line), text)
-            continue
-        yield parse_hand(chunk.text, Source(name, chunk.index, chunk.line), site, chunk.site)
+            if chunk.cut and chunk.site is not None and site in (None, chunk.site):
+                # Cut inside a line by the next hand's first line: it stops there, whatever it says.
+                first = text[:text.find("\n")] if "\n" in text else text
+                hand = failed(chunk.site, _id_of(text, first, chunk.site),
+                              f"line {chunk.line + text.count(chr(10))}: the hand is truncated: the next hand "
+                              "starts inside this line", Source(name, chunk.index, chunk.line), text)
+            else:
+                hand = parse_hand(text, Source(name, chunk.index, chunk.line), site, chunk.site)
+            if neighbours is None:
+                if hand.site != "ipoker":
+                    yield (hand, None) if pairs else hand
+                    continue
+                neighbours = Neighbours()
+            for hand in neighbours.add(hand):
+                yield (hand, None) if pairs else hand
+        if neighbours is not None:
+            for hand in neighbours.end():
+                yield (hand, None) if pairs else hand

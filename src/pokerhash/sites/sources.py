@@ -57,6 +57,7 @@ _PREAMBLE = re.compile(rb"(?:(?:\xef\xbb\xbf)*(?:Game #\d+ starts\.|#Game No : \
 _PATTERNS = tuple((re.compile(pattern), site) for pattern, site in PATTERNS)
 _HEADER_BYTES = tuple(prefix.encode() for prefix, _ in HEADERS)
 _SITE_BY_BYTES = {prefix.encode(): site for prefix, site in HEADERS}
+_HEADER_TEXTS = tuple(prefix for prefix, _ in HEADERS)  # made once, not once per file opened
 _BOM = b"\xef\xbb\xbf"
 _CHUNK = 1 << 20
 
@@ -473,7 +474,7 @@ def open_sources(source: Source) -> Iterator[Tuple[str, IO[bytes]]]:
         yield "<bytes>", io.BytesIO(source)
         return
     if isinstance(source, str) and ("\n" in source or "\r" in source or source.lstrip("\ufeff").startswith(
-            tuple(prefix for prefix, _ in HEADERS))):
+            _HEADER_TEXTS)):
         yield "<text>", io.BytesIO(source.encode("utf-8"))
         return
     if hasattr(source, "read"):

@@ -26,7 +26,7 @@ from typing import Deque, Dict, Iterator, List, Optional, Tuple
 from .model import Parsed, SiteHand, site_hand
 from .xmlcommon import NO_STUD_BETS
 
-__all__ = ["HOLD", "with_neighbour_bets"]
+__all__ = ["HOLD", "Neighbours", "with_neighbour_bets"]
 
 #: How many hands may follow a hand waiting for its later neighbour before it is refused.
 HOLD = 1000
@@ -122,15 +122,31 @@ def with_neighbour_bets(hands: Iterator[SiteHand]) -> Iterator[SiteHand]:
     """The hands of one file, in order, with each iPoker stud tournament hand that
     shows no bet size read at its neighbours' level when they tell it exactly (see
     the module's documentation), or refused saying why not."""
-    out: Deque[object] = deque()  # SiteHands and _Waiting hands, in file order
-    waiting: Dict[str, List[_Waiting]] = {}  # tournament -> hands waiting for a later neighbour
-    last: Dict[str, SiteHand] = {}  # tournament -> the latest hand that gives its own sizes
+    neighbours = Neighbours()
     for hand in hands:
+        yield from neighbours.add(hand)
+    yield from neighbours.end()
+
+
+class Neighbours:
+    """:func:`with_neighbour_bets` as a state its caller feeds hand by hand, so that a
+    reader that meets no iPoker hand (all but iPoker's files) makes none and passes
+    its hands by no generator of its own (:func:`.reading.read`)."""
+
+    __slots__ = ("out", "waiting", "last")
+
+    def __init__(self) -> None:
+        self.out: Deque[object] = deque()  # SiteHands and _Waiting hands, in file order
+        self.waiting: Dict[str, List[_Waiting]] = {}  # tournament -> hands waiting for a later neighbour
+        self.last: Dict[str, SiteHand] = {}  # tournament -> the latest hand that gives its own sizes
+
+    def add(self, hand: SiteHand) -> List[SiteHand]:
+        """The next hand of the file: the hands now ready, in file order."""
+        out, waiting, last = self.out, self.waiting, self.last
         if not out and hand.site != "ipoker":
-            # Nothing held back and not iPoker (neither sized nor waiting): the loop
-            # below would append it and yield it at once.
-            yield hand
-            continue
+            # Nothing held back and not iPoker (neither sized nor waiting): the code
+            # below would append it and hand it back at once.
+            return [hand]
         tournament = _sized(hand)
         if tournament is not None:
             for entry in waiting.pop(tournament, ()):
@@ -150,11 +166,18 @@ def with_neighbour_bets(hands: Iterator[SiteHand]) -> Iterator[SiteHand]:
             waiting[oldest.parsed.tournament].remove(oldest)
             oldest.settle(None, f"no later hand of tournament {oldest.parsed.tournament} gives them within "
                                 f"{HOLD} hands")
+        ready = []
         while out and (not isinstance(out[0], _Waiting) or out[0].done is not None):
             first = out.popleft()
-            yield first.done if isinstance(first, _Waiting) else first
-    for entries in waiting.values():
-        for entry in entries:
-            entry.settle(None)
-    for item in out:
-        yield item.done if isinstance(item, _Waiting) else item
+            ready.append(first.done if isinstance(first, _Waiting) else first)
+        return ready
+
+    def end(self) -> List[SiteHand]:
+        """The hands still held back, at the file's end, each settled."""
+        for entries in self.waiting.values():
+            for entry in entries:
+                entry.settle(None)
+        self.waiting.clear()
+        ready = [item.done if isinstance(item, _Waiting) else item for item in self.out]
+        self.out.clear()
+        return ready

@@ -163,13 +163,14 @@ def read_files(paths: Union[str, "os.PathLike[str]", Iterable[Union[str, "os.Pat
                     yield Refused("phh", f"file:{os.path.abspath(name)}", "", f"unreadable file: {error}", name), name
             else:
                 # A site's file, here rather than in a generator of its own: one
-                # generator fewer that every hand passes through.
+                # generator fewer that every hand passes through. Its (hand, None)
+                # pairs are made by the reader (sites.read's own generator), and this
+                # generator delegates to it (yield from): it does not run per hand.
                 if read is None:
-                    from ..sites import read
+                    from ..sites.reading import _read as read
                     from ..sites.model import SiteError
                 try:
-                    for hand in read(name):
-                        yield hand, None
+                    yield from read(name, None, True)
                 except (SiteError, OSError) as error:
                     yield Refused("sites", f"file:{os.path.abspath(name)}", "", f"unreadable file: {error}", name), name
 
@@ -331,9 +332,38 @@ def _collector_paused() -> Iterator[None]:
         gc.enable()
 
 
+class _Collections:
+    """Python's cyclic garbage collector paused for a whole import (if it was running),
+    with a collection after each batch in its place: the youngest generation every
+    batch, the next every 10th, all every 100th (the collector's own ratios, per
+    batch instead of per 700 allocations). A batch's objects that are still alive at
+    its end are few (the hands are stored and dropped), so these collections walk
+    little, and a reference cycle made meanwhile waits at most one batch (or ten, or
+    a hundred when it holds an older object): memory stays bounded."""
+
+    __slots__ = ("enabled", "batches")
+
+    def __init__(self) -> None:
+        self.enabled = gc.isenabled()
+        self.batches = 0
+        if self.enabled:
+            gc.disable()
+
+    def batch_done(self) -> None:
+        if self.enabled:
+            self.batches += 1
+            gc.collect(2 if self.batches % 100 == 0 else 1 if self.batches % 10 == 0 else 0)
+
+    def end(self) -> None:
+        if self.enabled:
+            gc.enable()
+
+
 # Values of a look-up's IN (...) list at most, and the multiple its length is rounded up to.
 _IN_CHUNK = 512
 _IN_STEP = 32
+# A site's refusals, up to one more than _IN_CHUNK (more: not all read, see Tracker._stored).
+_REFUSED_OF_SITE = f"SELECT hand_key, table_name FROM refused WHERE site = ? LIMIT {_IN_CHUNK + 1}"
 
 
 def _padded(values: List[Any]) -> List[Any]:
@@ -437,17 +467,29 @@ class Tracker:
     def _import_all(self, hands: Iterable[Any], batch_size: int, progress: Any) -> ImportSummary:
         summary = ImportSummary()
         batch: List[Any] = []
-        for item in hands:
-            batch.append(item)
-            if len(batch) >= batch_size:
+        # The collector paused while the hands are read too, not only while they are
+        # stored (_import_batch): a batch's hands (each a parse's lists and tuples) are
+        # held until it is stored, and the collections that their reading's allocations
+        # set off walked them again and again, moving them to the older generations
+        # (and so to full collections): 47,000 instructions a hand, more than the
+        # reading of the file around the parse (callgrind, the real files, 2026-12-05).
+        # _Collections collects after each batch instead: memory stays bounded.
+        collections = _Collections()
+        try:
+            for item in hands:
+                batch.append(item)
+                if len(batch) >= batch_size:
+                    self._import_batch(batch, summary)
+                    if progress is not None:
+                        progress.update(len(batch))
+                    batch = []
+                    collections.batch_done()
+            if batch:
                 self._import_batch(batch, summary)
                 if progress is not None:
                     progress.update(len(batch))
-                batch = []
-        if batch:
-            self._import_batch(batch, summary)
-            if progress is not None:
-                progress.update(len(batch))
+        finally:
+            collections.end()
         return summary
 
     def import_files(self, paths: Any, batch_size: int = 1000, progress: Any = None,
@@ -665,14 +707,27 @@ class Tracker:
         for site, key, _ in keys:
             groups.setdefault(site, {})[key] = None
         found: Tuple[set, set] = (set(), set())
+        db = self.db
         for site, hand_keys in groups.items():
             hand_keys = list(hand_keys)
+            # A site's refusals are few as a rule: read whole by one query (the unique
+            # index's rows of the site) when there are no more than _IN_CHUNK, where
+            # looking up each hand key cost the SQL's binding of it and an index seek
+            # (about 5,000 instructions a hand). More: looked up key by key, as hands.
+            refused = db.query(_REFUSED_OF_SITE, [site])
+            few = len(refused) <= _IN_CHUNK
+            if few:
+                for key, table in refused:
+                    if (site, key, table) in wanted:
+                        found[1].add((site, key, table))
             for start in range(0, len(hand_keys), _IN_CHUNK):
                 chunk = _padded(hand_keys[start:start + _IN_CHUNK])
                 marks = ", ".join("?" * len(chunk))
                 for name, keys_found in zip(("hands", "refused"), found):
-                    for key, table in self.db.query(f"SELECT hand_key, table_name FROM {name} WHERE site = ? "
-                                                    f"AND hand_key IN ({marks})", [site] + chunk):
+                    if few and name == "refused":
+                        continue
+                    for key, table in db.query(f"SELECT hand_key, table_name FROM {name} WHERE site = ? "
+                                               f"AND hand_key IN ({marks})", [site] + chunk):
                         if (site, key, table) in wanted:
                             keys_found.add((site, key, table))
         return found
