@@ -13,17 +13,10 @@ cpdef object _amount(text, line, bint chips=*)
 @cython.locals(value=object, cache=dict)
 cpdef object _chips(text, line)
 
-@cython.locals(n=Py_ssize_t, i=Py_ssize_t, line=str, name=str, names=dict, seats=list, fields=tuple, regular=bint,
-               rest=str)
-cpdef tuple _seats(list lines, p, bint chips)
-
 @cython.locals(i=Py_ssize_t, n=Py_ssize_t, colon=Py_ssize_t, space=Py_ssize_t, cut=Py_ssize_t, first=Py_UCS4,
                line=str, header=str, rest=str, name=str, verb=str, word=str, marker=str, amount=str, who=str,
                chips=bint)
 cpdef _parse(list lines, str site, bint whole)
-
-@cython.locals(colon=Py_ssize_t, open_=Py_ssize_t, seat=str, stack=str)
-cpdef tuple _seat_fields(str line)
 
 @cython.locals(done=Py_ssize_t, tried=Py_ssize_t, at=Py_ssize_t, begin=Py_ssize_t)
 cpdef list _summary_cards(str text)

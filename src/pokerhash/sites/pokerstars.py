@@ -34,7 +34,7 @@ from ..engine import (BADUGI, BIG_O, DEUCE7_SINGLE_DRAW, DEUCE7_TRIPLE_DRAW, FIV
                       PLO5, PLO6, RAZZ, SHORTDECK, SHORTDECK_HIGH_CLASSIC, STUD, STUD_HI_LO)
 from .common import AMOUNT_CACHE
 from .common import amount as _read_amount
-from .common import cents, finish, read_seats
+from .common import cents, finish, read_seats, seat_in_chips
 from .draws import final_draw_hands
 from .model import Act, Parsed, SiteError
 
@@ -150,71 +150,6 @@ def _chips(text: str, line: int) -> int:
 def _chips_reader(text: str, line: int) -> int:
     """_amount in whole chips, for read_seats (a reader of two arguments)."""
     return _amount(text, line, True)
-
-
-def _seat_fields(line: str):
-    """The groups of ``_SEAT`` (seat, name, stack, rest) for the common seat line,
-    ``Seat N: NAME (STACK in chips)`` with no bracket or comma in STACK, read with str
-    methods; None for any other line (then the pattern reads it). The same groups:
-    the name is greedy (up to the last " ("), the stack then ends at the closing
-    " in chips)", and nothing follows."""
-    if not line.endswith(" in chips)"):
-        return None
-    colon = line.find(": ", 5)
-    open_ = line.rfind(" (")
-    if colon < 6 or open_ < colon + 2 or not line.startswith("Seat "):
-        return None
-    seat = line[5:colon]
-    stack = line[open_ + 2:len(line) - 10]
-    if not seat.isdecimal() or "(" in stack or ")" in stack or "," in stack:
-        return None
-    return seat, line[colon + 2:open_], stack, ""
-
-
-def _seats(lines: List[str], p: Parsed, chips: bool):
-    """``read_seats(lines, 2, _SEAT, reader, p, _seat_fields)`` (the reader _amount, in
-    chips when ``chips``) read here in line (compiled: C calls, no Python call per seat
-    for the fields and the stack; the pattern for the lines _seat_fields leaves). A seat list read_seats refuses (a line
-    not a seat, a seat without a name or seated twice, no seat at all) is read again
-    from its start by read_seats: its errors are read_seats' own."""
-    names: Dict[str, int] = {}
-    seats = p.seats
-    n = len(lines)
-    i = 2
-    regular = True
-    while i < n:
-        line = lines[i]
-        if not line:  # as read_seats: a blank line between seat lines is skipped
-            if i + 1 < n and seats and lines[i + 1].startswith("Seat "):
-                i += 1
-                continue
-            break
-        if not line.startswith("Seat "):
-            break
-        line = line.rstrip()
-        fields = _seat_fields(line)
-        if fields is None:  # a bounty, a comma in the stack, sitting out: the pattern's
-            seat = _SEAT.fullmatch(line)
-            if seat is None:
-                regular = False  # an error read_seats words
-                break
-            fields = seat.group("seat", "name", "stack", "rest")
-        name = fields[1]
-        if not name.strip() or name in names:
-            regular = False  # an error read_seats words
-            break
-        number = int(fields[0])
-        names[name] = number
-        seats.append((number, name, _amount(fields[2], i + 1, chips)))
-        rest = fields[3]
-        if rest and ("sitting out" in rest or "out of hand" in rest):
-            p.sitting_out.add(name)
-        i += 1
-    if not regular or not seats:
-        del seats[:]
-        p.sitting_out.clear()
-        return read_seats(lines, 2, _SEAT, _chips_reader if chips else _amount, p, _seat_fields)
-    return i, names
 
 
 _PLAIN_POTS = ("pot", "main pot", "side pot")
@@ -427,7 +362,9 @@ def _parse(lines: List[str], site: str, whole: bool) -> Parsed:
     if table[1]:
         p.max_seats = int(table[1])
 
-    i, names = _seats(lines, p, chips)
+    # the seat list in whole chips when chips (the stacks' cache the reader's own)
+    i, names = read_seats(lines, 2, _SEAT, _chips_reader if chips else _amount, p, seat_in_chips,
+                          _CHIPS if chips else AMOUNT_CACHE)
     n = len(lines)
     by_length = None  # the seat names longest first, sorted when a line needs them
     seat_names = {number: name for name, number in names.items()}
