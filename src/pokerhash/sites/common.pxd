@@ -11,3 +11,7 @@ cpdef tuple read_seats(list lines, Py_ssize_t i, pattern, read_amount, p, fields
 
 @cython.locals(colon=Py_ssize_t, open_=Py_ssize_t, seat=str, stack=str)
 cpdef tuple seat_in_chips(str line)
+
+# Compiled, finish's sets and dict are typed: the membership tests and the adds are C calls.
+@cython.locals(posted=set, acted=set, sitting=set, known=dict)
+cpdef finish(p, board=*, bint read_in_chips=*)

@@ -165,11 +165,12 @@ def finish(p: Parsed, board: List[str] = (), read_in_chips: bool = False) -> Par
         p.boards = [list(board)]
     posted = {post[0] for post in p.posts}
     acted = {act[0] for act in p.acts}  # the player (an item: no attribute lookup per act)
-    p.sitting_out = {name for name in p.sitting_out if name not in posted and name not in acted}
+    sitting = p.sitting_out = {name for name in p.sitting_out if name not in posted and name not in acted}
     known = p.known
-    for _, name, _ in p.seats:
+    for seat in p.seats:
+        name = seat[1]
         if name not in posted and name not in acted and name not in known:
-            p.sitting_out.add(name)
+            sitting.add(name)
     if p.decimals == 0 and not read_in_chips:
         p.in_chips()
     return p

@@ -1,5 +1,8 @@
 cimport cython
 
+# An Act built in C (the .py's new_act is tuple.__new__ uncompiled: see there).
+from pokerhash._records cimport new_record as new_act
+
 # Compiled, the line loop's strings are typed (str): their methods and slices become C
 # calls (PyUnicode_Find, PyUnicode_Substring, tail matches) in place of Python method
 # calls, and the helpers it calls on every hand are C functions (cpdef: still callable
@@ -14,6 +17,7 @@ cpdef object _amount(text, line, bint chips=*)
 cpdef object _chips(text, line)
 
 @cython.locals(i=Py_ssize_t, n=Py_ssize_t, colon=Py_ssize_t, space=Py_ssize_t, cut=Py_ssize_t, first=Py_UCS4,
+               by=Py_ssize_t, after=Py_ssize_t,
                line=str, header=str, rest=str, name=str, verb=str, word=str, marker=str, amount=str, who=str,
                chips=bint)
 cpdef _parse(list lines, str site, bint whole)

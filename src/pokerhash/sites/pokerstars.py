@@ -206,7 +206,12 @@ _SHOWDOWNS = ("SHOW DOWN", "SHOWDOWN", "FIRST SHOW DOWN", "SECOND SHOW DOWN", "F
 _RUNS = {"FIRST": 0, "SECOND": 1, "THIRD": 2}  # GGPoker runs a board up to three times
 
 
-new_act = tuple.__new__  # an Act without NamedTuple's Python-level __new__: one per action line
+# An Act without NamedTuple's Python-level __new__, one per action line: tuple.__new__
+# uncompiled; compiled, pokerstars.pxd cimports new_act from _records.pxd instead, which
+# builds the same tuple subclass in C (tuple.__new__ through its slot wrapper is a Python
+# call, ~2,500 instructions an act), and this line only names tuple.__new__ in the
+# module's dict.
+globals().setdefault("new_act", tuple.__new__)
 
 
 def _cards(text: str) -> List[str]:
@@ -440,12 +445,17 @@ def _parse(lines: List[str], site: str, whole: bool) -> Parsed:
                     acts.append(new_act(Act, (name, "c" if word == "calls" else "b", _amount(amount, i, chips), None,
                                               all_in, street, i)))
                 elif word == "raises":
-                    words = verb.split(" ")
-                    if len(words) < 4 or words[2] != "to" or (len(words) > 4 and not (
-                            verb.endswith(" and is all-in") or " cap" in verb)):
+                    # The words of verb.split(" ") found in place (no list, no word not
+                    # needed): "raises X to Y", and more words only when all-in or capped.
+                    by = verb.find(" ", 7)  # X runs from 7 (after "raises ") to here
+                    if by < 0 or not verb.startswith(" to ", by):
+                        raise SiteError(f"cannot read the raise {line!r}", i)
+                    after = verb.find(" ", by + 4)  # Y runs from by + 4 to here (or the end)
+                    if after >= 0 and not (verb.endswith(" and is all-in") or " cap" in verb):
                         raise SiteError(f"cannot read the raise {line!r}", i)
                     all_in = verb.endswith(" and is all-in")
-                    acts.append(new_act(Act, (name, "b", _amount(words[1], i, chips), _amount(words[3], i, chips),
+                    acts.append(new_act(Act, (name, "b", _amount(verb[7:by], i, chips),
+                                              _amount(verb[by + 4:] if after < 0 else verb[by + 4:after], i, chips),
                                               all_in, street, i)))
                     if all_in:
                         all_ins.add(name)
