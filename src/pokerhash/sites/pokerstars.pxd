@@ -1,7 +1,33 @@
 cimport cython
 
-# An Act built in C (the .py's new_act is tuple.__new__ uncompiled: see there).
-from pokerhash._records cimport new_record as new_act
+from cpython.ref cimport Py_DECREF, Py_INCREF
+from cpython.tuple cimport PyTuple_SET_ITEM
+
+from pokerhash._records cimport pooled_alloc
+
+
+cdef inline object new_act(object cls, object player, object verb, object amount, object to, object all_in,
+                           object street, object line):
+    """``tuple.__new__(cls, (player, verb, amount, to, all_in, street, line))`` for Act
+    (the .py's _new_act uncompiled): allocated by the type's own allocator as
+    _records.new_record does, filled from the fields without a tuple of them."""
+    cdef object act = <object>pooled_alloc(cls, 7)
+    Py_DECREF(act)  # pooled_alloc's reference, which the cast above counted once more
+    Py_INCREF(player)
+    PyTuple_SET_ITEM(act, 0, player)
+    Py_INCREF(verb)
+    PyTuple_SET_ITEM(act, 1, verb)
+    Py_INCREF(amount)
+    PyTuple_SET_ITEM(act, 2, amount)
+    Py_INCREF(to)
+    PyTuple_SET_ITEM(act, 3, to)
+    Py_INCREF(all_in)
+    PyTuple_SET_ITEM(act, 4, all_in)
+    Py_INCREF(street)
+    PyTuple_SET_ITEM(act, 5, street)
+    Py_INCREF(line)
+    PyTuple_SET_ITEM(act, 6, line)
+    return act
 
 # Compiled, the line loop's strings are typed (str): their methods and slices become C
 # calls (PyUnicode_Find, PyUnicode_Substring, tail matches) in place of Python method

@@ -206,12 +206,16 @@ _SHOWDOWNS = ("SHOW DOWN", "SHOWDOWN", "FIRST SHOW DOWN", "SECOND SHOW DOWN", "F
 _RUNS = {"FIRST": 0, "SECOND": 1, "THIRD": 2}  # GGPoker runs a board up to three times
 
 
-# An Act without NamedTuple's Python-level __new__, one per action line: tuple.__new__
-# uncompiled; compiled, pokerstars.pxd cimports new_act from _records.pxd instead, which
-# builds the same tuple subclass in C (tuple.__new__ through its slot wrapper is a Python
-# call, ~2,500 instructions an act), and this line only names tuple.__new__ in the
-# module's dict.
-globals().setdefault("new_act", tuple.__new__)
+def _new_act(cls, player, verb, amount, to, all_in, street, line):
+    """An Act without NamedTuple's Python-level __new__, one per action line: tuple.__new__
+    uncompiled; compiled, pokerstars.pxd's new_act instead, which builds the same tuple
+    subclass in C from its seven fields (tuple.__new__ through its slot wrapper is a
+    Python call, ~2,500 instructions an act), and this only names a function in the
+    module's dict."""
+    return tuple.__new__(cls, (player, verb, amount, to, all_in, street, line))
+
+
+globals().setdefault("new_act", _new_act)
 
 
 def _cards(text: str) -> List[str]:
@@ -401,7 +405,8 @@ def _parse(lines: List[str], site: str, whole: bool) -> Parsed:
                 marker = line[4:line.find(" ***", 4)] if line.startswith("*** ") else ""
                 if marker in _STREETS:
                     street = 4 if stud and marker == "RIVER" else _STREETS[marker]
-                    shown_on_street = set()
+                    if shown_on_street:
+                        shown_on_street.clear()  # the set is this loop's alone: no new one per street
                     if marker.startswith(("FIRST", "SECOND", "THIRD")) and not marker.endswith("DRAW"):
                         p.run_twice = True
                     if street and not stud:
@@ -435,15 +440,15 @@ def _parse(lines: List[str], site: str, whole: bool) -> Parsed:
                         known[name] = _cards(verb[7:-1])
                     # All-in players cannot fold: the site writes a fold for one sitting out.
                     kind = "m" if (showdown or shown_on_street or name in all_ins) else "f"
-                    acts.append(new_act(Act, (name, kind, None, None, False, street, i)))
+                    acts.append(new_act(Act, name, kind, None, None, False, street, i))
                 elif word == "calls" or word == "bets":  # the chips added
                     amount = verb[len(word) + 1:]
                     all_in = amount.endswith(" and is all-in")
                     if all_in:
                         amount = amount[:-14]
                         all_ins.add(name)
-                    acts.append(new_act(Act, (name, "c" if word == "calls" else "b", _amount(amount, i, chips), None,
-                                              all_in, street, i)))
+                    acts.append(new_act(Act, name, "c" if word == "calls" else "b", _amount(amount, i, chips), None,
+                                              all_in, street, i))
                 elif word == "raises":
                     # The words of verb.split(" ") found in place (no list, no word not
                     # needed): "raises X to Y", and more words only when all-in or capped.
@@ -454,13 +459,13 @@ def _parse(lines: List[str], site: str, whole: bool) -> Parsed:
                     if after >= 0 and not (verb.endswith(" and is all-in") or " cap" in verb):
                         raise SiteError(f"cannot read the raise {line!r}", i)
                     all_in = verb.endswith(" and is all-in")
-                    acts.append(new_act(Act, (name, "b", _amount(verb[7:by], i, chips),
+                    acts.append(new_act(Act, name, "b", _amount(verb[7:by], i, chips),
                                               _amount(verb[by + 4:] if after < 0 else verb[by + 4:after], i, chips),
-                                              all_in, street, i)))
+                                              all_in, street, i))
                     if all_in:
                         all_ins.add(name)
                 elif verb == "checks":
-                    acts.append(new_act(Act, (name, "x", None, None, False, street, i)))
+                    acts.append(new_act(Act, name, "x", None, None, False, street, i))
                 elif word == "posts" or word == "straddle":  # GGPoker's short deck: "NAME: straddle X"
                     if _post(p, name, verb if word == "posts" else "posts " + verb, i, chips):
                         all_ins.add(name)
@@ -473,13 +478,13 @@ def _parse(lines: List[str], site: str, whole: bool) -> Parsed:
                 elif verb.startswith("brings in for "):
                     amount = verb[14:]
                     all_in = amount.endswith(" and is all-in")
-                    acts.append(new_act(Act, (name, "bi", _amount(amount[:-14] if all_in else amount, i, chips), None,
-                                              all_in, street, i)))
+                    acts.append(new_act(Act, name, "bi", _amount(amount[:-14] if all_in else amount, i, chips), None,
+                                              all_in, street, i))
                 elif verb.startswith("completes it to "):
                     amount = verb[16:]
                     all_in = amount.endswith(" and is all-in")
-                    acts.append(new_act(Act, (name, "co", None, _amount(amount[:-14] if all_in else amount, i, chips),
-                                              all_in, street, i)))
+                    acts.append(new_act(Act, name, "co", None, _amount(amount[:-14] if all_in else amount, i, chips),
+                                              all_in, street, i))
                 elif verb.startswith("cashed out the hand"):
                     _cash_out(p, line, names, i)
                 elif word == "discards" or verb.startswith("stands pat"):
@@ -628,7 +633,7 @@ def _draw(p: Parsed, draws: Dict[str, list], name: str, verb: str, street: int, 
         if thrown is not None and len(thrown) != count:
             thrown = None  # "discards 2 cards []": the cards are not said
     player.append([thrown, [] if count == 0 else None])
-    p.acts.append(new_act(Act, (name, "d", count, None, False, street, line)))
+    p.acts.append(new_act(Act, name, "d", count, None, False, street, line))
     return street
 
 
