@@ -1,6 +1,6 @@
 cimport cython
 
-from cpython.ref cimport Py_DECREF, Py_INCREF
+from cpython.ref cimport Py_DECREF, Py_INCREF, PyObject
 from cpython.tuple cimport PyTuple_SET_ITEM
 
 from pokerhash._records cimport pooled_alloc
@@ -11,22 +11,16 @@ cdef inline object new_act(object cls, object player, object verb, object amount
     """``tuple.__new__(cls, (player, verb, amount, to, all_in, street, line))`` for Act
     (the .py's _new_act uncompiled): allocated by the type's own allocator as
     _records.new_record does, filled from the fields without a tuple of them."""
+    cdef PyObject *fields[7]
+    cdef Py_ssize_t k
+    fields[:] = [<PyObject *>player, <PyObject *>verb, <PyObject *>amount, <PyObject *>to, <PyObject *>all_in,
+                 <PyObject *>street, <PyObject *>line]
     cdef object act = <object>pooled_alloc(cls, 7)
     Py_DECREF(act)  # pooled_alloc's reference, which the cast above counted once more
-    Py_INCREF(player)
-    PyTuple_SET_ITEM(act, 0, player)
-    Py_INCREF(verb)
-    PyTuple_SET_ITEM(act, 1, verb)
-    Py_INCREF(amount)
-    PyTuple_SET_ITEM(act, 2, amount)
-    Py_INCREF(to)
-    PyTuple_SET_ITEM(act, 3, to)
-    Py_INCREF(all_in)
-    PyTuple_SET_ITEM(act, 4, all_in)
-    Py_INCREF(street)
-    PyTuple_SET_ITEM(act, 5, street)
-    Py_INCREF(line)
-    PyTuple_SET_ITEM(act, 6, line)
+    for k in range(7):
+        field = <object>fields[k]
+        Py_INCREF(field)  # PyTuple_SET_ITEM steals a reference
+        PyTuple_SET_ITEM(act, k, field)
     return act
 
 # Compiled, the line loop's strings are typed (str): their methods and slices become C
