@@ -1,5 +1,5 @@
 """The parse's fast paths read what the patterns they stand in for read: PokerStars'
-seat lines by str methods (against ``_SEAT``), and the hand starts of a block searched
+seat lines by str methods (common.seat_in_chips against pokerstars' ``_SEAT``), and the hand starts of a block searched
 after line ends (against the ``^`` MULTILINE pattern). Property tests on generated
 lines, with the awkward characters (brackets, commas, colons, byte-order marks) drawn
 often."""
@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokerhash.sites import pokerstars, sources
+from pokerhash.sites.common import seat_in_chips
 
 _NAME_CHARS = st.sampled_from(list("ab ():,[]-.$") + ["in chips", " (", ") ", ": "])
 _NAMES = st.lists(_NAME_CHARS, max_size=8).map("".join)
@@ -27,7 +28,7 @@ def _seat_lines(draw):
 @settings(max_examples=2000, deadline=None)
 @given(_seat_lines())
 def test_seat_fields_are_the_patterns_groups(line):
-    fields = pokerstars._seat_fields(line)
+    fields = seat_in_chips(line)
     if fields is not None:
         match = pokerstars._SEAT.fullmatch(line)
         assert match is not None
@@ -35,11 +36,11 @@ def test_seat_fields_are_the_patterns_groups(line):
 
 
 def test_seat_fields_read_the_common_lines():
-    assert pokerstars._seat_fields("Seat 3: [Ace] ($8.40 in chips)") == ("3", "[Ace]", "$8.40", "")
-    assert pokerstars._seat_fields("Seat 1: Blue: Fox (a) ($10 in chips)") == ("1", "Blue: Fox (a)", "$10", "")
+    assert seat_in_chips("Seat 3: [Ace] ($8.40 in chips)") == ("3", "[Ace]", "$8.40", "")
+    assert seat_in_chips("Seat 1: Blue: Fox (a) ($10 in chips)") == ("1", "Blue: Fox (a)", "$10", "")
     # Left to the pattern: a comma in the stack, words after it.
-    assert pokerstars._seat_fields("Seat 4: Ann ($1,250.00 in chips)") is None
-    assert pokerstars._seat_fields("Seat 4: Ann ($1 in chips) is sitting out") is None
+    assert seat_in_chips("Seat 4: Ann ($1,250.00 in chips)") is None
+    assert seat_in_chips("Seat 4: Ann ($1 in chips) is sitting out") is None
 
 
 _LINES = st.sampled_from([prefix.decode("utf-8") for prefix in sources._HEADER_BYTES] + [

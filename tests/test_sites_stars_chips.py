@@ -1,5 +1,6 @@
-"""PokerStars' fast paths of the parse: the seat list read in line (``_seats``, against
-common.read_seats, the reader it stands in for) and a hand played in chips read in
+"""PokerStars' fast paths of the parse: the seat list read by common.read_seats' fast
+path (seat_in_chips in line, the amounts' cache looked up first; against its general
+path, the pattern and the reader alone) and a hand played in chips read in
 whole chips as it is read (``_parse(..., whole=True)``, against the reading in cents
 that Parsed.in_chips divides after, ``whole=False``: the parse before the fast path,
 kept as the fallback). Same results, or the same error."""
@@ -13,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokerhash.sites import pokerstars, read
-from pokerhash.sites.common import read_seats
+from pokerhash.sites.common import AMOUNT_CACHE, read_seats, seat_in_chips
 from pokerhash.sites.model import Parsed, SiteError
 
 _DATA = os.path.join(os.path.dirname(__file__), "data", "sites")
@@ -137,11 +138,16 @@ _SEAT_LINES = st.sampled_from([
 
 
 @settings(max_examples=1500, deadline=None)
-@given(st.lists(_SEAT_LINES, max_size=8), st.booleans())
-def test_seats_read_in_line_are_read_seats(seat_lines, chips):
+@given(st.lists(_SEAT_LINES, max_size=8), st.booleans(), st.booleans())
+def test_read_seats_fast_path_is_its_general_path(seat_lines, chips, blank_line_first):
+    # The fast path (PokerStars' call: seat_in_chips in line, the reader's cache first)
+    # against the general one (the pattern for every line, the reader for every stack).
     lines = ["PokerStars Hand #1: x", "Table 'T' Seat #1 is the button"] + seat_lines + ["*** HOLE CARDS ***"]
+    if blank_line_first:
+        lines.insert(3, "")
     fast, old = Parsed("pokerstars"), Parsed("pokerstars")
     reader = pokerstars._chips_reader if chips else pokerstars._amount
+    known = pokerstars._CHIPS if chips else AMOUNT_CACHE
 
     def outcome(call, p):
         try:
@@ -149,5 +155,5 @@ def test_seats_read_in_line_are_read_seats(seat_lines, chips):
         except SiteError as error:
             return type(error), str(error)
 
-    assert outcome(lambda: pokerstars._seats(lines, fast, chips), fast) == outcome(
-        lambda: read_seats(lines, 2, pokerstars._SEAT, reader, old, pokerstars._seat_fields), old)
+    assert outcome(lambda: read_seats(lines, 2, pokerstars._SEAT, reader, fast, seat_in_chips, known), fast) == outcome(
+        lambda: read_seats(lines, 2, pokerstars._SEAT, reader, old), old)

@@ -2,7 +2,16 @@ cimport cython
 
 # Compiled, read_seats' lines and line are typed (list, str): the seat lines' tests
 # (startswith, rstrip) become C calls in place of Python method calls, as in
-# pokerstars.pxd. common.py stays the one source; uncompiled it runs as it is.
+# pokerstars.pxd, and seat_in_chips, the reader of PokerStars' common seat line, is a C
+# call there. common.py stays the one source; uncompiled it runs as it is.
 
-@cython.locals(n=Py_ssize_t, line=str, raw=str, name=str, names=dict)
-cpdef tuple read_seats(list lines, Py_ssize_t i, pattern, read_amount, p, fields=*)
+@cython.locals(n=Py_ssize_t, line=str, raw=str, name=str, names=dict, seats=list, found=tuple, cache=dict,
+               in_chips=bint, last=Py_UCS4, value=object, rest=str)
+cpdef tuple read_seats(list lines, Py_ssize_t i, pattern, read_amount, p, fields=*, known=*)
+
+@cython.locals(colon=Py_ssize_t, open_=Py_ssize_t, seat=str, stack=str)
+cpdef tuple seat_in_chips(str line)
+
+# Compiled, finish's sets and dict are typed: the membership tests and the adds are C calls.
+@cython.locals(posted=set, acted=set, sitting=set, known=dict)
+cpdef finish(p, board=*, bint read_in_chips=*)

@@ -9,7 +9,7 @@ from typing import Callable, Dict, List, Optional, Pattern, Tuple
 from .model import Act, Parsed, SiteError
 
 __all__ = ["AMOUNT_CACHE", "actor", "all_in_calls", "amount", "begin", "body", "cents", "check_hand", "finish", "game",
-           "plain_action", "read_seats", "seated", "stud_cards", "summary_line"]
+           "plain_action", "read_seats", "seat_in_chips", "seated", "stud_cards", "summary_line"]
 
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
 _SYMBOLS = "$€£¥₹ "
@@ -54,27 +54,59 @@ def amount(text: str, line: int) -> int:
     return value
 
 
+def seat_in_chips(line: str) -> Optional[tuple]:
+    """A ``fields`` reader for :func:`read_seats`: the groups (seat, name, stack, rest)
+    that ``Seat (?P<seat>\\d+): (?P<name>.*) \\((?P<stack>[^()]*?) in
+    chips(?:, [^()]*)?\\)(?P<rest>.*)`` (PokerStars' seat line) gives the common line,
+    ``Seat N: NAME (STACK in chips)`` with no bracket or comma in STACK, read with str
+    methods; None for any other line (then the pattern reads it). The same groups: the
+    name is greedy (up to the last " ("), the stack then ends at the closing " in
+    chips)", and nothing follows. read_seats runs it as a C call (compiled)."""
+    if not line.endswith(" in chips)"):
+        return None
+    colon = line.find(": ", 5)
+    open_ = line.rfind(" (")
+    if colon < 6 or open_ < colon + 2 or not line.startswith("Seat "):
+        return None
+    seat = line[5:colon]
+    stack = line[open_ + 2:len(line) - 10]
+    if not seat.isdecimal() or "(" in stack or ")" in stack or "," in stack:
+        return None
+    return seat, line[colon + 2:open_], stack, ""
+
+
 def read_seats(lines: List[str], i: int, pattern: Pattern[str], read_amount: Callable[[str, int], int],
-               p: Parsed, fields: Optional[Callable[[str], Optional[tuple]]] = None) -> Tuple[int, Dict[str, int]]:
+               p: Parsed, fields: Optional[Callable[[str], Optional[tuple]]] = None,
+               known: Optional[Dict[str, int]] = None) -> Tuple[int, Dict[str, int]]:
     """Read the ``Seat N: NAME (STACK)...`` lines from line ``i`` (0-based) with
     ``pattern`` (groups ``seat``, ``name``, ``stack``, optional ``rest``) into ``p``;
     returns the next line and name -> seat. A seat without a name, a name seated twice,
     or no seat at all is refused. ``fields``: a faster reader of the common lines,
-    giving the groups (seat, name, stack, rest) the pattern would, or None to leave
-    the line to the pattern."""
+    giving as a tuple the groups (seat, name, stack, rest) the pattern would, or None to
+    leave the line to the pattern (:func:`seat_in_chips`, the one for ``(X in chips)``,
+    is a C call here). ``known``: ``read_amount``'s cache, text -> the amount it gives,
+    looked up here first (for :func:`amount`, its own cache: a stack repeats hand after
+    hand, and a look-up is a C call where ``read_amount`` is a Python call)."""
     names: Dict[str, int] = {}
+    seats = p.seats
     n = len(lines)
+    cache = AMOUNT_CACHE if read_amount is amount else known
+    in_chips = fields is seat_in_chips
     while i < n:
         raw = lines[i]
         if not raw:  # a blank line between seat lines (files written with doubled line ends)
-            if i + 1 < n and p.seats and lines[i + 1].startswith("Seat "):
+            if i + 1 < n and seats and lines[i + 1].startswith("Seat "):
                 i += 1
                 continue
             break
         if not raw.startswith("Seat "):
             break
-        line = raw.rstrip()
-        found = fields(line) if fields is not None else None
+        last = raw[len(raw) - 1]
+        line = raw.rstrip() if last.isspace() else raw  # rstrip's whitespace: no call when it has none
+        if in_chips:
+            found = seat_in_chips(line)
+        else:
+            found = fields(line) if fields is not None else None
         if found is None:
             seat = pattern.fullmatch(line)
             if seat is None:
@@ -87,12 +119,14 @@ def read_seats(lines: List[str], i: int, pattern: Pattern[str], read_amount: Cal
         if name in names:
             raise SiteError(f"two seats hold {name!r}", i + 1)
         names[name] = number
-        p.seats.append((number, name, read_amount(found[2], i + 1)))
+        stack = found[2]
+        value = cache.get(stack) if cache is not None else None
+        seats.append((number, name, value if value is not None else read_amount(stack, i + 1)))
         rest = found[3]
         if rest and ("sitting out" in rest or "out of hand" in rest):
             p.sitting_out.add(name)
         i += 1
-    if not p.seats:
+    if not seats:
         raise SiteError("the hand has no seats", i + 1)
     return i, names
 
@@ -131,11 +165,12 @@ def finish(p: Parsed, board: List[str] = (), read_in_chips: bool = False) -> Par
         p.boards = [list(board)]
     posted = {post[0] for post in p.posts}
     acted = {act[0] for act in p.acts}  # the player (an item: no attribute lookup per act)
-    p.sitting_out = {name for name in p.sitting_out if name not in posted and name not in acted}
+    sitting = p.sitting_out = {name for name in p.sitting_out if name not in posted and name not in acted}
     known = p.known
-    for _, name, _ in p.seats:
+    for seat in p.seats:
+        name = seat[1]
         if name not in posted and name not in acted and name not in known:
-            p.sitting_out.add(name)
+            sitting.add(name)
     if p.decimals == 0 and not read_in_chips:
         p.in_chips()
     return p

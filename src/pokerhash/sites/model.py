@@ -291,7 +291,7 @@ def site_hand(parsed: Parsed, source: Source, text: str) -> SiteHand:
     """The SiteHand of a parsed hand."""
     d = parsed.decimals
     sitting = parsed.sitting_out
-    # to_decimal's cache read here first: stacks repeat, and a call is a Python call
+    # to_decimal's cache read here first (stacks and figures repeat, and a call is a Python call)
     known = _DECIMALS[1 if d else 0]
     players = {}
     seats = {}
@@ -300,19 +300,33 @@ def site_hand(parsed: Parsed, source: Source, text: str) -> SiteHand:
             value = known.get(stack)
             players[name] = value if value is not None else to_decimal(stack, d)
             seats[name] = seat
+    collected = {}
+    for name, value in parsed.collected.items():
+        amount = known.get(value)
+        collected[name] = amount if amount is not None else to_decimal(value, d)
+    returned = {}
+    for name, value in parsed.returned.items():
+        amount = known.get(value)
+        returned[name] = amount if amount is not None else to_decimal(value, d)
+    rake = parsed.rake
+    if rake is not None:
+        amount = known.get(rake)
+        rake = amount if amount is not None else to_decimal(rake, d)
+    fees = known.get(parsed.fees)
+    if fees is None:
+        fees = to_decimal(parsed.fees, d)
     variant = parsed.variant
     # What SiteHand(...) makes, every field in order, without its generated __init__:
     # interpreted Python taking twenty keywords and setting one attribute at a time
-    # (about 10,000 instructions a hand). SiteHand has no __post_init__.
+    # (about 10,000 instructions a hand). SiteHand has no __post_init__. The dict is
+    # the instance's __dict__ itself (not copied into a new one).
     hand = _object_new(SiteHand)
-    hand.__dict__.update({
+    hand.__dict__ = {
         "site": parsed.site, "hand_id": parsed.hand_id, "table": parsed.table, "time": parsed.time,
         "game": variant.name, "limit": _limit_text(variant.limit), "stakes": parsed.stakes,
         "currency": parsed.currency, "players": players, "seats": seats, "button": parsed.button,
-        "collected": {name: to_decimal(v, d) for name, v in parsed.collected.items()},
-        "returned": {name: to_decimal(v, d) for name, v in parsed.returned.items()},
-        "rake": None if parsed.rake is None else to_decimal(parsed.rake, d), "fees": to_decimal(parsed.fees, d),
-        "error": None, "source": source, "text": text, "_parsed": parsed, "_history": None})
+        "collected": collected, "returned": returned, "rake": rake, "fees": fees,
+        "error": None, "source": source, "text": text, "_parsed": parsed, "_history": None}
     return hand
 
 

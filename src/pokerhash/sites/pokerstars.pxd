@@ -1,5 +1,28 @@
 cimport cython
 
+from cpython.ref cimport Py_DECREF, Py_INCREF, PyObject
+from cpython.tuple cimport PyTuple_SET_ITEM
+
+from pokerhash._records cimport pooled_alloc
+
+
+cdef inline object new_act(object cls, object player, object verb, object amount, object to, object all_in,
+                           object street, object line):
+    """``tuple.__new__(cls, (player, verb, amount, to, all_in, street, line))`` for Act
+    (the .py's _new_act uncompiled): allocated by the type's own allocator as
+    _records.new_record does, filled from the fields without a tuple of them."""
+    cdef PyObject *fields[7]
+    cdef Py_ssize_t k
+    fields[:] = [<PyObject *>player, <PyObject *>verb, <PyObject *>amount, <PyObject *>to, <PyObject *>all_in,
+                 <PyObject *>street, <PyObject *>line]
+    cdef object act = <object>pooled_alloc(cls, 7)
+    Py_DECREF(act)  # pooled_alloc's reference, which the cast above counted once more
+    for k in range(7):
+        field = <object>fields[k]
+        Py_INCREF(field)  # PyTuple_SET_ITEM steals a reference
+        PyTuple_SET_ITEM(act, k, field)
+    return act
+
 # Compiled, the line loop's strings are typed (str): their methods and slices become C
 # calls (PyUnicode_Find, PyUnicode_Substring, tail matches) in place of Python method
 # calls, and the helpers it calls on every hand are C functions (cpdef: still callable
@@ -13,17 +36,11 @@ cpdef object _amount(text, line, bint chips=*)
 @cython.locals(value=object, cache=dict)
 cpdef object _chips(text, line)
 
-@cython.locals(n=Py_ssize_t, i=Py_ssize_t, line=str, name=str, names=dict, seats=list, fields=tuple, regular=bint,
-               rest=str)
-cpdef tuple _seats(list lines, p, bint chips)
-
 @cython.locals(i=Py_ssize_t, n=Py_ssize_t, colon=Py_ssize_t, space=Py_ssize_t, cut=Py_ssize_t, first=Py_UCS4,
+               by=Py_ssize_t, after=Py_ssize_t,
                line=str, header=str, rest=str, name=str, verb=str, word=str, marker=str, amount=str, who=str,
                chips=bint)
 cpdef _parse(list lines, str site, bint whole)
-
-@cython.locals(colon=Py_ssize_t, open_=Py_ssize_t, seat=str, stack=str)
-cpdef tuple _seat_fields(str line)
 
 @cython.locals(done=Py_ssize_t, tried=Py_ssize_t, at=Py_ssize_t, begin=Py_ssize_t)
 cpdef list _summary_cards(str text)

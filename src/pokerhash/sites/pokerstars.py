@@ -34,7 +34,7 @@ from ..engine import (BADUGI, BIG_O, DEUCE7_SINGLE_DRAW, DEUCE7_TRIPLE_DRAW, FIV
                       PLO5, PLO6, RAZZ, SHORTDECK, SHORTDECK_HIGH_CLASSIC, STUD, STUD_HI_LO)
 from .common import AMOUNT_CACHE
 from .common import amount as _read_amount
-from .common import cents, finish, read_seats
+from .common import cents, finish, read_seats, seat_in_chips
 from .draws import final_draw_hands
 from .model import Act, Parsed, SiteError
 
@@ -152,71 +152,6 @@ def _chips_reader(text: str, line: int) -> int:
     return _amount(text, line, True)
 
 
-def _seat_fields(line: str):
-    """The groups of ``_SEAT`` (seat, name, stack, rest) for the common seat line,
-    ``Seat N: NAME (STACK in chips)`` with no bracket or comma in STACK, read with str
-    methods; None for any other line (then the pattern reads it). The same groups:
-    the name is greedy (up to the last " ("), the stack then ends at the closing
-    " in chips)", and nothing follows."""
-    if not line.endswith(" in chips)"):
-        return None
-    colon = line.find(": ", 5)
-    open_ = line.rfind(" (")
-    if colon < 6 or open_ < colon + 2 or not line.startswith("Seat "):
-        return None
-    seat = line[5:colon]
-    stack = line[open_ + 2:len(line) - 10]
-    if not seat.isdecimal() or "(" in stack or ")" in stack or "," in stack:
-        return None
-    return seat, line[colon + 2:open_], stack, ""
-
-
-def _seats(lines: List[str], p: Parsed, chips: bool):
-    """``read_seats(lines, 2, _SEAT, reader, p, _seat_fields)`` (the reader _amount, in
-    chips when ``chips``) read here in line (compiled: C calls, no Python call per seat
-    for the fields and the stack; the pattern for the lines _seat_fields leaves). A seat list read_seats refuses (a line
-    not a seat, a seat without a name or seated twice, no seat at all) is read again
-    from its start by read_seats: its errors are read_seats' own."""
-    names: Dict[str, int] = {}
-    seats = p.seats
-    n = len(lines)
-    i = 2
-    regular = True
-    while i < n:
-        line = lines[i]
-        if not line:  # as read_seats: a blank line between seat lines is skipped
-            if i + 1 < n and seats and lines[i + 1].startswith("Seat "):
-                i += 1
-                continue
-            break
-        if not line.startswith("Seat "):
-            break
-        line = line.rstrip()
-        fields = _seat_fields(line)
-        if fields is None:  # a bounty, a comma in the stack, sitting out: the pattern's
-            seat = _SEAT.fullmatch(line)
-            if seat is None:
-                regular = False  # an error read_seats words
-                break
-            fields = seat.group("seat", "name", "stack", "rest")
-        name = fields[1]
-        if not name.strip() or name in names:
-            regular = False  # an error read_seats words
-            break
-        number = int(fields[0])
-        names[name] = number
-        seats.append((number, name, _amount(fields[2], i + 1, chips)))
-        rest = fields[3]
-        if rest and ("sitting out" in rest or "out of hand" in rest):
-            p.sitting_out.add(name)
-        i += 1
-    if not regular or not seats:
-        del seats[:]
-        p.sitting_out.clear()
-        return read_seats(lines, 2, _SEAT, _chips_reader if chips else _amount, p, _seat_fields)
-    return i, names
-
-
 _PLAIN_POTS = ("pot", "main pot", "side pot")
 
 
@@ -271,7 +206,16 @@ _SHOWDOWNS = ("SHOW DOWN", "SHOWDOWN", "FIRST SHOW DOWN", "SECOND SHOW DOWN", "F
 _RUNS = {"FIRST": 0, "SECOND": 1, "THIRD": 2}  # GGPoker runs a board up to three times
 
 
-new_act = tuple.__new__  # an Act without NamedTuple's Python-level __new__: one per action line
+def _new_act(cls, player, verb, amount, to, all_in, street, line):
+    """An Act without NamedTuple's Python-level __new__, one per action line: tuple.__new__
+    uncompiled; compiled, pokerstars.pxd's new_act instead, which builds the same tuple
+    subclass in C from its seven fields (tuple.__new__ through its slot wrapper is a
+    Python call, ~2,500 instructions an act), and this only names a function in the
+    module's dict."""
+    return tuple.__new__(cls, (player, verb, amount, to, all_in, street, line))
+
+
+globals().setdefault("new_act", _new_act)
 
 
 def _cards(text: str) -> List[str]:
@@ -427,7 +371,9 @@ def _parse(lines: List[str], site: str, whole: bool) -> Parsed:
     if table[1]:
         p.max_seats = int(table[1])
 
-    i, names = _seats(lines, p, chips)
+    # the seat list in whole chips when chips (the stacks' cache the reader's own)
+    i, names = read_seats(lines, 2, _SEAT, _chips_reader if chips else _amount, p, seat_in_chips,
+                          _CHIPS if chips else AMOUNT_CACHE)
     n = len(lines)
     by_length = None  # the seat names longest first, sorted when a line needs them
     seat_names = {number: name for name, number in names.items()}
@@ -459,7 +405,8 @@ def _parse(lines: List[str], site: str, whole: bool) -> Parsed:
                 marker = line[4:line.find(" ***", 4)] if line.startswith("*** ") else ""
                 if marker in _STREETS:
                     street = 4 if stud and marker == "RIVER" else _STREETS[marker]
-                    shown_on_street = set()
+                    if shown_on_street:
+                        shown_on_street.clear()  # the set is this loop's alone: no new one per street
                     if marker.startswith(("FIRST", "SECOND", "THIRD")) and not marker.endswith("DRAW"):
                         p.run_twice = True
                     if street and not stud:
@@ -493,27 +440,32 @@ def _parse(lines: List[str], site: str, whole: bool) -> Parsed:
                         known[name] = _cards(verb[7:-1])
                     # All-in players cannot fold: the site writes a fold for one sitting out.
                     kind = "m" if (showdown or shown_on_street or name in all_ins) else "f"
-                    acts.append(new_act(Act, (name, kind, None, None, False, street, i)))
+                    acts.append(new_act(Act, name, kind, None, None, False, street, i))
                 elif word == "calls" or word == "bets":  # the chips added
                     amount = verb[len(word) + 1:]
                     all_in = amount.endswith(" and is all-in")
                     if all_in:
                         amount = amount[:-14]
                         all_ins.add(name)
-                    acts.append(new_act(Act, (name, "c" if word == "calls" else "b", _amount(amount, i, chips), None,
-                                              all_in, street, i)))
+                    acts.append(new_act(Act, name, "c" if word == "calls" else "b", _amount(amount, i, chips), None,
+                                              all_in, street, i))
                 elif word == "raises":
-                    words = verb.split(" ")
-                    if len(words) < 4 or words[2] != "to" or (len(words) > 4 and not (
-                            verb.endswith(" and is all-in") or " cap" in verb)):
+                    # The words of verb.split(" ") found in place (no list, no word not
+                    # needed): "raises X to Y", and more words only when all-in or capped.
+                    by = verb.find(" ", 7)  # X runs from 7 (after "raises ") to here
+                    if by < 0 or not verb.startswith(" to ", by):
+                        raise SiteError(f"cannot read the raise {line!r}", i)
+                    after = verb.find(" ", by + 4)  # Y runs from by + 4 to here (or the end)
+                    if after >= 0 and not (verb.endswith(" and is all-in") or " cap" in verb):
                         raise SiteError(f"cannot read the raise {line!r}", i)
                     all_in = verb.endswith(" and is all-in")
-                    acts.append(new_act(Act, (name, "b", _amount(words[1], i, chips), _amount(words[3], i, chips),
-                                              all_in, street, i)))
+                    acts.append(new_act(Act, name, "b", _amount(verb[7:by], i, chips),
+                                              _amount(verb[by + 4:] if after < 0 else verb[by + 4:after], i, chips),
+                                              all_in, street, i))
                     if all_in:
                         all_ins.add(name)
                 elif verb == "checks":
-                    acts.append(new_act(Act, (name, "x", None, None, False, street, i)))
+                    acts.append(new_act(Act, name, "x", None, None, False, street, i))
                 elif word == "posts" or word == "straddle":  # GGPoker's short deck: "NAME: straddle X"
                     if _post(p, name, verb if word == "posts" else "posts " + verb, i, chips):
                         all_ins.add(name)
@@ -526,13 +478,13 @@ def _parse(lines: List[str], site: str, whole: bool) -> Parsed:
                 elif verb.startswith("brings in for "):
                     amount = verb[14:]
                     all_in = amount.endswith(" and is all-in")
-                    acts.append(new_act(Act, (name, "bi", _amount(amount[:-14] if all_in else amount, i, chips), None,
-                                              all_in, street, i)))
+                    acts.append(new_act(Act, name, "bi", _amount(amount[:-14] if all_in else amount, i, chips), None,
+                                              all_in, street, i))
                 elif verb.startswith("completes it to "):
                     amount = verb[16:]
                     all_in = amount.endswith(" and is all-in")
-                    acts.append(new_act(Act, (name, "co", None, _amount(amount[:-14] if all_in else amount, i, chips),
-                                              all_in, street, i)))
+                    acts.append(new_act(Act, name, "co", None, _amount(amount[:-14] if all_in else amount, i, chips),
+                                              all_in, street, i))
                 elif verb.startswith("cashed out the hand"):
                     _cash_out(p, line, names, i)
                 elif word == "discards" or verb.startswith("stands pat"):
@@ -681,7 +633,7 @@ def _draw(p: Parsed, draws: Dict[str, list], name: str, verb: str, street: int, 
         if thrown is not None and len(thrown) != count:
             thrown = None  # "discards 2 cards []": the cards are not said
     player.append([thrown, [] if count == 0 else None])
-    p.acts.append(new_act(Act, (name, "d", count, None, False, street, line)))
+    p.acts.append(new_act(Act, name, "d", count, None, False, street, line))
     return street
 
 
