@@ -110,11 +110,11 @@ def read(source, site: Optional[str] = None) -> Iterator[SiteHand]:
     hand is returned the same way. Memory holds one hand at a time (and the hands
     after an iPoker stud tournament hand waiting for its later neighbour:
     :mod:`.stud_levels`)."""
-    return _read(source, site, False)
+    return read_hands(source, site, False)
 
 
-def _read(source, site: Optional[str], pairs: bool) -> Iterator:
-    """:func:`read`'s hands, or with ``pairs`` each as ``(hand, None)``, the pairs
+def read_hands(source, site: Optional[str], pairs: bool) -> Iterator:
+    """For the package (not exported): :func:`read`'s hands, or with ``pairs`` each as ``(hand, None)``, the pairs
     :func:`pokerhash.tracker.read_files` yields: it delegates to this generator
     (``yield from``), so that its own does not run again for every hand."""
     if site is not None and site not in SITES:

@@ -167,7 +167,7 @@ def read_files(paths: Union[str, "os.PathLike[str]", Iterable[Union[str, "os.Pat
                 # pairs are made by the reader (sites.read's own generator), and this
                 # generator delegates to it (yield from): it does not run per hand.
                 if read is None:
-                    from ..sites.reading import _read as read
+                    from ..sites.reading import read_hands as read
                     from ..sites.model import SiteError
                 try:
                     yield from read(name, None, True)
