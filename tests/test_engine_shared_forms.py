@@ -199,3 +199,19 @@ def test_blinds_follow_the_dead_button_flag_whatever_options_came_before():
             assert posts(options, players) == got
     heads_up = [posts(options, 2)[0] for options in option_sets[:2]]
     assert heads_up[0] != heads_up[1]
+
+
+@pytest.mark.parametrize("count", [-1, 9])
+def test_a_board_count_without_a_shared_record_waits_for_its_own_count(count):
+    """Only counts 0.. of the shared records are shared: another count (a negative one
+    indexed the records from their end) gets its own record, as before engine41."""
+    from pokerhash.engine.variants import Street, Variant
+
+    variant = Variant("odd board", (Street(hole=2), Street(board=count, burn=True)))
+    hand = Hand(variant, {0: 100, 1: 100}, button=0, deal="caller")
+    hand.deal("AsAh")
+    hand.deal("KsKh")
+    hand.act(Action.call())
+    hand.act(Action.check())
+    hand.deal("2c")
+    assert hand.pending == Pending(PendingKind.DEAL, None, None, count, "board")

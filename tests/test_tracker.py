@@ -314,6 +314,32 @@ def test_the_collector_is_paused_while_an_import_reads_and_resumed_after(tracker
         gc.enable()
 
 
+def test_an_import_collects_each_batch_and_the_older_generations_by_hands(tracker, monkeypatch):
+    """In the collector's place while an import runs: the youngest generation collected
+    after every batch, the middle one every MIDDLE hands, all three every FULL hands
+    (counted in hands, whatever the batch size)."""
+    import gc
+
+    from pokerhash.tracker import database
+
+    monkeypatch.setattr(database._Collections, "MIDDLE", 4)
+    monkeypatch.setattr(database._Collections, "FULL", 8)
+    hands = history.load_all(DATA / "phh" / "handhq-ps-50nlh.phhs")[:10]
+    generations = []
+
+    def seen(phase, info):
+        if phase == "start":
+            generations.append(info["generation"])
+
+    gc.callbacks.append(seen)
+    try:
+        tracker.import_hands(hands, batch_size=2)
+    finally:
+        gc.callbacks.remove(seen)
+    # after 2, 4 (middle), 6, 8 (all) and 10 hands (then the collector runs on its own)
+    assert generations[:5] == [0, 1, 0, 2, 0]
+
+
 def test_site_hand_objects_plug_in(tracker):
     """Anything with SiteHand's attribute names imports: its metadata wins over the history's."""
     hand = history.load(HANDS / "straddle-limp-allin.phh")

@@ -1692,7 +1692,7 @@ class Hand:
             elif op == _BOARD:
                 if self._caller:
                     # One record for every board deal of the same count (immutable).
-                    self._pending = _BOARD_PENDING[arg] if arg < len(_BOARD_PENDING) else \
+                    self._pending = _BOARD_PENDING[arg] if 0 <= arg < len(_BOARD_PENDING) else \
                         _record5(_PENDING_TYPE, _WAIT_DEAL, None, None, arg, "board")
                     return
                 self._put_board(self._take(arg))

@@ -614,12 +614,16 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
                             # (all his cards at once, most deals: the tuple itself, no slice made)
                             round_cards.append(cards if at == 0 and len(cards) == count else cards[at:at + count])
                             dealt_count[i] = at + count
+                    waiting = hand._pending
                     try:
                         hand._deal_players_ints(tuple(round_cards))
                     except PokerhashError:
-                        # A player's cards refused: dealt one by one instead, the players
-                        # before him keep theirs in the hand returned (the engine's error
-                        # is the same, raised by the refused player's deal).
+                        if hand._pending is not waiting:
+                            raise  # refused after the cards were dealt: that error stands
+                        # A player's cards refused (nothing dealt): dealt one by one
+                        # instead, the players before him keep theirs in the hand
+                        # returned (the engine's error is the same, raised by the
+                        # refused player's deal).
                         for cards in round_cards:
                             hand._deal_ints(cards)
                         raise

@@ -335,24 +335,37 @@ def _collector_paused() -> Iterator[None]:
 class _Collections:
     """Python's cyclic garbage collector paused for a whole import (if it was running),
     with a collection after each batch in its place: the youngest generation every
-    batch, the next every 10th, all every 100th (the collector's own ratios, per
-    batch instead of per 700 allocations). A batch's objects that are still alive at
-    its end are few (the hands are stored and dropped), so these collections walk
-    little, and a reference cycle made meanwhile waits at most one batch (or ten, or
-    a hundred when it holds an older object): memory stays bounded."""
+    batch, the next every 10,000 hands, all every 100,000 (the collector's own ratios
+    1:10:100 over the default batch of 1,000 hands; counted in hands, not batches, so
+    that small batches do not walk every object alive every hundred batches). A
+    batch's objects still alive at its end are few (the hands are stored and dropped),
+    so these collections walk little, and a reference cycle made meanwhile waits at
+    most one batch (or 10,000 or 100,000 hands when it holds an older object): memory
+    stays bounded."""
 
-    __slots__ = ("enabled", "batches")
+    __slots__ = ("enabled", "middle", "full")
+
+    #: Hands between collections of the middle generation, and of all three.
+    MIDDLE, FULL = 10_000, 100_000
 
     def __init__(self) -> None:
         self.enabled = gc.isenabled()
-        self.batches = 0
+        self.middle = self.full = 0  # hands since the last such collection
         if self.enabled:
             gc.disable()
 
-    def batch_done(self) -> None:
+    def batch_done(self, hands: int) -> None:
         if self.enabled:
-            self.batches += 1
-            gc.collect(2 if self.batches % 100 == 0 else 1 if self.batches % 10 == 0 else 0)
+            self.middle += hands
+            self.full += hands
+            if self.full >= self.FULL:
+                self.middle = self.full = 0
+                gc.collect(2)
+            elif self.middle >= self.MIDDLE:
+                self.middle = 0
+                gc.collect(1)
+            else:
+                gc.collect(0)
 
     def end(self) -> None:
         if self.enabled:
@@ -456,7 +469,9 @@ class Tracker:
         if processes > 1:
             from concurrent.futures import ProcessPoolExecutor
 
-            with ProcessPoolExecutor(processes) as pool:
+            # The workers start at the first batch, forked while this process's
+            # collector is paused for the import (_Collections): they turn theirs on.
+            with ProcessPoolExecutor(processes, initializer=gc.enable) as pool:
                 self._pool = pool
                 try:
                     return self._import_all(hands, batch_size, progress)
@@ -482,8 +497,8 @@ class Tracker:
                     self._import_batch(batch, summary)
                     if progress is not None:
                         progress.update(len(batch))
+                    collections.batch_done(len(batch))
                     batch = []
-                    collections.batch_done()
             if batch:
                 self._import_batch(batch, summary)
                 if progress is not None:
