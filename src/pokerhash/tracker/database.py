@@ -497,8 +497,9 @@ class Tracker:
                     self._import_batch(batch, summary)
                     if progress is not None:
                         progress.update(len(batch))
-                    collections.batch_done(len(batch))
-                    batch = []
+                    done = len(batch)
+                    batch = []  # dropped before the collection: it walks the batch's objects otherwise
+                    collections.batch_done(done)
             if batch:
                 self._import_batch(batch, summary)
                 if progress is not None:
