@@ -259,6 +259,15 @@ class ShownHand(NamedTuple):
         return f"ShownHand(seat={self.seat}, cards=[{_text(self.cards)}], high={self.high_text!r}{low}{run})"
 
 
+def _nets_by_index(stacks, initial, cap) -> list:
+    """Each player's final stack less the starting one, by player index: at a capped
+    table a player plays with at most the cap (the rest kept behind)."""
+    nets = []
+    for stack, start in zip(stacks, initial):
+        nets.append(stack - (cap if cap is not None and start > cap else start))
+    return nets
+
+
 @dataclass(frozen=True)
 class HandResult:
     """The end of a hand: chips won from the pots, uncalled chips returned, final
@@ -957,14 +966,7 @@ class Hand:
         the rest behind. IllegalActionError before the hand is over."""
         if self._result is None:
             raise IllegalActionError(f"the hand is not over: {self._pending}")
-        stacks, initial, cap = self._stacks, self._initial, self.options.cap
-        nets = [0] * self._n
-        for i in range(self._n):
-            start = initial[i]
-            if cap is not None and start > cap:
-                start = cap
-            nets[i] = stacks[i] - start
-        return nets
+        return _nets_by_index(self._stacks, self._initial, self.options.cap)
 
     def _result_record(self, parts: tuple) -> HandResult:
         """The HandResult of a finished hand from what _finish kept: (payouts,
@@ -998,17 +1000,14 @@ class Hand:
                 shown = self._show(live, pot_list, boards, highs, lows)
         final: Dict[int, int] = {}
         net: Dict[int, int] = {}
-        # nets() inline (no list, no call), the cap read once per game (see _set_up).
+        # the cap read once per game (see _set_up)
         options = self.options
         setup = _LAST_SETUP[0]
         cap = setup[5] if setup is not None and setup[1] is options else options.cap
-        stacks = self._stacks
+        nets = _nets_by_index(self._stacks, initial, cap)
         for i in range(self._n):
             seat = seats[i]
-            start = initial[i]
-            if cap is not None and start > cap:
-                start = cap
-            won = stacks[i] - start
+            won = nets[i]
             final[seat] = initial[i] + won  # the chips kept behind at a capped table included
             net[seat] = won
         return _frozen(HandResult, {"payouts": payouts, "returned": returned, "stacks": final, "net": net,

@@ -7,7 +7,6 @@ import os
 import re
 from collections import Counter
 from operator import add, itemgetter, mul
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
@@ -313,25 +312,6 @@ def _summary_rows(groups: Dict[Tuple[Any, ...], List[Tuple[Any, ...]]]) -> List[
     return out
 
 
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Python's cyclic garbage collector paused for one batch of hands, then resumed
-    (if it was running). A batch allocates hundreds of short-lived tuples and lists a
-    hand (the engine's events, the rows), and the collector, which runs every 700
-    allocations and now and then walks every object alive, took 8-20% of an import's
-    CPU time (measured 2026-12-02, benchmarks/bench_tracker.py). Nothing is lost: a
-    reference cycle made meanwhile waits at most one batch (``batch_size`` hands) for
-    the next collection, so memory stays bounded."""
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
-
-
 class _Collections:
     """Python's cyclic garbage collector paused for a whole import (if it was running),
     with a collection after each batch in its place: the youngest generation every
@@ -483,7 +463,7 @@ class Tracker:
         summary = ImportSummary()
         batch: List[Any] = []
         # The collector paused while the hands are read too, not only while they are
-        # stored (_import_batch): a batch's hands (each a parse's lists and tuples) are
+        # stored: a batch's hands (each a parse's lists and tuples) are
         # held until it is stored, and the collections that their reading's allocations
         # set off walked them again and again, moving them to the older generations
         # (and so to full collections): 47,000 instructions a hand, more than the
@@ -494,14 +474,14 @@ class Tracker:
             for item in hands:
                 batch.append(item)
                 if len(batch) >= batch_size:
-                    self._import_batch(batch, summary)
+                    self._import_pairs(batch, summary)
                     if progress is not None:
                         progress.update(len(batch))
                     done = len(batch)
                     batch = []  # dropped before the collection: it walks the batch's objects otherwise
                     collections.batch_done(done)
             if batch:
-                self._import_batch(batch, summary)
+                self._import_pairs(batch, summary)
                 if progress is not None:
                     progress.update(len(batch))
         finally:
@@ -513,10 +493,6 @@ class Tracker:
         """:meth:`import_hands` of every hand of the files at ``paths`` (files or folders):
         poker sites' hand histories and PHH files (see :func:`read_files`)."""
         return self.import_hands(read_files(paths), batch_size, progress, processes)
-
-    def _import_batch(self, batch: List[Any], summary: ImportSummary) -> None:
-        with _collector_paused():
-            self._import_pairs(batch, summary)
 
     def _import_pairs(self, batch: List[Any], summary: ImportSummary) -> None:
         pairs = [item if isinstance(item, tuple) and len(item) == 2 else (item, None) for item in batch]
