@@ -175,7 +175,7 @@ _SUMMARY_LINES = st.sampled_from([
 @given(st.lists(_SUMMARY_LINES, max_size=10))
 def test_summary_cards_are_the_patterns_matches(lines):
     text = "\n" + "\n".join(lines)
-    found = [(m.start(), m.end(), m.groups()) for m in pokerstars._summary_cards(text)]
+    found = [(m[3], m[4], m[:3]) for m in pokerstars._summary_cards(text)]  # (seat, name, cards, start, end)
     assert found == [(m.start(), m.end(), m.groups()) for m in pokerstars._SUMMARY_CARDS.finditer(text)]
 
 

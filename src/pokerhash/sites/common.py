@@ -4,6 +4,7 @@ actions every site writes alike, and the end of a parse (who is dealt in, chips)
 from __future__ import annotations
 
 import re
+from operator import itemgetter
 from typing import Callable, Dict, List, Optional, Pattern, Tuple
 
 from .model import Act, Parsed, SiteError
@@ -90,7 +91,10 @@ def read_seats(lines: List[str], i: int, pattern: Pattern[str], read_amount: Cal
     names: Dict[str, int] = {}
     seats = p.seats
     n = len(lines)
-    cache = AMOUNT_CACHE if read_amount is amount else known
+    # The cache looked up as a dict (compiled, a C call) when it is one; any other
+    # mapping (a dict subclass...) by its own get, as uncompiled.
+    cache = AMOUNT_CACHE if read_amount is amount else (known if type(known) is dict else None)
+    other = known if cache is None else None
     in_chips = fields is seat_in_chips
     while i < n:
         raw = lines[i]
@@ -113,14 +117,14 @@ def read_seats(lines: List[str], i: int, pattern: Pattern[str], read_amount: Cal
                 raise SiteError(f"cannot read the seat line {lines[i]!r}", i + 1)
             groups = seat.groupdict()
             found = (groups["seat"], groups["name"], groups["stack"], groups.get("rest"))
-        number, name = int(found[0]), found[1]
+        number, name = _seat_number(found[0]), found[1]
         if not name.strip():
             raise SiteError(f"seat {number} has no player name", i + 1)
         if name in names:
             raise SiteError(f"two seats hold {name!r}", i + 1)
         names[name] = number
         stack = found[2]
-        value = cache.get(stack) if cache is not None else None
+        value = cache.get(stack) if cache is not None else (other.get(stack) if other is not None else None)
         seats.append((number, name, value if value is not None else read_amount(stack, i + 1)))
         rest = found[3]
         if rest and ("sitting out" in rest or "out of hand" in rest):
@@ -129,6 +133,24 @@ def read_seats(lines: List[str], i: int, pattern: Pattern[str], read_amount: Cal
     if not seats:
         raise SiteError("the hand has no seats", i + 1)
     return i, names
+
+
+def _seat_number(text: str) -> int:
+    """``int(text)``, a seat number: compiled, a short run of ASCII digits read in C
+    (int() of a str is a Python-level conversion of ~500 instructions)."""
+    if type(text) is not str:
+        return int(text)
+    chars = text
+    n = len(chars)
+    if n == 0 or n > 9:
+        return int(text)
+    value = 0
+    for k in range(n):
+        digit = ord(chars[k]) - 48
+        if digit < 0 or digit > 9:
+            return int(text)  # another digit (int() reads every decimal digit), or its error
+        value = value * 10 + digit
+    return value
 
 
 def seated(line: str, by_length: List[str]) -> Optional[str]:
@@ -164,7 +186,11 @@ def finish(p: Parsed, board: List[str] = (), read_in_chips: bool = False) -> Par
     if not p.boards and board:
         p.boards = [list(board)]
     posted = {post[0] for post in p.posts}
-    acted = {act[0] for act in p.acts}  # the player (an item: no attribute lookup per act)
+    # The player of each act by itemgetter (an item: no attribute lookup per act): an
+    # Act is a tuple subclass, whose index compiled goes through its generic sq_item
+    # slot, a Python-level __getitem__ call (~750 instructions an act); itemgetter
+    # subscripts it in C.
+    acted = set(map(_PLAYER, p.acts))
     sitting = p.sitting_out = {name for name in p.sitting_out if name not in posted and name not in acted}
     known = p.known
     for seat in p.seats:
@@ -175,6 +201,8 @@ def finish(p: Parsed, board: List[str] = (), read_in_chips: bool = False) -> Par
         p.in_chips()
     return p
 
+
+_PLAYER = itemgetter(0)
 
 _STREET_NAMES = ("FLOP", "TURN", "RIVER")
 

@@ -120,7 +120,8 @@ class Parsed:
         closure's cell and a Python call per amount cost a tournament hand of a few
         dozen acts about 35,000 instructions; the chips are divided here in line and
         every amount is checked once, in one pass, for a remainder.)"""
-        odd = 0  # the remainders, or-ed: not 0 when an amount is not whole chips
+        # chips_of for every amount, in line: the remainders or-ed, then the quotients
+        odd = 0  # not 0 when an amount is not whole chips
         seats = []
         for seat, name, stack in self.seats:
             odd |= stack % 100
@@ -172,6 +173,14 @@ class Parsed:
         self.blinds = (blinds[0] // 100, blinds[1] // 100)
 
 
+def chips_of(value: int) -> Optional[int]:
+    """An amount in cents as whole chips, what :meth:`Parsed.in_chips` makes of every
+    amount of a hand played in chips (its one pass does this in line); None when it is
+    no whole number of chips (in_chips then refuses the hand). For a parser that reads
+    a hand in chips as it reads it (pokerstars)."""
+    return None if value % 100 else value // 100
+
+
 def _whole_chips(p: "Parsed") -> None:
     """The SiteError of :meth:`Parsed.in_chips` for an amount that is not whole chips,
     naming the first such amount in the order the amounts are made chips."""
@@ -185,7 +194,7 @@ def _whole_chips(p: "Parsed") -> None:
     values += [value for value in (p.rake, p.total) if value is not None]
     values += [p.fees, p.cash_drop, p.small_bet, p.big_bet, p.blinds[0], p.blinds[1]]
     for value in values:
-        if value % 100:
+        if chips_of(value) is None:
             raise SiteError(f"{Decimal(value).scaleb(-2)} is not a whole number of chips")
 
 
@@ -317,16 +326,32 @@ def site_hand(parsed: Parsed, source: Source, text: str) -> SiteHand:
         fees = to_decimal(parsed.fees, d)
     variant = parsed.variant
     # What SiteHand(...) makes, every field in order, without its generated __init__:
-    # interpreted Python taking twenty keywords and setting one attribute at a time
-    # (about 10,000 instructions a hand). SiteHand has no __post_init__. The dict is
-    # the instance's __dict__ itself (not copied into a new one).
+    # interpreted Python taking twenty keywords (about 10,000 instructions a hand).
+    # SiteHand has no __post_init__. One attribute at a time, in the fields' order, as
+    # __init__ sets them: the instances share one key table (a dict given as the
+    # instance's __dict__ would be a table of its own, 272 bytes more a hand kept:
+    # tracemalloc, 10,000 hands).
     hand = _object_new(SiteHand)
-    hand.__dict__ = {
-        "site": parsed.site, "hand_id": parsed.hand_id, "table": parsed.table, "time": parsed.time,
-        "game": variant.name, "limit": _limit_text(variant.limit), "stakes": parsed.stakes,
-        "currency": parsed.currency, "players": players, "seats": seats, "button": parsed.button,
-        "collected": collected, "returned": returned, "rake": rake, "fees": fees,
-        "error": None, "source": source, "text": text, "_parsed": parsed, "_history": None}
+    hand.site = parsed.site
+    hand.hand_id = parsed.hand_id
+    hand.table = parsed.table
+    hand.time = parsed.time
+    hand.game = variant.name
+    hand.limit = _limit_text(variant.limit)
+    hand.stakes = parsed.stakes
+    hand.currency = parsed.currency
+    hand.players = players
+    hand.seats = seats
+    hand.button = parsed.button
+    hand.collected = collected
+    hand.returned = returned
+    hand.rake = rake
+    hand.fees = fees
+    hand.error = None
+    hand.source = source
+    hand.text = text
+    hand._parsed = parsed
+    hand._history = None
     return hand
 
 

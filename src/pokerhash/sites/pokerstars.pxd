@@ -37,12 +37,22 @@ cpdef object _amount(text, line, bint chips=*)
 cpdef object _chips(text, line)
 
 @cython.locals(i=Py_ssize_t, n=Py_ssize_t, colon=Py_ssize_t, space=Py_ssize_t, cut=Py_ssize_t, first=Py_UCS4,
-               by=Py_ssize_t, after=Py_ssize_t,
-               line=str, header=str, rest=str, name=str, verb=str, word=str, marker=str, amount=str, who=str,
+               by=Py_ssize_t, after=Py_ssize_t, size=Py_ssize_t, names=dict,
+               line=str, header=str, rest=str, name=str, verb=str, marker=str, amount=str, who=str,
                chips=bint)
 cpdef _parse(list lines, str site, bint whole)
 
-@cython.locals(done=Py_ssize_t, tried=Py_ssize_t, at=Py_ssize_t, begin=Py_ssize_t)
+@cython.locals(colon=Py_ssize_t, hand_id=str)
+cpdef tuple _header_fields(str header)
+
+@cython.locals(found=list, at=Py_ssize_t, close=Py_ssize_t)
+cpdef list _brackets(str line)
+
+@cython.locals(end=Py_ssize_t, at=Py_ssize_t, line_end=Py_ssize_t, cut=Py_ssize_t, mucked=Py_ssize_t,
+               close=Py_ssize_t)
+cpdef tuple _summary_card(str text, Py_ssize_t begin)
+
+@cython.locals(done=Py_ssize_t, tried=Py_ssize_t, at=Py_ssize_t, begin=Py_ssize_t, match=tuple)
 cpdef list _summary_cards(str text)
 
 @cython.locals(at=Py_ssize_t, space=Py_ssize_t, rest=str, amount=str)

@@ -36,7 +36,7 @@ from .common import AMOUNT_CACHE
 from .common import amount as _read_amount
 from .common import cents, finish, read_seats, seat_in_chips
 from .draws import final_draw_hands
-from .model import Act, Parsed, SiteError
+from .model import Act, Parsed, SiteError, chips_of
 
 __all__ = ["parse"]
 
@@ -60,6 +60,24 @@ _LIMITS = {"no limit": Limit.NO_LIMIT, "pot limit": Limit.POT_LIMIT, "limit": Li
 # beat a straight, the engine's default); a real GGPoker hand run twice shows it.
 _GG_SHORTDECK = replace(SHORTDECK, high=SHORTDECK_HIGH_CLASSIC)
 _HEADER = re.compile(r"(?:PokerStars(?: Zoom| Home Game)? (?:Hand|Game)|Poker Hand) #(?P<id>[^:\s]+):\s*(?P<rest>.*)")
+
+
+def _header_fields(header: str):
+    """The groups (id, rest) of ``_HEADER.match(header)``, None when it does not match.
+    PokerStars' own first line, ``PokerStars Hand #DIGITS: ...``, is read with str
+    methods: an id of decimal digits holds no ``:`` and no whitespace, so the
+    pattern's id ends at the first ``:``, and ``\\s*`` then takes what str.lstrip takes
+    (the same whitespace; a line holds no line end, which ``.*`` would stop at)."""
+    if header.startswith("PokerStars Hand #"):
+        colon = header.find(":", 17)
+        if colon > 17:
+            hand_id = header[17:colon]
+            if hand_id.isdecimal() and "\n" not in header:
+                return hand_id, header[colon + 1:].lstrip()
+    match = _HEADER.match(header)
+    return None if match is None else match.group("id", "rest")
+
+
 _TOURNAMENT = re.compile(r"Tournament #(?P<id>\d+)")
 _STAKES = re.compile(r"\((?P<stakes>[^()]*(?:\([^()]*\))?[^()]*)\)")
 # Stud tables have no button: the line stops after the size.
@@ -136,10 +154,9 @@ def _chips(text: str, line: int) -> int:
     it), for a hand played in chips read in chips as it is read (no pass over every
     amount after the parse, no new Act per amount); _Fraction when it is no whole
     number of chips, SiteError as common.amount when it is no amount."""
-    value = _amount(text, line)
-    if value % 100:
+    value = chips_of(_amount(text, line))
+    if value is None:
         raise _Fraction(f"{text!r} is not whole chips", line)
-    value //= 100
     cache = _CHIPS
     if len(cache) > 50000:
         cache.clear()
@@ -176,6 +193,21 @@ _POT_NUMBER = {"main pot": 0, "side pot": 1}  # "side pot-2": 2
 _RETURNED = re.compile(r"Uncalled bet \((?P<amount>[^)]+)\) returned to (?P<name>.*)")
 _CARDS = re.compile(r"\[(?P<cards>[^\]]*)\]")
 _RANKS, _SUITS = "23456789TJQKA", "cdhs"
+
+
+def _brackets(line: str) -> List[str]:
+    """``_CARDS.findall(line)`` by str.find: each ``[`` starts a match when a ``]``
+    follows it somewhere (the cards, which hold no ``]``, run to the first one), and
+    the next match is looked for after it; with no ``]`` left there is none after."""
+    found = []
+    at = line.find("[")
+    while at >= 0:
+        close = line.find("]", at + 1)
+        if close < 0:
+            break
+        found.append(line[at + 1:close])
+        at = line.find("[", close + 1)
+    return found
 _CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "₹": "INR"}
 # Lines that say something about a player and nothing about the play of the hand.
 _NOTES = (" joins the table at seat #", " leaves the table", " is disconnected", " is connected", " has timed out",
@@ -326,17 +358,25 @@ def _game(rest: str) -> tuple:
             big_bet, blinds)
 
 
+def _with_chips(game: tuple) -> tuple:
+    """_game's tuple and (small bet, big bet, blinds) in whole chips (model.chips_of:
+    what Parsed.in_chips makes of them), None when one is not whole chips: made once
+    per first line, for the hands read in chips."""
+    values = (chips_of(game[5]), chips_of(game[6]), chips_of(game[7][0]), chips_of(game[7][1]))
+    return game + (None if None in values else (values[0], values[1], (values[2], values[3])),)
+
+
 def _parse(lines: List[str], site: str, whole: bool) -> Parsed:
     """The hand of ``lines``. ``whole``: a hand played in chips (a tournament's, play
     money) is read in whole chips (every amount divided by 100 as read, _Fraction for
     one that is not whole chips), not in cents that Parsed.in_chips divides after."""
     p = Parsed(site)
     header = lines[0].rstrip()
-    match = _HEADER.match(header)
-    if match is None:
+    fields = _header_fields(header)
+    if fields is None:
         raise SiteError(f"not the first line of a hand: {header!r}", 1)
-    p.hand_id = match.group("id")
-    rest = match.group("rest")
+    p.hand_id = fields[0]
+    rest = fields[1]
     cut = rest.rfind(" - ")
     p.time = rest[cut + 3:].strip() if cut >= 0 else ""
     # What the header says besides the hand number and time repeats hand after hand.
@@ -345,19 +385,18 @@ def _parse(lines: List[str], site: str, whole: bool) -> Parsed:
     if known_game is None:
         if len(_HEADERS) > 10000:
             _HEADERS.clear()
-        known_game = _HEADERS[game_key] = _game(rest)
-    (p.variant, p.stakes, p.tournament, p.decimals, p.currency, p.small_bet, p.big_bet, p.blinds) = known_game
+        known_game = _HEADERS[game_key] = _with_chips(_game(rest))
+    (p.variant, p.stakes, p.tournament, p.decimals, p.currency, p.small_bet, p.big_bet, p.blinds,
+     stakes_in_chips) = known_game
     if site == "ggpoker" and p.variant.name == SHORTDECK.name:
         p.variant = _GG_SHORTDECK.with_limit(p.variant.limit)  # GGPoker ranks a straight above three of a kind
     if p.tournament is not None:
         p.fields["tournament"] = p.tournament
     chips = whole and p.decimals == 0
     if chips:  # the first line's figures in chips too, as in_chips makes them
-        blinds = p.blinds
-        if p.small_bet % 100 or p.big_bet % 100 or blinds[0] % 100 or blinds[1] % 100:
+        if stakes_in_chips is None:
             raise _Fraction("a stake that is not whole chips", 1)
-        p.small_bet, p.big_bet = p.small_bet // 100, p.big_bet // 100
-        p.blinds = (blinds[0] // 100, blinds[1] // 100)
+        p.small_bet, p.big_bet, p.blinds = stakes_in_chips
     if len(lines) < 2:
         raise SiteError("the hand is truncated after its first line", 1)
     table = _table_fields(lines[1].rstrip())
@@ -410,7 +449,7 @@ def _parse(lines: List[str], site: str, whole: bool) -> Parsed:
                     if marker.startswith(("FIRST", "SECOND", "THIRD")) and not marker.endswith("DRAW"):
                         p.run_twice = True
                     if street and not stud:
-                        board = _CARDS.findall(line)
+                        board = _brackets(line)
                         if board:
                             run = _RUNS.get(marker.split(" ", 1)[0], 0)
                             boards_from_streets[run] = _cards(" ".join(board))
@@ -433,23 +472,34 @@ def _parse(lines: List[str], site: str, whole: bool) -> Parsed:
                     colon = len(name)
             if name is not None:
                 verb = line[colon + 2:]
+                # The verb's first word tested by its length and its first letter (C
+                # compares, compiled) before its text, in place of a new string for the
+                # word compared with each verb in turn: ``word == "folds"`` is
+                # ``size == 5 and verb.startswith("folds")``.
                 space = verb.find(" ")
-                word = verb if space < 0 else verb[:space]
-                if word == "folds":
+                size = space if space >= 0 else len(verb)
+                first = verb[0] if verb else "\0"
+                if first == "f" and size == 5 and verb.startswith("folds"):
                     if verb != "folds":
                         known[name] = _cards(verb[7:-1])
                     # All-in players cannot fold: the site writes a fold for one sitting out.
                     kind = "m" if (showdown or shown_on_street or name in all_ins) else "f"
                     acts.append(new_act(Act, name, kind, None, None, False, street, i))
-                elif word == "calls" or word == "bets":  # the chips added
-                    amount = verb[len(word) + 1:]
+                elif first == "p" and size == 5 and verb.startswith("posts"):
+                    if _post(p, name, verb, i, chips):
+                        all_ins.add(name)
+                elif ((first == "c" and size == 5 and verb.startswith("calls"))
+                      or (first == "b" and size == 4 and verb.startswith("bets"))):  # the chips added
+                    amount = verb[size + 1:]
                     all_in = amount.endswith(" and is all-in")
                     if all_in:
                         amount = amount[:-14]
                         all_ins.add(name)
-                    acts.append(new_act(Act, name, "c" if word == "calls" else "b", _amount(amount, i, chips), None,
+                    acts.append(new_act(Act, name, "c" if first == "c" else "b", _amount(amount, i, chips), None,
                                               all_in, street, i))
-                elif word == "raises":
+                elif first == "c" and verb == "checks":
+                    acts.append(new_act(Act, name, "x", None, None, False, street, i))
+                elif first == "r" and size == 6 and verb.startswith("raises"):
                     # The words of verb.split(" ") found in place (no list, no word not
                     # needed): "raises X to Y", and more words only when all-in or capped.
                     by = verb.find(" ", 7)  # X runs from 7 (after "raises ") to here
@@ -464,30 +514,29 @@ def _parse(lines: List[str], site: str, whole: bool) -> Parsed:
                                               all_in, street, i))
                     if all_in:
                         all_ins.add(name)
-                elif verb == "checks":
-                    acts.append(new_act(Act, name, "x", None, None, False, street, i))
-                elif word == "posts" or word == "straddle":  # GGPoker's short deck: "NAME: straddle X"
-                    if _post(p, name, verb if word == "posts" else "posts " + verb, i, chips):
+                elif first == "s" and size == 8 and verb.startswith("straddle"):  # GGPoker's short deck: straddle X
+                    if _post(p, name, "posts " + verb, i, chips):
                         all_ins.add(name)
-                elif word == "shows" and verb.startswith("shows ["):
+                elif first == "s" and size == 5 and verb.startswith("shows ["):
                     end = verb.index("]")
                     known[name] = _cards(verb[7:end])
                     shown_on_street.add(name)
-                elif verb == "mucks hand" or verb.startswith("mucks ["):
+                elif first == "m" and (verb == "mucks hand" or verb.startswith("mucks [")):
                     p.mucked.add(name)
-                elif verb.startswith("brings in for "):
+                elif first == "b" and verb.startswith("brings in for "):
                     amount = verb[14:]
                     all_in = amount.endswith(" and is all-in")
                     acts.append(new_act(Act, name, "bi", _amount(amount[:-14] if all_in else amount, i, chips), None,
                                               all_in, street, i))
-                elif verb.startswith("completes it to "):
+                elif first == "c" and verb.startswith("completes it to "):
                     amount = verb[16:]
                     all_in = amount.endswith(" and is all-in")
                     acts.append(new_act(Act, name, "co", None, _amount(amount[:-14] if all_in else amount, i, chips),
                                               all_in, street, i))
-                elif verb.startswith("cashed out the hand"):
+                elif first == "c" and verb.startswith("cashed out the hand"):
                     _cash_out(p, line, names, i)
-                elif word == "discards" or verb.startswith("stands pat"):
+                elif ((first == "d" and size == 8 and verb.startswith("discards"))
+                      or (first == "s" and verb.startswith("stands pat"))):
                     if draws is None:
                         raise SiteError(f"a draw in a game without draws: {line!r}", i)
                     if street == 0:
@@ -499,7 +548,7 @@ def _parse(lines: List[str], site: str, whole: bool) -> Parsed:
                     raise SiteError(f"unknown action {line!r}", i)
                 continue
             if line.startswith("Dealt to "):
-                brackets = _CARDS.findall(line)
+                brackets = _brackets(line)
                 who = line[9:line.find(" [")] if brackets else line[9:].strip()
                 if brackets and who in names:
                     if stud:
@@ -700,11 +749,39 @@ def _post(p: Parsed, name: str, verb: str, line: int, chips: bool) -> bool:
 _SUMMARY_CARDS = re.compile(r"\nSeat (\d+): (.*?) (?:showed|mucked) \[([^\]]*)\]")
 
 
+def _summary_card(text: str, begin: int):
+    """What ``_SUMMARY_CARDS.match(text, begin)`` finds, as (seat, name, cards, start,
+    end) (its three groups, where the match starts and ends), None when it does not
+    match; by str methods in place of the lazy name tried at each character. The name
+    (no line end in it) ends at the first " showed [" or " mucked [" of its line, when
+    a "]" follows somewhere (the cards run to the first, line ends or not); with no
+    "]" after that, none follows a later one either."""
+    if not text.startswith("\nSeat ", begin):
+        return None
+    end = _decimals_end(text, begin + 6)  # \d+: the decimal digits
+    if end == begin + 6 or not text.startswith(": ", end):
+        return None
+    at = end + 2  # the name's start
+    line_end = text.find("\n", at)
+    if line_end < 0:
+        line_end = len(text)
+    cut = text.find(" showed [", at, line_end)
+    mucked = text.find(" mucked [", at, line_end if cut < 0 else cut)
+    if mucked >= 0:
+        cut = mucked
+    if cut < 0:
+        return None
+    close = text.find("]", cut + 9)
+    if close < 0:
+        return None
+    return text[begin + 6:end], text[at:cut], text[cut + 9:close], begin, close + 1
+
+
 def _summary_cards(text: str) -> list:
-    """``_SUMMARY_CARDS.finditer(text)`` as a list, the pattern tried only at the lines
-    that hold ``ed [`` (a match needs " showed [" or " mucked [" on its first line),
-    not at every seat line (the lazy name would scan each to its end): the same
-    matches, each the leftmost from where the one before ended."""
+    """The matches of ``_SUMMARY_CARDS.finditer(text)`` as a list of _summary_card's
+    tuples, the pattern's place tried only at the lines that hold ``ed [`` (a match
+    needs " showed [" or " mucked [" on its first line), not at every seat line: the
+    same matches, each the leftmost from where the one before ended."""
     matches = []
     done = 0
     tried = -1
@@ -713,12 +790,14 @@ def _summary_cards(text: str) -> list:
         begin = text.rfind("\n", 0, at)  # the line end before the line holding it
         if begin >= done and begin != tried:
             tried = begin
-            match = _SUMMARY_CARDS.match(text, begin)
+            match = _summary_card(text, begin)
             if match is not None:
                 matches.append(match)
-                done = match.end()
+                done = match[4]
         at = text.find("ed [", at + 1)
     return matches
+
+
 _SUMMARY_BOARD = re.compile(r"\n(?:FIRST |SECOND |THIRD )?Board \[([^\]]*)\]")
 _RUN_PREFIXES = ("\nFIRST ", "\nSECOND ", "\nTHIRD ")
 
@@ -792,10 +871,10 @@ def _summary(p: Parsed, lines: List[str], start: int, seat_names: Dict[int, str]
             if name not in p.collected:
                 p.collected[name] = _amount(match.group("amount"), number, chips)
     for match in _summary_cards(text):
-        name = seat_names.get(int(match.group(1)))
-        if name is None or not match.group(2).startswith(name):
-            number = start + 1 + text.count("\n", 0, match.start())  # the match starts at a line end
+        name = seat_names.get(int(match[0]))
+        if name is None or not match[1].startswith(name):
+            number = start + 1 + text.count("\n", 0, match[3])  # the match starts at a line end
             raise SiteError("the summary names a seat that is not in the seat list: "
-                            f"{match.group(0)[1:]!r}", number)
+                            f"{text[match[3] + 1:match[4]]!r}", number)
         if name not in p.known:
-            p.known[name] = _cards(match.group(3))
+            p.known[name] = _cards(match[2])
