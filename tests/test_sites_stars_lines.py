@@ -103,16 +103,25 @@ def test_a_raise_line_read_as_the_rule_says_values():
     assert _read("raises $4 $6") == "line 9: cannot read the raise 'Cy: raises $4 $6'"
 
 
-_HEADER_PARTS = st.sampled_from(["PokerStars Hand #", "PokerStars Zoom Hand #", "Poker Hand #", "12", "٣", ":", " ",
+_HEADER_PARTS = st.sampled_from(["PokerStars Hand #", "PokerStars Game #", "PokerStars Home Game Hand #", "PokerStars Zoom Hand #", "Poker Hand #", "12", "٣", ":", " ",
                                  "\t", "\xa0", "\r", "a", "Hold'em", " - ", "#", "\n", "x y"])
 
 
 @settings(max_examples=2000, deadline=None)
-@given(st.lists(_HEADER_PARTS, max_size=8).map("".join), st.booleans())
-def test_header_fields_are_the_patterns_groups(line, stars_first):
-    line = ("PokerStars Hand #" if stars_first else "") + line
+@given(st.lists(_HEADER_PARTS, max_size=8).map("".join), st.sampled_from(["", "PokerStars Hand #", "PokerStars Game #"]))
+def test_header_fields_are_the_patterns_groups(line, start):
+    line = start + line
     match = pokerstars._HEADER.match(line)
     assert pokerstars._header_fields(line) == (None if match is None else match.group("id", "rest"))
+
+
+_TEXT_PARTS = st.sampled_from(["\n", " ", "\t", "x", " \n", "\t\n", "\r", "\xa0", "*** FLOP *** ", ""])
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(_TEXT_PARTS, max_size=12).map("".join))
+def test_lines_are_the_text_without_trailing_blanks(text):
+    assert pokerstars._lines(text) == pokerstars._TRAILING.sub("\n", text).split("\n")
 
 
 _BRACKET_PARTS = st.sampled_from(["[", "]", "Ah Kd", " ", "x", "[[", "]]", "\n", ""])

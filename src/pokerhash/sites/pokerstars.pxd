@@ -42,6 +42,9 @@ cpdef object _chips(text, line)
                chips=bint)
 cpdef _parse(list lines, str site, bint whole)
 
+@cython.locals(lines=list, k=Py_ssize_t, line=str)
+cpdef list _lines(text)
+
 @cython.locals(colon=Py_ssize_t, hand_id=str)
 cpdef tuple _header_fields(str header)
 

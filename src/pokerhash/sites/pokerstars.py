@@ -64,11 +64,11 @@ _HEADER = re.compile(r"(?:PokerStars(?: Zoom| Home Game)? (?:Hand|Game)|Poker Ha
 
 def _header_fields(header: str):
     """The groups (id, rest) of ``_HEADER.match(header)``, None when it does not match.
-    PokerStars' own first line, ``PokerStars Hand #DIGITS: ...``, is read with str
+    PokerStars' own first line, ``PokerStars Hand #DIGITS: ...`` (or ``Game #``), is read with str
     methods: an id of decimal digits holds no ``:`` and no whitespace, so the
     pattern's id ends at the first ``:``, and ``\\s*`` then takes what str.lstrip takes
     (the same whitespace; a line holds no line end, which ``.*`` would stop at)."""
-    if header.startswith("PokerStars Hand #"):
+    if header.startswith("PokerStars Hand #") or header.startswith("PokerStars Game #"):
         colon = header.find(":", 17)
         if colon > 17:
             hand_id = header[17:colon]
@@ -262,9 +262,7 @@ def parse(text: str, site: str) -> Parsed:
 def _read(text: str, site: str, whole: bool) -> Parsed:
     """parse(text, site); ``whole``: a hand played in chips read in whole chips (see
     _parse; False: in cents, the parse before that fast path, for the tests)."""
-    if " \n" in text or "\t" in text:
-        text = _TRAILING.sub("\n", text)  # trailing blanks (after a section marker, say) are no part of a line
-    lines = text.split("\n")
+    lines = _lines(text)
     try:
         try:
             return _parse(lines, site, whole)
@@ -286,6 +284,19 @@ def _read(text: str, site: str, whole: bool) -> Parsed:
 
 
 _TRAILING = re.compile(r"[ \t]+(?=\n)")
+
+
+def _lines(text: str) -> List[str]:
+    """``_TRAILING.sub("\\n", text).split("\\n")``: trailing blanks (after a section
+    marker, say) are no part of a line. The text is cleaned only when a line but the
+    last ends with one (what _TRAILING removes), found by the lines' last characters
+    (compiled, C compares) in place of a search of the whole text."""
+    lines = text.split("\n")
+    for k in range(len(lines) - 1):
+        line = lines[k]
+        if line and line[len(line) - 1] in " \t":
+            return _TRAILING.sub("\n", text).split("\n")
+    return lines
 
 
 _HEADERS: Dict[str, tuple] = {}
