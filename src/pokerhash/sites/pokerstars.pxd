@@ -4,6 +4,8 @@ from cpython.ref cimport Py_DECREF, Py_INCREF, PyObject
 from cpython.tuple cimport PyTuple_SET_ITEM
 
 from pokerhash._records cimport pooled_alloc
+from pokerhash.sites.common cimport finish as c_finish
+from pokerhash.sites.common cimport read_seats as c_read_seats
 
 
 cdef inline object new_act(object cls, object player, object verb, object amount, object to, object all_in,

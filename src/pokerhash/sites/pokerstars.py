@@ -248,6 +248,10 @@ def _new_act(cls, player, verb, amount, to, all_in, street, line):
 
 
 globals().setdefault("new_act", _new_act)
+# common's read_seats and finish: compiled, pokerstars.pxd cimports them as these
+# names (C calls, not Python calls across modules); uncompiled, the functions.
+globals().setdefault("c_read_seats", read_seats)
+globals().setdefault("c_finish", finish)
 
 
 def _cards(text: str) -> List[str]:
@@ -422,7 +426,7 @@ def _parse(lines: List[str], site: str, whole: bool) -> Parsed:
         p.max_seats = int(table[1])
 
     # the seat list in whole chips when chips (the stacks' cache the reader's own)
-    i, names = read_seats(lines, 2, _SEAT, _chips_reader if chips else _amount, p, seat_in_chips,
+    i, names = c_read_seats(lines, 2, _SEAT, _chips_reader if chips else _amount, p, seat_in_chips,
                           _CHIPS if chips else AMOUNT_CACHE)
     n = len(lines)
     by_length = None  # the seat names longest first, sorted when a line needs them
@@ -636,7 +640,7 @@ def _parse(lines: List[str], site: str, whole: bool) -> Parsed:
         final_draw_hands(p)
     if not p.boards and any(boards_from_streets):
         p.boards = [b for b in boards_from_streets if b]
-    finish(p, (), chips)
+    c_finish(p, (), chips)
     kinds = {post[1] for post in p.posts}
     if "straddle" in kinds:
         straddlers = [post[0] for post in p.posts if post[1] == "straddle"]
