@@ -138,7 +138,8 @@ def layout(p: Parsed) -> Layout:
             if other[1] != bb[0]:
                 break
         else:
-            raise StopIteration  # (never: two players, one the big blind; as next() would)
+            # (never from a parse: the big blind's poster is one of the two dealt in)
+            raise SiteError(f"the big blind ({bb[0]}) is posted by neither player dealt in")
         if other[2] == _antes_of(antes, other[1]):
             sb = (other[1], 0)
     first = sb or bb
@@ -324,7 +325,7 @@ def _blind(p: Parsed, dealt: list, post: Tuple[str, int], which: int) -> int:
             stack = d[2]
             break
     if stack is None:
-        raise StopIteration  # (as next() of no player: the replay reports it)
+        raise SiteError(f"a blind is posted by {name!r}, who is not dealt in")
     antes = 0
     for post in p.posts:
         if post[0] == name and post[1] == "ante":
