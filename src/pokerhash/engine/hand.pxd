@@ -251,6 +251,9 @@ cdef inline int _opens_kings(tuple hole, object lowest) except -2:
     return (turkish5_cards(cards, <int>(low - 2)) >> _TK_CODE_BITS) >= _OPEN_CLASS
 # Called for every hand: a C call.
 cpdef tuple _clockwise(list order, button)
+# A finished hand's nets by player index (result, nets()): a C call, a C loop.
+@cython.locals(i=Py_ssize_t, nets=list)
+cdef list _nets_by_index(list stacks, tuple initial, cap)
 # The players not folded, at every step of a hand: a C loop.
 @cython.locals(count=Py_ssize_t, k=Py_ssize_t)
 cpdef Py_ssize_t _count_false(list values) except -1

@@ -259,12 +259,15 @@ class ShownHand(NamedTuple):
         return f"ShownHand(seat={self.seat}, cards=[{_text(self.cards)}], high={self.high_text!r}{low}{run})"
 
 
-def _nets_by_index(stacks, initial, cap) -> list:
+def _nets_by_index(stacks: List[int], initial: Tuple[int, ...], cap: Optional[int]) -> List[int]:
     """Each player's final stack less the starting one, by player index: at a capped
-    table a player plays with at most the cap (the rest kept behind)."""
+    table a player plays with at most the cap (the rest kept behind). Compiled, a C
+    function (hand.pxd: read for every result, and by nets() at every rollout's end),
+    its loop by index (zip() was a Python call and an iterator a hand)."""
     nets = []
-    for stack, start in zip(stacks, initial):
-        nets.append(stack - (cap if cap is not None and start > cap else start))
+    for i in range(len(stacks)):
+        start = initial[i]
+        nets.append(stacks[i] - (cap if cap is not None and start > cap else start))
     return nets
 
 
@@ -408,6 +411,16 @@ def _program(variant: Variant) -> Tuple[Tuple[int, int], ...]:
     return tuple(ops)
 
 
+# How many games (variant, stakes, options, player count) each per-game cache below
+# keeps before it is emptied (games made on the fly must not pile up). A site's
+# importer makes a Variant per table header and an Options per rake amount: the
+# PokerStars files of the tracker's benchmark (1,600 hands) hold more than 256 such
+# games, so a bound of 256 emptied the caches once or twice a pass over them and a
+# quarter of the hands replayed rebuilt their deal shape and structure (~6,000
+# instructions each, callgrind). An entry is a small tuple of objects the caller
+# holds anyway.
+_GAMES_KEPT = 4096
+
 # Per game (by identity: hashing a Variant costs more than a hand's setup), what
 # every hand of it shares: the program and the deck by player count, and the
 # checked betting structure by stakes.
@@ -429,7 +442,7 @@ def _deal_shape(variant: Variant, players: int, four_players_use_36_cards: bool,
     key = (id(variant), players, four_players_use_36_cards, large_draw_tables)
     shape = _SHAPES.get(key)
     if shape is None or shape[2] is not variant:
-        if len(_SHAPES) > 256:
+        if len(_SHAPES) > _GAMES_KEPT:
             _SHAPES.clear()  # games made on the fly must not pile up
         form = None
         # Variant itself only (a subclass may read its fields otherwise; any other object
@@ -452,7 +465,7 @@ def _deal_shape(variant: Variant, players: int, four_players_use_36_cards: bool,
         # The deck as a set as well: a dealt card's check is then one look-up.
         shape = _SHAPES[key] = (_program(variant), deck, variant, frozenset(deck))
         if form is not None:
-            if len(_SHAPE_FORMS) > 256:
+            if len(_SHAPE_FORMS) > _GAMES_KEPT:
                 _SHAPE_FORMS.clear()
             _SHAPE_FORMS[form] = (variant.streets, shape)  # the streets kept: their id is not reused
     return shape
@@ -541,7 +554,7 @@ def _structure(stakes: Stakes, variant: Variant, half_bet_all_in: str = "all-in"
     key = (id(stakes), id(variant), half_bet_all_in)
     entry = _STRUCTURES.get(key)
     if entry is None or entry[1] is not stakes or entry[2] is not variant:
-        if len(_STRUCTURES) > 256:
+        if len(_STRUCTURES) > _GAMES_KEPT:
             _STRUCTURES.clear()
         # A variant not met yet (a site's importer makes one per table header): the
         # same by what the structure and its checks read of it (the limit, the forced
@@ -576,7 +589,7 @@ def _structure(stakes: Stakes, variant: Variant, half_bet_all_in: str = "all-in"
             raise InvalidValueError(f"{variant.name} needs an ante")
         entry = _STRUCTURES[key] = (structure, stakes, variant, played)
         if form is not None:
-            if len(_STRUCTURE_FORMS) > 256:
+            if len(_STRUCTURE_FORMS) > _GAMES_KEPT:
                 _STRUCTURE_FORMS.clear()
             # (the entry keeps the stakes, and the variant's limit and forced bets: their
             # ids are not reused)
@@ -702,7 +715,7 @@ class Hand:
             # Every amount of the stakes that can set a bet level (checked below with the stacks).
             stakes_chips = (sum(played.blinds) + played.button_blind + played.ante + played.straddle + played.bring_in
                             + structure.small_bet + structure.big_bet)
-            if len(_TABLES) > 256:
+            if len(_TABLES) > _GAMES_KEPT:
                 _TABLES.clear()  # games made on the fly must not pile up
             _TABLES[(id(variant), id(asked), id(options), n)] = (variant, asked, options, deal_shape, stakes,
                                                                  structure, played, stakes_chips)
@@ -773,7 +786,7 @@ class Hand:
         indexes = _INDEXES  # compiled, a typed dict: its get a C call, not a method's lookup and call
         index = indexes.get(seats)
         if index is None:
-            if len(indexes) > 256:
+            if len(indexes) > _GAMES_KEPT:
                 indexes.clear()
             index = indexes[seats] = {seat: i for i, seat in enumerate(seats)}
         self._index = index

@@ -80,6 +80,13 @@ globals().setdefault("_field", tuple.__getitem__)
 
 def layout(p: Parsed) -> Layout:
     """Where the engine seats the hand's players; SiteError when it cannot play it."""
+    return _layout(p, None)
+
+
+def _layout(p: Parsed, facts) -> Layout:
+    """:func:`layout`, the variant's :func:`_facts` read by the caller (the replay reads
+    them once a hand), or None: read here, where layout read them (after the checks of
+    the players and posts)."""
     # The players dealt in, each name's seat and each seat's player: one pass.
     sitting_out = p.sitting_out
     dealt = []
@@ -125,7 +132,7 @@ def layout(p: Parsed) -> Layout:
                 button_blind = (name, amount)
     seats = sorted(seat_of.values())
     n = len(seats)
-    stud = _field(_facts(p.variant), 2)  # is_stud, read once per variant
+    stud = _field(facts if facts is not None else _facts(p.variant), 2)  # is_stud
     if dead_antes and (stud or sb is None and bb is None):
         raise SiteError(f"{dead_antes[0][0]!r} posts an ante but is not dealt in, in a hand without blinds")
     if stud:
@@ -138,7 +145,8 @@ def layout(p: Parsed) -> Layout:
             if other[1] != bb[0]:
                 break
         else:
-            raise StopIteration  # (never: two players, one the big blind; as next() would)
+            # (never from a parse: the big blind's poster is one of the two dealt in)
+            raise SiteError(f"the big blind ({bb[0]}) is posted by neither player dealt in")
         if other[2] == _antes_of(antes, other[1]):
             sb = (other[1], 0)
     first = sb or bb
@@ -214,8 +222,13 @@ def layout(p: Parsed) -> Layout:
                             "out) in a hand with no seat outside the blinds")
         outside_seat = free[-1]
         missed[outside_seat] = (0, outside)
-    # (positional: a call with keywords parses them by name)
-    stakes = _stakes(blinds, 0, ante, big_blind_ante, straddle, 0, p.small_bet, p.big_bet, straddle_position)
+    # _stakes's entry read here (its key, built the same way): a Python call of nine
+    # arguments only for stakes not met yet (positional: keywords are parsed by name).
+    small_bet, big_bet = p.small_bet, p.big_bet
+    known_stakes = _STAKES
+    stakes = known_stakes.get((blinds, 0, ante, big_blind_ante, straddle, 0, small_bet, big_bet, straddle_position))
+    if stakes is None:
+        stakes = _stakes(blinds, 0, ante, big_blind_ante, straddle, 0, small_bet, big_bet, straddle_position)
     # tuple.__new__: the NamedTuple's own __new__ is a Python function (a frame a hand).
     return _new(Layout, (order, button, stakes, missed, straddler, dead_button and n == 2, outside_seat,
                          tuple(dead_antes)))
@@ -324,7 +337,7 @@ def _blind(p: Parsed, dealt: list, post: Tuple[str, int], which: int) -> int:
             stack = d[2]
             break
     if stack is None:
-        raise StopIteration  # (as next() of no player: the replay reports it)
+        raise SiteError(f"a blind is posted by {name!r}, who is not dealt in")
     antes = 0
     for post in p.posts:
         if post[0] == name and post[1] == "ante":
@@ -417,12 +430,14 @@ _FACTS: Dict[int, _Facts] = {}
 
 
 def _facts(variant) -> _Facts:
-    # (compiled, a C function, its entry's variant read by _field: replay.pxd)
-    found = _FACTS.get(id(variant))
+    # (compiled, a C function, its entry's variant read by _field and the cache typed:
+    # replay.pxd, its get a C call)
+    known = _FACTS
+    found = known.get(id(variant))
     if found is None or _field(found, 0) is not variant:  # the variant is kept in it: its id is not reused
-        if len(_FACTS) > 1000:
-            _FACTS.clear()
-        found = _FACTS[id(variant)] = _Facts(variant, variant.cards_per_player, variant.is_stud, variant.is_draw,
+        if len(known) > 1000:
+            known.clear()
+        found = known[id(variant)] = _Facts(variant, variant.cards_per_player, variant.is_stud, variant.is_draw,
                                              bool(variant.streets[-1].draw), {})
     return found
 
@@ -459,11 +474,12 @@ def _options(take: int, run_twice: bool, odd: OddChipRule, every_pot: bool, stra
     # The rule by its id (a frozen dataclass hashes in Python, every hand), the entry
     # keeping the rule itself: its id is not reused while the entry lives.
     key = (take, run_twice, id(odd), every_pot, straddle_anywhere, cap, large_draw_table, half_bet, runs)
-    found = _OPTIONS.get(key)
+    known = _OPTIONS  # (typed compiled: replay.pxd)
+    found = known.get(key)
     if found is None or found[0] is not odd:
-        if len(_OPTIONS) > 10000:
-            _OPTIONS.clear()
-        found = _OPTIONS[key] = (odd, Options(rake=RakeRule(1, 1, cap=take, every_pot=every_pot) if take else None,
+        if len(known) > 10000:
+            known.clear()
+        found = known[key] = (odd, Options(rake=RakeRule(1, 1, cap=take, every_pot=every_pot) if take else None,
                                               run_it_twice=run_twice, odd_chips=odd,
                                               straddle_anywhere=straddle_anywhere, cap=cap,
                                               large_draw_tables=large_draw_table, half_bet_all_in=half_bet,
@@ -519,30 +535,35 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
     p: Parsed = site_hand._parsed
     differences: List[str] = []
     d = p.decimals
+    variant = p.variant
+    facts = _facts(variant)  # once a hand: layout and _cards_for take them
     try:
-        lay = layout(p)
+        lay = _layout(p, facts)
     except PokerhashError as error:  # SiteError, or stakes the engine refuses (a blind of 0)
         return SiteReplay({}, {}, Decimal(0), False, (f"the engine cannot seat the hand: {error}",), None), False
-    variant = p.variant
-    facts = _facts(variant)
     # Each seat's stack and name, and each name's seat: one pass over the order (not
     # three comprehensions).
     stacks = {}
     name_of = {}
     seat_of = {}
-    for entry in lay.order:
+    # The layout's and the facts' fields by index (_field: compiled a C read, where an
+    # attribute of a NamedTuple is a Python lookup): Layout's order 0, button 1, stakes 2,
+    # missed 3, outside_seat 6; _Facts' is_draw 3, draws_last 4.
+    order = _field(lay, 0)
+    for entry in order:
         seat = _field(entry, 0)
         name = _field(entry, 1)
         stacks[seat] = _field(entry, 2)
         name_of[seat] = name
         seat_of[name] = seat
-    if lay.outside_seat is not None:
-        stacks[lay.outside_seat] += lay.missed[lay.outside_seat][1]
+    outside_seat = _field(lay, 6)
+    if outside_seat is not None:
+        stacks[outside_seat] += _field(lay, 3)[outside_seat][1]
     take = (p.rake or 0) + p.fees
     fixed = variant.limit is Limit.FIXED_LIMIT
     odd, every_pot = settlement(p)
-    options = _options(take, p.run_twice, odd, every_pot, lay.stakes.straddle_position is not None,
-                       p.fields.get("capped_at"), facts.is_draw and not variant.fits(len(lay.order)),
+    options = _options(take, p.run_twice, odd, every_pot, _field(lay, 2).straddle_position is not None,
+                       p.fields.get("capped_at"), _field(facts, 3) and not variant.fits(len(order)),
                        half_bet_all_in(p) if fixed else "all-in",
                        len(p.boards) if p.run_twice and len(p.boards) > 2 else 2)
     if fixed and uncapped_heads_up(p):
@@ -550,10 +571,10 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
     if p.fields.get("heads_up_dead_button"):
         options = _replaced(options, "heads_up_dead_button")
     try:
-        hand = Hand(variant, stacks, button=lay.button, stakes=lay.stakes, options=options, deal="caller", log=log,
-                    missed_blinds=lay.missed)
-        holes, boards, picked = _cards_for(p, lay, variant, attempt)
-        drawing = DrawDeals(p, lay.order, holes, _deck_of(facts, len(lay.order)), _card) if facts.draws_last \
+        hand = Hand(variant, stacks, button=_field(lay, 1), stakes=_field(lay, 2), options=options, deal="caller",
+                    log=log, missed_blinds=_field(lay, 3))
+        holes, boards, picked = _cards_for(p, lay, variant, facts, attempt)
+        drawing = DrawDeals(p, order, holes, _deck_of(facts, len(order)), _card) if _field(facts, 4) \
             else None
     except PokerhashError as error:
         return SiteReplay({}, {}, Decimal(0), False, (f"the engine cannot play the hand: {error}",), None), False
@@ -588,7 +609,7 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
                         taken = {c for cards in holes.values() for c in cards}
                         for board in boards:  # (no generator: _replay is cpdef, without closures)
                             taken.update(board)
-                        spare = [c for c in _deck_of(facts, len(lay.order)) if c not in taken]
+                        spare = [c for c in _deck_of(facts, len(order)) if c not in taken]
                     if len(boards) <= len(hand.boards) - 1 or len(boards[len(hand.boards) - 1]) < \
                             len(hand.boards[-1]) + count:
                         hand._deal_ints(tuple(spare[:count]))
@@ -630,10 +651,10 @@ def _replay(site_hand, attempt: int, log: bool = False) -> Tuple[SiteReplay, boo
                 elif target == "burn":
                     hand._deal_ints(())
                 elif target == "board":
-                    now = hand.boards
-                    run = len(now) - 1  # the run being dealt (the second after run it twice)
+                    # (the boards property, _boards + (_board,), read as its two fields: no tuple made)
+                    run = len(hand._boards)  # the run being dealt (the second after run it twice)
                     board = boards[min(run, len(boards) - 1)] if boards else []
-                    have = len(now[-1])
+                    have = len(hand._board)
                     if len(board) < have + count:
                         differences.append(f"the site's board {board} stops before the engine's deal of "
                                            f"{count} more card(s)")
@@ -931,14 +952,15 @@ def _apply(hand: Hand, player: str, verb: str, amount: Optional[int], to: Option
     return None
 
 
-def _cards_for(p: Parsed, lay: Layout, variant, attempt: int = 0) -> Tuple[Dict[int, List[int]], List[List[int]], bool]:
+def _cards_for(p: Parsed, lay: Layout, variant, facts, attempt: int = 0) -> Tuple[Dict[int, List[int]], List[List[int]],
+                                                                                    bool]:
     """Each seat's cards in the order dealt (stand-ins for those never seen: see
     :func:`_pick` for ``attempt``), the boards, as ints, and whether a showdown
-    stand-in was picked."""
+    stand-in was picked (``facts``: the variant's :func:`_facts`)."""
     boards = [_card_ints(board) for board in p.boards]
-    facts = _facts(variant)
-    hole_count = facts.cards_per_player
-    stud = facts.is_stud
+    hole_count = _field(facts, 1)  # cards_per_player (by index: _field, as in _replay)
+    stud = _field(facts, 2)  # is_stud
+    order = _field(lay, 0)
     if stud and boards:
         hole_count -= 1  # the deck ran short: the seventh card was one community card
     # Who folds, and (stud: a player who folds is dealt only the cards of the streets
@@ -964,7 +986,7 @@ def _cards_for(p: Parsed, lay: Layout, variant, attempt: int = 0) -> Tuple[Dict[
     need = 0  # their unknown cards, all told
     known, stud_cards = p.known, p.stud
     cached = _CARD_CACHE.get
-    for seat, name, _ in lay.order:
+    for seat, name, _ in order:
         count = min(hole_count, 3 + folded_on[name]) if folded_on and name in folded_on else hole_count
         cards = known.get(name)
         if not (cards and len(cards) == hole_count):
@@ -998,12 +1020,12 @@ def _cards_for(p: Parsed, lay: Layout, variant, attempt: int = 0) -> Tuple[Dict[
     if not unknown:
         return holes, [tuple(board) for board in boards], False
     live_unknown = [(seat, name) for seat, name in unknown if name not in folded]
-    live_known = [seat for seat, name, _ in lay.order if name not in folded and seat in holes]
+    live_known = [seat for seat, name, _ in order if name not in folded and seat in holes]
     picked = False
-    pick = live_unknown and (boards or stud or facts.draws_last) and len(live_known) + len(live_unknown) > 1
+    pick = live_unknown and (boards or stud or _field(facts, 4)) and len(live_known) + len(live_unknown) > 1
     # Without stand-ins to pick, the unknown cards are the first ``need`` of the rest in
     # the deck's order: the rest is made only that far (the loop below takes no more).
-    rest = _rest(_deck_of(facts, len(lay.order)), used, -1 if pick else need)
+    rest = _rest(_deck_of(facts, len(order)), used, -1 if pick else need)
     if pick:
         rest = _stand_ins(p, lay, variant, attempt, rest, holes, templates, boards, live_known, live_unknown)
         picked = True
@@ -1012,9 +1034,9 @@ def _cards_for(p: Parsed, lay: Layout, variant, attempt: int = 0) -> Tuple[Dict[
     # (sorted(unknown, key=lambda u: u[1] in folded) without a call per player: the
     # players still in, then those who folded, each in their order)
     # (``at``: the next card of ``rest`` to give, in place of cutting ``rest`` each time)
-    # (``cards``: the rest as a tuple, whose slices are the tuples the engine reads)
+    # (``deal``: the rest as a tuple, whose slices are the tuples the engine reads)
     at = 0
-    cards = tuple(rest)
+    deal = tuple(rest)
     ordered = []
     later = []
     for u in unknown:
@@ -1027,8 +1049,8 @@ def _cards_for(p: Parsed, lay: Layout, variant, attempt: int = 0) -> Tuple[Dict[
         if seat not in holes:
             template = templates[seat]
             missing = template.count(None)
-            if missing == len(template) <= len(cards) - at:
-                holes[seat] = cards[at:at + missing]  # _filled of a template of unknown cards only
+            if missing == len(template) <= len(deal) - at:
+                holes[seat] = deal[at:at + missing]  # _filled of a template of unknown cards only
             else:
                 holes[seat] = tuple(_filled(template, rest[at:]))
             at += missing
