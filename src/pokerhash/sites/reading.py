@@ -109,7 +109,13 @@ def read(source, site: Optional[str] = None) -> Iterator[SiteHand]:
     (naming the line), never skipped and never raised; text between hands that is no
     hand is returned the same way. Memory holds one hand at a time (and the hands
     after an iPoker stud tournament hand waiting for its later neighbour:
-    :mod:`.stud_levels`)."""
+    :mod:`.stud_levels`).
+
+    A ``site`` that is not one of :data:`SITES` raises :class:`SiteError` here, at the
+    call; a path that names no file or folder raises it when the reading starts (the
+    first ``next()``): nothing is opened before then."""
+    if site is not None and site not in SITES:
+        raise SiteError(f"unknown site {site!r} (sites: {', '.join(SITES)})")
     return read_hands(source, site, False)
 
 
@@ -117,7 +123,7 @@ def read_hands(source, site: Optional[str], pairs: bool) -> Iterator:
     """For the package (not exported): :func:`read`'s hands, or with ``pairs`` each as ``(hand, None)``, the pairs
     :func:`pokerhash.tracker.read_files` yields: it delegates to this generator
     (``yield from``), so that its own does not run again for every hand."""
-    if site is not None and site not in SITES:
+    if site is not None and site not in SITES:  # read() checks it at its call, before this
         raise SiteError(f"unknown site {site!r} (sites: {', '.join(SITES)})")
     # One generator between the caller and the cutting of the file (chunks), where a
     # generator per file for its hands and one for stud_levels' pass cost about 2,000
