@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Iterator, Optional
 
 from .model import SiteError, SiteHand, Source, failed, site_hand
-from .sources import chunks, open_sources, site_of
+from .sources import chunks, listed_file, open_sources, site_of
 from .stud_levels import Neighbours
 from .xmlsources import xml_hand_id as _xml_hand_id
 from .xmlsources import is_xml, xml_site
@@ -119,16 +119,17 @@ def read(source, site: Optional[str] = None) -> Iterator[SiteHand]:
     return read_hands(source, site, False)
 
 
-def read_hands(source, site: Optional[str], pairs: bool) -> Iterator:
+def read_hands(source, site: Optional[str], pairs: bool, listed: bool = False) -> Iterator:
     """For the package (not exported): :func:`read`'s hands, or with ``pairs`` each as ``(hand, None)``, the pairs
     :func:`pokerhash.tracker.read_files` yields: it delegates to this generator
-    (``yield from``), so that its own does not run again for every hand."""
+    (``yield from``), so that its own does not run again for every hand. ``listed``:
+    ``source`` is a path read_files saw a file at (:func:`.sources.listed_file`)."""
     if site is not None and site not in SITES:  # read() checks it at its call, before this
         raise SiteError(f"unknown site {site!r} (sites: {', '.join(SITES)})")
     # One generator between the caller and the cutting of the file (chunks), where a
     # generator per file for its hands and one for stud_levels' pass cost about 2,000
     # instructions a hand each (callgrind, 2026-12-05): the hands are read here.
-    for name, stream in open_sources(source):
+    for name, stream in (listed_file(source) if listed else open_sources(source)):
         # iPoker stud tournament hands without their bet sizes take them from their
         # neighbours in the file when those tell them exactly (stud_levels): once the
         # file has shown an iPoker hand, every later hand of it passes by Neighbours.
