@@ -282,14 +282,12 @@ def test_site_cards_are_what_they_were(known, stud, count):
 @given(st.integers(-(2 ** 53), 2 ** 53), st.integers(1, 2 ** 53))
 def test_an_exact_int_divided_is_its_float_divided(net, big_blind):
     """_rows' allin_adjusted_bb of a row without an all-in is its net_bb while both ints
-    are at most extract._EXACT: float(net) / big_blind is then net / big_blind, bit
-    for bit (the ints' true division is the floats' division)."""
-    extract = importlib.import_module("pokerhash.tracker.extract")
-    assert extract._EXACT == 2 ** 53
+    are at most 2**53: float(net) / big_blind is then net / big_blind, bit for bit
+    (the ints' true division is the floats' division)."""
     assert float(net) / big_blind == net / big_blind
 
 
 def test_past_the_exact_ints_the_two_divisions_differ():
-    """Why _rows divides again past extract._EXACT: there the two can differ."""
+    """Why _rows divides again past 2**53: there the two can differ."""
     net = 2 ** 53 + 1
     assert float(net) / 3 != net / 3

@@ -20,6 +20,10 @@ from .xmlsources import is_xml, xml_site
 
 __all__: list = []  # pokerhash.sites exports these
 
+# A hand's Source made as the tuple it is: the NamedTuple's own __new__ is interpreted
+# Python (a frame for every hand, ~600 instructions); its three fields are given here.
+_new_tuple = tuple.__new__
+
 #: The sites read, and the name each is given in :attr:`SiteHand.site`.
 SITES = ("pokerstars", "ggpoker", "888poker", "winamax", "fulltilt", "partypoker", "winning", "ongame", "entraction",
          "ipoker", "merge", "microgaming", "bossmedia")
@@ -141,9 +145,9 @@ def read_hands(source, site: Optional[str], pairs: bool, listed: bool = False) -
                 first = text[:text.find("\n")] if "\n" in text else text
                 hand = failed(chunk.site, _id_of(text, first, chunk.site),
                               f"line {chunk.line + text.count(chr(10))}: the hand is truncated: the next hand "
-                              "starts inside this line", Source(name, chunk.index, chunk.line), text)
+                              "starts inside this line", _new_tuple(Source, (name, chunk.index, chunk.line)), text)
             else:
-                hand = parse_hand(text, Source(name, chunk.index, chunk.line), site, chunk.site)
+                hand = parse_hand(text, _new_tuple(Source, (name, chunk.index, chunk.line)), site, chunk.site)
             if neighbours is None:
                 if hand.site != "ipoker":
                     yield (hand, None) if pairs else hand

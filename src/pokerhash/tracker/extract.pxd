@@ -18,7 +18,7 @@ cpdef tuple _site_key(item)
 cpdef tuple _variant_columns(variant)
 cpdef str _blinds(stakes)
 @cython.locals(names=list, starting=list, collected=list, site_collected=list, holes=list, by_seat=dict,
-               live=list, shown=list, payouts=dict, site_paid=dict, known=dict, stud=dict,
+               folded=set, live=list, shown=list, payouts=dict, site_paid=dict, known=dict, stud=dict,
                i=Py_ssize_t)
 cpdef _site_extract(item, source)
 @cython.locals(players=list, c=list, flags=dict, paid=dict, i=Py_ssize_t, n=Py_ssize_t)

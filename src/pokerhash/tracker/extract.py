@@ -47,8 +47,6 @@ PLAYER_COLUMNS: Tuple[str, ...] = (
 _AT = {name: i for i, name in enumerate(FLAGS)}
 _ALLIN, _SAW_FLOP, _WON_SAW_FLOP, _WTSD, _WSD = (_AT[name] for name in ("allin", "saw_flop", "won_saw_flop", "wtsd",
                                                                          "wsd"))
-# Ints up to this size are floats exactly: their true division is the floats' division.
-_EXACT = 2 ** 53
 if len(FLAGS) != 28:  # _rows writes a player's counters as 28 items of a tuple display
     raise ImportError(f"pokerhash.tracker.extract: _rows writes 28 counters, schema.FLAGS has {len(FLAGS)}")
 
@@ -352,7 +350,7 @@ def _site_extract(item: SiteHand, source: Optional[str]) -> Any:
         known = dict(known)
     if type(stud) is not dict:
         stud = dict(stud)
-    folded = hand.folded  # a tuple of the few seats that folded: read as it is, no set made
+    folded = set(hand.folded)
     # One pass over the players (each list appended in C, compiled), not one
     # comprehension a column.
     names = []
@@ -661,7 +659,7 @@ def _rows(hand: Any, seats: Sequence[int], names: List[str], starting: List[int]
             # big_blind while both are below 2**53 (the ints' division is then the
             # floats' division, correctly rounded once).
             adjusted_amount = net_amount
-            if -_EXACT <= net <= _EXACT and big_blind <= _EXACT:
+            if -9007199254740992 <= net <= 9007199254740992 and big_blind <= 9007199254740992:  # 2**53
                 adjusted_bb = net_bb
             else:
                 adjusted_bb = adjusted / big_blind
