@@ -211,6 +211,17 @@ def test_unknown_site_argument():
         list(sites.read("x\n", site="nosuchsite"))
 
 
+def test_read_checks_the_site_at_the_call_and_opens_the_source_when_read(tmp_path):
+    """docs/sites.rst (Reading): an unknown ``site`` raises at the call, before any
+    next(); a path that names nothing raises at the first next(), not at the call."""
+    with pytest.raises(sites.SiteError, match="unknown site 'nosuchsite'"):
+        sites.read("x\n", site="nosuchsite")
+    hands = sites.read(str(tmp_path / "missing.txt"))  # nothing opened yet: no error
+    with pytest.raises(sites.SiteError, match="no such file or folder"):
+        next(hands)
+    assert next(sites.read(str(DATA / "pokerstars" / "cash.txt"), site="pokerstars")).error is None
+
+
 def test_read_parallel_matches_read():
     paths = [str(p) for p in sorted(DATA.rglob("*.txt"))]
     serial = [(h.hand_id, h.error) for path in paths for h in sites.read(path)]

@@ -6,6 +6,8 @@ often."""
 
 import re
 
+import pytest
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -337,3 +339,54 @@ _BOARD_PARTS = st.sampled_from(["\n", "Board [", "FIRST ", "SECOND ", "THIRD ", 
 @given(st.lists(_BOARD_PARTS, max_size=12).map("".join))
 def test_summary_boards_are_the_patterns_matches(text):
     assert pokerstars._summary_boards(text) == pokerstars._SUMMARY_BOARD.findall(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from([b"PokerStars ", b"PokerStars", b"P", b"PPokerStars ", b"okerStars ", b"x" * 30,
+                                 b"\n", b" "]), max_size=12))
+def test_stars_count_is_the_bytes_count(pieces):
+    """chunks' count of "PokerStars " (compiled: memchr from one "P" to the next) is bytes.count's."""
+    text = b"".join(pieces)
+    assert sources._stars_count(text) == text.count(b"PokerStars ")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from([b"PK\x05\x06", b"PK\x05", b"\x05\x06", b"\x05", b"PK", b"x" * 30, b"\n"]),
+                max_size=10))
+def test_zip_end_in_is_the_signatures_search(pieces):
+    """The byte 5 looked for first: the answer is the 4-byte signature's search's."""
+    tail = b"".join(pieces)
+    assert sources._zip_end_in(tail) == (sources._ZIP_END in tail)
+
+
+def test_a_listed_file_reads_as_open_sources_reads_it(tmp_path, monkeypatch):
+    """read_files' files (listed_file): read without the two stat calls, as
+    open_sources reads them; a zip as its members; a file gone since its folder was
+    listed (a dangling link) refused with open_sources' own error, as before."""
+    import os
+    import zipfile
+
+    from pokerhash.sites.model import SiteError
+    from pokerhash.tracker.database import read_files
+
+    text = "PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/01 00:00:00 ET\n"
+    hand = tmp_path / "a.txt"
+    hand.write_text(text)
+    archive = tmp_path / "b.zip"
+    with zipfile.ZipFile(archive, "w") as out:
+        out.writestr("in/c.txt", text)
+    for path in (hand, archive):
+        assert ([(name, stream.read()) for name, stream in sources.listed_file(str(path))]
+                == [(name, stream.read()) for name, stream in sources.open_sources(str(path))])
+    gone = tmp_path / "gone.txt"
+    with pytest.raises(SiteError, match="no such file or folder"):
+        list(sources.listed_file(str(gone)))
+    if hasattr(os, "symlink"):
+        os.symlink(tmp_path / "nowhere.txt", gone)
+        refused = [item for item, _ in read_files(tmp_path) if getattr(item, "reason", None)]
+        assert [r.reason for r in refused] == [f"unreadable file: {str(gone)!r}: no such file or folder (text of hands "
+                                               "must hold a line end or start with a hand's first line)"]
+    calls = []
+    monkeypatch.setattr(os.path, "isdir", lambda path: calls.append(path) or False)
+    assert [name for name, _ in sources.listed_file(str(hand))] == [str(hand)]
+    assert calls == []

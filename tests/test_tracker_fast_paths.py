@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import importlib
 import itertools
 
 import pytest
@@ -246,3 +247,47 @@ def test_pots_counted_together_are_each_pot_counted_alone(monkeypatch, game, tex
     assert together == alone
     assert counted == []
     allin._SPOTS.clear()
+
+
+def _site_cards_before(known, stud, name, count):
+    """extract._site_cards as 3e8c526 wrote it (``None in cards``, a stripped copy)."""
+    cards = known.get(name)
+    if not (cards and len(cards) == count):
+        cards = stud.get(name)
+        if not cards:
+            return None
+    elif None not in cards:
+        text = "".join(cards)
+        return text if text.strip("?") else None
+    text = "".join(["??" if card is None else card for card in cards[:count]])
+    return text if text.strip("?") else None
+
+
+_card_texts = st.sampled_from(["As", "Kd", "??", "", "?", "Th"]) | st.none()
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_card_texts, max_size=5), st.lists(_card_texts, max_size=5), st.integers(0, 4))
+def test_site_cards_are_what_they_were(known, stud, count):
+    """A player's hole cards' text: the loop of identity tests and the "?" test give
+    what ``None in cards`` and ``text.strip("?")`` gave, for every mix of cards."""
+    extract = importlib.import_module("pokerhash.tracker.extract")  # the package names the function extract
+    for k, s in ((known, stud), ({}, stud), (known, {})):
+        k = {"a": k} if isinstance(k, list) else k
+        s = {"a": s} if isinstance(s, list) else s
+        assert extract._site_cards(k, s, "a", count) == _site_cards_before(k, s, "a", count)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.integers(-(2 ** 53), 2 ** 53), st.integers(1, 2 ** 53))
+def test_an_exact_int_divided_is_its_float_divided(net, big_blind):
+    """_rows' allin_adjusted_bb of a row without an all-in is its net_bb while both ints
+    are at most 2**53: float(net) / big_blind is then net / big_blind, bit for bit
+    (the ints' true division is the floats' division)."""
+    assert float(net) / big_blind == net / big_blind
+
+
+def test_past_the_exact_ints_the_two_divisions_differ():
+    """Why _rows divides again past 2**53: there the two can differ."""
+    net = 2 ** 53 + 1
+    assert float(net) / 3 != net / 3

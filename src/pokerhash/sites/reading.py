@@ -13,12 +13,16 @@ from __future__ import annotations
 from typing import Iterator, Optional
 
 from .model import SiteError, SiteHand, Source, failed, site_hand
-from .sources import chunks, open_sources, site_of
+from .sources import chunks, listed_file, open_sources, site_of
 from .stud_levels import Neighbours
 from .xmlsources import xml_hand_id as _xml_hand_id
 from .xmlsources import is_xml, xml_site
 
 __all__: list = []  # pokerhash.sites exports these
+
+# A hand's Source made as the tuple it is: the NamedTuple's own __new__ is interpreted
+# Python (a frame for every hand, ~600 instructions); its three fields are given here.
+_new_tuple = tuple.__new__
 
 #: The sites read, and the name each is given in :attr:`SiteHand.site`.
 SITES = ("pokerstars", "ggpoker", "888poker", "winamax", "fulltilt", "partypoker", "winning", "ongame", "entraction",
@@ -109,20 +113,27 @@ def read(source, site: Optional[str] = None) -> Iterator[SiteHand]:
     (naming the line), never skipped and never raised; text between hands that is no
     hand is returned the same way. Memory holds one hand at a time (and the hands
     after an iPoker stud tournament hand waiting for its later neighbour:
-    :mod:`.stud_levels`)."""
+    :mod:`.stud_levels`).
+
+    A ``site`` that is not one of :data:`SITES` raises :class:`SiteError` here, at the
+    call; a path that names no file or folder raises it when the reading starts (the
+    first ``next()``): nothing is opened before then."""
+    if site is not None and site not in SITES:
+        raise SiteError(f"unknown site {site!r} (sites: {', '.join(SITES)})")
     return read_hands(source, site, False)
 
 
-def read_hands(source, site: Optional[str], pairs: bool) -> Iterator:
+def read_hands(source, site: Optional[str], pairs: bool, listed: bool = False) -> Iterator:
     """For the package (not exported): :func:`read`'s hands, or with ``pairs`` each as ``(hand, None)``, the pairs
     :func:`pokerhash.tracker.read_files` yields: it delegates to this generator
-    (``yield from``), so that its own does not run again for every hand."""
-    if site is not None and site not in SITES:
+    (``yield from``), so that its own does not run again for every hand. ``listed``:
+    ``source`` is a path read_files saw a file at (:func:`.sources.listed_file`)."""
+    if site is not None and site not in SITES:  # read() checks it at its call, before this
         raise SiteError(f"unknown site {site!r} (sites: {', '.join(SITES)})")
     # One generator between the caller and the cutting of the file (chunks), where a
     # generator per file for its hands and one for stud_levels' pass cost about 2,000
     # instructions a hand each (callgrind, 2026-12-05): the hands are read here.
-    for name, stream in open_sources(source):
+    for name, stream in (listed_file(source) if listed else open_sources(source)):
         # iPoker stud tournament hands without their bet sizes take them from their
         # neighbours in the file when those tell them exactly (stud_levels): once the
         # file has shown an iPoker hand, every later hand of it passes by Neighbours.
@@ -134,9 +145,9 @@ def read_hands(source, site: Optional[str], pairs: bool) -> Iterator:
                 first = text[:text.find("\n")] if "\n" in text else text
                 hand = failed(chunk.site, _id_of(text, first, chunk.site),
                               f"line {chunk.line + text.count(chr(10))}: the hand is truncated: the next hand "
-                              "starts inside this line", Source(name, chunk.index, chunk.line), text)
+                              "starts inside this line", _new_tuple(Source, (name, chunk.index, chunk.line)), text)
             else:
-                hand = parse_hand(text, Source(name, chunk.index, chunk.line), site, chunk.site)
+                hand = parse_hand(text, _new_tuple(Source, (name, chunk.index, chunk.line)), site, chunk.site)
             if neighbours is None:
                 if hand.site != "ipoker":
                     yield (hand, None) if pairs else hand

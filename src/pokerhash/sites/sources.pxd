@@ -6,6 +6,7 @@ cimport cython
 
 cdef extern from "string.h":
     const unsigned char *memchr(const unsigned char *s, int c, size_t n)
+    int memcmp(const void *s1, const void *s2, size_t n)
 
 @cython.locals(buffer="const unsigned char *", pairs="const unsigned char *", end="const unsigned char *",
                n=Py_ssize_t, at=Py_ssize_t, starts=list, table=bytes, quads=frozenset,
@@ -24,3 +25,7 @@ cdef class Chunk:
 cpdef str _decode(bytes data)
 
 cpdef object _chunk(bytes data, Py_ssize_t line, Py_ssize_t index)
+
+@cython.locals(buffer="const unsigned char *", found="const unsigned char *", count=Py_ssize_t, at=Py_ssize_t,
+               n=Py_ssize_t)
+cpdef Py_ssize_t _stars_count(bytes data) except -1

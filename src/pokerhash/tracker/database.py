@@ -169,7 +169,7 @@ def read_files(paths: Union[str, "os.PathLike[str]", Iterable[Union[str, "os.Pat
                     from ..sites.reading import read_hands as read
                     from ..sites.model import SiteError
                 try:
-                    yield from read(name, None, True)
+                    yield from read(name, None, True, True)  # a file seen at name: not asked again
                 except (SiteError, OSError) as error:
                     yield Refused("sites", f"file:{os.path.abspath(name)}", "", f"unreadable file: {error}", name), name
 

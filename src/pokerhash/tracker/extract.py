@@ -336,8 +336,8 @@ def _site_extract(item: SiteHand, source: Optional[str]) -> Any:
     result = hand.result
     seats = hand.seats  # clockwise from the engine's button's left, as PHH orders players
     by_seat = {}
-    for seat, name, stack in parsed.seats:
-        by_seat[seat] = (name, stack)
+    for entry in parsed.seats:  # (seat, name, stack): kept as it is, no pair made
+        by_seat[entry[0]] = entry
     payouts = result.payouts
     if type(payouts) is not dict:
         payouts = dict(payouts)  # a dict's get in C (compiled)
@@ -361,7 +361,7 @@ def _site_extract(item: SiteHand, source: Optional[str]) -> Any:
     live = []
     for i in range(len(seats)):
         seat = seats[i]
-        name, stack = by_seat[seat]
+        _, name, stack = by_seat[seat]
         names.append(name)
         starting.append(stack)
         collected.append(payouts.get(seat, 0))
@@ -404,9 +404,18 @@ def _site_cards(known: Dict[str, List[str]], stud: Dict[str, List[str]], name: s
         cards = stud.get(name)
         if not cards:
             return None
-    elif None not in cards:
-        text = "".join(cards)  # the known cards, all written (most hands): no copy, no list of texts
-        return text if text.strip("?") else None
+    else:
+        # The known cards, all written (most hands): no copy, no list of texts. A loop
+        # of identity tests, not ``None in cards`` (each card compared with None by
+        # rich comparison), and no stripped copy when the text has no "?".
+        for card in cards:
+            if card is None:
+                break
+        else:
+            text = "".join(cards)
+            if text and "?" not in text:
+                return text
+            return text if text.strip("?") else None
     text = "".join(["??" if card is None else card for card in cards[:count]])  # a list: no generator object
     return text if text.strip("?") else None
 
@@ -473,7 +482,10 @@ def _ymd_at_start(text: str) -> Optional[str]:
     h = text[at - 3 - hour:at - 3]
     mi = text[at - 2:at]
     s = text[at + 1:at + 3] if seconds else "00"
-    return f"{y}-{mo.zfill(2)}-{d.zfill(2)}T{h.zfill(2)}:{mi}:{s}"
+    # Each field one or two digits: padded by a "0" only when one (zfill's method call
+    # for every field of every hand otherwise).
+    return (f"{y}-{mo if month == 2 else '0' + mo}-{d if day == 2 else '0' + d}"
+            f"T{h if hour == 2 else '0' + h}:{mi}:{s}")
 
 
 def _site_time(text: Optional[str]) -> Optional[str]:
@@ -633,19 +645,32 @@ def _rows(hand: Any, seats: Sequence[int], names: List[str], starting: List[int]
         won = collected[i]
         net = final_stacks[seat] - paid.get(seat, 0) + won - starting[i]
         c = flags[seat]
+        net_amount = net * unit
+        net_bb = net / big_blind
         if expected is not None and seat in expected:
             adjusted = net - won + expected[seat]
             c[_ALLIN] = 1
+            adjusted_amount = adjusted * unit
+            adjusted_bb = adjusted / big_blind
         else:
             adjusted = float(net)
+            # Not computed again (most rows): float(net) * unit is net * unit (the int is
+            # made a float first either way), and float(net) / big_blind is net /
+            # big_blind while both are below 2**53 (the ints' division is then the
+            # floats' division, correctly rounded once).
+            adjusted_amount = net_amount
+            if -9007199254740992 <= net <= 9007199254740992 and big_blind <= 9007199254740992:  # 2**53
+                adjusted_bb = net_bb
+            else:
+                adjusted_bb = adjusted / big_blind
         if won > 0:
             c[_WON_SAW_FLOP] = c[_SAW_FLOP]
             c[_WSD] = c[_WTSD]
         # The row as one tuple display (compiled: one PyTuple_New filled in C), not a
         # list extended twice and copied into a tuple (~1,500 instructions a player).
         # Its counters are len(FLAGS) == 28 items (checked where FLAGS is read, above).
-        players.append((names[i], seat, positions[i], holes[i], starting[i], net, won, adjusted, net * unit,
-                        adjusted * unit, net / big_blind, adjusted / big_blind, game, code, stakes, currency,
+        players.append((names[i], seat, positions[i], holes[i], starting[i], net, won, adjusted, net_amount,
+                        adjusted_amount, net_bb, adjusted_bb, game, code, stakes, currency,
                         decimals, played_at, table_size, c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9],
                         c[10], c[11], c[12], c[13], c[14], c[15], c[16], c[17], c[18], c[19], c[20], c[21], c[22],
                         c[23], c[24], c[25], c[26], c[27]))
@@ -656,10 +681,21 @@ def _rows(hand: Any, seats: Sequence[int], names: List[str], starting: List[int]
     return HandRecord(site, key, table, hand_row, players, actions, _boards(hand), shown)
 
 
+# Per variant (by id, the variant kept so that its id is not reused): its streets'
+# board sizes, read once instead of a list made for every hand.
+_BOARD_SIZES: Dict[int, Tuple[Any, List[int]]] = {}
+
+
 def _boards(hand: Any) -> List[Tuple[int, int, str]]:
     """(run, street, cards) of each street's community cards; run 1 (run it twice)
     lists only the streets dealt again."""
-    sizes = [part.board for part in hand.variant.streets]
+    variant = hand.variant
+    found = _BOARD_SIZES.get(id(variant))
+    if found is None or found[0] is not variant:
+        if len(_BOARD_SIZES) > 1000:
+            _BOARD_SIZES.clear()
+        found = _BOARD_SIZES[id(variant)] = (variant, [part.board for part in variant.streets])
+    sizes = found[1]
     rows = []
     first: Tuple[int, ...] = ()
     for run, board in enumerate(hand.boards):

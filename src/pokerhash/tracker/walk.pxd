@@ -15,6 +15,7 @@ cdef Py_ssize_t _WALK, _VPIP, _PFR, _THREE_BET, _THREE_BET_OPP, _FOLD_3B, _FOLD_
 cdef Py_ssize_t _STEAL, _STEAL_OPP, _FOLD_STEAL, _FOLD_STEAL_OPP, _CBET, _CBET_OPP, _FOLD_CBET, _FOLD_CBET_OPP
 cdef Py_ssize_t _SAW_FLOP, _SHOWDOWN, _WTSD
 cdef list _ZEROS
+cdef dict _INDEXES
 
 @cython.locals(where_at=list, flags=dict, rows=list, stacks=list, folded=list, in_front=list, acted=list, at=dict,
                mine_at=list, faced_cbet=set, faced_steal=set, faced_three_bet=set, mine=list,

@@ -33,6 +33,8 @@ _AT = {name: i for i, name in enumerate(FLAGS)}
 _POSTFLOP = {_BET: _AT["postflop_bets"], _RAISE: _AT["postflop_raises"], _CALL: _AT["postflop_calls"],
              _FOLD: _AT["postflop_folds"], _CHECK: _AT["postflop_checks"]}
 _ZEROS = [0] * len(FLAGS)
+# Each Start's seats (a tuple) -> the players' indexes, bounded (cleared past 256).
+_INDEXES = {}  # type: Dict[Tuple[int, ...], Dict[int, int]]
 # The events' types, read from the events module once, not at every hand.
 _EV_ACT, _EV_POST, _EV_BURN, _EV_DEAL, _EV_REDEAL, _EV_DRAW = ev.Act, ev.Post, ev.Burn, ev.Deal, ev.Redeal, ev.Draw
 # The action rows' kinds by enum member: an Enum's ``.value`` is a Python property,
@@ -80,12 +82,20 @@ def walk_parts(hand: Any, seats: Sequence[int], positions: Sequence[Optional[str
     order = _field(start, 1)  # the Start's seats: the players' indexes
     stacks = list(_field(start, 2))
     n = len(order)
-    at = {}
+    # The seat -> index dict, shared by every hand of the same seats in the same order
+    # (nothing writes to it): built once, not a dict filled for every hand.
+    at = _INDEXES.get(order) if type(order) is tuple else None
+    if at is None:
+        at = {}
+        for i in range(n):
+            at[order[i]] = i
+        if type(order) is tuple:
+            if len(_INDEXES) > 256:
+                _INDEXES.clear()
+            _INDEXES[order] = at
     mine_at = []  # each index's counters (flags' lists)
     for i in range(n):
-        seat = order[i]
-        at[seat] = i
-        mine_at.append(flags[seat])
+        mine_at.append(flags[order[i]])
     # Each index's position (a list read by index at every preflop action, not a dict
     # built and read by seat); a seat the log does not seat has none.
     where_at = [None] * n
@@ -113,9 +123,10 @@ def walk_parts(hand: Any, seats: Sequence[int], positions: Sequence[Optional[str
     cbettor: Optional[int] = None
     raises_after_cbet = 0
     flop_bets = 0
-    faced_cbet = set()
-    faced_steal = set()
-    faced_three_bet = set()
+    # The players who faced each, made at the first (most hands have none of them).
+    faced_cbet = None
+    faced_steal = None
+    faced_three_bet = None
     second_run = False
     seq = 0
     # Read once a hand, not at every event (module globals and the events module's names).
@@ -153,7 +164,9 @@ def walk_parts(hand: Any, seats: Sequence[int], positions: Sequence[Optional[str
                     mine[_FOUR_BET_OPP] = 1
                     if aggressive:
                         mine[_FOUR_BET] = 1
-                if raises == 2 and first_raiser == seat and seat not in faced_three_bet:
+                if raises == 2 and first_raiser == seat and (faced_three_bet is None or seat not in faced_three_bet):
+                    if faced_three_bet is None:
+                        faced_three_bet = set()
                     faced_three_bet.add(seat)
                     mine[_FOLD_3B_OPP] = 1
                     mine[_FOLD_3B] = 1 if what is FOLD else 0
@@ -164,7 +177,9 @@ def walk_parts(hand: Any, seats: Sequence[int], positions: Sequence[Optional[str
                         mine[_STEAL] = 1
                         stealer = seat
                 elif (stealer is not None and stealer != seat and raises == 1 and calls_after_steal == 0
-                      and where in _BLIND_POSITIONS and seat not in faced_steal):
+                      and where in _BLIND_POSITIONS and (faced_steal is None or seat not in faced_steal)):
+                    if faced_steal is None:
+                        faced_steal = set()
                     faced_steal.add(seat)
                     mine[_FOLD_STEAL_OPP] = 1
                     mine[_FOLD_STEAL] = 1 if what is FOLD else 0
@@ -186,7 +201,10 @@ def walk_parts(hand: Any, seats: Sequence[int], positions: Sequence[Optional[str
                         if aggressive:
                             mine[_CBET] = 1
                             cbettor = seat
-                    elif cbettor is not None and seat != cbettor and raises_after_cbet == 0 and seat not in faced_cbet:
+                    elif (cbettor is not None and seat != cbettor and raises_after_cbet == 0
+                          and (faced_cbet is None or seat not in faced_cbet)):
+                        if faced_cbet is None:
+                            faced_cbet = set()
                         faced_cbet.add(seat)
                         mine[_FOLD_CBET_OPP] = 1
                         mine[_FOLD_CBET] = 1 if what is FOLD else 0
