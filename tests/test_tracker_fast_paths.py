@@ -39,6 +39,27 @@ def test_preflop_table_shares_equal_the_enumeration(deal):
     assert allin._preflop_shares(second, first) == _enumerated(second, first)
 
 
+@settings(max_examples=300, deadline=None)
+@given(four_cards)
+def test_matchup_key_in_c_equals_the_python_one(deal):
+    """_equity.matchup_key (the key _preflop_shares reads) is allin._matchup_key's,
+    swapped flag included (a ``<=`` kept where the Python loop keeps it)."""
+    from pokerhash import _equity
+
+    first, second = deal[:2], deal[2:]
+    assert _equity.matchup_key(*first, *second) == allin._matchup_key(first, second)
+    assert _equity.matchup_key(*second, *first) == allin._matchup_key(second, first)
+    assert _equity.matchup_key(*first, *first[::-1]) == allin._matchup_key(first, first[::-1])
+
+
+def test_matchup_key_in_c_refuses_a_card_outside_the_deck():
+    from pokerhash import _equity
+    from pokerhash.errors import InvalidValueError
+
+    with pytest.raises(InvalidValueError):
+        _equity.matchup_key(0, 1, 2, 52)
+
+
 @pytest.mark.parametrize("first, second", [
     ("AhKh", "AsKs"),  # the same matchup with the seats swapped: the key reached both ways
     ("AhKh", "AsKd"), ("AsKd", "AhKh"),  # suited against offsuit, either seat

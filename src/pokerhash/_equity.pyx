@@ -492,3 +492,38 @@ def exact_known_groups(str game, bint hilo, dict seats, int board_size, uint64_t
         pot = PH_EQ_POT * (deals if deals else 1.0)
         out.append([<double>counts[g].share[i] / pot for i in range(group_n[g])])
     return out
+
+
+def matchup_key(int a, int b, int c, int d):
+    """pokerhash.tracker.allin's key of the matchup of two Hold'em hands (a, b) and
+    (c, d) in the shipped preflop table (each hand's high then low card, six bits a
+    card, first hand then second), the least over the 24 suit renamings (in
+    itertools.permutations order) and both seat orders, and whether only the swapped
+    order reaches it: (key, swapped), as allin._matchup_key computes it in Python
+    (the 24 renamings there cost ~50,000 instructions a heads-up all-in)."""
+    cdef int orders[24][4]
+    cdef int n = 0, i, j, k, l, w, x, y, z, one, two
+    cdef long best = 1 << 24, straight, turned
+    cdef bint swapped = False
+    for v in (a, b, c, d):
+        if not 0 <= v < 52:
+            raise InvalidValueError(f"card {v!r} is not 0..51")
+    for i in range(4):
+        for j in range(4):
+            for k in range(4):
+                for l in range(4):
+                    if i != j and i != k and i != l and j != k and j != l and k != l:
+                        orders[n][0], orders[n][1], orders[n][2], orders[n][3] = i, j, k, l
+                        n += 1
+    for i in range(24):
+        w, x = (a & ~3) | orders[i][a & 3], (b & ~3) | orders[i][b & 3]
+        y, z = (c & ~3) | orders[i][c & 3], (d & ~3) | orders[i][d & 3]
+        one = (w << 6 | x) if w > x else (x << 6 | w)
+        two = (y << 6 | z) if y > z else (z << 6 | y)
+        straight, turned = (<long>one) << 12 | two, (<long>two) << 12 | one
+        if straight <= best:
+            swapped = False if straight < best else swapped
+            best = straight
+        if turned < best:
+            best, swapped = turned, True
+    return best, swapped
