@@ -39,14 +39,31 @@ _INSERT_ACTION = _insert("actions", ("hand_id", "seq", "street", "seat", "kind",
 _INSERT_BOARD = _insert("boards", ("hand_id", "run", "street", "cards"))
 _INSERT_SHOWN = _insert("shown", ("hand_id", "seat", "run", "cards"))
 _SUMS = tuple(name for name, _, _ in SUMMARY_MONEY) + FLAGS
-_COLUMN_NAME = re.compile(r"[A-Za-z_]\w*")
+# A quoted string or identifier (left as it is), else a word, and whether a '(' follows it.
+_WORD = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|([A-Za-z_]\w*)(\s*\()?")
+_HAND_PLAYER_COLUMNS = frozenset(("hand_id", "player_id", "hands") + _PLAYER_COLUMNS)
+# The SQL words an expression over a row may hold besides its columns and functions.
+_SQL_WORDS = frozenset(("AND", "OR", "NOT", "NULL", "IS", "IN", "BETWEEN", "LIKE", "CASE", "WHEN", "THEN", "ELSE",
+                        "END", "CAST", "AS", "TRUE", "FALSE", "INTEGER", "REAL", "TEXT", "BIGINT", "COLLATE",
+                        "ESCAPE", "GLOB", "DISTINCT"))
 
 
 def _qualified(expression: str, alias: str) -> str:
-    """``expression`` (a SUMMARY_MONEY expression over hand_players: column names and
-    operators) with each column named through the table ``alias``: ``"showdown * net"``
-    and ``"a"`` give ``"a.showdown * a.net"`` (a key's two rows side by side below)."""
-    return _COLUMN_NAME.sub(lambda found: f"{alias}.{found.group(0)}", expression)
+    """``expression`` (a SUMMARY_MONEY expression over hand_players: column names,
+    operators, SQL words, function calls) with each column named through the table
+    ``alias``: ``"showdown * net"`` and ``"a"`` give ``"a.showdown * a.net"`` (a key's
+    two rows side by side below). SQL words (``CASE``, ``NULL``...), a function's name
+    (a word before ``(``) and quoted text are left as they are; any other word is no
+    column of hand_players, and is refused (a ValueError) rather than prefixed."""
+    def one(found: Any) -> str:
+        word = found.group(1)
+        if word is None or found.group(2) is not None or word.upper() in _SQL_WORDS:
+            return found.group(0)
+        if word not in _HAND_PLAYER_COLUMNS:
+            raise InvalidValueError(f"{expression!r}: {word!r} is no column of hand_players nor a known SQL word")
+        return f"{alias}.{word}"
+
+    return _WORD.sub(one, expression)
 
 
 _UPSERT_SUMMARY = (f"INSERT INTO player_summary ({', '.join(SUMMARY_KEYS + ('hands',) + _SUMS)}) "
@@ -355,8 +372,11 @@ class _Collections:
 # Values of a look-up's IN (...) list at most, and the multiple its length is rounded up to.
 _IN_CHUNK = 512
 _IN_STEP = 32
-# A site's refusals, up to one more than _IN_CHUNK (more: not all read, see Tracker._stored).
-_REFUSED_OF_SITE = f"SELECT hand_key, table_name FROM refused WHERE site = ? LIMIT {_IN_CHUNK + 1}"
+# Whether a site has more refusals than _IN_CHUNK (a row when it has): the unique
+# index's entries of the site counted up to there, no row read into Python. Then
+# a site's refusals, read whole only when they are no more (see Tracker._stored).
+_MORE_REFUSED_THAN = "SELECT 1 FROM refused WHERE site = ? LIMIT 1 OFFSET {offset}"
+_REFUSED_OF_SITE = "SELECT hand_key, table_name FROM refused WHERE site = ?"
 
 
 def _padded(values: List[Any]) -> List[Any]:
@@ -705,11 +725,13 @@ class Tracker:
             # A site's refusals are few as a rule: read whole by one query (the unique
             # index's rows of the site) when there are no more than _IN_CHUNK, where
             # looking up each hand key cost the SQL's binding of it and an index seek
-            # (about 5,000 instructions a hand). More: looked up key by key, as hands.
-            refused = db.query(_REFUSED_OF_SITE, [site])
-            few = len(refused) <= _IN_CHUNK
+            # (about 5,000 instructions a hand). More: looked up key by key, as hands,
+            # told by a query that returns one row at most (reading the site's first
+            # _IN_CHUNK + 1 rows to tell, as before, made them in Python every batch for
+            # nothing).
+            few = not db.query(_MORE_REFUSED_THAN.format(offset=_IN_CHUNK), [site])
             if few:
-                for key, table in refused:
+                for key, table in db.query(_REFUSED_OF_SITE, [site]):
                     if (site, key, table) in wanted:
                         found[1].add((site, key, table))
             for start in range(0, len(hand_keys), _IN_CHUNK):
