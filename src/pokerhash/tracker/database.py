@@ -759,8 +759,9 @@ class Tracker:
 
     def _player_ids_of(self, records: List[HandRecord]) -> Dict[Tuple[str, str], int]:
         """The ids of every (site, name) of these hands' players: from the cache, the
-        others inserted (in the order they first appear, as one at a time did) with one
-        ``executemany`` and read back a few hundred per query, not two round trips each."""
+        others inserted (in the order they first appear, as one at a time did) by
+        :meth:`Dialect.insert_ids`, which gives their ids, and those already in the
+        database read back a few hundred per query, not two round trips each."""
         cache = self._player_ids
         found: Dict[Tuple[str, str], int] = {}
         new: Dict[Tuple[str, str], None] = {}
@@ -776,10 +777,15 @@ class Tracker:
                 else:
                     found[key] = known
         if new:
-            self.db.executemany("INSERT INTO players (site, name) VALUES (?, ?) ON CONFLICT DO NOTHING", list(new))
+            # The ids of the players inserted come back from their INSERT (RETURNING):
+            # only the names already there (another connection's, or dropped from the
+            # cache) are read back by a look-up.
+            inserted = self.db.insert_ids("players", ("site", "name"), list(new), ("site", "name"))
+            found.update(inserted)
             by_site: Dict[str, List[str]] = {}
-            for site, name in new:
-                by_site.setdefault(site, []).append(name)
+            for key in new:
+                if key not in inserted:
+                    by_site.setdefault(key[0], []).append(key[1])
             for site, names in by_site.items():
                 for start in range(0, len(names), _IN_CHUNK):
                     chunk = _padded(names[start:start + _IN_CHUNK])
