@@ -328,6 +328,31 @@ def test_a_site_s_few_refusals_read_whole_find_the_hands_refused_before(tracker,
     assert len(read) == 1 and " IN (" not in read[0], read
 
 
+def test_hand_players_joined_to_their_hand_are_the_rows_sent_whole(tmp_path, monkeypatch):
+    """SQLite's hand_players rows leave out the columns copied from the hand, read from
+    the hands row by the insert (Dialect.joins_hand_columns): the same rows, with the
+    same row ids, as rows sent whole (PostgreSQL's way), a player named twice in a hand
+    (one row kept) included."""
+    from pokerhash.tracker import dialect
+
+    walk = (HANDS / "walk.phh").read_text()
+    folder = tmp_path / "twice"
+    folder.mkdir()
+    for number, players in ((1, '"Sam", "Sam", "Bo"'), (2, '"Sam", "Bea", "Bo"')):
+        (folder / f"h{number}.phh").write_text(walk.replace("hand = 2", f"hand = {number}").replace(
+            'players = ["Sam", "Bea", "Bo"]', f"players = [{players}]"))
+    hands = [folder, DATA / "phh", HANDS, DATA / "sites"]
+    contents = []
+    for joined in (True, False):
+        monkeypatch.setattr(dialect.SQLiteDialect, "joins_hand_columns", joined)
+        with Tracker(str(tmp_path / f"{joined}.sqlite")) as tracker:
+            summary = tracker.import_files(hands, batch_size=50)
+            contents.append((str(summary), tracker.db.query("SELECT rowid, * FROM hand_players ORDER BY rowid"),
+                             tracker.db.query("SELECT * FROM player_summary ORDER BY player_id, game, variant_code, "
+                                              "stakes, currency, position, table_size, day")))
+    assert contents[0][1] and contents[0] == contents[1]
+
+
 def test_qualified_names_columns_only():
     """_qualified prefixes hand_players' columns only: SQL words, functions and quoted
     text are left as they are, a word that is none of those is refused."""

@@ -29,6 +29,25 @@ def _insert(table: str, columns: Sequence[str]) -> str:
 
 
 _INSERT_HAND_PLAYER = _insert("hand_players", ("hand_id", "player_id") + _PLAYER_COLUMNS)
+# hand_players' columns that every row of a hand has equal, copied from its hands row
+# (extract writes both from one tuple), consecutive in PLAYER_COLUMNS.
+_HAND_COPIES = ("game", "variant_code", "stakes", "currency", "decimals", "played_at", "table_size")
+_COPIES_AT = PLAYER_COLUMNS.index(_HAND_COPIES[0])
+_COPIES_END = _COPIES_AT + len(_HAND_COPIES)
+assert PLAYER_COLUMNS[_COPIES_AT:_COPIES_END] == _HAND_COPIES
+_OWN_COLUMNS = ("hand_id", "player_id") + PLAYER_COLUMNS[:_COPIES_AT] + PLAYER_COLUMNS[_COPIES_END:]
+# hand_players' rows without those columns, which are read from the hand's row just
+# inserted (Dialect.joins_hand_columns: SQLite): seven values fewer bound a player,
+# where binding a value (sqlite3's bind_param, a string copied, the connection's mutex
+# taken) cost about 300 instructions and the hand's row found by its id less: SQL
+# alone 578,646 -> 552,800 instructions a real-file hand (callgrind, 2026-12-05,
+# benchmarks/tracker_sql_instructions.py). CROSS JOIN keeps the VALUES list as the
+# outer loop, in its order: the same rows, given the same row ids, as before.
+_INSERT_HAND_PLAYER_JOINED = (
+    f"INSERT INTO hand_players ({', '.join(_OWN_COLUMNS[:2 + _COPIES_AT] + _HAND_COPIES + _OWN_COLUMNS[2 + _COPIES_AT:])}) "
+    "SELECT " + ", ".join([f"p.column{i + 1}" for i in range(2 + _COPIES_AT)] + [f"h.{c}" for c in _HAND_COPIES]
+                          + [f"p.column{i + 1}" for i in range(2 + _COPIES_AT, len(_OWN_COLUMNS))])
+    + " FROM (VALUES {rows}) AS p CROSS JOIN hands AS h ON h.id = p.column1 WHERE 1 ON CONFLICT DO NOTHING")
 # Every action by one statement, a NULL bet_to bound as None: in key order, so SQLite's
 # actions b-tree (WITHOUT ROWID, keyed by hand and seq) grows at its end. The actions
 # without a bet_to inserted apart by a statement without the column (binding no None,
@@ -591,6 +610,7 @@ class Tracker:
         row_id = 0 if last_row is None else last_row
         played_at: Any = None
         day = ""
+        joined = db.joins_hand_columns
         for record, hand_id in stored:
             if hand_id is None:
                 summary.duplicates += 1  # stored meanwhile by another connection
@@ -607,8 +627,13 @@ class Tracker:
                 # hand id, player id, the columns after the name: the row's values
                 # added whole, the name's place then given the player's id.
                 player_rows.append(hand_id)
-                player_rows += player
-                player_rows[len(player_rows) - len(player)] = pid
+                if joined:  # the hand's columns left out (_INSERT_HAND_PLAYER_JOINED)
+                    player_rows += player[:_COPIES_AT + 1]
+                    player_rows[-_COPIES_AT - 1] = pid
+                    player_rows += player[_COPIES_END + 1:]
+                else:
+                    player_rows += player
+                    player_rows[len(player_rows) - len(player)] = pid
                 # The player's player_summary key (see _summary_rows), made here: no
                 # function call per player, the day cut from the time once per time.
                 if player[_PLAYED_AT] is not played_at:
@@ -635,7 +660,10 @@ class Tracker:
             for row in record.shown:
                 shown.append(hand_id)
                 shown += row
-        db.insert_values(_INSERT_HAND_PLAYER, player_rows, 2 + len(_PLAYER_COLUMNS))
+        if joined:
+            db.insert_rows(_INSERT_HAND_PLAYER_JOINED, player_rows, len(_OWN_COLUMNS))
+        else:
+            db.insert_values(_INSERT_HAND_PLAYER, player_rows, 2 + len(_PLAYER_COLUMNS))
         db.insert_values(_INSERT_ACTION, actions, 8)
         db.insert_values(_INSERT_BOARD, boards, 4)
         db.insert_values(_INSERT_SHOWN, shown, 4)
