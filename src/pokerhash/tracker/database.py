@@ -40,7 +40,7 @@ _OWN_COLUMNS = ("hand_id", "player_id") + PLAYER_COLUMNS[:_COPIES_AT] + PLAYER_C
 # inserted (Dialect.joins_hand_columns: SQLite): seven values fewer bound a player,
 # where binding a value (sqlite3's bind_param, a string copied, the connection's mutex
 # taken) cost about 300 instructions and the hand's row found by its id less: SQL
-# alone 578,646 -> 552,800 instructions a real-file hand (callgrind, 2026-12-05,
+# alone 578,746 -> 563,272 instructions a real-file hand (callgrind, 2026-12-05,
 # benchmarks/tracker_sql_instructions.py). CROSS JOIN keeps the VALUES list as the
 # outer loop, in its order: the same rows, given the same row ids, as before.
 _INSERT_HAND_PLAYER_JOINED = (

@@ -148,8 +148,8 @@ class SQLiteDialect(Dialect):
         conn = sqlite3.connect(path)
         # Pages of 8 KiB for a new file (a file already made keeps its own): half the
         # b-tree pages to split and link as an import fills the tables (rows of
-        # hand_players are about 300 bytes): 5,800 instructions a real-file hand fewer
-        # than 4 KiB (16 KiB: 6,800, for twice the bytes written a page changed;
+        # hand_players are about 300 bytes): 6,200 instructions a real-file hand fewer
+        # than 4 KiB (16 KiB: about 1,000 more, for twice the bytes written a page changed;
         # callgrind, 2026-12-05, benchmarks/tracker_sql_instructions.py). No bearing on
         # what is stored or on its safety. Before WAL is set: a WAL file's page size
         # cannot change.
