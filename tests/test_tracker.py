@@ -343,14 +343,16 @@ def test_hand_players_joined_to_their_hand_are_the_rows_sent_whole(tmp_path, mon
             'players = ["Sam", "Bea", "Bo"]', f"players = [{players}]"))
     hands = [folder, DATA / "phh", HANDS, DATA / "sites"]
     contents = []
-    for joined in (True, False):
-        monkeypatch.setattr(dialect.SQLiteDialect, "joins_hand_columns", joined)
+    for joined in (True, False, "one row a statement"):
+        monkeypatch.setattr(dialect.SQLiteDialect, "joins_hand_columns", bool(joined))
+        if joined == "one row a statement":  # the Dialect's own insert_rows (executemany)
+            monkeypatch.setattr(dialect.SQLiteDialect, "insert_rows", dialect.Dialect.insert_rows)
         with Tracker(str(tmp_path / f"{joined}.sqlite")) as tracker:
             summary = tracker.import_files(hands, batch_size=50)
             contents.append((str(summary), tracker.db.query("SELECT rowid, * FROM hand_players ORDER BY rowid"),
                              tracker.db.query("SELECT * FROM player_summary ORDER BY player_id, game, variant_code, "
                                               "stakes, currency, position, table_size, day")))
-    assert contents[0][1] and contents[0] == contents[1]
+    assert contents[0][1] and contents[0] == contents[1] == contents[2]
 
 
 def test_qualified_names_columns_only():
