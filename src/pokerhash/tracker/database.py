@@ -36,6 +36,8 @@ _COPIES_AT = PLAYER_COLUMNS.index(_HAND_COPIES[0])
 _COPIES_END = _COPIES_AT + len(_HAND_COPIES)
 assert PLAYER_COLUMNS[_COPIES_AT:_COPIES_END] == _HAND_COPIES
 _OWN_COLUMNS = ("hand_id", "player_id") + PLAYER_COLUMNS[:_COPIES_AT] + PLAYER_COLUMNS[_COPIES_END:]
+# Where those columns are in a hand_players row at the end of a list (from its end).
+_CUT_FROM, _CUT_TO = _COPIES_AT - len(PLAYER_COLUMNS), _COPIES_END - len(PLAYER_COLUMNS)
 # hand_players' rows without those columns, which are read from the hand's row just
 # inserted (Dialect.joins_hand_columns: SQLite): seven values fewer bound a player,
 # where binding a value (sqlite3's bind_param, a string copied, the connection's mutex
@@ -627,13 +629,13 @@ class Tracker:
                 # hand id, player id, the columns after the name: the row's values
                 # added whole, the name's place then given the player's id.
                 player_rows.append(hand_id)
-                if joined:  # the hand's columns left out (_INSERT_HAND_PLAYER_JOINED)
-                    player_rows += player[:_COPIES_AT + 1]
-                    player_rows[-_COPIES_AT - 1] = pid
-                    player_rows += player[_COPIES_END + 1:]
-                else:
-                    player_rows += player
-                    player_rows[len(player_rows) - len(player)] = pid
+                player_rows += player
+                player_rows[len(player_rows) - len(player)] = pid
+                if joined:
+                    # The hand's columns taken out again (_INSERT_HAND_PLAYER_JOINED):
+                    # the list's tail moved down, where slicing the row around them
+                    # made two tuples a player.
+                    del player_rows[_CUT_FROM:_CUT_TO]
                 # The player's player_summary key (see _summary_rows), made here: no
                 # function call per player, the day cut from the time once per time.
                 if player[_PLAYED_AT] is not played_at:
