@@ -54,6 +54,10 @@ insert_values = getattr(dialect.SQLiteDialect, "insert_values", None)
 def recorded_insert_values(self, statement, values, width):
     log.append(("insert_values", statement, (list(values), width)))
     return insert_values(self, statement, values, width)
+insert_rows = getattr(dialect.SQLiteDialect, "insert_rows", None)
+def recorded_insert_rows(self, statement, values, width):
+    log.append(("insert_rows", statement, (list(values), width)))
+    return insert_rows(self, statement, values, width)
 def recorded_commit(self):
     log.append(("commit", "", ()))
     return commit(self)
@@ -61,6 +65,8 @@ dialect.Dialect.execute, dialect.SQLiteDialect.executemany, dialect.Dialect.comm
     recorded_execute, recorded_executemany, recorded_commit)
 if hasattr(dialect.SQLiteDialect, "insert_values"):
     dialect.SQLiteDialect.insert_values = recorded_insert_values
+if insert_rows is not None:
+    dialect.SQLiteDialect.insert_rows = recorded_insert_rows
 out, sources = sys.argv[1], sys.argv[2:]
 folder = tempfile.mkdtemp()
 stars_folder(sources, 1, os.path.join(folder, "stars"))
@@ -72,10 +78,11 @@ with open(out, "wb") as file:
 """
 
 REPLAY = """
-import os, pickle, sys, tempfile
+import gc, os, pickle, sys, tempfile
 from pokerhash.tracker import dialect
 with open(sys.argv[1], "rb") as file:
     read, log = pickle.load(file)
+gc.disable()  # as an import does (database._Collections): else collections walk the recording, more as a replay allocates more
 db = dialect.connect(os.path.join(tempfile.mkdtemp(), "replay.sqlite"))
 db.create()
 db.commit()
@@ -88,6 +95,8 @@ if sys.argv[2] == "send":
             db.executemany(statement, params)
         elif kind == "insert_values":
             db.insert_values(statement, *params)
+        elif kind == "insert_rows":
+            db.insert_rows(statement, *params)
         elif kind == "execute":
             db.execute(statement, params).fetchall()
         else:

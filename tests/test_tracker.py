@@ -266,15 +266,16 @@ def test_refusals_are_looked_up_by_key_when_a_site_has_more_than_are_read_whole(
         item, source = pair
         return Refused(*key_of(item), reason, source)
 
-    # A site's refusals read whole when no more than 1 (one more read, to tell): 3 are
-    # more, looked up key by key.
-    limit = f"LIMIT {database._IN_CHUNK + 1}"
-    assert database._REFUSED_OF_SITE.endswith(limit)
-    monkeypatch.setattr(database, "_REFUSED_OF_SITE", database._REFUSED_OF_SITE.replace(limit, "LIMIT 2"))
+    # A site's refusals read whole when no more than 1: 3 are more, looked up key by
+    # key, and then never read whole (a query told there were more, no rows read).
     monkeypatch.setattr(database, "_IN_CHUNK", 1)
     monkeypatch.setattr(database, "_extracted", refuse)
     assert tracker.import_hands(hands).refused == 3
+    statements = _recording_queries(tracker)
     assert tracker.import_hands(hands).duplicates == 3  # the same refusals: found, nothing changes
+    del tracker.db.query
+    read = [sql for sql in statements if "hand_key, table_name FROM refused" in sql]
+    assert read and all(" IN (" in sql for sql in read), read
     monkeypatch.setattr(database, "_extracted", lambda pair: refuse(pair, "replay: another reason"))
     other = tracker.import_hands(hands)
     assert (other.refused, other.duplicates) == (3, 0)
@@ -282,6 +283,89 @@ def test_refusals_are_looked_up_by_key_when_a_site_has_more_than_are_read_whole(
     monkeypatch.setattr(database, "_extracted", real)
     later = tracker.import_hands(hands)
     assert (later.imported, later.refused) == (3, 0) and tracker.refused() == []
+
+
+def _recording_queries(tracker):
+    """The statements of tracker.db.query until ``del tracker.db.query`` (a list that grows)."""
+    statements = []
+    query = tracker.db.query
+
+    def recorded(statement, params=()):
+        statements.append(statement)
+        return query(statement, params)
+
+    tracker.db.query = recorded
+    return statements
+
+
+def test_a_site_s_few_refusals_read_whole_find_the_hands_refused_before(tracker, monkeypatch):
+    """With some refusals stored (no more than _IN_CHUNK), a site's refusals are read
+    whole by one query, not looked up key by key: a refused hand imported again is
+    found refused (a duplicate, stored once), among hands of the site never seen."""
+    from pokerhash.tracker import database
+
+    hands = history.load_all(DATA / "phh" / "handhq-ps-50nlh.phhs")[:6]
+    real = database._extracted
+    refused_keys = {key_of(hand) for hand in hands[1:4:2]}
+
+    def refuse_two(pair):
+        item, source = pair
+        if key_of(item) in refused_keys:
+            return Refused(*key_of(item), "replay: this version cannot read it", source)
+        return real(pair)
+
+    monkeypatch.setattr(database, "_extracted", refuse_two)
+    first = tracker.import_hands(hands[:4])
+    assert (first.imported, first.refused) == (2, 2)
+    statements = _recording_queries(tracker)
+    again = tracker.import_hands(hands)
+    del tracker.db.query
+    assert (again.imported, again.refused, again.duplicates) == (2, 0, 4)
+    assert len(tracker.refused()) == 2 and {(row["site"], row["hand_key"], row["table"])
+                                            for row in tracker.refused()} == refused_keys
+    assert tracker.count("hands") == 4
+    read = [sql for sql in statements if "hand_key, table_name FROM refused" in sql]
+    assert len(read) == 1 and " IN (" not in read[0], read
+
+
+def test_hand_players_joined_to_their_hand_are_the_rows_sent_whole(tmp_path, monkeypatch):
+    """SQLite's hand_players rows leave out the columns copied from the hand, read from
+    the hands row by the insert (Dialect.joins_hand_columns): the same rows, with the
+    same row ids, as rows sent whole (PostgreSQL's way), a player named twice in a hand
+    (one row kept) included."""
+    from pokerhash.tracker import dialect
+
+    walk = (HANDS / "walk.phh").read_text()
+    folder = tmp_path / "twice"
+    folder.mkdir()
+    for number, players in ((1, '"Sam", "Sam", "Bo"'), (2, '"Sam", "Bea", "Bo"')):
+        (folder / f"h{number}.phh").write_text(walk.replace("hand = 2", f"hand = {number}").replace(
+            'players = ["Sam", "Bea", "Bo"]', f"players = [{players}]"))
+    hands = [folder, DATA / "phh", HANDS, DATA / "sites"]
+    contents = []
+    for joined in (True, False, "one row a statement"):
+        monkeypatch.setattr(dialect.SQLiteDialect, "joins_hand_columns", bool(joined))
+        if joined == "one row a statement":  # the Dialect's own insert_rows (executemany)
+            monkeypatch.setattr(dialect.SQLiteDialect, "insert_rows", dialect.Dialect.insert_rows)
+        with Tracker(str(tmp_path / f"{joined}.sqlite")) as tracker:
+            summary = tracker.import_files(hands, batch_size=50)
+            contents.append((str(summary), tracker.db.query("SELECT rowid, * FROM hand_players ORDER BY rowid"),
+                             tracker.db.query("SELECT * FROM player_summary ORDER BY player_id, game, variant_code, "
+                                              "stakes, currency, position, table_size, day")))
+    assert contents[0][1] and contents[0] == contents[1] == contents[2]
+
+
+def test_qualified_names_columns_only():
+    """_qualified prefixes hand_players' columns only: SQL words, functions and quoted
+    text are left as they are, a word that is none of those is refused."""
+    from pokerhash.tracker.database import _qualified
+
+    assert _qualified("showdown * net", "a") == "a.showdown * a.net"
+    assert (_qualified("CASE WHEN showdown = 1 THEN COALESCE(net, 0) ELSE NULL END || 'net'", "b")
+            == "CASE WHEN b.showdown = 1 THEN COALESCE(b.net, 0) ELSE NULL END || 'net'")
+    assert _qualified("net IS NOT null and showdown", "a") == "a.net IS NOT null and a.showdown"
+    with pytest.raises(InvalidValueError, match="nets"):
+        _qualified("nets + 1", "a")
 
 
 def test_the_collector_is_paused_while_an_import_reads_and_resumed_after(tracker):

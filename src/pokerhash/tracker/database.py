@@ -29,6 +29,27 @@ def _insert(table: str, columns: Sequence[str]) -> str:
 
 
 _INSERT_HAND_PLAYER = _insert("hand_players", ("hand_id", "player_id") + _PLAYER_COLUMNS)
+# hand_players' columns that every row of a hand has equal, copied from its hands row
+# (extract writes both from one tuple), consecutive in PLAYER_COLUMNS.
+_HAND_COPIES = ("game", "variant_code", "stakes", "currency", "decimals", "played_at", "table_size")
+_COPIES_AT = PLAYER_COLUMNS.index(_HAND_COPIES[0])
+_COPIES_END = _COPIES_AT + len(_HAND_COPIES)
+assert PLAYER_COLUMNS[_COPIES_AT:_COPIES_END] == _HAND_COPIES
+_OWN_COLUMNS = ("hand_id", "player_id") + PLAYER_COLUMNS[:_COPIES_AT] + PLAYER_COLUMNS[_COPIES_END:]
+# Where those columns are in a hand_players row at the end of a list (from its end).
+_CUT_FROM, _CUT_TO = _COPIES_AT - len(PLAYER_COLUMNS), _COPIES_END - len(PLAYER_COLUMNS)
+# hand_players' rows without those columns, which are read from the hand's row just
+# inserted (Dialect.joins_hand_columns: SQLite): seven values fewer bound a player,
+# where binding a value (sqlite3's bind_param, a string copied, the connection's mutex
+# taken) cost about 300 instructions and the hand's row found by its id less: SQL
+# alone 578,746 -> 563,272 instructions a real-file hand (callgrind, 2026-12-05,
+# benchmarks/tracker_sql_instructions.py). CROSS JOIN keeps the VALUES list as the
+# outer loop, in its order: the same rows, given the same row ids, as before.
+_INSERT_HAND_PLAYER_JOINED = (
+    f"INSERT INTO hand_players ({', '.join(_OWN_COLUMNS[:2 + _COPIES_AT] + _HAND_COPIES + _OWN_COLUMNS[2 + _COPIES_AT:])}) "
+    "SELECT " + ", ".join([f"p.column{i + 1}" for i in range(2 + _COPIES_AT)] + [f"h.{c}" for c in _HAND_COPIES]
+                          + [f"p.column{i + 1}" for i in range(2 + _COPIES_AT, len(_OWN_COLUMNS))])
+    + " FROM (VALUES {rows}) AS p CROSS JOIN hands AS h ON h.id = p.column1 WHERE 1 ON CONFLICT DO NOTHING")
 # Every action by one statement, a NULL bet_to bound as None: in key order, so SQLite's
 # actions b-tree (WITHOUT ROWID, keyed by hand and seq) grows at its end. The actions
 # without a bet_to inserted apart by a statement without the column (binding no None,
@@ -39,14 +60,31 @@ _INSERT_ACTION = _insert("actions", ("hand_id", "seq", "street", "seat", "kind",
 _INSERT_BOARD = _insert("boards", ("hand_id", "run", "street", "cards"))
 _INSERT_SHOWN = _insert("shown", ("hand_id", "seat", "run", "cards"))
 _SUMS = tuple(name for name, _, _ in SUMMARY_MONEY) + FLAGS
-_COLUMN_NAME = re.compile(r"[A-Za-z_]\w*")
+# A quoted string or identifier (left as it is), else a word, and whether a '(' follows it.
+_WORD = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|([A-Za-z_]\w*)(\s*\()?")
+_HAND_PLAYER_COLUMNS = frozenset(("hand_id", "player_id", "hands") + _PLAYER_COLUMNS)
+# The SQL words an expression over a row may hold besides its columns and functions.
+_SQL_WORDS = frozenset(("AND", "OR", "NOT", "NULL", "IS", "IN", "BETWEEN", "LIKE", "CASE", "WHEN", "THEN", "ELSE",
+                        "END", "CAST", "AS", "TRUE", "FALSE", "INTEGER", "REAL", "TEXT", "BIGINT", "COLLATE",
+                        "ESCAPE", "GLOB", "DISTINCT"))
 
 
 def _qualified(expression: str, alias: str) -> str:
-    """``expression`` (a SUMMARY_MONEY expression over hand_players: column names and
-    operators) with each column named through the table ``alias``: ``"showdown * net"``
-    and ``"a"`` give ``"a.showdown * a.net"`` (a key's two rows side by side below)."""
-    return _COLUMN_NAME.sub(lambda found: f"{alias}.{found.group(0)}", expression)
+    """``expression`` (a SUMMARY_MONEY expression over hand_players: column names,
+    operators, SQL words, function calls) with each column named through the table
+    ``alias``: ``"showdown * net"`` and ``"a"`` give ``"a.showdown * a.net"`` (a key's
+    two rows side by side below). SQL words (``CASE``, ``NULL``...), a function's name
+    (a word before ``(``) and quoted text are left as they are; any other word is no
+    column of hand_players, and is refused (a ValueError) rather than prefixed."""
+    def one(found: Any) -> str:
+        word = found.group(1)
+        if word is None or found.group(2) is not None or word.upper() in _SQL_WORDS:
+            return found.group(0)
+        if word not in _HAND_PLAYER_COLUMNS:
+            raise InvalidValueError(f"{expression!r}: {word!r} is no column of hand_players nor a known SQL word")
+        return f"{alias}.{word}"
+
+    return _WORD.sub(one, expression)
 
 
 _UPSERT_SUMMARY = (f"INSERT INTO player_summary ({', '.join(SUMMARY_KEYS + ('hands',) + _SUMS)}) "
@@ -355,8 +393,11 @@ class _Collections:
 # Values of a look-up's IN (...) list at most, and the multiple its length is rounded up to.
 _IN_CHUNK = 512
 _IN_STEP = 32
-# A site's refusals, up to one more than _IN_CHUNK (more: not all read, see Tracker._stored).
-_REFUSED_OF_SITE = f"SELECT hand_key, table_name FROM refused WHERE site = ? LIMIT {_IN_CHUNK + 1}"
+# Whether a site has more refusals than _IN_CHUNK (a row when it has): the unique
+# index's entries of the site counted up to there, no row read into Python. Then
+# a site's refusals, read whole only when they are no more (see Tracker._stored).
+_MORE_REFUSED_THAN = "SELECT 1 FROM refused WHERE site = ? LIMIT 1 OFFSET {offset}"
+_REFUSED_OF_SITE = "SELECT hand_key, table_name FROM refused WHERE site = ?"
 
 
 def _padded(values: List[Any]) -> List[Any]:
@@ -571,6 +612,7 @@ class Tracker:
         row_id = 0 if last_row is None else last_row
         played_at: Any = None
         day = ""
+        joined = db.joins_hand_columns
         for record, hand_id in stored:
             if hand_id is None:
                 summary.duplicates += 1  # stored meanwhile by another connection
@@ -589,6 +631,11 @@ class Tracker:
                 player_rows.append(hand_id)
                 player_rows += player
                 player_rows[len(player_rows) - len(player)] = pid
+                if joined:
+                    # The hand's columns taken out again (_INSERT_HAND_PLAYER_JOINED):
+                    # the list's tail moved down, where slicing the row around them
+                    # made two tuples a player.
+                    del player_rows[_CUT_FROM:_CUT_TO]
                 # The player's player_summary key (see _summary_rows), made here: no
                 # function call per player, the day cut from the time once per time.
                 if player[_PLAYED_AT] is not played_at:
@@ -615,7 +662,10 @@ class Tracker:
             for row in record.shown:
                 shown.append(hand_id)
                 shown += row
-        db.insert_values(_INSERT_HAND_PLAYER, player_rows, 2 + len(_PLAYER_COLUMNS))
+        if joined:
+            db.insert_rows(_INSERT_HAND_PLAYER_JOINED, player_rows, len(_OWN_COLUMNS))
+        else:
+            db.insert_values(_INSERT_HAND_PLAYER, player_rows, 2 + len(_PLAYER_COLUMNS))
         db.insert_values(_INSERT_ACTION, actions, 8)
         db.insert_values(_INSERT_BOARD, boards, 4)
         db.insert_values(_INSERT_SHOWN, shown, 4)
@@ -705,11 +755,13 @@ class Tracker:
             # A site's refusals are few as a rule: read whole by one query (the unique
             # index's rows of the site) when there are no more than _IN_CHUNK, where
             # looking up each hand key cost the SQL's binding of it and an index seek
-            # (about 5,000 instructions a hand). More: looked up key by key, as hands.
-            refused = db.query(_REFUSED_OF_SITE, [site])
-            few = len(refused) <= _IN_CHUNK
+            # (about 5,000 instructions a hand). More: looked up key by key, as hands,
+            # told by a query that returns one row at most (reading the site's first
+            # _IN_CHUNK + 1 rows to tell, as before, made them in Python every batch for
+            # nothing).
+            few = not db.query(_MORE_REFUSED_THAN.format(offset=_IN_CHUNK), [site])
             if few:
-                for key, table in refused:
+                for key, table in db.query(_REFUSED_OF_SITE, [site]):
                     if (site, key, table) in wanted:
                         found[1].add((site, key, table))
             for start in range(0, len(hand_keys), _IN_CHUNK):
@@ -737,8 +789,9 @@ class Tracker:
 
     def _player_ids_of(self, records: List[HandRecord]) -> Dict[Tuple[str, str], int]:
         """The ids of every (site, name) of these hands' players: from the cache, the
-        others inserted (in the order they first appear, as one at a time did) with one
-        ``executemany`` and read back a few hundred per query, not two round trips each."""
+        others inserted (in the order they first appear, as one at a time did) by
+        :meth:`Dialect.insert_ids`, which gives their ids, and those already in the
+        database read back a few hundred per query, not two round trips each."""
         cache = self._player_ids
         found: Dict[Tuple[str, str], int] = {}
         new: Dict[Tuple[str, str], None] = {}
@@ -754,10 +807,15 @@ class Tracker:
                 else:
                     found[key] = known
         if new:
-            self.db.executemany("INSERT INTO players (site, name) VALUES (?, ?) ON CONFLICT DO NOTHING", list(new))
+            # The ids of the players inserted come back from their INSERT (RETURNING):
+            # only the names already there (another connection's, or dropped from the
+            # cache) are read back by a look-up.
+            inserted = self.db.insert_ids("players", ("site", "name"), list(new), ("site", "name"))
+            found.update(inserted)
             by_site: Dict[str, List[str]] = {}
-            for site, name in new:
-                by_site.setdefault(site, []).append(name)
+            for key in new:
+                if key not in inserted:
+                    by_site.setdefault(key[0], []).append(key[1])
             for site, names in by_site.items():
                 for start in range(0, len(names), _IN_CHUNK):
                     chunk = _padded(names[start:start + _IN_CHUNK])

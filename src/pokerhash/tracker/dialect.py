@@ -60,6 +60,19 @@ class Dialect:
             raise InvalidValueError(f"{len(values)} values are not rows of {width}")
         self.executemany(statement, [tuple(values[start:start + width]) for start in range(0, len(values), width)])
 
+    #: Whether the importer leaves hand_players' columns copied from the hand out of its
+    #: rows, for :meth:`insert_rows` to read them from the hands row (SQLite: seven values
+    #: fewer bound a player, see tracker.database); PostgreSQL gets the whole rows.
+    joins_hand_columns = False
+
+    def insert_rows(self, template: str, values: List[Any], width: int) -> None:
+        """:meth:`insert_values` of a statement ``template`` whose rows are a VALUES list,
+        ``{rows}`` in the text: here one row a statement, by ``executemany``."""
+        if len(values) % width:
+            raise InvalidValueError(f"{len(values)} values are not rows of {width}")
+        self.executemany(template.replace("{rows}", "(" + ", ".join("?" * width) + ")"),
+                         [tuple(values[start:start + width]) for start in range(0, len(values), width)])
+
     def query(self, statement: str, params: Sequence[Any] = ()) -> List[Tuple[Any, ...]]:
         return [tuple(row) for row in self.execute(statement, params).fetchall()]
 
@@ -133,6 +146,14 @@ class SQLiteDialect(Dialect):
 
         _bind_none_directly(sqlite3)
         conn = sqlite3.connect(path)
+        # Pages of 8 KiB for a new file (a file already made keeps its own): half the
+        # b-tree pages to split and link as an import fills the tables (rows of
+        # hand_players are about 300 bytes): 6,200 instructions a real-file hand fewer
+        # than 4 KiB (16 KiB: about 1,000 more, for twice the bytes written a page changed;
+        # callgrind, 2026-12-05, benchmarks/tracker_sql_instructions.py). No bearing on
+        # what is stored or on its safety. Before WAL is set: a WAL file's page size
+        # cannot change.
+        conn.execute("PRAGMA page_size=8192")
         # WAL: readers do not block the importer; NORMAL sync is safe with WAL and
         # several times faster per commit than FULL.
         if path != ":memory:":
@@ -213,6 +234,21 @@ class SQLiteDialect(Dialect):
         if found is None or found.group(2).count("?") != width:
             super().insert_values(statement, values, width)
             return
+        head, one, tail = found.groups()
+        self._insert_sized(statement, head + "{rows}" + tail, one, values, width)
+
+    joins_hand_columns = True
+
+    def insert_rows(self, template: str, values: List[Any], width: int) -> None:
+        """As :meth:`Dialect.insert_rows`, the rows sent as :meth:`insert_values` sends
+        them: 64 rows a statement, the rows left 8, then one, a statement."""
+        if len(values) % width:
+            raise InvalidValueError(f"{len(values)} values are not rows of {width}")
+        self._insert_sized(template, template, "(" + ", ".join("?" * width) + ")", values, width)
+
+    def _insert_sized(self, statement: str, template: str, one: str, values: List[Any], width: int) -> None:
+        """``values`` (rows of ``width``) sent by ``template`` with ``{rows}`` replaced by
+        ``one`` (a row's ``(?, ...)``) repeated: 64 rows a statement, then 8, then one."""
         most = max(1, min(self._MAX_ROWS, self.max_parameters // width))
         rows = len(values) // width
         cursor = self.conn.cursor()
@@ -221,8 +257,7 @@ class SQLiteDialect(Dialect):
             count = most if rows - start >= most else _fewer(rows - start)
             sql = self._sized.get((statement, count))
             if sql is None:
-                head, one, tail = found.groups()
-                sql = self._sized[statement, count] = head + ", ".join([one] * count) + tail
+                sql = self._sized[statement, count] = template.replace("{rows}", ", ".join([one] * count))
             cursor.execute(sql, values[start * width:(start + count) * width])
             start += count
 
