@@ -127,6 +127,13 @@ _UPSERT_SUMMARY_OF_PAIRS = (
     "LEFT JOIN hand_players AS b ON b.rowid = k.column2 WHERE 1 "
     f"ON CONFLICT ({', '.join(SUMMARY_KEYS)}) DO UPDATE SET "
     + ", ".join(f"{c} = player_summary.{c} + excluded.{c}" for c in ("hands",) + _SUMS))
+# Not a batch's keys summed by one fixed statement (INSERT ... SELECT ... FROM
+# hand_players WHERE rowid > the last before the batch GROUP BY the key ORDER BY
+# MIN(rowid)): the same table (stable sort, SUM in order before SQLite 3.43), but
+# player_summary's SQL cost 460,000 instructions a hand against 131,000 (the real
+# files, benchmarks/tracker_sql_instructions.py --tables, 2026-12-05): SQLite makes,
+# finalises and frees each of the 38 SUMs' contexts per key, ~106,000 a key, and
+# most keys are one row (branch summary42-groupby-experiment).
 _REBUILD_SUMMARY = (
     f"INSERT INTO player_summary ({', '.join(SUMMARY_KEYS + ('hands',) + _SUMS)}) "
     "SELECT player_id, game, variant_code, stakes, COALESCE(currency, ''), COALESCE(position, ''), table_size, "
