@@ -220,6 +220,8 @@ def test_read_checks_the_site_at_the_call_and_opens_the_source_when_read(tmp_pat
     with pytest.raises(sites.SiteError, match="no such file or folder"):
         next(hands)
     assert next(sites.read(str(DATA / "pokerstars" / "cash.txt"), site="pokerstars")).error is None
+    with pytest.raises(sites.SiteError, match="unknown site 'nosuchsite'"):  # the same for read_parallel
+        sites.read_parallel([str(DATA / "pokerstars" / "cash.txt")], site="nosuchsite")
 
 
 def test_read_parallel_matches_read():

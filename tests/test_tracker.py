@@ -355,6 +355,60 @@ def test_hand_players_joined_to_their_hand_are_the_rows_sent_whole(tmp_path, mon
     assert contents[0][1] and contents[0] == contents[1] == contents[2]
 
 
+def test_hand_players_join_reads_its_values_list_in_order(tmp_path):
+    """The joined insert's rows get their row ids in the VALUES list's order (what the
+    summary's first and second row ids count on): SQLite's plan scans the list as the
+    outer loop and finds each hand by its id (a plan that read hands first would fail
+    here), and the rows are stored in the order given, hands given out of id order."""
+    import sqlite3
+
+    from pokerhash.tracker.database import _INSERT_HAND_PLAYER_JOINED, _OWN_COLUMNS
+
+    with Tracker(str(tmp_path / "plan.sqlite")) as tracker:
+        tracker.import_files([HANDS], batch_size=50)
+        hand_ids = [row[0] for row in tracker.db.query("SELECT id FROM hands ORDER BY id")][:3]
+        one = "(" + ", ".join("?" * len(_OWN_COLUMNS)) + ")"
+        sql = _INSERT_HAND_PLAYER_JOINED.replace("{rows}", ", ".join([one] * 3))
+        plan = [row[-1] for row in tracker.db.query("EXPLAIN QUERY PLAN " + sql, [None] * (3 * len(_OWN_COLUMNS)))]
+        scans = [i for i, step in enumerate(plan) if step == "SCAN p"]
+        searches = [i for i, step in enumerate(plan) if step.startswith("SEARCH h")]
+        if sqlite3.sqlite_version_info >= (3, 36):  # the plan's wording of SQLite 3.36+
+            assert scans and searches and min(scans) < min(searches), plan
+        # Rows for the hands in reverse id order, marked by their seats: stored in the order sent.
+        players = [row[0] for row in tracker.db.query("SELECT id FROM players ORDER BY id")][:3]
+        tracker.db.execute("DELETE FROM hand_players WHERE hand_id IN (?, ?, ?)", hand_ids)
+        seat = _OWN_COLUMNS.index("seat")
+        values = []
+        for mark, hand_id, player in zip((101, 102, 103), reversed(hand_ids), players):
+            row = [hand_id, player] + [0] * (len(_OWN_COLUMNS) - 2)
+            row[seat] = mark
+            values += row
+        tracker.db.execute(sql, values)
+        stored = tracker.db.query("SELECT seat, hand_id FROM hand_players WHERE seat > 100 ORDER BY rowid")
+        assert [tuple(row) for row in stored] == list(zip((101, 102, 103), reversed(hand_ids)))
+        tracker.db.rollback()
+
+
+def test_players_inserted_without_returning_are_the_same_rows(tmp_path, monkeypatch):
+    """An SQLite library older than 3.35 (no RETURNING: some Python 3.9 builds link a
+    system SQLite such as Ubuntu 20.04's 3.31) inserts hands and players one row a
+    statement: the same tables as RETURNING gives."""
+    import sqlite3
+
+    hands = [DATA / "phh", HANDS, DATA / "sites"]
+    contents = []
+    for version in (sqlite3.sqlite_version_info, (3, 31, 1)):
+        monkeypatch.setattr(sqlite3, "sqlite_version_info", version)
+        with Tracker(str(tmp_path / f"{version[1]}.sqlite")) as tracker:
+            summary = tracker.import_files(hands, batch_size=20)
+            contents.append((str(summary),) + tuple(
+                tracker.db.query(f"SELECT rowid, * FROM {table} ORDER BY rowid")
+                for table in ("hands", "players", "hand_players")) + (
+                tracker.db.query("SELECT * FROM player_summary ORDER BY player_id, game, variant_code, stakes, "
+                                 "currency, position, table_size, day"),))
+    assert contents[0][2] and contents[0] == contents[1]
+
+
 def test_qualified_names_columns_only():
     """_qualified prefixes hand_players' columns only: SQL words, functions and quoted
     text are left as they are, a word that is none of those is refused."""

@@ -49,6 +49,7 @@ class PreflopLookup:
 
 _Arrays = npt.NDArray[np.float64]
 
+def matchup_key(a: int, b: int, c: int, d: int) -> Tuple[int, bool]: ...
 def exact_known(
     game: str, hilo: bool, order: int, seats: dict, board_size: int, deck: int, players: object, board: object,
     dead: object,

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Iterable, Optional
 
 from .model import SiteError, SiteHand, Source
-from .reading import SITES, parse_hand, read
+from .reading import SITES, check_site, parse_hand, read
 from .replay import SiteReplay
 
 __all__ = ["SITES", "SiteError", "SiteHand", "SiteReplay", "Source", "dump_all", "dumps_all", "parse_hand", "read",
@@ -28,7 +28,9 @@ def read_parallel(paths: Iterable[str], workers: Optional[int] = None, site: Opt
                   verify: bool = False):
     """Read many files on several processes (``concurrent.futures``): yields, per file in
     the order given, the list of its SiteHands (and, with ``verify``, each hand's
-    :class:`SiteReplay` or None for a hand with an error, as (hand, replay) pairs)."""
+    :class:`SiteReplay` or None for a hand with an error, as (hand, replay) pairs).
+    An unknown ``site`` raises :class:`SiteError` at the call, as :func:`read`."""
+    check_site(site)
     from .parallel import read_files
     return read_files(paths, workers, site, verify)
 

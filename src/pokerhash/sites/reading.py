@@ -118,9 +118,14 @@ def read(source, site: Optional[str] = None) -> Iterator[SiteHand]:
     A ``site`` that is not one of :data:`SITES` raises :class:`SiteError` here, at the
     call; a path that names no file or folder raises it when the reading starts (the
     first ``next()``): nothing is opened before then."""
+    check_site(site)
+    return read_hands(source, site, False)
+
+
+def check_site(site: Optional[str]) -> None:
+    """SiteError for a ``site`` that is not None and not one of :data:`SITES`."""
     if site is not None and site not in SITES:
         raise SiteError(f"unknown site {site!r} (sites: {', '.join(SITES)})")
-    return read_hands(source, site, False)
 
 
 def read_hands(source, site: Optional[str], pairs: bool, listed: bool = False) -> Iterator:
@@ -128,8 +133,7 @@ def read_hands(source, site: Optional[str], pairs: bool, listed: bool = False) -
     :func:`pokerhash.tracker.read_files` yields: it delegates to this generator
     (``yield from``), so that its own does not run again for every hand. ``listed``:
     ``source`` is a path read_files saw a file at (:func:`.sources.listed_file`)."""
-    if site is not None and site not in SITES:  # read() checks it at its call, before this
-        raise SiteError(f"unknown site {site!r} (sites: {', '.join(SITES)})")
+    check_site(site)  # read() checks it at its call, before this
     # One generator between the caller and the cutting of the file (chunks), where a
     # generator per file for its hands and one for stud_levels' pass cost about 2,000
     # instructions a hand each (callgrind, 2026-12-05): the hands are read here.

@@ -747,10 +747,12 @@ class Tracker:
 
     def _stored(self, keys: List[Tuple[str, str, str]]) -> Tuple[set, set]:
         """Which of these (site, hand key, table) keys are in ``hands``, and which in
-        ``refused``: two queries per site and 500 hand keys (the unique index's
-        site and hand_key, the table checked here), not per table (a real file's
-        batch has many tables, and each query's own cost was about 0.4% of an
-        import, callgrind 2026-12-04)."""
+        ``refused``: per site, a query telling whether its refusals are few, then
+        either one query reading them whole (few) or one per 512 hand keys (many),
+        and one per 512 hand keys for ``hands`` (the unique index's site and
+        hand_key, the table checked here), not per table (a real file's batch has
+        many tables, and each query's own cost was about 0.4% of an import,
+        callgrind 2026-12-04)."""
         wanted = set(keys)
         groups: Dict[str, Dict[str, None]] = {}
         for site, key, _ in keys:
