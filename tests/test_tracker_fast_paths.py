@@ -39,17 +39,39 @@ def test_preflop_table_shares_equal_the_enumeration(deal):
     assert allin._preflop_shares(second, first) == _enumerated(second, first)
 
 
+def _matchup_key(first, second):
+    """The reference of _equity.matchup_key, in Python: the preflop table's key of a
+    matchup (:func:`pokerhash.preflop.preflop_matchups`: each hand's high then low card,
+    first hand then second, six bits a card), the least over the 24 suit renamings (in
+    itertools.permutations order) and both seat orders, and whether only the swapped
+    order reaches it."""
+    best, swapped = 1 << 24, False
+    a, b = first
+    c, d = second
+    for order in itertools.permutations(range(4)):
+        w, x = (a & ~3) | order[a & 3], (b & ~3) | order[b & 3]
+        y, z = (c & ~3) | order[c & 3], (d & ~3) | order[d & 3]
+        one = (w << 6 | x) if w > x else (x << 6 | w)
+        two = (y << 6 | z) if y > z else (z << 6 | y)
+        straight, turned = one << 12 | two, two << 12 | one
+        if straight <= best:
+            best, swapped = straight, False if straight < best else swapped
+        if turned < best:
+            best, swapped = turned, True
+    return best, swapped
+
+
 @settings(max_examples=300, deadline=None)
 @given(four_cards)
 def test_matchup_key_in_c_equals_the_python_one(deal):
-    """_equity.matchup_key (the key _preflop_shares reads) is allin._matchup_key's,
+    """_equity.matchup_key (the key _preflop_shares reads) is the Python reference's (_matchup_key),
     swapped flag included (a ``<=`` kept where the Python loop keeps it)."""
     from pokerhash import _equity
 
     first, second = deal[:2], deal[2:]
-    assert _equity.matchup_key(*first, *second) == allin._matchup_key(first, second)
-    assert _equity.matchup_key(*second, *first) == allin._matchup_key(second, first)
-    assert _equity.matchup_key(*first, *first[::-1]) == allin._matchup_key(first, first[::-1])
+    assert _equity.matchup_key(*first, *second) == _matchup_key(first, second)
+    assert _equity.matchup_key(*second, *first) == _matchup_key(second, first)
+    assert _equity.matchup_key(*first, *first[::-1]) == _matchup_key(first, first[::-1])
 
 
 def test_matchup_key_in_c_refuses_a_card_outside_the_deck():

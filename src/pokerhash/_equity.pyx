@@ -499,8 +499,9 @@ def matchup_key(int a, int b, int c, int d):
     (c, d) in the shipped preflop table (each hand's high then low card, six bits a
     card, first hand then second), the least over the 24 suit renamings (in
     itertools.permutations order) and both seat orders, and whether only the swapped
-    order reaches it: (key, swapped), as allin._matchup_key computes it in Python
-    (the 24 renamings there cost ~50,000 instructions a heads-up all-in)."""
+    order reaches it: (key, swapped). tests/test_tracker_fast_paths.py keeps the same
+    key computed in Python as its reference (its 24 renamings cost ~50,000
+    instructions a heads-up all-in in Python)."""
     cdef int orders[24][4]
     cdef int n = 0, i, j, k, l, w, x, y, z, one, two
     cdef long best = 1 << 24, straight, turned

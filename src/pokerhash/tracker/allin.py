@@ -263,7 +263,7 @@ def _preflop_shares(first: List[int], second: List[int]) -> List[float]:
     same integers, the same divisions, so the same floats to the last bit (the tests
     compare the two)."""
     table, boards = _preflop_table()
-    # The key of _matchup_key, computed in C (its 24 renamings in Python cost ~50,000
+    # The matchup's key computed in C (its 24 renamings in Python cost ~50,000
     # instructions a heads-up all-in preflop).
     key, swapped = _c_matchup_key(first[0], first[1], second[0], second[1])
     win, tie = table[key]
@@ -271,27 +271,6 @@ def _preflop_shares(first: List[int], second: List[int]) -> List[float]:
         win = boards - win - tie
     lose = boards - win - tie
     return [(win + tie / 2) / boards, (lose + tie / 2) / boards]
-
-
-def _matchup_key(first: List[int], second: List[int]) -> Tuple[int, bool]:
-    """The table's key of a matchup (:func:`pokerhash.preflop.preflop_matchups`: each
-    hand's high then low card, first hand then second, six bits a card), the least over
-    the 24 suit renamings and both seat orders, and whether only the swapped order
-    reaches it."""
-    best, swapped = 1 << 24, False
-    a, b = first
-    c, d = second
-    for order in _SUIT_ORDERS:
-        w, x = (a & ~3) | order[a & 3], (b & ~3) | order[b & 3]
-        y, z = (c & ~3) | order[c & 3], (d & ~3) | order[d & 3]
-        one = (w << 6 | x) if w > x else (x << 6 | w)
-        two = (y << 6 | z) if y > z else (z << 6 | y)
-        straight, turned = one << 12 | two, two << 12 | one
-        if straight <= best:
-            best, swapped = straight, False if straight < best else swapped
-        if turned < best:
-            best, swapped = turned, True
-    return best, swapped
 
 
 _PREFLOP: List[Any] = []

@@ -56,8 +56,7 @@ class Dialect:
         values one row after the other, ``width`` a row (the importer builds its rows so:
         a tuple's values are added to a list in C, where a tuple per row, then flattened
         again into a statement's parameters, cost about 100 instructions a value)."""
-        if len(values) % width:
-            raise InvalidValueError(f"{len(values)} values are not rows of {width}")
+        _check_width(values, width)
         self.executemany(statement, [tuple(values[start:start + width]) for start in range(0, len(values), width)])
 
     #: Whether the importer leaves hand_players' columns copied from the hand out of its
@@ -68,10 +67,7 @@ class Dialect:
     def insert_rows(self, template: str, values: List[Any], width: int) -> None:
         """:meth:`insert_values` of a statement ``template`` whose rows are a VALUES list,
         ``{rows}`` in the text: here one row a statement, by ``executemany``."""
-        if len(values) % width:
-            raise InvalidValueError(f"{len(values)} values are not rows of {width}")
-        self.executemany(template.replace("{rows}", "(" + ", ".join("?" * width) + ")"),
-                         [tuple(values[start:start + width]) for start in range(0, len(values), width)])
+        self.insert_values(template.replace("{rows}", "(" + ", ".join("?" * width) + ")"), values, width)
 
     def query(self, statement: str, params: Sequence[Any] = ()) -> List[Tuple[Any, ...]]:
         return [tuple(row) for row in self.execute(statement, params).fetchall()]
@@ -228,8 +224,7 @@ class SQLiteDialect(Dialect):
         the rows left in statements of 8 rows, then of one (see :func:`_fewer`): three
         texts a table, each prepared once per connection. The
         same rows in the same order, each conflict skipped as alone, so the same table."""
-        if len(values) % width:
-            raise InvalidValueError(f"{len(values)} values are not rows of {width}")
+        _check_width(values, width)
         found = self._ONE_ROW_INSERT.fullmatch(statement)
         if found is None or found.group(2).count("?") != width:
             super().insert_values(statement, values, width)
@@ -242,8 +237,7 @@ class SQLiteDialect(Dialect):
     def insert_rows(self, template: str, values: List[Any], width: int) -> None:
         """As :meth:`Dialect.insert_rows`, the rows sent as :meth:`insert_values` sends
         them: 64 rows a statement, the rows left 8, then one, a statement."""
-        if len(values) % width:
-            raise InvalidValueError(f"{len(values)} values are not rows of {width}")
+        _check_width(values, width)
         self._insert_sized(template, template, "(" + ", ".join("?" * width) + ")", values, width)
 
     def _insert_sized(self, statement: str, template: str, one: str, values: List[Any], width: int) -> None:
@@ -280,6 +274,12 @@ class SQLiteDialect(Dialect):
             if cursor.rowcount == 1:
                 ids[tuple(row[i] for i in where)] = cursor.lastrowid
         return ids
+
+
+def _check_width(values: List[Any], width: int) -> None:
+    """InvalidValueError unless ``values`` (rows given as one flat list) are whole rows of ``width``."""
+    if len(values) % width:
+        raise InvalidValueError(f"{len(values)} values are not rows of {width}")
 
 
 def _fewer(left: int) -> int:
